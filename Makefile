@@ -1,0 +1,35 @@
+# Two commands matter: `make run` and `make test` (see README.md). Both set up .venv first.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test benchmark screenshots clean
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ é necessário")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Reinstall when pyproject.toml changes; the stamp remembers which extras are in.
+$(VENV)/.app-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.test-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.app-installed
+
+run: $(VENV)/.app-installed
+	$(BIN)/mototaxi-desk --demo
+
+test: $(VENV)/.test-installed
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+
+benchmark: $(VENV)/.app-installed
+	$(BIN)/python benchmarks/search.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache build *.egg-info
+
+screenshots: $(VENV)/.app-installed
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m mototaxi_desk.gui.screenshots screenshots

@@ -1,0 +1,221 @@
+"""The `mototaxi-desk` command line: parse, call a service, print (or --json).
+
+Exit codes: 0 ok, 1 refused by a rule or bad input (message on stderr), 2 usage error.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+from . import __version__, config
+from .domain.errors import DomainError
+from .domain.profiles import ProfileError, available_profiles, load_profile
+from .store import connection
+from .store.connection import StoreError
+from .store.migrations import close_database, open_database
+
+EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
+KNOWN_ERRORS = (DomainError, StoreError, ProfileError)
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # argparse's own usage errors, in Portuguese, exit 2
+        self.print_usage(sys.stderr)
+        print(f"{self.prog}: erro de uso: {message}", file=sys.stderr)
+        sys.exit(EXIT_USAGE)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="mototaxi-desk",
+                     description="Mototáxi Desk — serviço municipal de mototáxi. "
+                                 "Sem comando, abre o programa.")
+    parser.add_argument("--db", help="banco de dados: caminho de arquivo, sqlite:///... ou "
+                                     "postgresql://... (padrão: MOTOTAXI_DB ou a pasta de dados)")
+    parser.add_argument("--demo", action="store_true",
+                        help="abre o banco de demonstração (separado do real), criando-o se preciso")
+    parser.add_argument("--json", action="store_true", help="saída em JSON")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    p = sub.add_parser("init", help="configura um banco novo para o município")
+    p.add_argument("--profile", required=True, help="perfil de regras (veja 'profiles list')")
+    p.add_argument("--municipio", required=True)
+    p.add_argument("--uf", required=True)
+    p.add_argument("--ibge", required=True, help="código IBGE do município (7 dígitos)")
+    p.add_argument("--population", required=True, help="população (censo IBGE)")
+    p.add_argument("--fiscal-unit-value", required=True,
+                   help="valor da unidade fiscal (UFM/UFICA) em R$, ex.: 48,26")
+    p.add_argument("--admin-login", default="admin")
+    p.add_argument("--admin-name", default="Administrador do Sistema")
+    p.add_argument("--admin-password-stdin", action="store_true",
+                   help="lê a senha do administrador da entrada padrão")
+
+    p = sub.add_parser("demo", help="preenche o banco com dados fictícios realistas")
+    p.add_argument("--holders", type=int, default=48)
+    p.add_argument("--seed", type=int, default=2019)
+
+    p = sub.add_parser("search", help="busca por CPF, nome, placa, permissão ou protocolo")
+    p.add_argument("text", nargs="+")
+    p.add_argument("--limit", type=int, default=20)
+
+    users = sub.add_parser("users", help="usuários do sistema").add_subparsers(
+        dest="users_command", required=True, parser_class=_Parser)
+    p = users.add_parser("add", help="cadastra um usuário")
+    p.add_argument("login")
+    p.add_argument("--name", required=True)
+    p.add_argument("--role", required=True, choices=["atendente", "fiscal", "supervisor", "admin"])
+    p.add_argument("--password-stdin", action="store_true", help="lê a senha da entrada padrão")
+    users.add_parser("list", help="lista os usuários")
+    p = users.add_parser("disable", help="desativa um usuário")
+    p.add_argument("login")
+
+    profiles = sub.add_parser("profiles", help="perfis de regras").add_subparsers(
+        dest="profiles_command", required=True, parser_class=_Parser)
+    profiles.add_parser("list", help="lista os perfis disponíveis")
+
+    sub.add_parser("self-test", help="verificação completa num banco temporário (sem Qt)")
+    return parser
+
+
+def _emit(args, data, text_lines) -> None:
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+    else:
+        for line in text_lines:
+            print(line)
+
+
+def _read_password(args, flag: bool, prompt: str) -> str:
+    if flag:
+        return sys.stdin.readline().rstrip("\r\n")
+    if not sys.stdin.isatty():
+        raise DomainError("Informe a senha pela entrada padrão com --admin-password-stdin "
+                          "ou --password-stdin.")
+    import getpass
+    first = getpass.getpass(f"{prompt}: ")
+    if getpass.getpass("Repita a senha: ") != first:
+        raise DomainError("As senhas não conferem.")
+    return first
+
+
+@contextmanager
+def _database(args):
+    url = config.demo_db_path().as_posix() if args.demo else config.database_url(args.db)
+    db = open_database(url)
+    try:
+        yield db
+    finally:
+        close_database()
+
+
+def cmd_init(args) -> int:
+    from .services import setup
+    password = _read_password(args, args.admin_password_stdin, "Senha do administrador")
+    values = dict(profile_id=args.profile, municipio=args.municipio, uf=args.uf,
+                  ibge=args.ibge, population=args.population,
+                  fiscal_unit_value=args.fiscal_unit_value, admin_login=args.admin_login,
+                  admin_name=args.admin_name, admin_password=password)
+    setup.validate_init(**values)  # bad input never creates a database file
+    url = config.database_url(args.db)
+    existed = _sqlite_exists(url)
+    try:
+        with _database(args):
+            summary = setup.initialise(**values)
+    except KNOWN_ERRORS:
+        if existed is False:
+            _remove_sqlite(url)  # nothing half-created
+        raise
+    _emit(args, summary, [
+        f"Município configurado: {summary['municipio']}/{summary['uf']} "
+        f"(IBGE {summary['ibge']}), perfil {summary['profile_id']}.",
+        f"Limite de permissões: {summary['permit_cap']} "
+        f"(população {summary['population']}).",
+        f"Usuário administrador '{args.admin_login}' criado; troque a senha no primeiro acesso."])
+    return EXIT_OK
+
+
+def _sqlite_exists(url: str) -> bool | None:
+    if url.startswith("postgres"):
+        return None
+    return connection.sqlite_path(url).exists()
+
+
+def _remove_sqlite(url: str) -> None:
+    path = connection.sqlite_path(url)
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
+def cmd_demo(args) -> int:
+    from .services import demo, setup
+    with _database(args):
+        if args.demo:
+            demo.ensure_demo_database()
+        setup.settings()  # refuses on a database without init
+        counts = demo.fill(args.holders, seed=args.seed)
+    _emit(args, counts, [f"Dados de demonstração: {counts['holders']} permissionários em "
+                         f"{counts['stands']} pontos, {counts['waiting']} na lista de espera."])
+    return EXIT_OK
+
+
+def cmd_search(args) -> int:
+    from .services import search
+    with _database(args):
+        hits = search.search(" ".join(args.text), limit=max(1, min(args.limit, 200)))
+    lines = [f"{h['matched']:<28} {h['name']} (CPF {h['cpf']})" for h in hits] or \
+        ["Nada encontrado."]
+    _emit(args, hits, lines)
+    return EXIT_OK
+
+
+def cmd_users(args) -> int:
+    from .services import users
+    from .services.context import ROLE_LABELS, SYSTEM
+    with _database(args):
+        if args.users_command == "add":
+            password = _read_password(args, args.password_stdin, f"Senha de {args.login}")
+            user = users.add_user(SYSTEM, args.login, args.name, args.role, password)
+            _emit(args, user, [f"Usuário '{user['login']}' ({user['role_label']}) cadastrado."])
+        elif args.users_command == "disable":
+            user = users.disable_user(SYSTEM, args.login)
+            _emit(args, user, [f"Usuário '{user['login']}' desativado."])
+        else:
+            rows = users.list_users()
+            _emit(args, rows, [f"{u['login']:<16} {ROLE_LABELS[u['role']]:<14} "
+                               f"{'ativo' if u['active'] else 'inativo':<8} {u['full_name']}"
+                               for u in rows])
+    return EXIT_OK
+
+
+def cmd_profiles(args) -> int:
+    rows = []
+    for profile_id in available_profiles():
+        p = load_profile(profile_id)
+        rows.append({"id": p.id, "short_name": p.short_name, "name": p.profile.name,
+                     "infractions": len(p.infractions)})
+    _emit(args, rows, [f"{r['id']:<36} {r['short_name']:<6} {r['name']}" for r in rows])
+    return EXIT_OK
+
+
+def cmd_self_test(args) -> int:
+    from .services import selftest
+    report = selftest.run()
+    _emit(args, report, [f"{'ok ' if c['ok'] else 'FALHOU'} {c['name']}: {c['detail']}"
+                         for c in report["checks"]] +
+          [f"Autoteste: {'tudo certo' if report['ok'] else 'com falhas'}."])
+    return EXIT_OK if report["ok"] else EXIT_REFUSED
+
+
+COMMANDS = {"init": cmd_init, "demo": cmd_demo, "search": cmd_search, "users": cmd_users,
+            "profiles": cmd_profiles, "self-test": cmd_self_test}
+
+
+def run(args) -> int:
+    try:
+        return COMMANDS[args.command](args)
+    except KNOWN_ERRORS as exc:
+        print(f"Erro: {exc}", file=sys.stderr)
+        return EXIT_REFUSED

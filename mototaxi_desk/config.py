@@ -1,0 +1,33 @@
+"""Where things live. Nothing runs at import; callers ask."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "MototaxiDesk"
+RESOURCES = Path(__file__).resolve().parent.parent / "resources"
+
+
+def data_dir() -> Path:
+    """The user's data folder (database, keys, backups, logs). MOTOTAXI_DATA_DIR overrides it
+    (tests, portable installs)."""
+    override = os.environ.get("MOTOTAXI_DATA_DIR")
+    if override:
+        return Path(override)
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def default_db_path() -> Path:
+    return data_dir() / "mototaxi.db"
+
+
+def demo_db_path() -> Path:
+    """The demo database, kept apart so demo data never lands in the real one."""
+    return data_dir() / "demo" / "mototaxi-demo.db"
+
+
+def database_url(cli_value: str | None = None) -> str:
+    """--db wins over MOTOTAXI_DB, which wins over the default file."""
+    return cli_value or os.environ.get("MOTOTAXI_DB") or str(default_db_path())

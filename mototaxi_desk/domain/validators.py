@@ -1,0 +1,287 @@
+"""Validators for the legal identifiers and free text typed at the counter.
+
+Each returns the normalised value or raises ValidationError with a Portuguese message that
+names the field. validate-docbr computes the check digits, but it accepts (pads) short input,
+so every number is first held to its exact length here.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from datetime import date, datetime
+
+from validate_docbr import CNH, CPF, RENAVAM
+
+from .errors import ValidationError
+
+_CPF, _CNH, _RENAVAM = CPF(), CNH(), RENAVAM()
+
+# Masks people type: dots, dashes, slashes, spaces. Anything else is refused, not dropped.
+_NUMBER_SEPARATORS = re.compile(r"[.\-/\s]")
+MAX_INPUT = 200  # no identifier is longer; refusing early keeps huge pastes out of regexes
+
+
+def _digits(value, field: str, length: int, name: str) -> str:
+    if value is None:
+        raise ValidationError(field, "campo obrigatório.")
+    text = str(value).strip()
+    if not text:
+        raise ValidationError(field, "campo obrigatório.")
+    if len(text) > MAX_INPUT:
+        raise ValidationError(field, f"{name} longo demais.")
+    digits = _NUMBER_SEPARATORS.sub("", text)
+    if not digits.isascii() or not digits.isdigit():
+        raise ValidationError(field, f"{name} deve conter apenas números.")
+    if len(digits) != length:
+        raise ValidationError(field, f"{name} deve ter {length} dígitos (tem {len(digits)}).")
+    return digits
+
+
+def cpf(value, field: str = "CPF") -> str:
+    """11 digits with 2 check digits; all-equal digits are invalid."""
+    digits = _digits(value, field, 11, "o CPF")
+    if len(set(digits)) == 1 or not _CPF.validate(digits):
+        raise ValidationError(field, "CPF inválido (dígitos verificadores não conferem).")
+    return digits
+
+
+def format_cpf(digits: str) -> str:
+    return f"{digits[:3]}.{digits[3:6]}.{digits[6:9]}-{digits[9:]}"
+
+
+def mask_cpf(digits: str) -> str:
+    """The card's CPF: only the middle six digits shown (LGPD)."""
+    return f"***.{digits[3:6]}.{digits[6:9]}-**"
+
+
+def cnh_number(value, field: str = "Nº da CNH") -> str:
+    """CNH registration number: 11 digits, 2 check digits."""
+    digits = _digits(value, field, 11, "o número da CNH")
+    if len(set(digits)) == 1 or not _CNH.validate(digits):
+        raise ValidationError(field, "número de CNH inválido (dígitos verificadores não conferem).")
+    return digits
+
+
+def renavam(value, field: str = "RENAVAM") -> str:
+    """RENAVAM: 11 digits, 1 check digit."""
+    digits = _digits(value, field, 11, "o RENAVAM")
+    if len(set(digits)) == 1 or not _RENAVAM.validate(digits):
+        raise ValidationError(field, "RENAVAM inválido (dígito verificador não confere).")
+    return digits
+
+
+# --- plates -------------------------------------------------------------------------------
+# Old plates ABC-1234 became Mercosul ABC1C34: the 5th character maps digit <-> letter
+# (0=A ... 9=J). Both forms name one vehicle; the Mercosul form is the canonical one stored.
+_OLD_PLATE = re.compile(r"^[A-Z]{3}[0-9]{4}$")
+_MERCOSUL_PLATE = re.compile(r"^[A-Z]{3}[0-9][A-Z][0-9]{2}$")
+_PLATE_SEPARATORS = re.compile(r"[\s\-.]")
+
+
+def _plate_text(value) -> str:
+    return _PLATE_SEPARATORS.sub("", str(value or "")).upper()
+
+
+def plate(value, field: str = "Placa") -> tuple[str, str]:
+    """(canonical, as typed normalised) for an old or Mercosul plate."""
+    text = str(value or "").strip()
+    if not text:
+        raise ValidationError(field, "campo obrigatório.")
+    if len(text) > MAX_INPUT:
+        raise ValidationError(field, "placa longa demais.")
+    compact = _plate_text(text)
+    if _OLD_PLATE.match(compact):
+        original = f"{compact[:3]}-{compact[3:]}"
+    elif _MERCOSUL_PLATE.match(compact):
+        original = compact
+    else:
+        raise ValidationError(field, "placa inválida: use o formato antigo ABC-1234 "
+                                     "ou o Mercosul ABC1D23.")
+    return canonical_plate(compact), original
+
+
+def canonical_plate(compact: str) -> str:
+    """Mercosul form of a compact plate (7 characters, either format)."""
+    fifth = compact[4]
+    if fifth.isdigit():
+        fifth = chr(ord("A") + int(fifth))
+    return compact[:4] + fifth + compact[5:]
+
+
+def plate_search_key(text: str) -> str | None:
+    """Canonical prefix for a plate being typed (3 to 7 characters), or None if it is not one."""
+    compact = _plate_text(text)
+    if not 3 <= len(compact) <= 7 or not compact[:3].isalpha() or not compact.isascii():
+        return None
+    if len(compact) > 3 and not compact[3].isdigit():
+        return None
+    if len(compact) > 4:
+        fifth = compact[4]
+        if fifth.isdigit():
+            fifth = chr(ord("A") + int(fifth))
+        elif not "A" <= fifth <= "J" and not fifth.isalpha():
+            return None
+        if not compact[5:].isdigit():
+            return None
+        compact = compact[:4] + fifth + compact[5:]
+    return compact
+
+
+def old_plate(canonical: str) -> str:
+    """The old-format spelling of a canonical plate, when its 5th character maps to a digit."""
+    fifth = canonical[4]
+    if "A" <= fifth <= "J":
+        return f"{canonical[:3]}-{canonical[3]}{ord(fifth) - ord('A')}{canonical[5:]}"
+    return canonical
+
+
+# --- chassis ------------------------------------------------------------------------------
+_VIN = re.compile(r"^[A-HJ-NPR-Z0-9]{17}$")
+
+
+def chassis(value, field: str = "Chassi") -> str:
+    """17 characters, letters and digits without I, O, Q. The VIN check digit is not used
+    in Brazil, so it is never checked."""
+    text = re.sub(r"[\s\-]", "", str(value or "")).upper()
+    if not text:
+        raise ValidationError(field, "campo obrigatório.")
+    if len(text) > MAX_INPUT:
+        raise ValidationError(field, "chassi longo demais.")
+    if len(text) != 17:
+        raise ValidationError(field, f"o chassi deve ter 17 caracteres (tem {len(text)}).")
+    if any(c in "IOQ" for c in text):
+        raise ValidationError(field, "o chassi não pode conter as letras I, O ou Q.")
+    if not _VIN.match(text):
+        raise ValidationError(field, "o chassi deve conter apenas letras e números.")
+    return text
+
+
+# --- other fields ------------------------------------------------------------------------
+BLOOD_TYPES = ("A", "B", "AB", "O")
+RH_FACTORS = ("+", "-")
+CNH_CATEGORIES = ("A", "B", "C", "D", "E", "AB", "AC", "AD", "AE", "ACC")
+
+
+def blood_type(value, field: str = "Tipo sanguíneo") -> tuple[str, str]:
+    """'O+', 'AB-' ... -> (type, rh)."""
+    text = str(value or "").strip().upper().replace(" ", "")
+    for rh, words in (("+", ("POSITIVO", "POS")), ("-", ("NEGATIVO", "NEG"))):
+        for word in words:
+            if text.endswith(word):
+                text = text[: -len(word)] + rh
+    if len(text) < 2 or text[-1] not in RH_FACTORS or text[:-1] not in BLOOD_TYPES:
+        raise ValidationError(field, "use A, B, AB ou O seguido de + ou - (ex.: O+).")
+    return text[:-1], text[-1]
+
+
+def cnh_category(value, field: str = "Categoria da CNH") -> str:
+    text = str(value or "").strip().upper().replace(" ", "")
+    if text not in CNH_CATEGORIES:
+        raise ValidationError(field, f"categoria inválida; use uma de: {', '.join(CNH_CATEGORIES)}.")
+    return text
+
+
+def parse_date(value, field: str, *, earliest: date = date(1900, 1, 1),
+               latest: date = date(2200, 12, 31)) -> date:
+    """A date as dd/mm/aaaa (or ISO aaaa-mm-dd, or a date object) within a plausible range."""
+    if isinstance(value, datetime):
+        value = value.date()
+    if isinstance(value, date):
+        result = value
+    else:
+        text = str(value or "").strip()
+        if not text:
+            raise ValidationError(field, "campo obrigatório.")
+        if len(text) > 40:
+            raise ValidationError(field, "data inválida; use dd/mm/aaaa.")
+        result = None
+        for fmt in ("%d/%m/%Y", "%Y-%m-%d"):
+            try:
+                result = datetime.strptime(text, fmt).date()
+                break
+            except ValueError:
+                continue
+        if result is None:
+            raise ValidationError(field, f"data inválida '{text[:20]}'; use dd/mm/aaaa.")
+    if not earliest <= result <= latest:
+        raise ValidationError(field, f"data fora do intervalo aceito "
+                                     f"({format_date(earliest)} a {format_date(latest)}).")
+    return result
+
+
+def format_date(value: date | None) -> str:
+    return value.strftime("%d/%m/%Y") if value else ""
+
+
+def text(value, field: str, *, max_length: int = 120, required: bool = True) -> str:
+    """Free text: trimmed, inner whitespace folded, no control characters, bounded length."""
+    raw = "" if value is None else str(value)
+    cleaned = " ".join(raw.split())
+    if any(unicodedata.category(c).startswith("C") for c in cleaned):
+        raise ValidationError(field, "contém caracteres inválidos.")
+    if required and not cleaned:
+        raise ValidationError(field, "campo obrigatório.")
+    if len(cleaned) > max_length:
+        raise ValidationError(field, f"texto longo demais (máximo {max_length} caracteres).")
+    return cleaned
+
+
+def person_name(value, field: str = "Nome") -> str:
+    name = text(value, field, max_length=120)
+    if not any(c.isalpha() for c in name):
+        raise ValidationError(field, "informe um nome com letras.")
+    if any(c.isdigit() for c in name):
+        raise ValidationError(field, "o nome não pode conter números.")
+    return name
+
+
+_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+
+
+def email(value, field: str = "E-mail") -> str:
+    result = text(value, field, max_length=120, required=False)
+    if result and not _EMAIL.match(result):
+        raise ValidationError(field, "e-mail inválido.")
+    return result
+
+
+def phone(value, field: str = "Telefone") -> str:
+    """Brazilian phone: 10 or 11 digits with area code; stored as digits."""
+    raw = text(value, field, max_length=30, required=False)
+    if not raw:
+        return ""
+    digits = re.sub(r"[\s().\-+]", "", raw)
+    if digits.startswith("55") and len(digits) in (12, 13):
+        digits = digits[2:]
+    if not digits.isascii() or not digits.isdigit() or len(digits) not in (10, 11):
+        raise ValidationError(field, "telefone inválido; informe DDD e número (ex.: (99) 98765-4321).")
+    return digits
+
+
+UFS = ("AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA",
+       "PB", "PR", "PE", "PI", "RJ", "RN", "RS", "RO", "RR", "SC", "SP", "SE", "TO")
+
+
+def uf(value, field: str = "UF") -> str:
+    result = str(value or "").strip().upper()
+    if result not in UFS:
+        raise ValidationError(field, "UF inválida; use a sigla do estado (ex.: MA).")
+    return result
+
+
+def ibge_code(value, field: str = "Código IBGE") -> str:
+    """Município code: 7 digits, the first two the state code (11-53)."""
+    digits = _digits(value, field, 7, "o código IBGE")
+    if not 11 <= int(digits[:2]) <= 53:
+        raise ValidationError(field, "código IBGE inválido (os dois primeiros dígitos são o estado).")
+    return digits
+
+
+def positive_int(value, field: str, *, maximum: int = 10**9) -> int:
+    text_value = str(value if value is not None else "").strip().replace(".", "")
+    if not text_value.isascii() or not text_value.isdigit():
+        raise ValidationError(field, "informe um número inteiro positivo.")
+    number = int(text_value[:12])
+    if not 0 < number <= maximum or len(text_value) > 12:
+        raise ValidationError(field, f"informe um número entre 1 e {maximum}.")
+    return number

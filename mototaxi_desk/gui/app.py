@@ -1,0 +1,138 @@
+"""The Qt application. For now: login, then a main window that says what is in the database
+and searches it; the full counter application grows here screen by screen."""
+from __future__ import annotations
+
+import sys
+
+from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QFormLayout, QLabel,
+                               QLineEdit, QListWidget, QMainWindow, QMessageBox, QVBoxLayout,
+                               QWidget)
+
+from ..domain.errors import DomainError
+from ..services import demo as demo_data
+from ..services import overview, search, setup, users
+from ..services.context import ROLE_LABELS, Actor
+from ..store.connection import StoreError
+from ..store.migrations import close_database, open_database
+
+
+class LoginDialog(QDialog):
+    def __init__(self, title: str, parent=None):
+        super().__init__(parent)
+        self.setWindowTitle("Mototáxi Desk — Entrar")
+        self.actor: Actor | None = None
+        self.login = QLineEdit()
+        self.password = QLineEdit()
+        self.password.setEchoMode(QLineEdit.EchoMode.Password)
+        self.message = QLabel("")
+        self.message.setStyleSheet("color: #b00020")
+        self.message.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow("Usuário:", self.login)
+        form.addRow("Senha:", self.password)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok |
+                                   QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Entrar")
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Sair")
+        buttons.accepted.connect(self.try_login)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(f"<b>{title}</b>"))
+        layout.addLayout(form)
+        layout.addWidget(self.message)
+        layout.addWidget(buttons)
+
+    def try_login(self) -> None:
+        try:
+            self.actor = users.authenticate(self.login.text(), self.password.text())
+        except DomainError as exc:
+            self.message.setText(str(exc))
+            self.password.clear()
+            self.password.setFocus()
+            return
+        self.accept()
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, actor: Actor):
+        super().__init__()
+        self.actor = actor
+        info = overview.overview()
+        self.setWindowTitle(f"Mototáxi Desk — {info['municipio']}/{info['uf']}")
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        heading = QLabel(f"<h2>{info['municipio']} / {info['uf']}</h2>"
+                         f"<p>Perfil de regras: {info['profile']}</p>")
+        heading.setWordWrap(True)
+        layout.addWidget(heading)
+        figures = QLabel(
+            f"<p>Permissões ativas: <b>{info['permits_active']}</b> de um limite de "
+            f"<b>{info['permit_cap']}</b> (total cadastrado: {info['permits_total']})<br>"
+            f"Permissionários e pessoas: <b>{info['persons']}</b> · Veículos: "
+            f"<b>{info['vehicles']}</b> · Pontos: <b>{info['stands']}</b> · "
+            f"Lista de espera: <b>{info['waiting']}</b></p>"
+            "<p>As telas de atendimento, requerimentos, pontos, vistorias e infrações "
+            "serão acrescentadas aqui. Por enquanto, busque um permissionário:</p>")
+        figures.setWordWrap(True)
+        layout.addWidget(figures)
+        self.search_box = QLineEdit()
+        self.search_box.setPlaceholderText("CPF, nome, placa, nº da permissão ou protocolo (Ctrl+K)")
+        self.search_box.textChanged.connect(self.run_search)
+        layout.addWidget(self.search_box)
+        self.results = QListWidget()
+        layout.addWidget(self.results)
+        self.setCentralWidget(central)
+        QShortcut(QKeySequence("Ctrl+K"), self, activated=self.focus_search)
+        self.statusBar().showMessage(
+            f"Usuário: {actor.login} ({ROLE_LABELS[actor.role]}) · {info['municipio']}/"
+            f"{info['uf']} · Perfil {info['profile_id']} · {info['database']}")
+        self.resize(900, 600)
+
+    def focus_search(self) -> None:
+        self.search_box.setFocus()
+        self.search_box.selectAll()
+
+    def run_search(self, text: str) -> None:
+        self.results.clear()
+        for hit in search.search(text):
+            self.results.addItem(f"{hit['matched']} — {hit['name']} (CPF {hit['cpf']})")
+
+
+def install_translations(app: QApplication) -> None:
+    QLocale.setDefault(QLocale(QLocale.Language.Portuguese, QLocale.Country.Brazil))
+    translator = QTranslator(app)
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    if translator.load("qtbase_pt_BR", folder):
+        app.installTranslator(translator)
+
+
+def run_gui(url: str, *, demo: bool = False) -> int:
+    app = QApplication.instance() or QApplication(sys.argv)
+    app.setApplicationName("Mototáxi Desk")
+    install_translations(app)
+    try:
+        open_database(url)
+    except StoreError as exc:
+        QMessageBox.critical(None, "Mototáxi Desk", str(exc))
+        return 1
+    try:
+        if demo:
+            demo_data.ensure_demo_database()
+        if not setup.is_initialised():
+            QMessageBox.information(None, "Mototáxi Desk",
+                                    "Este banco de dados ainda não foi configurado. Execute:\n"
+                                    "mototaxi-desk init --profile ... --municipio ...")
+            return 1
+        title = ("Banco de DEMONSTRAÇÃO — usuário admin, senha " + demo_data.DEMO_PASSWORD
+                 if demo else "Informe usuário e senha")
+        login = LoginDialog(title)
+        if login.exec() != QDialog.DialogCode.Accepted or login.actor is None:
+            return 0
+        window = MainWindow(login.actor)
+        window.show()
+        return app.exec()
+    finally:
+        close_database()
+

@@ -1,0 +1,123 @@
+"""The one search box: CPF (with or without mask, or its first digits), name words without
+accents, plate in either format, permit order number, protocol AAAA/NNNNNN, RENAVAM.
+
+Every lookup is an index range scan (never LIKE '%...%'), so it stays fast on 100,000
+holders in SQLite and PostgreSQL alike.
+"""
+from __future__ import annotations
+
+import re
+
+from ..domain import validators
+from ..domain.search_terms import fold, name_tokens, prefix_upper_bound
+from ..store.models import Application, Permit, Person, PersonNameToken, Vehicle
+
+MAX_QUERY = 100
+_PROTOCOL = re.compile(r"^(\d{4})\s*/\s*(\d{1,6})$")
+_NUMBER_MASK = re.compile(r"[.\-/\s]")
+
+
+def _person_hit(person: Person, kind: str, matched: str) -> dict:
+    return {"kind": kind, "person_id": person.id, "name": person.name,
+            "cpf": validators.format_cpf(person.cpf), "matched": matched}
+
+
+def _by_cpf_prefix(digits: str, limit: int) -> list[dict]:
+    query = (Person.select().where((Person.cpf >= digits) &
+                                   (Person.cpf < prefix_upper_bound(digits)))
+             .order_by(Person.cpf).limit(limit))
+    return [_person_hit(p, "person", f"CPF {validators.format_cpf(p.cpf)}") for p in query]
+
+
+def _by_name(words: list[str], limit: int) -> list[dict]:
+    query = Person.select()
+    for word in words:
+        ids = (PersonNameToken.select(PersonNameToken.person)
+               .where((PersonNameToken.token >= word) &
+                      (PersonNameToken.token < prefix_upper_bound(word))))
+        query = query.where(Person.id.in_(ids))
+    query = query.order_by(Person.name_folded, Person.id).limit(limit)
+    return [_person_hit(p, "person", "Nome") for p in query]
+
+
+def _by_plate(key: str, limit: int) -> list[dict]:
+    query = (Vehicle.select(Vehicle, Person).join(Person)
+             .where((Vehicle.plate >= key) & (Vehicle.plate < prefix_upper_bound(key)))
+             .order_by(Vehicle.plate).limit(limit))
+    hits = []
+    for vehicle in query:
+        hit = _person_hit(vehicle.owner, "vehicle", f"Placa {vehicle.plate_original}")
+        hit.update(vehicle_id=vehicle.id, plate=vehicle.plate_original)
+        hits.append(hit)
+    return hits
+
+
+def _by_renavam(digits: str) -> list[dict]:
+    vehicle = Vehicle.get_or_none(Vehicle.renavam == digits)
+    if vehicle is None:
+        return []
+    hit = _person_hit(vehicle.owner, "vehicle", f"RENAVAM {digits}")
+    hit.update(vehicle_id=vehicle.id, plate=vehicle.plate_original)
+    return [hit]
+
+
+def _by_permit(number: int) -> list[dict]:
+    permit = Permit.select(Permit, Person).join(Person).where(
+        Permit.order_number == number).first()
+    if permit is None:
+        return []
+    hit = _person_hit(permit.holder, "permit", f"Permissão nº {permit.order_number}")
+    hit.update(permit_id=permit.id, status=permit.status)
+    return [hit]
+
+
+def _by_protocol(year: int, seq: int) -> list[dict]:
+    app = Application.select(Application, Person).join(Person).where(
+        (Application.protocol_year == year) & (Application.protocol_seq == seq)).first()
+    if app is None:
+        return []
+    hit = _person_hit(app.person, "application", f"Protocolo {year}/{seq:06d}")
+    hit.update(application_id=app.id, status=app.status)
+    return [hit]
+
+
+def search(text: str, limit: int = 20) -> list[dict]:
+    """Matches for what was typed, most specific first; [] for nothing usable."""
+    query = " ".join(str(text or "").split())[:MAX_QUERY]
+    if not query:
+        return []
+    hits: list[dict] = []
+    protocol = _PROTOCOL.match(query)
+    if protocol:
+        hits += _by_protocol(int(protocol.group(1)), int(protocol.group(2)))
+    digits = _NUMBER_MASK.sub("", query)
+    if digits.isascii() and digits.isdigit():
+        if len(digits) <= 6:
+            hits += _by_permit(int(digits))
+        if len(digits) == 11:
+            hits += _by_renavam(digits)
+        if 3 <= len(digits) <= 11:
+            hits += _by_cpf_prefix(digits, limit)
+    plate_key = validators.plate_search_key(query)
+    if plate_key:
+        hits += _by_plate(plate_key, limit)
+    words = [w for w in fold(query).split() if not w.isdigit()]
+    if words and any(len(w) >= 2 for w in words):
+        hits += _by_name([w for w in words if len(w) >= 2] or words, limit)
+    seen, unique = set(), []
+    for hit in hits:
+        key = (hit["kind"], hit["person_id"], hit.get("vehicle_id"), hit.get("permit_id"),
+               hit.get("application_id"))
+        if key not in seen:
+            seen.add(key)
+            unique.append(hit)
+    return unique[:limit]
+
+
+def index_person_name(person: Person) -> None:
+    """Refresh a person's name tokens (call inside the transaction that saves the name)."""
+    PersonNameToken.delete().where(PersonNameToken.person == person.id).execute()
+    rows = [{"person": person.id, "token": t} for t in name_tokens(person.name)]
+    if rows:
+        PersonNameToken.insert_many(rows).execute()
+

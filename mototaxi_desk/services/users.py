@@ -1,0 +1,130 @@
+"""Staff accounts: argon2 hashes, roles, lock after repeated wrong passwords."""
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+from ..domain import validators
+from ..domain.errors import DomainError, ValidationError
+from ..store.models import DB, User, utcnow
+from . import audit
+from .context import ROLE_LABELS, Actor
+
+MIN_PASSWORD_LENGTH = 8
+MAX_FAILED_LOGINS = 5
+LOCK_MINUTES = 5
+_LOGIN = re.compile(r"^[a-z0-9._-]{3,40}$")
+_hasher = PasswordHasher()
+
+
+class LoginFailed(DomainError):
+    pass
+
+
+def check_password(password: str, field: str = "Senha") -> str:
+    if not isinstance(password, str) or len(password) < MIN_PASSWORD_LENGTH:
+        raise ValidationError(field, f"a senha deve ter ao menos {MIN_PASSWORD_LENGTH} caracteres.")
+    if len(password) > 200:
+        raise ValidationError(field, "senha longa demais (máximo 200 caracteres).")
+    return password
+
+
+def check_login(value) -> str:
+    login = str(value or "").strip().lower()
+    if not _LOGIN.match(login):
+        raise ValidationError("Usuário", "use de 3 a 40 letras minúsculas, números, ponto, "
+                                         "hífen ou sublinhado, sem espaços.")
+    return login
+
+
+def _role(value) -> str:
+    if value not in ROLE_LABELS:
+        raise ValidationError("Perfil de acesso", f"use um de: {', '.join(ROLE_LABELS)}.")
+    return value
+
+
+def as_dict(user: User) -> dict:
+    return {"id": user.id, "login": user.login, "full_name": user.full_name, "role": user.role,
+            "role_label": ROLE_LABELS[user.role], "active": user.active}
+
+
+def create_user(login, full_name, role, password, *, must_change_password=False) -> User:
+    """Insert without checks on the actor: used inside set-up and by add_user."""
+    user = User.create(login=check_login(login),
+                       full_name=validators.person_name(full_name, "Nome completo"),
+                       role=_role(role), password_hash=_hasher.hash(check_password(password)),
+                       must_change_password=must_change_password)
+    return user
+
+
+def add_user(actor: Actor, login, full_name, role, password) -> dict:
+    actor.require("admin", action="cadastrar usuários")
+    login = check_login(login)
+    with DB.atomic():
+        if User.select().where(User.login == login).exists():
+            raise ValidationError("Usuário", f"'{login}' já existe.")
+        user = create_user(login, full_name, role, password)
+        audit.record(actor, "user.add", "user", user.id, after=audit.snapshot(user))
+    return as_dict(user)
+
+
+def list_users() -> list[dict]:
+    return [as_dict(u) for u in User.select().order_by(User.login)]
+
+
+def disable_user(actor: Actor, login) -> dict:
+    actor.require("admin", action="desativar usuários")
+    login = check_login(login)
+    with DB.atomic():
+        user = User.get_or_none(User.login == login)
+        if user is None:
+            raise ValidationError("Usuário", f"'{login}' não existe.")
+        if user.id == actor.user_id:
+            raise DomainError("Você não pode desativar o próprio usuário.")
+        if user.role == "admin" and user.active and User.select().where(
+                (User.role == "admin") & User.active).count() == 1:
+            raise DomainError("Não é possível desativar o único administrador ativo.")
+        before = audit.snapshot(user)
+        user.active = False
+        user.save()
+        audit.record(actor, "user.disable", "user", user.id, before=before,
+                     after=audit.snapshot(user))
+    return as_dict(user)
+
+
+def authenticate(login, password, *, now: dt.datetime | None = None) -> Actor:
+    """The Actor for a correct login and password; LoginFailed otherwise (same message for an
+    unknown user and a wrong password, so logins cannot be guessed)."""
+    now = now or utcnow()
+    wrong = LoginFailed("Usuário ou senha incorretos.")
+    login = str(login or "").strip().lower()
+    with DB.atomic():
+        user = User.get_or_none(User.login == login)
+        if user is None or not user.active:
+            raise wrong
+        if user.locked_until and user.locked_until > now:
+            minutes = max(1, int((user.locked_until - now).total_seconds() // 60) + 1)
+            raise LoginFailed(f"Usuário bloqueado por excesso de tentativas; tente de novo em "
+                              f"{minutes} minuto(s).")
+        try:
+            _hasher.verify(user.password_hash, str(password or ""))
+        except (VerificationError, InvalidHashError):
+            user.failed_logins += 1
+            if user.failed_logins >= MAX_FAILED_LOGINS:
+                user.locked_until = now + dt.timedelta(minutes=LOCK_MINUTES)
+                user.failed_logins = 0
+            user.save()
+            actor = Actor(user.id, user.login, user.role)
+            audit.record(actor, "user.login_failed", "user", user.id)
+            raise wrong from None
+        user.failed_logins = 0
+        user.locked_until = None
+        if _hasher.check_needs_rehash(user.password_hash):
+            user.password_hash = _hasher.hash(password)
+        user.save()
+        actor = Actor(user.id, user.login, user.role)
+        audit.record(actor, "user.login", "user", user.id)
+    return actor

@@ -1,0 +1,122 @@
+"""Opening a database by URL: a file path, sqlite:///path, or postgresql://user@host/db."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import peewee as pw
+
+from .models import DB
+
+SQLITE_PRAGMAS = {
+    "journal_mode": "wal",   # readers never block the writer at the counter
+    "foreign_keys": 1,
+    "busy_timeout": 10000,  # ms: two windows writing at once wait instead of failing
+    "synchronous": "normal",  # safe with WAL: a power cut loses at most the last commit
+}
+
+
+class StoreError(Exception):
+    """The database cannot be opened or used; the message is for the user (Portuguese)."""
+
+
+def describe(url: str) -> str:
+    """The URL without its password, for the status bar and logs."""
+    parsed = urlparse(url)
+    if parsed.scheme.startswith("postgres"):
+        host = parsed.hostname or "localhost"
+        port = f":{parsed.port}" if parsed.port else ""
+        return f"PostgreSQL {parsed.username or ''}@{host}{port}/{parsed.path.lstrip('/')}"
+    return f"SQLite {sqlite_path(url)}"
+
+
+def sqlite_path(url: str) -> Path:
+    if url.startswith("sqlite:///"):
+        return Path(unquote(url[len("sqlite:///"):]) or ".")
+    return Path(url)
+
+
+def make_database(url: str) -> pw.Database:
+    """A peewee Database for the URL, not yet connected. Malformed URLs raise StoreError."""
+    if not url or not url.strip():
+        raise StoreError("Endereço do banco de dados vazio.")
+    url = url.strip()
+    scheme = url.split(":", 1)[0].lower() if "://" in url else ""
+    if scheme in ("postgresql", "postgres"):
+        return _postgres(url)
+    if scheme == "sqlite":
+        if not url.startswith("sqlite:///") or url == "sqlite:///":
+            raise StoreError(f"Endereço SQLite malformado: '{url}'. Use sqlite:///caminho/arquivo.db")
+    elif scheme:
+        raise StoreError(f"Tipo de banco de dados não suportado: '{scheme}'. "
+                         "Use um caminho de arquivo, sqlite:///... ou postgresql://...")
+    path = sqlite_path(url)
+    return pw.SqliteDatabase(str(path), pragmas=SQLITE_PRAGMAS)
+
+
+def _postgres(url: str) -> pw.Database:
+    try:
+        parsed = urlparse(url)
+        port = parsed.port
+    except ValueError:
+        raise StoreError(f"Endereço PostgreSQL malformado: '{url}'.") from None
+    name = parsed.path.lstrip("/")
+    if not parsed.hostname or not name or "/" in name:
+        raise StoreError(f"Endereço PostgreSQL malformado: '{url}'. "
+                         "Use postgresql://usuario:senha@servidor:5432/banco")
+    params = {"host": parsed.hostname, "port": port or 5432,
+              "user": unquote(parsed.username or ""), "connect_timeout": 5,
+              "application_name": "mototaxi-desk"}
+    if parsed.password:
+        params["password"] = unquote(parsed.password)
+    for pair in filter(None, parsed.query.split("&")):
+        key, _, value = pair.partition("=")
+        if key in ("sslmode", "options"):
+            params[key] = unquote(value)
+    return pw.PostgresqlDatabase(name, autorollback=False, **params)
+
+
+def connect(url: str) -> pw.Database:
+    """Bind DB to the URL's database and connect; StoreError with a clear message if not."""
+    database = make_database(url)
+    if isinstance(database, pw.SqliteDatabase):
+        _check_sqlite_location(sqlite_path(url))
+    try:
+        database.connect(reuse_if_open=True)
+        if isinstance(database, pw.SqliteDatabase):
+            database.execute_sql("PRAGMA schema_version").fetchone()  # touches the file
+    except pw.OperationalError as exc:
+        raise StoreError(_explain(url, exc)) from None
+    DB.initialize(database)
+    return database
+
+
+def _check_sqlite_location(path: Path) -> None:
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise StoreError(f"'{path}' é uma pasta, não um arquivo de banco de dados.")
+    if not path.exists():
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"Não foi possível criar a pasta de dados '{folder}': "
+                             f"{exc.strerror}.") from None
+        if not os.access(folder, os.W_OK):
+            raise StoreError(f"A pasta de dados '{folder}' é somente leitura; "
+                             "escolha outra pasta ou peça permissão de escrita.")
+    elif not os.access(path, os.W_OK) or not os.access(folder, os.W_OK):
+        raise StoreError(f"O banco de dados '{path}' ou sua pasta é somente leitura; "
+                         "o SQLite precisa escrever na pasta.")
+
+
+def _explain(url: str, exc: Exception) -> str:
+    first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    if url.startswith("postgres"):
+        return (f"Não foi possível conectar ao PostgreSQL ({describe(url)}): {first_line}. "
+                "Verifique o servidor, a rede e o usuário.")
+    return f"Não foi possível abrir o banco de dados {describe(url)}: {first_line}."
+
+
+def is_postgres(database: pw.Database | None = None) -> bool:
+    return isinstance(database or DB.obj, pw.PostgresqlDatabase)

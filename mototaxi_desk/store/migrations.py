@@ -1,0 +1,105 @@
+"""Schema versions. A new database gets the current schema at once; an older one is brought
+up step by step, each step in one transaction, after a copy of the SQLite file is kept.
+
+To change the schema: change models.py, add a step here that brings version N-1 to N with
+SchemaMigrator (so it runs on SQLite and PostgreSQL), and raise LATEST. Never edit a step
+that has shipped.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+from pathlib import Path
+
+import peewee as pw
+
+from .. import config
+from ..domain.search_terms import name_tokens
+from .connection import StoreError
+from .models import DB, MODELS, Person, PersonNameToken, SchemaVersion
+
+
+def _step_2_name_tokens(db: pw.Database) -> None:
+    """v2: word index of person names, so search by name fragment uses an index."""
+    db.create_tables([PersonNameToken])
+    rows = [{"person": pid, "token": token}
+            for pid, name in Person.select(Person.id, Person.name).tuples()
+            for token in name_tokens(name)]
+    for start in range(0, len(rows), 500):
+        PersonNameToken.insert_many(rows[start:start + 500]).execute()
+
+
+STEPS = {2: _step_2_name_tokens}
+LATEST = max(STEPS)
+
+
+def current_version(db: pw.Database) -> int | None:
+    """None for an empty database (no tables of ours)."""
+    if not db.table_exists(SchemaVersion._meta.table_name):
+        return None
+    row = SchemaVersion.select(pw.fn.MAX(SchemaVersion.version)).scalar()
+    return int(row or 0)
+
+
+def ensure_schema(db: pw.Database, backup_dir: Path | None = None) -> int:
+    """Create or upgrade the schema; returns the version now in force."""
+    version = current_version(db)
+    if version is None:
+        if db.get_tables():
+            raise StoreError("O banco de dados contém tabelas que não são do Mototáxi Desk; "
+                             "use um banco vazio.")
+        with db.atomic():
+            db.create_tables(MODELS)
+            SchemaVersion.create(version=LATEST)
+        return LATEST
+    if version > LATEST:
+        raise StoreError(f"Este banco de dados foi criado por uma versão mais nova do programa "
+                         f"(esquema {version}; este programa conhece até {LATEST}). "
+                         "Atualize o Mototáxi Desk; nada foi alterado.")
+    if version < LATEST and isinstance(db, pw.SqliteDatabase):
+        keep_copy(Path(db.database), backup_dir, f"antes-migracao-v{version}")
+    for target in range(version + 1, LATEST + 1):
+        with db.atomic():
+            STEPS[target](db)
+            SchemaVersion.create(version=target)
+    return LATEST
+
+
+def keep_copy(path: Path, backup_dir: Path | None, label: str) -> Path | None:
+    """A consistent copy of an SQLite file (online backup API), e.g. before a migration."""
+    if not path.exists():
+        return None
+    folder = backup_dir or config.data_dir() / "backups"
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = folder / f"{path.stem}-{label}-{stamp}.db"
+    source = sqlite3.connect(str(path))
+    try:
+        dest = sqlite3.connect(str(target))
+        try:
+            source.backup(dest)
+        finally:
+            dest.close()
+    finally:
+        source.close()
+    return target
+
+
+def open_database(url: str, backup_dir: Path | None = None) -> pw.Database:
+    """Connect, bind DB, and bring the schema to the current version."""
+    from .connection import connect
+    db = connect(url)
+    try:
+        ensure_schema(db, backup_dir)
+    except StoreError:
+        db.close()
+        raise
+    except pw.PeeweeException as exc:
+        db.close()
+        raise StoreError(f"Erro ao preparar o banco de dados: {str(exc).splitlines()[0]}") from None
+    return db
+
+
+def close_database() -> None:
+    if DB.obj is not None and not DB.obj.is_closed():
+        DB.obj.close()

@@ -1,0 +1,207 @@
+"""The peewee models. DB is bound at open time (connection.open_database), never at import.
+
+Money is integer centavos, dates are dates, timestamps are UTC. JSON goes in text columns so
+the same schema runs on SQLite and PostgreSQL.
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+import peewee as pw
+
+DB = pw.DatabaseProxy()
+
+
+def utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+
+
+class BaseModel(pw.Model):
+    class Meta:
+        database = DB
+        legacy_table_names = False
+
+
+class SchemaVersion(BaseModel):
+    version = pw.IntegerField()
+    changed_at = pw.DateTimeField(default=utcnow)
+
+
+class User(BaseModel):
+    ROLES = ("atendente", "fiscal", "supervisor", "admin")
+    login = pw.CharField(max_length=40, unique=True)
+    full_name = pw.CharField(max_length=120)
+    role = pw.CharField(max_length=20)
+    password_hash = pw.CharField(max_length=200)
+    active = pw.BooleanField(default=True)
+    must_change_password = pw.BooleanField(default=False)
+    failed_logins = pw.IntegerField(default=0)
+    locked_until = pw.DateTimeField(null=True)
+    created_at = pw.DateTimeField(default=utcnow)
+
+
+class MunicipioSettings(BaseModel):
+    """One row: the município this database belongs to and the numbers it edited."""
+    name = pw.CharField(max_length=120)
+    uf = pw.CharField(max_length=2)
+    ibge_code = pw.CharField(max_length=7)
+    population = pw.IntegerField()
+    profile_id = pw.CharField(max_length=80)
+    overrides = pw.TextField(default="{}")  # JSON: profile numbers the município changed
+    initial_tariff_cents = pw.IntegerField(default=0)
+    brasao = pw.BlobField(null=True)
+    created_at = pw.DateTimeField(default=utcnow)
+
+
+class FiscalUnitValue(BaseModel):
+    """R$ value of the fiscal unit (UFM, UFICA) in a year, in centavos."""
+    year = pw.IntegerField(unique=True)
+    value_cents = pw.IntegerField()
+
+
+class Person(BaseModel):
+    cpf = pw.CharField(max_length=11, unique=True)
+    name = pw.CharField(max_length=120)
+    name_folded = pw.CharField(max_length=120, index=True)  # no accents, lower case: sorting
+    rg = pw.CharField(max_length=20, default="")
+    rg_issuer = pw.CharField(max_length=20, default="")
+    birth_date = pw.DateField(null=True)
+    nationality = pw.CharField(max_length=40, default="brasileira")
+    profession = pw.CharField(max_length=60, default="")
+    blood_type = pw.CharField(max_length=2, default="")
+    rh_factor = pw.CharField(max_length=1, default="")
+    street = pw.CharField(max_length=120, default="")
+    number = pw.CharField(max_length=20, default="")
+    complement = pw.CharField(max_length=60, default="")
+    district = pw.CharField(max_length=60, default="")
+    city = pw.CharField(max_length=80, default="")
+    uf = pw.CharField(max_length=2, default="")
+    cep = pw.CharField(max_length=8, default="")
+    address_proof_date = pw.DateField(null=True)
+    phone = pw.CharField(max_length=11, default="")
+    email = pw.CharField(max_length=120, default="")
+    photo = pw.BlobField(null=True)
+    created_at = pw.DateTimeField(default=utcnow)
+    updated_at = pw.DateTimeField(default=utcnow)
+
+
+class Cnh(BaseModel):
+    person = pw.ForeignKeyField(Person, backref="cnhs", on_delete="RESTRICT")
+    number = pw.CharField(max_length=11, unique=True)
+    category = pw.CharField(max_length=3)
+    first_licence_date = pw.DateField()
+    expiry_date = pw.DateField()
+    ear = pw.BooleanField(default=False)  # "exerce atividade remunerada" remark
+
+
+class Stand(BaseModel):
+    number = pw.IntegerField(unique=True)
+    name = pw.CharField(max_length=120)
+    location = pw.CharField(max_length=200, default="")
+    min_vehicles = pw.IntegerField(default=0)
+    max_vehicles = pw.IntegerField(default=0)
+    responsible = pw.ForeignKeyField(Person, null=True, backref="stands_responsible",
+                                     on_delete="SET NULL")
+    active = pw.BooleanField(default=True)
+    created_at = pw.DateTimeField(default=utcnow)
+
+
+class Vehicle(BaseModel):
+    plate = pw.CharField(max_length=7, unique=True)  # canonical (Mercosul) form
+    plate_original = pw.CharField(max_length=8)      # as registered (ABC-1234 or ABC1D23)
+    renavam = pw.CharField(max_length=11, unique=True)
+    chassis = pw.CharField(max_length=17, unique=True)
+    make = pw.CharField(max_length=40)
+    model = pw.CharField(max_length=60)
+    manufacture_year = pw.IntegerField()
+    model_year = pw.IntegerField()
+    cc = pw.IntegerField()
+    colour = pw.CharField(max_length=30, default="")
+    owner = pw.ForeignKeyField(Person, backref="vehicles", on_delete="RESTRICT")
+    insurer = pw.CharField(max_length=80, default="")
+    insurance_policy = pw.CharField(max_length=40, default="")
+    insurance_cover_cents = pw.IntegerField(default=0)
+    insurance_expiry = pw.DateField(null=True)
+    active = pw.BooleanField(default=True)
+    created_at = pw.DateTimeField(default=utcnow)
+
+
+class Permit(BaseModel):
+    STATUSES = ("active", "suspended", "interrupted", "expired", "revoked", "cassated",
+                "withdrawn", "lapsed", "transferred")
+    order_number = pw.IntegerField(unique=True)
+    holder = pw.ForeignKeyField(Person, backref="permits", on_delete="RESTRICT")
+    vehicle = pw.ForeignKeyField(Vehicle, null=True, backref="permits", on_delete="RESTRICT")
+    stand = pw.ForeignKeyField(Stand, null=True, backref="permits", on_delete="RESTRICT")
+    stand_position = pw.IntegerField(null=True)
+    status = pw.CharField(max_length=20, default="active", index=True)
+    issued_on = pw.DateField()
+    valid_until = pw.DateField()
+    stand_since = pw.DateField(null=True)
+    created_at = pw.DateTimeField(default=utcnow)
+
+
+class Application(BaseModel):
+    """A requerimento; protocol AAAA/NNNNNN = (protocol_year, protocol_seq)."""
+    STATUSES = ("protocolado", "em_analise", "pendente", "deferido", "indeferido", "arquivado")
+    protocol_year = pw.IntegerField()
+    protocol_seq = pw.IntegerField()
+    type = pw.CharField(max_length=30)
+    person = pw.ForeignKeyField(Person, backref="applications", on_delete="RESTRICT")
+    permit = pw.ForeignKeyField(Permit, null=True, backref="applications", on_delete="RESTRICT")
+    status = pw.CharField(max_length=20, default="protocolado", index=True)
+    filed_at = pw.DateTimeField(default=utcnow)
+    filed_by = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
+    decided_by = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
+    decided_at = pw.DateTimeField(null=True)
+    decision_reason = pw.TextField(default="")
+    notes = pw.TextField(default="")
+
+    class Meta:
+        indexes = ((("protocol_year", "protocol_seq"), True),)
+
+
+class Inspection(BaseModel):
+    KINDS = ("annual", "semiannual", "on_demand")
+    vehicle = pw.ForeignKeyField(Vehicle, backref="inspections", on_delete="RESTRICT")
+    permit = pw.ForeignKeyField(Permit, null=True, backref="inspections", on_delete="RESTRICT")
+    kind = pw.CharField(max_length=20)
+    inspected_on = pw.DateField()
+    approved = pw.BooleanField()
+    valid_until = pw.DateField(null=True)
+    sticker_serial = pw.CharField(max_length=20, null=True, unique=True)
+    inspector = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
+    checklist = pw.TextField(default="{}")  # JSON: item code -> ok / not ok
+    notes = pw.TextField(default="")
+
+
+class WaitingListEntry(BaseModel):
+    person = pw.ForeignKeyField(Person, backref="waiting_entries", on_delete="RESTRICT")
+    enrolled_at = pw.DateTimeField(default=utcnow)
+    status = pw.CharField(max_length=20, default="waiting")  # waiting, called, granted, left
+    notes = pw.TextField(default="")
+
+
+class AuditLog(BaseModel):
+    """Append-only: the app inserts here and never updates or deletes."""
+    user = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
+    at = pw.DateTimeField(default=utcnow, index=True)
+    action = pw.CharField(max_length=60)
+    entity = pw.CharField(max_length=40)
+    entity_id = pw.CharField(max_length=40, default="")
+    before = pw.TextField(null=True)  # JSON
+    after = pw.TextField(null=True)   # JSON
+
+
+class PersonNameToken(BaseModel):
+    """One row per folded word of a person's name: prefix search by index (schema v2)."""
+    person = pw.ForeignKeyField(Person, backref="name_tokens", on_delete="CASCADE")
+    token = pw.CharField(max_length=60)
+
+    class Meta:
+        indexes = ((("token", "person"), True),)
+
+
+MODELS = [SchemaVersion, User, MunicipioSettings, FiscalUnitValue, Person, Cnh, Stand,
+          Vehicle, Permit, Application, Inspection, WaitingListEntry, AuditLog,
+          PersonNameToken]
