@@ -119,9 +119,9 @@ def plate_search_key(text: str) -> str | None:
         fifth = compact[4]
         if fifth.isdigit():
             fifth = chr(ord("A") + int(fifth))
-        elif not "A" <= fifth <= "J" and not fifth.isalpha():
+        elif not fifth.isalpha():
             return None
-        if not compact[5:].isdigit():
+        if compact[5:] and not compact[5:].isdigit():
             return None
         compact = compact[:4] + fifth + compact[5:]
     return compact

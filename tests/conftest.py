@@ -1,0 +1,91 @@
+"""Shared fixtures. `db` gives every store and service test a fresh database: SQLite always,
+and PostgreSQL too when MOTOTAXI_TEST_PG is set (each test in its own schema, dropped after)."""
+from __future__ import annotations
+
+import os
+import uuid
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+from mototaxi_desk.store.migrations import close_database, open_database
+
+PG_URL = os.environ.get("MOTOTAXI_TEST_PG", "")
+BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.skipif(
+    not PG_URL, reason="MOTOTAXI_TEST_PG não definido"))]
+
+
+@pytest.fixture(autouse=True)
+def _isolated_data_dir(tmp_path_factory, monkeypatch):
+    """No test touches the real data folder or an outside MOTOTAXI_DB."""
+    monkeypatch.setenv("MOTOTAXI_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+    monkeypatch.delenv("MOTOTAXI_DB", raising=False)
+
+
+class PgSchema:
+    """A throw-away schema in the test PostgreSQL database; url() points search_path at it."""
+
+    def __init__(self):
+        import psycopg2
+        self.name = f"t_{uuid.uuid4().hex[:12]}"
+        self._conn = psycopg2.connect(PG_URL, connect_timeout=5)
+        self._conn.autocommit = True
+        with self._conn.cursor() as cur:
+            cur.execute(f'CREATE SCHEMA "{self.name}"')
+
+    def url(self) -> str:
+        sep = "&" if "?" in PG_URL else "?"
+        return f"{PG_URL}{sep}options={quote(f'-c search_path={self.name}')}"
+
+    def drop(self) -> None:
+        with self._conn.cursor() as cur:
+            cur.execute(f'DROP SCHEMA "{self.name}" CASCADE')
+        self._conn.close()
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request, tmp_path):
+    """The URL of an empty database on each backend."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "test.db")
+        return
+    schema = PgSchema()
+    try:
+        yield schema.url()
+    finally:
+        close_database()
+        schema.drop()
+
+
+@pytest.fixture
+def db(db_url, tmp_path):
+    """An open, migrated, empty database bound to the models."""
+    database = open_database(db_url, backup_dir=tmp_path / "backups")
+    yield database
+    close_database()
+
+
+@pytest.fixture
+def municipio(db):
+    """A set-up município (SRM profile) with its admin; returns the settings summary."""
+    from mototaxi_desk.services import setup
+    return setup.initialise(profile_id="sao-raimundo-das-mangabeiras-2019",
+                            municipio="São Raimundo das Mangabeiras", uf="MA", ibge="2111102",
+                            population=18540, fiscal_unit_value="48,26",
+                            admin_password="senha-forte-1")
+
+
+@pytest.fixture
+def demo_data(municipio):
+    from mototaxi_desk.services import demo
+    return demo.fill(40, seed=11)
+
+
+def row_counts() -> dict[str, int]:
+    """Rows per table, to show that a refused action wrote nothing."""
+    from mototaxi_desk.store.models import MODELS
+    return {m.__name__: m.select().count() for m in MODELS}
+
+
+ROOT = Path(__file__).resolve().parents[1]

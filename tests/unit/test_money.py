@@ -1,0 +1,30 @@
+from decimal import Decimal
+
+import pytest
+
+from mototaxi_desk.domain.errors import ValidationError
+from mototaxi_desk.domain.money import format_money, format_units, parse_money, units_to_cents
+
+
+@pytest.mark.parametrize("typed, cents", [("1.234,56", 123456), ("R$ 48,26", 4826),
+                                          ("48.26", 4826), ("10", 1000), (Decimal("0.2"), 20)])
+def test_parse_money(typed, cents):
+    assert parse_money(typed) == cents
+
+
+@pytest.mark.parametrize("bad", ["", "abc", "1,2,3", "-5", "0", "1e9999", "12.345.678.901,00"])
+def test_parse_money_refuses(bad):
+    with pytest.raises(ValidationError) as err:
+        parse_money(bad, "Valor da UFM")
+    assert "Valor da UFM" in str(err.value)
+
+
+def test_format_money_brazilian():
+    assert format_money(123456) == "R$ 1.234,56"
+    assert format_money(5) == "R$ 0,05"
+
+
+def test_storage_fee_in_units_is_exact():
+    """SRM Art. 48: 0,20 UFM per day, computed without float."""
+    assert units_to_cents(Decimal("0.20") * 3, 4826) == 2896
+    assert format_units(Decimal("0.20"), "UFM") == "0,2 UFM"
