@@ -15,8 +15,10 @@ def fold(text: str) -> str:
 
 
 def name_tokens(name: str) -> list[str]:
-    """Distinct folded words of a name, for the token index (prefix search per word)."""
-    return sorted(set(fold(name).split()))
+    """Distinct folded words of a name, for the token index (prefix search per word).
+    "D'Ávila" gives both "d", "avila" and "davila": people type it either way."""
+    joined = re.sub(r"['’`´]", "", name or "")
+    return sorted(set(fold(name).split()) | set(fold(joined).split()))
 
 
 def prefix_upper_bound(prefix: str) -> str:

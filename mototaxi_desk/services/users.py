@@ -99,32 +99,40 @@ def authenticate(login, password, *, now: dt.datetime | None = None) -> Actor:
     """The Actor for a correct login and password; LoginFailed otherwise (same message for an
     unknown user and a wrong password, so logins cannot be guessed)."""
     now = now or utcnow()
-    wrong = LoginFailed("Usuário ou senha incorretos.")
     login = str(login or "").strip().lower()
+    # The failure count must be committed, so the refusal is raised after the transaction.
     with DB.atomic():
         user = User.get_or_none(User.login == login)
         if user is None or not user.active:
-            raise wrong
-        if user.locked_until and user.locked_until > now:
-            minutes = max(1, int((user.locked_until - now).total_seconds() // 60) + 1)
-            raise LoginFailed(f"Usuário bloqueado por excesso de tentativas; tente de novo em "
-                              f"{minutes} minuto(s).")
-        try:
-            _hasher.verify(user.password_hash, str(password or ""))
-        except (VerificationError, InvalidHashError):
+            refusal = "Usuário ou senha incorretos."
+        elif user.locked_until and user.locked_until > now:
+            minutes = int((user.locked_until - now).total_seconds() // 60) + 1
+            refusal = (f"Usuário bloqueado por excesso de tentativas; tente de novo em "
+                       f"{minutes} minuto(s).")
+        elif not _password_matches(user, password):
+            refusal = "Usuário ou senha incorretos."
             user.failed_logins += 1
             if user.failed_logins >= MAX_FAILED_LOGINS:
                 user.locked_until = now + dt.timedelta(minutes=LOCK_MINUTES)
                 user.failed_logins = 0
             user.save()
-            actor = Actor(user.id, user.login, user.role)
-            audit.record(actor, "user.login_failed", "user", user.id)
-            raise wrong from None
-        user.failed_logins = 0
-        user.locked_until = None
-        if _hasher.check_needs_rehash(user.password_hash):
-            user.password_hash = _hasher.hash(password)
-        user.save()
-        actor = Actor(user.id, user.login, user.role)
-        audit.record(actor, "user.login", "user", user.id)
-    return actor
+            audit.record(Actor(user.id, user.login, user.role), "user.login_failed", "user",
+                         user.id)
+        else:
+            refusal = ""
+            user.failed_logins = 0
+            user.locked_until = None
+            if _hasher.check_needs_rehash(user.password_hash):
+                user.password_hash = _hasher.hash(password)
+            user.save()
+            audit.record(Actor(user.id, user.login, user.role), "user.login", "user", user.id)
+    if refusal:
+        raise LoginFailed(refusal)
+    return Actor(user.id, user.login, user.role)
+
+
+def _password_matches(user: User, password) -> bool:
+    try:
+        return _hasher.verify(user.password_hash, str(password or ""))
+    except (VerificationError, InvalidHashError):
+        return False

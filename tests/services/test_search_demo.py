@@ -1,0 +1,85 @@
+"""The search box and the demo data it searches."""
+import datetime as dt
+
+import pytest
+
+from mototaxi_desk.domain import validators
+from mototaxi_desk.services import demo, search
+from mototaxi_desk.store.models import (Application, Cnh, Permit, Person, PersonNameToken, Stand,
+                                        Vehicle, WaitingListEntry)
+
+
+def test_demo_data_is_realistic(demo_data):
+    assert demo_data["holders"] == 40
+    people = list(Person.select())
+    for person in people:
+        assert validators.cpf(person.cpf) == person.cpf
+    assert any(ch in "ãâáçéêíóôõú" for p in people for ch in p.name), "names with accents"
+    for cnh in Cnh.select():
+        assert validators.cnh_number(cnh.number) == cnh.number
+    today = dt.date.today()
+    assert Cnh.select().where(Cnh.expiry_date < today).exists(), "some expired CNHs"
+    for vehicle in Vehicle.select():
+        assert validators.renavam(vehicle.renavam) == vehicle.renavam
+        assert validators.plate(vehicle.plate_original)[0] == vehicle.plate
+        assert validators.chassis(vehicle.chassis) == vehicle.chassis
+        assert 125 <= vehicle.cc <= 300  # SRM Arts. 6 VII, 16
+    near_limit = Vehicle.select().where(Vehicle.manufacture_year <= today.year - 5).count()
+    assert near_limit >= 3, "vehicles near the 6-year limit (SRM Art. 19)"
+    sizes = [s.permits.count() for s in Stand.select()]
+    assert max(sizes) == 10 and min(sizes) < 10, "stands full and part-full (SRM Art. 22 §1)"
+    assert Permit.select().count() == 40
+    assert WaitingListEntry.select().count() == 4
+    assert PersonNameToken.select().count() >= 3 * Person.select().count() - 10
+
+
+def test_demo_is_repeatable_with_a_seed(municipio):
+    demo.fill(5, seed=3, with_users=False)
+    first = [p.name for p in Person.select().order_by(Person.id)]
+    assert len(first) == 5 + 0  # 5 holders, waiting list = 5 // 10 = 0
+    assert len(set(p.cpf for p in Person.select())) == 5
+
+
+def test_search_cpf_with_and_without_mask_and_prefix(demo_data):
+    person = Person.select().order_by(Person.id).first()
+    masked = validators.format_cpf(person.cpf)
+    for typed in (person.cpf, masked, masked[:7], person.cpf[:5]):
+        hits = search.search(typed)
+        assert person.id in [h["person_id"] for h in hits], typed
+
+
+def test_search_name_without_accents_any_case(municipio):
+    demo.fill(0)
+    from mototaxi_desk.domain.search_terms import fold
+    person = Person.create(cpf="52998224725", name="Conceição D'Ávila Magalhães",
+                           name_folded=fold("Conceição D'Ávila Magalhães"))
+    search.index_person_name(person)
+    for typed in ("conceicao", "CONCEIÇÃO", "davila", "avila", "magal conc", "Conc Mag"):
+        assert [h["person_id"] for h in search.search(typed)] == [person.id], typed
+    assert search.search("conceicao silva") == []
+
+
+def test_search_plate_in_the_other_format(demo_data):
+    vehicle = Vehicle.select().where(Vehicle.plate_original.contains("-")).first()
+    assert vehicle is not None
+    for typed in (vehicle.plate_original, vehicle.plate, vehicle.plate.lower(),
+                  vehicle.plate_original[:5]):
+        hits = search.search(typed)
+        assert vehicle.id in [h.get("vehicle_id") for h in hits], typed
+
+
+def test_search_permit_number_protocol_renavam(demo_data):
+    permit = Permit.select().order_by(Permit.order_number).first()
+    hits = search.search(str(permit.order_number))
+    assert hits[0]["kind"] == "permit" and hits[0]["person_id"] == permit.holder_id
+    application = Application.create(protocol_year=2026, protocol_seq=17, type="renewal",
+                                     person=permit.holder_id)
+    hits = search.search("2026/000017")
+    assert hits[0]["kind"] == "application" and hits[0]["application_id"] == application.id
+    vehicle = Vehicle.select().first()
+    assert vehicle.id in [h.get("vehicle_id") for h in search.search(vehicle.renavam)]
+
+
+@pytest.mark.parametrize("odd", ["", "   ", "%", "_", "' OR 1=1 --", "a" * 10_000, "\x00", "🏍️"])
+def test_search_odd_text_never_fails(demo_data, odd):
+    assert isinstance(search.search(odd), list)
