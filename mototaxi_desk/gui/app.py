@@ -6,7 +6,7 @@ import sys
 
 from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QFormLayout, QLabel,
+from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QLabel,
                                QLineEdit, QListWidget, QMainWindow, QMessageBox, QVBoxLayout,
                                QWidget)
 
@@ -16,6 +16,7 @@ from ..services import overview, search, setup, users
 from ..services.context import ROLE_LABELS, Actor
 from ..store.connection import StoreError
 from ..store.migrations import close_database, open_database
+from .ui_loader import load_ui
 
 
 class LoginDialog(QDialog):
@@ -23,26 +24,23 @@ class LoginDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Mototáxi Desk — Entrar")
         self.actor: Actor | None = None
-        self.login = QLineEdit()
-        self.password = QLineEdit()
-        self.password.setEchoMode(QLineEdit.EchoMode.Password)
-        self.message = QLabel("")
-        self.message.setStyleSheet("color: #b00020")
-        self.message.setWordWrap(True)
-        form = QFormLayout()
-        form.addRow("Usuário:", self.login)
-        form.addRow("Senha:", self.password)
+        form = load_ui("login_dialog.ui", self)
+        self.login: QLineEdit = form.findChild(QLineEdit, "login")
+        self.password: QLineEdit = form.findChild(QLineEdit, "password")
+        self.message: QLabel = form.findChild(QLabel, "message")
+        form.findChild(QLabel, "title").setText(f"<b>{title}</b>")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok |
                                    QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Entrar")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setDefault(True)
         buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Sair")
         buttons.accepted.connect(self.try_login)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(f"<b>{title}</b>"))
-        layout.addLayout(form)
-        layout.addWidget(self.message)
+        layout.addWidget(form)
         layout.addWidget(buttons)
+        self.setMinimumWidth(440)
+        self.login.setFocus()
 
     def try_login(self) -> None:
         try:
@@ -125,8 +123,8 @@ def run_gui(url: str, *, demo: bool = False) -> int:
                                     "Este banco de dados ainda não foi configurado. Execute:\n"
                                     "mototaxi-desk init --profile ... --municipio ...")
             return 1
-        title = ("Banco de DEMONSTRAÇÃO — usuário admin, senha " + demo_data.DEMO_PASSWORD
-                 if demo else "Informe usuário e senha")
+        title = (f"Banco de DEMONSTRAÇÃO (dados fictícios).<br>Entre com o usuário admin e a "
+                 f"senha {demo_data.DEMO_PASSWORD}." if demo else "Informe usuário e senha.")
         login = LoginDialog(title)
         if login.exec() != QDialog.DialogCode.Accepted or login.actor is None:
             return 0

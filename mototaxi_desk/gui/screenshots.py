@@ -25,7 +25,8 @@ def main(out: str = "screenshots") -> int:
         open_database(f"{tmp}/demo.db", backup_dir=Path(tmp))
         try:
             demo.ensure_demo_database()
-            login = LoginDialog("Banco de DEMONSTRAÇÃO — usuário admin, senha " + demo.DEMO_PASSWORD)
+            login = LoginDialog("Banco de DEMONSTRAÇÃO (dados fictícios).<br>Entre com o "
+                                f"usuário admin e a senha {demo.DEMO_PASSWORD}.")
             login.show()
             login.grab().save(str(folder / "login.png"))
             window = MainWindow(users.authenticate("admin", demo.DEMO_PASSWORD))

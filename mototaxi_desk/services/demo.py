@@ -75,8 +75,11 @@ def _seeded(seed: int):
 
 
 class _Unique:
-    def __init__(self, make, existing=()):
-        self.make, self.seen = make, set(existing)
+    """Draws from `make` until the value is new to this run and to the column already stored."""
+
+    def __init__(self, make, field):
+        self.make = make
+        self.seen = {value for (value,) in field.model.select(field).tuples()}
 
     def __call__(self) -> str:
         while True:
@@ -105,13 +108,15 @@ def fill(holders: int, *, seed: int = 2019, today: dt.date | None = None,
     bikes = [b for b in MOTORCYCLES if cc_min <= b[2] <= cc_max] or MOTORCYCLES
     waiting = holders // 10 if waiting is None else waiting
     with _seeded(seed) as rng, DB.atomic():
-        cpf = _Unique(CPF().generate, Person.select(Person.cpf).tuples().iterator())
-        cnh = _Unique(CNH().generate, Cnh.select(Cnh.number).tuples().iterator())
-        renavam = _Unique(RENAVAM().generate, Vehicle.select(Vehicle.renavam).tuples().iterator())
+        cpf = _Unique(CPF().generate, Person.cpf)
+        cnh = _Unique(CNH().generate, Cnh.number)
+        renavam = _Unique(RENAVAM().generate, Vehicle.renavam)
+        # canonical (Mercosul) plates are what must be unique; half are shown in the old form
         plates = _Unique(lambda: "".join(rng.choice(_LETTERS) for _ in range(3)) +
-                         str(rng.randint(0, 9)) + rng.choice(_LETTERS[:10] + "0123456789") +
-                         f"{rng.randint(0, 99):02d}")
-        vins = _Unique(lambda: "9C2" + "".join(rng.choice(_VIN) for _ in range(14)))
+                         str(rng.randint(0, 9)) + rng.choice("ABCDEFGHIJ" + _LETTERS) +
+                         f"{rng.randint(0, 99):02d}", Vehicle.plate)
+        vins = _Unique(lambda: "9C2" + "".join(rng.choice(_VIN) for _ in range(14)),
+                       Vehicle.chassis)
         first_order = (Permit.select(Permit.order_number).order_by(
             Permit.order_number.desc()).scalar() or 0) + 1
         first_stand = (Stand.select(Stand.number).order_by(Stand.number.desc()).scalar() or 0) + 1
@@ -155,9 +160,9 @@ def fill(holders: int, *, seed: int = 2019, today: dt.date | None = None,
             # one in eight vehicles reaches its age limit this year or next
             age = vehicle_years - rng.randint(0, 1) if i % 8 == 3 else rng.randint(0, vehicle_years - 2)
             year = today.year - max(0, age)
-            compact = plates()
-            plate_canonical, plate_original = validators.plate(compact if rng.random() < 0.5 else
-                                                               validators.old_plate(compact))
+            canonical = plates()
+            plate_canonical, plate_original = validators.plate(
+                validators.old_plate(canonical) if rng.random() < 0.5 else canonical)
             vehicle_rows.append({
                 "plate": plate_canonical, "plate_original": plate_original, "renavam": renavam(),
                 "chassis": vins(), "make": make, "model": model, "manufacture_year": year,
