@@ -76,6 +76,18 @@ def build_parser() -> argparse.ArgumentParser:
         dest="profiles_command", required=True, parser_class=_Parser)
     profiles.add_parser("list", help="lista os perfis disponíveis")
 
+    settings = sub.add_parser("settings", help="dados do município e números do perfil").add_subparsers(
+        dest="settings_command", required=True, parser_class=_Parser)
+    settings.add_parser("show", help="mostra o município e os números editáveis do perfil")
+    p = settings.add_parser("set", help="altera um número do perfil (ex.: stand.max_vehicles 12)")
+    p.add_argument("key")
+    p.add_argument("value")
+    p = settings.add_parser("population", help="atualiza a população (censo IBGE)")
+    p.add_argument("value")
+    p = settings.add_parser("fiscal-unit", help="valor da unidade fiscal (UFM/UFICA) num ano")
+    p.add_argument("year")
+    p.add_argument("value")
+
     sub.add_parser("self-test", help="verificação completa num banco temporário (sem Qt)")
     return parser
 
@@ -200,6 +212,32 @@ def cmd_profiles(args) -> int:
     return EXIT_OK
 
 
+def cmd_settings(args) -> int:
+    from .domain.money import format_money
+    from .domain.profiles import editable_numbers
+    from .services import setup
+    from .services.context import SYSTEM
+    with _database(args):
+        if args.settings_command == "set":
+            setup.set_profile_number(SYSTEM, args.key, args.value)
+        elif args.settings_command == "population":
+            setup.set_population(SYSTEM, args.value)
+        elif args.settings_command == "fiscal-unit":
+            setup.set_fiscal_unit_value(SYSTEM, args.year, args.value)
+        summary = setup.summary()
+        numbers = editable_numbers(setup.profile())
+        units = setup.fiscal_unit_values()
+    data = {**summary, "numbers": numbers, "fiscal_unit_values": units}
+    lines = [f"{summary['municipio']}/{summary['uf']} (IBGE {summary['ibge']}), população "
+             f"{summary['population']}, limite de permissões {summary['permit_cap']}",
+             f"Perfil: {summary['profile_id']} — {summary['profile']}"]
+    lines += [f"Unidade fiscal {year}: {format_money(cents)}" for year, cents in units.items()]
+    lines += [f"{key:<48} {value}{'  (alterado)' if key in summary['edited_numbers'] else ''}"
+              for key, value in numbers.items()]
+    _emit(args, data, lines)
+    return EXIT_OK
+
+
 def cmd_self_test(args) -> int:
     from .services import selftest
     report = selftest.run()
@@ -210,7 +248,7 @@ def cmd_self_test(args) -> int:
 
 
 COMMANDS = {"init": cmd_init, "demo": cmd_demo, "search": cmd_search, "users": cmd_users,
-            "profiles": cmd_profiles, "self-test": cmd_self_test}
+            "profiles": cmd_profiles, "settings": cmd_settings, "self-test": cmd_self_test}
 
 
 def run(args) -> int:

@@ -132,3 +132,13 @@ def test_entry_point_script_is_installed():
     from pathlib import Path
     script = Path(sys.executable).parent / "mototaxi-desk"
     assert script.exists() or shutil.which("mototaxi-desk")
+
+
+def test_settings_show_and_set(cli, sqlite_db):
+    assert cli("--db", sqlite_db, *INIT)[0] == 0
+    code, out, _ = cli("--db", sqlite_db, "settings", "set", "stand.max_vehicles", "12")
+    assert code == 0 and "stand.max_vehicles" in out and "(alterado)" in out
+    code, out, _ = cli("--db", sqlite_db, "--json", "settings", "fiscal-unit", "2027", "51,00")
+    assert code == 0 and json.loads(out)["fiscal_unit_values"]["2027"] == 5100
+    code, _, err = cli("--db", sqlite_db, "settings", "set", "stand.inexistente", "1")
+    assert code == 1 and "stand.inexistente" in err

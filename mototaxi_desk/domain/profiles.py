@@ -530,3 +530,40 @@ def load_profile(profile_id: str, directory: Path = PROFILES_DIR) -> RuleProfile
             raise ProfileError(f"Perfil desconhecido: '{profile_id}'. Disponíveis: {known}")
         _cache[key] = parse_profile(directory / f"{profile_id}.toml")
     return _cache[key]
+
+
+# --- a município's edited numbers ---------------------------------------------------------
+
+def editable_numbers(profile: RuleProfile) -> dict[str, object]:
+    """'section.key' -> current value for every number or yes/no rule a município may edit
+    (counts, days, amounts, limits). Texts, articles and lists stay as the law has them."""
+    result = {}
+    for name in _SECTIONS:
+        if name == "profile":
+            continue
+        section = getattr(profile, name)
+        hints = typing.get_type_hints(type(section))
+        for f in dataclasses.fields(section):
+            if hints[f.name] in (int, bool, Decimal):
+                result[f"{name}.{f.name}"] = getattr(section, f.name)
+    return result
+
+
+def apply_overrides(profile: RuleProfile, overrides: dict[str, object]) -> RuleProfile:
+    """The profile with the município's edited numbers; a bad key or value is a ProfileError."""
+    if not overrides:
+        return profile
+    reader = _Reader(Path(f"{profile.id}.toml (valores do município)"))
+    editable = editable_numbers(profile)
+    changed: dict[str, dict] = {}
+    for key, raw in overrides.items():
+        if key not in editable:
+            reader.fail(key, "não é um número editável do perfil")
+        section, _, field_name = key.partition(".")
+        hint = typing.get_type_hints(type(getattr(profile, section)))[field_name]
+        changed.setdefault(section, {})[field_name] = reader.convert(hint, raw, key)
+    updated = {name: dataclasses.replace(getattr(profile, name), **fields)
+               for name, fields in changed.items()}
+    result = dataclasses.replace(profile, **updated)
+    _cross_check(reader, result, Path(f"{profile.id}.toml"))
+    return result

@@ -3,14 +3,15 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from decimal import Decimal, InvalidOperation
 
 from ..domain import validators
-from ..domain.errors import DomainError
+from ..domain.errors import DomainError, ValidationError
 from ..domain.money import parse_money
-from ..domain.profiles import RuleProfile, load_profile
+from ..domain.profiles import RuleProfile, apply_overrides, editable_numbers, load_profile
 from ..store.models import DB, FiscalUnitValue, MunicipioSettings
 from . import audit, users
-from .context import SYSTEM
+from .context import SYSTEM, Actor
 
 
 class AlreadyInitialised(DomainError):
@@ -29,7 +30,81 @@ def settings() -> MunicipioSettings:
 
 
 def profile() -> RuleProfile:
-    return load_profile(settings().profile_id)
+    """The município's rule profile with the numbers it edited."""
+    row = settings()
+    return apply_overrides(load_profile(row.profile_id), json.loads(row.overrides or "{}"))
+
+
+def set_profile_number(actor: Actor, key: str, value) -> dict:
+    """Edit one number of the profile for this município (admin), audited."""
+    actor.require("admin", action="alterar os números do perfil de regras")
+    with DB.atomic():
+        row = settings()
+        overrides = json.loads(row.overrides or "{}")
+        base = load_profile(row.profile_id)
+        if isinstance(value, str) and key in editable_numbers(base):
+            value = _parse_setting(editable_numbers(base)[key], value, key)
+        overrides[key] = str(value) if isinstance(value, Decimal) else value
+        apply_overrides(base, overrides)  # refuses a bad key or value before anything is saved
+        before = audit.snapshot(row)
+        row.overrides = json.dumps(overrides, sort_keys=True)
+        row.save()
+        audit.record(actor, "municipio.profile_number", "municipio_settings", row.id,
+                     before=before, after=audit.snapshot(row))
+    return {"key": key, "value": value}
+
+
+def _parse_setting(current, text: str, key: str):
+    """A value typed at the command line, read as the type of the current value."""
+    text = text.strip()
+    if isinstance(current, bool):
+        if text.lower() in ("sim", "s", "true", "1"):
+            return True
+        if text.lower() in ("não", "nao", "n", "false", "0"):
+            return False
+        raise ValidationError(key, "use sim ou não.")
+    if isinstance(current, int):
+        if not text.isascii() or not text.isdigit() or len(text) > 9:
+            raise ValidationError(key, "informe um número inteiro não negativo.")
+        return int(text)
+    try:
+        return Decimal(text.replace(",", "."))
+    except InvalidOperation:
+        raise ValidationError(key, "informe um número decimal (ex.: 0,20).") from None
+
+
+def set_population(actor: Actor, population) -> dict:
+    """A new census figure (IBGE): the permit cap follows it."""
+    actor.require("admin", action="alterar a população do município")
+    value = validators.positive_int(population, "População", maximum=20_000_000)
+    with DB.atomic():
+        row = settings()
+        before = audit.snapshot(row)
+        row.population = value
+        row.save()
+        audit.record(actor, "municipio.population", "municipio_settings", row.id,
+                     before=before, after=audit.snapshot(row))
+    return summary()
+
+
+def set_fiscal_unit_value(actor: Actor, year, value) -> dict:
+    """The R$ value of the fiscal unit for a year (set by the município each year)."""
+    actor.require("admin", action="alterar o valor da unidade fiscal")
+    year = validators.positive_int(year, "Ano", maximum=2200)
+    if year < 2000:
+        raise ValidationError("Ano", "informe um ano a partir de 2000.")
+    cents = parse_money(value, "Valor da unidade fiscal")
+    with DB.atomic():
+        row = FiscalUnitValue.get_or_none(FiscalUnitValue.year == year)
+        before = audit.snapshot(row) if row else None
+        if row is None:
+            row = FiscalUnitValue.create(year=year, value_cents=cents)
+        else:
+            row.value_cents = cents
+            row.save()
+        audit.record(actor, "municipio.fiscal_unit_value", "fiscal_unit_value", row.id,
+                     before=before, after=audit.snapshot(row))
+    return {"year": year, "value_cents": cents}
 
 
 def validate_init(*, profile_id, municipio, uf, ibge, population, fiscal_unit_value,
@@ -75,15 +150,21 @@ def initialise(*, today: dt.date | None = None, **values) -> dict:
 
 def summary() -> dict:
     row = settings()
-    p = load_profile(row.profile_id)
+    p = profile()
     return {"municipio": row.name, "uf": row.uf, "ibge": row.ibge_code,
             "population": row.population, "profile_id": p.id, "profile": p.profile.name,
-            "permit_cap": permit_cap(row.population, p)}
+            "permit_cap": permit_cap(row.population, p),
+            "edited_numbers": json.loads(row.overrides or "{}")}
 
 
 def permit_cap(population: int, rule_profile: RuleProfile) -> int:
     """floor(population / inhabitants per permit) — SRM Art. 8, PF Art. 7 §4, L1745 Art. 6."""
     return population // rule_profile.cap.inhabitants_per_permit
+
+
+def fiscal_unit_values() -> dict[int, int]:
+    return dict(FiscalUnitValue.select(FiscalUnitValue.year, FiscalUnitValue.value_cents)
+                .order_by(FiscalUnitValue.year).tuples())
 
 
 def fiscal_unit_value_cents(year: int) -> int:

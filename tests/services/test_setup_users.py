@@ -127,3 +127,37 @@ def test_unknown_user_and_wrong_password_look_the_same(municipio):
     with pytest.raises(users.LoginFailed) as b:
         users.authenticate("admin", "x")
     assert str(a.value) == str(b.value)
+
+
+def test_municipio_edits_a_profile_number(municipio):
+    """SRM Art. 22 §1: the stand maximum of 10 'may be raised' — the município edits it."""
+    assert setup.profile().stand.max_vehicles == 10
+    setup.set_profile_number(SYSTEM, "stand.max_vehicles", "12")
+    assert setup.profile().stand.max_vehicles == 12
+    setup.set_profile_number(SYSTEM, "impound.storage_fee_units_per_day", "0,25")
+    from decimal import Decimal
+    assert setup.profile().impound.storage_fee_units_per_day == Decimal("0.25")
+    assert setup.summary()["edited_numbers"] == {"stand.max_vehicles": 12,
+                                                 "impound.storage_fee_units_per_day": "0.25"}
+    assert AuditLog.select().where(AuditLog.action == "municipio.profile_number").count() == 2
+
+
+@pytest.mark.parametrize("key, value", [("stand.nome", "3"), ("profile.id", "x"),
+                                        ("stand.max_vehicles", "muitos"),
+                                        ("stand.min_vehicles", "50"),  # above the maximum
+                                        ("cap.inhabitants_per_permit", "0")])
+def test_bad_profile_edits_write_nothing(municipio, key, value):
+    before = row_counts()
+    with pytest.raises((ValidationError, ProfileError)):
+        setup.set_profile_number(SYSTEM, key, value)
+    assert row_counts() == before
+    assert setup.summary()["edited_numbers"] == {}
+
+
+def test_population_and_fiscal_unit_value_edits(municipio):
+    """SRM Art. 8: the cap follows the census figure."""
+    assert setup.set_population(SYSTEM, "30000")["permit_cap"] == 100
+    setup.set_fiscal_unit_value(SYSTEM, 2027, "50,10")
+    assert setup.fiscal_unit_value_cents(2027) == 5010
+    with pytest.raises(PermissionDenied):
+        setup.set_population(Actor(None, "f", "fiscal"), "1")
