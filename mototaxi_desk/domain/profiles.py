@@ -174,6 +174,7 @@ class PenaltyClass:
     fine_units_max: Decimal
     fine_tariff_multiple: int
     points: int
+    recidivism_double: bool  # L1745 Art. 8 §3: only the no-permit fine doubles
     article: str
 
 
@@ -197,7 +198,6 @@ class Penalties:
     counts_points: bool
     warning_for_classes: tuple[str, ...]
     warning_article: str
-    recidivism_double: bool
     same_infraction_double_months: int
     simultaneous_each_count: bool
     article: str

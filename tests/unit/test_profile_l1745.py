@@ -80,7 +80,8 @@ def test_no_permit_fine_5_ufica_doubled_on_recidivism_art_8_par_3(p):
     cls = p.penalty_class("sem-alvara")
     assert cls.fine_units == Decimal("5")
     assert cls.fine_units_max == Decimal("0")
-    assert p.penalties.recidivism_double is True
+    assert cls.recidivism_double is True
+    assert not p.penalty_class("multa").recidivism_double  # Art. 17 II keeps its 20 UFICA ceiling
     infraction = p.infraction("8-3")
     assert infraction.class_code == "sem-alvara"
     assert "Remoção" in infraction.measure

@@ -167,7 +167,7 @@ def test_warning_and_recidivism_pf_arts_30_31(p):
     assert p.penalties.warning_for_classes == ("A",)
     assert p.penalties.warning_article == "Art. 31"
     assert p.penalties.same_infraction_double_months == 12
-    assert p.penalties.recidivism_double is False
+    assert not any(c.recidivism_double for c in p.penalties.classes)
     assert p.penalties.simultaneous_each_count is True
 
 

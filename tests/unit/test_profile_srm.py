@@ -139,7 +139,7 @@ def test_srm_art_37_cumulative_and_warning(p):
     assert p.penalties.simultaneous_each_count is True
     assert p.penalties.warning_for_classes == ()
     assert p.penalties.warning_article == "Art. 37 §3º"
-    assert p.penalties.recidivism_double is False
+    assert not any(c.recidivism_double for c in p.penalties.classes)
 
 
 def test_srm_art_38_cassation_bar(p):
