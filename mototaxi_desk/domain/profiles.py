@@ -103,6 +103,7 @@ class Vehicle:
     cc_max: int
     cc_article: str
     replacement_newer_only: bool
+    replacement_same_capacity: bool
     replacement_declare_days_before: int
     replacement_grace_days: int
     replacement_needs_authorisation: bool

@@ -120,3 +120,14 @@ def _explain(url: str, exc: Exception) -> str:
 
 def is_postgres(database: pw.Database | None = None) -> bool:
     return isinstance(database or DB.obj, pw.PostgresqlDatabase)
+
+
+def write_transaction():
+    """The transaction of one user action. On SQLite it takes the write lock at once
+    (BEGIN IMMEDIATE), so two windows or processes queue on busy_timeout instead of failing
+    mid-way when a read turns into a write; nested calls become savepoints."""
+    from .models import DB
+    database = DB.obj
+    if isinstance(database, pw.SqliteDatabase) and not database.in_transaction():
+        return database.atomic("IMMEDIATE")
+    return DB.atomic()

@@ -12,10 +12,12 @@ import sqlite3
 from pathlib import Path
 
 import peewee as pw
+from playhouse.migrate import SchemaMigrator, migrate
 
 from .. import config
 from ..domain.search_terms import name_tokens
 from .connection import StoreError
+from . import models as m
 from .models import DB, MODELS, Person, PersonNameToken, SchemaVersion
 
 
@@ -29,7 +31,30 @@ def _step_2_name_tokens(db: pw.Database) -> None:
         PersonNameToken.insert_many(rows[start:start + 500]).execute()
 
 
-STEPS = {2: _step_2_name_tokens}
+def _step_3_licensing(db: pw.Database) -> None:
+    """v3: licensing services — permit history, bars, application checklists, auxiliary
+    drivers, sticker stock, fees, sequences; new columns on stands, vehicles, permits,
+    inspections and the waiting list; one permit per stand place."""
+    db.create_tables([m.Sequence, m.PermitHistory, m.PersonBar, m.ApplicationChecklistItem,
+                      m.ApplicationStatusChange, m.AuxiliaryDriver, m.Sticker, m.Fee])
+    migrator = SchemaMigrator.from_database(db)
+    new_columns = {
+        m.Stand: ["latitude", "longitude", "extension_point", "max_raised_by_act"],
+        m.Vehicle: ["out_of_service", "replacement_declared_on"],
+        m.Permit: ["fleet_owner", "status_until", "held_since"],
+        m.Inspection: ["recorded_at"],
+        m.WaitingListEntry: ["seniority_years", "dependents", "vehicle_condition",
+                             "lottery_number", "called_at", "call_deadline", "ended_at"],
+    }
+    operations = [migrator.add_column(model._meta.table_name, name, model._meta.fields[name])
+                  for model, names in new_columns.items() for name in names]
+    operations.append(migrator.add_index(m.Permit._meta.table_name,
+                                         ("stand_id", "stand_position"), unique=True))
+    migrate(*operations)
+    m.Permit.update(held_since=m.Permit.issued_on).execute()
+
+
+STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing}
 LATEST = max(STEPS)
 
 

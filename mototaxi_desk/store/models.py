@@ -104,6 +104,10 @@ class Stand(BaseModel):
                                      on_delete="SET NULL")
     active = pw.BooleanField(default=True)
     created_at = pw.DateTimeField(default=utcnow)
+    latitude = pw.DecimalField(max_digits=9, decimal_places=6, null=True, auto_round=True)
+    longitude = pw.DecimalField(max_digits=9, decimal_places=6, null=True, auto_round=True)
+    extension_point = pw.CharField(max_length=200, default="")  # SRM: 1 extension point
+    max_raised_by_act = pw.CharField(max_length=60, default="")  # act number raising the max
 
 
 class Vehicle(BaseModel):
@@ -124,11 +128,14 @@ class Vehicle(BaseModel):
     insurance_expiry = pw.DateField(null=True)
     active = pw.BooleanField(default=True)
     created_at = pw.DateTimeField(default=utcnow)
+    out_of_service = pw.BooleanField(default=False)  # a failed inspection until a passing one
+    replacement_declared_on = pw.DateField(null=True)  # PF Art. 17: 180-day declaration
 
 
 class Permit(BaseModel):
     STATUSES = ("active", "suspended", "interrupted", "expired", "revoked", "cassated",
-                "withdrawn", "lapsed", "transferred")
+                "withdrawn", "lapsed")
+    ENDED = ("revoked", "cassated", "withdrawn", "lapsed")  # these free the stand place
     order_number = pw.IntegerField(unique=True)
     holder = pw.ForeignKeyField(Person, backref="permits", on_delete="RESTRICT")
     vehicle = pw.ForeignKeyField(Vehicle, null=True, backref="permits", on_delete="RESTRICT")
@@ -139,6 +146,14 @@ class Permit(BaseModel):
     valid_until = pw.DateField()
     stand_since = pw.DateField(null=True)
     created_at = pw.DateTimeField(default=utcnow)
+    fleet_owner = pw.BooleanField(default=False)  # L1745 Art. 16
+    status_until = pw.DateField(null=True)  # end of a suspension or interruption
+    held_since = pw.DateField(null=True)  # start of the holder's tenure (transfer minimum)
+
+    class Meta:
+        # a stand place holds one permit: with positions 1..max this is what keeps the maximum
+        # even when two counters assign the last place at once
+        indexes = ((("stand", "stand_position"), True),)
 
 
 class Application(BaseModel):
@@ -171,8 +186,9 @@ class Inspection(BaseModel):
     valid_until = pw.DateField(null=True)
     sticker_serial = pw.CharField(max_length=20, null=True, unique=True)
     inspector = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
-    checklist = pw.TextField(default="{}")  # JSON: item code -> ok / not ok
+    checklist = pw.TextField(default="{}")  # JSON: item code -> pass / fail / na
     notes = pw.TextField(default="")
+    recorded_at = pw.DateTimeField(default=utcnow)
 
 
 class WaitingListEntry(BaseModel):
@@ -180,6 +196,14 @@ class WaitingListEntry(BaseModel):
     enrolled_at = pw.DateTimeField(default=utcnow)
     status = pw.CharField(max_length=20, default="waiting")  # waiting, called, granted, left
     notes = pw.TextField(default="")
+    # L1745 Art. 12 §2 ranking inputs
+    seniority_years = pw.IntegerField(default=0)
+    dependents = pw.IntegerField(default=0)
+    vehicle_condition = pw.IntegerField(default=0)  # 0-10 as assessed
+    lottery_number = pw.IntegerField(null=True)
+    called_at = pw.DateTimeField(null=True)
+    call_deadline = pw.DateField(null=True)
+    ended_at = pw.DateTimeField(null=True)
 
 
 class AuditLog(BaseModel):
@@ -193,6 +217,107 @@ class AuditLog(BaseModel):
     after = pw.TextField(null=True)   # JSON
 
 
+class Sequence(BaseModel):
+    """Gap-free counters (protocols, permit order numbers, sticker serials, notices): the
+    increment is the first write of the action's transaction, so it rolls back with it."""
+    name = pw.CharField(max_length=40)
+    year = pw.IntegerField(default=0)  # 0 = not per year
+    last_value = pw.IntegerField(default=0)
+
+    class Meta:
+        indexes = ((("name", "year"), True),)
+
+
+class PermitHistory(BaseModel):
+    """Every status change of a permit, with reason and act number."""
+    permit = pw.ForeignKeyField(Permit, backref="history", on_delete="RESTRICT")
+    at = pw.DateTimeField(default=utcnow)
+    effective_on = pw.DateField()
+    action = pw.CharField(max_length=30)
+    from_status = pw.CharField(max_length=20, default="")
+    to_status = pw.CharField(max_length=20)
+    reason = pw.TextField(default="")
+    act_number = pw.CharField(max_length=60, default="")
+    user = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
+    details = pw.TextField(default="{}")  # JSON: holder, vehicle, stand before/after
+
+
+class PersonBar(BaseModel):
+    """A person barred from a new permit (cassation, transfer), until a date or forever."""
+    person = pw.ForeignKeyField(Person, backref="bars", on_delete="RESTRICT")
+    reason = pw.CharField(max_length=30)  # cassation, transferor
+    since = pw.DateField()
+    until = pw.DateField(null=True)  # None = forever (L1745 Art. 17 §1)
+    article = pw.CharField(max_length=60)
+    permit = pw.ForeignKeyField(Permit, null=True, backref="+", on_delete="RESTRICT")
+    lifted = pw.BooleanField(default=False)
+
+
+class ApplicationChecklistItem(BaseModel):
+    application = pw.ForeignKeyField(Application, backref="checklist", on_delete="CASCADE")
+    code = pw.CharField(max_length=60)
+    text = pw.TextField()
+    mandatory = pw.BooleanField()
+    article = pw.CharField(max_length=60, default="")
+    received = pw.BooleanField(default=False)
+    received_on = pw.DateField(null=True)
+    note = pw.CharField(max_length=200, default="")
+
+    class Meta:
+        indexes = ((("application", "code"), True),)
+
+
+class ApplicationStatusChange(BaseModel):
+    application = pw.ForeignKeyField(Application, backref="status_changes", on_delete="CASCADE")
+    at = pw.DateTimeField(default=utcnow)
+    from_status = pw.CharField(max_length=20, default="")
+    to_status = pw.CharField(max_length=20)
+    reason = pw.TextField(default="")
+    user = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
+
+
+class AuxiliaryDriver(BaseModel):
+    """Condutor auxiliar credentialed on one permit's vehicle (SRM Arts. 21, 23 III)."""
+    permit = pw.ForeignKeyField(Permit, backref="auxiliaries", on_delete="RESTRICT")
+    person = pw.ForeignKeyField(Person, backref="auxiliary_credentials", on_delete="RESTRICT")
+    credentialed_on = pw.DateField()
+    valid_until = pw.DateField(null=True)
+    active = pw.BooleanField(default=True)
+    ended_on = pw.DateField(null=True)
+    end_reason = pw.CharField(max_length=200, default="")
+
+
+class Sticker(BaseModel):
+    """Inspection sticker serials, issued from a sequential stock; never reused."""
+    serial = pw.CharField(max_length=20, unique=True)
+    inspection = pw.ForeignKeyField(Inspection, null=True, backref="stickers", on_delete="RESTRICT")
+    status = pw.CharField(max_length=20, default="issued")  # issued, voided
+    issued_at = pw.DateTimeField(default=utcnow)
+    voided_at = pw.DateTimeField(null=True)
+    void_reason = pw.CharField(max_length=200, default="")
+    replaces = pw.ForeignKeyField("self", null=True, backref="+", on_delete="RESTRICT")
+
+
+class Fee(BaseModel):
+    """A fee the profile charges for an act (SRM Art. 47, L1745 Arts. 8, 15): open fees are
+    debts (SRM Art. 50)."""
+    person = pw.ForeignKeyField(Person, backref="fees", on_delete="RESTRICT")
+    permit = pw.ForeignKeyField(Permit, null=True, backref="fees", on_delete="RESTRICT")
+    application = pw.ForeignKeyField(Application, null=True, backref="fees", on_delete="RESTRICT")
+    code = pw.CharField(max_length=40)
+    label = pw.CharField(max_length=200)
+    article = pw.CharField(max_length=60, default="")
+    units = pw.DecimalField(max_digits=12, decimal_places=4)
+    unit_value_cents = pw.IntegerField()
+    amount_cents = pw.IntegerField()
+    year = pw.IntegerField()
+    status = pw.CharField(max_length=20, default="open", index=True)  # open, paid, cancelled
+    created_at = pw.DateTimeField(default=utcnow)
+    paid_on = pw.DateField(null=True)
+    receipt = pw.CharField(max_length=60, default="")
+    cancel_reason = pw.CharField(max_length=200, default="")
+
+
 class PersonNameToken(BaseModel):
     """One row per folded word of a person's name: prefix search by index (schema v2)."""
     person = pw.ForeignKeyField(Person, backref="name_tokens", on_delete="CASCADE")
@@ -204,4 +329,5 @@ class PersonNameToken(BaseModel):
 
 MODELS = [SchemaVersion, User, MunicipioSettings, FiscalUnitValue, Person, Cnh, Stand,
           Vehicle, Permit, Application, Inspection, WaitingListEntry, AuditLog,
-          PersonNameToken]
+          PersonNameToken, Sequence, PermitHistory, PersonBar, ApplicationChecklistItem,
+          ApplicationStatusChange, AuxiliaryDriver, Sticker, Fee]

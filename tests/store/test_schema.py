@@ -72,6 +72,12 @@ def test_version_1_database_is_upgraded_on_open(backend, tmp_path):
         # v2 filled the name index from the rows already there
         tokens = {t for (t,) in PersonNameToken.select(PersonNameToken.token).tuples()}
         assert tokens == {"conceicao", "araujo", "sa"}
+        # the upgraded schema has every table and column a new database gets
+        for model in MODELS:
+            columns = {c.name for c in database.get_columns(model._meta.table_name)}
+            assert columns == {f.column_name for f in model._meta.sorted_fields}, model
+        indexes = {tuple(i.columns) for i in database.get_indexes("permit") if i.unique}
+        assert ("stand_id", "stand_position") in indexes
         if backend == "sqlite":  # a copy of the file was kept before migrating
             assert list((tmp_path / "backups").glob("old-antes-migracao-v1-*.db"))
         close_database()

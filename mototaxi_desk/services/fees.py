@@ -1,0 +1,100 @@
+"""Fees the profile charges for acts (SRM Art. 47, L1745 Arts. 8, 15), in fiscal units and
+R$ at the unit's value in the year. Open fees are debts (SRM Art. 50)."""
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from ..domain import validators
+from ..domain.errors import DomainError, RuleRefusal, ValidationError
+from ..domain.money import format_money, format_units, units_to_cents
+from ..store.connection import write_transaction
+from ..store.models import Fee
+from . import audit, setup
+from .context import Actor
+
+
+def as_dict(fee: Fee) -> dict:
+    unit = setup.profile().fiscal_unit
+    return {"id": fee.id, "code": fee.code, "label": fee.label, "article": fee.article,
+            "units": str(fee.units), "units_text": format_units(Decimal(fee.units), unit),
+            "amount_cents": fee.amount_cents, "amount_text": format_money(fee.amount_cents),
+            "year": fee.year, "status": fee.status, "person_id": fee.person_id,
+            "permit_id": fee.permit_id, "application_id": fee.application_id,
+            "paid_on": fee.paid_on, "receipt": fee.receipt}
+
+
+def charge(actor: Actor, person_id: int, fee_key: str, *, on: dt.date, permit_id=None,
+           application_id=None, units: Decimal | None = None, label: str | None = None,
+           article: str | None = None) -> Fee | None:
+    """A fee line for an act, if the profile charges it (None when its law does not).
+    `units` overrides the profile's amount (e.g. the L1745 late-renewal fine)."""
+    profile = setup.profile()
+    rule = profile.fees.get(fee_key)
+    if rule is None and units is None:
+        return None
+    units = Decimal(units if units is not None else rule.units)
+    if units <= 0:
+        return None
+    unit_cents = setup.fiscal_unit_value_cents(on.year)
+    with write_transaction():
+        fee = Fee.create(person=person_id, permit=permit_id, application=application_id,
+                         code=fee_key, label=label or (rule.label if rule else fee_key),
+                         article=article or (rule.article if rule else ""), units=units,
+                         unit_value_cents=unit_cents,
+                         amount_cents=units_to_cents(units, unit_cents), year=on.year)
+        audit.record(actor, "fee.charge", "fee", fee.id, after=audit.snapshot(fee))
+    return fee
+
+
+def pay(actor: Actor, fee_id: int, *, paid_on, receipt: str) -> dict:
+    """Record the payment of a whole fee (partial payments are not taken)."""
+    actor.require("atendente", "supervisor", "admin", action="registrar pagamentos")
+    paid_on = validators.parse_date(paid_on, "Data do pagamento", latest=dt.date.today())
+    receipt = validators.text(receipt, "Nº do recibo / DAM", max_length=60)
+    with write_transaction():
+        fee = Fee.get_or_none(Fee.id == fee_id)
+        if fee is None:
+            raise ValidationError("Taxa", f"taxa nº {fee_id} não existe.")
+        if fee.status != "open":
+            raise DomainError(f"A taxa nº {fee_id} não está em aberto ({fee.status}).")
+        before = audit.snapshot(fee)
+        fee.status, fee.paid_on, fee.receipt = "paid", paid_on, receipt
+        fee.save()
+        audit.record(actor, "fee.pay", "fee", fee.id, before=before, after=audit.snapshot(fee))
+    return as_dict(fee)
+
+
+def cancel(actor: Actor, fee_id: int, *, reason: str) -> dict:
+    actor.require("supervisor", "admin", action="cancelar taxas")
+    reason = validators.text(reason, "Motivo do cancelamento", max_length=200)
+    with write_transaction():
+        fee = Fee.get_or_none(Fee.id == fee_id)
+        if fee is None:
+            raise ValidationError("Taxa", f"taxa nº {fee_id} não existe.")
+        if fee.status != "open":
+            raise DomainError(f"A taxa nº {fee_id} não está em aberto ({fee.status}).")
+        before = audit.snapshot(fee)
+        fee.status, fee.cancel_reason = "cancelled", reason
+        fee.save()
+        audit.record(actor, "fee.cancel", "fee", fee.id, before=before, after=audit.snapshot(fee))
+    return as_dict(fee)
+
+
+def open_debts(person_id: int) -> list[dict]:
+    """Everything the person owes the município in this program (open fees; the penalty
+    ledger adds open fines)."""
+    return [as_dict(f) for f in Fee.select().where((Fee.person == person_id) &
+                                                   (Fee.status == "open")).order_by(Fee.id)]
+
+
+def check_no_debts(person_id: int, what: str) -> None:
+    """SRM Art. 50: debts block every request, where the profile says so."""
+    profile = setup.profile()
+    if not profile.debts.block_requests:
+        return
+    debts = open_debts(person_id)
+    if debts:
+        total = sum(d["amount_cents"] for d in debts)
+        raise RuleRefusal(f"Há débitos em aberto ({len(debts)}, total {format_money(total)}); "
+                          f"{what} não pode ser atendido", profile.debts.article)

@@ -1,0 +1,168 @@
+"""People at the counter: register and update a person (validated documents), their CNH."""
+from __future__ import annotations
+
+import datetime as dt
+
+from ..domain import validators
+from ..domain.errors import ValidationError
+from ..domain.search_terms import fold
+from ..store.connection import write_transaction
+from ..store.models import Cnh, Person, utcnow
+from . import audit, search
+from .context import Actor
+
+MAX_PHOTO_BYTES = 2_000_000
+_COUNTER_ROLES = ("atendente", "supervisor", "admin")
+
+# field -> (label, validator); the order is the form's order
+_OPTIONAL_TEXT = {"rg": ("RG", 20), "rg_issuer": ("Órgão emissor do RG", 20),
+                  "nationality": ("Nacionalidade", 40), "profession": ("Profissão", 60),
+                  "street": ("Logradouro", 120), "number": ("Número", 20),
+                  "complement": ("Complemento", 60), "district": ("Bairro", 60),
+                  "city": ("Cidade", 80)}
+
+
+def _clean_person(data: dict, today: dt.date) -> dict:
+    """Validated values for the fields present in data (unknown keys are an error)."""
+    known = {"cpf", "name", "birth_date", "blood", "uf", "cep", "address_proof_date", "phone",
+             "email", "photo", *_OPTIONAL_TEXT}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ValidationError(unknown[0], "campo desconhecido.")
+    out: dict = {}
+    if "cpf" in data:
+        out["cpf"] = validators.cpf(data["cpf"])
+    if "name" in data:
+        out["name"] = validators.person_name(data["name"], "Nome")
+        out["name_folded"] = fold(out["name"])
+    if data.get("birth_date") not in (None, ""):
+        out["birth_date"] = validators.parse_date(
+            data["birth_date"], "Data de nascimento", earliest=dt.date(1900, 1, 1),
+            latest=today.replace(year=today.year - 16))
+    for key, (label, size) in _OPTIONAL_TEXT.items():
+        if key in data:
+            out[key] = validators.text(data[key], label, max_length=size, required=False)
+    if data.get("blood") not in (None, ""):
+        out["blood_type"], out["rh_factor"] = validators.blood_type(data["blood"])
+    if data.get("uf") not in (None, ""):
+        out["uf"] = validators.uf(data["uf"])
+    if data.get("cep") not in (None, ""):
+        cep = "".join(c for c in str(data["cep"]) if c not in ".- ")
+        if not (cep.isascii() and cep.isdigit() and len(cep) == 8):
+            raise ValidationError("CEP", "informe os 8 dígitos do CEP (ex.: 65840-000).")
+        out["cep"] = cep
+    if data.get("address_proof_date") not in (None, ""):
+        out["address_proof_date"] = validators.parse_date(
+            data["address_proof_date"], "Data do comprovante de endereço",
+            earliest=dt.date(2000, 1, 1), latest=today)
+    if "phone" in data:
+        out["phone"] = validators.phone(data["phone"])
+    if "email" in data:
+        out["email"] = validators.email(data["email"])
+    if data.get("photo") is not None:
+        out["photo"] = _photo(data["photo"])
+    return out
+
+
+def _photo(blob) -> bytes:
+    if not isinstance(blob, (bytes, bytearray)) or not blob:
+        raise ValidationError("Foto", "arquivo de imagem vazio.")
+    if len(blob) > MAX_PHOTO_BYTES:
+        raise ValidationError("Foto", "imagem grande demais (máximo 2 MB).")
+    if not (blob.startswith(b"\x89PNG\r\n\x1a\n") or blob.startswith(b"\xff\xd8\xff")):
+        raise ValidationError("Foto", "use uma imagem JPEG ou PNG.")
+    return bytes(blob)
+
+
+def as_dict(person: Person) -> dict:
+    data = audit.snapshot(person, exclude=("photo", "name_folded"))
+    data["cpf_text"] = validators.format_cpf(person.cpf)
+    data["blood"] = f"{person.blood_type}{person.rh_factor}"
+    data["has_photo"] = person.photo is not None
+    return data
+
+
+def register_person(actor: Actor, data: dict, *, today: dt.date | None = None) -> dict:
+    actor.require(*_COUNTER_ROLES, action="cadastrar pessoas")
+    today = today or dt.date.today()
+    for required, label in (("cpf", "CPF"), ("name", "Nome")):
+        if data.get(required) in (None, ""):
+            raise ValidationError(label, "campo obrigatório.")
+    values = _clean_person(data, today)
+    with write_transaction():
+        if Person.select().where(Person.cpf == values["cpf"]).exists():
+            raise ValidationError("CPF", f"{validators.format_cpf(values['cpf'])} já está "
+                                         "cadastrado; abra o cadastro existente.")
+        person = Person.create(**values)
+        search.index_person_name(person)
+        audit.record(actor, "person.register", "person", person.id, after=audit.snapshot(person))
+    return as_dict(person)
+
+
+def update_person(actor: Actor, person_id: int, data: dict, *,
+                  today: dt.date | None = None) -> dict:
+    actor.require(*_COUNTER_ROLES, action="alterar cadastros")
+    today = today or dt.date.today()
+    if "cpf" in data:
+        raise ValidationError("CPF", "o CPF não pode ser alterado; cadastre a pessoa correta.")
+    values = _clean_person(data, today)
+    with write_transaction():
+        person = get_person(person_id)
+        before = audit.snapshot(person)
+        for key, value in values.items():
+            setattr(person, key, value)
+        person.updated_at = utcnow()
+        person.save()
+        if "name" in values:
+            search.index_person_name(person)
+        audit.record(actor, "person.update", "person", person.id, before=before,
+                     after=audit.snapshot(person))
+    return as_dict(person)
+
+
+def get_person(person_id) -> Person:
+    person = Person.get_or_none(Person.id == person_id)
+    if person is None:
+        raise ValidationError("Pessoa", f"cadastro nº {person_id} não existe.")
+    return person
+
+
+def person_by_cpf(cpf) -> Person:
+    digits = validators.cpf(cpf)
+    person = Person.get_or_none(Person.cpf == digits)
+    if person is None:
+        raise ValidationError("CPF", f"{validators.format_cpf(digits)} não está cadastrado.")
+    return person
+
+
+def set_cnh(actor: Actor, person_id: int, data: dict, *, today: dt.date | None = None) -> dict:
+    """Record (or replace) the person's CNH: number, category, first-licence date, expiry,
+    EAR remark."""
+    actor.require(*_COUNTER_ROLES, action="registrar CNH")
+    today = today or dt.date.today()
+    number = validators.cnh_number(data.get("number"))
+    category = validators.cnh_category(data.get("category"))
+    first = validators.parse_date(data.get("first_licence_date"), "Data da 1ª habilitação",
+                                  earliest=dt.date(1940, 1, 1), latest=today)
+    expiry = validators.parse_date(data.get("expiry_date"), "Validade da CNH",
+                                   earliest=first, latest=today.replace(year=today.year + 15))
+    ear = bool(data.get("ear", False))
+    with write_transaction():
+        person = get_person(person_id)
+        other = Cnh.get_or_none((Cnh.number == number) & (Cnh.person != person.id))
+        if other is not None:
+            raise ValidationError("Nº da CNH", "este número já pertence a outra pessoa.")
+        cnh = Cnh.get_or_none(Cnh.person == person.id)
+        before = audit.snapshot(cnh) if cnh else None
+        if cnh is None:
+            cnh = Cnh(person=person.id)
+        cnh.number, cnh.category, cnh.first_licence_date = number, category, first
+        cnh.expiry_date, cnh.ear = expiry, ear
+        cnh.save()
+        audit.record(actor, "person.cnh", "cnh", cnh.id, before=before,
+                     after=audit.snapshot(cnh))
+    return audit.snapshot(cnh)
+
+
+def current_cnh(person_id: int) -> Cnh | None:
+    return Cnh.select().where(Cnh.person == person_id).order_by(Cnh.expiry_date.desc()).first()
