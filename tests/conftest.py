@@ -66,14 +66,32 @@ def db(db_url, tmp_path):
     close_database()
 
 
+MUNICIPIOS = {
+    "sao-raimundo-das-mangabeiras-2019": ("São Raimundo das Mangabeiras", "MA", "2111102", 18540),
+    "porto-feliz-2017": ("Porto Feliz", "SP", "3540606", 52000),
+    "lei-1745-2011": ("Município da Lei 1.745", "MG", "3100104", 59000),
+}
+
+
 @pytest.fixture
-def municipio(db):
-    """A set-up município (SRM profile) with its admin; returns the settings summary."""
+def make_municipio(db):
+    """Set up the database for a profile: make_municipio("porto-feliz-2017")."""
     from mototaxi_desk.services import setup
-    return setup.initialise(profile_id="sao-raimundo-das-mangabeiras-2019",
-                            municipio="São Raimundo das Mangabeiras", uf="MA", ibge="2111102",
-                            population=18540, fiscal_unit_value="48,26",
-                            admin_password="senha-forte-1")
+
+    def make(profile_id="sao-raimundo-das-mangabeiras-2019", *, population=None,
+             fiscal_unit_value="48,26", today=None):
+        name, uf, ibge, default_population = MUNICIPIOS[profile_id]
+        return setup.initialise(profile_id=profile_id, municipio=name, uf=uf, ibge=ibge,
+                                population=population or default_population,
+                                fiscal_unit_value=fiscal_unit_value,
+                                admin_password="senha-forte-1", today=today)
+    return make
+
+
+@pytest.fixture
+def municipio(make_municipio):
+    """A set-up município (SRM profile) with its admin; returns the settings summary."""
+    return make_municipio()
 
 
 @pytest.fixture
