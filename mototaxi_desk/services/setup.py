@@ -5,7 +5,7 @@ import datetime as dt
 import json
 from decimal import Decimal, InvalidOperation
 
-from ..domain import validators
+from ..domain import permit_rules, validators
 from ..domain.errors import DomainError, ValidationError
 from ..domain.money import parse_money
 from ..domain.profiles import RuleProfile, apply_overrides, editable_numbers, load_profile
@@ -158,8 +158,7 @@ def summary() -> dict:
 
 
 def permit_cap(population: int, rule_profile: RuleProfile) -> int:
-    """floor(population / inhabitants per permit) — SRM Art. 8, PF Art. 7 §4, L1745 Art. 6."""
-    return population // rule_profile.cap.inhabitants_per_permit
+    return permit_rules.permit_cap(rule_profile, population)
 
 
 def fiscal_unit_values() -> dict[int, int]:

@@ -1,0 +1,146 @@
+"""Permit rules of a profile: cap, one permit per person, validity and renewal, transfer,
+interruption, cassation bar. Pure functions; the services gather the facts and call them."""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
+
+from .dates import add_months
+from .errors import RuleRefusal
+from .profiles import RuleProfile
+
+# Program policy, not law: a renewal is taken from this many days before the validity ends.
+RENEWAL_WINDOW_DAYS = 90
+
+
+def format_order_number(profile: RuleProfile, number: int) -> str:
+    """SRM Art. 4 §5: order numbers in ascending order, shown with 4 digits."""
+    digits = profile.permit.order_number_digits
+    return f"{number:0{digits}d}" if digits else str(number)
+
+
+def permit_cap(profile: RuleProfile, population: int) -> int:
+    """floor(population / inhabitants per permit) — SRM Art. 8, PF Art. 7 §4, L1745 Art. 6."""
+    return population // profile.cap.inhabitants_per_permit
+
+
+def check_cap(profile: RuleProfile, population: int, permits_in_force: int) -> None:
+    cap = permit_cap(profile, population)
+    if permits_in_force >= cap:
+        raise RuleRefusal(f"Limite de {cap} permissões atingido ({permits_in_force} em vigor "
+                          f"para {population} habitantes); o requerente vai para a lista de "
+                          f"espera", profile.cap.article)
+
+
+def check_permits_per_person(profile: RuleProfile, held: int, *, fleet_owner: bool) -> None:
+    """SRM Art. 4 §2, PF Art. 2 §2: one permit per person; L1745 Art. 16: fleet owners may
+    hold more."""
+    if fleet_owner and profile.permit.fleet_owner_exception:
+        return
+    if held >= profile.permit.max_per_person:
+        raise RuleRefusal(f"A pessoa já tem {held} permissão(ões); o limite é "
+                          f"{profile.permit.max_per_person} por pessoa",
+                          profile.permit.max_per_person_article)
+
+
+def _deadline_on_or_after(profile: RuleProfile, day: dt.date) -> dt.date:
+    month, _, mday = profile.renewal.deadline.partition("-")
+    candidate = dt.date(day.year, int(month), int(mday))
+    return candidate if candidate >= day else dt.date(day.year + 1, int(month), int(mday))
+
+
+def validity_end(profile: RuleProfile, start: dt.date) -> dt.date:
+    """Last valid day of a permit term that begins on `start`.
+
+    With a yearly renewal deadline (L1745 Art. 9: renewed every year by 31 March) the
+    permit runs until the next deadline after `start`; otherwise for validity_months
+    (SRM Art. 4 §3: 5 years; PF Art. 2 §3: yearly)."""
+    if profile.renewal.deadline:
+        return _deadline_on_or_after(profile, start + dt.timedelta(days=1))
+    return add_months(start, profile.permit.validity_months) - dt.timedelta(days=1)
+
+
+@dataclass(frozen=True)
+class RenewalTerms:
+    new_valid_until: dt.date
+    late_fine_units: Decimal  # > 0 when renewing in the grace days (L1745 Art. 9 §2)
+    grace_end: dt.date | None
+
+
+def renewal_terms(profile: RuleProfile, valid_until: dt.date, on: dt.date) -> RenewalTerms:
+    """Whether a renewal asked on `on` is taken, with what fine, and the new validity.
+    Refuses too early (before RENEWAL_WINDOW_DAYS) and, with a deadline rule, after the
+    grace days, when the permit has lapsed."""
+    r = profile.renewal
+    opens = valid_until - dt.timedelta(days=RENEWAL_WINDOW_DAYS)
+    if on < opens:
+        raise RuleRefusal(f"Renovação só pode ser pedida a partir de {opens:%d/%m/%Y} "
+                          f"(validade até {valid_until:%d/%m/%Y})", r.article)
+    if r.deadline:
+        grace_end = valid_until + dt.timedelta(days=r.grace_days)
+        if on > grace_end:
+            raise RuleRefusal(f"Prazo de renovação encerrado em {valid_until:%d/%m/%Y} e o "
+                              f"prazo extra de {r.grace_days} dias em {grace_end:%d/%m/%Y}: "
+                              f"a permissão caducou", r.article)
+        fine = r.late_fine_units if on > valid_until else Decimal(0)
+    else:
+        grace_end, fine = None, Decimal(0)
+    # the new term follows the old one; a late renewal starts on the day it is taken
+    start = max(valid_until + dt.timedelta(days=1), on)
+    return RenewalTerms(validity_end(profile, start), fine, grace_end)
+
+
+def lapse_date(profile: RuleProfile, valid_until: dt.date) -> dt.date | None:
+    """L1745 Art. 9 §2: the permit lapses after the grace days; None where it never does."""
+    if not profile.renewal.deadline:
+        return None
+    return valid_until + dt.timedelta(days=profile.renewal.grace_days + 1)
+
+
+def check_transfer(profile: RuleProfile, held_since: dt.date, on: dt.date, *,
+                   on_death: bool) -> None:
+    """SRM Art. 4 §9 I: to third parties only after 3 years; §8: on death or disability to
+    the spouse or children at any time. PF has no transfer (the permit reverts, Art. 12)."""
+    t = profile.transfer
+    if not t.allowed:
+        raise RuleRefusal("A transferência de permissão não é prevista na lei do município",
+                          t.article)
+    if on_death or not t.min_years_held:
+        return
+    earliest = add_months(held_since, 12 * t.min_years_held)
+    if on < earliest:
+        raise RuleRefusal(f"Transferência só após {t.min_years_held} anos da expedição "
+                          f"(possível a partir de {earliest:%d/%m/%Y})", t.article)
+
+
+def check_interruption(profile: RuleProfile, days: int, *, used_this_year: int,
+                       extension: bool, extensions_used: int) -> None:
+    """PF Art. 11 §ú: up to 90 days; SRM Art. 29: up to 30 days a year, extendable once."""
+    i = profile.interruption
+    if not i.allowed:
+        raise RuleRefusal("A interrupção não é prevista na lei do município", i.article)
+    if days < 1:
+        raise RuleRefusal("Informe ao menos 1 dia de interrupção", i.article)
+    if extension:
+        if extensions_used >= i.extensions:
+            raise RuleRefusal(f"A interrupção só pode ser prorrogada {i.extensions} vez(es)",
+                              i.article)
+        if days > i.max_days:
+            raise RuleRefusal(f"A prorrogação é de no máximo {i.max_days} dias", i.article)
+        return
+    limit = i.max_days - (used_this_year if i.per_year else 0)
+    if days > limit:
+        where = f" por ano (já usados {used_this_year})" if i.per_year else ""
+        raise RuleRefusal(f"Interrupção de {days} dias excede o máximo de {i.max_days} "
+                          f"dias{where}", i.article)
+
+
+def cassation_bar_until(profile: RuleProfile, cassated_on: dt.date) -> tuple[bool, dt.date | None]:
+    """(barred, until): SRM/PF 2 years (None = forever for L1745 Art. 17 §1)."""
+    p = profile.permit
+    if p.cassation_bar_forever:
+        return True, None
+    if p.cassation_bar_years:
+        return True, add_months(cassated_on, 12 * p.cassation_bar_years)
+    return False, None

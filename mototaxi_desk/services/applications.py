@@ -1,0 +1,187 @@
+"""Applications (requerimentos): protocol AAAA/NNNNNN, the profile's document checklist,
+a status workflow with who decided and why. Debts block filing where the profile says so
+(SRM Art. 50)."""
+from __future__ import annotations
+
+import datetime as dt
+
+from ..domain import validators
+from ..domain.errors import DomainError, RuleRefusal, ValidationError
+from ..domain.profiles import APPLICATION_TYPES
+from ..store.connection import write_transaction
+from ..store.models import (Application, ApplicationChecklistItem, ApplicationStatusChange,
+                            Permit, utcnow)
+from . import audit, fees, persons, sequences, setup
+from .context import Actor
+
+TYPE_LABELS = {"new_permit": "Nova permissão", "renewal": "Renovação",
+               "transfer": "Transferência", "vehicle_substitution": "Substituição de veículo",
+               "stand_change": "Mudança de ponto", "interruption": "Interrupção",
+               "withdrawal": "Desistência", "auxiliary_driver": "Credencial de condutor auxiliar",
+               "card_second_copy": "2ª via do cartão"}
+STATUS_LABELS = {"protocolado": "Protocolado", "em_analise": "Em análise",
+                 "pendente": "Pendente", "deferido": "Deferido", "indeferido": "Indeferido",
+                 "arquivado": "Arquivado"}
+# status -> the statuses it may go to
+WORKFLOW = {"protocolado": ("em_analise", "pendente", "deferido", "indeferido", "arquivado"),
+            "em_analise": ("pendente", "deferido", "indeferido", "arquivado"),
+            "pendente": ("em_analise", "deferido", "indeferido", "arquivado"),
+            "deferido": (), "indeferido": (), "arquivado": ()}
+DECISIONS = ("deferido", "indeferido")
+FILERS = ("atendente", "supervisor", "admin")
+# types that concern an existing permit of the applicant
+NEEDS_PERMIT = {"renewal", "transfer", "vehicle_substitution", "stand_change", "interruption",
+                "withdrawal", "auxiliary_driver", "card_second_copy"}
+
+
+def protocol_text(app: Application) -> str:
+    return f"{app.protocol_year}/{app.protocol_seq:06d}"
+
+
+def as_dict(app: Application) -> dict:
+    return {"id": app.id, "protocol": protocol_text(app), "type": app.type,
+            "type_label": TYPE_LABELS[app.type], "status": app.status,
+            "status_label": STATUS_LABELS[app.status], "person_id": app.person_id,
+            "person_name": app.person.name, "permit_id": app.permit_id,
+            "filed_at": app.filed_at, "filed_by": app.filed_by_id,
+            "decided_by": app.decided_by_id, "decided_at": app.decided_at,
+            "decision_reason": app.decision_reason, "notes": app.notes,
+            "checklist": [{"code": c.code, "text": c.text, "mandatory": c.mandatory,
+                           "article": c.article, "received": c.received,
+                           "received_on": c.received_on, "note": c.note}
+                          for c in app.checklist.order_by(ApplicationChecklistItem.id)],
+            "history": [{"at": h.at, "from": h.from_status, "to": h.to_status,
+                         "reason": h.reason, "user_id": h.user_id}
+                        for h in app.status_changes.order_by(ApplicationStatusChange.id)]}
+
+
+def get_application(application_id) -> Application:
+    app = Application.get_or_none(Application.id == application_id)
+    if app is None:
+        raise ValidationError("Requerimento", f"requerimento nº {application_id} não existe.")
+    return app
+
+
+def by_protocol(text: str) -> Application:
+    year, _, seq = str(text or "").strip().partition("/")
+    if not (year.isdigit() and seq.isdigit() and len(year) == 4 and 0 < len(seq) <= 6):
+        raise ValidationError("Protocolo", "use o formato AAAA/NNNNNN.")
+    app = Application.get_or_none((Application.protocol_year == int(year)) &
+                                  (Application.protocol_seq == int(seq)))
+    if app is None:
+        raise ValidationError("Protocolo", f"{text} não existe.")
+    return app
+
+
+def file_application(actor: Actor, person_id, app_type: str, *, permit_id=None, notes="",
+                     on: dt.datetime | None = None) -> dict:
+    """Protocol a request: number AAAA/NNNNNN (sequential per year, gap-free), the profile's
+    checklist for the type, status 'protocolado'."""
+    actor.require(*FILERS, action="protocolar requerimentos")
+    if app_type not in APPLICATION_TYPES:
+        raise ValidationError("Tipo de requerimento", "tipo desconhecido.")
+    profile = setup.profile()
+    kind = profile.application(app_type)
+    if not kind.allowed:
+        raise RuleRefusal(f"{TYPE_LABELS[app_type]} não é prevista na lei do município",
+                          kind.article)
+    notes = validators.text(notes, "Observações", max_length=2000, required=False)
+    person = persons.get_person(person_id)
+    if app_type in NEEDS_PERMIT:
+        permit = Permit.get_or_none(Permit.id == permit_id) if permit_id else None
+        if permit is None or permit.holder_id != person.id:
+            raise ValidationError("Permissão", "informe uma permissão deste requerente.")
+    elif permit_id is not None:
+        raise ValidationError("Permissão", "um pedido de nova permissão não se refere a "
+                                           "permissão existente.")
+    fees.check_no_debts(person.id, "o requerimento")
+    when = on or utcnow()
+    with write_transaction():
+        seq = sequences.next_value("protocol", when.year)
+        app = Application.create(protocol_year=when.year, protocol_seq=seq, type=app_type,
+                                 person=person.id, permit=permit_id, filed_at=when,
+                                 filed_by=actor.user_id, notes=notes)
+        if kind.checklist:
+            ApplicationChecklistItem.insert_many([
+                {"application": app.id, "code": item.code, "text": item.text,
+                 "mandatory": item.mandatory, "article": item.article}
+                for item in kind.checklist]).execute()
+        ApplicationStatusChange.create(application=app.id, to_status="protocolado",
+                                       user=actor.user_id, at=when)
+        audit.record(actor, "application.file", "application", app.id,
+                     after={**audit.snapshot(app), "protocol": protocol_text(app)})
+    return as_dict(app)
+
+
+def set_checklist_item(actor: Actor, application_id, code: str, *, received: bool,
+                       received_on=None, note="") -> dict:
+    actor.require(*FILERS, action="conferir documentos")
+    note = validators.text(note, "Observação", max_length=200, required=False)
+    received_on = validators.parse_date(received_on or dt.date.today(), "Data de recebimento",
+                                        latest=dt.date.today()) if received else None
+    with write_transaction():
+        app = get_application(application_id)
+        if app.status in ("deferido", "indeferido", "arquivado"):
+            raise DomainError(f"Requerimento {protocol_text(app)} já foi "
+                              f"{STATUS_LABELS[app.status].lower()}.")
+        item = ApplicationChecklistItem.get_or_none(
+            (ApplicationChecklistItem.application == app.id) &
+            (ApplicationChecklistItem.code == code))
+        if item is None:
+            raise ValidationError("Documento", f"'{code}' não faz parte da lista deste "
+                                               "requerimento.")
+        before = audit.snapshot(item)
+        item.received, item.received_on, item.note = bool(received), received_on, note
+        item.save()
+        audit.record(actor, "application.checklist", "application", app.id, before=before,
+                     after=audit.snapshot(item))
+    return as_dict(app)
+
+
+def change_status(actor: Actor, application_id, to_status: str, *, reason="",
+                  on: dt.datetime | None = None) -> dict:
+    """Move along the workflow. Deciding (deferido / indeferido) is for a supervisor;
+    deferring needs every mandatory document received; refusing, archiving and setting
+    pending need a reason."""
+    if to_status not in STATUS_LABELS:
+        raise ValidationError("Situação", "situação desconhecida.")
+    if to_status in DECISIONS:
+        actor.require("supervisor", "admin", action="decidir requerimentos")
+    else:
+        actor.require(*FILERS, action="movimentar requerimentos")
+    reason = validators.text(reason, "Motivo", max_length=2000,
+                             required=to_status in ("indeferido", "arquivado", "pendente"))
+    when = on or utcnow()
+    with write_transaction():
+        app = get_application(application_id)
+        if to_status not in WORKFLOW[app.status]:
+            raise DomainError(f"Requerimento {protocol_text(app)}: não é possível passar de "
+                              f"'{STATUS_LABELS[app.status]}' para '{STATUS_LABELS[to_status]}'.")
+        if to_status == "deferido":
+            missing = [c.text for c in app.checklist.where(
+                ApplicationChecklistItem.mandatory & ~ApplicationChecklistItem.received)]
+            if missing:
+                kind = setup.profile().application(app.type)
+                raise RuleRefusal(f"Faltam {len(missing)} documento(s) obrigatório(s), "
+                                  f"entre eles: {missing[0][:120]}", kind.article)
+        before = audit.snapshot(app)
+        ApplicationStatusChange.create(application=app.id, from_status=app.status,
+                                       to_status=to_status, reason=reason, user=actor.user_id,
+                                       at=when)
+        app.status = to_status
+        if to_status in DECISIONS or to_status == "arquivado":
+            app.decided_by, app.decided_at, app.decision_reason = actor.user_id, when, reason
+        app.save()
+        audit.record(actor, f"application.{to_status}", "application", app.id, before=before,
+                     after=audit.snapshot(app))
+    return as_dict(app)
+
+
+def list_applications(*, status: str | None = None, person_id=None, limit=200) -> list[dict]:
+    query = Application.select().order_by(Application.protocol_year.desc(),
+                                          Application.protocol_seq.desc()).limit(limit)
+    if status:
+        query = query.where(Application.status == status)
+    if person_id:
+        query = query.where(Application.person == person_id)
+    return [as_dict(a) for a in query]

@@ -1,0 +1,39 @@
+"""Bars on new permits: after a cassation (SRM Art. 38 §§1,3; PF Art. 37 §ú; L1745 Art. 17
+§1, forever) and for a transferor (SRM Art. 4 §9 II)."""
+from __future__ import annotations
+
+import datetime as dt
+
+from ..domain.errors import RuleRefusal
+from ..store.models import PersonBar
+
+REASON_LABELS = {"cassation": "cassação", "transferor": "transferência de permissão"}
+
+
+def active_bars(person_id: int, on: dt.date) -> list[PersonBar]:
+    return list(PersonBar.select().where(
+        (PersonBar.person == person_id) & (PersonBar.lifted == False) &  # noqa: E712
+        (PersonBar.since <= on) & (PersonBar.until.is_null() | (PersonBar.until >= on))))
+
+
+def check_not_barred(person_id: int, on: dt.date) -> None:
+    bars = active_bars(person_id, on)
+    if bars:
+        bar = bars[0]
+        until = f"até {bar.until:%d/%m/%Y}" if bar.until else "sem prazo"
+        raise RuleRefusal(f"Pessoa impedida de receber permissão por "
+                          f"{REASON_LABELS.get(bar.reason, bar.reason)} ({until})", bar.article)
+
+
+def bar(person_id: int, reason: str, *, since: dt.date, until: dt.date | None, article: str,
+        permit_id: int | None = None) -> PersonBar:
+    """Record a bar (inside the caller's transaction and audit)."""
+    return PersonBar.create(person=person_id, reason=reason, since=since, until=until,
+                            article=article, permit=permit_id)
+
+
+def lift_for_permit(permit_id: int, reason: str) -> int:
+    """Lift the bars a permit's cassation created (the cassation was undone)."""
+    return PersonBar.update(lifted=True).where(
+        (PersonBar.permit == permit_id) & (PersonBar.reason == reason) &
+        (PersonBar.lifted == False)).execute()  # noqa: E712

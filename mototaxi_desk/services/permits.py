@@ -1,0 +1,450 @@
+"""Permits: grant, renew, transfer, interrupt and resume, desist, suspend, revoke, cassate,
+reinstate. Each is one transaction, audited, with a history line; the rules are the
+profile's (domain.permit_rules, holder_rules, vehicle_rules)."""
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+from ..domain import holder_rules, permit_rules, validators, vehicle_rules
+from ..domain.errors import DomainError, RuleRefusal, ValidationError
+from ..store.connection import write_transaction
+from ..store.models import (Application, AuxiliaryDriver, Permit, PermitHistory, Vehicle,
+                            WaitingListEntry)
+from . import (audit, bars, fees, permit_history, persons, sequences, setup, stands,
+               waiting_list)
+from .context import Actor
+
+DECIDERS = ("supervisor", "admin")
+IN_FORCE = ("active", "suspended", "interrupted", "expired")
+STATUS_LABELS = {"active": "Ativa", "suspended": "Suspensa", "interrupted": "Interrompida",
+                 "expired": "Vencida", "revoked": "Revogada", "cassated": "Cassada",
+                 "withdrawn": "Desistência", "lapsed": "Caducada"}
+
+
+def _today(on) -> dt.date:
+    return on or dt.date.today()
+
+
+def _act(act_number) -> str:
+    return validators.text(act_number, "Nº do ato", max_length=60, required=False)
+
+
+def _reason(reason, required=True) -> str:
+    return validators.text(reason, "Motivo", max_length=500, required=required)
+
+
+def get_permit(permit_id) -> Permit:
+    permit = Permit.get_or_none(Permit.id == permit_id)
+    if permit is None:
+        raise ValidationError("Permissão", f"permissão nº {permit_id} não existe.")
+    return permit
+
+
+def by_order_number(number) -> Permit:
+    permit = Permit.get_or_none(Permit.order_number == number)
+    if permit is None:
+        raise ValidationError("Permissão", f"permissão de ordem nº {number} não existe.")
+    return permit
+
+
+def as_dict(permit: Permit) -> dict:
+    profile = setup.profile()
+    data = audit.snapshot(permit)
+    data.update(order_text=permit_rules.format_order_number(profile, permit.order_number),
+                status_label=STATUS_LABELS[permit.status], holder_name=permit.holder.name,
+                plate=permit.vehicle.plate_original if permit.vehicle_id else "",
+                stand_number=permit.stand.number if permit.stand_id else None)
+    return data
+
+
+def in_force_count() -> int:
+    return Permit.select().where(Permit.status.in_(IN_FORCE)).count()
+
+
+def _held_by(person_id: int) -> int:
+    return Permit.select().where((Permit.holder == person_id) &
+                                 Permit.status.in_(IN_FORCE)).count()
+
+
+def check_holder(profile, person_id: int, on: dt.date) -> None:
+    """Everything a person must meet to hold a permit (grant and transfer)."""
+    person = persons.get_person(person_id)
+    cnh = persons.current_cnh(person_id)
+    if person.birth_date is None:
+        raise ValidationError("Data de nascimento", "informe a data de nascimento do requerente.")
+    if cnh is None:
+        raise RuleRefusal("O requerente não tem CNH registrada", profile.holder.article)
+    holder_rules.check_person_requirements(
+        profile, birth_date=person.birth_date, cnh_category=cnh.category,
+        cnh_first_licence=cnh.first_licence_date, cnh_expiry=cnh.expiry_date, cnh_ear=cnh.ear,
+        on=on)
+    bars.check_not_barred(person_id, on)
+
+
+def _check_vehicle(profile, vehicle_id, holder_id: int, on: dt.date, *,
+                   permit_id: int | None = None) -> Vehicle:
+    vehicle = Vehicle.get_or_none(Vehicle.id == vehicle_id)
+    if vehicle is None:
+        raise ValidationError("Veículo", f"veículo nº {vehicle_id} não existe.")
+    serving = Permit.select().where((Permit.vehicle == vehicle.id) &
+                                    Permit.status.in_(IN_FORCE))
+    if permit_id:
+        serving = serving.where(Permit.id != permit_id)
+    if serving.exists():
+        raise RuleRefusal(f"O veículo {vehicle.plate_original} já serve outra permissão",
+                          profile.permit.max_per_person_article)
+    vehicle_rules.check_for_service(
+        profile, vehicle_rules.VehicleFacts(vehicle.manufacture_year, vehicle.cc,
+                                            vehicle.owner_id, vehicle.insurance_cover_cents,
+                                            vehicle.insurance_expiry),
+        holder_id=holder_id, on=on, at_grant=True)
+    return vehicle
+
+
+def grant_permit(actor: Actor, *, holder_id, vehicle_id, stand_id=None, on=None,
+                 application_id=None, fleet_owner=False, act_number="") -> dict:
+    """Grant a permit. When the cap is reached the applicant is put on the waiting list
+    instead and {"waiting_list": ...} is returned (SRM Art. 8, PF Art. 7 §4, L1745 Art. 6)."""
+    actor.require(*DECIDERS, action="outorgar permissões")
+    on = _today(on)
+    act_number = _act(act_number)
+    profile = setup.profile()
+    population = setup.settings().population
+    check_holder(profile, holder_id, on)
+    permit_rules.check_permits_per_person(profile, _held_by(holder_id), fleet_owner=fleet_owner)
+    fees.check_no_debts(holder_id, "a outorga")
+    _check_vehicle(profile, vehicle_id, holder_id, on)
+    try:
+        permit_rules.check_cap(profile, population, in_force_count())
+    except RuleRefusal as full:
+        return {"granted": False, "message": str(full),
+                "waiting_list": _put_on_waiting_list(actor, holder_id, on)}
+    application = None
+    if application_id is not None:
+        application = Application.get_or_none(Application.id == application_id)
+        if application is None or application.type != "new_permit" or \
+                application.person_id != holder_id or application.status != "deferido":
+            raise ValidationError("Requerimento", "informe um requerimento de nova permissão "
+                                                  "deferido deste requerente.")
+    with write_transaction():
+        permit = Permit.create(order_number=sequences.next_value("permit_order"),
+                               holder=holder_id, vehicle=vehicle_id, issued_on=on,
+                               held_since=on, valid_until=permit_rules.validity_end(profile, on),
+                               fleet_owner=bool(fleet_owner and
+                                                profile.permit.fleet_owner_exception))
+        permit_history.record(actor, permit, "grant", on=on, to_status="active",
+                              act_number=act_number, details={"holder_id": holder_id,
+                                                              "vehicle_id": vehicle_id})
+        if stand_id is not None:
+            stands.assign_permit(actor, permit.id, stand_id, on=on)
+        if application is not None:
+            application.permit = permit.id
+            application.save()
+        fee_key = profile.application("new_permit").fee_key
+        if fee_key:
+            fees.charge(actor, holder_id, fee_key, on=on, permit_id=permit.id,
+                        application_id=application_id)
+        waiting_list.mark_granted(actor, holder_id, on=on)
+        permit = get_permit(permit.id)
+        audit.record(actor, "permit.grant", "permit", permit.id, after=audit.snapshot(permit))
+    return {"granted": True, **as_dict(permit)}
+
+
+def _put_on_waiting_list(actor: Actor, person_id: int, on: dt.date) -> dict:
+    """The applicant who found the cap full waits for a vacancy (once)."""
+    entry = WaitingListEntry.get_or_none((WaitingListEntry.person == person_id) &
+                                         WaitingListEntry.status.in_(("waiting", "called")))
+    if entry is not None:
+        return {"id": entry.id, "status": entry.status, "already": True}
+    return waiting_list.enrol(actor, person_id, on=on)
+
+
+def _change_status(actor: Actor, permit: Permit, action: str, to_status: str, *, on,
+                   reason="", act_number="", status_until=None, details=None,
+                   changes: dict | None = None) -> Permit:
+    before = audit.snapshot(permit)
+    from_status = permit.status
+    permit.status = to_status
+    permit.status_until = status_until
+    for field, value in (changes or {}).items():
+        setattr(permit, field, value)
+    permit.save()
+    permit_history.record(actor, permit, action, on=on, from_status=from_status,
+                          to_status=to_status, reason=reason, act_number=act_number,
+                          details=details)
+    audit.record(actor, f"permit.{action}", "permit", permit.id, before=before,
+                 after=audit.snapshot(permit))
+    return permit
+
+
+def _end(actor: Actor, permit: Permit, action: str, to_status: str, *, on, reason,
+         act_number) -> Permit:
+    """A permit ends: its stand place frees, its auxiliary credentials end, and where the
+    profile calls the waiting list automatically (PF Art. 12 §ú) the next one is called."""
+    if permit.stand_id is not None:
+        stands.release_place(actor, permit.id, on=on, reason=reason)
+        permit = get_permit(permit.id)
+    AuxiliaryDriver.update(active=False, ended_on=on, end_reason=reason).where(
+        (AuxiliaryDriver.permit == permit.id) & AuxiliaryDriver.active).execute()
+    permit = _change_status(actor, permit, action, to_status, on=on, reason=reason,
+                            act_number=act_number)
+    if setup.profile().waiting_list.mode == "automatic":
+        waiting_list.call_next(actor, on=on, reason=f"Permissão nº {permit.order_number} "
+                                                   f"revertida: {reason}")
+    return permit
+
+
+def _require_status(permit: Permit, allowed: tuple[str, ...], what: str) -> None:
+    if permit.status not in allowed:
+        raise DomainError(f"Permissão nº {permit.order_number} está "
+                          f"{STATUS_LABELS[permit.status].lower()}: não é possível {what}.")
+
+
+def renew_permit(actor: Actor, permit_id, *, on=None, act_number="",
+                 application_id=None) -> dict:
+    """Renew (SRM Art. 51: 5 years; PF Art. 2 §3: yearly; L1745 Art. 9: by 31 March, then
+    30 days with a 5-UFICA fine, then the permit lapses)."""
+    actor.require(*DECIDERS, action="renovar permissões")
+    on = _today(on)
+    act_number = _act(act_number)
+    profile = setup.profile()
+    permit = get_permit(permit_id)
+    _require_status(permit, ("active", "expired"), "renovar")
+    terms = permit_rules.renewal_terms(profile, permit.valid_until, on)
+    if profile.debts.blocks_renewal:
+        fees.check_no_debts(permit.holder_id, "a renovação")
+    check_holder(profile, permit.holder_id, on)
+    if permit.vehicle_id is not None:
+        vehicle = permit.vehicle
+        vehicle_rules.check_for_service(
+            profile, vehicle_rules.VehicleFacts(vehicle.manufacture_year, vehicle.cc,
+                                                vehicle.owner_id, vehicle.insurance_cover_cents,
+                                                vehicle.insurance_expiry),
+            holder_id=permit.holder_id, on=on, at_grant=False)
+    with write_transaction():
+        _change_status(actor, permit, "renew", "active", on=on, act_number=act_number,
+                       changes={"valid_until": terms.new_valid_until},
+                       details={"valid_until_before": permit.valid_until,
+                                "valid_until": terms.new_valid_until})
+        fee_key = profile.application("renewal").fee_key
+        if fee_key:
+            fees.charge(actor, permit.holder_id, fee_key, on=on, permit_id=permit.id,
+                        application_id=application_id)
+        if terms.late_fine_units:
+            fees.charge(actor, permit.holder_id, "late_renewal", on=on, permit_id=permit.id,
+                        units=terms.late_fine_units, label="Multa por renovação fora do prazo",
+                        article=profile.renewal.article)
+    return as_dict(get_permit(permit.id))
+
+
+def transfer_permit(actor: Actor, permit_id, *, new_holder_id, new_vehicle_id, on=None,
+                    on_death=False, act_number="") -> dict:
+    """SRM Art. 4 §9: after 3 years, to someone who meets the requirements; the transferor
+    is barred from a new grant; §8: on death or disability to the spouse or children."""
+    actor.require(*DECIDERS, action="transferir permissões")
+    on = _today(on)
+    act_number = _act(act_number)
+    profile = setup.profile()
+    permit = get_permit(permit_id)
+    _require_status(permit, ("active",), "transferir")
+    permit_rules.check_transfer(profile, permit.held_since or permit.issued_on, on,
+                                on_death=on_death)
+    if new_holder_id == permit.holder_id:
+        raise ValidationError("Novo permissionário", "informe uma pessoa diferente do atual.")
+    check_holder(profile, new_holder_id, on)
+    permit_rules.check_permits_per_person(profile, _held_by(new_holder_id), fleet_owner=False)
+    fees.check_no_debts(new_holder_id, "a transferência")
+    _check_vehicle(profile, new_vehicle_id, new_holder_id, on, permit_id=permit.id)
+    with write_transaction():
+        old_holder, old_vehicle = permit.holder_id, permit.vehicle_id
+        before = audit.snapshot(permit)
+        permit.holder, permit.vehicle, permit.held_since = new_holder_id, new_vehicle_id, on
+        permit.save()
+        AuxiliaryDriver.update(active=False, ended_on=on, end_reason="transferência").where(
+            (AuxiliaryDriver.permit == permit.id) & AuxiliaryDriver.active).execute()
+        permit_history.record(actor, permit, "transfer", on=on, from_status=permit.status,
+                              act_number=act_number,
+                              reason="falecimento ou invalidez" if on_death else "",
+                              details={"from_holder_id": old_holder, "to_holder_id": new_holder_id,
+                                       "from_vehicle_id": old_vehicle,
+                                       "to_vehicle_id": new_vehicle_id})
+        if profile.transfer.transferor_barred and not on_death:
+            bars.bar(old_holder, "transferor", since=on, until=None,
+                     article=profile.transfer.article, permit_id=permit.id)
+        if profile.transfer.fee_key:
+            fees.charge(actor, new_holder_id, profile.transfer.fee_key, on=on,
+                        permit_id=permit.id)
+        audit.record(actor, "permit.transfer", "permit", permit.id, before=before,
+                     after=audit.snapshot(permit))
+    return as_dict(get_permit(permit.id))
+
+
+def _interruption_days_used(permit: Permit, year: int) -> tuple[int, int]:
+    """(days interrupted in the year, extensions used in the current interruption)."""
+    days = extensions = 0
+    for line in PermitHistory.select().where(
+            (PermitHistory.permit == permit.id) &
+            PermitHistory.action.in_(("interrupt", "interrupt_extend"))).order_by(PermitHistory.id):
+        info = json.loads(line.details or "{}")
+        if line.effective_on.year == year:
+            days += int(info.get("days", 0))
+        extensions = extensions + 1 if line.action == "interrupt_extend" else 0
+    return days, extensions
+
+
+def interrupt_permit(actor: Actor, permit_id, *, start=None, days, act_number="",
+                     reason="") -> dict:
+    """Authorised interruption: PF Art. 11 (≤ 90 days); SRM Art. 29 (≤ 30 days a year,
+    extendable once by as much — see extend_interruption)."""
+    actor.require(*DECIDERS, action="autorizar interrupções")
+    start = validators.parse_date(start or dt.date.today(), "Início da interrupção")
+    days = validators.positive_int(days, "Dias de interrupção", maximum=366)
+    profile = setup.profile()
+    permit = get_permit(permit_id)
+    _require_status(permit, ("active",), "interromper")
+    used, _ = _interruption_days_used(permit, start.year)
+    permit_rules.check_interruption(profile, days, used_this_year=used, extension=False,
+                                    extensions_used=0)
+    with write_transaction():
+        until = start + dt.timedelta(days=days - 1)
+        _change_status(actor, permit, "interrupt", "interrupted", on=start,
+                       reason=_reason(reason, False), act_number=_act(act_number),
+                       status_until=until, details={"days": days, "until": until})
+    return as_dict(get_permit(permit.id))
+
+
+def extend_interruption(actor: Actor, permit_id, *, days, on=None, act_number="") -> dict:
+    actor.require(*DECIDERS, action="prorrogar interrupções")
+    on = _today(on)
+    days = validators.positive_int(days, "Dias de prorrogação", maximum=366)
+    profile = setup.profile()
+    permit = get_permit(permit_id)
+    _require_status(permit, ("interrupted",), "prorrogar a interrupção")
+    _, extensions = _interruption_days_used(permit, on.year)
+    permit_rules.check_interruption(profile, days, used_this_year=0, extension=True,
+                                    extensions_used=extensions)
+    with write_transaction():
+        until = permit.status_until + dt.timedelta(days=days)
+        _change_status(actor, permit, "interrupt_extend", "interrupted", on=on,
+                       act_number=_act(act_number), status_until=until,
+                       details={"days": days, "until": until})
+    return as_dict(get_permit(permit.id))
+
+
+def resume_permit(actor: Actor, permit_id, *, on=None, reason="") -> dict:
+    """Back to service after an interruption or a suspension."""
+    actor.require("atendente", *DECIDERS, action="registrar o retorno ao serviço")
+    on = _today(on)
+    permit = get_permit(permit_id)
+    _require_status(permit, ("interrupted", "suspended"), "retomar")
+    with write_transaction():
+        _change_status(actor, permit, "resume", "active", on=on,
+                       reason=_reason(reason, False))
+    return as_dict(get_permit(permit.id))
+
+
+def desist(actor: Actor, permit_id, *, on=None, reason="Desistência do permissionário",
+           act_number="") -> dict:
+    """Desistência (SRM Art. 12, PF Art. 12): the permit reverts to the município."""
+    actor.require(*DECIDERS, action="registrar desistências")
+    on = _today(on)
+    permit = get_permit(permit_id)
+    _require_status(permit, IN_FORCE, "registrar desistência")
+    with write_transaction():
+        _end(actor, permit, "withdraw", "withdrawn", on=on, reason=_reason(reason),
+             act_number=_act(act_number))
+    return as_dict(get_permit(permit.id))
+
+
+def suspend(actor: Actor, permit_id, *, until, on=None, reason, act_number="") -> dict:
+    """Called by the penalty ledger (SRM Art. 38 I: 2 months) or by a supervisor."""
+    actor.require(*DECIDERS, action="suspender permissões")
+    on = _today(on)
+    until = validators.parse_date(until, "Suspensa até", earliest=on)
+    permit = get_permit(permit_id)
+    _require_status(permit, ("active", "interrupted", "expired"), "suspender")
+    with write_transaction():
+        _change_status(actor, permit, "suspend", "suspended", on=on, reason=_reason(reason),
+                       act_number=_act(act_number), status_until=until)
+    return as_dict(get_permit(permit.id))
+
+
+def revoke(actor: Actor, permit_id, *, on=None, reason, act_number="") -> dict:
+    """SRM Art. 38 II: revocation at the 5th infraction."""
+    actor.require(*DECIDERS, action="revogar permissões")
+    on = _today(on)
+    permit = get_permit(permit_id)
+    _require_status(permit, IN_FORCE, "revogar")
+    with write_transaction():
+        _end(actor, permit, "revoke", "revoked", on=on, reason=_reason(reason),
+             act_number=_act(act_number))
+    return as_dict(get_permit(permit.id))
+
+
+def cassate(actor: Actor, permit_id, *, on=None, reason, act_number="") -> dict:
+    """Cassation: the holder (and, under SRM Art. 38 §3, the auxiliary drivers) are barred
+    from a new permit for the profile's period (PF/SRM 2 years, L1745 forever)."""
+    actor.require(*DECIDERS, action="cassar permissões")
+    on = _today(on)
+    profile = setup.profile()
+    permit = get_permit(permit_id)
+    _require_status(permit, IN_FORCE, "cassar")
+    barred, until = permit_rules.cassation_bar_until(profile, on)
+    auxiliaries = [a.person_id for a in AuxiliaryDriver.select().where(
+        (AuxiliaryDriver.permit == permit.id) & AuxiliaryDriver.active)]
+    with write_transaction():
+        if barred:
+            for person_id in [permit.holder_id, *auxiliaries]:
+                bars.bar(person_id, "cassation", since=on, until=until,
+                         article=profile.permit.cassation_bar_article, permit_id=permit.id)
+        _end(actor, permit, "cassate", "cassated", on=on, reason=_reason(reason),
+             act_number=_act(act_number))
+    return as_dict(get_permit(permit.id))
+
+
+def reinstate(actor: Actor, permit_id, *, on=None, reason, act_number="") -> dict:
+    """Undo a suspension, revocation or cassation (e.g. a defence accepted, SRM Art. 35 §2):
+    the permit is active again and the bars its cassation created are lifted. The stand
+    place is not given back automatically (it may have been taken): assign one again."""
+    actor.require(*DECIDERS, action="restabelecer permissões")
+    on = _today(on)
+    permit = get_permit(permit_id)
+    _require_status(permit, ("suspended", "revoked", "cassated"), "restabelecer")
+    if permit.status != "suspended":
+        permit_rules.check_permits_per_person(setup.profile(), _held_by(permit.holder_id),
+                                              fleet_owner=permit.fleet_owner)
+    with write_transaction():
+        if permit.status == "cassated":
+            bars.lift_for_permit(permit.id, "cassation")
+        _change_status(actor, permit, "reinstate", "active", on=on, reason=_reason(reason),
+                       act_number=_act(act_number))
+    return as_dict(get_permit(permit.id))
+
+
+def refresh_statuses(actor: Actor, *, on=None) -> dict:
+    """Daily housekeeping: active permits past their validity become 'expired'; under a
+    renewal deadline (L1745 Art. 9 §2) those past the grace days lapse; interruptions and
+    suspensions that ended return to 'active'."""
+    on = _today(on)
+    profile = setup.profile()
+    counts = {"expired": 0, "lapsed": 0, "resumed": 0}
+    with write_transaction():
+        for permit in Permit.select().where((Permit.status == "active") &
+                                            (Permit.valid_until < on)):
+            _change_status(actor, permit, "expire", "expired", on=on,
+                           reason="Validade encerrada sem renovação")
+            counts["expired"] += 1
+        for permit in Permit.select().where(Permit.status == "expired"):
+            lapse = permit_rules.lapse_date(profile, permit.valid_until)
+            if lapse is not None and on >= lapse:
+                _end(actor, permit, "lapse", "lapsed", on=on,
+                     reason="Não renovada no prazo", act_number="")
+                counts["lapsed"] += 1
+        for permit in Permit.select().where(Permit.status.in_(("interrupted", "suspended")) &
+                                            Permit.status_until.is_null(False) &
+                                            (Permit.status_until < on)):
+            _change_status(actor, permit, "resume", "active", on=on,
+                           reason="Fim do prazo de interrupção ou suspensão")
+            counts["resumed"] += 1
+    return counts
