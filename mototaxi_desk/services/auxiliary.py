@@ -1,0 +1,214 @@
+"""Auxiliary drivers (condutor auxiliar, SRM Arts. 21, 23 III; preposto, PF Art. 25 I;
+L1745 Art. 16): credentialed on one permit's vehicle; the holder answers for them (PF Art.
+30), which here is the link to the permit.
+
+Decisions:
+- the auxiliary must meet the holder's personal requirements (SRM Art. 21 I-II repeats Art.
+  20 I and III), checked by domain.holder_rules with the profile's [holder] numbers;
+- a person drives on one vehicle at a time (SRM Art. 23 IV "só poderão operar no veículo em
+  que estiverem credenciados"; L1745 Art. 16 "um dos veículos"), so an active credential on
+  another live permit is refused, and the holder of the permit is not his own auxiliary;
+- bars: every active PersonBar refuses (cassation bars the auxiliary too, SRM Art. 38 §3º),
+  except a transferor's bar, which only forbids a new permit (SRM Art. 4 §9º II "fica
+  vedada nova outorga");
+- debts of the holder and of the auxiliary block the credential and its renewal where the
+  profile says so (SRM Art. 50 names "credenciamento do condutor auxiliar");
+- a slot is taken by every active credential, even one past its validity, until it is ended
+  or renewed;
+- a renewal counts the new validity from the renewal day (never stacks years);
+- no fee is charged here: the auxiliary card fee (SRM Art. 47 II, the 'auxiliary_driver'
+  application's fee_key) belongs to the application that asks for the credential.
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+from ..domain import holder_rules, validators
+from ..domain.dates import add_months
+from ..domain.errors import DomainError, RuleRefusal, ValidationError
+from ..store.connection import write_transaction
+from ..store.models import AuxiliaryDriver, Permit, PersonBar
+from . import audit, fees, permit_history, persons, setup
+from .context import Actor
+
+_COUNTER_ROLES = ("atendente", "supervisor", "admin")
+LIVE_STATUSES = ("active", "suspended", "interrupted")
+_NON_BLOCKING_BARS = ("transferor",)
+
+
+def _on(on: dt.date | None) -> dt.date:
+    return on or dt.date.today()
+
+
+def _get_permit(permit_id) -> Permit:
+    permit = Permit.get_or_none(Permit.id == permit_id)
+    if permit is None:
+        raise ValidationError("Permissão", f"permissão nº {permit_id} não existe.")
+    return permit
+
+
+def get_auxiliary(auxiliary_id) -> AuxiliaryDriver:
+    aux = AuxiliaryDriver.get_or_none(AuxiliaryDriver.id == auxiliary_id)
+    if aux is None:
+        raise ValidationError("Condutor auxiliar", f"credenciamento nº {auxiliary_id} não existe.")
+    return aux
+
+
+def as_dict(aux: AuxiliaryDriver, *, on: dt.date | None = None) -> dict:
+    on = _on(on)
+    data = audit.snapshot(aux)
+    data["person_name"] = aux.person.name
+    data["cpf_text"] = validators.format_cpf(aux.person.cpf)
+    data["order_number"] = aux.permit.order_number
+    data["expired"] = aux.valid_until is not None and aux.valid_until < on
+    return data
+
+
+def active_for_permit(permit_id, *, on: dt.date | None = None) -> list[dict]:
+    rows = (AuxiliaryDriver.select().where((AuxiliaryDriver.permit == permit_id)
+                                           & (AuxiliaryDriver.active == True))  # noqa: E712
+            .order_by(AuxiliaryDriver.id))
+    return [as_dict(a, on=on) for a in rows]
+
+
+def active_bar(person_id, on: dt.date) -> PersonBar | None:
+    """The person's bar in force on the day that also bars an auxiliary credential."""
+    return (PersonBar.select()
+            .where((PersonBar.person == person_id) & (PersonBar.lifted == False)  # noqa: E712
+                   & (PersonBar.until.is_null() | (PersonBar.until >= on))
+                   & PersonBar.reason.not_in(_NON_BLOCKING_BARS))
+            .order_by(PersonBar.id).first())
+
+
+def _check_person(profile, person, on: dt.date) -> None:
+    """Personal requirements, bars and debts of the would-be auxiliary."""
+    bar = active_bar(person.id, on)
+    if bar is not None:
+        until = (f"até {validators.format_date(bar.until)}" if bar.until
+                 else "por tempo indeterminado")
+        raise RuleRefusal(f"{person.name} está impedido(a) {until} (motivo: {bar.reason})",
+                          bar.article)
+    cnh = persons.current_cnh(person.id)
+    holder_rules.check_person_requirements(
+        profile, birth_date=person.birth_date, cnh_category=cnh.category if cnh else None,
+        cnh_first_licence=cnh.first_licence_date if cnh else None,
+        cnh_expiry=cnh.expiry_date if cnh else None, cnh_ear=cnh.ear if cnh else None, on=on)
+    fees.check_no_debts(person.id, "o credenciamento do condutor auxiliar")
+
+
+def _valid_until(profile, on: dt.date) -> dt.date | None:
+    months = profile.auxiliary.recredential_months
+    return add_months(on, months) if months else None
+
+
+def credential(actor: Actor, permit_id, person_id, *, on: dt.date | None = None) -> dict:
+    """Credential a person as auxiliary driver on a permit's vehicle."""
+    actor.require(*_COUNTER_ROLES, action="credenciar condutores auxiliares")
+    on = _on(on)
+    profile = setup.profile()
+    rule = profile.auxiliary
+    application = profile.application("auxiliary_driver")
+    if not rule.allowed or not application.allowed:
+        raise RuleRefusal("A lei do município não prevê condutor auxiliar",
+                          rule.article or application.article)
+    with write_transaction():
+        permit = _get_permit(permit_id)
+        person = persons.get_person(person_id)
+        if permit.status not in LIVE_STATUSES:
+            raise DomainError(f"A permissão nº {permit.order_number} está com situação "
+                              f"'{permit.status}': não aceita condutor auxiliar.")
+        if person.id == permit.holder_id:
+            raise RuleRefusal("O permissionário não pode ser condutor auxiliar da própria "
+                              "permissão", rule.article)
+        active = (AuxiliaryDriver.select(AuxiliaryDriver, Permit)
+                  .join(Permit, on=(AuxiliaryDriver.permit == Permit.id))
+                  .where((AuxiliaryDriver.person == person.id)
+                         & (AuxiliaryDriver.active == True)  # noqa: E712
+                         & Permit.status.not_in(Permit.ENDED)).first())
+        if active is not None:
+            where = ("nesta permissão" if active.permit_id == permit.id
+                     else f"na permissão nº {active.permit.order_number}")
+            raise RuleRefusal(f"{person.name} já está credenciado(a) como condutor auxiliar "
+                              f"{where}; o condutor só opera no veículo em que está "
+                              "credenciado", rule.article)
+        if rule.max_per_vehicle:
+            count = AuxiliaryDriver.select().where(
+                (AuxiliaryDriver.permit == permit.id)
+                & (AuxiliaryDriver.active == True)).count()  # noqa: E712
+            if count >= rule.max_per_vehicle:
+                raise RuleRefusal(f"A permissão nº {permit.order_number} já tem {count} "
+                                  f"condutor(es) auxiliar(es) credenciado(s) (máximo "
+                                  f"{rule.max_per_vehicle} por veículo)", rule.article)
+        _check_person(profile, person, on)
+        fees.check_no_debts(permit.holder_id, "o credenciamento do condutor auxiliar")
+        aux = AuxiliaryDriver.create(permit=permit.id, person=person.id, credentialed_on=on,
+                                     valid_until=_valid_until(profile, on))
+        permit_history.record(actor, permit, "auxiliary_credential", on=on,
+                              from_status=permit.status,
+                              details={"auxiliary_id": aux.id, "person_id": person.id,
+                                       "name": person.name, "valid_until": aux.valid_until})
+        audit.record(actor, "auxiliary.credential", "auxiliary_driver", aux.id,
+                     after=audit.snapshot(aux))
+    return as_dict(aux, on=on)
+
+
+def recredential(actor: Actor, auxiliary_id, *, on: dt.date | None = None) -> dict:
+    """Renew a credential (SRM Art. 21: yearly, with the requirements proven again)."""
+    actor.require(*_COUNTER_ROLES, action="recredenciar condutores auxiliares")
+    on = _on(on)
+    profile = setup.profile()
+    rule = profile.auxiliary
+    if not rule.recredential_months:
+        raise RuleRefusal("A lei do município não exige renovação do credenciamento do "
+                          "condutor auxiliar", rule.article)
+    with write_transaction():
+        aux = get_auxiliary(auxiliary_id)
+        if not aux.active:
+            raise DomainError(f"O credenciamento nº {aux.id} foi encerrado em "
+                              f"{validators.format_date(aux.ended_on)}; faça um novo.")
+        permit = Permit.get_by_id(aux.permit_id)
+        if permit.status not in LIVE_STATUSES:
+            raise DomainError(f"A permissão nº {permit.order_number} está com situação "
+                              f"'{permit.status}': o credenciamento não pode ser renovado.")
+        _check_person(profile, aux.person, on)
+        fees.check_no_debts(permit.holder_id, "a renovação do credenciamento do condutor "
+                                              "auxiliar")
+        before = audit.snapshot(aux)
+        aux.valid_until = _valid_until(profile, on)
+        aux.save(only=[AuxiliaryDriver.valid_until])
+        permit_history.record(actor, permit, "auxiliary_recredential", on=on,
+                              from_status=permit.status,
+                              details={"auxiliary_id": aux.id, "person_id": aux.person_id,
+                                       "name": aux.person.name,
+                                       "previous_valid_until": before["valid_until"],
+                                       "valid_until": aux.valid_until})
+        audit.record(actor, "auxiliary.recredential", "auxiliary_driver", aux.id,
+                     before=before, after=audit.snapshot(aux))
+    return as_dict(aux, on=on)
+
+
+def end(actor: Actor, auxiliary_id, *, on: dt.date | None = None, reason: str) -> dict:
+    """End a credential (the holder dismisses the auxiliary, cassation, death...)."""
+    actor.require(*_COUNTER_ROLES, action="encerrar credenciamentos de condutor auxiliar")
+    on = _on(on)
+    reason = validators.text(reason, "Motivo do encerramento", max_length=200)
+    with write_transaction():
+        aux = get_auxiliary(auxiliary_id)
+        if not aux.active:
+            raise DomainError(f"O credenciamento nº {aux.id} já foi encerrado em "
+                              f"{validators.format_date(aux.ended_on)}.")
+        if on < aux.credentialed_on:
+            raise ValidationError("Data do encerramento", "anterior ao credenciamento "
+                                  f"({validators.format_date(aux.credentialed_on)}).")
+        permit = Permit.get_by_id(aux.permit_id)
+        before = audit.snapshot(aux)
+        aux.active, aux.ended_on, aux.end_reason = False, on, reason
+        aux.save(only=[AuxiliaryDriver.active, AuxiliaryDriver.ended_on,
+                       AuxiliaryDriver.end_reason])
+        permit_history.record(actor, permit, "auxiliary_end", on=on, from_status=permit.status,
+                              reason=reason, details={"auxiliary_id": aux.id,
+                                                      "person_id": aux.person_id,
+                                                      "name": aux.person.name})
+        audit.record(actor, "auxiliary.end", "auxiliary_driver", aux.id, before=before,
+                     after=audit.snapshot(aux))
+    return as_dict(aux, on=on)

@@ -1,0 +1,318 @@
+"""Vehicles: registration, insurance, substitution on a permit, the PF replacement declaration
+and the age-limit status (SRM Art. 19; PF Arts. 15 I, 17; L1745 Arts. 2 §2º III, 11)."""
+from __future__ import annotations
+
+import datetime as dt
+
+import peewee as pw
+
+from ..domain import validators, vehicle_rules
+from ..domain.errors import DomainError, RuleRefusal, ValidationError
+from ..domain.money import format_money, parse_money
+from ..store.connection import write_transaction
+from ..store.models import Permit, Vehicle
+from . import audit, permit_history, persons, setup
+from .context import Actor
+
+_COUNTER_ROLES = ("atendente", "supervisor", "admin")
+# statuses in which a permit may have its vehicle replaced
+SUBSTITUTION_STATUSES = ("active", "suspended", "interrupted")
+EARLIEST_YEAR = 1970
+
+_REQUIRED = {"plate": "Placa", "renavam": "RENAVAM", "chassis": "Chassi", "make": "Marca",
+             "model": "Modelo", "manufacture_year": "Ano de fabricação",
+             "model_year": "Ano do modelo", "cc": "Cilindradas (cc)"}
+_INSURANCE = {"insurer": ("Seguradora", 80), "insurance_policy": ("Nº da apólice", 40)}
+
+
+def _on(on: dt.date | None) -> dt.date:
+    return on or dt.date.today()
+
+
+# --- validation ---------------------------------------------------------------------------
+
+def _year(value, label: str, *, latest: int) -> int:
+    year = validators.positive_int(value, label, maximum=9999)
+    if not EARLIEST_YEAR <= year <= latest:
+        raise ValidationError(label, f"informe um ano entre {EARLIEST_YEAR} e {latest}.")
+    return year
+
+
+def _clean_insurance(data: dict, on: dt.date) -> dict:
+    out: dict = {}
+    for key, (label, size) in _INSURANCE.items():
+        if key in data:
+            out[key] = validators.text(data[key], label, max_length=size, required=False)
+    if "insurance_cover" in data:
+        raw = data["insurance_cover"]
+        out["insurance_cover_cents"] = (0 if raw in (None, "") else
+                                        parse_money(raw, "Cobertura do seguro por pessoa"))
+    if "insurance_expiry" in data:
+        raw = data["insurance_expiry"]
+        out["insurance_expiry"] = (None if raw in (None, "") else validators.parse_date(
+            raw, "Vencimento do seguro", earliest=dt.date(2000, 1, 1),
+            latest=on.replace(year=on.year + 10)))
+    return out
+
+
+def _clean_vehicle(data: dict, on: dt.date) -> dict:
+    known = {*_REQUIRED, "colour", *_INSURANCE, "insurance_cover", "insurance_expiry"}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ValidationError(unknown[0], "campo desconhecido.")
+    for key, label in _REQUIRED.items():
+        if data.get(key) in (None, ""):
+            raise ValidationError(label, "campo obrigatório.")
+    out: dict = {}
+    out["plate"], out["plate_original"] = validators.plate(data["plate"])
+    out["renavam"] = validators.renavam(data["renavam"])
+    out["chassis"] = validators.chassis(data["chassis"])
+    out["make"] = validators.text(data["make"], "Marca", max_length=40)
+    out["model"] = validators.text(data["model"], "Modelo", max_length=60)
+    out["manufacture_year"] = _year(data["manufacture_year"], "Ano de fabricação",
+                                    latest=on.year)
+    # the model year is the manufacture year or the next one (a 2025/2026 motorcycle)
+    model_year = _year(data["model_year"], "Ano do modelo", latest=on.year + 1)
+    if model_year not in (out["manufacture_year"], out["manufacture_year"] + 1):
+        raise ValidationError("Ano do modelo", "deve ser igual ao ano de fabricação ou o "
+                                               "ano seguinte.")
+    out["model_year"] = model_year
+    out["cc"] = validators.positive_int(data["cc"], "Cilindradas (cc)", maximum=3000)
+    out["colour"] = validators.text(data.get("colour"), "Cor", max_length=30, required=False)
+    out.update(_clean_insurance(data, on))
+    return out
+
+
+def _check_unique(values: dict, exclude_id=None) -> None:
+    """Plate (canonical, so ABC-1234 and ABC1C34 are the same vehicle), RENAVAM, chassis."""
+    checks = (("plate", "Placa", "a placa"), ("renavam", "RENAVAM", "o RENAVAM"),
+              ("chassis", "Chassi", "o chassi"))
+    for key, label, noun in checks:
+        query = Vehicle.select().where(getattr(Vehicle, key) == values[key])
+        if exclude_id is not None:
+            query = query.where(Vehicle.id != exclude_id)
+        other = query.first()
+        if other is not None:
+            shown = values["plate_original"] if key == "plate" else values[key]
+            raise ValidationError(label, f"{noun} {shown} já está cadastrad"
+                                         f"{'a' if key == 'plate' else 'o'} no veículo "
+                                         f"{other.plate_original} (cadastro nº {other.id}).")
+
+
+# --- reading ------------------------------------------------------------------------------
+
+def get_vehicle(vehicle_id) -> Vehicle:
+    vehicle = Vehicle.get_or_none(Vehicle.id == vehicle_id)
+    if vehicle is None:
+        raise ValidationError("Veículo", f"cadastro nº {vehicle_id} não existe.")
+    return vehicle
+
+
+def facts(vehicle: Vehicle) -> vehicle_rules.VehicleFacts:
+    return vehicle_rules.VehicleFacts(
+        manufacture_year=vehicle.manufacture_year, cc=vehicle.cc, owner_id=vehicle.owner_id,
+        insurance_cover_cents=vehicle.insurance_cover_cents,
+        insurance_expiry=vehicle.insurance_expiry)
+
+
+def as_dict(vehicle: Vehicle, *, on: dt.date | None = None) -> dict:
+    """The vehicle with its age-limit dates and whether it may serve today (warnings)."""
+    on = _on(on)
+    profile = setup.profile()
+    data = audit.snapshot(vehicle)
+    data["owner_id"] = vehicle.owner_id
+    data["insurance_cover_text"] = format_money(vehicle.insurance_cover_cents)
+    data["age_limit"] = vehicle_rules.age_limit_date(profile, vehicle.manufacture_year)
+    data["replacement_deadline"] = vehicle_rules.replacement_deadline(
+        profile, vehicle.manufacture_year)
+    data["declaration_due"] = vehicle_rules.declaration_due(profile, vehicle.manufacture_year)
+    # Registration never refuses an old or out-of-range motorcycle (it may be on record for a
+    # substitution later, or for history); the counter sees why it could not serve now.
+    warnings = []
+    try:
+        vehicle_rules.check_for_service(profile, facts(vehicle), holder_id=vehicle.owner_id,
+                                        on=on, at_grant=True)
+    except RuleRefusal as refusal:
+        warnings.append(str(refusal))
+    data["warnings"] = warnings
+    return data
+
+
+# --- actions ------------------------------------------------------------------------------
+
+def register_vehicle(actor: Actor, owner_id, data: dict, *, on: dt.date | None = None) -> dict:
+    """Register a motorcycle owned by a registered person. The age limit is not applied here
+    (an old motorcycle may be registered); the result carries age_limit, replacement_deadline,
+    declaration_due and warnings about service."""
+    actor.require(*_COUNTER_ROLES, action="cadastrar veículos")
+    on = _on(on)
+    values = _clean_vehicle(data, on)
+    with write_transaction():
+        owner = persons.get_person(owner_id)
+        _check_unique(values)
+        try:
+            with write_transaction():  # savepoint: a concurrent twin trips the unique index
+                vehicle = Vehicle.create(owner=owner.id, **values)
+        except pw.IntegrityError:
+            raise ValidationError("Placa", "placa, RENAVAM ou chassi acabou de ser cadastrado "
+                                           "em outro terminal; consulte o cadastro.") from None
+        audit.record(actor, "vehicle.register", "vehicle", vehicle.id,
+                     after=audit.snapshot(vehicle))
+    return as_dict(vehicle, on=on)
+
+
+def update_insurance(actor: Actor, vehicle_id, data: dict, *, on: dt.date | None = None) -> dict:
+    """Insurer, policy, cover per person (R$ "10.000,00") and expiry; only the keys given."""
+    actor.require(*_COUNTER_ROLES, action="alterar o seguro do veículo")
+    on = _on(on)
+    unknown = sorted(set(data) - {*_INSURANCE, "insurance_cover", "insurance_expiry"})
+    if unknown:
+        raise ValidationError(unknown[0], "campo desconhecido.")
+    values = _clean_insurance(data, on)
+    if not values:
+        raise ValidationError("Seguro", "nenhum dado do seguro informado.")
+    with write_transaction():
+        vehicle = get_vehicle(vehicle_id)
+        before = audit.snapshot(vehicle)
+        for key, value in values.items():
+            setattr(vehicle, key, value)
+        vehicle.save()
+        audit.record(actor, "vehicle.insurance", "vehicle", vehicle.id, before=before,
+                     after=audit.snapshot(vehicle))
+    return as_dict(vehicle, on=on)
+
+
+def _get_permit(permit_id) -> Permit:
+    permit = Permit.get_or_none(Permit.id == permit_id)
+    if permit is None:
+        raise ValidationError("Permissão", f"permissão nº {permit_id} não existe.")
+    return permit
+
+
+def substitute(actor: Actor, permit_id, new_vehicle_id, *, on: dt.date | None = None,
+               act_number: str = "") -> dict:
+    """Replace the permit's vehicle (SRM Art. 19 §2º, PF Art. 17 §1º, L1745 Art. 11).
+
+    Where the profile asks, the new vehicle must be newer (PF, L1745) and of no smaller engine
+    (PF) than the old one; it must always be fit for service on the day: owned by the
+    holder, within the age limit, engine range and insurance. The age limit is applied as at a grant (at_grant=True) for every profile: a
+    substitution brings a vehicle into the service, and L1745 Art. 11 allows it only "desde
+    que sejam atendidas as exigências desta Lei", which include the 5-year limit of Art. 2
+    §2º III (a requirement checked at entry). For profiles whose limit applies all the time
+    (SRM, PF) this is the same check. Where the profile says the substitution needs prior
+    authorisation (L1745 Art. 11 "com prévia autorização"), the act number is required."""
+    actor.require(*_COUNTER_ROLES, action="substituir o veículo da permissão")
+    on = _on(on)
+    profile = setup.profile()
+    act_number = validators.text(act_number, "Nº do ato de autorização", max_length=60,
+                                 required=False)
+    # reads and checks inside the transaction: what is checked is what gets written
+    with write_transaction():
+        permit = _get_permit(permit_id)
+        new = get_vehicle(new_vehicle_id)
+        v = profile.vehicle
+        if permit.status not in SUBSTITUTION_STATUSES:
+            raise DomainError(f"A permissão nº {permit.order_number} está com situação "
+                              f"'{permit.status}': a substituição de veículo não é possível.")
+        if v.replacement_needs_authorisation and not act_number:
+            raise RuleRefusal("A substituição do veículo depende de autorização prévia: "
+                              "informe o número do ato que a autorizou", v.replacement_article)
+        old = (Vehicle.get_or_none(Vehicle.id == permit.vehicle_id) if permit.vehicle_id
+               else None)
+        if old is None:
+            raise ValidationError("Permissão", f"a permissão nº {permit.order_number} não tem "
+                                               "veículo vinculado para substituir.")
+        if new.id == old.id:
+            raise ValidationError("Veículo", "o novo veículo é o mesmo já vinculado à "
+                                             "permissão.")
+        if not new.active:
+            raise ValidationError("Veículo", f"o veículo {new.plate_original} está desativado.")
+        if new.out_of_service:
+            raise RuleRefusal(f"O veículo {new.plate_original} está fora de serviço por "
+                              "vistoria reprovada", profile.inspection.article)
+        vehicle_rules.check_substitution(profile, facts(old), facts(new))
+        vehicle_rules.check_for_service(profile, facts(new), holder_id=permit.holder_id,
+                                        on=on, at_grant=True)
+        other = (Permit.select().where((Permit.vehicle == new.id) & (Permit.id != permit.id)
+                                       & (Permit.status.not_in(Permit.ENDED))).first())
+        if other is not None:
+            raise DomainError(f"O veículo {new.plate_original} já serve a permissão nº "
+                              f"{other.order_number}.")
+        before_permit, before_old = audit.snapshot(permit), audit.snapshot(old)
+        permit.vehicle = new.id
+        permit.save(only=[Permit.vehicle])
+        old.active = False
+        old.save(only=[Vehicle.active])
+        permit_history.record(actor, permit, "vehicle_substitution", on=on,
+                              from_status=permit.status, act_number=act_number,
+                              details={"old_vehicle_id": old.id,
+                                       "old_plate": old.plate_original,
+                                       "new_vehicle_id": new.id,
+                                       "new_plate": new.plate_original})
+        audit.record(actor, "vehicle.substitute", "permit", permit.id, before=before_permit,
+                     after=audit.snapshot(permit))
+        audit.record(actor, "vehicle.deactivate", "vehicle", old.id, before=before_old,
+                     after=audit.snapshot(old))
+    return {"permit_id": permit.id, "order_number": permit.order_number,
+            "old_vehicle_id": old.id, "old_plate": old.plate_original,
+            "new_vehicle_id": new.id, "new_plate": new.plate_original, "on": on,
+            "act_number": act_number, "vehicle": as_dict(new, on=on)}
+
+
+def declare_replacement(actor: Actor, vehicle_id, *, on: dt.date | None = None) -> dict:
+    """PF Art. 17 §4º: the holder declares he is replacing a vehicle that nears the age limit
+    (due 180 days before it). Only where the profile asks for the declaration; a declaration
+    after the due date is still recorded, flagged late."""
+    actor.require(*_COUNTER_ROLES, action="registrar a declaração de substituição")
+    on = _on(on)
+    profile = setup.profile()
+    v = profile.vehicle
+    if not v.replacement_declare_days_before or not v.max_age_years:
+        raise RuleRefusal("A lei do município não prevê declaração de substituição do veículo",
+                          v.replacement_article)
+    vehicle = get_vehicle(vehicle_id)
+    if not vehicle.active:
+        raise ValidationError("Veículo", f"o veículo {vehicle.plate_original} está desativado.")
+    if vehicle.replacement_declared_on is not None:
+        raise DomainError(f"A substituição do veículo {vehicle.plate_original} já foi declarada "
+                          f"em {validators.format_date(vehicle.replacement_declared_on)}.")
+    due = vehicle_rules.declaration_due(profile, vehicle.manufacture_year)
+    with write_transaction():
+        before = audit.snapshot(vehicle)
+        vehicle.replacement_declared_on = on
+        vehicle.save(only=[Vehicle.replacement_declared_on])
+        audit.record(actor, "vehicle.declare_replacement", "vehicle", vehicle.id,
+                     before=before, after=audit.snapshot(vehicle))
+    return {"vehicle_id": vehicle.id, "plate": vehicle.plate_original, "declared_on": on,
+            "declaration_due": due, "late": due is not None and on > due,
+            "article": v.replacement_article}
+
+
+def vehicle_status(vehicle_id, on: dt.date | None = None) -> dict:
+    """Where a vehicle stands against the age limit on a day.
+
+    past_limit is the plain fact (on after the limit); must_be_replaced applies the profile
+    (L1745 applies the limit at grant only, so a vehicle there is never forced out)."""
+    on = _on(on)
+    profile = setup.profile()
+    v = profile.vehicle
+    vehicle = get_vehicle(vehicle_id)
+    limit = vehicle_rules.age_limit_date(profile, vehicle.manufacture_year)
+    deadline = vehicle_rules.replacement_deadline(profile, vehicle.manufacture_year)
+    due = vehicle_rules.declaration_due(profile, vehicle.manufacture_year)
+    applies = limit is not None and not v.max_age_at_grant_only
+    past_limit = limit is not None and on > limit
+    return {
+        "vehicle_id": vehicle.id, "plate": vehicle.plate_original,
+        "manufacture_year": vehicle.manufacture_year,
+        "age_limit": limit, "days_left": (limit - on).days if limit else None,
+        "past_limit": past_limit, "limit_applies_in_service": applies,
+        "must_be_replaced": applies and past_limit,
+        "replacement_deadline": deadline,
+        "past_replacement_deadline": deadline is not None and on > deadline,
+        "declaration_due": due, "declared_on": vehicle.replacement_declared_on,
+        "declaration_overdue": (due is not None and vehicle.replacement_declared_on is None
+                                and on > due),
+        "out_of_service": vehicle.out_of_service, "active": vehicle.active,
+        "age_article": v.age_article, "replacement_article": v.replacement_article,
+    }
