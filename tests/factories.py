@@ -35,12 +35,13 @@ def make_person(name="José da Silva Araújo", *, birth=dt.date(1985, 5, 20), cn
         persons.set_cnh(CLERK, person["id"], {
             "number": _unique(CNH().generate), "category": cnh_category,
             "first_licence_date": cnh_first,
-            "expiry_date": cnh_expiry or today + dt.timedelta(days=3 * 365), "ear": ear},
+            "expiry_date": cnh_expiry or today + dt.timedelta(days=10 * 365), "ear": ear},
             today=today)
     return person
 
 
-def make_vehicle(owner_id: int, *, year=None, cc=160, cover="10.000,00", today=None) -> dict:
+def make_vehicle(owner_id: int, *, year=None, cc=160, cover="10.000,00", today=None,
+                 insured_until=None) -> dict:
     from mototaxi_desk.services import vehicles
     today = today or dt.date.today()
     year = year or today.year - 1
@@ -54,4 +55,5 @@ def make_vehicle(owner_id: int, *, year=None, cc=160, cover="10.000,00", today=N
         "manufacture_year": year, "model_year": year, "cc": cc, "colour": "Vermelha",
         "insurer": "Seguradora Teste", "insurance_policy": f"AP-{n}",
         "insurance_cover": cover,
-        "insurance_expiry": (today + dt.timedelta(days=300)).strftime("%d/%m/%Y")}, on=today)
+        "insurance_expiry": (insured_until or today + dt.timedelta(days=300)).strftime("%d/%m/%Y")},
+        on=today)

@@ -96,5 +96,5 @@ def check_no_debts(person_id: int, what: str) -> None:
     debts = open_debts(person_id)
     if debts:
         total = sum(d["amount_cents"] for d in debts)
-        raise RuleRefusal(f"Há débitos em aberto ({len(debts)}, total {format_money(total)}); "
-                          f"{what} não pode ser atendido", profile.debts.article)
+        raise RuleRefusal(f"Há débitos em aberto ({len(debts)}, total {format_money(total)}) "
+                          f"que impedem {what}", profile.debts.article)
