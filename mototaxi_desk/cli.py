@@ -88,6 +88,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("year")
     p.add_argument("value")
 
+    p = sub.add_parser("alerts", help="prazos vencidos e a vencer (permissões, vistorias, CNH, "
+                                      "seguro, lista de espera...)")
+    p.add_argument("--days", type=int, default=30,
+                   help="quantos dias à frente olhar (padrão: 30); os vencidos sempre aparecem")
+
     sub.add_parser("self-test", help="verificação completa num banco temporário (sem Qt)")
     return parser
 
@@ -238,6 +243,19 @@ def cmd_settings(args) -> int:
     return EXIT_OK
 
 
+def cmd_alerts(args) -> int:
+    from .services import alerts, setup
+    with _database(args):
+        items = alerts.due(days=args.days)
+        digits = setup.profile().permit.order_number_digits
+    overdue = sum(1 for item in items if item["urgency"] == "overdue")
+    lines = [alerts.describe(item, digits) for item in items]
+    lines.append(f"{len(items)} prazo(s) até {args.days} dia(s), {overdue} vencido(s)." if items
+                 else f"Nenhum prazo vencido ou a vencer nos próximos {args.days} dias.")
+    _emit(args, items, lines)
+    return EXIT_OK
+
+
 def cmd_self_test(args) -> int:
     from .services import selftest
     report = selftest.run()
@@ -248,7 +266,8 @@ def cmd_self_test(args) -> int:
 
 
 COMMANDS = {"init": cmd_init, "demo": cmd_demo, "search": cmd_search, "users": cmd_users,
-            "profiles": cmd_profiles, "settings": cmd_settings, "self-test": cmd_self_test}
+            "profiles": cmd_profiles, "settings": cmd_settings, "alerts": cmd_alerts,
+            "self-test": cmd_self_test}
 
 
 def run(args) -> int:

@@ -1,0 +1,92 @@
+"""Speed of the deadlines list on a large register: fills N holders (default 10,000) with their
+CNH, vehicle and permit (services.demo.fill), records an inspection for one vehicle in three,
+then reports median and p95 of `alerts.due()` over 30 and 365 days.
+Budget: a few hundred ms.
+
+    python benchmarks/alerts.py [--holders N] [--runs R] [--db URL]
+
+Prints figures; asserts nothing (timings are never test assertions).
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from mototaxi_desk.domain import inspection_rules  # noqa: E402
+from mototaxi_desk.services import alerts, demo, setup  # noqa: E402
+from mototaxi_desk.store.migrations import close_database, open_database  # noqa: E402
+from mototaxi_desk.store.models import DB, Inspection, Vehicle  # noqa: E402
+
+
+def _percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def _inspections(today: dt.date) -> int:
+    """An approved annual inspection for one vehicle in three, at various dates, so the
+    grouped inspection query has real rows to read."""
+    rows = []
+    for i, (vehicle_id,) in enumerate(Vehicle.select(Vehicle.id).tuples()):
+        if i % 3:
+            continue
+        on = today - dt.timedelta(days=(i * 7) % 360)
+        rows.append({"vehicle": vehicle_id, "kind": "annual", "inspected_on": on,
+                     "approved": True, "valid_until": inspection_rules.valid_until("annual", on)})
+    with DB.atomic():
+        for start in range(0, len(rows), 500):
+            Inspection.insert_many(rows[start:start + 500]).execute()
+    return len(rows)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--holders", type=int, default=10_000)
+    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--db", help="database URL (default: a temporary SQLite file)")
+    args = parser.parse_args()
+    today = dt.date.today()
+    results = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        url = args.db or str(Path(tmp) / "bench.db")
+        open_database(url, backup_dir=Path(tmp))
+        try:
+            if not setup.is_initialised():
+                setup.initialise(profile_id="sao-raimundo-das-mangabeiras-2019",
+                                 municipio="Município de Teste", uf="MA", ibge="2111102",
+                                 population=min(args.holders * 300, 20_000_000),
+                                 fiscal_unit_value="50,00", admin_password="senha-de-bench")
+            start = time.perf_counter()
+            demo.fill(args.holders, seed=1, today=today, with_users=False)
+            inspected = _inspections(today)
+            fill_s = time.perf_counter() - start
+            for days in (30, 365):
+                alerts.due(on=today, days=days)  # warm the cache
+                times, count = [], 0
+                for _ in range(args.runs):
+                    started = time.perf_counter()
+                    count = len(alerts.due(on=today, days=days))
+                    times.append((time.perf_counter() - started) * 1000)
+                results[days] = (times, count)
+        finally:
+            close_database()
+    print(f"machine: {platform.processor() or platform.machine()}, {platform.python_version()}, "
+          f"{'PostgreSQL' if args.db and args.db.startswith('postgres') else 'SQLite'}")
+    print(f"filled {args.holders} holders ({inspected} inspected) in {fill_s:.1f} s; "
+          f"{args.runs} runs each")
+    for days, (times, count) in results.items():
+        print(f"due(days={days:<3}) {count:6d} alerts   median {statistics.median(times):7.1f} ms"
+              f"   p95 {_percentile(times, 0.95):7.1f} ms   max {max(times):7.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,101 @@
+"""The order of the waiting list. Pure functions.
+
+- "automatic" (PF Art. 12 §ú: the next applicant is called automatically) and "licitacao"
+  (SRM Art. 3): first enrolled, first called.
+- "edital" (L1745 Arts. 13-14 and Art. 12 §2): the profile's `waiting_list.ranking` criteria,
+  in the order listed:
+    seniority                   more years in the mototaxi service first (Art. 12 §2 I)
+    fewer_infractions_weighted  fewer traffic infractions per year of activity, weighted by
+                                gravity, first (Art. 12 §2 I)
+    family_situation            more dependents first (Art. 12 §2 II-III)
+    vehicle_condition           better-kept vehicle first (Art. 12 §2 IV)
+    lottery                     lower drawn number first (Art. 12 §2 IV "sorteio")
+  then enrolment time, so the order is always total and reproducible.
+
+The weighted-infractions figure is an input (`Candidate.weighted_infractions`, default 0):
+there is no penalty ledger yet. When it exists, the ledger computes, per person, the sum of
+their infractions' gravity weights divided by their years of activity, and the waiting-list
+service passes it here; nothing in this module changes.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
+
+from .errors import DomainError
+
+CRITERIA = ("seniority", "fewer_infractions_weighted", "family_situation",
+            "vehicle_condition", "lottery")
+CRITERION_LABELS = {"seniority": "tempo de atividade no serviço",
+                    "fewer_infractions_weighted": "menos infrações por ano, pela gravidade",
+                    "family_situation": "situação familiar (dependentes)",
+                    "vehicle_condition": "estado de conservação do veículo",
+                    "lottery": "sorteio"}
+BY_ENROLMENT_MODES = ("automatic", "licitacao")
+RANKED_MODES = ("edital",)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    entry_id: int
+    enrolled_at: dt.datetime
+    seniority_years: int = 0
+    dependents: int = 0
+    vehicle_condition: int = 0
+    lottery_number: int | None = None
+    weighted_infractions: Decimal | int | float = 0
+
+
+def check_criteria(criteria) -> tuple[str, ...]:
+    """The criteria codes, refused if one is unknown (a profile error, not a user's)."""
+    criteria = tuple(criteria)
+    for code in criteria:
+        if code not in CRITERIA:
+            raise DomainError(f"Critério de classificação da lista de espera desconhecido no "
+                              f"perfil: '{code}'. Conhecidos: {', '.join(CRITERIA)}.")
+    return criteria
+
+
+def _criterion_value(candidate: Candidate, code: str):
+    if code == "seniority":
+        return -candidate.seniority_years
+    if code == "fewer_infractions_weighted":
+        return Decimal(str(candidate.weighted_infractions or 0))
+    if code == "family_situation":
+        return -candidate.dependents
+    if code == "vehicle_condition":
+        return -candidate.vehicle_condition
+    # lottery: entries without a number yet come after the drawn ones of their tie
+    number = candidate.lottery_number
+    return (number is None, number or 0)
+
+
+def sort_key(candidate: Candidate, mode: str, criteria=()) -> tuple:
+    tail = (candidate.enrolled_at, candidate.entry_id)
+    if mode in BY_ENROLMENT_MODES:
+        return tail
+    if mode in RANKED_MODES:
+        return tuple(_criterion_value(candidate, code) for code in criteria) + tail
+    raise DomainError(f"Modo da lista de espera desconhecido: '{mode}'.")
+
+
+def rank(candidates, mode: str, criteria=()) -> list[Candidate]:
+    """The candidates in calling order for the profile's mode and criteria."""
+    criteria = check_criteria(criteria)
+    return sorted(candidates, key=lambda c: sort_key(c, mode, criteria))
+
+
+def ties_needing_lottery(candidates, mode: str, criteria=()) -> list[list[Candidate]]:
+    """Groups (in calling order) of two or more candidates tied on every criterion before
+    "lottery" where someone has no drawn number yet: these need a draw to be ordered."""
+    criteria = check_criteria(criteria)
+    if mode not in RANKED_MODES or "lottery" not in criteria:
+        return []
+    before = criteria[:criteria.index("lottery")]
+    groups: dict[tuple, list[Candidate]] = {}
+    for candidate in rank(candidates, mode, criteria):
+        key = tuple(_criterion_value(candidate, code) for code in before)
+        groups.setdefault(key, []).append(candidate)
+    return [group for group in groups.values()
+            if len(group) > 1 and any(c.lottery_number is None for c in group)]

@@ -1,0 +1,244 @@
+"""Deadlines: everything due or overdue within N days, in one list sorted by date.
+
+One function, `due()`, with a fixed, small number of queries whatever the register's size
+(one per source: permits with holder and vehicle, last approved inspections per vehicle,
+CNHs, auxiliary drivers, the waiting list); the rules come from the profile and
+domain/vehicle_rules.py and domain/inspection_rules.py. Overdue items are always listed;
+`days` only limits how far ahead to look.
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+import peewee as pw
+
+from ..domain import inspection_rules, vehicle_rules
+from ..domain.errors import ValidationError
+from ..domain.validators import format_date
+from ..store.models import (DB, AuxiliaryDriver, Cnh, Inspection, Permit, Person, Vehicle,
+                            WaitingListEntry)
+from . import setup
+
+MAX_DAYS = 3650
+KIND_LABELS = {
+    "permit_validity": "Validade da permissão",
+    "renewal": "Prazo de renovação do alvará",
+    "vehicle_age": "Limite de vida útil do veículo",
+    "replacement_declaration": "Declaração de substituição do veículo",
+    "annual_inspection": "Vistoria anual",
+    "semiannual_inspection": "Inspeção semestral",
+    "cnh": "Validade da CNH",
+    "insurance": "Validade do seguro do veículo",
+    "auxiliary_recredential": "Recredenciamento do condutor auxiliar",
+    "interruption_end": "Fim da interrupção do serviço",
+    "waiting_call": "Prazo da convocação da lista de espera",
+}
+
+
+def _days(days) -> int:
+    if isinstance(days, bool) or not isinstance(days, int) or not 0 <= days <= MAX_DAYS:
+        raise ValidationError("Dias", f"informe um número de dias de 0 a {MAX_DAYS}.")
+    return days
+
+
+def _renewal_due(deadline: str, grace_days: int, year: int, on: dt.date) -> tuple[dt.date, bool]:
+    """The renewal deadline of `year` ("MM-DD"), or its last grace day once the deadline
+    passed (L1745 Art. 9 §2: 30 more days with a fine); (date, in_grace)."""
+    month, day = (int(x) for x in deadline.split("-"))
+    try:
+        first = dt.date(year, month, day)
+    except ValueError:  # 02-29 in a common year
+        first = dt.date(year, month, 28)
+    if on > first and grace_days:
+        return first + dt.timedelta(days=grace_days), True
+    return first, False
+
+
+class _Collector:
+    def __init__(self, on: dt.date, horizon: dt.date):
+        self.on, self.horizon, self.items = on, horizon, []
+
+    def add(self, kind: str, due: dt.date | None, *, article: str, entity: str, entity_id,
+            person_id=None, person_name="", order_number=None, plate=None, permit_id=None,
+            detail: str = "") -> None:
+        if due is None or due > self.horizon:
+            return
+        days_left = (due - self.on).days
+        label = KIND_LABELS[kind] + (f" — {detail}" if detail else "")
+        self.items.append({
+            "kind": kind, "label": label, "due_date": due, "days_left": days_left,
+            "urgency": "overdue" if days_left < 0 else "soon", "person_id": person_id,
+            "person_name": person_name, "permit_id": permit_id,
+            "permit_order_number": order_number, "plate": plate, "entity": entity,
+            "entity_id": entity_id, "article": article})
+
+
+def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
+    """Every deadline due by `on + days` (or already overdue), sorted by due date.
+
+    Each item: kind, label (Portuguese), due_date, days_left (negative = overdue), urgency
+    ("overdue" | "soon"), person_id, person_name, permit_id, permit_order_number, plate,
+    entity, entity_id, article."""
+    on = on or dt.date.today()
+    horizon = on + dt.timedelta(days=_days(days))
+    profile = setup.profile()
+    out = _Collector(on, horizon)
+
+    # 1. permits that have not ended, with holder and vehicle: one query, read straight from
+    # the cursor (dates parsed by _as_date: peewee's own conversion is most of the time here)
+    permits = DB.obj.execute(
+        Permit.select(Permit.id, Permit.order_number, Permit.status, Permit.valid_until,
+                      Permit.status_until, Person.id, Person.name, Person.name_folded,
+                      Vehicle.id, Vehicle.plate,
+                      Vehicle.plate_original, Vehicle.manufacture_year,
+                      Vehicle.replacement_declared_on, Vehicle.insurance_expiry)
+        .join(Person, on=(Permit.holder == Person.id))
+        .switch(Permit).join(Vehicle, pw.JOIN.LEFT_OUTER, on=(Permit.vehicle == Vehicle.id))
+        .where(Permit.status.not_in(Permit.ENDED))
+        .order_by(Permit.order_number)).fetchall()
+
+    # 2. last approved annual / semiannual inspection per vehicle: one grouped query
+    last: dict[tuple[int, str], tuple[dt.date, dt.date | None]] = {}
+    plan = inspection_rules.schedule(profile)
+    if plan.kinds and permits:
+        rows = (Inspection.select(Inspection.vehicle, Inspection.kind,
+                                  pw.fn.MAX(Inspection.inspected_on),
+                                  pw.fn.MAX(Inspection.valid_until))
+                .where(Inspection.approved & Inspection.kind.in_(
+                    list(inspection_rules.VALIDITY_MONTHS)))
+                .group_by(Inspection.vehicle, Inspection.kind).tuples())
+        last = {(vid, kind): (_as_date(inspected), _as_date(valid))
+                for vid, kind, inspected, valid in rows}
+
+    renewal = profile.renewal
+    vehicle_rule = profile.vehicle
+    age_applies = bool(vehicle_rule.max_age_years) and not vehicle_rule.max_age_at_grant_only
+    holders: dict[int, tuple] = {}
+    vehicles_seen: set[int] = set()
+    folded: dict[int, str] = {}  # person id -> name without accents, for the sort
+    for (permit_id, order, status, valid_until, status_until, person_id, name, name_folded,
+         vehicle_id, plate, plate_original, year, declared_on, insurance_expiry) in permits:
+        folded[person_id] = name_folded
+        valid_until, status_until = _as_date(valid_until), _as_date(status_until)
+        declared_on, insurance_expiry = _as_date(declared_on), _as_date(insurance_expiry)
+        common = dict(person_id=person_id, person_name=name, order_number=order,
+                      plate=plate_original, permit_id=permit_id)
+        holders.setdefault(person_id, (name, order, permit_id))
+        out.add("permit_validity", valid_until, article=profile.permit.validity_article,
+                entity="permit", entity_id=permit_id, **common)
+        if renewal.deadline and valid_until.year <= horizon.year:
+            renew_on, in_grace = _renewal_due(renewal.deadline, renewal.grace_days,
+                                              valid_until.year, on)
+            out.add("renewal", renew_on, article=renewal.article, entity="permit",
+                    entity_id=permit_id, detail="último dia com multa" if in_grace else
+                    "requerimento", **common)
+        if status == "interrupted":
+            out.add("interruption_end", status_until, article=profile.interruption.article,
+                    entity="permit", entity_id=permit_id, **common)
+        if vehicle_id is None or vehicle_id in vehicles_seen:
+            continue
+        vehicles_seen.add(vehicle_id)
+        limit = vehicle_rules.age_limit_date(profile, year) if age_applies else None
+        if limit is not None and limit <= horizon:
+            grace = vehicle_rules.replacement_deadline(profile, year)
+            out.add("vehicle_age", limit, article=vehicle_rule.age_article, entity="vehicle",
+                    entity_id=vehicle_id, detail=f"fabricação {year}" + (
+                        f"; novo veículo até {format_date(grace)}" if grace else ""), **common)
+        if limit is not None and declared_on is None:
+            days_before = vehicle_rule.replacement_declare_days_before
+            out.add("replacement_declaration", vehicle_rules.declaration_due(profile, year),
+                    article=vehicle_rule.replacement_article, entity="vehicle",
+                    entity_id=vehicle_id, detail=f"{days_before} dias antes do limite", **common)
+        out.add("insurance", insurance_expiry, article=vehicle_rule.insurance_article,
+                entity="vehicle", entity_id=vehicle_id, **common)
+        annual, semi = last.get((vehicle_id, "annual")), last.get((vehicle_id, "semiannual"))
+        for kind in plan.kinds:
+            next_on = plan.next_due(kind, last_annual=annual[0] if annual else None,
+                                    last_semiannual=semi[0] if semi else None)
+            out.add(f"{kind}_inspection", next_on or on, article=profile.inspection.article,
+                    entity="vehicle", entity_id=vehicle_id,
+                    detail="" if next_on else "nenhuma registrada", **common)
+
+    # 3. active auxiliary drivers of those permits: one query
+    aux_rows = []
+    if profile.auxiliary.allowed and permits:
+        aux_rows = list(
+            AuxiliaryDriver.select(AuxiliaryDriver.id, AuxiliaryDriver.valid_until, Person.id,
+                                   Person.name, Person.name_folded, Permit.id,
+                                   Permit.order_number,
+                                   Vehicle.plate_original)
+            .join(Person, on=(AuxiliaryDriver.person == Person.id))
+            .switch(AuxiliaryDriver).join(Permit, on=(AuxiliaryDriver.permit == Permit.id))
+            .join(Vehicle, pw.JOIN.LEFT_OUTER, on=(Permit.vehicle == Vehicle.id))
+            .where(AuxiliaryDriver.active & Permit.status.not_in(Permit.ENDED)).tuples())
+    auxiliaries: dict[int, tuple] = {}
+    for aux_id, valid_until, person_id, name, name_folded, permit_id, order, plate in aux_rows:
+        folded[person_id] = name_folded
+        auxiliaries.setdefault(person_id, (name, order, permit_id, plate))
+        out.add("auxiliary_recredential", _as_date(valid_until),
+                article=profile.auxiliary.article, entity="auxiliary_driver", entity_id=aux_id,
+                person_id=person_id, person_name=name, order_number=order, plate=plate,
+                permit_id=permit_id)
+
+    # 4. CNHs expiring by the horizon (each person's latest CNH): one grouped query
+    if holders or auxiliaries:
+        latest = pw.fn.MAX(Cnh.expiry_date)
+        for person_id, expiry in (Cnh.select(Cnh.person, latest).group_by(Cnh.person)
+                                  .having(latest <= horizon).tuples()):
+            if person_id in holders:
+                name, order, permit_id = holders[person_id]
+                out.add("cnh", _as_date(expiry), article=profile.holder.article, entity="person",
+                        entity_id=person_id, person_id=person_id, person_name=name,
+                        order_number=order, permit_id=permit_id, detail="permissionário")
+            if person_id in auxiliaries:
+                name, order, permit_id, plate = auxiliaries[person_id]
+                out.add("cnh", _as_date(expiry), article=profile.auxiliary.article,
+                        entity="person", entity_id=person_id, person_id=person_id,
+                        person_name=name, order_number=order, plate=plate,
+                        permit_id=permit_id, detail="condutor auxiliar")
+
+    # 5. waiting-list calls and their deadlines: one query
+    for entry_id, deadline, person_id, name, name_folded in (
+            WaitingListEntry.select(WaitingListEntry.id, WaitingListEntry.call_deadline,
+                                    Person.id, Person.name, Person.name_folded)
+            .join(Person).where((WaitingListEntry.status == "called") &
+                                (WaitingListEntry.call_deadline <= horizon)).tuples()):
+        folded[person_id] = name_folded
+        out.add("waiting_call", _as_date(deadline), article=profile.waiting_list.article,
+                entity="waiting_list_entry", entity_id=entry_id, person_id=person_id,
+                person_name=name)
+
+    out.items.sort(key=lambda item: (item["due_date"], item["kind"],
+                                     folded.get(item["person_id"], ""), item["entity_id"]))
+    return out.items
+
+
+def _as_date(value):
+    """SQLite returns aggregated dates as text."""
+    if value is None or isinstance(value, dt.date):
+        return value
+    return dt.date.fromisoformat(str(value)[:10])
+
+
+def describe(item: dict, order_digits: int = 0) -> str:
+    """One line for the command line and the status bar, in Portuguese."""
+    days_left = item["days_left"]
+    if days_left < 0:
+        when = f"VENCIDO há {-days_left} dia{'s' if days_left < -1 else ''}"
+    elif days_left == 0:
+        when = "vence hoje"
+    else:
+        when = f"vence em {days_left} dia{'s' if days_left > 1 else ''}"
+    parts = [f"{format_date(item['due_date'])}  {when:<22} {item['label']}"]
+    who = []
+    if item.get("person_name"):
+        who.append(item["person_name"])
+    if item.get("permit_order_number") is not None:
+        who.append(f"permissão nº {item['permit_order_number']:0{order_digits}d}")
+    if item.get("plate"):
+        who.append(f"placa {item['plate']}")
+    if who:
+        parts.append(" — " + ", ".join(who))
+    if item.get("article"):
+        parts.append(f" ({item['article']})")
+    return "".join(parts)

@@ -1,0 +1,296 @@
+"""The waiting list for a permit (lista de espera).
+
+Order by the profile's `waiting_list.mode` (domain/waiting_rank.py): first enrolled first
+called ("automatic", PF Art. 12 §ú; "licitacao", SRM), or the L1745 Art. 12 §2 criteria
+("edital", L1745 Arts. 13-14) ending in a lottery. Lottery numbers are drawn with `secrets`
+only when a tie needs them, stored on the entry and written to the audit log, so the order
+can always be reproduced and checked.
+
+Entry statuses: waiting -> called -> granted; waiting/called -> left (the person gave up or
+was removed, with a reason); called -> expired (did not answer by the call deadline).
+
+The permit service calls `call_next` when a permit frees and the mode is "automatic", and
+`mark_granted` when it grants a permit to someone on the list.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+
+from ..domain import validators
+from ..domain import waiting_rank
+from ..domain.errors import DomainError, RuleRefusal, ValidationError
+from ..store.connection import write_transaction
+from ..store.models import Permit, Person, WaitingListEntry, utcnow
+from . import audit, setup
+from .context import Actor
+
+LIST_ROLES = ("atendente", "supervisor", "admin")
+DRAW_ROLES = ("supervisor", "admin")
+# Days a called applicant has to come forward when the profile gives none
+# (waiting_list.enrol_days == 0). No law in the profiles sets this deadline (PF Art. 12 §ú
+# only says the next is "automaticamente convocado"); 30 days mirrors the 30-day period of
+# L1745 Art. 13 and can be changed per município through waiting_list.enrol_days.
+DEFAULT_CALL_DAYS = 30
+LOTTERY_RANGE = 1_000_000  # numbers 1..1,000,000; the lowest wins its tie
+OPEN_STATUSES = ("waiting", "called")
+MAX_NOTES = 500
+
+
+def _weighted_infractions(person_ids, on: dt.date) -> dict[int, object]:
+    """Per person, infractions per year of activity weighted by gravity (L1745 Art. 12 §2 I).
+    There is no penalty ledger yet, so everyone counts 0; the ledger will fill this in."""
+    return {}
+
+
+def _small_int(value, field: str, maximum: int) -> int:
+    if isinstance(value, bool) or value is None:
+        raise ValidationError(field, "informe um número inteiro.")
+    text = str(value).strip()
+    if not text.isascii() or not text.isdigit() or len(text) > 3 or int(text) > maximum:
+        raise ValidationError(field, f"informe um número inteiro de 0 a {maximum}.")
+    return int(text)
+
+
+def _stamp(on: dt.date | None) -> dt.datetime:
+    """A timestamp for an action dated `on` (today's time of day on that date)."""
+    now = utcnow()
+    return now if on is None else dt.datetime.combine(on, now.time())
+
+
+def as_dict(entry: WaitingListEntry, person: Person | None = None) -> dict:
+    data = audit.snapshot(entry)
+    person = person or Person.get_by_id(entry.person_id)
+    data["person_id"] = entry.person_id
+    data["person_name"] = person.name
+    data["cpf_text"] = validators.format_cpf(person.cpf)
+    return data
+
+
+def _get_entry(entry_id) -> WaitingListEntry:
+    number = validators.positive_int(entry_id, "Inscrição na lista de espera",
+                                     maximum=2**31 - 1)
+    entry = WaitingListEntry.get_or_none(WaitingListEntry.id == number)
+    if entry is None:
+        raise ValidationError("Inscrição na lista de espera", f"inscrição nº {number} não existe.")
+    return entry
+
+
+def _get_person(person_id) -> Person:
+    number = validators.positive_int(person_id, "Pessoa", maximum=2**31 - 1)
+    person = Person.get_or_none(Person.id == number)
+    if person is None:
+        raise ValidationError("Pessoa", f"cadastro nº {number} não existe.")
+    return person
+
+
+def _open_entry(person_id: int) -> WaitingListEntry | None:
+    return (WaitingListEntry.select().where((WaitingListEntry.person == person_id) &
+                                            WaitingListEntry.status.in_(OPEN_STATUSES))
+            .order_by(WaitingListEntry.id).first())
+
+
+def enrol(actor: Actor, person_id: int, *, on: dt.date | None = None, seniority_years=0,
+          dependents=0, vehicle_condition=0, notes: str = "") -> dict:
+    """Put a person on the list with the L1745 Art. 12 §2 ranking inputs (kept for every
+    profile; only "edital" uses them). Refused for someone already on the list or holding a
+    permit that has not ended."""
+    actor.require(*LIST_ROLES, action="inscrever na lista de espera")
+    profile = setup.profile()
+    values = {"seniority_years": _small_int(seniority_years, "Tempo de atividade (anos)", 80),
+              "dependents": _small_int(dependents, "Dependentes", 30),
+              "vehicle_condition": _small_int(vehicle_condition,
+                                              "Estado de conservação do veículo (0 a 10)", 10),
+              "notes": validators.text(notes, "Observações", max_length=MAX_NOTES,
+                                       required=False)}
+    person = _get_person(person_id)
+    with write_transaction():
+        current = _open_entry(person.id)
+        if current is not None:
+            state = "convocado" if current.status == "called" else "aguardando"
+            raise RuleRefusal(f"{person.name} já está na lista de espera (inscrição nº "
+                              f"{current.id}, {state})", profile.waiting_list.article)
+        permit = (Permit.select(Permit.order_number).where(
+            (Permit.holder == person.id) & Permit.status.not_in(Permit.ENDED)).first())
+        if permit is not None:
+            raise RuleRefusal(f"{person.name} já é titular da permissão nº "
+                              f"{permit.order_number}", profile.permit.max_per_person_article)
+        entry = WaitingListEntry.create(person=person.id, enrolled_at=_stamp(on), **values)
+        audit.record(actor, "waiting_list.enrol", "waiting_list_entry", entry.id,
+                     after=audit.snapshot(entry))
+    return as_dict(entry, person)
+
+
+def _candidates(on: dt.date) -> tuple[list[waiting_rank.Candidate], dict[int, tuple]]:
+    rows = list(WaitingListEntry.select(WaitingListEntry, Person).join(Person)
+                .where(WaitingListEntry.status == "waiting"))
+    weights = _weighted_infractions([r.person_id for r in rows], on)
+    candidates = [waiting_rank.Candidate(
+        entry_id=r.id, enrolled_at=r.enrolled_at, seniority_years=r.seniority_years,
+        dependents=r.dependents, vehicle_condition=r.vehicle_condition,
+        lottery_number=r.lottery_number, weighted_infractions=weights.get(r.person_id, 0))
+        for r in rows]
+    return candidates, {r.id: (r, r.person) for r in rows}
+
+
+def _ranked(on: dt.date):
+    profile = setup.profile()
+    candidates, rows = _candidates(on)
+    mode, criteria = profile.waiting_list.mode, profile.waiting_list.ranking
+    return waiting_rank.rank(candidates, mode, criteria), rows, candidates
+
+
+def ordered(on: dt.date | None = None) -> list[dict]:
+    """The people waiting, in calling order, each with `position` (1 = next) and
+    `lottery_pending` when a tie still needs a draw."""
+    on = on or dt.date.today()
+    profile = setup.profile()
+    ranked, rows, candidates = _ranked(on)
+    pending = {c.entry_id for group in waiting_rank.ties_needing_lottery(
+        candidates, profile.waiting_list.mode, profile.waiting_list.ranking) for c in group}
+    result = []
+    for position, candidate in enumerate(ranked, start=1):
+        entry, person = rows[candidate.entry_id]
+        data = as_dict(entry, person)
+        data.update(position=position, weighted_infractions=candidate.weighted_infractions,
+                    lottery_pending=candidate.entry_id in pending)
+        result.append(data)
+    return result
+
+
+def _draw(actor: Actor, groups, on: dt.date) -> dict[int, int]:
+    """Draw lottery numbers for the tied entries that have none (inside a transaction)."""
+    drawn: dict[int, int] = {}
+    for group in groups:
+        taken = {c.lottery_number for c in group if c.lottery_number is not None}
+        for candidate in group:
+            if candidate.lottery_number is not None:
+                continue
+            number = secrets.randbelow(LOTTERY_RANGE) + 1
+            while number in taken:
+                number = secrets.randbelow(LOTTERY_RANGE) + 1
+            taken.add(number)
+            drawn[candidate.entry_id] = number
+            WaitingListEntry.update(lottery_number=number).where(
+                WaitingListEntry.id == candidate.entry_id).execute()
+    if drawn:
+        profile = setup.profile()
+        audit.record(actor, "waiting_list.lottery", "waiting_list", "", after={
+            "on": on, "numbers": {str(k): v for k, v in drawn.items()},
+            "groups": [[c.entry_id for c in g] for g in groups],
+            "criteria": list(profile.waiting_list.ranking),
+            "article": profile.waiting_list.article})
+    return drawn
+
+
+def draw_lottery(actor: Actor, *, on: dt.date | None = None) -> dict[int, int]:
+    """Draw the numbers every tie of the list still needs (e.g. to publish the edital's
+    classification); entry id -> number drawn. Empty when no tie needs one."""
+    actor.require(*DRAW_ROLES, action="realizar o sorteio da lista de espera")
+    on = on or dt.date.today()
+    profile = setup.profile()
+    with write_transaction():
+        _, _, candidates = _ranked(on)
+        groups = waiting_rank.ties_needing_lottery(candidates, profile.waiting_list.mode,
+                                                   profile.waiting_list.ranking)
+        return _draw(actor, groups, on)
+
+
+def call_deadline(on: dt.date) -> dt.date:
+    return on + dt.timedelta(days=setup.profile().waiting_list.enrol_days or DEFAULT_CALL_DAYS)
+
+
+def call_next(actor: Actor, *, on: dt.date | None = None, reason: str = "") -> dict | None:
+    """Call the first person waiting (status "called", with a deadline to come forward);
+    None when nobody waits. When the first place is a tie that needs the lottery, the numbers
+    are drawn first (L1745 Art. 12 §2 IV)."""
+    actor.require(*LIST_ROLES, action="convocar da lista de espera")
+    on = on or dt.date.today()
+    reason = validators.text(reason, "Motivo da convocação", max_length=MAX_NOTES,
+                             required=False)
+    profile = setup.profile()
+    with write_transaction():
+        ranked, rows, candidates = _ranked(on)
+        if not ranked:
+            return None
+        groups = waiting_rank.ties_needing_lottery(candidates, profile.waiting_list.mode,
+                                                   profile.waiting_list.ranking)
+        first_group = [g for g in groups if ranked[0] in g]
+        if first_group:
+            _draw(actor, first_group, on)
+            ranked, rows, candidates = _ranked(on)
+        entry, person = rows[ranked[0].entry_id]
+        return _call(actor, entry, person, on, reason)
+
+
+def _call(actor: Actor, entry: WaitingListEntry, person: Person, on: dt.date,
+          reason: str) -> dict:
+    before = audit.snapshot(entry)
+    entry.status, entry.called_at, entry.call_deadline = "called", _stamp(on), call_deadline(on)
+    entry.save()
+    audit.record(actor, "waiting_list.call", "waiting_list_entry", entry.id, before=before,
+                 after={**audit.snapshot(entry), "reason": reason})
+    return as_dict(entry, person)
+
+
+def _end(actor: Actor, entry: WaitingListEntry, status: str, on: dt.date, action: str,
+         reason: str = "") -> dict:
+    before = audit.snapshot(entry)
+    entry.status, entry.ended_at = status, _stamp(on)
+    entry.save()
+    audit.record(actor, action, "waiting_list_entry", entry.id, before=before,
+                 after={**audit.snapshot(entry), "reason": reason})
+    return as_dict(entry)
+
+
+def mark_granted(actor: Actor, person_id: int, *, on: dt.date | None = None) -> dict | None:
+    """The person got a permit: their open entry (called or waiting) becomes "granted".
+    None when they were not on the list (the grant goes on)."""
+    actor.require(*LIST_ROLES, action="registrar a concessão na lista de espera")
+    on = on or dt.date.today()
+    person = _get_person(person_id)
+    with write_transaction():
+        entry = (WaitingListEntry.select().where(
+            (WaitingListEntry.person == person.id) & WaitingListEntry.status.in_(OPEN_STATUSES))
+            .order_by(WaitingListEntry.status != "called", WaitingListEntry.id).first())
+        if entry is None:
+            return None
+        return _end(actor, entry, "granted", on, "waiting_list.grant")
+
+
+def leave(actor: Actor, entry_id: int, *, reason: str, on: dt.date | None = None) -> dict:
+    """The person leaves the list (desistência, death, removal), with the reason."""
+    actor.require(*LIST_ROLES, action="retirar da lista de espera")
+    on = on or dt.date.today()
+    reason = validators.text(reason, "Motivo da saída", max_length=MAX_NOTES)
+    entry = _get_entry(entry_id)
+    if entry.status not in OPEN_STATUSES:
+        raise DomainError(f"A inscrição nº {entry.id} não está aberta na lista de espera "
+                          f"(situação: {entry.status}).")
+    with write_transaction():
+        return _end(actor, entry, "left", on, "waiting_list.leave", reason)
+
+
+def expire_calls(actor: Actor, *, on: dt.date | None = None) -> dict:
+    """Calls whose deadline passed become "expired". In the "automatic" mode (PF Art. 12
+    §ú) the next person is called at once for each, since the vacancy is still open; in the
+    other modes the caller decides. Returns {"expired": [...], "called": [...]}."""
+    actor.require(*LIST_ROLES, action="encerrar convocações vencidas")
+    on = on or dt.date.today()
+    profile = setup.profile()
+    expired, called = [], []
+    with write_transaction():
+        rows = list(WaitingListEntry.select().where(
+            (WaitingListEntry.status == "called") & (WaitingListEntry.call_deadline < on))
+            .order_by(WaitingListEntry.call_deadline, WaitingListEntry.id))
+        for entry in rows:
+            expired.append(_end(actor, entry, "expired", on, "waiting_list.expire",
+                                "prazo da convocação vencido"))
+        if profile.waiting_list.mode == "automatic":
+            for entry in expired:
+                nxt = call_next(actor, on=on, reason=f"convocação da inscrição nº "
+                                                     f"{entry['id']} venceu")
+                if nxt is None:
+                    break
+                called.append(nxt)
+    return {"expired": expired, "called": called}

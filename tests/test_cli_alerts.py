@@ -1,0 +1,73 @@
+"""`mototaxi-desk alerts [--days N]`: one Portuguese line per deadline, dd/mm/aaaa dates,
+exit 0; --json gives the items; bad input exits 1 without a traceback."""
+import datetime as dt
+import io
+import json
+import re
+import sys
+
+import pytest
+
+from mototaxi_desk.__main__ import main
+
+from .test_cli import INIT
+
+
+@pytest.fixture
+def cli(monkeypatch, capsys):
+    def run(*args, stdin="senha-forte-1\n"):
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        try:
+            code = main(list(args))
+        except SystemExit as exc:  # argparse usage errors
+            code = exc.code
+        out, err = capsys.readouterr()
+        assert "Traceback" not in out + err
+        return code, out, err
+    return run
+
+
+@pytest.fixture
+def sqlite_db(tmp_path):
+    return str(tmp_path / "municipio.db")
+
+
+def test_alerts_lines_and_json(cli, sqlite_db):
+    assert cli("--db", sqlite_db, *INIT)[0] == 0
+    code, out, _ = cli("--db", sqlite_db, "alerts")
+    assert code == 0 and "Nenhum prazo vencido ou a vencer nos próximos 30 dias." in out
+    assert cli("--db", sqlite_db, "demo", "--holders", "24")[0] == 0
+
+    code, out, err = cli("--db", sqlite_db, "alerts", "--days", "60")
+    assert code == 0 and err == ""
+    lines = out.strip().splitlines()
+    assert re.match(r"^\d+ prazo\(s\) até 60 dia\(s\), \d+ vencido\(s\)\.$", lines[-1])
+    body = lines[:-1]
+    assert body and all(re.match(r"^\d{2}/\d{2}/\d{4}  ", line) for line in body)
+    # the demo has no inspections: every vehicle's annual vistoria is due today (SRM Art. 17)
+    assert any("vence hoje" in line and "Vistoria anual — nenhuma registrada" in line
+               and "(Art. 17)" in line and re.search(r"permissão nº \d{4}", line)
+               for line in body)
+    assert any("VENCIDO há" in line and "Validade da CNH" in line for line in body)
+
+    code, out, _ = cli("--db", sqlite_db, "--json", "alerts", "--days", "60")
+    items = json.loads(out)
+    assert code == 0 and len(items) == len(body)
+    first = items[0]
+    assert set(first) >= {"kind", "label", "due_date", "days_left", "urgency", "person_id",
+                          "person_name", "permit_order_number", "plate", "entity",
+                          "entity_id", "article"}
+    dates = [dt.date.fromisoformat(i["due_date"]) for i in items]
+    assert dates == sorted(dates)
+
+    code, out2, _ = cli("--db", sqlite_db, "--json", "alerts", "--days", "0")
+    assert code == 0 and len(json.loads(out2)) < len(items)
+
+
+def test_alerts_bad_input_and_before_init(cli, sqlite_db):
+    code, _, err = cli("--db", sqlite_db, "alerts")
+    assert code == 1 and "init" in err
+    assert cli("--db", sqlite_db, *INIT)[0] == 0
+    code, _, err = cli("--db", sqlite_db, "alerts", "--days", "-3")
+    assert code == 1 and err.startswith("Erro: Dias:")
+    assert cli("--db", sqlite_db, "alerts", "--days", "muitos")[0] == 2
