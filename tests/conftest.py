@@ -2,6 +2,7 @@
 and PostgreSQL too when MOTOTAXI_TEST_PG is set (each test in its own schema, dropped after)."""
 from __future__ import annotations
 
+import datetime
 import os
 import uuid
 from pathlib import Path
@@ -86,6 +87,50 @@ def make_municipio(db):
                                 fiscal_unit_value=fiscal_unit_value,
                                 admin_password="senha-forte-1", today=today)
     return make
+
+
+SRM, PF, L1745 = "sao-raimundo-das-mangabeiras-2019", "porto-feliz-2017", "lei-1745-2011"
+PROFILE_YEAR_START = datetime.date(2026, 1, 2)  # the fiscal-unit value is set for 2026
+
+
+@pytest.fixture
+def srm(make_municipio):
+    return make_municipio(SRM, today=PROFILE_YEAR_START)
+
+
+@pytest.fixture
+def pf(make_municipio):
+    return make_municipio(PF, today=PROFILE_YEAR_START)
+
+
+@pytest.fixture
+def l1745(make_municipio):
+    return make_municipio(L1745, today=PROFILE_YEAR_START)
+
+
+@pytest.fixture
+def cli(monkeypatch, capsys):
+    """Run `mototaxi-desk ARGS` in-process: (exit code, stdout, stderr); never a traceback."""
+    import io
+    import sys
+
+    from mototaxi_desk.__main__ import main
+
+    def run(*args, stdin="senha-forte-1\n"):
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        try:
+            code = main(list(args))
+        except SystemExit as exc:  # argparse usage errors and --version
+            code = exc.code
+        out, err = capsys.readouterr()
+        assert "Traceback" not in out + err
+        return code, out, err
+    return run
+
+
+@pytest.fixture
+def sqlite_db(tmp_path):
+    return str(tmp_path / "municipio.db")
 
 
 @pytest.fixture

@@ -4,33 +4,10 @@ import json
 import subprocess
 import sys
 
-import pytest
-
-from mototaxi_desk.__main__ import main
 
 INIT = ["init", "--profile", "sao-raimundo-das-mangabeiras-2019", "--municipio",
         "São Raimundo das Mangabeiras", "--uf", "MA", "--ibge", "2111102",
         "--population", "18540", "--fiscal-unit-value", "48,26", "--admin-password-stdin"]
-
-
-@pytest.fixture
-def cli(monkeypatch, capsys):
-    def run(*args, stdin="senha-forte-1\n"):
-        import io
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-        try:
-            code = main(list(args))
-        except SystemExit as exc:  # argparse usage errors and --version
-            code = exc.code
-        out, err = capsys.readouterr()
-        assert "Traceback" not in out + err
-        return code, out, err
-    return run
-
-
-@pytest.fixture
-def sqlite_db(tmp_path):
-    return str(tmp_path / "municipio.db")
 
 
 def test_init_then_again_refused(cli, sqlite_db):

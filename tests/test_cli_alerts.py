@@ -1,35 +1,11 @@
 """`mototaxi-desk alerts [--days N]`: one Portuguese line per deadline, dd/mm/aaaa dates,
 exit 0; --json gives the items; bad input exits 1 without a traceback."""
 import datetime as dt
-import io
 import json
 import re
-import sys
 
-import pytest
-
-from mototaxi_desk.__main__ import main
 
 from .test_cli import INIT
-
-
-@pytest.fixture
-def cli(monkeypatch, capsys):
-    def run(*args, stdin="senha-forte-1\n"):
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-        try:
-            code = main(list(args))
-        except SystemExit as exc:  # argparse usage errors
-            code = exc.code
-        out, err = capsys.readouterr()
-        assert "Traceback" not in out + err
-        return code, out, err
-    return run
-
-
-@pytest.fixture
-def sqlite_db(tmp_path):
-    return str(tmp_path / "municipio.db")
 
 
 def test_alerts_lines_and_json(cli, sqlite_db):

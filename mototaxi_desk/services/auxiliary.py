@@ -23,28 +23,20 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ..domain import holder_rules, validators
+from ..domain import validators
 from ..domain.dates import add_months
 from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..store.connection import write_transaction
-from ..store.models import AuxiliaryDriver, Permit, PersonBar
-from . import audit, fees, permit_history, persons, setup
+from ..store.models import AuxiliaryDriver, Permit
+from . import audit, eligibility, fees, lookup, permit_history, persons, setup
 from .context import Actor
 
 _COUNTER_ROLES = ("atendente", "supervisor", "admin")
 LIVE_STATUSES = ("active", "suspended", "interrupted")
-_NON_BLOCKING_BARS = ("transferor",)
 
 
 def _on(on: dt.date | None) -> dt.date:
     return on or dt.date.today()
-
-
-def _get_permit(permit_id) -> Permit:
-    permit = Permit.get_or_none(Permit.id == permit_id)
-    if permit is None:
-        raise ValidationError("Permissão", f"permissão nº {permit_id} não existe.")
-    return permit
 
 
 def get_auxiliary(auxiliary_id) -> AuxiliaryDriver:
@@ -71,28 +63,9 @@ def active_for_permit(permit_id, *, on: dt.date | None = None) -> list[dict]:
     return [as_dict(a, on=on) for a in rows]
 
 
-def active_bar(person_id, on: dt.date) -> PersonBar | None:
-    """The person's bar in force on the day that also bars an auxiliary credential."""
-    return (PersonBar.select()
-            .where((PersonBar.person == person_id) & (PersonBar.lifted == False)  # noqa: E712
-                   & (PersonBar.until.is_null() | (PersonBar.until >= on))
-                   & PersonBar.reason.not_in(_NON_BLOCKING_BARS))
-            .order_by(PersonBar.id).first())
-
-
 def _check_person(profile, person, on: dt.date) -> None:
     """Personal requirements, bars and debts of the would-be auxiliary."""
-    bar = active_bar(person.id, on)
-    if bar is not None:
-        until = (f"até {validators.format_date(bar.until)}" if bar.until
-                 else "por tempo indeterminado")
-        raise RuleRefusal(f"{person.name} está impedido(a) {until} (motivo: {bar.reason})",
-                          bar.article)
-    cnh = persons.current_cnh(person.id)
-    holder_rules.check_person_requirements(
-        profile, birth_date=person.birth_date, cnh_category=cnh.category if cnh else None,
-        cnh_first_licence=cnh.first_licence_date if cnh else None,
-        cnh_expiry=cnh.expiry_date if cnh else None, cnh_ear=cnh.ear if cnh else None, on=on)
+    eligibility.check_person(profile, person.id, on, auxiliary=True)
     fees.check_no_debts(person.id, "o credenciamento do condutor auxiliar")
 
 
@@ -112,7 +85,7 @@ def credential(actor: Actor, permit_id, person_id, *, on: dt.date | None = None)
         raise RuleRefusal("A lei do município não prevê condutor auxiliar",
                           rule.article or application.article)
     with write_transaction():
-        permit = _get_permit(permit_id)
+        permit = lookup.get_permit(permit_id)
         person = persons.get_person(person_id)
         if permit.status not in LIVE_STATUSES:
             raise DomainError(f"A permissão nº {permit.order_number} está com situação "

@@ -6,13 +6,13 @@ from __future__ import annotations
 import datetime as dt
 import json
 
-from ..domain import holder_rules, permit_rules, validators, vehicle_rules
+from ..domain import permit_rules, validators, vehicle_rules
 from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..store.connection import write_transaction
 from ..store.models import (Application, AuxiliaryDriver, Permit, PermitHistory, Vehicle,
                             WaitingListEntry)
-from . import (audit, bars, fees, permit_history, persons, sequences, setup, stands,
-               waiting_list)
+from . import (audit, bars, eligibility, fees, lookup, permit_history, sequences, setup,
+               stands, waiting_list)
 from .context import Actor
 
 DECIDERS = ("supervisor", "admin")
@@ -34,11 +34,7 @@ def _reason(reason, required=True) -> str:
     return validators.text(reason, "Motivo", max_length=500, required=required)
 
 
-def get_permit(permit_id) -> Permit:
-    permit = Permit.get_or_none(Permit.id == permit_id)
-    if permit is None:
-        raise ValidationError("Permissão", f"permissão nº {permit_id} não existe.")
-    return permit
+get_permit = lookup.get_permit
 
 
 def by_order_number(number) -> Permit:
@@ -69,17 +65,7 @@ def _held_by(person_id: int) -> int:
 
 def check_holder(profile, person_id: int, on: dt.date) -> None:
     """Everything a person must meet to hold a permit (grant and transfer)."""
-    person = persons.get_person(person_id)
-    cnh = persons.current_cnh(person_id)
-    if person.birth_date is None:
-        raise ValidationError("Data de nascimento", "informe a data de nascimento do requerente.")
-    if cnh is None:
-        raise RuleRefusal("O requerente não tem CNH registrada", profile.holder.article)
-    holder_rules.check_person_requirements(
-        profile, birth_date=person.birth_date, cnh_category=cnh.category,
-        cnh_first_licence=cnh.first_licence_date, cnh_expiry=cnh.expiry_date, cnh_ear=cnh.ear,
-        on=on)
-    bars.check_not_barred(person_id, on)
+    eligibility.check_person(profile, person_id, on)
 
 
 def _check_vehicle(profile, vehicle_id, holder_id: int, on: dt.date, *,

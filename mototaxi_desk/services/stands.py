@@ -23,7 +23,7 @@ from ..domain.dates import add_months
 from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..store.connection import is_postgres, write_transaction
 from ..store.models import DB, AuxiliaryDriver, Permit, Person, Stand, Vehicle
-from . import audit, fees, permit_history, persons, setup
+from . import audit, fees, lookup, permit_history, persons, setup
 from .context import Actor
 
 _COUNTER_ROLES = ("atendente", "supervisor", "admin")
@@ -61,13 +61,6 @@ def get_stand(stand_id) -> Stand:
     if stand is None:
         raise ValidationError("Ponto", f"ponto nº {stand_id} não existe.")
     return stand
-
-
-def _get_permit(permit_id) -> Permit:
-    permit = Permit.get_or_none(Permit.id == permit_id)
-    if permit is None:
-        raise ValidationError("Permissão", f"permissão nº {permit_id} não existe.")
-    return permit
 
 
 def _occupied(stand_id) -> dict[int, Permit]:
@@ -383,7 +376,7 @@ def release_place(actor: Actor, permit_id, *, on: dt.date | None = None,
     on = _on(on)
     reason = validators.text(reason, "Motivo", max_length=200, required=False)
     with write_transaction():
-        permit = _get_permit(permit_id)
+        permit = lookup.get_permit(permit_id)
         if permit.stand_id is None:
             return {"permit_id": permit.id, "released": False}
         stand = Stand.get_by_id(permit.stand_id)
@@ -419,7 +412,7 @@ def change_stand(actor: Actor, permit_id, new_stand_id, *, on: dt.date | None = 
     if not application.allowed:
         raise RuleRefusal("A lei do município não prevê pedido de mudança de ponto pelo "
                           "permissionário", application.article)
-    permit = _get_permit(permit_id)
+    permit = lookup.get_permit(permit_id)
     new_stand = get_stand(new_stand_id)
     if permit.status not in CHANGE_STATUSES:
         raise DomainError(f"A permissão nº {permit.order_number} está com situação "

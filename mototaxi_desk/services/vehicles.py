@@ -11,7 +11,7 @@ from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..domain.money import format_money, parse_money
 from ..store.connection import write_transaction
 from ..store.models import Permit, Vehicle
-from . import audit, permit_history, persons, setup
+from . import audit, lookup, permit_history, persons, setup
 from .context import Actor
 
 _COUNTER_ROLES = ("atendente", "supervisor", "admin")
@@ -182,13 +182,6 @@ def update_insurance(actor: Actor, vehicle_id, data: dict, *, on: dt.date | None
     return as_dict(vehicle, on=on)
 
 
-def _get_permit(permit_id) -> Permit:
-    permit = Permit.get_or_none(Permit.id == permit_id)
-    if permit is None:
-        raise ValidationError("Permissão", f"permissão nº {permit_id} não existe.")
-    return permit
-
-
 def substitute(actor: Actor, permit_id, new_vehicle_id, *, on: dt.date | None = None,
                act_number: str = "") -> dict:
     """Replace the permit's vehicle (SRM Art. 19 §2º, PF Art. 17 §1º, L1745 Art. 11).
@@ -208,7 +201,7 @@ def substitute(actor: Actor, permit_id, new_vehicle_id, *, on: dt.date | None = 
                                  required=False)
     # reads and checks inside the transaction: what is checked is what gets written
     with write_transaction():
-        permit = _get_permit(permit_id)
+        permit = lookup.get_permit(permit_id)
         new = get_vehicle(new_vehicle_id)
         v = profile.vehicle
         if permit.status not in SUBSTITUTION_STATUSES:

@@ -9,26 +9,13 @@ from mototaxi_desk.services import auxiliary, fees, permit_history, setup
 from mototaxi_desk.services.context import PermissionDenied
 from mototaxi_desk.store.models import AuditLog, AuxiliaryDriver, PersonBar
 
-from ..conftest import row_counts
+from ..conftest import L1745, PF, SRM, row_counts
 from . import fleet_helpers as h
 from .fleet_helpers import ON
 
-SRM, PF, L1745 = "sao-raimundo-das-mangabeiras-2019", "porto-feliz-2017", "lei-1745-2011"
 
 
-@pytest.fixture
-def srm(make_municipio):
-    return make_municipio(SRM, today=ON)
 
-
-@pytest.fixture
-def pf(make_municipio):
-    return make_municipio(PF, today=ON)
-
-
-@pytest.fixture
-def l1745(make_municipio):
-    return make_municipio(L1745, today=ON)
 
 
 def a_permit(name="Titular da Permissão", **fields):

@@ -13,11 +13,10 @@ from mototaxi_desk.services import fees, inspections, sequences, setup
 from mototaxi_desk.services.context import PermissionDenied
 from mototaxi_desk.store.models import AuditLog, Fee, Inspection, Sticker, Vehicle
 
-from ..conftest import row_counts
+from ..conftest import SRM, row_counts
 from .licensing_rows import ATENDENTE, FISCAL, SUPERVISOR, holder_with_vehicle, person, vehicle
 
 ON = dt.date(2026, 5, 10)
-SRM = "sao-raimundo-das-mangabeiras-2019"
 PF = "porto-feliz-2017"
 L1745 = "lei-1745-2011"
 
@@ -33,10 +32,6 @@ def data(kind="annual", *, inspected_on=ON, **results):
     return {"kind": kind, "inspected_on": inspected_on, "results": answers(kind, **results),
             "notes": "Vistoria no pátio da Secretaria"}
 
-
-@pytest.fixture
-def srm(make_municipio):
-    return make_municipio(SRM, today=ON)
 
 
 @pytest.fixture

@@ -161,7 +161,7 @@ def test_transfer_after_3_years_transferor_barred_fee_srm_art_4_par_9(municipio)
     fee = Fee.get((Fee.permit == permit["id"]) & (Fee.code == "permit_transfer"))
     assert fee.units == Decimal("15") and fee.person_id == heir["id"]
     again, again_vehicle = holder, make_vehicle(holder["id"], year=2029, today=dt.date(2029, 7, 1))
-    with pytest.raises(RuleRefusal, match="impedida"):
+    with pytest.raises(RuleRefusal, match="impedido"):
         grant(again, again_vehicle, on=dt.date(2029, 7, 1))
 
 
@@ -218,7 +218,7 @@ def test_cassation_bars_holder_two_years_srm_art_38_par_1(municipio):
     fees.pay(CLERK, Fee.get(Fee.permit == permit["id"]).id, paid_on=TODAY, receipt="2")
     new_vehicle = make_vehicle(holder["id"], year=2026, today=dt.date(2027, 1, 1),
                                insured_until=dt.date(2029, 12, 31))
-    with pytest.raises(RuleRefusal, match="impedida"):
+    with pytest.raises(RuleRefusal, match="impedido"):
         grant(holder, new_vehicle, on=dt.date(2028, 8, 1))
     assert grant(holder, new_vehicle, on=dt.date(2028, 8, 2))["granted"]
 

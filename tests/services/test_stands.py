@@ -10,28 +10,15 @@ from mototaxi_desk.services import auxiliary, fees, permit_history, stands
 from mototaxi_desk.services.context import PermissionDenied
 from mototaxi_desk.store.models import AuditLog, Fee, Permit, Stand
 
-from ..conftest import PG_URL, row_counts
+from ..conftest import L1745, PF, PG_URL, SRM, row_counts
 from . import fleet_helpers as h
 from .fleet_helpers import ON
 
-SRM, PF, L1745 = "sao-raimundo-das-mangabeiras-2019", "porto-feliz-2017", "lei-1745-2011"
 # two points in São Raimundo das Mangabeiras; 0.0009° of latitude is ~100 m
 LAT, LON = "-7,021900", "-45,481100"
 
 
-@pytest.fixture
-def srm(make_municipio):
-    return make_municipio(SRM, today=ON)
 
-
-@pytest.fixture
-def pf(make_municipio):
-    return make_municipio(PF, today=ON)
-
-
-@pytest.fixture
-def l1745(make_municipio):
-    return make_municipio(L1745, today=ON)
 
 
 def new_stand(number=1, **data) -> dict:
