@@ -1,5 +1,5 @@
 """Speed of the deadlines list on a large register: fills N holders (default 10,000) with their
-CNH, vehicle and permit (services.demo.fill), records an inspection for one vehicle in three,
+CNH, vehicle and permit (services.demo.fill_bulk), records an inspection for one vehicle in three,
 then reports median and p95 of `alerts.due()` over 30 and 365 days.
 Budget: a few hundred ms.
 
@@ -65,7 +65,7 @@ def main() -> int:
                                  population=min(args.holders * 300, 20_000_000),
                                  fiscal_unit_value="50,00", admin_password="senha-de-bench")
             start = time.perf_counter()
-            demo.fill(args.holders, seed=1, today=today, with_users=False)
+            demo.fill_bulk(args.holders, seed=1, today=today, with_users=False)
             inspected = _inspections(today)
             fill_s = time.perf_counter() - start
             for days in (30, 365):

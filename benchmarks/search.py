@@ -60,7 +60,7 @@ def main() -> int:
                                  fiscal_unit_value="50,00",
                                  admin_password="senha-de-bench")
             start = time.perf_counter()
-            demo.fill(args.holders, seed=1, waiting=0, with_users=False)
+            demo.fill_bulk(args.holders, seed=1, waiting=0, with_users=False)
             fill_s = time.perf_counter() - start
             people = list(Person.select(Person.cpf, Person.name).tuples())
             plates = list(Vehicle.select(Vehicle.plate, Vehicle.plate_original).tuples())

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 from contextlib import contextmanager
+from decimal import Decimal
 
 from validate_docbr import CNH, CPF, RENAVAM
 
@@ -18,7 +19,10 @@ from ..domain.errors import DomainError
 from ..domain.search_terms import fold, name_tokens
 from ..store.models import (DB, Cnh, Permit, Person, PersonNameToken, Stand,
                             User, Vehicle, WaitingListEntry)
-from . import audit, setup, users
+from ..domain import inspection_rules, permit_rules
+from ..store.connection import write_transaction
+from . import (applications, audit, auxiliary, fees, inspections, permits, persons, setup,
+               stands, users, vehicles, waiting_list)
 from .context import SYSTEM
 
 FIRST_NAMES = [
@@ -95,8 +99,266 @@ def _birth(rng, today, min_age, max_age) -> dt.date:
 
 def fill(holders: int, *, seed: int = 2019, today: dt.date | None = None,
          waiting: int | None = None, with_users: bool = True) -> dict:
-    """Add `holders` permit holders (each with CNH, vehicle and permit on a stand) and a
-    waiting list to an initialised database. Returns counts."""
+    """Add `holders` permit holders to an initialised database through the real services —
+    register person and CNH, vehicle, grant on a stand, pay the fees, inspections,
+    auxiliary drivers, some suspensions and interruptions, open applications and a waiting
+    list — so the demo obeys every rule of the profile. Returns counts."""
+    if holders < 0 or holders > 5000:
+        raise DomainError("Número de permissionários deve estar entre 0 e 5.000 "
+                          "(para volumes maiores use os scripts de benchmarks/).")
+    today = today or dt.date.today()
+    profile = setup.profile()
+    cap_left = setup.summary()["permit_cap"] - permits.in_force_count()
+    if holders > cap_left:
+        raise DomainError(f"O limite de permissões do município comporta só mais {cap_left}; "
+                          "aumente a população (settings population) ou peça menos.")
+    waiting = holders // 10 if waiting is None else waiting
+    with _seeded(seed) as rng:
+        builder = _DemoBuilder(rng, profile, today)
+        builder.ensure_fiscal_units()
+        stand_ids = builder.stands(holders)
+        issue_days = sorted(builder.issue_date() for _ in range(holders))
+        granted = []
+        for index, issued in enumerate(issue_days):
+            granted.append(builder.holder(index, issued, stand_ids))
+        builder.afterwards(granted)
+        for _ in range(waiting):
+            person = builder.person(today - dt.timedelta(days=rng.randint(1, 700)))
+            waiting_list.enrol(SYSTEM, person["id"], on=today,
+                               seniority_years=rng.randint(0, 8),
+                               dependents=rng.randint(0, 4),
+                               vehicle_condition=rng.randint(3, 10))
+        created_users = _demo_users() if with_users else 0
+        counts = {"holders": holders, "stands": len(stand_ids), "waiting": waiting,
+                  "users": created_users}
+        with write_transaction():
+            audit.record(SYSTEM, "demo.fill", "database", "", after=counts)
+    return counts
+
+
+class _DemoBuilder:
+    """Draws realistic values and calls the services, one counter action at a time."""
+
+    def __init__(self, rng: random.Random, profile, today: dt.date):
+        self.rng, self.profile, self.today = rng, profile, today
+        self.cpf = _Unique(CPF().generate, Person.cpf)
+        self.cnh = _Unique(CNH().generate, Cnh.number)
+        self.renavam = _Unique(RENAVAM().generate, Vehicle.renavam)
+        self.plates = _Unique(lambda: "".join(rng.choice(_LETTERS) for _ in range(3)) +
+                              str(rng.randint(0, 9)) + rng.choice("ABCDEFGHIJ" + _LETTERS) +
+                              f"{rng.randint(0, 99):02d}", Vehicle.plate)
+        self.vins = _Unique(lambda: "9C2" + "".join(rng.choice(_VIN) for _ in range(14)),
+                            Vehicle.chassis)
+        v = profile.vehicle
+        self.bikes = [b for b in MOTORCYCLES
+                      if (not v.cc_min or b[2] >= v.cc_min) and (not v.cc_max or b[2] <= v.cc_max)]
+        self.max_age = v.max_age_years or 5
+
+    # --- dates ---------------------------------------------------------------------------
+    def term_days(self) -> int:
+        """How far back a grant can be and still be in force today."""
+        first_end = permit_rules.validity_end(self.profile, self.today)
+        return max(30, (first_end - self.today).days - 5)
+
+    def issue_date(self) -> dt.date:
+        # most permits in force; about one in fifteen just past its validity (alerts)
+        days = self.term_days()
+        if self.rng.random() < 1 / 15:
+            return self.today - dt.timedelta(days=days + self.rng.randint(6, 20))
+        return self.today - dt.timedelta(days=self.rng.randint(20, days))
+
+    def ensure_fiscal_units(self) -> None:
+        current = setup.fiscal_unit_value_cents(self.today.year)
+        known = setup.fiscal_unit_values()
+        first_year = self.today.year - self.term_days() // 365 - 2
+        for year in range(first_year, self.today.year):
+            if year not in known:
+                cents = current * (100 - 4 * (self.today.year - year)) // 100  # ~4% a year
+                setup.set_fiscal_unit_value(SYSTEM, year, f"{cents / 100:.2f}")
+
+    # --- people, vehicles, stands ----------------------------------------------------------
+    def person(self, since: dt.date, **extra) -> dict:
+        row = _person_row(self.rng, self.cpf(), self.today)
+        data = {k: row[k] for k in ("cpf", "name", "rg", "rg_issuer", "birth_date",
+                                    "profession", "street", "number", "district", "city", "uf",
+                                    "cep", "phone", "email")}
+        data["blood"] = row["blood_type"] + row["rh_factor"]
+        data["address_proof_date"] = min(row["address_proof_date"], since)
+        data["birth_date"] = _birth(self.rng, since, 22, 60)  # of age when they start
+        data.update(extra)
+        person = persons.register_person(SYSTEM, data, today=self.today)
+        first = since - dt.timedelta(days=self.rng.randint(3 * 365, 20 * 365))
+        persons.set_cnh(SYSTEM, person["id"], {
+            "number": self.cnh(), "category": self.rng.choice(["A", "AB"]),
+            "first_licence_date": first, "ear": True,
+            "expiry_date": since + dt.timedelta(days=self.rng.randint(400, 5 * 365))},
+            today=since)
+        return person
+
+    def vehicle(self, owner_id: int, issued: dt.date, near_limit: bool) -> dict:
+        make, model, cc = self.rng.choice(self.bikes)
+        if near_limit:  # its age limit falls this year or next
+            year = self.today.year - self.max_age + self.rng.randint(0, 1)
+        else:
+            year = self.today.year - self.rng.randint(0, max(0, self.max_age - 2))
+        year = min(year, issued.year)
+        canonical = self.plates()
+        plate = validators.old_plate(canonical) if self.rng.random() < 0.5 else canonical
+        cover = max(int(self.profile.vehicle.insurance_min_cover_per_person), 10_000)
+        return vehicles.register_vehicle(SYSTEM, owner_id, {
+            "plate": plate, "renavam": self.renavam(), "chassis": self.vins(), "make": make,
+            "model": model, "manufacture_year": year, "model_year": year, "cc": cc,
+            "colour": self.rng.choice(COLOURS),
+            "insurer": self.rng.choice(["Porto Seguro", "Mapfre", "Bradesco Seguros",
+                                        "Tokio Marine"]),
+            "insurance_policy": f"{self.rng.randint(10**9, 10**10 - 1)}",
+            "insurance_cover": f"{cover * self.rng.choice([1, 1, 2])},00",
+            "insurance_expiry": self.today + dt.timedelta(days=self.rng.randint(-20, 360))
+            if self.rng.random() < 0.9 else self.today + dt.timedelta(days=400)}, on=issued)
+
+    def stands(self, holders: int) -> list[int]:
+        """Enough stands for everyone: most full, some part-full, one below the minimum."""
+        s = self.profile.stand
+        largest = s.max_vehicles or 8
+        sizes, left = [], holders
+        while left > 0:
+            roll = self.rng.random()
+            if roll < 0.55:
+                size = largest
+            elif roll < 0.65 and s.min_vehicles > 1:
+                size = s.min_vehicles - 1
+            else:
+                size = self.rng.randint(max(1, s.min_vehicles), largest)
+            sizes.append(min(size, left))
+            left -= sizes[-1]
+        first = (Stand.select(Stand.number).order_by(Stand.number.desc()).scalar() or 0) + 1
+        ids = []
+        for offset, size in enumerate(sizes):
+            number = first + offset
+            # stands on a grid 300 m apart (SRM Art. 31 XVIII asks for 100 m)
+            cell = number - 1  # each stand number has its own place on the grid
+            lat = Decimal("-7.0200") - Decimal("0.0027") * (cell // 5)
+            lon = Decimal("-45.4800") + Decimal("0.0030") * (cell % 5)
+            stand = stands.create_stand(SYSTEM, {
+                "number": number,
+                "name": f"Ponto {number:02d} — {STAND_PLACES[(number - 1) % len(STAND_PLACES)]}",
+                "location": f"{self.rng.choice(STREETS)}, em frente ao nº "
+                            f"{self.rng.randint(1, 900)}",
+                "latitude": str(lat), "longitude": str(lon),
+                "max_vehicles": largest if not s.max_vehicles else None}, on=self.today)
+            ids.extend([stand["id"]] * size)
+        return ids
+
+    # --- one holder --------------------------------------------------------------------
+    def holder(self, index: int, issued: dt.date, stand_ids: list[int]) -> dict:
+        person = self.person(issued)
+        vehicle = self.vehicle(person["id"], issued, near_limit=index % 8 == 3)
+        permit = permits.grant_permit(SYSTEM, holder_id=person["id"], vehicle_id=vehicle["id"],
+                                      stand_id=stand_ids[index], on=issued,
+                                      act_number=f"Portaria {index + 1:03d}/{issued.year}")
+        # most pay the card fee at once; a few still owe it (debts block requests)
+        for fee in fees.open_debts(person["id"]):
+            if index % 17 != 9:
+                fees.pay(SYSTEM, fee["id"], paid_on=min(issued + dt.timedelta(days=2),
+                                                        self.today),
+                         receipt=f"DAM {issued.year}/{fee['id']:05d}")
+        return {"person": person, "vehicle": vehicle, "permit": permit, "index": index}
+
+    def afterwards(self, granted: list[dict]) -> None:
+        """What happens after the grants: inspections, auxiliaries, suspensions,
+        interruptions, expired CNHs, open applications, statuses brought up to date."""
+        rng, today, profile = self.rng, self.today, self.profile
+        for item in granted:
+            index, permit = item["index"], item["permit"]
+            if index % 6 != 1 and profile.inspection.annual:
+                self.inspect(item)
+            if profile.auxiliary.allowed and index % 5 == 2:
+                helper = self.person(today - dt.timedelta(days=rng.randint(10, 200)))
+                with _quiet_refusal():
+                    auxiliary.credential(SYSTEM, permit["id"], helper["id"],
+                                         on=today - dt.timedelta(days=rng.randint(5, 60)))
+            if index % 12 == 5:  # the CNH has expired since (the alerts show it)
+                cnh = persons.current_cnh(item["person"]["id"])
+                persons.set_cnh(SYSTEM, item["person"]["id"], {
+                    "number": cnh.number, "category": cnh.category,
+                    "first_licence_date": cnh.first_licence_date, "ear": cnh.ear,
+                    "expiry_date": today - dt.timedelta(days=rng.randint(1, 200))}, today=today)
+        permits.refresh_statuses(SYSTEM, on=today)
+        for item in granted:
+            index, permit = item["index"], item["permit"]
+            current = permits.get_permit(permit["id"])
+            if current.status != "active":
+                continue
+            if index % 25 == 7:
+                permits.suspend(SYSTEM, permit["id"], on=today - dt.timedelta(days=10),
+                                until=today + dt.timedelta(days=50),
+                                reason="3ª infração em 12 meses", act_number="Portaria 77/"
+                                f"{today.year}")
+            elif index % 31 == 11 and profile.interruption.allowed:
+                with _quiet_refusal():
+                    permits.interrupt_permit(SYSTEM, permit["id"],
+                                             start=today - dt.timedelta(days=5),
+                                             days=min(20, profile.interruption.max_days),
+                                             reason="Tratamento de saúde")
+            elif index % 9 == 4:
+                self.application(item)
+
+    def inspect(self, item: dict) -> None:
+        """An approved annual vistoria in the last year, its fee paid."""
+        on = self.today - dt.timedelta(days=self.rng.randint(1, 55))
+        issued = item["permit"]["issued_on"]
+        if on < issued:
+            return
+        items = inspection_rules.checklist(self.profile, "annual")
+        with _quiet_refusal():  # e.g. SRM Art. 17 §1: not inspected while owing fees
+            inspections.record_inspection(SYSTEM, item["vehicle"]["id"], {
+                "kind": "annual", "inspected_on": on,
+                "results": {i.code: "pass" for i in items}}, on=on)
+            for fee in fees.open_debts(item["person"]["id"]):
+                if fee["code"] == "inspection":
+                    fees.pay(SYSTEM, fee["id"], paid_on=on, receipt=f"DAM VIST {fee['id']:05d}")
+
+    def application(self, item: dict) -> None:
+        kinds = [t for t in ("renewal", "stand_change", "card_second_copy", "auxiliary_driver")
+                 if self.profile.application(t).allowed]
+        if not kinds:
+            return
+        with _quiet_refusal():  # debts block requests (SRM Art. 50): that holder waits
+            app = applications.file_application(
+                SYSTEM, item["person"]["id"], self.rng.choice(kinds),
+                permit_id=item["permit"]["id"], notes="Atendimento no balcão")
+            applications.change_status(SYSTEM, app["id"], "em_analise")
+            if self.rng.random() < 0.4:
+                applications.change_status(SYSTEM, app["id"], "pendente",
+                                           reason="Falta comprovante de endereço atualizado")
+
+
+@contextmanager
+def _quiet_refusal():
+    """A demo step a rule refuses is skipped: the demo only shows what the law allows."""
+    try:
+        yield
+    except DomainError:
+        pass
+
+
+def _demo_users() -> int:
+    created = 0
+    for login, name, role in DEMO_USERS:
+        if not User.select().where(User.login == login).exists():
+            with write_transaction():
+                users.create_user(login, name, role, DEMO_PASSWORD)
+            created += 1
+    User.update(must_change_password=False).where(
+        User.login.in_([u[0] for u in DEMO_USERS])).execute()
+    return created
+
+
+def fill_bulk(holders: int, *, seed: int = 2019, today: dt.date | None = None,
+              waiting: int | None = None, with_users: bool = True) -> dict:
+    """For benchmarks only (100,000 holders in seconds): the same kind of rows as fill(),
+    inserted directly instead of through the services. The values are drawn within the
+    profile's limits, but no rule is checked, so use fill() for anything a person sees."""
     if holders < 0 or holders > 1_000_000:
         raise DomainError("Número de permissionários deve estar entre 0 e 1.000.000.")
     today = today or dt.date.today()
@@ -199,17 +461,10 @@ def fill(holders: int, *, seed: int = 2019, today: dt.date | None = None,
             {"person": ids[p["cpf"]], "enrolled_at": dt.datetime.combine(
                 today - dt.timedelta(days=rng.randint(1, 700)), dt.time(9, rng.randint(0, 59)))}
             for p in people[holders:]])
-        created_users = 0
-        if with_users:
-            for login, name, role in DEMO_USERS:
-                if not User.select().where(User.login == login).exists():
-                    users.create_user(login, name, role, DEMO_PASSWORD)
-                    created_users += 1
-            User.update(must_change_password=False).where(
-                User.login.in_([u[0] for u in DEMO_USERS])).execute()
+        created_users = _demo_users() if with_users else 0
         counts = {"holders": holders, "stands": len(sizes), "waiting": waiting,
                   "users": created_users}
-        audit.record(SYSTEM, "demo.fill", "database", "", after=counts)
+        audit.record(SYSTEM, "demo.fill_bulk", "database", "", after=counts)
     return counts
 
 

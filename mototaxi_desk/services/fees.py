@@ -47,17 +47,22 @@ def charge(actor: Actor, person_id: int, fee_key: str, *, on: dt.date, permit_id
     return fee
 
 
+def _open_fee(fee_id) -> Fee:
+    fee = Fee.get_or_none(Fee.id == fee_id)
+    if fee is None:
+        raise ValidationError("Taxa", f"taxa nº {fee_id} não existe.")
+    if fee.status != "open":
+        raise DomainError(f"A taxa nº {fee_id} não está em aberto ({fee.status}).")
+    return fee
+
+
 def pay(actor: Actor, fee_id: int, *, paid_on, receipt: str) -> dict:
     """Record the payment of a whole fee (partial payments are not taken)."""
     actor.require("atendente", "supervisor", "admin", action="registrar pagamentos")
     paid_on = validators.parse_date(paid_on, "Data do pagamento", latest=dt.date.today())
     receipt = validators.text(receipt, "Nº do recibo / DAM", max_length=60)
     with write_transaction():
-        fee = Fee.get_or_none(Fee.id == fee_id)
-        if fee is None:
-            raise ValidationError("Taxa", f"taxa nº {fee_id} não existe.")
-        if fee.status != "open":
-            raise DomainError(f"A taxa nº {fee_id} não está em aberto ({fee.status}).")
+        fee = _open_fee(fee_id)
         before = audit.snapshot(fee)
         fee.status, fee.paid_on, fee.receipt = "paid", paid_on, receipt
         fee.save()
@@ -69,11 +74,7 @@ def cancel(actor: Actor, fee_id: int, *, reason: str) -> dict:
     actor.require("supervisor", "admin", action="cancelar taxas")
     reason = validators.text(reason, "Motivo do cancelamento", max_length=200)
     with write_transaction():
-        fee = Fee.get_or_none(Fee.id == fee_id)
-        if fee is None:
-            raise ValidationError("Taxa", f"taxa nº {fee_id} não existe.")
-        if fee.status != "open":
-            raise DomainError(f"A taxa nº {fee_id} não está em aberto ({fee.status}).")
+        fee = _open_fee(fee_id)
         before = audit.snapshot(fee)
         fee.status, fee.cancel_reason = "cancelled", reason
         fee.save()

@@ -207,7 +207,7 @@ def test_a_fixed_number_of_queries_whatever_the_size(make_municipio):
 
     demo.fill(8, seed=1, today=ON, with_users=False)
     small, small_items = queries()
-    demo.fill(60, seed=2, today=ON, with_users=False)
+    demo.fill(50, seed=2, today=ON, with_users=False)
     large, large_items = queries()
     assert small == large and large <= 10, counted
     assert len(large_items) > len(small_items)

@@ -33,11 +33,35 @@ def test_demo_data_is_realistic(demo_data):
     assert PersonNameToken.select().count() >= 3 * Person.select().count() - 10
 
 
-def test_demo_is_repeatable_with_a_seed(municipio):
-    demo.fill(5, seed=3, with_users=False)
-    first = [p.name for p in Person.select().order_by(Person.id)]
-    assert len(first) == 5 + 0  # 5 holders, waiting list = 5 // 10 = 0
-    assert len(set(p.cpf for p in Person.select())) == 5
+def test_demo_is_repeatable_with_a_seed(tmp_path):
+    """The same seed gives the same people (both runs on fresh SQLite files)."""
+    from mototaxi_desk.services import setup
+    from mototaxi_desk.store.migrations import close_database, open_database
+    names = []
+    for run in ("a", "b"):
+        open_database(str(tmp_path / f"{run}.db"), backup_dir=tmp_path)
+        try:
+            setup.initialise(profile_id="sao-raimundo-das-mangabeiras-2019", municipio="Teste",
+                             uf="MA", ibge="2111102", population=3000, fiscal_unit_value="10",
+                             admin_password="senha-forte-1", today=dt.date(2026, 6, 1))
+            demo.fill(5, seed=3, with_users=False, today=dt.date(2026, 6, 1))
+            names.append([(p.cpf, p.name) for p in Person.select().order_by(Person.id)])
+        finally:
+            close_database()
+    assert names[0] == names[1] and len(names[0]) >= 5
+
+
+def test_demo_goes_through_the_services(demo_data):
+    """Every permit was granted by the service (history, fee) and every stand respects its
+    maximum (SRM Art. 22 §1)."""
+    from mototaxi_desk.store.models import AuditLog, Fee, PermitHistory
+    for permit in Permit.select():
+        assert PermitHistory.select().where((PermitHistory.permit == permit.id) &
+                                            (PermitHistory.action == "grant")).exists()
+        assert Fee.select().where(Fee.permit == permit.id).exists()
+    for stand in Stand.select():
+        assert stand.permits.count() <= stand.max_vehicles
+    assert AuditLog.select().where(AuditLog.action == "permit.grant").count() == 40
 
 
 def test_search_cpf_with_and_without_mask_and_prefix(demo_data):
