@@ -129,6 +129,7 @@ class Inspection:
     requires_no_debts: bool
     missed_summons_cassation: bool
     article: str
+    requires_article: str  # where the permit-up-to-date / no-debts condition is (SRM Art. 17 §1)
     items: tuple[InspectionItem, ...] = ()
 
 
@@ -138,6 +139,7 @@ class Stand:
     max_vehicles: int
     max_may_be_raised: bool
     min_distance_m: int
+    min_distance_article: str
     change_min_months: int
     change_needs_vacancy: bool
     change_fee_key: str
@@ -148,6 +150,7 @@ class Stand:
 class Auxiliary:
     allowed: bool
     max_per_vehicle: int
+    max_article: str
     recredential_months: int
     article: str
 

@@ -111,7 +111,7 @@ def credential(actor: Actor, permit_id, person_id, *, on: dt.date | None = None)
             if count >= rule.max_per_vehicle:
                 raise RuleRefusal(f"A permissão nº {permit.order_number} já tem {count} "
                                   f"condutor(es) auxiliar(es) credenciado(s) (máximo "
-                                  f"{rule.max_per_vehicle} por veículo)", rule.article)
+                                  f"{rule.max_per_vehicle} por veículo)", rule.max_article)
         _check_person(profile, person, on)
         fees.check_no_debts(permit.holder_id, "o credenciamento do condutor auxiliar")
         aux = AuxiliaryDriver.create(permit=permit.id, person=person.id, credentialed_on=on,
@@ -122,7 +122,17 @@ def credential(actor: Actor, permit_id, person_id, *, on: dt.date | None = None)
                                        "name": person.name, "valid_until": aux.valid_until})
         audit.record(actor, "auxiliary.credential", "auxiliary_driver", aux.id,
                      after=audit.snapshot(aux))
+        _charge_card(actor, profile, permit, on)
     return as_dict(aux, on=on)
+
+
+def _charge_card(actor: Actor, profile, permit: Permit, on: dt.date) -> None:
+    """SRM Art. 47 II: 1 UFM "por expedição e renovação do cartão do condutor auxiliar",
+    owed by the holder who answers for the auxiliary. Charged here only, never again by the
+    application."""
+    fee_key = profile.application("auxiliary_driver").fee_key
+    if fee_key:
+        fees.charge(actor, permit.holder_id, fee_key, on=on, permit_id=permit.id)
 
 
 def recredential(actor: Actor, auxiliary_id, *, on: dt.date | None = None) -> dict:
@@ -157,6 +167,7 @@ def recredential(actor: Actor, auxiliary_id, *, on: dt.date | None = None) -> di
                                        "valid_until": aux.valid_until})
         audit.record(actor, "auxiliary.recredential", "auxiliary_driver", aux.id,
                      before=before, after=audit.snapshot(aux))
+        _charge_card(actor, profile, aux.permit, on)
     return as_dict(aux, on=on)
 
 

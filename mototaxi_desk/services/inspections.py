@@ -136,7 +136,7 @@ def _check_rules(profile, vehicle: Vehicle, permit: Permit | None, on: dt.date) 
                                                                               permit.status)
             state = f"com a permissão nº {permit.order_number} {word}"
         raise RuleRefusal(f"Só é vistoriado o veículo com o Termo de Permissão em dia; o "
-                          f"veículo {vehicle.plate_original} está {state}", rule.article)
+                          f"veículo {vehicle.plate_original} está {state}", rule.requires_article)
     if rule.requires_no_debts:
         holder_id = permit.holder_id if permit is not None else vehicle.owner_id
         debts = fees.open_debts(holder_id)
@@ -144,7 +144,7 @@ def _check_rules(profile, vehicle: Vehicle, permit: Permit | None, on: dt.date) 
             total = sum(d["amount_cents"] for d in debts)
             raise RuleRefusal(f"Só é vistoriado o veículo cujo permissionário não tem débitos "
                               f"com o Município; há {len(debts)} em aberto (total "
-                              f"{format_money(total)})", rule.article)
+                              f"{format_money(total)})", rule.requires_article)
 
 
 def _issue_sticker(actor: Actor, inspection: Inspection, on: dt.date,

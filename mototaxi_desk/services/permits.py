@@ -71,8 +71,11 @@ def check_holder(profile, person_id: int, on: dt.date) -> None:
 def _check_vehicle(profile, vehicle_id, holder_id: int, on: dt.date, *,
                    permit_id: int | None = None) -> Vehicle:
     vehicle = Vehicle.get_or_none(Vehicle.id == vehicle_id)
-    if vehicle is None:
-        raise ValidationError("Veículo", f"veículo nº {vehicle_id} não existe.")
+    if vehicle is None or not vehicle.active:
+        raise ValidationError("Veículo", f"veículo nº {vehicle_id} não existe ou foi baixado.")
+    if vehicle.out_of_service:
+        raise RuleRefusal(f"O veículo {vehicle.plate_original} foi reprovado na vistoria e "
+                          "está fora de circulação", profile.inspection.article)
     serving = Permit.select().where((Permit.vehicle == vehicle.id) &
                                     Permit.status.in_(IN_FORCE))
     if permit_id:

@@ -259,7 +259,7 @@ def create_stand(actor: Actor, data: dict, *, on: dt.date | None = None) -> dict
     with write_transaction():
         if Stand.select().where(Stand.number == values["number"]).exists():
             raise ValidationError("Número do ponto", f"o {label(values['number'])} já existe.")
-        _check_distance(values, profile.stand.min_distance_m, profile.stand.article)
+        _check_distance(values, profile.stand.min_distance_m, profile.stand.min_distance_article)
         stand = Stand.create(responsible=responsible.id if responsible else None, **values)
         audit.record(actor, "stand.create", "stand", stand.id, after=audit.snapshot(stand))
         charged = [fees.charge(actor, responsible.id, key, on=on) for key in fee_keys]

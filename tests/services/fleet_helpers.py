@@ -131,3 +131,10 @@ def assign_in_another_process(url, permit_id, stand_id, barrier, results, lock=T
         results.put(("error", permit_id, repr(exc)))
     finally:
         close_database()
+
+
+def pay_fees(person_id) -> None:
+    """Pay every open fee of a person (fees are debts that block requests, SRM Art. 50)."""
+    from mototaxi_desk.services import fees
+    for fee in fees.open_debts(person_id):
+        fees.pay(clerk(), fee["id"], paid_on=ON, receipt=f"DAM {fee['id']}")

@@ -7,7 +7,7 @@ import pytest
 from mototaxi_desk.domain.errors import DomainError, RuleRefusal, ValidationError
 from mototaxi_desk.services import auxiliary, fees, permit_history, setup
 from mototaxi_desk.services.context import PermissionDenied
-from mototaxi_desk.store.models import AuditLog, AuxiliaryDriver, PersonBar
+from mototaxi_desk.store.models import AuditLog, AuxiliaryDriver, Fee, PersonBar
 
 from ..conftest import L1745, PF, SRM, row_counts
 from . import fleet_helpers as h
@@ -43,9 +43,12 @@ def test_srm_one_auxiliary_per_vehicle(srm):
     before = row_counts()
     with pytest.raises(RuleRefusal, match="máximo 1 por veículo") as err:
         auxiliary.credential(h.clerk(), permit.id, second, on=ON)
-    assert err.value.article == "Art. 21"
+    assert err.value.article == "Art. 23 III"
     assert row_counts() == before
+    fee = Fee.get(Fee.person == permit.holder_id)  # SRM Art. 47 II: the auxiliary's card
+    assert fee.code == "aux_card" and fee.units == 1
     auxiliary.end(h.clerk(), first["id"], on=ON, reason="Dispensado pelo permissionário")
+    h.pay_fees(permit.holder_id)  # the first card fee (SRM Art. 47 II)
     assert auxiliary.credential(h.clerk(), permit.id, second, on=ON)["active"]
 
 
@@ -182,7 +185,9 @@ def test_srm_recredential_renews_from_the_day_and_rechecks(srm):
     """SRM Art. 21: recadastramento anual with the requirements proven again."""
     permit = a_permit()
     aux = auxiliary.credential(h.clerk(), permit.id, h.person("Auxiliar"), on=ON)
+    h.pay_fees(permit.holder_id)
     renewed = auxiliary.recredential(h.clerk(), aux["id"], on=dt.date(2027, 5, 20))
+    h.pay_fees(permit.holder_id)
     assert renewed["valid_until"] == dt.date(2028, 5, 20)
     line = permit_history.history(permit.id)[-1]
     assert line["action"] == "auxiliary_recredential"

@@ -102,7 +102,7 @@ def test_srm_refuses_vehicle_without_current_permit(srm, status, valid_until):
     before = row_counts()
     with pytest.raises(RuleRefusal, match="Termo de Permissão em dia") as err:
         inspections.record_inspection(FISCAL, veh.id, data(), on=ON)
-    assert err.value.article == "Art. 17"
+    assert err.value.article == "Art. 17 §1º"
     assert row_counts() == before
 
 
@@ -120,7 +120,7 @@ def test_srm_refuses_holder_with_debts_until_paid(srm_vehicle):
     before = row_counts()
     with pytest.raises(RuleRefusal, match="débitos") as err:
         inspections.record_inspection(FISCAL, srm_vehicle.id, data("semiannual"), on=ON)
-    assert "R$ 48,26" in str(err.value) and err.value.article == "Art. 17"
+    assert "R$ 48,26" in str(err.value) and err.value.article == "Art. 17 §1º"
     assert row_counts() == before
     fees.pay(SUPERVISOR, Fee.get().id, paid_on=ON, receipt="DAM 77")
     assert inspections.record_inspection(FISCAL, srm_vehicle.id, data("semiannual"),
