@@ -1,0 +1,72 @@
+"""The person's full record (prontuário, PF Art. 14): who they are, their CNH, permits,
+vehicles, auxiliary credentials, applications, inspections, fees, waiting list, bars, what
+is due, and the history from the audit log. Viewing it is recorded (LGPD)."""
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+from ..store.connection import write_transaction
+from ..store.models import (Application, AuditLog, AuxiliaryDriver, Fee, Inspection, Permit,
+                            PersonBar, Vehicle, WaitingListEntry)
+from . import (alerts, applications, audit, auxiliary, fees, inspections, permit_history,
+               permits, persons, vehicles, waiting_list)
+from .context import Actor
+
+HISTORY_LIMIT = 200
+ALERT_DAYS = 60
+
+
+def person_record(actor: Actor, person_id, *, on: dt.date | None = None) -> dict:
+    on = on or dt.date.today()
+    person = persons.get_person(person_id)
+    cnh = persons.current_cnh(person.id)
+    held = list(Permit.select().where(Permit.holder == person.id).order_by(Permit.issued_on))
+    permit_ids = [p.id for p in held]
+    owned = list(Vehicle.select().where(Vehicle.owner == person.id).order_by(Vehicle.id))
+    vehicle_ids = [v.id for v in owned]
+    record = {
+        "person": persons.as_dict(person),
+        "cnh": None if cnh is None else {**audit.snapshot(cnh),
+                                          "expired": cnh.expiry_date < on},
+        "permits": [{**permits.as_dict(p), "history": permit_history.history(p.id),
+                     "auxiliaries": auxiliary.active_for_permit(p.id, on=on)} for p in held],
+        "auxiliary_credentials": [auxiliary.as_dict(a, on=on) for a in AuxiliaryDriver.select()
+                                  .where(AuxiliaryDriver.person == person.id)],
+        "vehicles": [{**vehicles.as_dict(v, on=on),
+                      "inspection": inspections.vehicle_inspection_status(v.id, on=on)}
+                     for v in owned],
+        "applications": applications.list_applications(person_id=person.id),
+        "inspections": [inspections.as_dict(i) for i in Inspection.select().where(
+            Inspection.vehicle.in_(vehicle_ids)).order_by(Inspection.inspected_on.desc())]
+        if vehicle_ids else [],
+        "fees": [fees.as_dict(f) for f in Fee.select().where(Fee.person == person.id)
+                 .order_by(Fee.id.desc())],
+        "waiting_list": [waiting_list.as_dict(e) for e in WaitingListEntry.select().where(
+            WaitingListEntry.person == person.id)],
+        "bars": [audit.snapshot(b) for b in PersonBar.select().where(
+            PersonBar.person == person.id)],
+        "due": [a for a in alerts.due(on=on, days=ALERT_DAYS) if a["person_id"] == person.id],
+        "history": _history(person.id, permit_ids, vehicle_ids),
+    }
+    open_fees = [f for f in record["fees"] if f["status"] == "open"]
+    record["open_amount_cents"] = sum(f["amount_cents"] for f in open_fees)
+    with write_transaction():  # LGPD: who looked at whose full record, and when
+        audit.record(actor, "person.view", "person", person.id)
+    return record
+
+
+def _history(person_id: int, permit_ids: list[int], vehicle_ids: list[int]) -> list[dict]:
+    """Audit entries about the person, their permits, vehicles and applications, newest first."""
+    app_ids = [a for (a,) in Application.select(Application.id).where(
+        Application.person == person_id).tuples()]
+    about = ((AuditLog.entity == "person") & (AuditLog.entity_id == str(person_id)))
+    for entity, ids in (("permit", permit_ids), ("vehicle", vehicle_ids),
+                        ("application", app_ids)):
+        if ids:
+            about |= (AuditLog.entity == entity) & AuditLog.entity_id.in_([str(i) for i in ids])
+    rows = (AuditLog.select().where(about & (AuditLog.action != "person.view"))
+            .order_by(AuditLog.id.desc()).limit(HISTORY_LIMIT))
+    return [{"at": r.at, "user_id": r.user_id, "action": r.action, "entity": r.entity,
+             "entity_id": r.entity_id, "before": json.loads(r.before) if r.before else None,
+             "after": json.loads(r.after) if r.after else None} for r in rows]
