@@ -27,6 +27,7 @@ test: $(VENV)/.test-installed
 
 benchmark: $(VENV)/.app-installed
 	$(BIN)/python benchmarks/search.py
+	$(BIN)/python benchmarks/alerts.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache build *.egg-info

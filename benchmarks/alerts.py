@@ -11,24 +11,15 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import platform
 import statistics
 import sys
-import tempfile
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from common import machine_line, percentile, register
 
-from mototaxi_desk.domain import inspection_rules  # noqa: E402
-from mototaxi_desk.services import alerts, demo, setup  # noqa: E402
-from mototaxi_desk.store.migrations import close_database, open_database  # noqa: E402
-from mototaxi_desk.store.models import DB, Inspection, Vehicle  # noqa: E402
-
-
-def _percentile(values, fraction):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+from mototaxi_desk.domain import inspection_rules
+from mototaxi_desk.services import alerts
+from mototaxi_desk.store.models import DB, Inspection, Vehicle
 
 
 def _inspections(today: dt.date) -> int:
@@ -55,36 +46,22 @@ def main() -> int:
     args = parser.parse_args()
     today = dt.date.today()
     results = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        url = args.db or str(Path(tmp) / "bench.db")
-        open_database(url, backup_dir=Path(tmp))
-        try:
-            if not setup.is_initialised():
-                setup.initialise(profile_id="sao-raimundo-das-mangabeiras-2019",
-                                 municipio="Município de Teste", uf="MA", ibge="2111102",
-                                 population=min(args.holders * 300, 20_000_000),
-                                 fiscal_unit_value="50,00", admin_password="senha-de-bench")
-            start = time.perf_counter()
-            demo.fill_bulk(args.holders, seed=1, today=today, with_users=False)
-            inspected = _inspections(today)
-            fill_s = time.perf_counter() - start
-            for days in (30, 365):
-                alerts.due(on=today, days=days)  # warm the cache
-                times, count = [], 0
-                for _ in range(args.runs):
-                    started = time.perf_counter()
-                    count = len(alerts.due(on=today, days=days))
-                    times.append((time.perf_counter() - started) * 1000)
-                results[days] = (times, count)
-        finally:
-            close_database()
-    print(f"machine: {platform.processor() or platform.machine()}, {platform.python_version()}, "
-          f"{'PostgreSQL' if args.db and args.db.startswith('postgres') else 'SQLite'}")
+    with register(args.holders, args.db, today=today) as fill_s:
+        inspected = _inspections(today)
+        for days in (30, 365):
+            alerts.due(on=today, days=days)  # warm the cache
+            times, count = [], 0
+            for _ in range(args.runs):
+                started = time.perf_counter()
+                count = len(alerts.due(on=today, days=days))
+                times.append((time.perf_counter() - started) * 1000)
+            results[days] = (times, count)
+    print(machine_line(args.db))
     print(f"filled {args.holders} holders ({inspected} inspected) in {fill_s:.1f} s; "
           f"{args.runs} runs each")
     for days, (times, count) in results.items():
         print(f"due(days={days:<3}) {count:6d} alerts   median {statistics.median(times):7.1f} ms"
-              f"   p95 {_percentile(times, 0.95):7.1f} ms   max {max(times):7.1f} ms")
+              f"   p95 {percentile(times, 0.95):7.1f} ms   max {max(times):7.1f} ms")
     return 0
 
 

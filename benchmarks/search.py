@@ -9,26 +9,17 @@ Prints figures; asserts nothing (timings are never test assertions).
 from __future__ import annotations
 
 import argparse
-import platform
 import random
 import statistics
 import sys
-import tempfile
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from common import machine_line, percentile, register
 
-from mototaxi_desk.domain import validators  # noqa: E402
-from mototaxi_desk.domain.search_terms import fold  # noqa: E402
-from mototaxi_desk.services import demo, search, setup  # noqa: E402
-from mototaxi_desk.store.migrations import close_database, open_database  # noqa: E402
-from mototaxi_desk.store.models import Person, Vehicle  # noqa: E402
-
-
-def _percentile(values, fraction):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+from mototaxi_desk.domain import validators
+from mototaxi_desk.domain.search_terms import fold
+from mototaxi_desk.services import demo, search
+from mototaxi_desk.store.models import Person, Vehicle
 
 
 def _time(queries, expect):
@@ -49,53 +40,38 @@ def main() -> int:
     parser.add_argument("--db", help="database URL (default: a temporary SQLite file)")
     args = parser.parse_args()
     rng = random.Random(42)
-    with tempfile.TemporaryDirectory() as tmp:
-        url = args.db or str(Path(tmp) / "bench.db")
-        open_database(url, backup_dir=Path(tmp))
-        try:
-            if not setup.is_initialised():
-                setup.initialise(profile_id="sao-raimundo-das-mangabeiras-2019",
-                                 municipio="Município de Teste", uf="MA", ibge="2111102",
-                                 population=min(args.holders * 300, 20_000_000),
-                                 fiscal_unit_value="50,00",
-                                 admin_password="senha-de-bench")
-            start = time.perf_counter()
-            demo.fill_bulk(args.holders, seed=1, waiting=0, with_users=False)
-            fill_s = time.perf_counter() - start
-            people = list(Person.select(Person.cpf, Person.name).tuples())
-            plates = list(Vehicle.select(Vehicle.plate, Vehicle.plate_original).tuples())
-            sample = rng.sample(people, args.queries)
-            cpf_queries = [(validators.format_cpf(cpf)[:7], cpf) for cpf, _ in sample]
-            name_queries = []
-            for _, name in sample:
-                words = fold(name).split()
-                name_queries.append((f"{words[0]} {words[-1][:4]}", fold(name)))
-            plate_queries = []
-            for canonical, original in rng.sample(plates, args.queries):
-                other = canonical if "-" in original else validators.old_plate(canonical)
-                plate_queries.append((other, canonical))
-            # worst case: one common word typed alone matches thousands of holders
-            common_queries = [(fold(rng.choice(demo.SURNAMES))[:5], None)
-                              for _ in range(args.queries)]
-            for queries in (cpf_queries, name_queries, plate_queries):  # warm the cache
-                for text, _ in queries[:20]:
-                    search.search(text)
-            results = {
-                "CPF prefix (xxx.xxx)": _time(cpf_queries, lambda h, w: any(
-                    x["cpf"].replace(".", "").replace("-", "") == w for x in h) or len(h) == 20),
-                "name fragment, no accents": _time(name_queries, lambda h, w: any(
-                    fold(x["name"]) == w for x in h) or len(h) == 20),
-                "plate, other format": _time(plate_queries, lambda h, w: len(h) > 0),
-                "common surname alone": _time(common_queries, lambda h, w: len(h) == 20),
-            }
-        finally:
-            close_database()
-    print(f"machine: {platform.processor() or platform.machine()}, {platform.python_version()}, "
-          f"{'PostgreSQL' if args.db and args.db.startswith('postgres') else 'SQLite'}")
+    with register(args.holders, args.db, waiting=0) as fill_s:
+        people = list(Person.select(Person.cpf, Person.name).tuples())
+        plates = list(Vehicle.select(Vehicle.plate, Vehicle.plate_original).tuples())
+        sample = rng.sample(people, args.queries)
+        cpf_queries = [(validators.format_cpf(cpf)[:7], cpf) for cpf, _ in sample]
+        name_queries = []
+        for _, name in sample:
+            words = fold(name).split()
+            name_queries.append((f"{words[0]} {words[-1][:4]}", fold(name)))
+        plate_queries = []
+        for canonical, original in rng.sample(plates, args.queries):
+            other = canonical if "-" in original else validators.old_plate(canonical)
+            plate_queries.append((other, canonical))
+        # worst case: one common word typed alone matches thousands of holders
+        common_queries = [(fold(rng.choice(demo.SURNAMES))[:5], None)
+                          for _ in range(args.queries)]
+        for queries in (cpf_queries, name_queries, plate_queries):  # warm the cache
+            for text, _ in queries[:20]:
+                search.search(text)
+        results = {
+            "CPF prefix (xxx.xxx)": _time(cpf_queries, lambda h, w: any(
+                x["cpf"].replace(".", "").replace("-", "") == w for x in h) or len(h) == 20),
+            "name fragment, no accents": _time(name_queries, lambda h, w: any(
+                fold(x["name"]) == w for x in h) or len(h) == 20),
+            "plate, other format": _time(plate_queries, lambda h, w: len(h) > 0),
+            "common surname alone": _time(common_queries, lambda h, w: len(h) == 20),
+        }
+    print(machine_line(args.db))
     print(f"filled {args.holders} holders in {fill_s:.1f} s; {args.queries} queries each")
     for label, (times, misses) in results.items():
         print(f"{label:<28} median {statistics.median(times):6.2f} ms   "
-              f"p95 {_percentile(times, 0.95):6.2f} ms   max {max(times):6.2f} ms   "
+              f"p95 {percentile(times, 0.95):6.2f} ms   max {max(times):6.2f} ms   "
               f"misses {misses}")
     return 0
 
