@@ -123,6 +123,9 @@ def _database(args):
     url = config.demo_db_path().as_posix() if args.demo else config.database_url(args.db)
     db = open_database(url)
     try:
+        if args.demo:  # --demo works with every command: the demo database is made on first use
+            from .services import demo
+            demo.ensure_demo_database()
         yield db
     finally:
         close_database()
@@ -169,8 +172,6 @@ def _remove_sqlite(url: str) -> None:
 def cmd_demo(args) -> int:
     from .services import demo, setup
     with _database(args):
-        if args.demo:
-            demo.ensure_demo_database()
         setup.settings()  # refuses on a database without init
         counts = demo.fill(args.holders, seed=args.seed)
     _emit(args, counts, [f"Dados de demonstração: {counts['holders']} permissionários em "

@@ -191,7 +191,8 @@ class _DemoBuilder:
         persons.set_cnh(SYSTEM, person["id"], {
             "number": self.cnh(), "category": self.rng.choice(["A", "AB"]),
             "first_licence_date": first, "ear": True,
-            "expiry_date": since + dt.timedelta(days=self.rng.randint(400, 5 * 365))},
+            # renewed since, so valid today (a few are made to expire in afterwards())
+            "expiry_date": self.today + dt.timedelta(days=self.rng.randint(40, 4 * 365))},
             today=since)
         return person
 
