@@ -33,4 +33,4 @@ clean:
 	rm -rf $(VENV) .pytest_cache build *.egg-info
 
 screenshots: $(VENV)/.app-installed
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m mototaxi_desk.gui.screenshots screenshots
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m mototaxi_desk.gui.screenshots docs/screenshots

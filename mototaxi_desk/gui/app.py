@@ -1,21 +1,19 @@
-"""The Qt application. For now: login, then a main window that says what is in the database
-and searches it; the full counter application grows here screen by screen."""
+"""The Qt application: translations, the database, login, then the main window."""
 from __future__ import annotations
 
 import sys
 
 from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
-from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QLabel,
-                               QLineEdit, QListWidget, QMainWindow, QMessageBox, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QLabel, QLineEdit,
+                               QMessageBox, QVBoxLayout)
 
 from ..domain.errors import DomainError
 from ..services import demo as demo_data
-from ..services import overview, search, setup, users
-from ..services.context import ROLE_LABELS, Actor
+from ..services import setup, users
+from ..services.context import Actor
 from ..store.connection import StoreError
 from ..store.migrations import close_database, open_database
+from .main_window import MainWindow
 from .ui_loader import load_ui
 
 
@@ -53,51 +51,6 @@ class LoginDialog(QDialog):
         self.accept()
 
 
-class MainWindow(QMainWindow):
-    def __init__(self, actor: Actor):
-        super().__init__()
-        self.actor = actor
-        info = overview.overview()
-        self.setWindowTitle(f"Mototáxi Desk — {info['municipio']}/{info['uf']}")
-        central = QWidget()
-        layout = QVBoxLayout(central)
-        heading = QLabel(f"<h2>{info['municipio']} / {info['uf']}</h2>"
-                         f"<p>Perfil de regras: {info['profile']}</p>")
-        heading.setWordWrap(True)
-        layout.addWidget(heading)
-        figures = QLabel(
-            f"<p>Permissões ativas: <b>{info['permits_active']}</b> de um limite de "
-            f"<b>{info['permit_cap']}</b> (total cadastrado: {info['permits_total']})<br>"
-            f"Permissionários e pessoas: <b>{info['persons']}</b> · Veículos: "
-            f"<b>{info['vehicles']}</b> · Pontos: <b>{info['stands']}</b> · "
-            f"Lista de espera: <b>{info['waiting']}</b></p>"
-            "<p>As telas de atendimento, requerimentos, pontos, vistorias e infrações "
-            "serão acrescentadas aqui. Por enquanto, busque um permissionário:</p>")
-        figures.setWordWrap(True)
-        layout.addWidget(figures)
-        self.search_box = QLineEdit()
-        self.search_box.setPlaceholderText("CPF, nome, placa, nº da permissão ou protocolo (Ctrl+K)")
-        self.search_box.textChanged.connect(self.run_search)
-        layout.addWidget(self.search_box)
-        self.results = QListWidget()
-        layout.addWidget(self.results)
-        self.setCentralWidget(central)
-        QShortcut(QKeySequence("Ctrl+K"), self, activated=self.focus_search)
-        self.statusBar().showMessage(
-            f"Usuário: {actor.login} ({ROLE_LABELS[actor.role]}) · {info['municipio']}/"
-            f"{info['uf']} · Perfil {info['profile_id']} · {info['database']}")
-        self.resize(900, 600)
-
-    def focus_search(self) -> None:
-        self.search_box.setFocus()
-        self.search_box.selectAll()
-
-    def run_search(self, text: str) -> None:
-        self.results.clear()
-        for hit in search.search(text):
-            self.results.addItem(f"{hit['matched']} — {hit['name']} (CPF {hit['cpf']})")
-
-
 def install_translations(app: QApplication) -> None:
     QLocale.setDefault(QLocale(QLocale.Language.Portuguese, QLocale.Country.Brazil))
     translator = QTranslator(app)
@@ -109,6 +62,7 @@ def install_translations(app: QApplication) -> None:
 def run_gui(url: str, *, demo: bool = False) -> int:
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("Mototáxi Desk")
+    app.setOrganizationName("MototaxiDesk")
     install_translations(app)
     try:
         open_database(url)

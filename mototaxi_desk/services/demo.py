@@ -123,8 +123,9 @@ def fill(holders: int, *, seed: int = 2019, today: dt.date | None = None,
             granted.append(builder.holder(index, issued, stand_ids))
         builder.afterwards(granted)
         for _ in range(waiting):
-            person = builder.person(today - dt.timedelta(days=rng.randint(1, 700)))
-            waiting_list.enrol(SYSTEM, person["id"], on=today,
+            enrolled = today - dt.timedelta(days=rng.randint(1, 700))
+            person = builder.person(enrolled)
+            waiting_list.enrol(SYSTEM, person["id"], on=enrolled,
                                seniority_years=rng.randint(0, 8),
                                dependents=rng.randint(0, 4),
                                vehicle_condition=rng.randint(3, 10))
@@ -242,7 +243,7 @@ class _DemoBuilder:
             lon = Decimal("-45.4800") + Decimal("0.0030") * (cell % 5)
             stand = stands.create_stand(SYSTEM, {
                 "number": number,
-                "name": f"Ponto {number:02d} — {STAND_PLACES[(number - 1) % len(STAND_PLACES)]}",
+                "name": STAND_PLACES[(number - 1) % len(STAND_PLACES)],
                 "location": f"{self.rng.choice(STREETS)}, em frente ao nº "
                             f"{self.rng.randint(1, 900)}",
                 "latitude": str(lat), "longitude": str(lon),

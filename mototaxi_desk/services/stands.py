@@ -125,13 +125,13 @@ def roster(stand_id, *, on: dt.date | None = None) -> dict:
     for position in [*range(1, last + 1), *([None] if None in by_position else [])]:
         permit = by_position.get(position)
         place = {"position": position, "permit_id": None, "order_number": None,
-                 "holder_name": "", "plate": "", "auxiliary_names": [], "auxiliary_name": "",
+                 "holder_id": None, "holder_name": "", "plate": "", "auxiliary_names": [], "auxiliary_name": "",
                  "since": None, "status": "",
                  "over_maximum": position is None or position > stand.max_vehicles}
         if permit is not None:
             names = auxiliaries.get(permit.id, [])
             place.update(permit_id=permit.id, order_number=permit.order_number,
-                         holder_name=permit.holder.name,
+                         holder_id=permit.holder_id, holder_name=permit.holder.name,
                          plate=permit.vehicle.plate_original if permit.vehicle_id else "",
                          auxiliary_names=names, auxiliary_name=", ".join(names),
                          since=permit.stand_since, status=permit.status)

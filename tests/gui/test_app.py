@@ -5,9 +5,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
-from mototaxi_desk.gui.app import LoginDialog, MainWindow
+from mototaxi_desk.gui.app import LoginDialog
 from mototaxi_desk.gui.ui_loader import UI_DIR, load_ui
-from mototaxi_desk.services import demo, users
+from mototaxi_desk.services import demo
 
 
 @pytest.mark.parametrize("ui_file", sorted(p.name for p in UI_DIR.glob("*.ui")))
@@ -32,19 +32,9 @@ def test_login_dialog_refuses_then_accepts(qtbot, demo_data):
     assert dialog.actor is not None and dialog.actor.role == "atendente"
 
 
-def test_main_window_shows_figures_and_searches(qtbot, demo_data):
-    from mototaxi_desk.store.models import Person
-    window = MainWindow(users.authenticate("supervisor", demo.DEMO_PASSWORD))
-    qtbot.addWidget(window)
-    assert "São Raimundo das Mangabeiras" in window.windowTitle()
-    assert "Supervisor" in window.statusBar().currentMessage()
-    person = Person.select().first()
-    qtbot.keyClicks(window.search_box, person.cpf[:6])
-    items = [window.results.item(i).text() for i in range(window.results.count())]
-    assert any(person.name in item for item in items)
-
-
-def test_screenshots_render(tmp_path):
+def test_screenshots_render(tmp_path, monkeypatch):
     from mototaxi_desk.gui import screenshots
     assert screenshots.main(str(tmp_path)) == 0
-    assert {p.name for p in Path(tmp_path).glob("*.png")} == {"login.png", "main-window.png"}
+    names = {p.name for p in Path(tmp_path).glob("*.png")}
+    assert names >= {"login.png", "painel.png", "prontuario.png", "pontos.png",
+                     "lista-de-espera.png", "busca.png"}

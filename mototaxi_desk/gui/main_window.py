@@ -1,0 +1,87 @@
+"""The main window: navigation on the left, the page on the right, the search box always
+on top (Ctrl+K), the status bar with user, município, profile and database."""
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (QHBoxLayout, QListWidget, QMainWindow, QStackedWidget,
+                               QVBoxLayout, QWidget)
+
+from .. import config
+from ..services import overview
+from ..services.context import ROLE_LABELS, Actor
+from .pages.dashboard import DashboardPage
+from .pages.person import PersonPage
+from .pages.stands import StandsPage
+from .pages.waiting import WaitingListPage
+from .widgets.search_box import SearchBox
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, actor: Actor):
+        super().__init__()
+        self.actor = actor
+        info = overview.overview()
+        self.setWindowTitle(f"Mototáxi Desk — {info['municipio']}/{info['uf']}")
+        self.search_box = SearchBox()
+        self.dashboard = DashboardPage()
+        self.person_page = PersonPage(actor)
+        self.stands_page = StandsPage()
+        self.waiting_page = WaitingListPage()
+        self.pages = [self.dashboard, self.person_page, self.stands_page, self.waiting_page]
+        self.nav = QListWidget()
+        self.nav.setFixedWidth(170)
+        self.stack = QStackedWidget()
+        for page in self.pages:
+            self.nav.addItem(page.title)
+            self.stack.addWidget(page)
+            if hasattr(page, "person_chosen"):
+                page.person_chosen.connect(self.open_person)
+        self.nav.currentRowChanged.connect(self.show_page)
+        self.search_box.person_chosen.connect(self.open_person)
+
+        central = QWidget()
+        outer = QVBoxLayout(central)
+        outer.addWidget(self.search_box)
+        body = QHBoxLayout()
+        body.addWidget(self.nav)
+        body.addWidget(self.stack, 1)
+        outer.addLayout(body, 1)
+        self.setCentralWidget(central)
+        QShortcut(QKeySequence("Ctrl+K"), self, activated=self.focus_search)
+        QShortcut(QKeySequence("F5"), self, activated=self.refresh)
+        self.statusBar().showMessage(
+            f"Usuário: {actor.login} ({ROLE_LABELS[actor.role]}) · {info['municipio']}/"
+            f"{info['uf']} · Perfil {info['profile_id']} · {info['database']}")
+        self.resize(1280, 720)
+        self._restore_geometry()
+        self.nav.setCurrentRow(0)
+
+    def show_page(self, row: int) -> None:
+        self.stack.setCurrentIndex(row)
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.stack.currentWidget().refresh()
+
+    def focus_search(self) -> None:
+        self.search_box.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search_box.selectAll()
+
+    def open_person(self, person_id: int) -> None:
+        self.person_page.open_person(person_id)
+        self.nav.setCurrentRow(self.pages.index(self.person_page))
+
+    @staticmethod
+    def _settings() -> QSettings:
+        # in the data folder, beside the logs: one place for everything the program keeps
+        return QSettings(str(config.data_dir() / "janela.ini"), QSettings.Format.IniFormat)
+
+    def _restore_geometry(self) -> None:
+        saved = self._settings().value("main_window/geometry")
+        if saved is not None:
+            self.restoreGeometry(saved)
+
+    def closeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        self._settings().setValue("main_window/geometry", self.saveGeometry())
+        super().closeEvent(event)

@@ -1,0 +1,38 @@
+"""Small widgets and the colours of statuses: always a word plus a colour (colour-blind
+safe), as UX.md asks: Ativa green, Suspensa/Interrompida amber, Vencida grey,
+Revogada/Cassada red; deadlines vencido red, ≤ 30 dias amber."""
+from __future__ import annotations
+
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
+
+GREEN, AMBER, GREY, RED = "#d8f0dc", "#fbeccb", "#e4e4e4", "#f6d5d5"
+STATUS_COLOURS = {"active": GREEN, "suspended": AMBER, "interrupted": AMBER, "expired": GREY,
+                  "revoked": RED, "cassated": RED, "withdrawn": GREY, "lapsed": GREY,
+                  "overdue": RED, "soon": AMBER, "open": AMBER, "paid": GREEN,
+                  "cancelled": GREY}
+
+
+def badge(text: str, status: str) -> QLabel:
+    label = QLabel(text)
+    label.setStyleSheet(f"background: {STATUS_COLOURS.get(status, GREY)}; "
+                        "border: 1px solid #999; border-radius: 4px; padding: 2px 8px;")
+    return label
+
+
+def table_view(model, *, stretch_last: bool = True) -> QTableView:
+    view = QTableView()
+    view.setModel(model)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setAlternatingRowColors(False)
+    view.verticalHeader().setVisible(False)
+    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    view.horizontalHeader().setStretchLastSection(stretch_last)
+    view.setWordWrap(False)
+    return view
+
+
+def heading(text: str) -> QLabel:
+    label = QLabel(f"<h3 style='margin:4px 0'>{text}</h3>")
+    return label

@@ -1,0 +1,52 @@
+"""The one search box (Ctrl+K): CPF, name, plate, permit number or protocol, results as you
+type (after a short pause), Enter or a click opens the person's record."""
+from __future__ import annotations
+
+from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal
+from PySide6.QtWidgets import QCompleter, QLineEdit
+
+from ...services import search
+
+TYPING_PAUSE_MS = 150
+
+
+class SearchBox(QLineEdit):
+    person_chosen = Signal(int)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setPlaceholderText("Buscar: CPF, nome, placa, nº da permissão ou protocolo (Ctrl+K)")
+        self.setClearButtonEnabled(True)
+        self.setMaxLength(100)
+        self.hits: list[dict] = []
+        self._labels = QStringListModel(self)
+        self.completer_ = QCompleter(self._labels, self)
+        self.completer_.setCompletionMode(QCompleter.CompletionMode.UnfilteredPopupCompletion)
+        self.completer_.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.completer_.setWidget(self)
+        self.completer_.popup().clicked.connect(lambda index: self.choose(index.row()))
+        self._timer = QTimer(self, singleShot=True, interval=TYPING_PAUSE_MS)
+        self._timer.timeout.connect(self.run_search)
+        self.textEdited.connect(lambda _text: self._timer.start())
+        self.returnPressed.connect(self._enter)
+
+    def run_search(self) -> None:
+        self.hits = search.search(self.text())
+        self._labels.setStringList([f"{h['matched']} — {h['name']} (CPF {h['cpf']})"
+                                    for h in self.hits] or
+                                   (["Nada encontrado"] if self.text().strip() else []))
+        if self.hasFocus() and self.text().strip():
+            self.completer_.complete()
+
+    def _enter(self) -> None:
+        if self._timer.isActive():
+            self._timer.stop()
+            self.run_search()
+        popup = self.completer_.popup()
+        row = popup.currentIndex().row() if popup.isVisible() else -1
+        self.choose(max(row, 0))
+
+    def choose(self, row: int) -> None:
+        if 0 <= row < len(self.hits):
+            self.completer_.popup().hide()
+            self.person_chosen.emit(self.hits[row]["person_id"])

@@ -1,0 +1,65 @@
+"""The main window on the demo data: Painel, search → prontuário, Pontos, Lista de espera.
+One window for the module (building it per test is what makes GUI suites slow)."""
+import pytest
+from PySide6.QtCore import Qt
+
+from mototaxi_desk.gui.main_window import MainWindow
+from mototaxi_desk.services import demo, users
+from mototaxi_desk.store.models import Permit, Stand
+
+
+@pytest.fixture
+def window(qtbot, demo_data):
+    win = MainWindow(users.authenticate("supervisor", demo.DEMO_PASSWORD))
+    qtbot.addWidget(win)
+    return win
+
+
+def test_dashboard_shows_cap_and_alerts_by_urgency(window):
+    page = window.dashboard
+    assert window.stack.currentWidget() is page
+    assert "de <b>61</b>" in page.figures.text()
+    rows = page.alert_model.rows
+    assert rows and rows[0]["urgency"] == "overdue" or all(r["urgency"] == "soon" for r in rows)
+    assert page.chart.chart().series()  # a real chart, not text
+
+
+def test_search_by_cpf_opens_the_record(window, qtbot):
+    permit = Permit.select().where(Permit.status == "active").first()
+    window.focus_search()
+    qtbot.keyClicks(window.search_box, permit.holder.cpf[:7])
+    window.search_box.run_search()
+    assert any(h["person_id"] == permit.holder_id for h in window.search_box.hits)
+    index = [h["person_id"] for h in window.search_box.hits].index(permit.holder_id)
+    window.search_box.choose(index)
+    assert window.stack.currentWidget() is window.person_page
+    assert permit.holder.name in window.person_page.header.text()
+    orders = [p["order_number"] for p in window.person_page.permits.rows]
+    assert orders == [permit.order_number]
+
+
+def test_enter_opens_the_first_hit(window, qtbot):
+    permit = Permit.select().order_by(Permit.id).first()
+    qtbot.keyClicks(window.search_box, permit.vehicle.plate)
+    qtbot.keyClick(window.search_box, Qt.Key.Key_Return)
+    assert window.person_page.person_id == permit.holder_id
+
+
+def test_stands_page_roster_and_open_holder(window, qtbot):
+    window.nav.setCurrentRow(window.pages.index(window.stands_page))
+    page = window.stands_page
+    assert len(page.stand_model.rows) == Stand.select().count()
+    filled = [p for p in page.place_model.rows if p["holder_id"]]
+    assert filled
+    chosen = []
+    page.person_chosen.connect(chosen.append)
+    row = page.place_model.rows.index(filled[0])
+    page._open_holder(page.place_model.index(row, 0))
+    assert chosen == [filled[0]["holder_id"]]
+
+
+def test_waiting_list_page_in_calling_order(window):
+    window.nav.setCurrentRow(window.pages.index(window.waiting_page))
+    rows = window.waiting_page.model.rows
+    assert [r["position"] for r in rows] == list(range(1, len(rows) + 1))
+    assert "licitação" in window.waiting_page.mode.text()
