@@ -93,6 +93,38 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--days", type=int, default=30,
                    help="quantos dias à frente olhar (padrão: 30); os vencidos sempre aparecem")
 
+    p = sub.add_parser("ledger", help="autos de infração, pontos, multas em aberto, prazos e "
+                                      "sanções propostas de um CPF ou permissão")
+    p.add_argument("query", metavar="CPF|PERMISSAO")
+
+    p = sub.add_parser("print", help="gera o PDF de cartões, selos, termo ou relação do ponto")
+    p.add_argument("document", choices=sorted(PRINTABLE), metavar="DOCUMENTO",
+                   help="card, aux-card, sticker, termo, notice, release ou roster")
+    p.add_argument("key", nargs="?", metavar="CHAVE",
+                   help="nº da permissão (card, aux-card, termo), do selo (sticker), do auto "
+                        "NNNNN/AAAA (notice, release) ou da apreensão (release), do ponto "
+                        "(roster)")
+    p.add_argument("--all-active", action="store_true",
+                   help="cartões ou selos de todas as permissões ativas")
+    p.add_argument("--sheet", choices=["a4"], help="folha A4 com marcas de corte (padrão: "
+                                                   "um cartão/selo por página)")
+    p.add_argument("--per-sheet", type=int, choices=[8, 10], default=10,
+                   help="cartões por folha A4 (padrão: 10)")
+    p.add_argument("-o", "--output", required=True, metavar="ARQUIVO.pdf")
+    p.add_argument("--json", action="store_true", default=argparse.SUPPRESS)
+
+    p = sub.add_parser("verify", help="confere o texto de um QR code de cartão ou selo")
+    p.add_argument("text", metavar="TEXTO_DO_QR")
+    p.add_argument("--json", action="store_true", default=argparse.SUPPRESS)
+
+    keys = sub.add_parser("keys", help="chaves de assinatura dos QR codes").add_subparsers(
+        dest="keys_command", required=True, parser_class=_Parser)
+    p = keys.add_parser("export-public", help="mostra as chaves públicas (PEM) para conferência")
+    p.add_argument("-o", "--output", metavar="ARQUIVO")
+    keys.add_parser("list", help="lista as chaves (atual e aposentadas)")
+    keys.add_parser("rotate", help="cria uma chave nova; a anterior continua a conferir "
+                                   "os documentos já impressos")
+
     sub.add_parser("self-test", help="verificação completa num banco temporário (sem Qt)")
     return parser
 
@@ -257,6 +289,122 @@ def cmd_alerts(args) -> int:
     return EXIT_OK
 
 
+def cmd_ledger(args) -> int:
+    from .domain.validators import format_date
+    from .services import ledger
+    with _database(args):
+        data = ledger.ledger(args.query)
+    lines = [f"{data['person']['name']} (CPF {data['person']['cpf']})"]
+    for n in data["notices"]:
+        lines.append(f"Auto {n['number']}  {n['occurred_at']:%d/%m/%Y %H:%M}  {n['article']}  "
+                     f"{n['points']} pt  {n['fine_text']}  {n['stage_label']}"
+                     + (f" — defesa até {format_date(n['defence_deadline'])}"
+                        if n["stage"] == "defence_open" else "")
+                     + (f" — recurso até {format_date(n['appeal_deadline'])}"
+                        if n["stage"] == "appeal_open" else ""))
+    for permit in data["permits"]:
+        for window in permit["points_windows"]:
+            lines.append(f"Permissão nº {permit['order_number']}: {window['points']} ponto(s) "
+                         f"em {window['months']} meses (limite {window['threshold']}, "
+                         f"{window['article']})")
+        for proposal in permit["proposals"]:
+            state = "aplicada" if proposal["applied"] else (
+                "pronta para aplicar" if proposal["ready"] else "aguardando o contraditório")
+            lines.append(f"Proposta: {proposal['label']} — {proposal['explanation']['text']} "
+                         f"[{state}]")
+    lines.append(f"Em aberto: {data['open_total_text']} ({len(data['open_charges'])} "
+                 "lançamento(s))" if data["open_charges"] else "Nada em aberto.")
+    _emit(args, data, lines)
+    return EXIT_OK
+
+
+PRINTABLE = {"card": "card", "aux-card": "aux_card", "sticker": "sticker", "termo": "termo",
+             "roster": "roster", "notice": "notice", "release": "release"}
+
+
+def cmd_print(args) -> int:
+    from .services import documents
+    from .services.context import SYSTEM
+
+    def progress(done: int, total: int) -> None:
+        if args.all_active and (done == total or done % 10 == 0):
+            print(f"\rPreparando {done}/{total}...", end="" if done < total else "\n",
+                  file=sys.stderr, flush=True)
+
+    with _database(args):
+        printed = documents.print_document(
+            SYSTEM, PRINTABLE[args.document], args.key, all_active=args.all_active,
+            sheet=args.sheet, per_sheet=args.per_sheet, progress=progress)
+    output = Path(args.output)
+    try:
+        output.write_bytes(printed["pdf"])
+    except OSError as exc:
+        raise DomainError(f"Não foi possível gravar {output}: {exc.strerror}.") from None
+    data = {key: value for key, value in printed.items() if key != "pdf"}
+    data.update(output=str(output), bytes=len(printed["pdf"]))
+    copies = printed["copies"]
+    what = documents.DOCUMENTS[printed["document"]].capitalize()
+    count = f"{copies[0]['copy']}ª via" if len(copies) == 1 else f"{len(copies)} documentos"
+    _emit(args, data, [f"{what}: {count} em {output} ({len(printed['pdf']) // 1024 + 1} KB)."])
+    return EXIT_OK
+
+
+def cmd_verify(args) -> int:
+    from .services import documents
+    with _database(args):
+        result = documents.verify(args.text)
+    from .domain.validators import format_date
+    lines = [result["message"]]
+    data, status = result["data"] or {}, result["status"] or {}
+    for key, label in (("kind_label", "Documento"), ("order_text", "Permissão nº"),
+                       ("serial", "Selo nº"), ("plate", "Placa"), ("cpf_masked", "CPF"),
+                       ("date1", "Emissão / vistoria"), ("valid_until", "Validade"),
+                       ("copy_text", "Via"), ("key_id", "Chave")):
+        value = data.get(key)
+        if value not in (None, ""):
+            lines.append(f"  {label}: {format_date(value) if hasattr(value, 'day') else value}")
+    if status.get("permit_status_label"):
+        lines.append(f"  Situação atual da permissão: {status['permit_status_label']}")
+    lines += [f"  ! {problem}" for problem in result["problems"]
+              if problem not in result["message"]]
+    _emit(args, result, lines)
+    return EXIT_OK if result["valid"] and result["current"] else EXIT_REFUSED
+
+
+def cmd_keys(args) -> int:
+    from .services import keys
+    from .services.context import SYSTEM
+    with _database(args):
+        if args.keys_command == "rotate":
+            data = keys.rotate(SYSTEM)
+            lines = [f"Nova chave nº {data['key_id']} ({data['fingerprint'][:16]}...)"
+                     + (f"; a chave nº {data['retired']} foi aposentada e continua a conferir "
+                        "os documentos já impressos." if data["retired"] else ".")]
+        elif args.keys_command == "list":
+            data = keys.list_keys()
+            lines = [f"chave {k['key_id']:>3}  {k['fingerprint'][:16]}  "
+                     f"{'atual' if k['current'] else 'aposentada':<10} "
+                     f"{'chave privada nesta estação' if k['private_key_here'] else ''}"
+                     for k in data]
+        else:
+            data = keys.export_public()
+            pem = "".join(f"# {data['municipio']}/{data['uf']} IBGE {data['ibge']} — chave "
+                          f"{k['key_id']} ({'atual' if k['current'] else 'aposentada'}), "
+                          f"Ed25519, prefixo {data['qr_prefix']}\n{k['pem']}"
+                          for k in data["keys"])
+            if args.output:
+                try:
+                    Path(args.output).write_text(pem, encoding="utf-8")
+                except OSError as exc:
+                    raise DomainError(f"Não foi possível gravar {args.output}: "
+                                      f"{exc.strerror}.") from None
+                lines = [f"{len(data['keys'])} chave(s) pública(s) em {args.output}."]
+            else:
+                lines = pem.rstrip("\n").splitlines()
+    _emit(args, data, lines)
+    return EXIT_OK
+
+
 def cmd_self_test(args) -> int:
     from .services import selftest
     report = selftest.run()
@@ -268,6 +416,7 @@ def cmd_self_test(args) -> int:
 
 COMMANDS = {"init": cmd_init, "demo": cmd_demo, "search": cmd_search, "users": cmd_users,
             "profiles": cmd_profiles, "settings": cmd_settings, "alerts": cmd_alerts,
+            "ledger": cmd_ledger, "print": cmd_print, "verify": cmd_verify, "keys": cmd_keys,
             "self-test": cmd_self_test}
 
 

@@ -47,3 +47,33 @@ def test_alerts_bad_input_and_before_init(cli, sqlite_db):
     code, _, err = cli("--db", sqlite_db, "alerts", "--days", "-3")
     assert code == 1 and err.startswith("Erro: Dias:")
     assert cli("--db", sqlite_db, "alerts", "--days", "muitos")[0] == 2
+
+
+def test_ledger_command_text_and_json(cli, sqlite_db):
+    """`mototaxi-desk ledger CPF|PERMIT [--json]`: notices, points, open amounts."""
+    import datetime as dt
+
+    from mototaxi_desk.services import ledger
+    from mototaxi_desk.store.migrations import close_database, open_database
+
+    from .services.ledger_helpers import FISCAL, holder_permit, notice_data
+    assert cli("--db", sqlite_db, *INIT)[0] == 0
+    open_database(sqlite_db)
+    try:
+        person, permit = holder_permit()
+        today = dt.date.today()
+        ledger.record_notice(FISCAL, notice_data(permit, "36-IX", dt.datetime.combine(
+            today - dt.timedelta(days=1), dt.time(9, 0))),
+                             on=today)
+    finally:
+        close_database()
+    code, out, err = cli("--db", sqlite_db, "ledger", person["cpf"])
+    assert code == 0 and err == ""
+    assert f"00001/{today.year}" in out and "Art. 36, IX" in out and "R$ 96,52" in out
+    assert "Aguardando notificação" in out and "Em aberto: R$ 96,52" in out
+    code, out, _ = cli("--db", sqlite_db, "--json", "ledger", str(permit["order_number"]))
+    data = json.loads(out)
+    assert code == 0 and data["open_total_cents"] == 9652
+    assert data["notices"][0]["number"] == f"00001/{today.year}"
+    code, _, err = cli("--db", sqlite_db, "ledger", "abc")
+    assert code == 1 and err.startswith("Erro: Consulta:")

@@ -205,6 +205,10 @@ class Penalties:
     same_infraction_double_months: int
     simultaneous_each_count: bool
     article: str
+    month_rule: str            # how "N months" windows are counted (MONTH_RULES)
+    month_rule_article: str
+    count_window_months: int   # count thresholds: 0 = every infraction on the permit
+    recidivism_months: int     # recidivism_double classes: 0 = no time limit
     classes: tuple[PenaltyClass, ...] = ()
     points_windows: tuple[PointsWindow, ...] = ()
     count_thresholds: tuple[CountThreshold, ...] = ()
@@ -218,6 +222,8 @@ class Defence:
     accepted_defence_voids: bool
     defence_article: str
     appeal_article: str
+    extend_to_business_day: bool  # a deadline ending on a non-business day moves to the next
+    extend_article: str
 
 
 @dataclass(frozen=True)
@@ -225,6 +231,7 @@ class Impound:
     storage_fee_units_per_day: Decimal
     release_requires: tuple[str, ...]
     article: str
+    release_reasons: tuple[str, ...]  # RELEASE_REASONS the law allows (PF Art. 36 I-III)
 
 
 @dataclass(frozen=True)
@@ -269,6 +276,9 @@ APPLICATION_TYPES = (
 WAITING_LIST_MODES = ("automatic", "licitacao", "edital")
 SANCTIONS = ("suspension", "revocation", "cassation")
 INSPECTION_KINDS = ("annual", "semiannual", "both")
+MONTH_RULES = ("calendar", "days30")
+RELEASE_REASONS = ("payment", "fault_corrected", "maintenance")
+RELEASE_REQUIREMENTS = ("fines", "removal", "storage", "permit")
 
 
 @dataclass(frozen=True)
@@ -508,6 +518,11 @@ def _cross_check(reader: _Reader, p: RuleProfile, path: Path) -> None:
     for i, t in enumerate(p.penalties.count_thresholds):
         _check_choice(reader, t.sanction, SANCTIONS, f"penalties.count_thresholds[{i}].sanction")
     _check_choice(reader, p.waiting_list.mode, WAITING_LIST_MODES, "waiting_list.mode")
+    _check_choice(reader, p.penalties.month_rule, MONTH_RULES, "penalties.month_rule")
+    for i, reason in enumerate(p.impound.release_reasons):
+        _check_choice(reader, reason, RELEASE_REASONS, f"impound.release_reasons[{i}]")
+    for i, need in enumerate(p.impound.release_requires):
+        _check_choice(reader, need, RELEASE_REQUIREMENTS, f"impound.release_requires[{i}]")
     if p.renewal.deadline:
         month, _, day = p.renewal.deadline.partition("-")
         if not (month.isdigit() and day.isdigit() and 1 <= int(month) <= 12 and 1 <= int(day) <= 31):

@@ -32,6 +32,8 @@ KIND_LABELS = {
     "auxiliary_recredential": "Recredenciamento do condutor auxiliar",
     "interruption_end": "Fim da interrupção do serviço",
     "waiting_call": "Prazo da convocação da lista de espera",
+    "defence_deadline": "Prazo de defesa do auto de infração",
+    "appeal_deadline": "Prazo de recurso do auto de infração",
 }
 
 
@@ -207,6 +209,12 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
         out.add("waiting_call", _as_date(deadline), article=profile.waiting_list.article,
                 entity="waiting_list_entry", entity_id=entry_id, person_id=person_id,
                 person_name=name)
+
+    # 6. defence and appeal terms of the notices still open (penalty ledger)
+    from . import ledger
+    for item in ledger.open_deadlines(on=on, horizon=horizon):
+        folded[item["person_id"]] = item.pop("folded")
+        out.add(item.pop("kind"), item.pop("due"), **item)
 
     out.items.sort(key=lambda item: (item["due_date"], item["kind"],
                                      folded.get(item["person_id"], ""), item["entity_id"]))

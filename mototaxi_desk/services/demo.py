@@ -130,7 +130,7 @@ def fill(holders: int, *, seed: int = 2019, today: dt.date | None = None,
                                dependents=rng.randint(0, 4),
                                vehicle_condition=rng.randint(3, 10))
         created_users = _demo_users() if with_users else 0
-        counts = {"holders": holders, "stands": len(stand_ids), "waiting": waiting,
+        counts = {"holders": holders, "stands": len(set(stand_ids)), "waiting": waiting,
                   "users": created_users}
         with write_transaction():
             audit.record(SYSTEM, "demo.fill", "database", "", after=counts)
@@ -260,7 +260,7 @@ class _DemoBuilder:
                                       act_number=f"Portaria {index + 1:03d}/{issued.year}")
         # most pay the card fee at once; a few still owe it (debts block requests)
         for fee in fees.open_debts(person["id"]):
-            if index % 17 != 9:
+            if fee["source"] == "fee" and index % 17 != 9:
                 fees.pay(SYSTEM, fee["id"], paid_on=min(issued + dt.timedelta(days=2),
                                                         self.today),
                          receipt=f"DAM {issued.year}/{fee['id']:05d}")
@@ -317,7 +317,7 @@ class _DemoBuilder:
                 "kind": "annual", "inspected_on": on,
                 "results": {i.code: "pass" for i in items}}, on=on)
             for fee in fees.open_debts(item["person"]["id"]):
-                if fee["code"] == "inspection":
+                if fee["source"] == "fee" and fee["code"] == "inspection":
                     fees.pay(SYSTEM, fee["id"], paid_on=on, receipt=f"DAM VIST {fee['id']:05d}")
 
     def application(self, item: dict) -> None:

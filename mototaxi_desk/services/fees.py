@@ -21,7 +21,7 @@ def as_dict(fee: Fee) -> dict:
             "amount_cents": fee.amount_cents, "amount_text": format_money(fee.amount_cents),
             "year": fee.year, "status": fee.status, "person_id": fee.person_id,
             "permit_id": fee.permit_id, "application_id": fee.application_id,
-            "paid_on": fee.paid_on, "receipt": fee.receipt}
+            "paid_on": fee.paid_on, "receipt": fee.receipt, "source": "fee"}
 
 
 def charge(actor: Actor, person_id: int, fee_key: str, *, on: dt.date, permit_id=None,
@@ -83,10 +83,13 @@ def cancel(actor: Actor, fee_id: int, *, reason: str) -> dict:
 
 
 def open_debts(person_id: int) -> list[dict]:
-    """Everything the person owes the município in this program (open fees; the penalty
-    ledger adds open fines)."""
+    """Everything the person owes the município in this program: open fees and the open
+    fines and impound charges of the penalty ledger. Each item's "source" ("fee" or
+    "penalty") says which service pays it (fees.pay or ledger.pay_charge)."""
+    from .ledger import open_charges
     return [as_dict(f) for f in Fee.select().where((Fee.person == person_id) &
-                                                   (Fee.status == "open")).order_by(Fee.id)]
+                                                   (Fee.status == "open")).order_by(Fee.id)] \
+        + open_charges(person_id)
 
 
 def check_no_debts(person_id: int, what: str) -> None:

@@ -22,6 +22,9 @@ def run() -> dict:
     with tempfile.TemporaryDirectory(prefix="mototaxi-selftest-") as folder:
         db_path = Path(folder) / "selftest.db"
         open_database(db_path.as_posix(), backup_dir=Path(folder))
+        from . import keys
+        key_folder = keys.using_key_dir(Path(folder) / "keys")  # never the real keys folder
+        key_folder.__enter__()
         try:
             summary = setup.initialise(
                 profile_id="sao-raimundo-das-mangabeiras-2019", municipio="Município de Teste",
@@ -49,9 +52,58 @@ def run() -> dict:
                   f"{other} encontrou {vehicle.plate_original}")
             actor = users.authenticate("atendente", demo.DEMO_PASSWORD)
             check("login", actor.role == "atendente", "senha argon2 conferida")
+            _check_printing(check)
         finally:
+            key_folder.__exit__(None, None, None)
             close_database()
     check("sem Qt", not any(m.startswith("PySide6") for m in sys.modules),
           "nenhum módulo Qt carregado")
     return {"ok": all(c["ok"] for c in checks), "checks": checks,
             "seconds": round(time.perf_counter() - started, 2)}
+
+
+def _check_printing(check) -> None:
+    """Print the card of a granted permit, verify its QR text, check that the PDF draws that
+    very code, and that an altered text is refused."""
+    import datetime as dt
+
+    from ..printing import qr
+    from ..store.models import Permit
+    from . import documents
+    from .context import SYSTEM
+    today = dt.date.today()
+    permit = (Permit.select().where((Permit.status == "active") & (Permit.valid_until >= today))
+              .order_by(Permit.order_number).first())
+    if permit is None:
+        check("impressão do cartão", False, "nenhuma permissão ativa para imprimir")
+        return
+    printed = documents.print_cards(SYSTEM, [permit.order_number], on=today)
+    pdf, text = printed["pdf"], printed["copies"][0]["qr_text"]
+    drawn = b"".join(_page_streams(pdf))
+    runs = sum(1 for row in qr.matrix(text) for i, dark in enumerate(row)
+               if dark and (i == 0 or not row[i - 1]))
+    check("impressão do cartão", pdf.startswith(b"%PDF") and drawn.count(b" re") >= runs,
+          f"cartão da permissão nº {permit.order_number}, {len(pdf) // 1024 + 1} KB, "
+          f"QR de {len(text)} caracteres desenhado")
+    result = documents.verify(text, on=today)
+    check("QR assinado", result["valid"] and result["current"], result["message"])
+    altered = text[:-3] + ("A" if text[-3] != "A" else "B") + text[-2:]
+    check("QR alterado recusado", not documents.verify(altered, on=today)["valid"],
+          "um caractere trocado invalida o QR")
+
+
+def _page_streams(pdf: bytes):
+    """The decoded content streams of a ReportLab PDF (ASCII85 then Flate, or Flate)."""
+    import base64
+    import re
+    import zlib
+    for match in re.finditer(rb"<<([^<>]*)>>\s*stream\r?\n(.*?)\s*endstream", pdf, re.S):
+        header, data = match.groups()
+        try:
+            if b"/ASCII85Decode" in header:
+                data = base64.a85decode(data.strip(), adobe=True)
+            if b"/FlateDecode" in header:
+                data = zlib.decompress(data)
+        except (ValueError, zlib.error):
+            continue
+        yield data

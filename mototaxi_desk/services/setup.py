@@ -145,6 +145,8 @@ def initialise(*, today: dt.date | None = None, **values) -> dict:
         audit.record(SYSTEM, "municipio.init", "municipio_settings", row.id,
                      after=audit.snapshot(row))
         audit.record(SYSTEM, "user.add", "user", admin.id, after=audit.snapshot(admin))
+        from . import keys  # the município's QR signing key pair (services/keys.py)
+        keys.ensure_key(SYSTEM, at_init=True)
     return summary()
 
 

@@ -54,7 +54,24 @@ def _step_3_licensing(db: pw.Database) -> None:
     m.Permit.update(held_since=m.Permit.issued_on).execute()
 
 
-STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing}
+def _step_4_ledger(db: pw.Database) -> None:
+    """v4: penalty ledger — municipal holidays, infraction notices, defences and appeals,
+    impounds, fines and other penalty charges, applied sanctions and their notices."""
+    db.create_tables([m.MunicipalHoliday, m.InfractionNotice, m.NoticeProceeding, m.Impound,
+                      m.PenaltyCharge, m.Sanction, m.SanctionNotice])
+
+
+def _step_5_printing(db: pw.Database) -> None:
+    """v5: printing — QR signing keys (public halves), the print log with copy numbers, and
+    the inspection sticker size in the município settings."""
+    db.create_tables([m.SigningKey, m.PrintLog])
+    migrator = SchemaMigrator.from_database(db)
+    table = m.MunicipioSettings._meta.table_name
+    migrate(*[migrator.add_column(table, name, m.MunicipioSettings._meta.fields[name])
+              for name in ("sticker_width_mm", "sticker_height_mm")])
+
+
+STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing}
 LATEST = max(STEPS)
 
 

@@ -51,6 +51,8 @@ class MunicipioSettings(BaseModel):
     initial_tariff_cents = pw.IntegerField(default=0)
     brasao = pw.BlobField(null=True)
     created_at = pw.DateTimeField(default=utcnow)
+    sticker_width_mm = pw.IntegerField(default=100)   # inspection sticker size (schema v5)
+    sticker_height_mm = pw.IntegerField(default=70)
 
 
 class FiscalUnitValue(BaseModel):
@@ -331,3 +333,197 @@ MODELS = [SchemaVersion, User, MunicipioSettings, FiscalUnitValue, Person, Cnh, 
           Vehicle, Permit, Application, Inspection, WaitingListEntry, AuditLog,
           PersonNameToken, Sequence, PermitHistory, PersonBar, ApplicationChecklistItem,
           ApplicationStatusChange, AuxiliaryDriver, Sticker, Fee]
+
+
+# --- penalty ledger (schema v4) ------------------------------------------------------------
+
+class MunicipalHoliday(BaseModel):
+    """A holiday the município declares (municipal law), counted out of business days on top
+    of the national and state holidays."""
+    day = pw.DateField(unique=True)
+    name = pw.CharField(max_length=120)
+    created_at = pw.DateTimeField(default=utcnow)
+
+
+class InfractionNotice(BaseModel):
+    """Auto de infração (SRM Art. 35). Never deleted nor edited: a correction voids it and
+    issues a new one (reissue_of); only the notification and the void fields are set later,
+    once each."""
+    STATUSES = ("active", "voided")
+    CHANNELS = ("in_person", "post", "gazette")
+    year = pw.IntegerField()
+    number = pw.IntegerField()
+    holder = pw.ForeignKeyField(Person, backref="notices", on_delete="RESTRICT")
+    permit = pw.ForeignKeyField(Permit, null=True, backref="notices", on_delete="RESTRICT")
+    plate = pw.CharField(max_length=8, default="")
+    infractor = pw.ForeignKeyField(Person, backref="notices_as_infractor", on_delete="RESTRICT")
+    infractor_role = pw.CharField(max_length=20)  # holder, auxiliary, unlicensed
+    auxiliary = pw.ForeignKeyField(AuxiliaryDriver, null=True, backref="notices",
+                                   on_delete="RESTRICT")
+    infraction_code = pw.CharField(max_length=40)
+    infraction_article = pw.CharField(max_length=60)
+    infraction_text = pw.TextField()
+    class_code = pw.CharField(max_length=20)
+    measure = pw.CharField(max_length=200, default="")
+    place = pw.CharField(max_length=200)
+    occurred_at = pw.DateTimeField()  # local time of the infraction
+    occurred_on = pw.DateField(index=True)
+    description = pw.TextField(default="")
+    agent_name = pw.CharField(max_length=120)
+    agent_registration = pw.CharField(max_length=40)  # matrícula
+    infractor_signed = pw.BooleanField(default=False)  # absence does not void (Art. 34 §4)
+    notified_on = pw.DateField(null=True)
+    notification_channel = pw.CharField(max_length=20, default="")
+    points = pw.IntegerField(default=0)
+    points_doubled = pw.BooleanField(default=False)  # PF Art. 30 §2
+    recidivism = pw.BooleanField(default=False)      # L1745 Art. 8 §3
+    warning = pw.BooleanField(default=False)         # PF Art. 31
+    fine_units = pw.DecimalField(max_digits=12, decimal_places=4)
+    unit_value_cents = pw.IntegerField()
+    fine_cents = pw.IntegerField()
+    explanation = pw.TextField(default="{}")  # JSON: how points and fine were computed
+    status = pw.CharField(max_length=20, default="active", index=True)
+    voided_on = pw.DateField(null=True)
+    void_kind = pw.CharField(max_length=20, default="")  # correction, defence, appeal
+    void_reason = pw.TextField(default="")
+    voided_by = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
+    reissue_of = pw.ForeignKeyField("self", null=True, backref="reissues", on_delete="RESTRICT")
+    recorded_by = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
+    recorded_at = pw.DateTimeField(default=utcnow)
+
+    class Meta:
+        indexes = ((("year", "number"), True),)
+
+
+class NoticeProceeding(BaseModel):
+    """Defence or appeal filed against a notice, its judgement, or revelia (SRM Art. 35)."""
+    notice = pw.ForeignKeyField(InfractionNotice, backref="proceedings", on_delete="RESTRICT")
+    stage = pw.CharField(max_length=20)  # defence, appeal
+    event = pw.CharField(max_length=20)  # filed, revelia
+    filed_on = pw.DateField()
+    text = pw.TextField(default="")
+    attachments = pw.TextField(default="[]")  # JSON list of document descriptions
+    decision = pw.CharField(max_length=20, default="")  # accepted, rejected
+    decided_on = pw.DateField(null=True)
+    decided_by = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
+    decision_reason = pw.TextField(default="")
+    recorded_by = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
+    recorded_at = pw.DateTimeField(default=utcnow)
+
+
+class Impound(BaseModel):
+    """Apreensão / retenção of a vehicle, deposit and release with the amounts charged."""
+    notice = pw.ForeignKeyField(InfractionNotice, null=True, backref="impounds",
+                                on_delete="RESTRICT")
+    person = pw.ForeignKeyField(Person, backref="impounds", on_delete="RESTRICT")
+    permit = pw.ForeignKeyField(Permit, null=True, backref="impounds", on_delete="RESTRICT")
+    plate = pw.CharField(max_length=8)
+    reason = pw.TextField()
+    article = pw.CharField(max_length=60, default="")
+    place = pw.CharField(max_length=200)
+    deposited_at = pw.DateTimeField()  # local time
+    boletim = pw.CharField(max_length=60, default="")
+    status = pw.CharField(max_length=20, default="held", index=True)  # held, released
+    released_at = pw.DateTimeField(null=True)
+    release_reason = pw.TextField(default="")
+    release_article = pw.CharField(max_length=60, default="")
+    storage_days = pw.IntegerField(default=0)
+    receipt = pw.TextField(default="{}")  # JSON: each amount on the release receipt
+    recorded_by = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
+    released_by = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
+    recorded_at = pw.DateTimeField(default=utcnow)
+
+
+class PenaltyCharge(BaseModel):
+    """Money owed because of the ledger: a notice's fine, an impound's removal or storage.
+    Open charges are debts (SRM Art. 50); paid in full only; voided with the notice."""
+    KINDS = ("fine", "removal", "storage")
+    STATUSES = ("open", "paid", "voided")
+    kind = pw.CharField(max_length=20)
+    notice = pw.ForeignKeyField(InfractionNotice, null=True, backref="charges",
+                                on_delete="RESTRICT")
+    impound = pw.ForeignKeyField(Impound, null=True, backref="charges", on_delete="RESTRICT")
+    person = pw.ForeignKeyField(Person, backref="penalty_charges", on_delete="RESTRICT")
+    permit = pw.ForeignKeyField(Permit, null=True, backref="penalty_charges",
+                                on_delete="RESTRICT")
+    label = pw.CharField(max_length=200)
+    article = pw.CharField(max_length=60, default="")
+    units = pw.DecimalField(max_digits=12, decimal_places=4)
+    unit_value_cents = pw.IntegerField()
+    amount_cents = pw.IntegerField()
+    year = pw.IntegerField()
+    status = pw.CharField(max_length=20, default="open", index=True)
+    paid_on = pw.DateField(null=True)
+    paid_cents = pw.IntegerField(default=0)
+    receipt = pw.CharField(max_length=60, default="")
+    void_reason = pw.TextField(default="")
+    created_at = pw.DateTimeField(default=utcnow)
+
+
+class Sanction(BaseModel):
+    """A sanction the engine proposed and a supervisor applied (suspension, revocation,
+    cassation), with the explanation it rested on; undone when a notice behind it falls."""
+    person = pw.ForeignKeyField(Person, backref="sanctions", on_delete="RESTRICT")
+    permit = pw.ForeignKeyField(Permit, null=True, backref="sanctions", on_delete="RESTRICT")
+    kind = pw.CharField(max_length=20)
+    rule_key = pw.CharField(max_length=120)  # which rule fired on which notices
+    article = pw.CharField(max_length=60)
+    effective_on = pw.DateField()
+    until = pw.DateField(null=True)
+    act_number = pw.CharField(max_length=60, default="")
+    explanation = pw.TextField(default="{}")  # JSON: notices, dates, points, window, article
+    status = pw.CharField(max_length=20, default="applied", index=True)  # applied, undone
+    applied_by = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
+    applied_at = pw.DateTimeField(default=utcnow)
+    undone_on = pw.DateField(null=True)
+    undo_reason = pw.TextField(default="")
+    permit_status_before = pw.CharField(max_length=20, default="")
+    bar = pw.ForeignKeyField(PersonBar, null=True, backref="+", on_delete="RESTRICT")
+
+
+class SanctionNotice(BaseModel):
+    """The notices a sanction rested on."""
+    sanction = pw.ForeignKeyField(Sanction, backref="notice_links", on_delete="RESTRICT")
+    notice = pw.ForeignKeyField(InfractionNotice, backref="sanction_links", on_delete="RESTRICT")
+
+    class Meta:
+        indexes = ((("sanction", "notice"), True),)
+
+
+LEDGER_MODELS = [MunicipalHoliday, InfractionNotice, NoticeProceeding, Impound, PenaltyCharge,
+                 Sanction, SanctionNotice]
+MODELS.extend(LEDGER_MODELS)
+
+
+# --- printing and signed QR codes (schema v5) ----------------------------------------------
+
+class SigningKey(BaseModel):
+    """A município key pair for the QR signatures: only the public half is here (the private
+    half is a 0600 file in the data folder, see services/keys.py). Rotation retires a key but
+    keeps it, so the documents it signed still verify."""
+    key_id = pw.IntegerField(unique=True)  # in every QR payload (2 bytes)
+    public_key = pw.CharField(max_length=64)  # Ed25519, 32 raw bytes in hex
+    fingerprint = pw.CharField(max_length=64)  # sha256 of the raw public key, hex
+    created_at = pw.DateTimeField(default=utcnow)
+    created_by = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
+    retired_at = pw.DateTimeField(null=True)
+
+
+class PrintLog(BaseModel):
+    """Every document printed: who, when, which document, which copy. A later copy of a card
+    or sticker supersedes the earlier ones (their QR still verifies, reported superseded)."""
+    at = pw.DateTimeField(default=utcnow, index=True)
+    user = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
+    login = pw.CharField(max_length=40)
+    document = pw.CharField(max_length=20)  # card, aux_card, sticker, termo, roster, ...
+    entity_key = pw.CharField(max_length=40)  # order number, credential id, serial, stand...
+    copy = pw.IntegerField()
+    key_id = pw.IntegerField(null=True)  # the signing key of a QR, if any
+    layout = pw.CharField(max_length=10, default="single")  # single, a4
+
+    class Meta:
+        indexes = ((("document", "entity_key", "copy"), True),)
+
+
+PRINTING_MODELS = [SigningKey, PrintLog]
+MODELS.extend(PRINTING_MODELS)

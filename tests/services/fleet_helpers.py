@@ -137,4 +137,5 @@ def pay_fees(person_id) -> None:
     """Pay every open fee of a person (fees are debts that block requests, SRM Art. 50)."""
     from mototaxi_desk.services import fees
     for fee in fees.open_debts(person_id):
-        fees.pay(clerk(), fee["id"], paid_on=ON, receipt=f"DAM {fee['id']}")
+        if fee["source"] == "fee":
+            fees.pay(clerk(), fee["id"], paid_on=ON, receipt=f"DAM {fee['id']}")

@@ -1,0 +1,134 @@
+"""A4 documents (termo, roster, notice, receipt): platypus flowables under a page header
+with the município's brasão and name, and a footer with the page number and the copy."""
+from __future__ import annotations
+
+import datetime as dt
+import io
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import registerFontFamily
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from . import common, fonts
+from .common import ACCENT, Municipio
+
+TOP, BOTTOM, SIDE = 32 * mm, 18 * mm, 18 * mm
+
+
+def styles() -> dict[str, ParagraphStyle]:
+    regular, bold = fonts.register()
+    registerFontFamily(regular, normal=regular, bold=bold, italic=regular, boldItalic=bold)
+    base = ParagraphStyle("base", fontName=regular, fontSize=10, leading=13)
+    return {
+        "body": ParagraphStyle("body", parent=base, alignment=TA_JUSTIFY),
+        "small": ParagraphStyle("small", parent=base, fontSize=8, leading=10),
+        "cell": ParagraphStyle("cell", parent=base, fontSize=9, leading=11),
+        "label": ParagraphStyle("label", parent=base, fontSize=8, leading=10,
+                                textColor=colors.Color(*common.MUTED)),
+        "title": ParagraphStyle("title", parent=base, fontName=bold, fontSize=15, leading=19,
+                                alignment=TA_CENTER, textColor=colors.Color(*ACCENT),
+                                spaceAfter=4 * mm),
+        "section": ParagraphStyle("section", parent=base, fontName=bold, fontSize=10.5,
+                                  leading=13, textColor=colors.Color(*ACCENT),
+                                  spaceBefore=3 * mm, spaceAfter=1.5 * mm),
+        "center": ParagraphStyle("center", parent=base, alignment=TA_CENTER),
+    }
+
+
+def p(text, style) -> Paragraph:
+    """A paragraph of plain text (escaped; long words may break)."""
+    return Paragraph(escape(common.text_or_dash(text)), style)
+
+
+def fields_table(rows: list[tuple[str, str]], width: float) -> Table:
+    """Label | value rows; long values wrap inside their cell."""
+    st = styles()
+    data = [[p(label, st["label"]), p(value, st["cell"])] for label, value in rows]
+    table = Table(data, colWidths=[width * 0.3, width * 0.7])
+    table.setStyle(TableStyle([
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.Color(0.8, 0.8, 0.8)),
+        ("TOPPADDING", (0, 0), (-1, -1), 2.2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.2),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2),
+    ]))
+    return table
+
+
+def signature_block(names: list[tuple[str, str]], width: float) -> Table:
+    """Signature lines side by side, a gap between them: (name, role) each; an empty name
+    leaves the line to be filled in by hand."""
+    st = styles()
+    role_style = ParagraphStyle("role", parent=st["small"], alignment=TA_CENTER)
+    gap = 12 * mm
+    col = (width - gap * (len(names) - 1)) / len(names)
+    widths, lines, name_row, role_row = [], [], [], []
+    for i, (name, role) in enumerate(names):
+        if i:
+            widths.append(gap)
+            for row in (lines, name_row, role_row):
+                row.append("")
+        widths.append(col)
+        lines.append("")
+        name_row.append(Paragraph(escape(name or ""), st["center"]))
+        role_row.append(Paragraph(escape(role), role_style))
+    table = Table([lines, name_row, role_row], colWidths=widths,
+                  rowHeights=[16 * mm, None, None])
+    style = [("VALIGN", (0, 0), (-1, -1), "TOP")]
+    for i in range(0, len(widths), 2):
+        style.append(("LINEBELOW", (i, 0), (i, 0), 0.6, colors.black))
+    table.setStyle(TableStyle(style))
+    return table
+
+
+def build(story: list, *, municipio: Municipio, title: str, footer: str) -> bytes:
+    """The PDF of a story on A4 pages with the município header and a footer."""
+    regular, bold = fonts.register()
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(buffer, pagesize=common.A4, leftMargin=SIDE, rightMargin=SIDE,
+                            topMargin=TOP, bottomMargin=BOTTOM, title=title,
+                            author=municipio.title, creator="Mototáxi Desk")
+
+    def page(canvas, document):
+        canvas.saveState()
+        w, h = common.A4
+        logo = 18 * mm
+        top = h - 10 * mm
+        common.draw_image_fit(canvas, common.image(municipio.brasao, common.BRASAO_PLACEHOLDER),
+                              SIDE, top - logo, logo, logo)
+        tx = SIDE + logo + 4 * mm
+        tw = w - SIDE - tx
+        fonts.draw_fitted(canvas, municipio.title.upper(), tx, top - 7 * mm, tw, font=bold,
+                          size=12, minimum=6)
+        canvas.setFillColorRGB(*common.MUTED)
+        fonts.draw_fitted(canvas, f"Estado: {municipio.uf} · Código IBGE {municipio.ibge} · "
+                                  "Serviço municipal de mototáxi", tx, top - 12.5 * mm, tw,
+                          size=8.5, minimum=5)
+        canvas.setStrokeColorRGB(*ACCENT)
+        canvas.setLineWidth(1)
+        canvas.line(SIDE, top - logo - 2 * mm, w - SIDE, top - logo - 2 * mm)
+        canvas.setFillColorRGB(*common.MUTED)
+        fonts.draw_fitted(canvas, footer, SIDE, 10 * mm, w - 2 * SIDE - 25 * mm, size=7.5,
+                          minimum=5)
+        canvas.setFont(regular, 7.5)
+        canvas.drawRightString(w - SIDE, 10 * mm, f"Página {document.page}")
+        canvas.restoreState()
+
+    doc.build(story, onFirstPage=page, onLaterPages=page)
+    return buffer.getvalue()
+
+
+def footer_text(copy: int, printed_at: dt.datetime, login: str) -> str:
+    return (f"{copy}ª via · emitido em {printed_at.strftime('%d/%m/%Y %H:%M')} por {login} · "
+            "Mototáxi Desk")
+
+
+def spacer(height_mm: float) -> Spacer:
+    return Spacer(1, height_mm * mm)
+
+
+CONTENT_WIDTH = common.A4[0] - 2 * SIDE
