@@ -6,11 +6,13 @@ from __future__ import annotations
 import datetime as dt
 import json
 
+import peewee as pw
+
 from ..domain import permit_rules, validators, vehicle_rules
 from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..store.connection import write_transaction
-from ..store.models import (Application, AuxiliaryDriver, Permit, PermitHistory, Vehicle,
-                            WaitingListEntry)
+from ..store.models import (Application, AuxiliaryDriver, Permit, PermitHistory, Person, Stand,
+                            Vehicle, WaitingListEntry)
 from . import (audit, bars, eligibility, fees, lookup, permit_history, sequences, setup,
                stands, waiting_list)
 from .context import Actor
@@ -437,3 +439,31 @@ def refresh_statuses(actor: Actor, *, on=None) -> dict:
                            reason="Fim do prazo de interrupção ou suspensão")
             counts["resumed"] += 1
     return counts
+
+
+def list_permits(*, offset: int = 0, limit: int = 200, status: str | None = None) -> list[dict]:
+    """One page of permits in order-number order, joined so a page is one query (the
+    Permissionários list loads 100,000 holders page by page)."""
+    profile = setup.profile()
+    query = (Permit.select(Permit, Person, Vehicle, Stand)
+             .join(Person, on=(Permit.holder == Person.id))
+             .switch(Permit).join(Vehicle, pw.JOIN.LEFT_OUTER, on=(Permit.vehicle == Vehicle.id))
+             .switch(Permit).join(Stand, pw.JOIN.LEFT_OUTER, on=(Permit.stand == Stand.id))
+             .order_by(Permit.order_number).offset(max(0, offset)).limit(max(1, min(limit, 1000))))
+    if status:
+        query = query.where(Permit.status == status)
+    return [{"id": p.id, "order_number": p.order_number,
+             "order_text": permit_rules.format_order_number(profile, p.order_number),
+             "status": p.status, "status_label": STATUS_LABELS[p.status],
+             "holder_id": p.holder_id, "holder_name": p.holder.name,
+             "cpf_text": validators.format_cpf(p.holder.cpf),
+             "plate": p.vehicle.plate_original if p.vehicle_id else "",
+             "stand_number": p.stand.number if p.stand_id else None,
+             "valid_until": p.valid_until} for p in query]
+
+
+def count_permits(status: str | None = None) -> int:
+    query = Permit.select()
+    if status:
+        query = query.where(Permit.status == status)
+    return query.count()

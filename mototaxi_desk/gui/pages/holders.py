@@ -1,0 +1,50 @@
+"""Permissionários: every permit in order-number order with holder, status, plate, stand and
+validity, loaded page by page; a double click opens the holder's record."""
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from ...services import permits
+from ..models.dict_table import Column
+from ..models.paged_table import PagedTableModel
+from ..widgets.common import STATUS_COLOURS, heading, table_view
+
+
+class HoldersPage(QWidget):
+    person_chosen = Signal(int)
+    title = "Permissionários"
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.addWidget(heading("Permissionários"))
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel("Situação:"))
+        self.status = QComboBox()
+        self.status.addItem("Todas", None)
+        for code, label in permits.STATUS_LABELS.items():
+            self.status.addItem(label, code)
+        self.status.currentIndexChanged.connect(lambda _i: self.refresh())
+        bar.addWidget(self.status)
+        self.count = QLabel()
+        bar.addWidget(self.count, 1)
+        layout.addLayout(bar)
+        self.model = PagedTableModel(
+            [Column("order_text", "Nº"), Column("status_label", "Situação"),
+             Column("holder_name", "Permissionário"), Column("cpf_text", "CPF"),
+             Column("plate", "Placa"),
+             Column("stand_number", "Ponto", lambda n: f"Ponto {n:02d}" if n else "—"),
+             Column("valid_until", "Validade")],
+            fetch=lambda offset, limit: permits.list_permits(
+                offset=offset, limit=limit, status=self.status.currentData()),
+            total=lambda: permits.count_permits(self.status.currentData()),
+            colour_of=lambda row: STATUS_COLOURS.get(row["status"]), parent=self)
+        self.view = table_view(self.model)
+        self.view.doubleClicked.connect(
+            lambda index: self.person_chosen.emit(self.model.row(index.row())["holder_id"]))
+        layout.addWidget(self.view, 1)
+
+    def refresh(self) -> None:
+        self.model.reload()
+        self.count.setText(f"{self.model._total} permissão(ões)")
