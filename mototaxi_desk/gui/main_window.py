@@ -2,7 +2,7 @@
 on top (Ctrl+K), the status bar with user, município, profile and database."""
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QHBoxLayout, QListWidget, QMainWindow, QStackedWidget,
                                QVBoxLayout, QWidget)
@@ -55,7 +55,11 @@ class MainWindow(QMainWindow):
             f"{info['uf']} · Perfil {info['profile_id']} · {info['database']}")
         self.resize(1280, 720)
         self._restore_geometry()
+        # the window shows at once; the Painel's figures and alerts load right after
+        self.nav.blockSignals(True)
         self.nav.setCurrentRow(0)
+        self.nav.blockSignals(False)
+        QTimer.singleShot(0, self.refresh)
 
     def show_page(self, row: int) -> None:
         self.stack.setCurrentIndex(row)
