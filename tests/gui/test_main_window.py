@@ -15,9 +15,12 @@ def window(qtbot, demo_data):
     return win
 
 
-def test_dashboard_shows_cap_and_alerts_by_urgency(window):
+def test_dashboard_shows_cap_and_alerts_by_urgency(window, qtbot):
+    """The Painel loads off the GUI thread (the window never freezes) and then shows."""
     page = window.dashboard
     assert window.stack.currentWidget() is page
+    with qtbot.waitSignal(page.loaded, timeout=10_000):
+        page.refresh()
     assert "de <b>61</b>" in page.figures.text()
     rows = page.alert_model.rows
     assert rows and rows[0]["urgency"] == "overdue" or all(r["urgency"] == "soon" for r in rows)

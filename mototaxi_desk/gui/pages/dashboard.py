@@ -12,6 +12,7 @@ from ...domain import permit_rules
 from ...services import overview, setup
 from ...services.permits import STATUS_LABELS
 from ..models.dict_table import Column, DictTableModel
+from ..workers import run_in_background
 from ..widgets.common import STATUS_COLOURS, heading, table_view
 
 
@@ -23,6 +24,7 @@ def _days_text(days: int) -> str:
 
 class DashboardPage(QWidget):
     person_chosen = Signal(int)
+    loaded = Signal()
     title = "Painel"
 
     def __init__(self, parent=None):
@@ -61,7 +63,14 @@ class DashboardPage(QWidget):
         return permit_rules.format_order_number(setup.profile(), number) if number else ""
 
     def refresh(self) -> None:
-        info = overview.dashboard()
+        """Load the figures off the GUI thread (alerts over every permit take a moment on a
+        large register); `loaded` fires when they are shown."""
+        self.alerts_title.setText("<b>Prazos</b>: carregando…")
+        self._job = run_in_background(overview.dashboard, self.show_dashboard,
+                                      lambda exc: self.alerts_title.setText(
+                                          f"<b>Prazos</b>: não foi possível carregar ({exc})."))
+
+    def show_dashboard(self, info: dict) -> None:
         cap = info["permit_cap"]
         below = ", ".join(s["label"] for s in info["stands_below_minimum"]) or "nenhum"
         free = sum(s["free"] for s in info["stands_free"])
@@ -80,6 +89,7 @@ class DashboardPage(QWidget):
                                   f"{len(rows) - overdue} nos próximos 30 dias "
                                   "(duplo clique abre o prontuário)")
         self.alerts_view.resizeColumnsToContents()
+        self.loaded.emit()
 
     def _chart(self, by_status: dict) -> None:
         shown = [s for s in by_status if by_status[s]] or ["active"]

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QCompleter, QLineEdit
 
 from ...services import search
 
-TYPING_PAUSE_MS = 60  # results must show within 100 ms of the last key (issue 6)
+TYPING_PAUSE_MS = 30  # results must show within 100 ms of the last key (issue 6)
 
 
 class SearchBox(QLineEdit):
