@@ -24,12 +24,15 @@ class _Job(QRunnable):
 
     def run(self) -> None:
         try:
-            result = self.work()
-        except Exception as exc:  # delivered to the GUI thread, which shows it
-            _log.exception("trabalho em segundo plano falhou")
-            self.signals.failed.emit(exc)
-        else:
-            self.signals.done.emit(result)
+            try:
+                result = self.work()
+            except Exception as exc:  # delivered to the GUI thread, which shows it
+                _log.exception("trabalho em segundo plano falhou")
+                self.signals.failed.emit(exc)
+            else:
+                self.signals.done.emit(result)
+        except RuntimeError:
+            pass  # the window that asked was closed meanwhile: nobody to tell
         finally:
             from ..store.models import DB
             if DB.obj is not None and not DB.obj.is_closed():
