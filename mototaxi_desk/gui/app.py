@@ -13,6 +13,8 @@ from ..services import setup, users
 from ..services.context import Actor
 from ..store.connection import StoreError
 from ..store.migrations import close_database, open_database
+from .dialogs.crash import install_excepthook
+from .dialogs.setup_wizard import SetupWizard
 from .main_window import MainWindow
 from .ui_loader import load_ui
 
@@ -64,6 +66,7 @@ def run_gui(url: str, *, demo: bool = False) -> int:
     app.setApplicationName("Mototáxi Desk")
     app.setOrganizationName("MototaxiDesk")
     install_translations(app)
+    install_excepthook()
     try:
         open_database(url)
     except StoreError as exc:
@@ -72,14 +75,18 @@ def run_gui(url: str, *, demo: bool = False) -> int:
     try:
         if demo:
             demo_data.ensure_demo_database()
+        admin_login = ""
         if not setup.is_initialised():
-            QMessageBox.information(None, "Mototáxi Desk",
-                                    "Este banco de dados ainda não foi configurado. Execute:\n"
-                                    "mototaxi-desk init --profile ... --municipio ...")
-            return 1
+            wizard = SetupWizard()  # nothing else opens until the município is set up
+            if wizard.exec() != QDialog.DialogCode.Accepted or wizard.result_summary is None:
+                return 0
+            admin_login = wizard.admin_login
         title = (f"Banco de DEMONSTRAÇÃO (dados fictícios).<br>Entre com o usuário admin e a "
                  f"senha {demo_data.DEMO_PASSWORD}." if demo else "Informe usuário e senha.")
         login = LoginDialog(title)
+        if admin_login:
+            login.login.setText(admin_login)
+            login.password.setFocus()
         if login.exec() != QDialog.DialogCode.Accepted or login.actor is None:
             return 0
         window = MainWindow(login.actor)

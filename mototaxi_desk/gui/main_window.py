@@ -10,9 +10,15 @@ from PySide6.QtWidgets import (QHBoxLayout, QListWidget, QMainWindow, QStackedWi
 from .. import config
 from ..services import overview
 from ..services.context import ROLE_LABELS, Actor
+from .pages.applications import ApplicationsPage
 from .pages.dashboard import DashboardPage
 from .pages.person import PersonPage
+from .pages.settings import SettingsPage
 from .pages.stands import StandsPage
+from .pages.vehicles import VehiclesPage
+from .pages.inspections import InspectionsPage
+from .dialogs.verify import VerifyDialog
+from .pages.infractions import InfractionsPage
 from .pages.waiting import WaitingListPage
 from .widgets.search_box import SearchBox
 
@@ -27,8 +33,17 @@ class MainWindow(QMainWindow):
         self.dashboard = DashboardPage()
         self.person_page = PersonPage(actor)
         self.stands_page = StandsPage()
+        self.vehicles_page, self.inspections_page = VehiclesPage(actor), InspectionsPage(actor)
+        self.infractions_page = InfractionsPage(actor)
         self.waiting_page = WaitingListPage()
-        self.pages = [self.dashboard, self.person_page, self.stands_page, self.waiting_page]
+        self.applications_page = ApplicationsPage(actor)
+        QShortcut(QKeySequence("Ctrl+N"), self,
+                  activated=lambda: self.applications_page.new_application())
+        self.pages = [self.dashboard, self.person_page, self.applications_page,
+                      self.vehicles_page, self.stands_page,
+                      self.inspections_page, self.infractions_page, self.waiting_page]
+        self.settings_page = SettingsPage(actor)
+        self.pages.append(self.settings_page)  # Configurações: always last
         self.nav = QListWidget()
         self.nav.setFixedWidth(170)
         self.stack = QStackedWidget()
@@ -50,6 +65,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
         QShortcut(QKeySequence("Ctrl+K"), self, activated=self.focus_search)
         QShortcut(QKeySequence("F5"), self, activated=self.refresh)
+        self.verify_action = self.addToolBar("Ferramentas").addAction(
+            "Verificar documento (F9)", lambda: VerifyDialog(self).exec())
+        self.verify_action.setShortcut(QKeySequence("F9"))
         self.statusBar().showMessage(
             f"Usuário: {actor.login} ({ROLE_LABELS[actor.role]}) · {info['municipio']}/"
             f"{info['uf']} · Perfil {info['profile_id']} · {info['database']}")

@@ -35,13 +35,24 @@ def main(out: str = "docs/screenshots") -> int:
             window = MainWindow(users.authenticate("supervisor", demo.DEMO_PASSWORD))
             window.resize(1366, 768)
             window.show()
-            shots = {"painel.png": lambda: window.nav.setCurrentRow(0)}
+            def painel():  # the Painel loads off the GUI thread: wait for it
+                done = []
+                window.dashboard.loaded.connect(lambda: done.append(True))
+                window.nav.setCurrentRow(0)
+                window.dashboard.refresh()
+                while not done:
+                    app.processEvents()
+            shots = {"painel.png": painel}
             holder = Permit.select().where(Permit.status == "active").order_by(Permit.id).first()
             shots["prontuario.png"] = lambda: window.open_person(holder.holder_id)
             shots["pontos.png"] = lambda: window.nav.setCurrentRow(
                 window.pages.index(window.stands_page))
             shots["lista-de-espera.png"] = lambda: window.nav.setCurrentRow(
                 window.pages.index(window.waiting_page))
+            shots["veiculos.png"] = lambda: window.nav.setCurrentRow(
+                window.pages.index(window.vehicles_page))
+            shots["vistorias.png"] = lambda: window.nav.setCurrentRow(
+                window.pages.index(window.inspections_page))
             for name, show in shots.items():
                 show()
                 app.processEvents()
@@ -50,10 +61,267 @@ def main(out: str = "docs/screenshots") -> int:
             window.search_box.run_search()
             app.processEvents()
             window.grab().save(str(folder / "busca.png"))
+            vehicle_and_inspection_shots(folder, holder)
+            infraction_shots(folder, window)
+            application_shots(folder, window)
+            settings_shots(folder)
         finally:
             close_database()
+        setup_wizard_and_crash_shots(folder, Path(tmp))
     print(f"Capturas em {folder.resolve()}")
     return 0
+
+
+def vehicle_and_inspection_shots(folder: Path, permit) -> None:
+    """Vehicle form with errors and valid, inspection form, verify dialog valid and invalid."""
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from ..services import demo, documents, users
+    from .dialogs.inspection_form import InspectionForm
+    from .dialogs.vehicle_form import VehicleForm
+    from .dialogs.verify import VerifyDialog
+
+    app = QApplication.instance()
+    clerk = users.authenticate("atendente", demo.DEMO_PASSWORD)
+    fiscal = users.authenticate("fiscal", demo.DEMO_PASSWORD)
+
+    def save(widget, name: str) -> None:
+        widget.show()
+        app.processEvents()
+        widget.grab().save(str(folder / name))
+        widget.close()
+
+    form = VehicleForm(clerk, owner_id=permit.holder_id)
+    for field, text in ((form.plate, "AB1234"), (form.renavam, "12345678901"),
+                        (form.chassis, "9C2KC08105R0O0001"), (form.manufacture_year, "2019")):
+        QTest.keyClicks(field, text)
+    save(form, "veiculo-erro.png")
+    form = VehicleForm(clerk, owner_id=permit.holder_id)
+    for field, text in ((form.plate, "QWE-4321"), (form.make, "Honda"),
+                        (form.model, "CG 160 Fan"), (form.manufacture_year, "2024"),
+                        (form.model_year, "2025"), (form.cc, "160"), (form.cover, "10.000,00")):
+        QTest.keyClicks(field, text)
+    save(form, "veiculo.png")
+    inspection = InspectionForm(fiscal, plate=permit.vehicle.plate_original)
+    inspection.pass_all()
+    save(inspection, "vistoria.png")
+    text = documents.print_cards(clerk, [permit.order_number])["copies"][0]["qr_text"]
+    for name, typed in (("verificar-valido.png", text),
+                        ("verificar-invalido.png", text[:-4] + ("0" if text[-4] != "0"
+                                                                else "1") + text[-3:])):
+        dialog = VerifyDialog()
+        dialog.text.setText(typed)
+        dialog.verify()
+        save(dialog, name)
+
+
+def infraction_shots(folder: Path, window) -> None:
+    """Infrações page, new notice with a chosen item, the notice dialog, the person's
+    ledger tab — on a few notices recorded through the ledger services."""
+    import datetime as dt
+
+    from PySide6.QtWidgets import QApplication
+
+    from ..services import demo, ledger, users
+    from ..store.models import Permit
+    from .dialogs.notice_detail import NoticeDetailDialog
+    from .dialogs.notice_entry import NoticeEntryDialog
+
+    app = QApplication.instance()
+    fiscal = users.authenticate("fiscal", demo.DEMO_PASSWORD)
+    boss = users.authenticate("supervisor", demo.DEMO_PASSWORD)
+    clerk = users.authenticate("atendente", demo.DEMO_PASSWORD)
+    now = dt.datetime.now().replace(second=0, microsecond=0)
+    old = [p for p in Permit.select().where(Permit.status == "active").order_by(Permit.id)
+           if p.issued_on <= (now - dt.timedelta(days=40)).date()][:5]
+
+    def record(permit, code, when, **extra):
+        return ledger.record_notice(fiscal, {
+            "permit_id": permit.id, "infraction_code": code, "occurred_at": when,
+            "place": "Av. Getúlio Vargas, em frente ao mercado", "agent_name": "Antônio Fiscal",
+            "agent_registration": "MAT-1234", "description": "Constatado em ronda.", **extra})
+    first = record(old[0], "36-II", now - dt.timedelta(hours=3), infractor_signed=True)
+    record(old[0], "36-I", now - dt.timedelta(days=25), infractor_signed=True)
+    record(old[0], "36-III", now - dt.timedelta(days=32), infractor_signed=True)
+    record(old[1], "36-III", now - dt.timedelta(days=1))
+    defended = record(old[2], "36-II", now - dt.timedelta(days=2), infractor_signed=True)
+    ledger.file_defence(clerk, defended["id"], text="O veículo estava limpo.")
+    paid = record(old[3], "36-III", now - dt.timedelta(days=5), infractor_signed=True)
+    ledger.pay_charge(clerk, paid["charges"][0]["id"], paid_on=now.date(), receipt="DAM 77",
+                      amount=paid["fine_text"])
+    voided = record(old[4], "36-II", now - dt.timedelta(days=4), infractor_signed=True)
+    ledger.void_notice(boss, voided["id"], reason="Placa anotada errada.")
+
+    def save(widget, name: str) -> None:
+        widget.show()
+        app.processEvents()
+        widget.grab().save(str(folder / name))
+
+    window.nav.setCurrentRow(window.pages.index(window.infractions_page))
+    page = window.infractions_page
+    page.view.selectRow(page.model.rowCount() - 1)  # its permit has a proposed sanction
+    app.processEvents()
+    window.grab().save(str(folder / "infracoes.png"))
+    entry = NoticeEntryDialog(fiscal)
+    entry.filter.setText("higiene")
+    entry._pick_first()
+    entry.permit_edit.setText(old[1].vehicle.plate_original)
+    entry.find_permit()
+    entry.place.setText("Praça da Matriz")
+    entry.agent_name.setText("Antônio Fiscal")
+    entry.agent_registration.setText("MAT-1234")
+    entry.signed.setChecked(True)
+    save(entry, "auto-novo.png")
+    entry.close()
+    detail = NoticeDetailDialog(boss, first["id"], show_previews=False)
+    save(detail, "auto.png")
+    detail.close()
+    window.open_person(old[0].holder_id)
+    page = window.person_page
+    page.tabs.setCurrentIndex(page.ledger_tab_index)
+    app.processEvents()
+    window.grab().save(str(folder / "prontuario-infracoes.png"))
+
+
+
+def application_shots(folder: Path, window) -> None:
+    """Requerimentos page, the wizard's steps, the detail and the grant dialog."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    from ..domain.errors import DomainError
+    from ..services import applications, demo, fees, users
+    from ..store.models import Permit, Person
+    from .dialogs.application_detail import ApplicationDetailDialog
+    from .dialogs.new_application import NewApplicationWizard
+
+    app = QApplication.instance()
+    window.nav.setCurrentRow(window.pages.index(window.applications_page))
+    app.processEvents()
+    window.grab().save(str(folder / "requerimentos.png"))
+    clerk = users.authenticate("atendente", demo.DEMO_PASSWORD)
+    person = next(p for p in Person.select().order_by(Person.id)
+                  if not Permit.select().where(Permit.holder == p.id).exists()
+                  and not _has_debts(fees, DomainError, p.id))
+    wizard = NewApplicationWizard(clerk, person_id=person.id)
+    wizard.resize(900, 640)
+    wizard.show()
+    wizard.type_page.select("new_permit")
+    steps = ["tipo", "requerente", "documentos", "resumo"]
+    for i, step in enumerate(steps):
+        if i:
+            wizard.next()
+        if step == "documentos":
+            for row in range(6):
+                wizard.checklist_page.items.item(row).setCheckState(Qt.CheckState.Checked)
+        app.processEvents()
+        wizard.grab().save(str(folder / f"requerimento-{i + 1}-{step}.png"))
+    wizard.next()
+    app.processEvents()
+    wizard.grab().save(str(folder / "requerimento-5-protocolo.png"))
+    filed = wizard.application
+    wizard.close()
+    boss = users.authenticate("supervisor", demo.DEMO_PASSWORD)
+    for item in filed["checklist"]:
+        if not item["received"]:
+            applications.set_checklist_item(clerk, filed["id"], item["code"], received=True)
+    detail = ApplicationDetailDialog(boss, filed["id"])
+    detail.show()
+    detail.move("deferido")
+    app.processEvents()
+    detail.grab().save(str(folder / "requerimento-detalhe.png"))
+    grant = detail.grant_dialog()
+    grant.show()
+    grant.plate.edit.setText("QXZ1E23")
+    grant.renavam.edit.setText("1234")
+    grant.renavam.validate()
+    app.processEvents()
+    grant.grab().save(str(folder / "outorga.png"))
+    grant.close()
+    detail.close()
+
+
+def _has_debts(fees, error, person_id) -> bool:
+    try:
+        fees.check_no_debts(person_id, "x")
+    except error:
+        return True
+    return False
+
+def settings_shots(folder: Path) -> None:
+    """Configurações, one PNG per tab, as the administrator (one number edited, one holiday)."""
+    import datetime as dt
+
+    from PySide6.QtWidgets import QApplication
+
+    from ..services import demo, ledger, setup, users
+    from .pages.settings import SettingsPage
+
+    app = QApplication.instance()
+    admin = users.authenticate("admin", demo.DEMO_PASSWORD)
+    setup.set_profile_number(admin, "defence.defence_days", 15)
+    ledger.add_holiday(admin, dt.date(dt.date.today().year, 12, 8), "Padroeira do município")
+    page = SettingsPage(admin)
+    page.resize(1180, 690)
+    page.refresh()
+    page.show()
+    for index, name in enumerate(("configuracoes-municipio.png", "configuracoes-numeros.png",
+                                  "configuracoes-unidade-fiscal.png",
+                                  "configuracoes-feriados.png", "configuracoes-usuarios.png")):
+        page.tabs.setCurrentIndex(index)
+        app.processEvents()
+        page.grab().save(str(folder / name))
+    page.close()
+
+
+def setup_wizard_and_crash_shots(folder: Path, tmp: Path) -> None:
+    """The first-run wizard on an empty database of its own (each page, one with a refused
+    IBGE code) and the unexpected-error dialog with its details open."""
+    from PySide6.QtWidgets import QApplication
+
+    from ..store.migrations import close_database, open_database
+    from .dialogs.crash import CrashDialog, crash_details
+    from .dialogs.setup_wizard import SetupWizard
+
+    app = QApplication.instance()
+    open_database(f"{tmp}/vazio.db", backup_dir=tmp)
+    try:
+        wizard = SetupWizard()
+        wizard.confirm_cancel = False
+        wizard.show()
+        app.processEvents()
+        wizard.name.editor.setText("São Raimundo das Mangabeiras")
+        wizard.uf.editor.setCurrentIndex(wizard.uf.editor.findData("MA"))
+        wizard.ibge.editor.setText("9911102")
+        wizard.population.editor.setText("18540")
+        wizard.next()  # refused: the IBGE code is shown in red
+        app.processEvents()
+        wizard.grab().save(str(folder / "configuracao-inicial-1.png"))
+        wizard.ibge.editor.setText("2111102")
+        wizard.next()
+        wizard.unit_value.editor.setText("48,26")
+        app.processEvents()
+        wizard.grab().save(str(folder / "configuracao-inicial-2.png"))
+        wizard.next()
+        wizard.admin_name.editor.setText("Maria das Dores Lima")
+        wizard.password.editor.setText("senha-forte")
+        wizard.password_again.editor.setText("senha-forte-2")
+        wizard.password_again.validate()
+        app.processEvents()
+        wizard.grab().save(str(folder / "configuracao-inicial-3.png"))
+        wizard.close()
+    finally:
+        close_database()
+    try:
+        {}["chave-inexistente"]
+    except KeyError:  # the dialog alone: the hook would open a log file in the temporary folder
+        dialog = CrashDialog(crash_details(*sys.exc_info()))
+    dialog.toggle_button.setChecked(True)
+    dialog.show()
+    app.processEvents()
+    dialog.grab().save(str(folder / "erro-inesperado.png"))
+    dialog.close()
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ import peewee as pw
 
 from ..domain import permit_rules, validators
 from ..domain.errors import DomainError, ValidationError
-from ..printing import cards, notices, qr, roster, stickers, termo
+from ..printing import cards, notices, qr, receipt, roster, stickers, termo
 from ..printing.common import Municipio
 from ..store.connection import write_transaction
 from ..store.models import (AuxiliaryDriver, Inspection, Permit, Person, PrintLog, Stand,
@@ -33,7 +33,7 @@ CARD_STATUSES = ("active", "suspended", "interrupted")  # a card for these; not 
 DOCUMENTS = {"card": "cartão de permissão", "aux_card": "cartão de condutor auxiliar",
              "sticker": "selo de vistoria", "termo": "termo de permissão",
              "roster": "relação do ponto", "notice": "auto de infração",
-             "release": "recibo de liberação"}
+             "release": "recibo de liberação", "receipt": "comprovante de protocolo"}
 STATUS_LABELS = {"active": "Ativa", "suspended": "Suspensa", "interrupted": "Interrompida",
                  "expired": "Vencida", "revoked": "Revogada", "cassated": "Cassada",
                  "withdrawn": "Desistência", "lapsed": "Caducada"}
@@ -441,6 +441,35 @@ def print_roster(actor: Actor, stand_number, *, on: dt.date | None = None) -> di
         copies = [{"key": str(stand.number), "copy": copy}]
         _audit(actor, "roster", copies, "a4")
     return _result("roster", roster.render(data), copies)
+
+
+# --- protocol receipt of an application ----------------------------------------------------
+
+def print_application_receipt(actor: Actor, application_id) -> dict:
+    """The protocol receipt of an application (A5): protocol, type, applicant with the masked
+    CPF, when and by whom it was filed, the checklist (received / pending)."""
+    from ..store.models import User
+    from . import applications
+    actor.require(*PRINT_ROLES, action="imprimir comprovantes de protocolo")
+    with write_transaction():
+        app = applications.get_application(application_id)
+        info = applications.as_dict(app)
+        person: Person = app.person
+        filer = User.get_or_none(User.id == app.filed_by_id) if app.filed_by_id else None
+        key = info["protocol"]
+        copy = _log(actor, "receipt", key, "a5")
+        data = receipt.ReceiptData(
+            municipio=municipio_header(), protocol=key, type_label=info["type_label"],
+            status_label=info["status_label"], applicant=person.name,
+            cpf_masked=validators.mask_cpf(person.cpf), filed_at=app.filed_at,
+            attendant=filer.login if filer else "—", copy=copy,
+            printed_at=dt.datetime.now(), login=actor.login,
+            permit=_order_text(app.permit.order_number) if app.permit_id else "",
+            items=[receipt.ReceiptItem(c["text"], c["mandatory"], c["received"])
+                   for c in info["checklist"]])
+        copies = [{"key": key, "copy": copy}]
+        _audit(actor, "receipt", copies, "a5")
+    return _result("receipt", receipt.render(data), copies)
 
 
 # --- auto de infração and impound release receipt (penalty ledger, issue 4) -------------

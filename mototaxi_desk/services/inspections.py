@@ -310,3 +310,20 @@ def vehicle_inspection_status(vehicle_id: int, on: dt.date | None = None) -> dic
             "due_on": due_on, "days_left": (due_on - on).days,
             "overdue": due_on < on, "never_inspected": due is None}
     return result
+
+
+def list_inspections(*, vehicle_id=None, limit: int = 300) -> list[dict]:
+    """Latest inspections first, with plate and the sticker's state (issued / voided)."""
+    query = (Inspection.select(Inspection, Vehicle).join(Vehicle)
+             .order_by(Inspection.inspected_on.desc(), Inspection.id.desc()).limit(limit))
+    if vehicle_id is not None:
+        query = query.where(Inspection.vehicle == vehicle_id)
+    rows = list(query)
+    serials = [r.sticker_serial for r in rows if r.sticker_serial]
+    states = dict(Sticker.select(Sticker.serial, Sticker.status)
+                  .where(Sticker.serial.in_(serials)).tuples()) if serials else {}
+    return [{"id": r.id, "vehicle_id": r.vehicle_id, "plate": r.vehicle.plate_original,
+             "kind": r.kind, "kind_label": rules.KIND_LABELS.get(r.kind, r.kind),
+             "inspected_on": r.inspected_on, "approved": r.approved,
+             "valid_until": r.valid_until, "sticker_serial": r.sticker_serial,
+             "sticker_status": states.get(r.sticker_serial)} for r in rows]

@@ -824,6 +824,15 @@ def notice_dict(notice: InfractionNotice, *, on: dt.date | None = None, score=No
     }
 
 
+def list_notices(*, on: dt.date | None = None, limit: int = 1000) -> list[dict]:
+    """The notices, newest first (the Infrações page): each as notice_dict, stage and
+    deadlines included."""
+    calendar = business_calendar()
+    rows = (InfractionNotice.select().order_by(InfractionNotice.year.desc(),
+                                               InfractionNotice.number.desc()).limit(limit))
+    return [notice_dict(n, on=_today(on), calendar=calendar) for n in rows]
+
+
 def _resolve(query) -> tuple[Person, list[Permit]]:
     """A CPF, a permit order number (as printed) or a Permit id prefixed with '#'."""
     text = str(query or "").strip()

@@ -107,6 +107,38 @@ def set_fiscal_unit_value(actor: Actor, year, value) -> dict:
     return {"year": year, "value_cents": cents}
 
 
+MAX_BRASAO_BYTES = 1_000_000
+
+
+def check_brasao(image_bytes) -> bytes:
+    """The image as bytes if it can be the brasão (PNG or JPEG, up to 1 MB)."""
+    if not isinstance(image_bytes, (bytes, bytearray)) or not image_bytes:
+        raise ValidationError("Brasão", "arquivo de imagem vazio.")
+    if len(image_bytes) > MAX_BRASAO_BYTES:
+        raise ValidationError("Brasão", "imagem grande demais (máximo 1 MB).")
+    if not image_bytes.startswith((b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")):
+        raise ValidationError("Brasão", "use uma imagem PNG ou JPEG.")
+    return bytes(image_bytes)
+
+
+def set_brasao(actor: Actor, image_bytes) -> dict:
+    """The município's brasão printed on cards, stickers and A4 documents (admin), audited;
+    None removes it (the placeholder is printed)."""
+    actor.require("admin", action="alterar o brasão do município")
+    if image_bytes is not None:
+        image_bytes = check_brasao(image_bytes)
+    with DB.atomic():
+        row = settings()
+        had = row.brasao is not None
+        row.brasao = image_bytes
+        row.save()
+        audit.record(actor, "municipio.brasao", "municipio_settings", row.id,
+                     before={"brasao": had},
+                     after={"brasao": image_bytes is not None,
+                            "bytes": len(image_bytes) if image_bytes else 0})
+    return {"brasao": image_bytes is not None}
+
+
 def validate_init(*, profile_id, municipio, uf, ibge, population, fiscal_unit_value,
                   admin_password, admin_login="admin",
                   admin_name="Administrador do Sistema") -> dict:

@@ -10,7 +10,7 @@ from ..domain import validators, vehicle_rules
 from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..domain.money import format_money, parse_money
 from ..store.connection import write_transaction
-from ..store.models import Permit, Vehicle
+from ..store.models import Permit, Person, Vehicle
 from . import audit, lookup, permit_history, persons, setup
 from .context import Actor
 
@@ -309,3 +309,50 @@ def vehicle_status(vehicle_id, on: dt.date | None = None) -> dict:
         "out_of_service": vehicle.out_of_service, "active": vehicle.active,
         "age_article": v.age_article, "replacement_article": v.replacement_article,
     }
+
+
+# --- lists for the counter ----------------------------------------------------------------
+
+def list_vehicles(text: str = "", *, owner_id=None, limit: int = 500,
+                  on: dt.date | None = None) -> list[dict]:
+    """Vehicles (active first) with owner, age-limit date and the permit it serves; `text`
+    filters by plate in either format (ABC-1234 or ABC1C34, a prefix is enough)."""
+    on = _on(on)
+    profile = setup.profile()
+    query = Vehicle.select(Vehicle, Person).join(Person)
+    text = str(text or "").strip()[:20]
+    if text:
+        key = validators.plate_search_key(text)
+        if key is None:
+            return []
+        upper = key[:-1] + chr(ord(key[-1]) + 1)
+        query = query.where((Vehicle.plate >= key) & (Vehicle.plate < upper))
+    if owner_id is not None:
+        query = query.where(Vehicle.owner == owner_id)
+    query = query.order_by(Vehicle.active.desc(), Vehicle.plate).limit(limit)
+    vehicles = list(query)
+    permits = {v: (pid, order) for v, pid, order in Permit.select(
+        Permit.vehicle, Permit.id, Permit.order_number).where(
+        Permit.vehicle.in_([v.id for v in vehicles]) & Permit.status.not_in(Permit.ENDED))
+        .tuples()} if vehicles else {}
+    rows = []
+    for v in vehicles:
+        limit_date = vehicle_rules.age_limit_date(profile, v.manufacture_year)
+        rows.append({"id": v.id, "plate": v.plate, "plate_original": v.plate_original,
+                     "make": v.make, "model": v.model, "manufacture_year": v.manufacture_year,
+                     "model_year": v.model_year, "cc": v.cc, "owner_id": v.owner_id,
+                     "owner_name": v.owner.name, "age_limit": limit_date,
+                     "age_limit_days": (limit_date - on).days if limit_date else None,
+                     "insurance_expiry": v.insurance_expiry, "out_of_service": v.out_of_service,
+                     "active": v.active, "permit_id": permits.get(v.id, (None, None))[0],
+                     "order_number": permits.get(v.id, (None, None))[1]})
+    return rows
+
+
+def vehicle_by_plate(text: str) -> Vehicle:
+    """The vehicle of a plate typed in either format."""
+    canonical, original = validators.plate(text)
+    vehicle = Vehicle.get_or_none(Vehicle.plate == canonical)
+    if vehicle is None:
+        raise ValidationError("Placa", f"nenhum veículo cadastrado com a placa {original}.")
+    return vehicle

@@ -4,7 +4,8 @@ visits are served from."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QTabWidget, QVBoxLayout,
+                               QWidget)
 
 from ...domain.money import format_money
 from ...domain.validators import format_date
@@ -29,7 +30,13 @@ class PersonPage(QWidget):
         layout.addWidget(self.header)
         self.badges = QHBoxLayout()
         self.badges.addStretch(1)
-        layout.addLayout(self.badges)
+        self.new_application_button = QPushButton("&Novo requerimento…")
+        self.new_application_button.setEnabled(False)
+        self.new_application_button.clicked.connect(self.new_application)
+        actions = QHBoxLayout()
+        actions.addLayout(self.badges, 1)
+        actions.addWidget(self.new_application_button)
+        layout.addLayout(actions)
         self.tabs = QTabWidget()
         self._models: list[DictTableModel] = []
         self._titles: list[str] = []
@@ -60,6 +67,10 @@ class PersonPage(QWidget):
             Column("kind", "Tipo", lambda k: labels.INSPECTION_KINDS.get(k, k)),
             Column("approved", "Aprovada"), Column("valid_until", "Válida até"),
             Column("sticker_serial", "Selo")])
+        from .person_ledger import PersonLedgerTab  # issue 6 item 4: the ledger
+        self.ledger_tab = PersonLedgerTab(actor)
+        self.ledger_tab.changed.connect(self.refresh)
+        self.ledger_tab_index = self.tabs.addTab(self.ledger_tab, "Infrações")
         self.history = self._tab("Histórico", [
             Column("at", "Quando"), Column("action", "Ação"), Column("entity", "Registro"),
             Column("entity_id", "Nº")])
@@ -73,7 +84,15 @@ class PersonPage(QWidget):
 
     def open_person(self, person_id: int) -> None:
         self.person_id = person_id
+        self.new_application_button.setEnabled(
+            self.actor.role in ("atendente", "supervisor", "admin"))
         self.refresh()
+
+    def new_application(self) -> None:
+        from ..dialogs.new_application import NewApplicationWizard
+        if self.person_id is not None:
+            NewApplicationWizard(self.actor, person_id=self.person_id, parent=self).exec()
+            self.refresh()
 
     def refresh(self) -> None:
         if self.person_id is None:
@@ -97,6 +116,11 @@ class PersonPage(QWidget):
             model.set_rows(record[key])
             index = self._models.index(model)
             self.tabs.setTabText(index, f"{self._titles[index]} ({len(record[key])})")
+        self.tabs.setTabText(self.ledger_tab_index, "Infrações "
+                             f"({self.ledger_tab.set_person(self.person_id)})")
+        if self.ledger_tab.data["open_total_cents"]:
+            self.header.setText(self.header.text() + " · multas e despesas: <b>"
+                                f"{self.ledger_tab.data['open_total_text']}</b>")
         self.history.set_rows([{**h, "action": labels.audit_action(h["action"]),
                                 "entity": labels.entity(h["entity"])}
                                for h in record["history"]])

@@ -1,0 +1,445 @@
+"""Novo requerimento: type → applicant (search or register) and, when the type concerns a
+permit, which one → the profile's document checklist → summary (Protocolar) → protocol
+number and the printed receipt. A refusal (debts, SRM Art. 50) is shown on the summary page
+with its article; everything typed stays."""
+from __future__ import annotations
+
+from PySide6.QtCore import QDate, Qt, QTimer
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (QComboBox, QDateEdit, QFormLayout, QGroupBox, QHBoxLayout,
+                               QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton,
+                               QVBoxLayout, QWizard, QWizardPage)
+
+from ...domain import permit_rules, validators
+from ...domain.errors import DomainError, RuleRefusal
+from ...services import applications, documents, fees, persons, search, setup, vehicles
+from ...services.context import Actor
+from ..models.dict_table import Column, DictTableModel
+from ..widgets.common import table_view
+from ..widgets.masked_field import ValidatedField
+
+CPF_MASK = "999.999.999-99;_"
+ERROR_STYLE = "color: #c62828;"
+
+
+def _error_text(exc: Exception) -> str:
+    return str(exc)
+
+
+class TypePage(QWizardPage):
+    def __init__(self, wizard: "NewApplicationWizard"):
+        super().__init__()
+        self.w = wizard
+        self.setTitle("Tipo de requerimento")
+        self.setSubTitle("Escolha o que a pessoa está pedindo.")
+        self.types = QListWidget()
+        profile = setup.profile()
+        for code, label in applications.TYPE_LABELS.items():
+            kind = profile.application(code)
+            if not kind.allowed:
+                continue
+            item = QListWidgetItem(f"{label}" + (f"  —  {kind.article}" if kind.article else ""))
+            item.setData(Qt.ItemDataRole.UserRole, code)
+            self.types.addItem(item)
+        self.types.currentRowChanged.connect(lambda _r: self.completeChanged.emit())
+        self.types.itemDoubleClicked.connect(lambda _i: wizard.next())
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.types)
+
+    def selected(self) -> str | None:
+        item = self.types.currentItem()
+        return item.data(Qt.ItemDataRole.UserRole) if item else None
+
+    def select(self, code: str) -> None:
+        for row in range(self.types.count()):
+            if self.types.item(row).data(Qt.ItemDataRole.UserRole) == code:
+                self.types.setCurrentRow(row)
+
+    def isComplete(self) -> bool:  # noqa: N802 (Qt API)
+        return self.selected() is not None
+
+
+class ApplicantPage(QWizardPage):
+    def __init__(self, wizard: "NewApplicationWizard"):
+        super().__init__()
+        self.w = wizard
+        self.setTitle("Requerente")
+        self.setSubTitle("Busque pelo CPF, nome ou placa, ou cadastre uma pessoa nova.")
+        self.person_id: int | None = None
+        self.query = QLineEdit()
+        self.query.setPlaceholderText("CPF, nome ou placa")
+        self._timer = QTimer(self, singleShot=True, interval=150)
+        self._timer.timeout.connect(self.run_search)
+        self.query.textEdited.connect(lambda _t: self._timer.start())
+        self.model = DictTableModel([Column("name", "Nome"), Column("cpf", "CPF"),
+                                     Column("matched", "Encontrado por")], parent=self)
+        self.view = table_view(self.model)
+        self.view.setMinimumHeight(110)
+        self.view.selectionModel().currentRowChanged.connect(
+            lambda current, _p: self.choose_row(current.row()))
+        self.chosen = QLabel("Nenhuma pessoa escolhida.")
+        self.chosen.setWordWrap(True)
+        self.warning = QLabel()
+        self.warning.setStyleSheet(ERROR_STYLE)
+        self.warning.setWordWrap(True)
+
+        self.new_group = QGroupBox("Cadastrar pessoa nova")
+        self.new_group.setCheckable(True)
+        self.new_group.setChecked(False)
+        self.new_group.toggled.connect(self._new_toggled)
+        self.cpf = ValidatedField(validators.cpf, mask=CPF_MASK)
+        self.name = ValidatedField(lambda t: validators.person_name(t, "Nome"))
+        self.birth = QDateEdit()
+        self.birth.setCalendarPopup(True)
+        self.birth.setDisplayFormat("dd/MM/yyyy")
+        self.birth.setMinimumDate(QDate(1900, 1, 1))
+        self.birth.setSpecialValueText(" ")
+        today = QDate.currentDate()
+        self.birth.setMaximumDate(today.addYears(-16))
+        self.birth.setDate(self.birth.minimumDate())
+        self.phone = ValidatedField(validators.phone, required=False,
+                                    placeholder="(99) 98765-4321")
+        form = QFormLayout(self.new_group)
+        form.addRow("CPF:", self.cpf)
+        form.addRow("Nome completo:", self.name)
+        form.addRow("Nascimento:", self.birth)
+        form.addRow("Telefone:", self.phone)
+        for field in (self.cpf, self.name):
+            field.edit.textEdited.connect(lambda _t: self.completeChanged.emit())
+
+        self.permit_label = QLabel("Permissão:")
+        self.permit = QComboBox()
+        self.permit.currentIndexChanged.connect(lambda _i: self.completeChanged.emit())
+        permit_row = QHBoxLayout()
+        permit_row.addWidget(self.permit_label)
+        permit_row.addWidget(self.permit, 1)
+        self.message = QLabel()
+        self.message.setStyleSheet(ERROR_STYLE)
+        self.message.setWordWrap(True)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.query)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.chosen)
+        layout.addWidget(self.warning)
+        layout.addWidget(self.new_group)
+        layout.addLayout(permit_row)
+        layout.addWidget(self.message)
+
+    def initializePage(self) -> None:  # noqa: N802 (Qt API)
+        needs = self.w.app_type() in applications.NEEDS_PERMIT
+        self.permit_label.setVisible(needs)
+        self.permit.setVisible(needs)
+        self.new_group.setEnabled(not needs)  # a new person holds no permit yet
+        if needs and self.new_group.isChecked():
+            self.new_group.setChecked(False)
+        self._load_permits()
+        if self.person_id is None:
+            self.query.setFocus()
+
+    def run_search(self) -> None:
+        seen, rows = set(), []
+        for hit in search.search(self.query.text()):
+            if hit["person_id"] not in seen:
+                seen.add(hit["person_id"])
+                rows.append(hit)
+        self.model.set_rows(rows)
+
+    def choose_row(self, row: int) -> None:
+        if 0 <= row < len(self.model.rows):
+            hit = self.model.row(row)
+            self.set_person(hit["person_id"], hit["name"], hit["cpf"])
+
+    def preselect(self, person_id: int) -> None:
+        person = persons.get_person(person_id)
+        self.query.setText(validators.format_cpf(person.cpf))
+        self.run_search()
+        self.set_person(person.id, person.name, validators.format_cpf(person.cpf))
+
+    def set_person(self, person_id: int, name: str, cpf: str) -> None:
+        self.person_id = person_id
+        self.new_group.setChecked(False)
+        self.chosen.setText(f"Requerente: <b>{name}</b> · CPF {cpf}")
+        try:
+            fees.check_no_debts(person_id, "o requerimento")
+            self.warning.setText("")
+        except DomainError as exc:
+            self.warning.setText(f"Atenção: {exc}")
+        self._load_permits()
+        self.completeChanged.emit()
+
+    def _new_toggled(self, on: bool) -> None:
+        if on:
+            self.chosen.setText("Requerente: pessoa nova (cadastrada ao protocolar).")
+            self.warning.setText("")
+            self.cpf.setFocus()
+        elif self.person_id is None:
+            self.chosen.setText("Nenhuma pessoa escolhida.")
+        self._load_permits()
+        self.completeChanged.emit()
+
+    def _load_permits(self) -> None:
+        self.permit.clear()
+        if self.person_id is None or self.new_group.isChecked():
+            return
+        seen = set()
+        for v in vehicles.list_vehicles(owner_id=self.person_id):
+            if v["permit_id"] and v["permit_id"] not in seen:
+                seen.add(v["permit_id"])
+                order = permit_rules.format_order_number(setup.profile(), v["order_number"])
+                self.permit.addItem(f"Permissão nº {order} — placa {v['plate_original']}",
+                                    v["permit_id"])
+
+    def is_new(self) -> bool:
+        return self.new_group.isChecked()
+
+    def new_data(self) -> dict:
+        data = {"cpf": self.cpf.raw(), "name": self.name.text().strip(),
+                "phone": self.phone.text().strip()}
+        if self.birth.date() != self.birth.minimumDate():
+            data["birth_date"] = self.birth.date().toPython()
+        return data
+
+    def permit_id(self):
+        return self.permit.currentData() if self.permit.isVisible() or \
+            self.w.app_type() in applications.NEEDS_PERMIT else None
+
+    def isComplete(self) -> bool:  # noqa: N802
+        if self.is_new():
+            return not self.cpf.is_empty() and bool(self.name.text().strip())
+        if self.person_id is None:
+            return False
+        if self.w.app_type() in applications.NEEDS_PERMIT:
+            return self.permit.currentData() is not None
+        return True
+
+    def validatePage(self) -> bool:  # noqa: N802
+        self.message.setText("")
+        if not self.is_new():
+            if self.w.app_type() in applications.NEEDS_PERMIT and self.permit.count() == 0:
+                self.message.setText("Esta pessoa não tem permissão em vigor para este pedido.")
+                return False
+            return True
+        fields = [self.cpf, self.name, self.phone]
+        bad = [f for f in fields if not f.validate(force=True)]
+        if bad:
+            bad[0].setFocus()
+            return False
+        return True
+
+
+class ChecklistPage(QWizardPage):
+    def __init__(self, wizard: "NewApplicationWizard"):
+        super().__init__()
+        self.w = wizard
+        self.setTitle("Documentos")
+        self.setSubTitle("Marque os documentos entregues agora (os demais ficam pendentes).")
+        self.items = QListWidget()
+        self.items.setWordWrap(True)
+        self.all_button = QPushButton("Marcar &todos")
+        self.all_button.clicked.connect(lambda: self.set_all(True))
+        self.none_button = QPushButton("&Desmarcar todos")
+        self.none_button.clicked.connect(lambda: self.set_all(False))
+        self.count = QLabel()
+        self.items.itemChanged.connect(lambda _i: self._count())
+        bar = QHBoxLayout()
+        bar.addWidget(self.count, 1)
+        bar.addWidget(self.all_button)
+        bar.addWidget(self.none_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.items, 1)
+        layout.addLayout(bar)
+        self._type: str | None = None
+
+    def initializePage(self) -> None:  # noqa: N802
+        app_type = self.w.app_type()
+        if app_type == self._type:
+            return  # coming back: the ticks stay
+        self._type = app_type
+        self.items.blockSignals(True)
+        self.items.clear()
+        for item in setup.profile().application(app_type).checklist:
+            text = item.text + ("" if item.mandatory else "  (facultativo)")
+            if item.article:
+                text += f"  —  {item.article}"
+            row = QListWidgetItem(text)
+            row.setData(Qt.ItemDataRole.UserRole, item.code)
+            row.setFlags(row.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            row.setCheckState(Qt.CheckState.Unchecked)
+            self.items.addItem(row)
+        self.items.blockSignals(False)
+        self._count()
+
+    def set_all(self, on: bool) -> None:
+        state = Qt.CheckState.Checked if on else Qt.CheckState.Unchecked
+        for row in range(self.items.count()):
+            self.items.item(row).setCheckState(state)
+
+    def ticked(self) -> list[str]:
+        return [self.items.item(r).data(Qt.ItemDataRole.UserRole)
+                for r in range(self.items.count())
+                if self.items.item(r).checkState() == Qt.CheckState.Checked]
+
+    def _count(self) -> None:
+        total = self.items.count()
+        self.count.setText(f"{len(self.ticked())} de {total} documento(s) entregue(s)"
+                           if total else "Este requerimento não exige documentos.")
+
+
+class SummaryPage(QWizardPage):
+    def __init__(self, wizard: "NewApplicationWizard"):
+        super().__init__()
+        self.w = wizard
+        self.setTitle("Resumo")
+        self.setSubTitle("Confira e clique em Protocolar.")
+        self.setCommitPage(True)
+        self.setButtonText(QWizard.WizardButton.CommitButton, "&Protocolar")
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
+        self.notes = QLineEdit()
+        self.notes.setPlaceholderText("Observações (opcional)")
+        self.notes.setMaxLength(2000)
+        self.message = QLabel()
+        self.message.setStyleSheet(ERROR_STYLE + " font-weight: bold;")
+        self.message.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.notes)
+        layout.addWidget(self.message)
+        layout.addStretch(1)
+
+    def initializePage(self) -> None:  # noqa: N802
+        w = self.w
+        applicant = w.applicant_page
+        if applicant.is_new():
+            data = applicant.new_data()
+            who = f"{data['name']} (CPF {applicant.cpf.text()}) — cadastro novo"
+        else:
+            who = applicant.chosen.text().replace("Requerente: ", "")
+        ticked = len(w.checklist_page.ticked())
+        total = w.checklist_page.items.count()
+        permit = (f"<br>Permissão: {applicant.permit.currentText()}"
+                  if w.app_type() in applications.NEEDS_PERMIT else "")
+        self.summary.setText(
+            f"<p>Tipo: <b>{applications.TYPE_LABELS[w.app_type()]}</b><br>"
+            f"Requerente: {who}{permit}<br>"
+            f"Documentos entregues: {ticked} de {total}</p>")
+        self.message.setText("")
+
+    def validatePage(self) -> bool:  # noqa: N802
+        return self.w.file()
+
+
+class DonePage(QWizardPage):
+    def __init__(self, wizard: "NewApplicationWizard"):
+        super().__init__()
+        self.w = wizard
+        self.setTitle("Requerimento protocolado")
+        self.protocol = QLabel()
+        self.protocol.setTextFormat(Qt.TextFormat.RichText)
+        self.protocol.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.details = QLabel()
+        self.details.setWordWrap(True)
+        self.print_button = QPushButton("&Imprimir comprovante (Ctrl+P)")
+        self.print_button.clicked.connect(wizard.print_receipt)
+        self.message = QLabel()
+        self.message.setStyleSheet(ERROR_STYLE)
+        layout = QVBoxLayout(self)
+        layout.addStretch(1)
+        layout.addWidget(self.protocol)
+        layout.addWidget(self.details)
+        layout.addWidget(self.print_button, 0, Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(self.message)
+        layout.addStretch(1)
+
+    def initializePage(self) -> None:  # noqa: N802
+        app = self.w.application or {}
+        self.protocol.setText(f"<p style='font-size:13pt'>Protocolo nº</p>"
+                              f"<p style='font-size:26pt'><b>{app.get('protocol', '')}</b></p>")
+        received = sum(1 for c in app.get("checklist", []) if c["received"])
+        self.details.setText(f"{app.get('type_label', '')} — {app.get('person_name', '')}. "
+                             f"Documentos recebidos: {received} de "
+                             f"{len(app.get('checklist', []))}.")
+        self.print_button.setFocus()
+
+
+class NewApplicationWizard(QWizard):
+    def __init__(self, actor: Actor, *, person_id: int | None = None, app_type: str | None = None,
+                 parent=None):
+        super().__init__(parent)
+        self.actor = actor
+        self.application: dict | None = None
+        self.receipt: dict | None = None
+        self.setWindowTitle("Novo requerimento")
+        self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
+        self.setOption(QWizard.WizardOption.NoBackButtonOnLastPage, True)
+        self.setOption(QWizard.WizardOption.NoCancelButtonOnLastPage, True)
+        for button, text in ((QWizard.WizardButton.BackButton, "< &Voltar"),
+                             (QWizard.WizardButton.NextButton, "&Avançar >"),
+                             (QWizard.WizardButton.CommitButton, "&Protocolar"),
+                             (QWizard.WizardButton.FinishButton, "&Concluir"),
+                             (QWizard.WizardButton.CancelButton, "Cancelar")):
+            self.setButtonText(button, text)
+        self.type_page = TypePage(self)
+        self.applicant_page = ApplicantPage(self)
+        self.checklist_page = ChecklistPage(self)
+        self.summary_page = SummaryPage(self)
+        self.done_page = DonePage(self)
+        for page in (self.type_page, self.applicant_page, self.checklist_page,
+                     self.summary_page, self.done_page):
+            self.addPage(page)
+        if app_type:
+            self.type_page.select(app_type)
+        if person_id is not None:
+            self.applicant_page.preselect(person_id)
+        QShortcut(QKeySequence("Ctrl+P"), self, activated=self._print_shortcut)
+        self.resize(820, 600)
+
+    def app_type(self) -> str | None:
+        return self.type_page.selected()
+
+    def file(self) -> bool:
+        """Register the new person (once), file the application, save the ticks."""
+        page = self.summary_page
+        applicant = self.applicant_page
+        page.message.setText("")
+        try:
+            if applicant.is_new() and applicant.person_id is None:
+                person = persons.register_person(self.actor, applicant.new_data())
+                applicant.person_id = person["id"]
+                applicant.new_group.setChecked(False)
+                applicant.chosen.setText(f"Requerente: <b>{person['name']}</b> · "
+                                         f"CPF {person['cpf_text']}")
+            app = applications.file_application(
+                self.actor, applicant.person_id, self.app_type(),
+                permit_id=applicant.permit_id(), notes=page.notes.text())
+            for code in self.checklist_page.ticked():
+                app = applications.set_checklist_item(self.actor, app["id"], code,
+                                                      received=True)
+        except RuleRefusal as exc:
+            page.message.setText(f"Pedido recusado: {exc}")
+            return False
+        except DomainError as exc:
+            page.message.setText(_error_text(exc))
+            return False
+        self.application = app
+        return True
+
+    def _print_shortcut(self) -> None:
+        if self.currentPage() is self.done_page:
+            self.print_receipt()
+
+    def print_receipt(self, show: bool = True) -> dict | None:
+        if self.application is None:
+            return None
+        try:
+            self.receipt = documents.print_application_receipt(self.actor,
+                                                               self.application["id"])
+        except DomainError as exc:
+            self.done_page.message.setText(str(exc))
+            return None
+        if show:
+            from .print_preview import PrintPreviewDialog
+            PrintPreviewDialog(self.receipt, self).open()
+        return self.receipt

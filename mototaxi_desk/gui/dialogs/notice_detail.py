@@ -1,0 +1,442 @@
+"""The auto de infração: every field, its deadlines and stage, the fine and its payment, the
+defence and appeal, impound and release — and the ledger actions the user's role allows."""
+from __future__ import annotations
+
+import datetime as dt
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QGridLayout, QGroupBox, QHBoxLayout,
+                               QLabel, QLineEdit, QPlainTextEdit, QPushButton, QTabWidget,
+                               QVBoxLayout)
+
+from ...domain.errors import DomainError
+from ...domain.money import format_money
+from ...domain.validators import format_date
+from ...services import documents, impounds, ledger, setup
+from .. import labels
+from ..models.dict_table import Column, DictTableModel
+from ..widgets.common import STATUS_COLOURS, table_view
+from ..widgets.ledger_view import (ActionForm, date_edit, datetime_edit, deadline_colour,
+                                   fine_text, status_colour, status_word)
+from .notice_entry import CHANNELS
+from .print_preview import PrintPreviewDialog
+
+PROCEEDING_EVENTS = {"filed": "Protocolada", "revelia": "Revelia"}
+DECISIONS = {"accepted": "Acolhida", "rejected": "Rejeitada", "": "Pendente",
+             None: "Pendente"}
+IMPOUND_STATUS = {"held": "Apreendido", "released": "Liberado"}
+
+
+class NoticeDetailDialog(QDialog):
+    def __init__(self, actor, notice_id: int, parent=None, *, show_previews: bool = True):
+        super().__init__(parent)
+        self.actor = actor
+        self.notice_id = notice_id
+        self.show_previews = show_previews   # tests: no modal preview
+        self.last_print: dict | None = None
+        self.form: ActionForm | None = None
+        self.changed = False
+        layout = QVBoxLayout(self)
+        self.header = QLabel()
+        self.header.setTextFormat(Qt.TextFormat.RichText)
+        self.status = QLabel()
+        top = QHBoxLayout()
+        top.addWidget(self.header, 1)
+        top.addWidget(self.status)
+        layout.addLayout(top)
+
+        self.facts = QGridLayout()
+        self.facts.setHorizontalSpacing(12)
+        box = QGroupBox("Dados do auto")
+        box.setLayout(self.facts)
+        layout.addWidget(box)
+
+        self.tabs = QTabWidget()
+        self.charges = DictTableModel(
+            [Column("kind", "Lançamento", lambda k: labels.CHARGE_KINDS.get(k, k)),
+             Column("label", "Descrição"), Column("units_text", "Unidades"),
+             Column("amount_text", "Valor"),
+             Column("status", "Situação", lambda s: labels.CHARGE_STATUS.get(s, s)),
+             Column("paid_on", "Pago em"), Column("receipt", "Recibo / DAM")],
+            colour_of=lambda r: STATUS_COLOURS.get(r["status"], "#e4e4e4"), parent=self)
+        self.proceedings = DictTableModel(
+            [Column("stage", "Fase", lambda s: "Defesa" if s == "defence" else "Recurso"),
+             Column("event", "Evento", lambda e: PROCEEDING_EVENTS.get(e, e)),
+             Column("filed_on", "Protocolo"),
+             Column("decision", "Decisão", lambda d: DECISIONS.get(d, d)),
+             Column("decided_on", "Decidido em"), Column("decision_reason", "Fundamentação"),
+             Column("text", "Texto")], parent=self)
+        self.impounds = DictTableModel(
+            [Column("plate", "Placa"), Column("place", "Depósito"),
+             Column("deposited_at", "Depositado em"),
+             Column("status", "Situação", lambda s: IMPOUND_STATUS.get(s, s)),
+             Column("released_at", "Liberado em"), Column("storage_days", "Diárias")],
+            parent=self)
+        for model, title in ((self.charges, "Multa e pagamentos"),
+                             (self.proceedings, "Defesa e recurso"),
+                             (self.impounds, "Apreensão")):
+            view = table_view(model)
+            self.tabs.addTab(view, title)
+        layout.addWidget(self.tabs, 1)
+
+        self.buttons = {}
+        rows = [[("notify", "Registrar notificação…", self.open_notify),
+                 ("defence", "Protocolar defesa/recurso…", self.open_defence),
+                 ("judge", "Julgar…", self.open_judge),
+                 ("revelia", "Declarar revelia…", self.open_revelia),
+                 ("void", "Anular…", self.open_void),
+                 ("reissue", "Corrigir (reemitir)…", self.open_reissue)],
+                [("pay", "Pagar multa…", self.open_pay),
+                 ("impound", "Apreender veículo…", self.open_impound),
+                 ("release", "Liberar veículo…", self.open_release),
+                 ("print", "Imprimir auto (Ctrl+P)", self.print_notice),
+                 ("print_release", "Imprimir recibo de liberação", self.print_release),
+                 ("close", "Fechar", self.accept)]]
+        for row in rows:
+            line = QHBoxLayout()
+            for key, text, slot in row:
+                button = QPushButton(text)
+                button.setAutoDefault(False)
+                button.clicked.connect(lambda _=False, s=slot: s())
+                self.buttons[key] = button
+                line.addWidget(button)
+            layout.addLayout(line)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        layout.addWidget(self.message)
+        QShortcut(QKeySequence("Ctrl+P"), self, activated=self.print_notice)
+        QShortcut(QKeySequence("F5"), self, activated=self.refresh)
+        self.resize(1180, 720)
+        self.refresh()
+
+    # --- showing ---------------------------------------------------------------------------
+    def refresh(self) -> None:
+        notice = ledger.notice_dict(ledger.get_notice(self.notice_id))
+        self.notice = notice
+        profile = setup.profile()
+        try:
+            klass = profile.penalty_class(notice["class_code"]).label
+        except KeyError:
+            klass = notice["class_code"]
+        self.setWindowTitle(f"Auto de infração nº {notice['number']}")
+        self.header.setText(f"<h2 style='margin:0'>Auto de infração nº {notice['number']}</h2>"
+                            f"{notice['holder_name']} · "
+                            f"{'Permissão nº %04d' % notice['permit_order_number'] if notice['permit_order_number'] else 'sem permissão'}"
+                            f" · placa {notice['plate'] or '—'}")
+        self.status.setText(status_word(notice))
+        self.status.setStyleSheet(f"background: {status_colour(notice)}; border: 1px solid "
+                                  "#999; border-radius: 4px; padding: 4px 10px; "
+                                  "font-weight: bold;")
+        today = dt.date.today()
+        defence = notice["defence_deadline"]
+        appeal = notice["appeal_deadline"]
+        channel = ledger.CHANNEL_LABELS.get(notice["notification_channel"], "")
+        pairs = [
+            ("Infração", f"{notice['infraction_code']} — {notice['article']} ({klass})"),
+            ("Descrição legal", notice["text"]),
+            ("Infrator", f"{notice['infractor_name']} "
+                         f"({labels.INFRACTOR_ROLES.get(notice['infractor_role'], '')})"),
+            ("Local", notice["place"]),
+            ("Data e hora", notice["occurred_at"].strftime("%d/%m/%Y %H:%M")),
+            ("Ocorrência", notice["description"] or "—"),
+            ("Agente", f"{notice['agent_name']} — matrícula {notice['agent_registration']}"),
+            ("Assinatura", "o infrator assinou" if notice["infractor_signed"] else
+             "o infrator não assinou"),
+            ("Notificação", f"{format_date(notice['notified_on'])} — {channel}"
+             if notice["notified_on"] else "ainda não notificado"),
+            ("Multa", fine_text(notice) + (" — em dobro (reincidência)" if notice["recidivism"]
+                                           else "") + (" + advertência" if notice["warning"]
+                                                       else "")),
+            ("Pontos", str(notice["points"]) + (" (em dobro)" if notice["points_doubled"]
+                                                 else "")),
+            ("Medida", notice["measure"] or "—"),
+            ("Prazo de defesa", _deadline_html(defence, notice, today, "defence")),
+            ("Prazo de recurso", _deadline_html(appeal, notice, today, "appeal")),
+            ("Fase", notice["stage_label"]),
+        ]
+        if notice["status"] == "voided":
+            pairs.append(("Anulação", f"{format_date(notice['voided_on'])}: "
+                                      f"{notice['void_reason']}"))
+        while self.facts.count():
+            self.facts.takeAt(0).widget().deleteLater()
+        half = (len(pairs) + 1) // 2
+        for i, (label, value) in enumerate(pairs):
+            col = 0 if i < half else 2
+            row = i if i < half else i - half
+            name = QLabel(f"<b>{label}:</b>")
+            name.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+            text = QLabel(value)
+            text.setWordWrap(True)
+            text.setTextFormat(Qt.TextFormat.RichText)
+            text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            self.facts.addWidget(name, row, col)
+            self.facts.addWidget(text, row, col + 1)
+        self.facts.setColumnStretch(1, 1)
+        self.facts.setColumnStretch(3, 1)
+        self.charges.set_rows(notice["charges"])
+        self.proceedings.set_rows(notice["proceedings"])
+        self.impound_rows = [i for i in impounds.for_person(notice["holder_id"])
+                             if i["notice_id"] == notice["id"]]
+        self.impounds.set_rows(self.impound_rows)
+        self._enable()
+
+    def _enable(self) -> None:
+        n, role = self.notice, self.actor.role
+        active = n["status"] == "active"
+        rule = setup.profile().defence
+        pending = [p for p in n["proceedings"] if p["event"] == "filed" and not p["decision"]]
+        open_fines = [c for c in n["charges"] if c["status"] == "open"]
+        held = [i for i in self.impound_rows if i["status"] == "held"]
+        released = [i for i in self.impound_rows if i["status"] == "released"]
+        can = {
+            "notify": active and n["notified_on"] is None and
+            role in (*ledger.RECORDERS, "atendente"),
+            "defence": active and n["stage"] in ("defence_open", "appeal_open", "revelia_due")
+            and role in ledger.CASHIERS and bool(rule.defence_days or rule.appeal_days),
+            "judge": active and bool(pending) and role in ledger.DECIDERS,
+            "revelia": active and n["stage"] == "revelia_due" and role in ledger.DECIDERS,
+            "void": active and role in ledger.DECIDERS,
+            "reissue": active and role in ledger.DECIDERS,
+            "pay": bool(open_fines) and role in ledger.CASHIERS,
+            "impound": active and not held and role in ledger.RECORDERS and bool(n["plate"]),
+            "release": bool(held) and role in ledger.CASHIERS,
+            "print": role in documents.PRINT_ROLES,
+            "print_release": bool(released) and role in documents.PRINT_ROLES,
+            "close": True}
+        for key, button in self.buttons.items():
+            button.setEnabled(can[key])
+
+    def _done(self, text: str) -> None:
+        self.changed = True
+        self.refresh()
+        self.message.setStyleSheet("color: #1b5e20; font-weight: bold;")
+        self.message.setText(text)
+
+    def _open(self, form: ActionForm) -> ActionForm:
+        self.form = form
+        form.open()
+        return form
+
+    # --- actions ---------------------------------------------------------------------------
+    def open_notify(self) -> ActionForm:
+        channel = QComboBox()
+        for code, label in CHANNELS:
+            channel.addItem(label, code)
+
+        def submit(v):
+            ledger.record_notification(self.actor, self.notice_id, notified_on=v["on"],
+                                       channel=v["channel"])
+            self._done("Notificação registrada: o prazo de defesa corre a partir dela.")
+        return self._open(ActionForm("Registrar notificação", [
+            ("on", "Data da notificação", date_edit()), ("channel", "Meio de notificação",
+                                                          channel)], submit,
+            intro="SRM Art. 34 §2º: pessoalmente, via postal com recibo ou Diário Oficial.",
+            parent=self))
+
+    def open_defence(self) -> ActionForm:
+        stage = QComboBox()
+        rule = setup.profile().defence
+        if rule.defence_days:
+            stage.addItem(f"Defesa prévia ({rule.defence_article})", "defence")
+        if rule.appeal_days:
+            stage.addItem(f"Recurso ({rule.appeal_article})", "appeal")
+        if self.notice["stage"].startswith("appeal"):
+            stage.setCurrentIndex(max(0, stage.findData("appeal")))
+        text = QPlainTextEdit()
+        text.setFixedHeight(110)
+        text.setTabChangesFocus(True)
+
+        def submit(v):
+            ledger.file_defence(self.actor, self.notice_id, stage_=v["stage"],
+                                filed_on=v["filed_on"], text=v["text"],
+                                attachments=[a.strip() for a in v["attachments"].split(";")
+                                             if a.strip()])
+            self._done("Defesa/recurso protocolado; aguarda o julgamento do supervisor.")
+        return self._open(ActionForm("Protocolar defesa ou recurso", [
+            ("stage", "Fase", stage), ("filed_on", "Data do protocolo", date_edit()),
+            ("text", "Texto da defesa", text),
+            ("attachments", "Anexos (separados por ;)", QLineEdit())], submit,
+            intro=f"Prazo de defesa: {format_date(self.notice['defence_deadline']) or '—'}"
+                  f" · prazo de recurso: {format_date(self.notice['appeal_deadline']) or '—'}",
+            parent=self))
+
+    def open_judge(self) -> ActionForm:
+        which = QComboBox()
+        for p in self.notice["proceedings"]:
+            if p["event"] == "filed" and not p["decision"]:
+                which.addItem(f"{'Defesa' if p['stage'] == 'defence' else 'Recurso'} "
+                              f"protocolada em {format_date(p['filed_on'])}", p["id"])
+        decision = QComboBox()
+        decision.addItem("Rejeitada (o auto mantém-se)", False)
+        decision.addItem("Acolhida (o auto é anulado, com multa e sanções)", True)
+        reason = QPlainTextEdit()
+        reason.setFixedHeight(90)
+        reason.setTabChangesFocus(True)
+
+        def submit(v):
+            result = ledger.judge(self.actor, v["proceeding"], accepted=v["accepted"],
+                                  reason=v["reason"])
+            self._done("Defesa acolhida: o auto foi anulado." if v["accepted"] else
+                       "Defesa rejeitada: as penalidades se mantêm.")
+            return result
+        return self._open(ActionForm("Julgar defesa ou recurso", [
+            ("proceeding", "Defesa/recurso", which), ("accepted", "Decisão", decision),
+            ("reason", "Fundamentação da decisão", reason)], submit,
+            intro="Acolhida a defesa, o auto é anulado e a multa, as sanções e as medidas "
+                  "dele decorrentes são desfeitas (SRM Art. 35 §2º).", parent=self))
+
+    def open_revelia(self) -> ActionForm:
+        def submit(_v):
+            ledger.record_revelia(self.actor, self.notice_id)
+            self._done("Revelia declarada: as penalidades se aplicam.")
+        return self._open(ActionForm("Declarar revelia", [], submit, confirm="Declarar",
+                                     intro="Sem defesa no prazo (SRM Art. 35 §3º): as "
+                                           "penalidades do auto se aplicam.", parent=self))
+
+    def open_void(self) -> ActionForm:
+        reason = QLineEdit()
+
+        def submit(v):
+            result = ledger.void_notice(self.actor, self.notice_id, reason=v["reason"])
+            refunds = result.get("refunds_due") or []
+            self._done("Auto anulado." + (f" Restituição devida: "
+                                          f"{', '.join(r['amount_text'] for r in refunds)}."
+                                          if refunds else ""))
+            return result
+        return self._open(ActionForm("Anular auto de infração", [
+            ("reason", "Motivo da anulação", reason)], submit, confirm="Anular",
+            intro="O auto fica no histórico, anulado; a multa em aberto, as sanções e a "
+                  "apreensão decorrentes são desfeitas.", parent=self))
+
+    def open_reissue(self):
+        from .notice_entry import NoticeEntryDialog
+        dialog = NoticeEntryDialog(self.actor, self, reissue=self.notice)
+        dialog.accepted.connect(lambda: self._reissued(dialog))
+        self.form = dialog
+        dialog.open()
+        return dialog
+
+    def _reissued(self, dialog) -> None:
+        new = dialog.result_notice
+        self._done(f"Auto corrigido: emitido o auto nº {new['number']} em substituição.")
+
+    def open_pay(self) -> ActionForm:
+        which = QComboBox()
+        for c in self.notice["charges"]:
+            if c["status"] == "open":
+                which.addItem(f"{c['label']} — {c['amount_text']}", c["id"])
+        first = next((c for c in self.notice["charges"] if c["status"] == "open"), None)
+        amount = QLineEdit(format_money(first["amount_cents"]) if first else "")
+
+        def submit(v):
+            result = ledger.pay_charge(self.actor, v["charge"], paid_on=v["paid_on"],
+                                       receipt=v["receipt"], amount=v["amount"])
+            self._done(f"Pagamento registrado ({result['amount_text']}). {result['note']}")
+            return result
+        return self._open(ActionForm("Pagar multa", [
+            ("charge", "Multa", which), ("paid_on", "Data do pagamento", date_edit()),
+            ("receipt", "Nº do recibo / DAM", QLineEdit()), ("amount", "Valor pago", amount)],
+            submit, intro="Só o pagamento integral é aceito. Pagar não exime de sanar a falta "
+                          "(PF Art. 33).", parent=self))
+
+    def open_impound(self) -> ActionForm:
+        def submit(v):
+            result = impounds.impound_vehicle(self.actor, notice_id=self.notice_id,
+                                              place=v["place"], deposited_at=v["deposited_at"],
+                                              boletim=v["boletim"])
+            self._done(f"Veículo {result['plate']} apreendido ({result['article']}).")
+            return result
+        return self._open(ActionForm("Apreender veículo", [
+            ("place", "Local de depósito", QLineEdit("Pátio municipal")),
+            ("deposited_at", "Data e hora do depósito", datetime_edit()),
+            ("boletim", "Boletim de ocorrência", QLineEdit())], submit,
+            intro=f"Medida do catálogo: {self.notice['measure'] or '—'}", parent=self))
+
+    def open_release(self) -> ActionForm:
+        held = [i for i in self.impound_rows if i["status"] == "held"][0]
+        profile = setup.profile()
+        reason = QComboBox()
+        for code in profile.impound.release_reasons:
+            reason.addItem(impounds.REASON_LABELS.get(code, code), code)
+        released_at = datetime_edit()
+        removal = QLineEdit()
+        removal.setPlaceholderText("R$ 0,00")
+        form_fields = [("reason", "Motivo da liberação", reason),
+                       ("released_at", "Data e hora da liberação", released_at),
+                       ("removal", "Despesas de remoção", removal),
+                       ("removal_receipt", "Recibo da remoção", QLineEdit()),
+                       ("storage_receipt", "Recibo da estadia", QLineEdit())]
+        shown = QCheckBox("o permissionário exibiu o alvará de permissão")
+        form_fields.append(("permit_shown", "Alvará", shown))
+
+        def submit(v):
+            result = impounds.release_vehicle(
+                self.actor, held["id"], released_at=v["released_at"], reason=v["reason"],
+                removal=v["removal"] or None, removal_receipt=v["removal_receipt"],
+                storage_receipt=v["storage_receipt"], permit_shown=v["permit_shown"])
+            self._done(f"Veículo {result['plate']} liberado; total "
+                       f"{result['receipt'].get('total_text', 'R$ 0,00')}. Imprima o recibo.")
+            return result
+        form = ActionForm("Liberar veículo", form_fields, submit, confirm="Liberar",
+                          parent=self)
+
+        def quote():
+            values = form.values()
+            try:
+                q = impounds.release_quote(held["id"], released_at=values["released_at"],
+                                           removal=values["removal"] or None)
+            except DomainError as exc:
+                form.intro.setText(f"<span style='color:#b71c1c'>{exc}</span>")
+                return
+            fines = "; ".join(f"{f['label']}: {f['amount_text']}" for f in q["fines"]) or \
+                "nenhuma em aberto"
+            form.intro.setText(
+                f"<b>A pagar para liberar ({q['article']}):</b><br>"
+                f"Estadia: {q['storage_text'] or 'sem taxa'} = "
+                f"<b>{format_money(q['storage_cents'])}</b><br>"
+                f"Remoção: {format_money(q['removal_cents'])}<br>Multas: {fines}<br>"
+                f"<b>Total: {format_money(q['total_cents'])}</b>")
+            form.quote = q
+        form.intro.setVisible(True)
+        released_at.dateTimeChanged.connect(lambda *_: quote())
+        removal.textChanged.connect(lambda *_: quote())
+        quote()
+        return self._open(form)
+
+    def _print(self, fn, key) -> dict | None:
+        try:
+            result = fn(self.actor, key)
+        except DomainError as exc:
+            self.message.setStyleSheet("color: #b71c1c; font-weight: bold;")
+            self.message.setText(str(exc))
+            return None
+        self.last_print = result
+        if self.show_previews:
+            PrintPreviewDialog(result, self).exec()
+        return result
+
+    def print_notice(self) -> dict | None:
+        if not self.buttons["print"].isEnabled():
+            return None
+        return self._print(documents.print_notice, self.notice["number"])
+
+    def print_release(self) -> dict | None:
+        released = [i for i in self.impound_rows if i["status"] == "released"]
+        if not released:
+            return None
+        return self._print(documents.print_release, str(released[-1]["id"]))
+
+
+def _deadline_html(due, notice, today, kind) -> str:
+    if due is None:
+        return "—"
+    text = format_date(due)
+    running = notice["stage"].startswith(kind) or (kind == "defence" and
+                                                  notice["stage"] == "revelia_due")
+    colour = deadline_colour(notice, today) if running else None
+    if colour:
+        word = "vencido" if (due < today or notice["stage"] == "revelia_due") else \
+            f"faltam {(due - today).days} dia(s)"
+        return f"<span style='background:{colour}; padding:1px 4px'>{text} ({word})</span>"
+    return text

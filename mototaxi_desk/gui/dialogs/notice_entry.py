@@ -1,0 +1,429 @@
+"""Lavrar auto de infração (the fiscal, often typing a paper form in later): the catalogue
+item chosen by code or words, the permit by order number or plate, the infractor, place,
+date and time, agent, signature and notification. Before saving it shows the fine and the
+points the penalty engine gives; ledger.record_notice saves, and a refusal stays in the
+form with everything typed."""
+from __future__ import annotations
+
+import datetime as dt
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
+                               QGroupBox, QHBoxLayout, QLabel, QLineEdit, QListWidget,
+                               QListWidgetItem, QPlainTextEdit, QPushButton, QVBoxLayout)
+
+from ...domain import penalty_engine as engine
+from ...domain.errors import DomainError, ValidationError
+from ...domain.search_terms import fold
+from ...services import auxiliary, ledger, permits, setup, vehicles
+from ..widgets.ledger_view import ERROR_STYLE, date_edit, datetime_edit
+
+CHANNELS = [("in_person", "Pessoalmente"), ("post", "Via postal com recibo"),
+            ("gazette", "Diário Oficial do Município")]
+
+
+def preview_fine_and_points(profile, item, *, history: list[dict], holder_id: int,
+                            permit_id: int | None, infractor_id: int,
+                            occurred_at: dt.datetime, chosen_units=None):
+    """The fine and points the engine gives this notice, from the notices already in the
+    ledger (ledger.notice_dict rows): engine.is_recidivism, compute_fine and assess with the
+    profile, the fiscal-unit value of the infraction's year and the initial tariff."""
+    facts = [engine.NoticeFacts(id=n["id"], register=(n["holder_id"], n["permit_id"]),
+                                infractor_id=n["infractor_id"], code=n["infraction_code"],
+                                class_code=n["class_code"], occurred_at=n["occurred_at"],
+                                voided=n["status"] == "voided", label=n["number"])
+             for n in history]
+    new = engine.NoticeFacts(id=0, register=(holder_id, permit_id), infractor_id=infractor_id,
+                             code=item.code, class_code=item.class_code,
+                             occurred_at=occurred_at)
+    recidivism_of = engine.is_recidivism(profile, facts, new)
+    penalty = profile.penalty_class(item.class_code)
+    in_units = penalty.fine_units > 0 or penalty.fine_units_max > 0
+    fine = engine.compute_fine(
+        profile, item,
+        unit_value_cents=setup.fiscal_unit_value_cents(occurred_at.year) if in_units else 0,
+        tariff_cents=setup.settings().initial_tariff_cents, chosen_units=chosen_units,
+        recidivism=recidivism_of is not None)
+    score = engine.assess(profile, [*facts, new]).scores[0]
+    return fine, score
+
+
+class NoticeEntryDialog(QDialog):
+    def __init__(self, actor, parent=None, *, reissue: dict | None = None,
+                 now: dt.datetime | None = None):
+        super().__init__(parent)
+        self.actor = actor
+        self.reissue = reissue
+        self.now = now
+        self.profile = setup.profile()
+        self.permit = None          # the Permit row found
+        self.history: list[dict] = []
+        self.result_notice: dict | None = None
+        self.preview = None         # (fine, score) shown before saving
+        self.setWindowTitle("Corrigir auto de infração" if reissue else
+                            "Lavrar auto de infração")
+
+        # left: the catalogue
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText("Código ou palavras (ex.: 36-II, higiene, capacete)")
+        self.filter.setClearButtonEnabled(True)
+        self.catalogue = QListWidget()
+        self.catalogue.setWordWrap(True)
+        self.catalogue.setMinimumWidth(420)
+        for item in self.profile.infractions:
+            label = self.profile.penalty_class(item.class_code).label
+            row = QListWidgetItem(f"{item.code} · {item.article} · {label}\n{item.text}")
+            row.setData(Qt.ItemDataRole.UserRole, item.code)
+            row.setData(Qt.ItemDataRole.UserRole + 1,
+                        fold(f"{item.code} {item.article} {item.text} {label}"))
+            self.catalogue.addItem(row)
+        self.item_detail = QLabel("Escolha a infração no catálogo.")
+        self.item_detail.setWordWrap(True)
+        self.filter.textChanged.connect(self._filter)
+        self.filter.returnPressed.connect(self._pick_first)
+        self.catalogue.currentItemChanged.connect(lambda *_: self._item_changed())
+        left = QGroupBox(f"Infração — catálogo de {self.profile.profile.law}")
+        lbox = QVBoxLayout(left)
+        lbox.addWidget(self.filter)
+        lbox.addWidget(self.catalogue, 1)
+        lbox.addWidget(self.item_detail)
+
+        # right: the notice
+        self.permit_edit = QLineEdit()
+        self.permit_edit.setPlaceholderText("Nº de ordem ou placa")
+        self.find_button = QPushButton("Localizar")
+        self.find_button.setAutoDefault(False)
+        self.find_button.clicked.connect(self.find_permit)
+        self.permit_edit.returnPressed.connect(self.find_permit)
+        self.permit_info = QLabel("—")
+        self.permit_info.setWordWrap(True)
+        self.infractor = QComboBox()
+        self.plate = QLineEdit()
+        self.plate.setPlaceholderText("placa do veículo (da permissão, se vazio)")
+        self.place = QLineEdit()
+        self.occurred_at = datetime_edit((now or dt.datetime.now()).replace(second=0,
+                                                                            microsecond=0))
+        self.occurred_error = QLabel()
+        self.occurred_error.setStyleSheet("color: #b71c1c;")
+        self.description = QPlainTextEdit()
+        self.description.setFixedHeight(54)
+        self.description.setTabChangesFocus(True)
+        self.agent_name = QLineEdit()
+        self.agent_registration = QLineEdit()
+        self.signed = QCheckBox("O infrator assinou o auto (vale como notificação)")
+        self.notified = QCheckBox("Notificado em")
+        self.notified_on = date_edit()
+        self.channel = QComboBox()
+        for code, label in CHANNELS:
+            self.channel.addItem(label, code)
+        self.units = QLineEdit()
+        self.units.setPlaceholderText("valor na faixa da lei")
+        self.units_label = QLabel(f"Multa ({self.profile.fiscal_unit})")
+        self.reason = QLineEdit()
+
+        form = QFormLayout()
+        permit_row = QHBoxLayout()
+        permit_row.addWidget(self.permit_edit, 1)
+        permit_row.addWidget(self.find_button)
+        form.addRow("Permissão:", permit_row)
+        form.addRow("", self.permit_info)
+        form.addRow("Infrator:", self.infractor)
+        form.addRow("Placa:", self.plate)
+        form.addRow("Local:", self.place)
+        form.addRow("Data e hora:", self.occurred_at)
+        form.addRow("", self.occurred_error)
+        form.addRow("Descrição:", self.description)
+        form.addRow("Agente (nome):", self.agent_name)
+        form.addRow("Matrícula:", self.agent_registration)
+        form.addRow("", self.signed)
+        notified_row = QHBoxLayout()
+        notified_row.addWidget(self.notified)
+        notified_row.addWidget(self.notified_on)
+        notified_row.addWidget(self.channel, 1)
+        form.addRow("Notificação:", notified_row)
+        form.addRow(self.units_label, self.units)
+        self.reason_label = QLabel("Motivo da correção:")
+        form.addRow(self.reason_label, self.reason)
+        self.reason_label.setVisible(bool(reissue))
+        self.reason.setVisible(bool(reissue))
+        self.rows = {"Permissão": self.permit_edit, "Infrator": self.infractor,
+                     "Condutor auxiliar": self.infractor, "Autuado": self.permit_edit,
+                     "Placa": self.plate, "Local": self.place,
+                     "Data e hora": self.occurred_at, "Descrição": self.description,
+                     "Nome do agente": self.agent_name, "Matrícula": self.agent_registration,
+                     "Data da notificação": self.notified_on,
+                     "Meio de notificação": self.channel, "Valor da multa": self.units,
+                     "Infração": self.filter, "Motivo": self.reason}
+
+        self.preview_label = QLabel()
+        self.preview_label.setWordWrap(True)
+        self.preview_label.setTextFormat(Qt.TextFormat.RichText)
+        self.preview_label.setStyleSheet("background: #eef3fb; border: 1px solid #9fb3d1; "
+                                         "border-radius: 4px; padding: 6px;")
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #b71c1c; font-weight: bold;")
+        buttons = QDialogButtonBox()
+        self.save_button = buttons.addButton("Salvar auto (Ctrl+S)" if not reissue else
+                                             "Anular e reemitir",
+                                             QDialogButtonBox.ButtonRole.AcceptRole)
+        self.save_button.setDefault(True)
+        cancel = buttons.addButton("Cancelar", QDialogButtonBox.ButtonRole.RejectRole)
+        self.save_button.clicked.connect(self.save)
+        cancel.clicked.connect(self.reject)
+        self.save_button.setEnabled(actor.role in (ledger.DECIDERS if reissue
+                                                   else ledger.RECORDERS))
+        QShortcut(QKeySequence("Ctrl+S"), self, activated=self.save)
+
+        right = QVBoxLayout()
+        right.addLayout(form)
+        right.addStretch(1)
+        body = QHBoxLayout()
+        body.addWidget(left, 5)
+        body.addLayout(right, 5)
+        layout = QVBoxLayout(self)
+        layout.addLayout(body, 1)
+        layout.addWidget(self.preview_label)
+        layout.addWidget(self.message)
+        layout.addWidget(buttons)
+
+        for signal in (self.occurred_at.dateTimeChanged, self.infractor.currentIndexChanged,
+                       self.units.textChanged):
+            signal.connect(lambda *_: self.update_preview())
+        self.notified.toggled.connect(self._notified_toggled)
+        self._notified_toggled(False)
+        self.setTabOrder(self.filter, self.catalogue)
+        self.setTabOrder(self.catalogue, self.permit_edit)
+        self.resize(1180, 700)
+        if reissue:
+            self._fill(reissue)
+        self._item_changed()
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        """Enter in the catalogue filter picks the item, in the permit field looks it up;
+        elsewhere it saves (the default button)."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and \
+                self.focusWidget() in (self.filter, self.permit_edit):
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    # --- catalogue -------------------------------------------------------------------------
+    def _filter(self, text: str) -> None:
+        words = fold(text).split()
+        first = None
+        for i in range(self.catalogue.count()):
+            row = self.catalogue.item(i)
+            code = row.data(Qt.ItemDataRole.UserRole)
+            hay = row.data(Qt.ItemDataRole.UserRole + 1)
+            shown = all(w in hay for w in words) or fold(code) == fold(text.strip())
+            row.setHidden(not shown)
+            if shown and first is None:
+                first = row
+        current = self.catalogue.currentItem()
+        if first is not None and (current is None or current.isHidden()):
+            self.catalogue.setCurrentItem(first)
+
+    def _pick_first(self) -> None:
+        for i in range(self.catalogue.count()):
+            if not self.catalogue.item(i).isHidden():
+                self.catalogue.setCurrentRow(i)
+                self.permit_edit.setFocus()
+                return
+
+    def choose_item(self, code: str) -> None:
+        for i in range(self.catalogue.count()):
+            if self.catalogue.item(i).data(Qt.ItemDataRole.UserRole) == code:
+                self.catalogue.setCurrentRow(i)
+                return
+        raise KeyError(code)
+
+    def item(self):
+        row = self.catalogue.currentItem()
+        return self.profile.infraction(row.data(Qt.ItemDataRole.UserRole)) if row else None
+
+    def _item_changed(self) -> None:
+        item = self.item()
+        ranged = False
+        if item is not None:
+            klass = self.profile.penalty_class(item.class_code)
+            ranged = klass.fine_units_max > 0
+            self.item_detail.setText(
+                f"<b>{item.code}</b> — {item.article} · {klass.label} ({klass.article})"
+                + (f"<br>Medida administrativa: {item.measure}" if item.measure else ""))
+        self.units.setPlaceholderText("valor na faixa da lei" if ranged else
+                                      "fixada pela lei para esta classe")
+        self.units.setEnabled(ranged)
+        self.units_label.setEnabled(ranged)
+        self.update_preview()
+
+    # --- permit and infractor -------------------------------------------------------------
+    def find_permit(self) -> bool:
+        text = self.permit_edit.text().strip()
+        self.permit_edit.setStyleSheet("")
+        try:
+            digits = text.lstrip("#").replace(".", "").replace(" ", "")
+            if digits.isdigit() and len(digits) <= 6:
+                permit = permits.by_order_number(int(digits))
+            else:
+                found = [v for v in vehicles.list_vehicles(text, limit=5)
+                         if v["order_number"]] if text else []
+                if not found:
+                    raise ValidationError("Permissão", f"nenhuma permissão com o nº ou a "
+                                          f"placa '{text}'.")
+                permit = permits.by_order_number(found[0]["order_number"])
+        except ValidationError as exc:
+            self.permit = None
+            self.permit_info.setText(f"<span style='color:#b71c1c'>{exc.message}</span>")
+            self.permit_edit.setStyleSheet(ERROR_STYLE)
+            self.infractor.clear()
+            self.update_preview()
+            return False
+        self.set_permit(permit)
+        return True
+
+    def set_permit(self, permit) -> None:
+        self.permit = permit
+        info = permits.as_dict(permit)
+        self.permit_info.setText(f"Permissão nº <b>{info['order_text']}</b> — "
+                                 f"{info['holder_name']} · {info['status_label']} · placa "
+                                 f"{info['plate'] or '—'}")
+        self.plate.setPlaceholderText(info["plate"] or "placa do veículo")
+        self.history = ledger.ledger(person_id=permit.holder_id)["notices"]
+        self.infractor.blockSignals(True)
+        self.infractor.clear()
+        self.infractor.addItem(f"Permissionário: {info['holder_name']}", None)
+        for aux in auxiliary.active_for_permit(permit.id):
+            self.infractor.addItem(f"Condutor auxiliar: {aux['person_name']}", aux["id"])
+        self.infractor.blockSignals(False)
+        self.update_preview()
+
+    def _notified_toggled(self, on: bool) -> None:
+        self.notified_on.setEnabled(on)
+        self.channel.setEnabled(on)
+
+    # --- preview and save ------------------------------------------------------------------
+    def occurred(self) -> dt.datetime:
+        return self.occurred_at.dateTime().toPython().replace(second=0, microsecond=0)
+
+    def _now(self) -> dt.datetime:
+        return self.now or dt.datetime.now()
+
+    def update_preview(self) -> None:
+        self.preview = None
+        future = self.occurred().date() > self._now().date()
+        self.occurred_error.setText("Data e hora da infração: data futura." if future else "")
+        self.occurred_at.setStyleSheet(ERROR_STYLE if future else "")
+        item = self.item()
+        if item is None or self.permit is None:
+            self.preview_label.setText("Escolha a infração e a permissão para ver a multa e "
+                                       "os pontos antes de salvar.")
+            return
+        infractor_id = self.permit.holder_id
+        aux_id = self.infractor.currentData()
+        if aux_id is not None:
+            infractor_id = auxiliary.get_auxiliary(aux_id).person_id
+        try:
+            fine, score = preview_fine_and_points(
+                self.profile, item, history=self.history, holder_id=self.permit.holder_id,
+                permit_id=self.permit.id, infractor_id=infractor_id,
+                occurred_at=self.occurred(), chosen_units=self.units.text().strip() or None)
+        except DomainError as exc:
+            self.preview_label.setText(f"Multa: <span style='color:#b71c1c'>{exc}</span>")
+            return
+        self.preview = (fine, score)
+        klass = self.profile.penalty_class(item.class_code)
+        parts = [f"<b>Multa:</b> {fine.text()} ({fine.article})"]
+        if fine.recidivism:
+            parts.append("em dobro por reincidência")
+        if self.profile.penalties.counts_points:
+            parts.append(f"<b>Pontos:</b> {score.points}" +
+                         (" (em dobro: mesma infração no período)" if score.doubled_by
+                          else "") + f" ({self.profile.penalties.article})")
+        else:
+            parts.append("<b>Pontos:</b> 0 (a lei do município não conta pontos)")
+        if fine.warning:
+            parts.append("com advertência por escrito")
+        if item.measure:
+            parts.append(f"<b>Medida:</b> {item.measure}")
+        self.preview_label.setText(f"{klass.label}: " + " · ".join(parts))
+
+    def data(self) -> dict:
+        item = self.item()
+        data = {"permit_id": self.permit.id if self.permit else None,
+                "infraction_code": item.code if item else "",
+                "auxiliary_id": self.infractor.currentData() if self.permit else None,
+                "plate": self.plate.text().strip(), "place": self.place.text().strip(),
+                "occurred_at": self.occurred(),
+                "description": self.description.toPlainText().strip(),
+                "agent_name": self.agent_name.text().strip(),
+                "agent_registration": self.agent_registration.text().strip(),
+                "infractor_signed": self.signed.isChecked(),
+                "notified_on": self.notified_on.date().toPython()
+                if self.notified.isChecked() else None,
+                "notification_channel": self.channel.currentData()
+                if self.notified.isChecked() else "",
+                "fine_units": self.units.text().strip() or None}
+        return data
+
+    def _show_error(self, field: str, message: str) -> None:
+        self.message.setText(f"{field}: {message}" if field else message)
+        for key, widget in self.rows.items():
+            if key.lower() in field.lower():
+                widget.setStyleSheet(ERROR_STYLE)
+                widget.setFocus()
+                return
+
+    def save(self) -> bool:
+        self.message.clear()
+        for widget in self.rows.values():
+            widget.setStyleSheet("")
+        if self.item() is None:
+            self._show_error("Infração", "escolha o item do catálogo.")
+            return False
+        if self.permit is None and self.permit_edit.text().strip() and not self.find_permit():
+            self._show_error("Permissão", "não encontrada.")
+            return False
+        if self.permit is None:
+            self._show_error("Permissão", "informe o nº de ordem ou a placa e tecle Enter.")
+            return False
+        try:
+            if self.reissue:
+                self.result_notice = ledger.reissue_notice(
+                    self.actor, self.reissue["id"], self.data(), reason=self.reason.text())
+            else:
+                self.result_notice = ledger.record_notice(self.actor, self.data())
+        except ValidationError as exc:
+            self._show_error(exc.field, exc.message)
+            return False
+        except DomainError as exc:
+            self._show_error("", str(exc))
+            return False
+        self.accept()
+        return True
+
+    def _fill(self, notice: dict) -> None:
+        """Reissue: the notice's fields, to correct."""
+        self.choose_item(notice["infraction_code"])
+        if notice.get("permit_order_number"):
+            self.permit_edit.setText(str(notice["permit_order_number"]))
+            self.find_permit()
+            if notice.get("auxiliary_id") is not None:
+                index = self.infractor.findData(notice["auxiliary_id"])
+                if index >= 0:
+                    self.infractor.setCurrentIndex(index)
+        self.plate.setText(notice.get("plate") or "")
+        self.place.setText(notice["place"])
+        self.occurred_at.setDateTime(notice["occurred_at"])
+        self.description.setPlainText(notice.get("description") or "")
+        self.agent_name.setText(notice["agent_name"])
+        self.agent_registration.setText(notice["agent_registration"])
+        self.signed.setChecked(bool(notice["infractor_signed"]))
+        if notice.get("notified_on"):
+            self.notified.setChecked(True)
+            self.notified_on.setDate(notice["notified_on"])
+            self.channel.setCurrentIndex(max(0, self.channel.findData(
+                notice["notification_channel"])))
+        if self.units.isEnabled():
+            self.units.setText(notice["fine_units"])

@@ -1,0 +1,566 @@
+"""Vehicle form: a new motorcycle (owner, plate either format, RENAVAM, chassis, make, model,
+years, cc, colour, insurance) validated as typed, with the age-limit date of the profile
+shown as soon as the year is typed; an existing vehicle opens with only the insurance
+editable. Also the substitution of a permit's vehicle (SRM Art. 19 §2º, PF Art. 17 §1º,
+L1745 Art. 11)."""
+from __future__ import annotations
+
+import datetime as dt
+
+from PySide6.QtCore import QDate, Qt, QTimer
+from PySide6.QtGui import QIntValidator, QKeySequence, QShortcut
+from PySide6.QtWidgets import (QComboBox, QDateEdit, QDialog, QDialogButtonBox, QFormLayout,
+                               QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
+                               QMessageBox, QPushButton, QVBoxLayout)
+
+from ...domain import validators, vehicle_rules
+from ...domain.errors import DomainError, ValidationError
+from ...domain.money import format_money
+from ...domain.validators import format_date
+from ...services import lookup, search, setup, vehicles
+from ...services.context import Actor
+from ..widgets.validated import ERROR_TEXT, FieldBox
+
+COUNTER_ROLES = ("atendente", "supervisor", "admin")
+
+
+def other_spelling(plate_text: str) -> str:
+    """'Mercosul: ABC1C34' for an old plate, 'Formato antigo: ABC-1234' for a Mercosul one
+    whose 5th letter maps back to a digit; '' when it does not."""
+    canonical, original = validators.plate(plate_text)
+    if "-" in original:
+        return f"Grafia Mercosul: {canonical}"
+    old = validators.old_plate(canonical)
+    return f"Grafia antiga: {old}" if old != canonical else "Placa Mercosul (sem grafia antiga)."
+
+
+def _qdate(value: dt.date) -> QDate:
+    return QDate(value.year, value.month, value.day)
+
+
+def _pydate(value: QDate) -> dt.date:
+    return dt.date(value.year(), value.month(), value.day())
+
+
+def date_edit(value: dt.date | None = None) -> QDateEdit:
+    edit = QDateEdit()
+    edit.setCalendarPopup(True)
+    edit.setDisplayFormat("dd/MM/yyyy")
+    edit.setDate(_qdate(value or dt.date.today()))
+    return edit
+
+
+class VehicleForm(QDialog):
+    """New vehicle (vehicle_id None) or the insurance of an existing one."""
+
+    def __init__(self, actor: Actor, vehicle_id: int | None = None, *,
+                 owner_id: int | None = None, parent=None):
+        super().__init__(parent)
+        self.actor = actor
+        self.vehicle_id = vehicle_id
+        self.owner_id = owner_id
+        self.result_data: dict | None = None
+        self.profile = setup.profile()
+        self._owner_hits: list[dict] = []
+        self.setWindowTitle("Veículo — cadastro" if vehicle_id is None else "Veículo — seguro")
+
+        # identification
+        self.owner_search = QLineEdit()
+        self.owner_search.setPlaceholderText("CPF ou nome do proprietário")
+        self.owner_combo = QComboBox()
+        self.owner_combo.setMinimumWidth(320)
+        self.owner_box = FieldBox(self.owner_search)
+        owner_row = QHBoxLayout()
+        owner_row.addWidget(self.owner_box, 2)
+        owner_row.addWidget(self.owner_combo, 3, Qt.AlignmentFlag.AlignTop)
+        self.owner_timer = QTimer(self, singleShot=True, interval=150)
+        self.owner_timer.timeout.connect(self.search_owner)
+        self.owner_search.textEdited.connect(lambda _t: self.owner_timer.start())
+        self.owner_combo.currentIndexChanged.connect(self._owner_chosen)
+
+        self.plate = QLineEdit()
+        self.plate.setMaxLength(8)
+        self.plate.setPlaceholderText("ABC-1234 ou ABC1C34")
+        self.plate_box = FieldBox(self.plate)
+        self.renavam = QLineEdit()
+        self.renavam.setInputMask("99999999999;_")
+        self.renavam_box = FieldBox(self.renavam)
+        self.chassis = QLineEdit()
+        self.chassis.setMaxLength(17)
+        self.chassis.setPlaceholderText("17 caracteres, sem I, O e Q")
+        self.chassis_box = FieldBox(self.chassis)
+        self.make = QLineEdit()
+        self.make.setMaxLength(40)
+        self.make_box = FieldBox(self.make)
+        self.model = QLineEdit()
+        self.model.setMaxLength(60)
+        self.model_box = FieldBox(self.model)
+        year_validator = QIntValidator(0, 9999, self)
+        self.manufacture_year = QLineEdit()
+        self.manufacture_year.setValidator(year_validator)
+        self.manufacture_year.setMaxLength(4)
+        self.manufacture_year_box = FieldBox(self.manufacture_year)
+        self.model_year = QLineEdit()
+        self.model_year.setValidator(year_validator)
+        self.model_year.setMaxLength(4)
+        self.model_year_box = FieldBox(self.model_year)
+        self.cc = QLineEdit()
+        self.cc.setValidator(QIntValidator(0, 3000, self))
+        self.cc.setMaxLength(4)
+        self.cc_box = FieldBox(self.cc)
+        self.colour = QLineEdit()
+        self.colour.setMaxLength(30)
+        self.age_limit = QLabel()
+        self.age_limit.setWordWrap(True)
+        self.age_limit.setTextFormat(Qt.TextFormat.RichText)
+
+        # insurance
+        self.insurer = QLineEdit()
+        self.insurer.setMaxLength(80)
+        self.insurer_box = FieldBox(self.insurer)
+        self.policy = QLineEdit()
+        self.policy.setMaxLength(40)
+        self.policy_box = FieldBox(self.policy)
+        self.cover = QLineEdit()
+        self.cover.setPlaceholderText("10.000,00")
+        self.cover.setMaxLength(16)
+        self.cover_box = FieldBox(self.cover)
+        self.expiry = date_edit(dt.date.today() + dt.timedelta(days=365))
+        self.expiry_box = FieldBox(self.expiry)
+        v = self.profile.vehicle
+        minimum = int(v.insurance_min_cover_per_person * 100)
+        self.cover_hint = (f"Mínimo da lei: {format_money(minimum)} por pessoa "
+                           f"({v.insurance_article})." if minimum else "")
+        self.cover_box.hint(self.cover_hint)
+
+        ident = QGroupBox("Identificação")
+        grid = QGridLayout(ident)
+        grid.addWidget(QLabel("Proprietário"), 0, 0)
+        grid.addLayout(owner_row, 0, 1, 1, 3)
+        rows = [("Placa", self.plate_box, "RENAVAM", self.renavam_box),
+                ("Chassi", self.chassis_box, "Cor", self.colour),
+                ("Marca", self.make_box, "Modelo", self.model_box),
+                ("Ano de fabricação", self.manufacture_year_box, "Ano do modelo",
+                 self.model_year_box),
+                ("Cilindradas (cc)", self.cc_box, None, None)]
+        for r, (l1, w1, l2, w2) in enumerate(rows, 1):
+            grid.addWidget(QLabel(l1), r, 0, Qt.AlignmentFlag.AlignTop)
+            grid.addWidget(w1, r, 1, Qt.AlignmentFlag.AlignTop)
+            if l2:
+                grid.addWidget(QLabel(l2), r, 2, Qt.AlignmentFlag.AlignTop)
+                grid.addWidget(w2, r, 3, Qt.AlignmentFlag.AlignTop)
+        grid.addWidget(self.age_limit, len(rows) + 1, 0, 1, 4)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(3, 1)
+
+        insurance = QGroupBox("Seguro (APP)")
+        form = QFormLayout(insurance)
+        form.addRow("Seguradora", self.insurer_box)
+        form.addRow("Nº da apólice", self.policy_box)
+        cover_row = QHBoxLayout()
+        cover_row.addWidget(QLabel("R$"), 0, Qt.AlignmentFlag.AlignTop)
+        cover_row.addWidget(self.cover_box, 1)
+        form.addRow("Cobertura por pessoa", cover_row)
+        form.addRow("Vencimento do seguro", self.expiry_box)
+
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet(ERROR_TEXT + " font-weight: bold;")
+        self.buttons = QDialogButtonBox()
+        self.save_button = self.buttons.addButton("&Salvar",
+                                                  QDialogButtonBox.ButtonRole.AcceptRole)
+        self.save_button.setDefault(True)
+        cancel = self.buttons.addButton("Cancelar", QDialogButtonBox.ButtonRole.RejectRole)
+        self.save_button.clicked.connect(self.save)
+        cancel.clicked.connect(self.reject)
+        QShortcut(QKeySequence("Ctrl+S"), self, activated=self.save)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(ident)
+        layout.addWidget(insurance)
+        layout.addWidget(self.message)
+        layout.addWidget(self.buttons)
+
+        self.plate.textEdited.connect(self._upper(self.plate))
+        self.chassis.textEdited.connect(self._upper(self.chassis))
+        for field in (self.plate, self.renavam, self.chassis, self.make, self.model,
+                      self.manufacture_year, self.model_year, self.cc, self.cover):
+            field.textChanged.connect(self.validate)
+        self.setTabOrder(self.owner_search, self.owner_combo)
+        chain = [self.owner_combo, self.plate, self.renavam, self.chassis, self.colour,
+                 self.make, self.model, self.manufacture_year, self.model_year, self.cc,
+                 self.insurer, self.policy, self.cover, self.expiry]
+        for a, b in zip(chain, chain[1:]):
+            self.setTabOrder(a, b)
+        self._boxes = {"Placa": self.plate_box, "RENAVAM": self.renavam_box,
+                       "Chassi": self.chassis_box, "Marca": self.make_box,
+                       "Modelo": self.model_box, "Ano de fabricação": self.manufacture_year_box,
+                       "Ano do modelo": self.model_year_box,
+                       "Cilindradas (cc)": self.cc_box, "Seguradora": self.insurer_box,
+                       "Nº da apólice": self.policy_box,
+                       "Cobertura do seguro por pessoa": self.cover_box,
+                       "Vencimento do seguro": self.expiry_box, "Pessoa": self.owner_box,
+                       "Proprietário": self.owner_box}
+        self._touched: set[str] = set()
+        for name, field in (("plate", self.plate), ("renavam", self.renavam),
+                            ("chassis", self.chassis), ("manufacture_year",
+                                                        self.manufacture_year),
+                            ("model_year", self.model_year), ("cc", self.cc)):
+            field.textEdited.connect(lambda _t, n=name: self._touch(n))
+        self.save_button.setEnabled(actor.role in COUNTER_ROLES)
+        if actor.role not in COUNTER_ROLES:
+            self.message.setText("Só o atendimento (atendente, supervisor) cadastra veículos.")
+        if vehicle_id is not None:
+            self._load(vehicle_id)
+        elif owner_id is not None:
+            self._set_owner(owner_id)
+        self.validate()
+        self.setMinimumWidth(760)
+        (self.plate if owner_id is not None or vehicle_id is not None
+         else self.owner_search).setFocus()
+
+    # --- helpers -----------------------------------------------------------------------------
+    @staticmethod
+    def _upper(field: QLineEdit):
+        def apply(text: str) -> None:
+            if text != text.upper():
+                pos = field.cursorPosition()
+                field.setText(text.upper())
+                field.setCursorPosition(pos)
+        return apply
+
+    def _touch(self, name: str) -> None:
+        self._touched.add(name)
+
+    def _load(self, vehicle_id: int) -> None:
+        data = vehicles.as_dict(vehicles.get_vehicle(vehicle_id))
+        self._set_owner(data["owner_id"])
+        self.owner_search.setEnabled(False)
+        self.owner_combo.setEnabled(False)
+        for field, key in ((self.plate, "plate_original"), (self.renavam, "renavam"),
+                           (self.chassis, "chassis"), (self.make, "make"),
+                           (self.model, "model"), (self.colour, "colour")):
+            field.setText(str(data[key] or ""))
+            field.setReadOnly(True)
+        for field, key in ((self.manufacture_year, "manufacture_year"),
+                           (self.model_year, "model_year"), (self.cc, "cc")):
+            field.setText(str(data[key]))
+            field.setReadOnly(True)
+        self._touched.update({"plate", "renavam", "chassis", "manufacture_year",
+                              "model_year", "cc"})
+        self.insurer.setText(data["insurer"] or "")
+        self.policy.setText(data["insurance_policy"] or "")
+        if data["insurance_cover_cents"]:
+            self.cover.setText(format_money(data["insurance_cover_cents"])[3:])
+        if data["insurance_expiry"]:
+            self.expiry.setDate(_qdate(data["insurance_expiry"]))
+        if data.get("out_of_service"):
+            self.message.setText("Veículo fora de circulação (vistoria reprovada).")
+        self.insurer.setFocus()
+
+    def _set_owner(self, person_id: int) -> None:
+        from ...services import persons
+        person = persons.get_person(person_id)
+        self._owner_hits = [{"person_id": person.id, "name": person.name,
+                             "cpf": validators.format_cpf(person.cpf)}]
+        self._fill_owner_combo()
+
+    def search_owner(self) -> None:
+        hits = search.search(self.owner_search.text())
+        seen, unique = set(), []
+        for hit in hits:
+            if hit["person_id"] not in seen:
+                seen.add(hit["person_id"])
+                unique.append(hit)
+        self._owner_hits = unique
+        self._fill_owner_combo()
+        if not unique and self.owner_search.text().strip():
+            self.owner_box.error("Nenhuma pessoa encontrada; cadastre-a no Atendimento.")
+
+    def _fill_owner_combo(self) -> None:
+        self.owner_combo.blockSignals(True)
+        self.owner_combo.clear()
+        for hit in self._owner_hits:
+            self.owner_combo.addItem(f"{hit['name']} (CPF {hit['cpf']})", hit["person_id"])
+        self.owner_combo.blockSignals(False)
+        self._owner_chosen()
+
+    def _owner_chosen(self, _index: int = 0) -> None:
+        self.owner_id = self.owner_combo.currentData()
+        if self.owner_id is not None:
+            self.owner_box.hint()
+        self.validate()
+
+    # --- live validation ---------------------------------------------------------------------
+    def validate(self) -> bool:
+        """Check every field as typed; a field not yet typed in shows no error. True when
+        the form may be saved."""
+        ok = self.owner_id is not None
+        ok &= self._check("plate", self.plate_box, lambda t: validators.plate(t),
+                          hint=other_spelling)
+        ok &= self._check("renavam", self.renavam_box, validators.renavam)
+        ok &= self._check("chassis", self.chassis_box, validators.chassis)
+        ok &= bool(self.make.text().strip()) and bool(self.model.text().strip())
+        year_ok = self._check("manufacture_year", self.manufacture_year_box, self._year)
+        ok &= year_ok
+        ok &= self._check("model_year", self.model_year_box, self._model_year)
+        ok &= self._check("cc", self.cc_box, self._cc, hint=self._cc_hint)
+        ok &= self._check_cover()
+        self._show_age_limit(year_ok)
+        if self.actor.role in COUNTER_ROLES:
+            self.save_button.setEnabled(bool(ok) or self.vehicle_id is not None)
+        return bool(ok)
+
+    def _check(self, name, box: FieldBox, check, *, hint=None) -> bool:
+        text = box.field.text()
+        try:
+            check(text)
+        except ValidationError as exc:
+            if name in self._touched and text.strip():
+                box.error(exc.message[:1].upper() + exc.message[1:])
+            else:
+                box.hint()
+            return False
+        box.hint(hint(text) if hint else "")
+        return True
+
+    @staticmethod
+    def _year(text: str) -> int:
+        year = int(text) if text.isdigit() else 0
+        latest = dt.date.today().year
+        if not vehicles.EARLIEST_YEAR <= year <= latest:
+            raise ValidationError("Ano de fabricação", f"informe um ano entre "
+                                  f"{vehicles.EARLIEST_YEAR} e {latest}.")
+        return year
+
+    def _model_year(self, text: str) -> int:
+        year = int(text) if text.isdigit() else 0
+        made = self.manufacture_year.text()
+        if made.isdigit() and year not in (int(made), int(made) + 1):
+            raise ValidationError("Ano do modelo", "deve ser igual ao ano de fabricação ou o "
+                                                   "ano seguinte.")
+        if not vehicles.EARLIEST_YEAR <= year <= dt.date.today().year + 1:
+            raise ValidationError("Ano do modelo", "ano inválido.")
+        return year
+
+    @staticmethod
+    def _cc(text: str) -> int:
+        return validators.positive_int(text, "Cilindradas (cc)", maximum=3000)
+
+    def _cc_hint(self, text: str) -> str:
+        v = self.profile.vehicle
+        cc = int(text)
+        if v.cc_min and cc < v.cc_min or v.cc_max and cc > v.cc_max:
+            return (f"Atenção: fora da faixa da lei ({v.cc_min or 0} a "
+                    f"{v.cc_max or 'sem limite'} cc, {v.cc_article}); não poderá servir.")
+        return ""
+
+    def _check_cover(self) -> bool:
+        text = self.cover.text().strip()
+        if not text:
+            self.cover_box.hint(self.cover_hint)
+            return True
+        from ...domain.money import parse_money
+        try:
+            cents = parse_money(text, "Cobertura")
+        except DomainError as exc:
+            message = getattr(exc, "message", str(exc))
+            self.cover_box.error(message[:1].upper() + message[1:])
+            return False
+        minimum = int(self.profile.vehicle.insurance_min_cover_per_person * 100)
+        if minimum and cents < minimum:
+            self.cover_box.hint(f"Atenção: abaixo do mínimo da lei ({format_money(minimum)}, "
+                                f"{self.profile.vehicle.insurance_article}); não poderá servir.")
+        else:
+            self.cover_box.hint(self.cover_hint)
+        return True
+
+    def _show_age_limit(self, year_ok: bool) -> None:
+        v = self.profile.vehicle
+        if not v.max_age_years:
+            self.age_limit.setText("A lei do município não fixa limite de idade do veículo.")
+            return
+        if not year_ok:
+            self.age_limit.setText(f"Vida útil: {v.max_age_years} anos ({v.age_article}); "
+                                   "informe o ano de fabricação para ver a data-limite.")
+            return
+        year = int(self.manufacture_year.text())
+        limit = vehicle_rules.age_limit_date(self.profile, year)
+        today = dt.date.today()
+        colour = "#a00" if limit < today else ("#a60" if limit.year == today.year else "#060")
+        parts = [f"<span style='color:{colour}'><b>Vida útil até {format_date(limit)}</b>"
+                 f"</span> ({v.max_age_years} anos, {v.age_article})"]
+        if limit < today:
+            parts.append("<span style='color:#a00'>— passou do limite</span>")
+        deadline = vehicle_rules.replacement_deadline(self.profile, year)
+        if deadline:
+            parts.append(f"· substituição até {format_date(deadline)}")
+        due = vehicle_rules.declaration_due(self.profile, year)
+        if due:
+            parts.append(f"· declarar a substituição até {format_date(due)}")
+        self.age_limit.setText(" ".join(parts))
+
+    # --- saving ------------------------------------------------------------------------------
+    def _data(self) -> dict:
+        insurance = {"insurer": self.insurer.text(), "insurance_policy": self.policy.text(),
+                     "insurance_cover": self.cover.text().strip(),
+                     "insurance_expiry": _pydate(self.expiry.date())}
+        if self.vehicle_id is not None:
+            return insurance
+        return {"plate": self.plate.text(), "renavam": self.renavam.text(),
+                "chassis": self.chassis.text(), "make": self.make.text(),
+                "model": self.model.text(), "manufacture_year": self.manufacture_year.text(),
+                "model_year": self.model_year.text(), "cc": self.cc.text(),
+                "colour": self.colour.text(), **insurance}
+
+    def save(self) -> bool:
+        if not self.save_button.isEnabled():
+            self._touched.update({"plate", "renavam", "chassis", "manufacture_year",
+                                  "model_year", "cc"})
+            self.validate()
+            self._focus_first_error()
+            if self.owner_id is None:
+                self.owner_box.error("Escolha o proprietário.")
+                self.owner_search.setFocus()
+            return False
+        self.message.clear()
+        try:
+            if self.vehicle_id is None:
+                self.result_data = vehicles.register_vehicle(self.actor, self.owner_id,
+                                                             self._data())
+            else:
+                self.result_data = vehicles.update_insurance(self.actor, self.vehicle_id,
+                                                             self._data())
+        except ValidationError as exc:
+            box = self._boxes.get(exc.field)
+            if box is not None:
+                box.error(exc.message[:1].upper() + exc.message[1:])
+                box.field.setFocus()
+            self.message.setText(str(exc))
+            return False
+        except DomainError as exc:
+            self.message.setText(str(exc))
+            return False
+        self.accept()
+        return True
+
+    def _focus_first_error(self) -> None:
+        for box in (self.plate_box, self.renavam_box, self.chassis_box, self.make_box,
+                    self.model_box, self.manufacture_year_box, self.model_year_box,
+                    self.cc_box, self.cover_box):
+            if box.has_error or not box.field.text().strip():
+                box.field.setFocus()
+                if not box.has_error:
+                    box.error("Campo obrigatório.")
+                return
+
+
+class SubstituteDialog(QDialog):
+    """Replace the vehicle of a permit by another vehicle of the holder (or a new one)."""
+
+    def __init__(self, actor: Actor, permit_id: int, parent=None):
+        super().__init__(parent)
+        self.actor = actor
+        self.permit = lookup.get_permit(permit_id)
+        self.profile = setup.profile()
+        self.result_data: dict | None = None
+        v = self.profile.vehicle
+        self.setWindowTitle("Substituição do veículo da permissão")
+        old = self.permit.vehicle if self.permit.vehicle_id else None
+        info = QLabel(f"<b>Permissão nº {self.permit.order_number:03d}</b> — "
+                      f"{self.permit.holder.name}<br>Veículo atual: "
+                      + (f"{old.plate_original} · {old.make} {old.model} "
+                         f"{old.manufacture_year}, {old.cc} cc" if old else "nenhum"))
+        info.setTextFormat(Qt.TextFormat.RichText)
+        rules = []
+        if v.replacement_newer_only:
+            rules.append("o novo veículo deve ser de fabricação mais recente")
+        if v.replacement_same_capacity:
+            rules.append("com motor de igual ou maior capacidade")
+        if v.replacement_needs_authorisation:
+            rules.append("depende de autorização prévia (informe o nº do ato)")
+        rule_text = QLabel(("Regras: " + "; ".join(rules) + f" ({v.replacement_article})."
+                            ) if rules else f"Regra: {v.replacement_article}.")
+        rule_text.setWordWrap(True)
+        self.vehicle_combo = QComboBox()
+        self.vehicle_combo.setMinimumWidth(420)
+        new_button = QPushButton("Cadastrar novo veículo…")
+        new_button.setAutoDefault(False)
+        new_button.clicked.connect(self.register_new)
+        self.act_number = QLineEdit()
+        self.act_number.setMaxLength(60)
+        self.act_number.setPlaceholderText("Portaria/decreto nº"
+                                           + (" (obrigatório)" if
+                                              v.replacement_needs_authorisation else ""))
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet(ERROR_TEXT + " font-weight: bold;")
+        buttons = QDialogButtonBox()
+        self.save_button = buttons.addButton("&Substituir", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.save_button.setDefault(True)
+        buttons.addButton("Cancelar", QDialogButtonBox.ButtonRole.RejectRole).clicked.connect(
+            self.reject)
+        self.save_button.clicked.connect(self.save)
+        self.save_button.setEnabled(actor.role in COUNTER_ROLES)
+        row = QHBoxLayout()
+        row.addWidget(self.vehicle_combo, 1)
+        row.addWidget(new_button)
+        form = QFormLayout()
+        form.addRow("Novo veículo", row)
+        form.addRow("Nº do ato", self.act_number)
+        layout = QVBoxLayout(self)
+        layout.addWidget(info)
+        layout.addWidget(rule_text)
+        layout.addLayout(form)
+        layout.addWidget(self.message)
+        layout.addWidget(buttons)
+        self.load_vehicles()
+
+    def load_vehicles(self, select_id: int | None = None) -> None:
+        self.vehicle_combo.clear()
+        for row in vehicles.list_vehicles(owner_id=self.permit.holder_id):
+            if not row["active"] or row["id"] == self.permit.vehicle_id:
+                continue
+            self.vehicle_combo.addItem(
+                f"{row['plate_original']} · {row['make']} {row['model']} "
+                f"{row['manufacture_year']}, {row['cc']} cc", row["id"])
+            if row["id"] == select_id:
+                self.vehicle_combo.setCurrentIndex(self.vehicle_combo.count() - 1)
+        if not self.vehicle_combo.count():
+            self.message.setText("O permissionário não tem outro veículo cadastrado: "
+                                 "cadastre o novo veículo.")
+
+    def register_new(self) -> None:
+        form = VehicleForm(self.actor, owner_id=self.permit.holder_id, parent=self)
+        if form.exec() == QDialog.DialogCode.Accepted and form.result_data:
+            self.message.clear()
+            self.load_vehicles(form.result_data["id"])
+
+    def save(self) -> bool:
+        new_id = self.vehicle_combo.currentData()
+        if new_id is None:
+            self.message.setText("Escolha o novo veículo.")
+            return False
+        try:
+            self.result_data = vehicles.substitute(self.actor, self.permit.id, new_id,
+                                                   act_number=self.act_number.text())
+        except DomainError as exc:
+            self.message.setText(str(exc))
+            return False
+        self.accept()
+        return True
+
+
+def declare_replacement(actor: Actor, vehicle_id: int, parent=None) -> dict | None:
+    """PF Art. 17 §4º: the holder declares the replacement of a vehicle near its limit."""
+    try:
+        result = vehicles.declare_replacement(actor, vehicle_id)
+    except DomainError as exc:
+        QMessageBox.warning(parent, "Declaração de substituição", str(exc))
+        return None
+    late = " (fora do prazo)" if result["late"] else ""
+    QMessageBox.information(parent, "Declaração de substituição",
+                            f"Substituição do veículo {result['plate']} declarada em "
+                            f"{format_date(result['declared_on'])}{late} "
+                            f"({result['article']}).")
+    return result

@@ -1,0 +1,91 @@
+"""Requerimentos: the applications, newest first, filtered by status; a double click opens
+the detail (checklist, history, decisions); "Novo requerimento" (Ctrl+N) opens the wizard."""
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from ...services import applications
+from ...services.context import Actor
+from ..models.dict_table import Column, DictTableModel
+from ..widgets.common import AMBER, GREEN, GREY, RED, heading, table_view
+
+BLUE = "#dbe8f7"
+APPLICATION_COLOURS = {"protocolado": BLUE, "em_analise": AMBER, "pendente": AMBER,
+                       "deferido": GREEN, "indeferido": RED, "arquivado": GREY}
+
+
+class ApplicationsPage(QWidget):
+    person_chosen = Signal(int)
+    title = "Requerimentos"
+
+    def __init__(self, actor: Actor, parent=None):
+        super().__init__(parent)
+        self.actor = actor
+        layout = QVBoxLayout(self)
+        layout.addWidget(heading("Requerimentos"))
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel("Situação:"))
+        self.status_filter = QComboBox()
+        self.status_filter.addItem("Todas", None)
+        for code, label in applications.STATUS_LABELS.items():
+            self.status_filter.addItem(label, code)
+        self.status_filter.currentIndexChanged.connect(lambda _i: self.refresh())
+        bar.addWidget(self.status_filter)
+        self.count = QLabel()
+        bar.addWidget(self.count)
+        bar.addStretch(1)
+        self.open_button = QPushButton("&Abrir")
+        self.open_button.clicked.connect(self.open_selected)
+        self.person_button = QPushButton("Abrir &prontuário")
+        self.person_button.clicked.connect(self._open_person)
+        self.new_button = QPushButton("&Novo requerimento (Ctrl+N)")
+        self.new_button.clicked.connect(self.new_application)
+        self.new_button.setEnabled(actor.role in applications.FILERS)
+        for button in (self.open_button, self.person_button, self.new_button):
+            bar.addWidget(button)
+        layout.addLayout(bar)
+        self.model = DictTableModel(
+            [Column("protocol", "Protocolo"), Column("type_label", "Tipo"),
+             Column("person_name", "Requerente"), Column("status_label", "Situação"),
+             Column("filed_at", "Protocolado em"), Column("decision_reason", "Motivo")],
+            colour_of=lambda r: APPLICATION_COLOURS.get(r["status"]), parent=self)
+        self.view = table_view(self.model)
+        self.view.doubleClicked.connect(lambda index: self.open_row(index.row()))
+        layout.addWidget(self.view, 1)
+        self.setTabOrder(self.status_filter, self.open_button)
+
+    def refresh(self) -> None:
+        rows = applications.list_applications(status=self.status_filter.currentData())
+        self.model.set_rows(rows)
+        self.count.setText(f"{len(rows)} requerimento(s)" if rows else
+                           "Nenhum requerimento nesta situação.")
+
+    def _selected_row(self) -> int:
+        index = self.view.currentIndex()
+        return index.row() if index.isValid() else -1
+
+    def open_selected(self) -> None:
+        self.open_row(self._selected_row())
+
+    def open_row(self, row: int):
+        if not 0 <= row < len(self.model.rows):
+            return None
+        from ..dialogs.application_detail import ApplicationDetailDialog
+        dialog = ApplicationDetailDialog(self.actor, self.model.row(row)["id"], self)
+        dialog.exec()
+        self.refresh()
+        return dialog
+
+    def _open_person(self) -> None:
+        row = self._selected_row()
+        if 0 <= row < len(self.model.rows):
+            self.person_chosen.emit(self.model.row(row)["person_id"])
+
+    def new_application(self, person_id: int | None = None) -> None:
+        from ..dialogs.new_application import NewApplicationWizard
+        if self.actor.role not in applications.FILERS:
+            return
+        wizard = NewApplicationWizard(self.actor, person_id=person_id or None, parent=self)
+        wizard.exec()
+        self.refresh()

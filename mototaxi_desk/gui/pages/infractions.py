@@ -1,0 +1,147 @@
+"""Infrações: the autos de infração (number, date, holder, permit, plate, catalogue item,
+fine, status and deadline as word + colour), filtered by stage; a double click opens the
+notice; the fiscal records new ones; the supervisor sees and applies the sanctions the
+rules propose for the selected notice's permit."""
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton,
+                               QSplitter, QVBoxLayout, QWidget)
+from PySide6.QtCore import Qt
+
+from ...domain.search_terms import fold
+from ...services import ledger, setup
+from ..dialogs.notice_detail import NoticeDetailDialog
+from ..dialogs.notice_entry import NoticeEntryDialog
+from ..widgets.common import heading
+from ..widgets.ledger_view import (NoticeTableModel, SanctionsPanel, notice_rows,
+                                   notice_table_view)
+
+FILTERS = [("", "Todos"), ("running", "Em andamento"), ("open_fine", "Multa em aberto"),
+           *[(code, label) for code, label in ledger.STAGE_LABELS.items()]]
+
+
+class InfractionsPage(QWidget):
+    title = "Infrações"
+    person_chosen = Signal(int)
+
+    def __init__(self, actor, parent=None):
+        super().__init__(parent)
+        self.actor = actor
+        self.all_rows: list[dict] = []
+        layout = QVBoxLayout(self)
+        layout.addWidget(heading("Infrações — autos de infração"))
+        bar = QHBoxLayout()
+        self.status_filter = QComboBox()
+        for code, label in FILTERS:
+            self.status_filter.addItem(label, code)
+        self.text_filter = QLineEdit()
+        self.text_filter.setPlaceholderText("Filtrar por nº do auto, nome, placa ou código")
+        self.text_filter.setClearButtonEnabled(True)
+        self.new_button = QPushButton("Lavrar auto de infração…")
+        self.new_button.setEnabled(actor.role in ledger.RECORDERS)
+        self.new_button.setToolTip("Fiscal, supervisor ou administrador.")
+        self.open_button = QPushButton("Abrir auto")
+        self.person_button = QPushButton("Abrir prontuário")
+        bar.addWidget(QLabel("Situação:"))
+        bar.addWidget(self.status_filter)
+        bar.addWidget(self.text_filter, 1)
+        bar.addWidget(self.open_button)
+        bar.addWidget(self.person_button)
+        bar.addWidget(self.new_button)
+        layout.addLayout(bar)
+        self.count = QLabel()
+        layout.addWidget(self.count)
+
+        self.model = NoticeTableModel(self)
+        self.view = notice_table_view(self.model)
+        self.view.doubleClicked.connect(lambda index: self.open_notice(
+            self.model.row(index.row())["id"]))
+        self.sanctions = SanctionsPanel(actor)
+        self.sanctions_title = QLabel("<b>Sanções propostas</b> — selecione um auto")
+        lower = QWidget()
+        lower_box = QVBoxLayout(lower)
+        lower_box.setContentsMargins(0, 0, 0, 0)
+        lower_box.addWidget(self.sanctions_title)
+        lower_box.addWidget(self.sanctions, 1)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.view)
+        splitter.addWidget(lower)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        layout.addWidget(splitter, 1)
+
+        self.status_filter.currentIndexChanged.connect(lambda *_: self._apply_filter())
+        self.text_filter.textChanged.connect(lambda *_: self._apply_filter())
+        self.new_button.clicked.connect(lambda: self.new_notice())
+        self.open_button.clicked.connect(self._open_current)
+        self.person_button.clicked.connect(self._open_person)
+        self.view.selectionModel().currentRowChanged.connect(lambda *_: self._selected())
+        self.sanctions.applied.connect(lambda *_: self.refresh())
+
+    def refresh(self) -> None:
+        self.all_rows = notice_rows(ledger.list_notices(), setup.profile())
+        self._apply_filter()
+
+    def _apply_filter(self) -> None:
+        code = self.status_filter.currentData()
+        words = fold(self.text_filter.text()).split()
+        rows = []
+        for row in self.all_rows:
+            if code == "running" and row["stage"] in ("final", "voided"):
+                continue
+            if code == "open_fine" and not any(c["status"] == "open" and c["kind"] == "fine"
+                                               for c in row["charges"]):
+                continue
+            if code and code not in ("running", "open_fine") and row["stage"] != code:
+                continue
+            hay = fold(f"{row['number']} {row['holder_name']} {row['plate']} "
+                       f"{row['infraction_code']} {row['permit_text']}")
+            if any(w not in hay for w in words):
+                continue
+            rows.append(row)
+        self.model.set_rows(rows)
+        self.count.setText(f"{len(rows)} auto(s) de {len(self.all_rows)}.")
+        self._selected()
+
+    def current(self) -> dict | None:
+        index = self.view.currentIndex()
+        return self.model.row(index.row()) if index.isValid() else None
+
+    def _selected(self) -> None:
+        row = self.current()
+        if row is None or not row.get("permit_id"):
+            self.sanctions_title.setText("<b>Sanções propostas</b> — selecione um auto com "
+                                         "permissão")
+            self.sanctions.set_permit(None)
+        else:
+            self.sanctions_title.setText(f"<b>Sanções propostas</b> para a permissão nº "
+                                         f"{row['permit_text']} ({row['holder_name']})")
+            self.sanctions.set_permit(row["permit_id"])
+        self.open_button.setEnabled(row is not None)
+        self.person_button.setEnabled(row is not None)
+
+    def _open_current(self) -> None:
+        row = self.current()
+        if row:
+            self.open_notice(row["id"])
+
+    def _open_person(self) -> None:
+        row = self.current()
+        if row:
+            self.person_chosen.emit(row["holder_id"])
+
+    def open_notice(self, notice_id: int, *, modal: bool = True) -> NoticeDetailDialog:
+        dialog = NoticeDetailDialog(self.actor, notice_id, self)
+        if modal:
+            dialog.exec()
+            self.refresh()
+        return dialog
+
+    def new_notice(self, *, modal: bool = True) -> NoticeEntryDialog:
+        dialog = NoticeEntryDialog(self.actor, self)
+        if modal and dialog.exec():
+            self.refresh()
+            if dialog.result_notice:
+                self.open_notice(dialog.result_notice["id"])
+        return dialog

@@ -1,0 +1,577 @@
+"""Configurações: the município (data, brasão, population and the permit cap, sticker size),
+the rule profile's editable numbers, the fiscal-unit value per year, municipal holidays and
+users. Only the administrator changes anything (every change is audited by the service);
+the other roles see the same screen read-only."""
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from PySide6.QtCore import QDate, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (QComboBox, QDateEdit, QFormLayout, QGroupBox, QHBoxLayout,
+                               QHeaderView, QLabel, QLineEdit, QPushButton, QSpinBox, QTabWidget,
+                               QVBoxLayout, QWidget)
+
+from ...domain import validators
+from ...domain.errors import DomainError, ValidationError
+from ...domain.money import format_money, parse_money
+from ...domain.profiles import ProfileError, editable_numbers, load_profile
+from ...services import documents, ledger, setup, users
+from ...services.context import ROLE_LABELS, Actor
+from .. import labels
+from ..dialogs.setup_wizard import ask_yes_no
+from ..models.dict_table import Column, DictTableModel
+from ..widgets.brasao import BrasaoPicker
+from ..widgets.common import AMBER, GREY, heading, table_view
+from ..widgets.field_check import CheckedField
+
+OK_STYLE = "color: #1b5e20;"
+ERROR_STYLE = "color: #c62828; font-weight: bold;"
+
+
+def _value_text(value, key: str = "", unit: str = "") -> str:
+    if isinstance(value, bool):
+        return "Sim" if value else "Não"
+    if isinstance(value, Decimal):
+        if "(R$)" in labels.profile_number(key, unit):
+            return format_money(int(value * 100))
+        return f"{value.normalize():f}".replace(".", ",")
+    return str(value)
+
+
+class _Message(QLabel):
+    def __init__(self):
+        super().__init__("")
+        self.setWordWrap(True)
+
+    def ok(self, text: str) -> None:
+        self.setStyleSheet(OK_STYLE)
+        self.setText(text)
+
+    def error(self, text: str) -> None:
+        self.setStyleSheet(ERROR_STYLE)
+        self.setText(text)
+
+
+class SettingsPage(QWidget):
+    title = "Configurações"
+
+    def __init__(self, actor: Actor, parent=None):
+        super().__init__(parent)
+        self.actor = actor
+        self.is_admin = actor.role == "admin"
+        self.confirm = True  # ask before removing a holiday or disabling a user (tests: False)
+        layout = QVBoxLayout(self)
+        layout.addWidget(heading("Configurações do município"))
+        self.read_only_note = QLabel(
+            "Somente o administrador altera as configurações; você pode consultá-las.")
+        self.read_only_note.setStyleSheet(f"background: {AMBER}; padding: 4px;")
+        self.read_only_note.setVisible(not self.is_admin)
+        layout.addWidget(self.read_only_note)
+        self.tabs = QTabWidget()
+        layout.addWidget(self.tabs, 1)
+        self.tabs.addTab(self._municipio_tab(), "Município")
+        self.tabs.addTab(self._numbers_tab(), "Números do perfil")
+        self.tabs.addTab(self._fiscal_unit_tab(), "Unidade fiscal")
+        self.tabs.addTab(self._holidays_tab(), "Feriados municipais")
+        self.tabs.addTab(self._users_tab(), "Usuários")
+        self._save_actions = [self.save_population, self.save_number, self.save_fiscal_unit,
+                              self.add_holiday, self.add_user]
+        QShortcut(QKeySequence("Ctrl+S"), self, activated=self._save_current,
+                  context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        for widget in self._editors:
+            widget.setEnabled(self.is_admin)
+
+    # --- Município -------------------------------------------------------------------------
+
+    def _municipio_tab(self) -> QWidget:
+        tab = QWidget()
+        layout = QHBoxLayout(tab)
+        left = QVBoxLayout()
+        data = QGroupBox("Dados do município")
+        form = QFormLayout(data)
+        self.municipio_info = QLabel()
+        self.municipio_info.setTextFormat(Qt.TextFormat.RichText)
+        self.municipio_info.setWordWrap(True)
+        form.addRow(self.municipio_info)
+        self.population = CheckedField(QLineEdit(), lambda t: validators.positive_int(
+            t, "População", maximum=20_000_000))
+        self.population_button = QPushButton("Salvar população")
+        self.population_button.clicked.connect(self.save_population)
+        self.population.editor.returnPressed.connect(self.save_population)
+        row = QHBoxLayout()
+        row.addWidget(self.population, 1)
+        row.addWidget(self.population_button)
+        form.addRow("População:", row)
+        self.cap_label = QLabel()
+        self.cap_label.setWordWrap(True)
+        form.addRow("", self.cap_label)
+        self.municipio_message = _Message()
+        form.addRow(self.municipio_message)
+        left.addWidget(data)
+
+        sticker = QGroupBox("Selo de vistoria")
+        sform = QFormLayout(sticker)
+        self.sticker_width = QSpinBox()
+        self.sticker_height = QSpinBox()
+        for box in (self.sticker_width, self.sticker_height):
+            box.setRange(1, 1000)
+            box.setSuffix(" mm")
+        self.sticker_button = QPushButton("Salvar tamanho do selo")
+        self.sticker_button.clicked.connect(self.save_sticker_size)
+        size_row = QHBoxLayout()
+        size_row.addWidget(QLabel("Largura:"))
+        size_row.addWidget(self.sticker_width)
+        size_row.addWidget(QLabel("Altura:"))
+        size_row.addWidget(self.sticker_height)
+        size_row.addStretch(1)
+        sform.addRow(size_row)
+        sform.addRow(self.sticker_button)
+        self.sticker_message = _Message()
+        sform.addRow(self.sticker_message)
+        left.addWidget(sticker)
+        left.addStretch(1)
+
+        brasao = QGroupBox("Brasão (cartões, selos e documentos)")
+        bl = QVBoxLayout(brasao)
+        self.brasao = BrasaoPicker()
+        self.brasao_button = QPushButton("Salvar brasão")
+        self.brasao_button.clicked.connect(self.save_brasao)
+        self.brasao.changed.connect(lambda: self.brasao_button.setEnabled(self.is_admin))
+        self.brasao_message = _Message()
+        bl.addWidget(self.brasao)
+        bl.addWidget(self.brasao_button, 0, Qt.AlignmentFlag.AlignLeft)
+        bl.addWidget(self.brasao_message)
+        bl.addStretch(1)
+        layout.addLayout(left, 3)
+        layout.addWidget(brasao, 2)
+        self._editors = [self.population, self.population_button, self.sticker_width,
+                         self.sticker_height, self.sticker_button, self.brasao,
+                         self.brasao_button]
+        return tab
+
+    def _load_municipio(self) -> None:
+        info = setup.summary()
+        profile = setup.profile()
+        self.municipio_info.setText(
+            f"<b>{info['municipio']}/{info['uf']}</b> · código IBGE {info['ibge']}<br>"
+            f"Perfil de regras: {profile.profile.name}")
+        self.population.editor.setText(str(info["population"]))
+        self.population.show_error("")
+        self.cap_label.setText(
+            f"Limite de permissões: <b>{info['permit_cap']}</b> (1 para cada "
+            f"{profile.cap.inhabitants_per_permit} habitantes, {profile.cap.article}).")
+        width, height = documents.sticker_size()
+        self.sticker_width.setValue(width)
+        self.sticker_height.setValue(height)
+        row = setup.settings()
+        self.brasao.set_image(bytes(row.brasao) if row.brasao else None, emit=False)
+        self.brasao_button.setEnabled(False)
+
+    def save_population(self) -> None:
+        if not self.population.validate():
+            self.population.setFocus()
+            return
+        try:
+            info = setup.set_population(self.actor, self.population.text())
+        except ValidationError as exc:
+            self.population.show_error(exc.message)
+            self.population.setFocus()
+            return
+        except DomainError as exc:
+            self.municipio_message.error(str(exc))
+            return
+        self._load_municipio()
+        self.municipio_message.ok(f"População salva; o limite passa a {info['permit_cap']} "
+                                  "permissões.")
+
+    def save_sticker_size(self) -> None:
+        try:
+            size = documents.set_sticker_size(self.actor, self.sticker_width.value(),
+                                              self.sticker_height.value())
+        except DomainError as exc:
+            self.sticker_message.error(str(exc))
+            self.sticker_width.setFocus()
+            return
+        self.sticker_message.ok(f"Selo de {size['width_mm']} × {size['height_mm']} mm salvo.")
+
+    def save_brasao(self) -> None:
+        try:
+            setup.set_brasao(self.actor, self.brasao.image)
+        except DomainError as exc:
+            self.brasao_message.error(str(exc))
+            return
+        self.brasao_button.setEnabled(False)
+        self.brasao_message.ok("Brasão salvo." if self.brasao.image else "Brasão removido.")
+
+    # --- profile numbers -------------------------------------------------------------------
+
+    def _numbers_tab(self) -> QWidget:
+        tab = QWidget()
+        layout = QVBoxLayout(tab)
+        note = QLabel("Números e regras de sim/não da lei que o município pode ajustar. As "
+                      "linhas em destaque foram alteradas em relação ao texto da lei.")
+        note.setWordWrap(True)
+        layout.addWidget(note)
+        self.number_model = DictTableModel(
+            [Column("section", "Seção"), Column("label", "Regra"),
+             Column("current_text", "Valor atual"), Column("law_text", "Valor da lei"),
+             Column("state", "Situação")],
+            colour_of=lambda r: AMBER if r["edited"] else None, parent=self)
+        self.number_view = table_view(self.number_model, stretch_last=False)
+        self.number_view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.number_view.selectionModel().currentRowChanged.connect(
+            lambda current, _previous: self._number_selected(current.row()))
+        layout.addWidget(self.number_view, 1)
+        edit = QHBoxLayout()
+        self.number_label = QLabel("Selecione uma regra.")
+        self.number_text = QLineEdit()
+        self.number_text.returnPressed.connect(self.save_number)
+        self.number_field = CheckedField(self.number_text)
+        self.number_bool = QComboBox()
+        self.number_bool.addItem("Sim", True)
+        self.number_bool.addItem("Não", False)
+        self.number_bool.hide()
+        self.number_button = QPushButton("Salvar valor")
+        self.number_button.clicked.connect(self.save_number)
+        self.number_reset = QPushButton("Voltar ao valor da lei")
+        self.number_reset.clicked.connect(self.reset_number)
+        edit.addWidget(self.number_label, 2)
+        edit.addWidget(self.number_field, 1)
+        edit.addWidget(self.number_bool, 1)
+        edit.addWidget(self.number_button)
+        edit.addWidget(self.number_reset)
+        layout.addLayout(edit)
+        self.number_message = _Message()
+        layout.addWidget(self.number_message)
+        self._editors += [self.number_text, self.number_bool, self.number_button,
+                          self.number_reset]
+        return tab
+
+    def _load_numbers(self) -> None:
+        current_profile = setup.profile()
+        unit = current_profile.fiscal_unit
+        law = editable_numbers(load_profile(current_profile.id))
+        rows = []
+        for key, value in editable_numbers(current_profile).items():
+            if key.startswith("defaults."):
+                continue  # fiscal-unit value per year is its own tab; the tariff is a setting
+            section = key.partition(".")[0]
+            edited = value != law[key]
+            rows.append({"key": key, "section": labels.PROFILE_SECTIONS.get(section, section),
+                         "label": labels.profile_number(key, unit), "value": value,
+                         "law": law[key], "current_text": _value_text(value, key, unit),
+                         "law_text": _value_text(law[key], key, unit), "edited": edited,
+                         "state": "Alterado pelo município" if edited else "Como na lei"})
+        selected = self.number_view.currentIndex().row()
+        self.number_model.set_rows(rows)
+        if rows:
+            row = selected if 0 <= selected < len(rows) else 0
+            self.number_view.selectRow(row)
+            self._number_selected(row)
+
+    def _number_selected(self, row: int) -> None:
+        if not 0 <= row < len(self.number_model.rows):
+            return
+        item = self.number_model.row(row)
+        self.number_label.setText(f"<b>{item['label']}</b>")
+        is_bool = isinstance(item["value"], bool)
+        self.number_field.setVisible(not is_bool)
+        self.number_bool.setVisible(is_bool)
+        if is_bool:
+            self.number_bool.setCurrentIndex(0 if item["value"] else 1)
+        else:
+            self.number_text.setText(_value_text(item["value"]))
+        self.number_field.show_error("")
+        self.number_reset.setEnabled(self.is_admin and item["edited"])
+
+    def _selected_number(self) -> dict | None:
+        row = self.number_view.currentIndex().row()
+        return self.number_model.row(row) if 0 <= row < len(self.number_model.rows) else None
+
+    def save_number(self) -> None:
+        item = self._selected_number()
+        if item is None:
+            return
+        value = (self.number_bool.currentData() if isinstance(item["value"], bool)
+                 else self.number_text.text().strip().replace("R$", "").strip())
+        if isinstance(item["value"], Decimal) and isinstance(value, str) and "," in value:
+            value = value.replace(".", "")  # 10.000,00 → 10000,00; the service reads the comma
+        self._set_number(item, value)
+
+    def reset_number(self) -> None:
+        item = self._selected_number()
+        if item is not None:
+            self._set_number(item, item["law"])
+
+    def _set_number(self, item: dict, value) -> None:
+        try:
+            setup.set_profile_number(self.actor, item["key"], value)
+        except ValidationError as exc:
+            self.number_field.show_error(exc.message)
+            self.number_text.setFocus()
+            return
+        except (DomainError, ProfileError) as exc:
+            self.number_message.error(str(exc))
+            self.number_text.setFocus()
+            return
+        self._load_numbers()
+        self.number_message.ok(f"“{item['label']}” salvo.")
+
+    # --- fiscal unit -----------------------------------------------------------------------
+
+    def _fiscal_unit_tab(self) -> QWidget:
+        tab = QWidget()
+        layout = QVBoxLayout(tab)
+        self.unit_note = QLabel()
+        self.unit_note.setWordWrap(True)
+        layout.addWidget(self.unit_note)
+        self.unit_model = DictTableModel(
+            [Column("year", "Ano"), Column("value_cents", "Valor", format_money)], parent=self)
+        self.unit_view = table_view(self.unit_model)
+        layout.addWidget(self.unit_view, 1)
+        form = QHBoxLayout()
+        self.unit_year = QSpinBox()
+        self.unit_year.setRange(2000, 2200)
+        self.unit_year.setValue(dt.date.today().year)
+        self.unit_value = CheckedField(QLineEdit(), lambda t: parse_money(
+            t, "Valor da unidade fiscal"))
+        self.unit_value.editor.setPlaceholderText("ex.: 48,26")
+        self.unit_value.editor.returnPressed.connect(self.save_fiscal_unit)
+        self.unit_button = QPushButton("Salvar valor do ano")
+        self.unit_button.clicked.connect(self.save_fiscal_unit)
+        form.addWidget(QLabel("Ano:"))
+        form.addWidget(self.unit_year)
+        form.addWidget(QLabel("Valor (R$):"))
+        form.addWidget(self.unit_value, 1)
+        form.addWidget(self.unit_button)
+        layout.addLayout(form)
+        self.unit_message = _Message()
+        layout.addWidget(self.unit_message)
+        self._editors += [self.unit_year, self.unit_value, self.unit_button]
+        return tab
+
+    def _load_fiscal_units(self) -> None:
+        unit = setup.profile().fiscal_unit
+        self.unit_note.setText(
+            f"Valor em reais da {unit} em cada ano; multas e taxas em {unit} são convertidas "
+            "pelo valor do ano em que são lançadas." if unit else
+            "A lei deste município não usa unidade fiscal (as multas são calculadas de outra "
+            "forma); os valores abaixo não são usados nos cálculos.")
+        self.unit_model.set_rows([{"year": y, "value_cents": c}
+                                  for y, c in setup.fiscal_unit_values().items()])
+
+    def save_fiscal_unit(self) -> None:
+        if not self.unit_value.validate():
+            self.unit_value.setFocus()
+            return
+        try:
+            result = setup.set_fiscal_unit_value(self.actor, self.unit_year.value(),
+                                                 self.unit_value.text())
+        except ValidationError as exc:
+            (self.unit_year if exc.field == "Ano" else self.unit_value).setFocus()
+            if exc.field != "Ano":
+                self.unit_value.show_error(exc.message)
+            self.unit_message.error(str(exc))
+            return
+        except DomainError as exc:
+            self.unit_message.error(str(exc))
+            return
+        self._load_fiscal_units()
+        self.unit_value.editor.clear()
+        self.unit_message.ok(f"Valor de {result['year']} salvo: "
+                             f"{format_money(result['value_cents'])}.")
+
+    # --- holidays --------------------------------------------------------------------------
+
+    def _holidays_tab(self) -> QWidget:
+        tab = QWidget()
+        layout = QVBoxLayout(tab)
+        note = QLabel("Feriados criados por lei municipal. Os feriados nacionais e estaduais já "
+                      "são conhecidos pelo sistema. Prazos em dias úteis deixam de contar os "
+                      "feriados cadastrados aqui.")
+        note.setWordWrap(True)
+        layout.addWidget(note)
+        self.holiday_model = DictTableModel(
+            [Column("day", "Data"), Column("weekday", "Dia da semana"), Column("name", "Feriado")],
+            parent=self)
+        self.holiday_view = table_view(self.holiday_model)
+        layout.addWidget(self.holiday_view, 1)
+        form = QHBoxLayout()
+        self.holiday_day = QDateEdit(QDate.currentDate())
+        self.holiday_day.setCalendarPopup(True)
+        self.holiday_day.setDisplayFormat("dd/MM/yyyy")
+        self.holiday_name = CheckedField(QLineEdit(), lambda t: validators.text(
+            t, "Nome do feriado", max_length=120))
+        self.holiday_name.editor.setPlaceholderText("ex.: Aniversário do município")
+        self.holiday_name.editor.returnPressed.connect(self.add_holiday)
+        self.holiday_add = QPushButton("Adicionar feriado")
+        self.holiday_add.clicked.connect(self.add_holiday)
+        self.holiday_remove = QPushButton("Remover o selecionado")
+        self.holiday_remove.clicked.connect(self.remove_holiday)
+        form.addWidget(QLabel("Data:"))
+        form.addWidget(self.holiday_day)
+        form.addWidget(QLabel("Nome:"))
+        form.addWidget(self.holiday_name, 1)
+        form.addWidget(self.holiday_add)
+        form.addWidget(self.holiday_remove)
+        layout.addLayout(form)
+        self.holiday_message = _Message()
+        layout.addWidget(self.holiday_message)
+        self._editors += [self.holiday_day, self.holiday_name, self.holiday_add,
+                          self.holiday_remove]
+        return tab
+
+    def _load_holidays(self) -> None:
+        days = ("segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira",
+                "sábado", "domingo")
+        self.holiday_model.set_rows([{**h, "weekday": days[h["day"].weekday()]}
+                                     for h in ledger.list_holidays()])
+
+    def add_holiday(self) -> None:
+        if not self.holiday_name.validate():
+            self.holiday_name.setFocus()
+            return
+        day = self.holiday_day.date().toPython()
+        try:
+            ledger.add_holiday(self.actor, day, self.holiday_name.text())
+        except ValidationError as exc:
+            self.holiday_message.error(str(exc))
+            (self.holiday_day if exc.field.startswith("Data") else self.holiday_name).setFocus()
+            return
+        except DomainError as exc:
+            self.holiday_message.error(str(exc))
+            return
+        self._load_holidays()
+        self.holiday_name.editor.clear()
+        self.holiday_message.ok(f"Feriado de {validators.format_date(day)} cadastrado.")
+
+    def remove_holiday(self) -> None:
+        row = self.holiday_view.currentIndex().row()
+        if not 0 <= row < len(self.holiday_model.rows):
+            self.holiday_message.error("Selecione o feriado a remover.")
+            return
+        holiday = self.holiday_model.row(row)
+        when = validators.format_date(holiday["day"])
+        if self.confirm and not ask_yes_no(self, "Remover feriado",
+                                           f"Remover o feriado de {when} ({holiday['name']})?"):
+            return
+        try:
+            ledger.remove_holiday(self.actor, holiday["day"])
+        except DomainError as exc:
+            self.holiday_message.error(str(exc))
+            return
+        self._load_holidays()
+        self.holiday_message.ok(f"Feriado de {when} removido.")
+
+    # --- users -----------------------------------------------------------------------------
+
+    def _users_tab(self) -> QWidget:
+        tab = QWidget()
+        layout = QHBoxLayout(tab)
+        self.user_model = DictTableModel(
+            [Column("login", "Usuário"), Column("full_name", "Nome"),
+             Column("role_label", "Perfil de acesso"),
+             Column("active", "Situação", lambda a: "Ativo" if a else "Desativado")],
+            colour_of=lambda r: None if r["active"] else GREY, parent=self)
+        self.user_view = table_view(self.user_model)
+        left = QVBoxLayout()
+        left.addWidget(self.user_view, 1)
+        self.user_disable = QPushButton("Desativar o selecionado")
+        self.user_disable.clicked.connect(self.disable_user)
+        left.addWidget(self.user_disable, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addLayout(left, 3)
+        box = QGroupBox("Novo usuário")
+        form = QFormLayout(box)
+        self.user_login = CheckedField(QLineEdit(), users.check_login)
+        self.user_name = CheckedField(QLineEdit(), lambda t: validators.person_name(
+            t, "Nome completo"))
+        self.user_role = QComboBox()
+        for code, label in ROLE_LABELS.items():
+            self.user_role.addItem(label, code)
+        password = QLineEdit()
+        password.setEchoMode(QLineEdit.EchoMode.Password)
+        password.setPlaceholderText(f"ao menos {users.MIN_PASSWORD_LENGTH} caracteres")
+        self.user_password = CheckedField(password, users.check_password)
+        again = QLineEdit()
+        again.setEchoMode(QLineEdit.EchoMode.Password)
+        again.returnPressed.connect(self.add_user)
+        self.user_password_again = CheckedField(again, self._same_password)
+        self.user_add = QPushButton("Cadastrar usuário")
+        self.user_add.clicked.connect(self.add_user)
+        form.addRow("Usuário:", self.user_login)
+        form.addRow("Nome completo:", self.user_name)
+        form.addRow("Perfil de acesso:", self.user_role)
+        form.addRow("Senha:", self.user_password)
+        form.addRow("Repita a senha:", self.user_password_again)
+        form.addRow(self.user_add)
+        self.user_message = _Message()
+        form.addRow(self.user_message)
+        layout.addWidget(box, 2)
+        self._editors += [self.user_disable, self.user_login, self.user_name, self.user_role,
+                          self.user_password, self.user_password_again, self.user_add]
+        return tab
+
+    def _same_password(self, text: str) -> None:
+        if text != self.user_password.text():
+            raise ValidationError("Senha", "as duas senhas não são iguais.")
+
+    def _load_users(self) -> None:
+        self.user_model.set_rows(users.list_users())
+
+    def add_user(self) -> None:
+        fields = [self.user_login, self.user_name, self.user_password, self.user_password_again]
+        bad = [f for f in fields if not f.validate()]
+        if bad:
+            bad[0].setFocus()
+            return
+        try:
+            user = users.add_user(self.actor, self.user_login.text(), self.user_name.text(),
+                                  self.user_role.currentData(), self.user_password.text())
+        except ValidationError as exc:
+            target = {"Usuário": self.user_login, "Nome completo": self.user_name,
+                      "Senha": self.user_password}.get(exc.field)
+            if target is not None:
+                target.show_error(exc.message)
+                target.setFocus()
+            self.user_message.error(str(exc))
+            return
+        except DomainError as exc:
+            self.user_message.error(str(exc))
+            return
+        for field in fields:
+            field.editor.clear()
+        self._load_users()
+        self.user_message.ok(f"Usuário {user['login']} ({user['role_label']}) cadastrado.")
+
+    def disable_user(self) -> None:
+        row = self.user_view.currentIndex().row()
+        if not 0 <= row < len(self.user_model.rows):
+            self.user_message.error("Selecione o usuário a desativar.")
+            return
+        user = self.user_model.row(row)
+        if self.confirm and not ask_yes_no(
+                self, "Desativar usuário",
+                f"Desativar {user['login']} ({user['full_name']})? Ele não poderá mais entrar."):
+            return
+        try:
+            users.disable_user(self.actor, user["login"])
+        except DomainError as exc:
+            self.user_message.error(str(exc))
+            return
+        self._load_users()
+        self.user_message.ok(f"Usuário {user['login']} desativado.")
+
+    # --- page ------------------------------------------------------------------------------
+
+    def _save_current(self) -> None:
+        if self.is_admin:
+            self._save_actions[self.tabs.currentIndex()]()
+
+    def refresh(self) -> None:
+        self._load_municipio()
+        self._load_numbers()
+        self._load_fiscal_units()
+        self._load_holidays()
+        self._load_users()
