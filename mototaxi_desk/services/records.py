@@ -49,8 +49,11 @@ def person_record(actor: Actor, person_id, *, on: dt.date | None = None) -> dict
         "due": [a for a in alerts.due(on=on, days=ALERT_DAYS) if a["person_id"] == person.id],
         "history": _history(person.id, permit_ids, vehicle_ids),
     }
-    open_fees = [f for f in record["fees"] if f["status"] == "open"]
-    record["open_amount_cents"] = sum(f["amount_cents"] for f in open_fees)
+    debts = fees.open_debts(person.id)  # open fees and open fines / impound charges
+    record["open_fees_cents"] = sum(d["amount_cents"] for d in debts if d["source"] == "fee")
+    record["open_penalties_cents"] = sum(d["amount_cents"] for d in debts
+                                         if d["source"] == "penalty")
+    record["open_amount_cents"] = record["open_fees_cents"] + record["open_penalties_cents"]
     with write_transaction():  # LGPD: who looked at whose full record, and when
         audit.record(actor, "person.view", "person", person.id)
     return record

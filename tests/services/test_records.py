@@ -26,3 +26,14 @@ def test_viewing_a_record_is_logged_lgpd(demo_data):
     records.person_record(SUPERVISOR, permit.holder_id, on=dt.date.today())
     entry = AuditLog.select().where(AuditLog.action == "person.view").get()
     assert entry.entity_id == str(permit.holder_id)
+
+
+def test_open_amount_counts_fees_and_fines(demo_data):
+    """What is owed: open fees and open fines alike (SRM Art. 50 blocks on both)."""
+    from mototaxi_desk.services import fees
+    permit = Permit.select().first()
+    record = records.person_record(SUPERVISOR, permit.holder_id)
+    debts = fees.open_debts(permit.holder_id)
+    assert record["open_amount_cents"] == sum(d["amount_cents"] for d in debts)
+    assert record["open_amount_cents"] == record["open_fees_cents"] + \
+        record["open_penalties_cents"]

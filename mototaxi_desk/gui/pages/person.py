@@ -108,7 +108,9 @@ class PersonPage(QWidget):
             f"<h2 style='margin:0'>{person['name']}</h2>"
             f"CPF {person['cpf_text']} · RG {person['rg'] or '—'} · nascimento "
             f"{format_date(person['birth_date']) or '—'} · sangue {person['blood'] or '—'}<br>"
-            f"{cnh_text}<br>Em aberto: <b>{format_money(record['open_amount_cents'])}</b>")
+            f"{cnh_text}<br>Em aberto: <b>{format_money(record['open_amount_cents'])}</b>"
+            f" (taxas {format_money(record['open_fees_cents'])} · multas e despesas "
+            f"{format_money(record['open_penalties_cents'])})")
         self._badges(record)
         for model, key in ((self.permits, "permits"), (self.due, "due"), (self.fees, "fees"),
                            (self.vehicles, "vehicles"), (self.applications, "applications"),
@@ -118,9 +120,6 @@ class PersonPage(QWidget):
             self.tabs.setTabText(index, f"{self._titles[index]} ({len(record[key])})")
         self.tabs.setTabText(self.ledger_tab_index, "Infrações "
                              f"({self.ledger_tab.set_person(self.person_id)})")
-        if self.ledger_tab.data["open_total_cents"]:
-            self.header.setText(self.header.text() + " · multas e despesas: <b>"
-                                f"{self.ledger_tab.data['open_total_text']}</b>")
         self.history.set_rows([{**h, "action": labels.audit_action(h["action"]),
                                 "entity": labels.entity(h["entity"])}
                                for h in record["history"]])
