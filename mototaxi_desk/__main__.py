@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import sys
 
 from . import cli, config
@@ -16,7 +17,13 @@ def main(argv: list[str] | None = None) -> int:
             return cli.run(args)
         from .gui.app import run_gui  # Qt is imported only here
         url = config.demo_db_path().as_posix() if args.demo else config.database_url(args.db)
-        return run_gui(url, demo=args.demo)
+        code = run_gui(url, demo=args.demo)
+        # everything is saved and closed: leave without the interpreter tearing down Qt
+        # objects one by one, an order PySide does not always survive
+        logging.shutdown()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
     except KeyboardInterrupt:
         return cli.EXIT_REFUSED
     except Exception:  # a bug: one line for the user, the traceback in the log

@@ -10,15 +10,16 @@ from PySide6.QtWidgets import (QHBoxLayout, QListWidget, QMainWindow, QStackedWi
 from .. import config
 from ..services import overview
 from ..services.context import ROLE_LABELS, Actor
+from .dialogs.verify import VerifyDialog
 from .pages.applications import ApplicationsPage
 from .pages.dashboard import DashboardPage
+from .pages.holders import HoldersPage
+from .pages.infractions import InfractionsPage
+from .pages.inspections import InspectionsPage
 from .pages.person import PersonPage
 from .pages.settings import SettingsPage
 from .pages.stands import StandsPage
 from .pages.vehicles import VehiclesPage
-from .pages.inspections import InspectionsPage
-from .dialogs.verify import VerifyDialog
-from .pages.infractions import InfractionsPage
 from .pages.waiting import WaitingListPage
 from .widgets.search_box import SearchBox
 
@@ -32,18 +33,21 @@ class MainWindow(QMainWindow):
         self.search_box = SearchBox()
         self.dashboard = DashboardPage()
         self.person_page = PersonPage(actor)
+        self.applications_page = ApplicationsPage(actor)
+        self.holders_page = HoldersPage()
+        self.vehicles_page = VehiclesPage(actor)
         self.stands_page = StandsPage()
-        self.vehicles_page, self.inspections_page = VehiclesPage(actor), InspectionsPage(actor)
+        self.inspections_page = InspectionsPage(actor)
         self.infractions_page = InfractionsPage(actor)
         self.waiting_page = WaitingListPage()
-        self.applications_page = ApplicationsPage(actor)
+        self.settings_page = SettingsPage(actor)
+        # navigation in the order of the counter's work (issue 6); Configurações last
+        self.pages = [self.dashboard, self.person_page, self.applications_page,
+                      self.holders_page, self.vehicles_page, self.stands_page,
+                      self.inspections_page, self.infractions_page, self.waiting_page,
+                      self.settings_page]
         QShortcut(QKeySequence("Ctrl+N"), self,
                   activated=lambda: self.applications_page.new_application())
-        self.pages = [self.dashboard, self.person_page, self.applications_page,
-                      self.vehicles_page, self.stands_page,
-                      self.inspections_page, self.infractions_page, self.waiting_page]
-        self.settings_page = SettingsPage(actor)
-        self.pages.append(self.settings_page)  # Configurações: always last
         self.nav = QListWidget()
         self.nav.setFixedWidth(170)
         self.stack = QStackedWidget()

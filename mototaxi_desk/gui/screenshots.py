@@ -325,4 +325,8 @@ def setup_wizard_and_crash_shots(folder: Path, tmp: Path) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main(*sys.argv[1:]))
+    code = main(*sys.argv[1:])
+    sys.stdout.flush()
+    # the PNGs are written; skip the interpreter's teardown of the many Qt windows made for
+    # the shots, whose destruction order can crash PySide at exit
+    os._exit(code)

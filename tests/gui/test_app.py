@@ -1,5 +1,4 @@
 """The minimal window of the foundation: login, what is in the database, search."""
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -32,9 +31,17 @@ def test_login_dialog_refuses_then_accepts(qtbot, demo_data):
     assert dialog.actor is not None and dialog.actor.role == "atendente"
 
 
-def test_screenshots_render(tmp_path, monkeypatch):
-    from mototaxi_desk.gui import screenshots
-    assert screenshots.main(str(tmp_path)) == 0
-    names = {p.name for p in Path(tmp_path).glob("*.png")}
+def test_screenshots_render(tmp_path):
+    """`make screenshots` in a process of its own, as the Makefile runs it."""
+    import os
+    import subprocess
+    import sys
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "MOTOTAXI_DATA_DIR": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-m", "mototaxi_desk.gui.screenshots",
+                             str(tmp_path / "shots")], capture_output=True, text=True,
+                            env=env, timeout=300)
+    assert result.returncode == 0, result.stderr[-2000:]
+    names = {p.name for p in (tmp_path / "shots").glob("*.png")}
     assert names >= {"login.png", "painel.png", "prontuario.png", "pontos.png",
-                     "lista-de-espera.png", "busca.png"}
+                     "lista-de-espera.png", "busca.png", "requerimentos.png", "infracoes.png",
+                     "veiculos.png", "vistorias.png", "configuracoes-numeros.png"}
