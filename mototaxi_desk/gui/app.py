@@ -3,19 +3,16 @@ from __future__ import annotations
 
 import sys
 
-from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
+from PySide6.QtCore import QLibraryInfo, QLocale, QTimer, QTranslator
 from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QLabel, QLineEdit,
                                QMessageBox, QVBoxLayout)
 
 from ..domain.errors import DomainError
-from ..services import demo as demo_data
 from ..services import setup, users
 from ..services.context import Actor
 from ..store.connection import StoreError
 from ..store.migrations import close_database, open_database
 from .dialogs.crash import install_excepthook
-from .dialogs.setup_wizard import SetupWizard
-from .main_window import MainWindow
 from .ui_loader import load_ui
 
 
@@ -61,6 +58,16 @@ def install_translations(app: QApplication) -> None:
         app.installTranslator(translator)
 
 
+def _demo_password() -> str:
+    from ..services.demo import DEMO_PASSWORD
+    return DEMO_PASSWORD
+
+
+def _preload_screens() -> None:
+    import importlib
+    importlib.import_module("mototaxi_desk.gui.main_window")
+
+
 def run_gui(url: str, *, demo: bool = False) -> int:
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("Mototáxi Desk")
@@ -74,21 +81,26 @@ def run_gui(url: str, *, demo: bool = False) -> int:
         return 1
     try:
         if demo:
+            from ..services import demo as demo_data  # only the demo needs it
             demo_data.ensure_demo_database()
         admin_login = ""
         if not setup.is_initialised():
+            from .dialogs.setup_wizard import SetupWizard  # first run only
             wizard = SetupWizard()  # nothing else opens until the município is set up
             if wizard.exec() != QDialog.DialogCode.Accepted or wizard.result_summary is None:
                 return 0
             admin_login = wizard.admin_login
         title = (f"Banco de DEMONSTRAÇÃO (dados fictícios).<br>Entre com o usuário admin e a "
-                 f"senha {demo_data.DEMO_PASSWORD}." if demo else "Informe usuário e senha.")
+                 f"senha {_demo_password()}." if demo else "Informe usuário e senha.")
         login = LoginDialog(title)
         if admin_login:
             login.login.setText(admin_login)
             login.password.setFocus()
+        # the screens (and the PDF library behind them) load while the password is typed
+        QTimer.singleShot(50, _preload_screens)
         if login.exec() != QDialog.DialogCode.Accepted or login.actor is None:
             return 0
+        from .main_window import MainWindow
         window = MainWindow(login.actor)
         window.show()
         return app.exec()
