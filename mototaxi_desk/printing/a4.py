@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -15,9 +16,6 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, Tabl
 
 from . import common, fonts
 from .common import ACCENT, Municipio
-
-TOP, BOTTOM, SIDE = 32 * mm, 18 * mm, 18 * mm
-
 
 def styles() -> dict[str, ParagraphStyle]:
     regular, bold = fonts.register()
@@ -85,37 +83,59 @@ def signature_block(names: list[tuple[str, str]], width: float) -> Table:
     return table
 
 
-def build(story: list, *, municipio: Municipio, title: str, footer: str) -> bytes:
-    """The PDF of a story on A4 pages with the município header and a footer."""
+@dataclass(frozen=True)
+class PageFrame:
+    """Page size, margins and the header/footer measures (mm) of a document family."""
+    pagesize: tuple[float, float]
+    side: float
+    top: float
+    bottom: float
+    logo: float
+    header_top: float
+    title_size: float
+    subtitle_size: float
+    footer_y: float
+    footer_size: float
+
+
+A4_FRAME = PageFrame(common.A4, side=18, top=32, bottom=18, logo=18, header_top=10,
+                     title_size=12, subtitle_size=8.5, footer_y=10, footer_size=7.5)
+
+
+def build(story: list, *, municipio: Municipio, title: str, footer: str,
+          frame: PageFrame = A4_FRAME) -> bytes:
+    """The PDF of a story with the município header and a footer on every page."""
     regular, bold = fonts.register()
     buffer = io.BytesIO()
-    doc = SimpleDocTemplate(buffer, pagesize=common.A4, leftMargin=SIDE, rightMargin=SIDE,
-                            topMargin=TOP, bottomMargin=BOTTOM, title=title,
-                            author=municipio.title, creator="Mototáxi Desk")
+    side = frame.side * mm
+    doc = SimpleDocTemplate(buffer, pagesize=frame.pagesize, leftMargin=side, rightMargin=side,
+                            topMargin=frame.top * mm, bottomMargin=frame.bottom * mm,
+                            title=title, author=municipio.title, creator="Mototáxi Desk")
 
     def page(canvas, document):
         canvas.saveState()
-        w, h = common.A4
-        logo = 18 * mm
-        top = h - 10 * mm
+        w, _h = frame.pagesize
+        logo = frame.logo * mm
+        top = frame.pagesize[1] - frame.header_top * mm
         common.draw_image_fit(canvas, common.image(municipio.brasao, common.BRASAO_PLACEHOLDER),
-                              SIDE, top - logo, logo, logo)
-        tx = SIDE + logo + 4 * mm
-        tw = w - SIDE - tx
-        fonts.draw_fitted(canvas, municipio.title.upper(), tx, top - 7 * mm, tw, font=bold,
-                          size=12, minimum=6)
+                              side, top - logo, logo, logo)
+        tx = side + logo + logo * 0.22
+        tw = w - side - tx
+        fonts.draw_fitted(canvas, municipio.title.upper(), tx, top - logo * 0.39, tw, font=bold,
+                          size=frame.title_size, minimum=5)
         canvas.setFillColorRGB(*common.MUTED)
         fonts.draw_fitted(canvas, f"Estado: {municipio.uf} · Código IBGE {municipio.ibge} · "
-                                  "Serviço municipal de mototáxi", tx, top - 12.5 * mm, tw,
-                          size=8.5, minimum=5)
+                                  "Serviço municipal de mototáxi", tx, top - logo * 0.72, tw,
+                          size=frame.subtitle_size, minimum=5)
         canvas.setStrokeColorRGB(*ACCENT)
         canvas.setLineWidth(1)
-        canvas.line(SIDE, top - logo - 2 * mm, w - SIDE, top - logo - 2 * mm)
+        canvas.line(side, top - logo - 2 * mm, w - side, top - logo - 2 * mm)
         canvas.setFillColorRGB(*common.MUTED)
-        fonts.draw_fitted(canvas, footer, SIDE, 10 * mm, w - 2 * SIDE - 25 * mm, size=7.5,
+        fonts.draw_fitted(canvas, footer, side, frame.footer_y * mm,
+                          w - 2 * side - 2.5 * frame.footer_y * mm, size=frame.footer_size,
                           minimum=5)
-        canvas.setFont(regular, 7.5)
-        canvas.drawRightString(w - SIDE, 10 * mm, f"Página {document.page}")
+        canvas.setFont(regular, frame.footer_size)
+        canvas.drawRightString(w - side, frame.footer_y * mm, f"Página {document.page}")
         canvas.restoreState()
 
     doc.build(story, onFirstPage=page, onLaterPages=page)
@@ -131,4 +151,4 @@ def spacer(height_mm: float) -> Spacer:
     return Spacer(1, height_mm * mm)
 
 
-CONTENT_WIDTH = common.A4[0] - 2 * SIDE
+CONTENT_WIDTH = common.A4[0] - 2 * A4_FRAME.side * mm

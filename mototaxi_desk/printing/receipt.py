@@ -4,7 +4,6 @@ checklist (received ✓ / pending) and the attendant who filed it. Pure: data in
 from __future__ import annotations
 
 import datetime as dt
-import io
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
@@ -12,13 +11,14 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A5
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Table, TableStyle
+from reportlab.platypus import Paragraph, Table, TableStyle
 
-from . import a4, common, fonts
-from .common import ACCENT, Municipio, text_or_dash
+from . import a4, fonts
+from .common import Municipio, text_or_dash
 
-SIDE, TOP, BOTTOM = 12 * mm, 27 * mm, 14 * mm
-CONTENT_WIDTH = A5[0] - 2 * SIDE
+A5_FRAME = a4.PageFrame(A5, side=12, top=27, bottom=14, logo=14, header_top=8, title_size=10,
+                        subtitle_size=7.5, footer_y=7, footer_size=7)
+CONTENT_WIDTH = A5[0] - 2 * A5_FRAME.side * mm
 
 
 @dataclass(frozen=True)
@@ -101,39 +101,6 @@ def _fields(rows: list[tuple[str, str]]) -> Table:
 
 
 def _build(story: list, data: ReceiptData) -> bytes:
-    regular, bold = fonts.register()
-    municipio = data.municipio
-    buffer = io.BytesIO()
-    doc = SimpleDocTemplate(buffer, pagesize=A5, leftMargin=SIDE, rightMargin=SIDE,
-                            topMargin=TOP, bottomMargin=BOTTOM,
-                            title=f"Comprovante de protocolo nº {data.protocol}",
-                            author=municipio.title, creator="Mototáxi Desk")
-    footer = a4.footer_text(data.copy, data.printed_at, data.login)
-
-    def page(canvas, document):
-        canvas.saveState()
-        w, h = A5
-        logo = 14 * mm
-        top = h - 8 * mm
-        common.draw_image_fit(canvas, common.image(municipio.brasao, common.BRASAO_PLACEHOLDER),
-                              SIDE, top - logo, logo, logo)
-        tx = SIDE + logo + 3 * mm
-        tw = w - SIDE - tx
-        fonts.draw_fitted(canvas, municipio.title.upper(), tx, top - 6 * mm, tw, font=bold,
-                          size=10, minimum=5)
-        canvas.setFillColorRGB(*common.MUTED)
-        fonts.draw_fitted(canvas, f"Estado: {municipio.uf} · Código IBGE {municipio.ibge} · "
-                                  "Serviço municipal de mototáxi", tx, top - 10.5 * mm, tw,
-                          size=7.5, minimum=5)
-        canvas.setStrokeColorRGB(*ACCENT)
-        canvas.setLineWidth(1)
-        canvas.line(SIDE, top - logo - 2 * mm, w - SIDE, top - logo - 2 * mm)
-        canvas.setFillColorRGB(*common.MUTED)
-        fonts.draw_fitted(canvas, footer, SIDE, 7 * mm, w - 2 * SIDE - 18 * mm, size=7,
-                          minimum=5)
-        canvas.setFont(regular, 7)
-        canvas.drawRightString(w - SIDE, 7 * mm, f"Página {document.page}")
-        canvas.restoreState()
-
-    doc.build(story, onFirstPage=page, onLaterPages=page)
-    return buffer.getvalue()
+    return a4.build(story, municipio=data.municipio,
+                    title=f"Comprovante de protocolo nº {data.protocol}",
+                    footer=a4.footer_text(data.copy, data.printed_at, data.login), frame=A5_FRAME)
