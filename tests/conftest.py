@@ -152,3 +152,22 @@ def row_counts() -> dict[str, int]:
 
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+# PySide6 can crash while the interpreter tears down Qt objects at exit (seen here as
+# "none_dealloc" / "malloc_consolidate" after every test had passed). When Qt was loaded, the
+# run ends right after pytest has reported, with pytest's own exit status.
+_exit_status = {}
+
+
+def pytest_sessionfinish(session, exitstatus):
+    _exit_status["code"] = int(exitstatus)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_unconfigure(config):
+    import sys
+    if "code" in _exit_status and any(m.startswith("PySide6") for m in sys.modules):
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(_exit_status["code"])

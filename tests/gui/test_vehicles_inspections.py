@@ -43,7 +43,7 @@ def _clean_permit():
         if permit.vehicle_id and not fees.open_debts(permit.holder_id) and \
                 not permit.vehicle.out_of_service:
             return permit
-    pytest.skip("nenhuma permissão em dia e sem débitos nos dados de demonstração")
+    pytest.fail("a demonstração deveria ter uma permissão em dia e sem débitos")
 
 
 def test_vehicle_form_refuses_bad_plate_renavam_chassis_live(qtbot, clerk):
@@ -154,7 +154,7 @@ def test_inspection_refused_by_the_law_shows_the_article(qtbot, fiscal):
     permit = Permit.select().where(Permit.status != "active").where(
         Permit.vehicle.is_null(False)).first()
     if permit is None:
-        pytest.skip("nenhuma permissão fora de vigor nos dados de demonstração")
+        pytest.fail("a demonstração deveria ter uma permissão fora de vigor")
     form = InspectionForm(fiscal, plate=permit.vehicle.plate_original)
     qtbot.addWidget(form)
     form.pass_all()
