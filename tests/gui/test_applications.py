@@ -155,7 +155,8 @@ def _register_vehicle(grant, qtbot):
 
 def test_clerk_flow_login_file_defer_grant_print_card(qtbot, demo_data):
     """Login as atendente → new application → checklist → supervisor defers → grant on a
-    stand → card printed and its QR verifies."""
+    stand → card printed and its QR verifies → fiscal records a notice → the ledger shows the
+    fine and points → the accepted defence voids it (issue #6, end-to-end clerk flow)."""
     from mototaxi_desk.gui.app import LoginDialog
     login = LoginDialog("Informe usuário e senha.")
     qtbot.addWidget(login)
@@ -213,3 +214,69 @@ def test_clerk_flow_login_file_defer_grant_print_card(qtbot, demo_data):
     assert verified["data"]["number"] == permit.order_number
     termo = grant.print_termo(show=False)
     assert "Portaria" in pdf_tools.text(termo["pdf"])
+    _fiscal_notice_then_defence_voids_it(qtbot, permit)
+
+
+def _login(qtbot, role):
+    from mototaxi_desk.gui.app import LoginDialog
+    login = LoginDialog("Informe usuário e senha.")
+    qtbot.addWidget(login)
+    qtbot.keyClicks(login.login, role)
+    qtbot.keyClicks(login.password, demo.DEMO_PASSWORD)
+    login.try_login()
+    assert login.actor is not None and login.actor.role == role
+    return login.actor
+
+
+def _fiscal_notice_then_defence_voids_it(qtbot, permit):
+    """The rest of the clerk flow: the fiscal records a notice on the new permit, the
+    person's ledger shows the fine and the points, the supervisor accepts the defence and
+    the notice is void (nothing open, no points)."""
+    from mototaxi_desk.gui.dialogs.notice_detail import NoticeDetailDialog
+    from mototaxi_desk.gui.dialogs.notice_entry import NoticeEntryDialog
+    from mototaxi_desk.gui.pages.person import PersonPage
+    from mototaxi_desk.store.models import InfractionNotice, PenaltyCharge
+
+    fiscal = _login(qtbot, "fiscal")
+    entry = NoticeEntryDialog(fiscal)
+    qtbot.addWidget(entry)
+    entry.choose_item("36-II")
+    entry.permit_edit.setText("QXZ1E23")
+    assert entry.find_permit() and entry.permit.id == permit.id
+    entry.place.setText("Praça da Matriz")
+    entry.agent_name.setText("Antônio Fiscal")
+    entry.agent_registration.setText("MAT-1234")
+    entry.occurred_at.setDateTime(dt.datetime.now().replace(second=0, microsecond=0)
+                                  - dt.timedelta(minutes=20))
+    assert entry.save(), entry.message.text()
+    notice = entry.result_notice
+    assert notice["fine_cents"] > 0 and notice["stage"] == "awaiting_notification"
+
+    boss = _login(qtbot, "supervisor")
+    record = PersonPage(boss)
+    qtbot.addWidget(record)
+    record.open_person(permit.holder_id)
+    tab = record.ledger_tab
+    assert [r["number"] for r in tab.model.rows] == [notice["number"]]
+    assert notice["fine_text"] in tab.summary.text()
+    # SRM Art. 38 counts infractions in 12 months (no points in this law)
+    assert "1 infração(ões) contada(s)" in tab.summary.text()
+
+    detail = NoticeDetailDialog(boss, notice["id"], show_previews=False)
+    qtbot.addWidget(detail)
+    form = detail.open_notify()  # SRM Art. 34 §2º: the defence term runs from notification
+    assert form.submit(), form.message.text()
+    assert detail.notice["stage"] == "defence_open"
+    form = detail.open_defence()
+    form.widget("text").setPlainText("Veículo estava limpo; fotos anexas.")
+    assert form.submit(), form.message.text()
+    form = detail.open_judge()
+    form.widget("accepted").setCurrentIndex(1)  # Acolhida
+    form.widget("reason").setPlainText("Fotos comprovam a conservação.")
+    assert form.submit(), form.message.text()
+    assert InfractionNotice.get_by_id(notice["id"]).status == "voided"
+    assert all(c.status == "voided" for c in PenaltyCharge.select().where(
+        PenaltyCharge.notice == notice["id"]))
+    record.open_person(permit.holder_id)
+    assert notice["fine_text"] not in record.ledger_tab.summary.text()
+    assert "0 infração(ões) contada(s)" in record.ledger_tab.summary.text()
