@@ -126,6 +126,19 @@ def build_parser() -> argparse.ArgumentParser:
                                    "os documentos já impressos")
 
     sub.add_parser("self-test", help="verificação completa num banco temporário (sem Qt)")
+
+    audit_cmd = sub.add_parser("audit", help="trilha de auditoria (encadeada por hash)") \
+        .add_subparsers(dest="audit_command", required=True, parser_class=_Parser)
+    audit_cmd.add_parser("verify", help="confere a cadeia e aponta o primeiro elo quebrado")
+    p = audit_cmd.add_parser("list", help="últimos registros de auditoria")
+    p.add_argument("--entity", help="ex.: permit, application, infraction_notice")
+    p.add_argument("--id", dest="entity_id", help="id do registro da entidade")
+    p.add_argument("--since", help="desde a data dd/mm/aaaa")
+    p.add_argument("--limit", type=int, default=50)
+    p = sub.add_parser("check", help="confere se o banco está íntegro: arquivo, registros "
+                                     "completos, numeração sem falhas, trilha de auditoria")
+    p.add_argument("--quick", action="store_true", help="pula a verificação página a página "
+                                                       "do arquivo SQLite")
     return parser
 
 
@@ -414,10 +427,41 @@ def cmd_self_test(args) -> int:
     return EXIT_OK if report["ok"] else EXIT_REFUSED
 
 
+def cmd_audit(args) -> int:
+    from .services import audit
+    with _database(args):
+        if args.audit_command == "verify":
+            data = audit.verify()
+        else:
+            data = audit.entries(entity=args.entity, entity_id=args.entity_id,
+                                 since=args.since, limit=args.limit)
+    if args.audit_command == "list":
+        _emit(args, data, [f"{e['id']:>7}  {e['at']:%d/%m/%Y %H:%M:%S}  {e['action']:<28} "
+                           f"{e['entity']} {e['entity_id']}" for e in data]
+              or ["Nenhum registro."])
+        return EXIT_OK
+    broken = data["broken"]
+    _emit(args, data, [f"Trilha de auditoria íntegra: {data['count']} registro(s); hash do "
+                       f"último: {data['head']}"] if data["ok"] else [
+        f"Trilha de auditoria QUEBRADA no registro nº {broken['id']} ({broken['at_text']}, "
+        f"{broken['action']}): {broken['problem']}.",
+        f"Os {data['count']} registro(s) anteriores conferem."])
+    return EXIT_OK if data["ok"] else EXIT_REFUSED
+
+
+def cmd_check(args) -> int:
+    from .services import integrity
+    with _database(args):
+        problems = integrity.check(file_check=not args.quick)
+    _emit(args, {"ok": not problems, "problems": problems},
+          [f"! {p}" for p in problems] or ["Banco de dados íntegro."])
+    return EXIT_OK if not problems else EXIT_REFUSED
+
+
 COMMANDS = {"init": cmd_init, "demo": cmd_demo, "search": cmd_search, "users": cmd_users,
             "profiles": cmd_profiles, "settings": cmd_settings, "alerts": cmd_alerts,
             "ledger": cmd_ledger, "print": cmd_print, "verify": cmd_verify, "keys": cmd_keys,
-            "self-test": cmd_self_test}
+            "self-test": cmd_self_test, "audit": cmd_audit, "check": cmd_check}
 
 
 def run(args) -> int:

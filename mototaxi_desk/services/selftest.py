@@ -53,6 +53,7 @@ def run() -> dict:
             actor = users.authenticate("atendente", demo.DEMO_PASSWORD)
             check("login", actor.role == "atendente", "senha argon2 conferida")
             _check_printing(check)
+            _check_records(check)
         finally:
             key_folder.__exit__(None, None, None)
             close_database()
@@ -90,6 +91,17 @@ def _check_printing(check) -> None:
     altered = text[:-3] + ("A" if text[-3] != "A" else "B") + text[-2:]
     check("QR alterado recusado", not documents.verify(altered, on=today)["valid"],
           "um caractere trocado invalida o QR")
+
+
+def _check_records(check) -> None:
+    """Every record the demo wrote is whole and the audit chain holds."""
+    from . import audit, integrity
+    problems = integrity.check()
+    check("registros íntegros", not problems,
+          problems[0] if problems else "arquivo, registros completos, numeração sem falhas")
+    chain = audit.verify()
+    check("trilha de auditoria", chain["ok"],
+          f"{chain['count']} registro(s) encadeados por hash")
 
 
 def _page_streams(pdf: bytes):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -122,12 +123,36 @@ def is_postgres(database: pw.Database | None = None) -> bool:
     return isinstance(database or DB.obj, pw.PostgresqlDatabase)
 
 
+# PostgreSQL advisory lock key ("moto") that serialises appends to the audit hash chain
+AUDIT_CHAIN_LOCK = 0x6D6F746F
+
+
+def lock_audit_chain(database: pw.Database | None = None) -> None:
+    """PostgreSQL: wait for the audit chain, held until this transaction ends, so two
+    counters never link their entries to the same previous one. (SQLite: the write
+    transaction already holds the only write lock.) Re-entrant within a transaction."""
+    database = database or DB.obj
+    if isinstance(database, pw.PostgresqlDatabase):
+        database.execute_sql("SELECT pg_advisory_xact_lock(%s)", (AUDIT_CHAIN_LOCK,))
+
+
 def write_transaction():
     """The transaction of one user action. On SQLite it takes the write lock at once
     (BEGIN IMMEDIATE), so two windows or processes queue on busy_timeout instead of failing
-    mid-way when a read turns into a write; nested calls become savepoints."""
-    from .models import DB
+    mid-way when a read turns into a write; nested calls become savepoints.
+    On PostgreSQL it takes the audit chain lock first: every action appends to the chain,
+    and taking that lock before any row lock means no two actions can deadlock over it
+    (one holding the chain and waiting for a row, the other the reverse)."""
     database = DB.obj
     if isinstance(database, pw.SqliteDatabase) and not database.in_transaction():
         return database.atomic("IMMEDIATE")
+    if isinstance(database, pw.PostgresqlDatabase) and not database.in_transaction():
+        return _postgres_write_transaction(database)
     return DB.atomic()
+
+
+@contextmanager
+def _postgres_write_transaction(database: pw.PostgresqlDatabase):
+    with database.atomic() as transaction:
+        lock_audit_chain(database)
+        yield transaction

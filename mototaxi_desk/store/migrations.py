@@ -15,6 +15,7 @@ import peewee as pw
 from playhouse.migrate import SchemaMigrator, migrate
 
 from .. import config
+from ..domain.audit_chain import GENESIS, entry_hash
 from ..domain.search_terms import name_tokens
 from .connection import StoreError
 from . import models as m
@@ -71,7 +72,32 @@ def _step_5_printing(db: pw.Database) -> None:
               for name in ("sticker_width_mm", "sticker_height_mm")])
 
 
-STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing}
+def _step_6_audit_chain(db: pw.Database) -> None:
+    """v6: tamper-evident audit log — each entry stores the previous entry's hash and its
+    own; the entries already there are chained now, in id order."""
+    migrator = SchemaMigrator.from_database(db)
+    table = m.AuditLog._meta.table_name
+    migrate(*[migrator.add_column(table, name, m.AuditLog._meta.fields[name])
+              for name in ("prev_hash", "entry_hash")])
+    raw = pw.Table(table, ("id", "prev_hash", "entry_hash")).bind(db)  # the model refuses updates
+    columns = (m.AuditLog.id, m.AuditLog.at, m.AuditLog.user, m.AuditLog.action,
+               m.AuditLog.entity, m.AuditLog.entity_id, m.AuditLog.before, m.AuditLog.after)
+    previous, last_id = GENESIS, 0
+    while True:  # in batches: never update a table while a cursor still walks it
+        batch = list(m.AuditLog.select(*columns).where(m.AuditLog.id > last_id)
+                     .order_by(m.AuditLog.id).limit(1000).tuples())
+        if not batch:
+            break
+        for row_id, at, user_id, action, entity, entity_id, before, after in batch:
+            digest = entry_hash(at=at, user_id=user_id, action=action, entity=entity,
+                                entity_id=entity_id, before=before, after=after,
+                                prev_hash=previous)
+            raw.update(prev_hash=previous, entry_hash=digest).where(raw.id == row_id).execute()
+            previous, last_id = digest, row_id
+
+
+STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,
+         6: _step_6_audit_chain}
 LATEST = max(STEPS)
 
 

@@ -208,8 +208,14 @@ class WaitingListEntry(BaseModel):
     ended_at = pw.DateTimeField(null=True)
 
 
+class AppendOnlyError(Exception):
+    """A program path tried to change or remove an audit entry."""
+
+
 class AuditLog(BaseModel):
-    """Append-only: the app inserts here and never updates or deletes."""
+    """Append-only and hash-chained (schema v6): each entry stores the hash of the entry
+    before it, so an entry edited, removed or slipped in by hand breaks the chain
+    (services/audit.py appends and verifies). The model refuses updates and deletes."""
     user = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
     at = pw.DateTimeField(default=utcnow, index=True)
     action = pw.CharField(max_length=60)
@@ -217,6 +223,32 @@ class AuditLog(BaseModel):
     entity_id = pw.CharField(max_length=40, default="")
     before = pw.TextField(null=True)  # JSON
     after = pw.TextField(null=True)   # JSON
+    prev_hash = pw.CharField(max_length=64, null=True)   # entry_hash of the previous entry
+    entry_hash = pw.CharField(max_length=64, null=True)  # sha256 of this entry + prev_hash
+
+    @classmethod
+    def update(cls, *args, **kwargs):
+        raise AppendOnlyError("O registro de auditoria não pode ser alterado.")
+
+    @classmethod
+    def delete(cls):
+        raise AppendOnlyError("O registro de auditoria não pode ser apagado.")
+
+    @classmethod
+    def replace(cls, *args, **kwargs):
+        raise AppendOnlyError("O registro de auditoria não pode ser substituído.")
+
+    @classmethod
+    def replace_many(cls, *args, **kwargs):
+        raise AppendOnlyError("O registro de auditoria não pode ser substituído.")
+
+    def save(self, force_insert=False, only=None):
+        if self._pk is not None and not force_insert:
+            raise AppendOnlyError("O registro de auditoria não pode ser alterado.")
+        return super().save(force_insert=force_insert, only=only)
+
+    def delete_instance(self, *args, **kwargs):
+        raise AppendOnlyError("O registro de auditoria não pode ser apagado.")
 
 
 class Sequence(BaseModel):

@@ -1,0 +1,201 @@
+"""Is every record whole? The checks the crash test runs after each kill, usable on a real
+database too (`mototaxi-desk check`): the file itself, the records one action writes together,
+the gap-free numbers and the audit hash chain. Each check returns problems in Portuguese;
+an empty list means sound."""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+import peewee as pw
+
+from ..store.connection import is_postgres
+from ..store.models import (DB, Application, ApplicationChecklistItem, ApplicationStatusChange,
+                            AuditLog, Inspection, InfractionNotice, PenaltyCharge, Permit,
+                            PermitHistory, Sequence, Sticker)
+from . import audit, setup
+
+EXAMPLES = 5  # ids named per problem; the count says how many in all
+
+
+def check(*, file_check: bool = True) -> list[str]:
+    """Every problem found (empty: all sound). file_check=False skips SQLite's page-level
+    integrity_check, the slow part on a large file."""
+    problems = []
+    if file_check and not is_postgres():
+        problems += file_problems()
+    for part in (application_problems, permit_problems, notice_problems, sticker_problems,
+                 number_problems, audit_problems):
+        problems += part()
+    return problems
+
+
+def _named(ids: list, what: str) -> list[str]:
+    if not ids:
+        return []
+    shown = ", ".join(str(i) for i in sorted(ids)[:EXAMPLES])
+    more = f" e mais {len(ids) - EXAMPLES}" if len(ids) > EXAMPLES else ""
+    return [f"{len(ids)} {what}: nº {shown}{more}."]
+
+
+def file_problems() -> list[str]:
+    """SQLite: the pages and indexes (integrity_check) and the foreign keys."""
+    db = DB.obj
+    rows = [r[0] for r in db.execute_sql("PRAGMA integrity_check").fetchall()]
+    problems = [] if rows == ["ok"] else [f"Arquivo danificado (integrity_check): {r}"
+                                          for r in rows[:EXAMPLES]]
+    dangling = db.execute_sql("PRAGMA foreign_key_check").fetchall()
+    if dangling:
+        tables = sorted({r[0] for r in dangling})
+        problems.append(f"{len(dangling)} registro(s) apontam para registros que não existem "
+                        f"(tabelas: {', '.join(tables)}).")
+    return problems
+
+
+def _audited(action_names: tuple[str, ...], entity: str) -> set[str]:
+    return {e for (e,) in AuditLog.select(AuditLog.entity_id).where(
+        AuditLog.action.in_(action_names) & (AuditLog.entity == entity)).tuples()}
+
+
+def application_problems() -> list[str]:
+    """Each application has its checklist (when its type has one), its first status line, a
+    status equal to its last status line, and the audit entry of its filing."""
+    profile = setup.profile()
+    with_checklist = {a.type for a in profile.applications if a.checklist}
+    items = dict(ApplicationChecklistItem.select(ApplicationChecklistItem.application,
+                                                 pw.fn.COUNT(ApplicationChecklistItem.id))
+                 .group_by(ApplicationChecklistItem.application).tuples())
+    last_change = {}
+    for app_id, to_status in (ApplicationStatusChange.select(
+            ApplicationStatusChange.application, ApplicationStatusChange.to_status)
+            .order_by(ApplicationStatusChange.id).tuples()):
+        last_change[app_id] = to_status
+    filed = _audited(("application.file",), "application")
+    no_checklist, no_history, wrong_status, unaudited = [], [], [], []
+    for app_id, app_type, status in Application.select(
+            Application.id, Application.type, Application.status).tuples():
+        if app_type in with_checklist and not items.get(app_id):
+            no_checklist.append(app_id)
+        if app_id not in last_change:
+            no_history.append(app_id)
+        elif last_change[app_id] != status:
+            wrong_status.append(app_id)
+        if str(app_id) not in filed:
+            unaudited.append(app_id)
+    return (_named(no_checklist, "requerimento(s) sem a lista de documentos")
+            + _named(no_history, "requerimento(s) sem o histórico de situação")
+            + _named(wrong_status, "requerimento(s) cuja situação difere do último histórico")
+            + _named(unaudited, "requerimento(s) sem o registro de auditoria do protocolo"))
+
+
+def permit_problems() -> list[str]:
+    """Each permit has its history, starting with the grant, ending in its current status,
+    and the audit entry of its grant."""
+    first, last = {}, {}
+    for permit_id, action, to_status in (PermitHistory.select(
+            PermitHistory.permit, PermitHistory.action, PermitHistory.to_status)
+            .order_by(PermitHistory.id).tuples()):
+        first.setdefault(permit_id, action)
+        last[permit_id] = to_status
+    granted = _audited(("permit.grant",), "permit")
+    no_history, wrong_status, unaudited = [], [], []
+    for permit_id, status in Permit.select(Permit.id, Permit.status).tuples():
+        if first.get(permit_id) != "grant":
+            no_history.append(permit_id)
+        elif last[permit_id] != status:
+            wrong_status.append(permit_id)
+        if str(permit_id) not in granted:
+            unaudited.append(permit_id)
+    return (_named(no_history, "permissão(ões) sem o histórico da outorga")
+            + _named(wrong_status, "permissão(ões) cuja situação difere do último histórico")
+            + _named(unaudited, "permissão(ões) sem o registro de auditoria da outorga"))
+
+
+def notice_problems() -> list[str]:
+    """Each notice with a fine has its fine charge (open, paid, or voided with the notice),
+    and the audit entry of its recording."""
+    fines = defaultdict(list)
+    for notice_id, status in PenaltyCharge.select(PenaltyCharge.notice, PenaltyCharge.status) \
+            .where(PenaltyCharge.kind == "fine").tuples():
+        fines[notice_id].append(status)
+    recorded = _audited(("notice.record",), "infraction_notice")
+    no_fine, open_on_void, unaudited = [], [], []
+    for notice_id, fine_cents, status in InfractionNotice.select(
+            InfractionNotice.id, InfractionNotice.fine_cents, InfractionNotice.status).tuples():
+        if fine_cents and not fines.get(notice_id):
+            no_fine.append(notice_id)
+        if status == "voided" and "open" in fines.get(notice_id, []):
+            open_on_void.append(notice_id)
+        if str(notice_id) not in recorded:
+            unaudited.append(notice_id)
+    return (_named(no_fine, "auto(s) de infração com multa sem o lançamento da multa")
+            + _named(open_on_void, "auto(s) anulado(s) com a multa ainda em aberto")
+            + _named(unaudited, "auto(s) de infração sem o registro de auditoria"))
+
+
+def sticker_problems() -> list[str]:
+    """Each sticker belongs to an inspection and was audited when issued; each inspection
+    names a sticker that exists and is its own."""
+    stickers = {serial: (sid, inspection_id) for sid, serial, inspection_id in Sticker.select(
+        Sticker.id, Sticker.serial, Sticker.inspection).tuples()}
+    issued = _audited(("sticker.issue", "sticker.reissue"), "sticker")
+    orphan = [sid for sid, inspection_id in stickers.values() if inspection_id is None]
+    unaudited = [sid for sid, _ in stickers.values() if str(sid) not in issued]
+    missing = [iid for iid, serial in Inspection.select(Inspection.id, Inspection.sticker_serial)
+               .where(Inspection.sticker_serial.is_null(False)).tuples()
+               if stickers.get(serial, (None, None))[1] != iid]
+    return (_named(orphan, "selo(s) sem vistoria")
+            + _named(unaudited, "selo(s) sem o registro de auditoria da emissão")
+            + _named(missing, "vistoria(s) com selo inexistente ou de outra vistoria"))
+
+
+def _numbers_used() -> dict[tuple[str, int], list[int]]:
+    used = defaultdict(list)
+    for year, seq in Application.select(Application.protocol_year,
+                                        Application.protocol_seq).tuples():
+        used[("protocol", year)].append(seq)
+    for (number,) in Permit.select(Permit.order_number).tuples():
+        used[("permit_order", 0)].append(number)
+    for (serial,) in Sticker.select(Sticker.serial).tuples():
+        year, _, number = serial.partition("-")
+        used[("sticker", int(year))].append(int(number))
+    for year, number in InfractionNotice.select(InfractionNotice.year,
+                                                InfractionNotice.number).tuples():
+        used[("infraction_notice", year)].append(number)
+    return used
+
+
+LABELS = {"protocol": "protocolos", "permit_order": "números de ordem de permissão",
+          "sticker": "selos de vistoria", "infraction_notice": "autos de infração"}
+
+
+def number_problems() -> list[str]:
+    """Protocols, permit order numbers, sticker serials and notice numbers run 1..last given,
+    with no gap and no repeat: a record is never deleted, so a gap is a lost record."""
+    given = {(name, year): last for name, year, last in Sequence.select(
+        Sequence.name, Sequence.year, Sequence.last_value).tuples()}
+    used = _numbers_used()
+    problems = []
+    for key in sorted(set(given) | set(used)):
+        name, year = key
+        numbers = used.get(key, [])
+        last = given.get(key, 0)
+        label = LABELS.get(name, name) + (f" de {year}" if year else "")
+        missing = sorted(set(range(1, last + 1)) - set(numbers))
+        beyond = sorted({n for n in numbers if n > last or n < 1})
+        repeated = sorted(n for n, times in Counter(numbers).items() if times > 1)
+        for what, values in (("faltam", missing), ("além do último número dado", beyond),
+                             ("repetidos", repeated)):
+            if values:
+                shown = ", ".join(map(str, values[:EXAMPLES]))
+                problems.append(f"{label}: {what} {len(values)} número(s) ({shown}"
+                                f"{'…' if len(values) > EXAMPLES else ''}).")
+    return problems
+
+
+def audit_problems() -> list[str]:
+    result = audit.verify()
+    if result["ok"]:
+        return []
+    broken = result["broken"]
+    return [f"Trilha de auditoria quebrada no registro nº {broken['id']} "
+            f"({broken['at_text']}, {broken['action']}): {broken['problem']}."]
