@@ -35,7 +35,7 @@ KIND_LABELS = {"automatica": "Automática", "manual": "Manual",
                "antes-restauracao": "Banco substituído numa restauração",
                "antes-migracao": "Antes de atualizar o programa"}
 _NAME = re.compile(r"^(?P<stem>.+)-(?P<kind>automatica|manual|antes-restauracao|"
-                   r"antes-migracao-v\d+)-(?P<stamp>\d{8}-\d{6})(?:-\d+)?\.db$")
+                   r"antes-migracao-v\d+)-(?P<stamp>\d{8}-\d{6})(?:-(?P<n>\d+))?\.db$")
 PARTIAL_SUFFIX = ".parcial"
 RECENT = dt.timedelta(hours=24)
 
@@ -51,6 +51,7 @@ class BackupFile:
     kind: str              # automatica, manual, antes-restauracao, antes-migracao-vN
     taken_at: dt.datetime  # local time, read from the name
     size: int
+    sequence: int = 0      # the second copy of the same second is "-1", and so on
 
     @property
     def kind_label(self) -> str:
@@ -173,8 +174,8 @@ def list_backups(directory: Path, stem: str) -> list[BackupFile]:
             size = entry.stat().st_size
         except (ValueError, OSError):
             continue
-        found.append(BackupFile(entry, match["kind"], when, size))
-    return sorted(found, key=lambda b: (b.taken_at, b.path.name), reverse=True)
+        found.append(BackupFile(entry, match["kind"], when, size, int(match["n"] or 0)))
+    return sorted(found, key=lambda b: (b.taken_at, b.sequence), reverse=True)
 
 
 def to_remove(backups: list[BackupFile], retention: Retention,
@@ -183,7 +184,7 @@ def to_remove(backups: list[BackupFile], retention: Retention,
     Copies of the last 24 hours all stay: a copy made at 11:00 does not replace the one
     of 06:00 while someone may still want to go back to the morning."""
     rotated = sorted((b for b in backups if b.kind in ROTATED),
-                     key=lambda b: (b.taken_at, b.path.name), reverse=True)
+                     key=lambda b: (b.taken_at, b.sequence), reverse=True)
     kept: set[Path] = set()
     for period, count in ((lambda b: b.taken_at.date(), retention.keep_daily),
                           (lambda b: (b.taken_at.year, b.taken_at.month), retention.keep_monthly)):
@@ -270,7 +271,7 @@ def check_candidate(source: Path, work: Path, latest: int) -> CandidateInfo:
         if int(version) > latest:
             raise BackupError(f"{name} foi feito por uma versão mais nova do programa "
                               f"(esquema {version}; este programa conhece até {latest}). "
-                              "Atualize o Mototáxi Desk antes de restaurar; nada foi alterado.")
+                              "Atualize o Mototáxi Desk antes de restaurar. Nada foi alterado.")
         row = conn.execute("SELECT name, uf, ibge_code FROM municipio_settings "
                            "ORDER BY id LIMIT 1").fetchone()
         if row is None:
@@ -300,6 +301,19 @@ def current_identity(path: Path) -> CandidateInfo | None:
     except sqlite3.DatabaseError:
         return None
     return CandidateInfo(int(version or 0), *row) if row else None
+
+
+def _is_whole(path: Path) -> bool:
+    try:
+        conn = sqlite3.connect(str(path), timeout=30)
+        try:
+            return conn.execute("PRAGMA quick_check(1)").fetchone()[0] == "ok"
+        finally:
+            conn.close()
+    except sqlite3.OperationalError:
+        raise  # locked or unreadable: not a reason to treat it as damaged
+    except sqlite3.DatabaseError:
+        return False
 
 
 def _install(checked: Path, target: Path) -> None:
@@ -352,14 +366,16 @@ def restore_file(source: Path, target: Path, latest: int, directory: Path | None
         directory.mkdir(parents=True, exist_ok=True)
         kept = None
         if target.exists():
-            try:
-                kept = keep_copy(target, directory, "antes-restauracao", now)
-            except sqlite3.DatabaseError:
-                kept = _keep_damaged(target, directory, now)
+            kept = (keep_copy(target, directory, "antes-restauracao", now) if _is_whole(target)
+                    else _keep_damaged(target, directory, now))
         _install(work, target)
     except OSError as exc:
         raise BackupError(f"Não foi possível restaurar: {exc.strerror or exc}. "
                           "O banco em uso não foi alterado.") from None
+    except sqlite3.OperationalError as exc:  # the database in use is locked by someone else
+        raise BackupError(f"O banco de dados em uso não pôde ser lido ({_first_line(exc)}); "
+                          "feche as outras janelas do programa e tente de novo. "
+                          "Nada foi alterado.") from None
     finally:
         for suffix in ("", "-wal", "-shm", "-journal"):
             Path(f"{work}{suffix}").unlink(missing_ok=True)

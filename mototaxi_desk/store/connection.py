@@ -136,7 +136,8 @@ def _check_sqlite_location(path: Path) -> None:
 
 
 def _first_line(exc: Exception) -> str:
-    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    lines = [ln for ln in str(exc).strip().splitlines() if ln.strip() and not ln.startswith("***")]
+    return lines[0] if lines else type(exc).__name__  # "*** in database main ***" says nothing
 
 
 def _explain(url: str, exc: Exception) -> str:
