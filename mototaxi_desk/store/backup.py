@@ -52,6 +52,11 @@ class BackupFile:
     taken_at: dt.datetime  # local time, read from the name
     size: int
     sequence: int = 0      # the second copy of the same second is "-1", and so on
+    modified: int = 0      # file time (ns): orders copies of the same second and kind
+
+    @property
+    def order(self) -> tuple:
+        return (self.taken_at, self.modified, self.sequence)
 
     @property
     def kind_label(self) -> str:
@@ -171,11 +176,12 @@ def list_backups(directory: Path, stem: str) -> list[BackupFile]:
             continue
         try:
             when = dt.datetime.strptime(match["stamp"], "%Y%m%d-%H%M%S")
-            size = entry.stat().st_size
+            stat = entry.stat()
         except (ValueError, OSError):
             continue
-        found.append(BackupFile(entry, match["kind"], when, size, int(match["n"] or 0)))
-    return sorted(found, key=lambda b: (b.taken_at, b.sequence), reverse=True)
+        found.append(BackupFile(entry, match["kind"], when, stat.st_size,
+                                int(match["n"] or 0), stat.st_mtime_ns))
+    return sorted(found, key=lambda b: b.order, reverse=True)
 
 
 def to_remove(backups: list[BackupFile], retention: Retention,
@@ -184,7 +190,7 @@ def to_remove(backups: list[BackupFile], retention: Retention,
     Copies of the last 24 hours all stay: a copy made at 11:00 does not replace the one
     of 06:00 while someone may still want to go back to the morning."""
     rotated = sorted((b for b in backups if b.kind in ROTATED),
-                     key=lambda b: (b.taken_at, b.sequence), reverse=True)
+                     key=lambda b: b.order, reverse=True)
     kept: set[Path] = set()
     for period, count in ((lambda b: b.taken_at.date(), retention.keep_daily),
                           (lambda b: (b.taken_at.year, b.taken_at.month), retention.keep_monthly)):
