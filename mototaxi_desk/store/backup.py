@@ -4,11 +4,11 @@ use. It works on files with the sqlite3 module, not through the models, so resto
 even when the database in use is damaged and cannot be opened.
 
 Names: `<database>-<kind>-AAAAMMDD-HHMMSS.db` (local time), kind one of `automatica`,
-`manual`, `antes-restauracao`, `antes-migracao-vN`. Only automatic and manual copies rotate:
-every copy of the last 24 hours, the newest copy of each of the last `keep_daily` days that
-have one, then the newest of each of the `keep_monthly` months before those (a copy kept as
-a daily one does not count for its month, as in borg prune). Copies taken before a restore or a migration are never removed by
-the program.
+`manual`, `antes-restauracao`, `antes-migracao-vN`. Only automatic and manual copies rotate;
+they stay: every copy of the last 24 hours, the newest copy of each of the last `keep_daily`
+days that have one, then the newest of each of the `keep_monthly` months before those (a
+copy kept as a daily one does not count for its month, as in borg prune). Copies taken
+before a restore or a migration are never removed by the program.
 """
 from __future__ import annotations
 

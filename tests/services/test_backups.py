@@ -17,7 +17,8 @@ from mototaxi_desk.store.migrations import LATEST, close_database, open_database
 from mototaxi_desk.store.models import AuditLog, Person
 
 from ..conftest import MUNICIPIOS, PF, PG_URL, SRM, row_counts
-from ..store.backup_helpers import copy_of, corrupt_pages, count, digest, execute, make_municipio_file
+from ..store.backup_helpers import (copy_of, corrupt_pages, count, digest, execute,
+                                    make_municipio_file)
 from ..store.test_schema import _create_v1
 
 

@@ -45,7 +45,8 @@ def test_copy_is_whole_and_self_contained_while_the_database_is_open(live, tmp_p
         assert conn.execute("SELECT COUNT(*) FROM scratch").fetchone()[0] == 2
     assert count(target) == count(live)
     # a second copy in the same second gets its own name
-    again = backup.keep_copy(live, tmp_path / "copias", "manual", now=dt.datetime(2026, 3, 1, 8, 30))
+    again = backup.keep_copy(live, tmp_path / "copias", "manual",
+                             now=dt.datetime(2026, 3, 1, 8, 30))
     assert again != target and again.exists()
     assert [b.path for b in backup.list_backups(tmp_path / "copias", "mototaxi")] == [again, target]
 
