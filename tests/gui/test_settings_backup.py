@@ -133,3 +133,34 @@ def test_texts():
     assert age_text(now - dt.timedelta(hours=1), now) == "há 1 hora"
     assert age_text(now - dt.timedelta(days=3), now) == "há 3 dias"
     assert size_text(2_500_000) == "2,4 MB" and size_text(300) == "1 KB"
+
+
+# --- start-up ------------------------------------------------------------------------------
+
+def test_start_up_warns_about_a_network_share_and_makes_the_automatic_copy(qtbot, opened,
+                                                                         monkeypatch):
+    from mototaxi_desk.gui import startup_checks
+    from mototaxi_desk.services import backups
+    from mototaxi_desk.store import location
+    monkeypatch.setattr(location, "network_location", lambda *a, **k: r"pasta de rede \\srv\p")
+    warning = startup_checks.after_open(str(opened), demo=False, ask=False)
+    assert r"\\srv\p" in warning and "PostgreSQL" in warning
+    qtbot.waitUntil(lambda: AuditLog.select().where(  # the job's last step
+        AuditLog.action == "backup.create").count() == 1, timeout=20_000)
+    assert backups.status()["copies"][0]["kind"] == "automatica"
+
+
+def test_start_up_dialog_of_a_damaged_database_names_the_restore(qtbot, opened, monkeypatch):
+    from mototaxi_desk.gui import app
+    from mototaxi_desk.services import backups
+    from mototaxi_desk.services.context import SYSTEM
+    from tests.store.backup_helpers import corrupt_pages
+    newest = backups.make_backup(SYSTEM)["path"]
+    close_database()
+    pages = opened.stat().st_size // 4096
+    corrupt_pages(opened, range(pages // 2, pages // 2 + 3))
+    shown = []
+    monkeypatch.setattr(app.QMessageBox, "critical", lambda parent, title, text: shown.append(text))
+    monkeypatch.setattr(app, "install_excepthook", lambda: None)
+    assert app.run_gui(str(opened)) == 1
+    assert "danificado" in shown[0] and f'restore "{newest}"' in shown[0]
