@@ -11,9 +11,10 @@ from .test_cli import INIT
 
 
 def _init(cli, db: str) -> None:
+    """init, then a first command (which makes the day's automatic copy)."""
     code, _, err = cli("--db", db, *INIT)
     assert code == 0, err
-    assert cli("--db", db, "demo", "--holders", "3")[0] == 0
+    assert cli("--db", db, "search", "silva")[0] == 0
 
 
 def _copies(kind: str = "") -> list[Path]:
@@ -22,10 +23,12 @@ def _copies(kind: str = "") -> list[Path]:
 
 
 def test_first_command_of_the_day_makes_the_automatic_copy(cli, sqlite_db):
-    _init(cli, sqlite_db)  # init itself makes none: the database was empty
+    assert cli("--db", sqlite_db, *INIT)[0] == 0
+    assert _copies() == []  # init makes none: the database was empty when it opened
+    assert cli("--db", sqlite_db, "search", "silva")[0] == 0
     automatic = _copies("automatica")
     assert len(automatic) == 1 and automatic[0].name.startswith("municipio-automatica-")
-    assert cli("--db", sqlite_db, "search", "silva")[0] == 0
+    assert cli("--db", sqlite_db, "alerts")[0] == 0
     assert _copies("automatica") == automatic  # one a day, not one per command
 
 
@@ -81,7 +84,6 @@ def test_restore_refusals_leave_the_database_untouched(cli, sqlite_db, tmp_path)
 
 def test_damaged_database_names_the_restore_command(cli, sqlite_db):
     _init(cli, sqlite_db)
-    assert cli("--db", sqlite_db, "demo", "--holders", "30")[0] == 0
     newest = _copies("automatica")[-1]
     path = Path(sqlite_db)
     pages = path.stat().st_size // 4096
