@@ -436,7 +436,7 @@ def cmd_backup(args) -> int:
         if args.list:
             info = backups.status()
             rows = info["copies"]
-            _emit(args, info, [f"{c['taken_at']:%d/%m/%Y %H:%M}  {c['kind_label']:<36} "
+            _emit(args, {**info, "retention": vars(info["retention"])}, [f"{c['taken_at']:%d/%m/%Y %H:%M}  {c['kind_label']:<36} "
                                f"{c['bytes'] / 1e6:8.1f} MB  {c['path']}" for c in rows] +
                   [f"{len(rows)} cópia(s) em {info['folder']}."])
             return EXIT_OK

@@ -17,6 +17,7 @@ import peewee as pw
 
 from ..store import backup, pgdump
 from ..store.connection import write_transaction
+from ..store.migrations import LATEST, close_database, ensure_schema, open_database
 from ..store.models import DB
 from . import audit, setup
 from .context import SYSTEM, Actor
@@ -148,7 +149,6 @@ def restore(actor: Actor, database: Path, source: Path, *,
     folder; an older schema is then migrated. The restore is audited in the restored
     database (the acting login in the entry: its user id belongs to the replaced one)."""
     actor.require("admin", action="restaurar cópias de segurança")
-    from ..store.migrations import LATEST, ensure_schema, open_database, close_database
     database = Path(database)
     result = backup.restore_file(Path(source), database, LATEST, now=now)
     previous = DB.obj

@@ -60,8 +60,9 @@ class BackupFile:
 
     @property
     def kind_label(self) -> str:
-        return KIND_LABELS.get(self.kind.rsplit("-v", 1)[0] if self.kind.startswith(
-            "antes-migracao") else self.kind, self.kind)
+        if self.kind.startswith("antes-migracao-v"):
+            return f"{KIND_LABELS['antes-migracao']} (esquema {self.kind.rsplit('-v', 1)[1]})"
+        return KIND_LABELS.get(self.kind, self.kind)
 
 
 @dataclass(frozen=True)
