@@ -70,6 +70,9 @@ def main() -> int:
                     close_database()
                 open_database(str(path))  # register() closes it at the end
                 print(_line("open (with quick_check)", open_times))
+                check_times, _ = _timed(lambda: DB.obj.execute_sql(
+                    "PRAGMA quick_check(1)").fetchone(), args.repeat)
+                print(_line("  of which PRAGMA quick_check", check_times))
     print(machine_line(args.db) + f", {os.cpu_count()} cores")
     return 0
 

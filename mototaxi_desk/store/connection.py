@@ -11,6 +11,7 @@ import peewee as pw
 from .models import DB
 
 _log = logging.getLogger(__name__)
+
 SQLITE_PRAGMAS = {
     "journal_mode": "wal",   # readers never block the writer at the counter
     "foreign_keys": 1,

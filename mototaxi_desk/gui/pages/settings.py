@@ -22,10 +22,10 @@ from ...services.context import ROLE_LABELS, Actor
 from .. import labels
 from ..dialogs.setup_wizard import ask_yes_no
 from ..models.dict_table import Column, DictTableModel
-from .settings_backup import add_backup_tab
 from ..widgets.brasao import BrasaoPicker
 from ..widgets.common import AMBER, GREY, heading, table_view
 from ..widgets.field_check import CheckedField
+from .settings_backup import add_backup_tab
 
 OK_STYLE = "color: #1b5e20;"
 ERROR_STYLE = "color: #c62828; font-weight: bold;"
