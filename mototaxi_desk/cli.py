@@ -125,6 +125,14 @@ def build_parser() -> argparse.ArgumentParser:
     keys.add_parser("rotate", help="cria uma chave nova; a anterior continua a conferir "
                                    "os documentos já impressos")
 
+    p = sub.add_parser("backup", help="cópia de segurança do banco (SQLite: na pasta de dados; "
+                                      "PostgreSQL: pg_dump)")
+    p.add_argument("--to", metavar="CAMINHO", help="pasta ou arquivo novo onde gravar a cópia")
+    p.add_argument("--list", action="store_true", help="lista as cópias da pasta de dados")
+    p = sub.add_parser("restore", help="restaura uma cópia (confere o arquivo antes; o banco "
+                                       "substituído é guardado)")
+    p.add_argument("path", metavar="ARQUIVO")
+
     sub.add_parser("self-test", help="verificação completa num banco temporário (sem Qt)")
 
     audit_cmd = sub.add_parser("audit", help="trilha de auditoria (encadeada por hash)") \
@@ -164,16 +172,32 @@ def _read_password(args, flag: bool, prompt: str) -> str:
 
 
 @contextmanager
-def _database(args):
+def _database(args, automatic_backup: bool = True):
     url = config.demo_db_path().as_posix() if args.demo else config.database_url(args.db)
     db = open_database(url)
     try:
         if args.demo:  # --demo works with every command: the demo database is made on first use
             from .services import demo
             demo.ensure_demo_database()
+        else:
+            _startup_checks(url, automatic_backup)
         yield db
     finally:
         close_database()
+
+
+def _startup_checks(url: str, automatic_backup: bool) -> None:
+    """The network-share warning, and the automatic copy when the last is 24 h old (a
+    failed copy is reported and does not stop the command)."""
+    from .services import backups
+    warning = connection.location_warning(url)
+    if warning:
+        print(f"Aviso: {warning}", file=sys.stderr)
+    try:
+        if automatic_backup:
+            backups.automatic_backup()
+    except KNOWN_ERRORS as exc:
+        print(f"Aviso: a cópia de segurança automática falhou: {exc}", file=sys.stderr)
 
 
 def cmd_init(args) -> int:
@@ -418,6 +442,43 @@ def cmd_keys(args) -> int:
     return EXIT_OK
 
 
+def cmd_backup(args) -> int:
+    from .services import backups
+    from .services.context import SYSTEM
+    with _database(args, automatic_backup=False):
+        if args.list:
+            info = backups.status()
+            rows = info["copies"]
+            _emit(args, {**info, "retention": vars(info["retention"])}, [f"{c['taken_at']:%d/%m/%Y %H:%M}  {c['kind_label']:<36} "
+                               f"{c['bytes'] / 1e6:8.1f} MB  {c['path']}" for c in rows] +
+                  [f"{len(rows)} cópia(s) em {info['folder']}."])
+            return EXIT_OK
+        done = backups.make_backup(SYSTEM, Path(args.to) if args.to else None)
+    _emit(args, done, [f"Cópia de segurança gravada em {done['path']} "
+                       f"({done['bytes'] / 1e6:.1f} MB, {done['seconds']:.1f} s)."] +
+          ([f"Rotação: {len(done['removed'])} cópia(s) antiga(s) removida(s)."]
+           if done["removed"] else []))
+    return EXIT_OK
+
+
+def cmd_restore(args) -> int:
+    from .services import backups
+    from .services.context import SYSTEM
+    from .store import pgdump
+    url = config.demo_db_path().as_posix() if args.demo else config.database_url(args.db)
+    if url.strip().lower().startswith("postgres"):
+        raise StoreError(pgdump.how_to_restore(connection.make_database(url)))
+    done = backups.restore(SYSTEM, connection.sqlite_path(url.strip()), Path(args.path))
+    kept = (f" O banco anterior foi guardado em {done['kept']}." if done["kept"]
+            else " Não havia banco anterior.")
+    migrated = (f" Esquema atualizado da versão {done['schema_version']} para a "
+                f"{done['schema_version_now']}." if done["schema_version"] <
+                done["schema_version_now"] else "")
+    _emit(args, done, [f"Cópia restaurada de {done['source']}: {done['municipio']}/"
+                       f"{done['uf']} (IBGE {done['ibge']}).{migrated}{kept}"])
+    return EXIT_OK
+
+
 def cmd_self_test(args) -> int:
     from .services import selftest
     report = selftest.run()
@@ -461,7 +522,8 @@ def cmd_check(args) -> int:
 COMMANDS = {"init": cmd_init, "demo": cmd_demo, "search": cmd_search, "users": cmd_users,
             "profiles": cmd_profiles, "settings": cmd_settings, "alerts": cmd_alerts,
             "ledger": cmd_ledger, "print": cmd_print, "verify": cmd_verify, "keys": cmd_keys,
-            "self-test": cmd_self_test, "audit": cmd_audit, "check": cmd_check}
+            "backup": cmd_backup, "restore": cmd_restore, "self-test": cmd_self_test,
+            "audit": cmd_audit, "check": cmd_check}
 
 
 def run(args) -> int:

@@ -13,6 +13,7 @@ from ..services.context import Actor
 from ..store.connection import StoreError
 from ..store.migrations import close_database, open_database
 from .dialogs.crash import install_excepthook
+from .startup_checks import after_open
 from .ui_loader import load_ui
 
 
@@ -79,6 +80,7 @@ def run_gui(url: str, *, demo: bool = False) -> int:
     except StoreError as exc:
         QMessageBox.critical(None, "Mototáxi Desk", str(exc))
         return 1
+    after_open(url, demo=demo)  # network-share warning, automatic backup (startup_checks.py)
     try:
         if demo:
             from ..services import demo as demo_data  # only the demo needs it

@@ -1,6 +1,7 @@
 """Opening a database by URL: a file path, sqlite:///path, or postgresql://user@host/db."""
 from __future__ import annotations
 
+import logging
 import os
 from contextlib import contextmanager
 from pathlib import Path
@@ -9,6 +10,8 @@ from urllib.parse import unquote, urlparse
 import peewee as pw
 
 from .models import DB
+
+_log = logging.getLogger(__name__)
 
 SQLITE_PRAGMAS = {
     "journal_mode": "wal",   # readers never block the writer at the counter
@@ -79,18 +82,41 @@ def _postgres(url: str) -> pw.Database:
 
 
 def connect(url: str) -> pw.Database:
-    """Bind DB to the URL's database and connect; StoreError with a clear message if not."""
+    """Bind DB to the URL's database and connect; StoreError with a clear message if not.
+    An SQLite file must pass a quick integrity check: a damaged one is not written to."""
     database = make_database(url)
-    if isinstance(database, pw.SqliteDatabase):
+    is_sqlite = isinstance(database, pw.SqliteDatabase)
+    if is_sqlite:
         _check_sqlite_location(sqlite_path(url))
+        warning = location_warning(url)
+        if warning:
+            _log.warning(warning)
     try:
         database.connect(reuse_if_open=True)
-        if isinstance(database, pw.SqliteDatabase):
+        if is_sqlite:
             database.execute_sql("PRAGMA schema_version").fetchone()  # touches the file
+            problem = database.execute_sql("PRAGMA quick_check(1)").fetchone()[0]
+            if problem != "ok":
+                raise pw.DatabaseError(problem)
     except pw.OperationalError as exc:
+        database.close()
         raise StoreError(_explain(url, exc)) from None
+    except pw.DatabaseError as exc:  # corrupt pages, or not a database at all
+        database.close()
+        if not is_sqlite:
+            raise StoreError(_explain(url, exc)) from None
+        from .backup import damaged_message
+        raise StoreError(damaged_message(sqlite_path(url), _first_line(exc))) from None
     DB.initialize(database)
     return database
+
+
+def location_warning(url: str) -> str | None:
+    """A warning when an SQLite database lies on a network share (None otherwise)."""
+    if url.strip().lower().startswith("postgres"):
+        return None
+    from .location import network_warning
+    return network_warning(sqlite_path(url.strip()))
 
 
 def _check_sqlite_location(path: Path) -> None:
@@ -111,8 +137,13 @@ def _check_sqlite_location(path: Path) -> None:
                          "o SQLite precisa escrever na pasta.")
 
 
+def _first_line(exc: Exception) -> str:
+    lines = [ln for ln in str(exc).strip().splitlines() if ln.strip() and not ln.startswith("***")]
+    return lines[0] if lines else type(exc).__name__  # "*** in database main ***" says nothing
+
+
 def _explain(url: str, exc: Exception) -> str:
-    first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    first_line = _first_line(exc)
     if url.startswith("postgres"):
         return (f"Não foi possível conectar ao PostgreSQL ({describe(url)}): {first_line}. "
                 "Verifique o servidor, a rede e o usuário.")

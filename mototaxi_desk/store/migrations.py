@@ -7,16 +7,14 @@ that has shipped.
 """
 from __future__ import annotations
 
-import datetime as dt
-import sqlite3
 from pathlib import Path
 
 import peewee as pw
 from playhouse.migrate import SchemaMigrator, migrate
 
-from .. import config
 from ..domain.audit_chain import GENESIS, entry_hash
 from ..domain.search_terms import name_tokens
+from .backup import keep_copy
 from .connection import StoreError
 from . import models as m
 from .models import DB, MODELS, Person, PersonNameToken, SchemaVersion
@@ -131,26 +129,6 @@ def ensure_schema(db: pw.Database, backup_dir: Path | None = None) -> int:
             STEPS[target](db)
             SchemaVersion.create(version=target)
     return LATEST
-
-
-def keep_copy(path: Path, backup_dir: Path | None, label: str) -> Path | None:
-    """A consistent copy of an SQLite file (online backup API), e.g. before a migration."""
-    if not path.exists():
-        return None
-    folder = backup_dir or config.data_dir() / "backups"
-    folder.mkdir(parents=True, exist_ok=True)
-    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    target = folder / f"{path.stem}-{label}-{stamp}.db"
-    source = sqlite3.connect(str(path))
-    try:
-        dest = sqlite3.connect(str(target))
-        try:
-            source.backup(dest)
-        finally:
-            dest.close()
-    finally:
-        source.close()
-    return target
 
 
 def open_database(url: str, backup_dir: Path | None = None) -> pw.Database:

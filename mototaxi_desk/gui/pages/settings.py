@@ -25,6 +25,7 @@ from ..models.dict_table import Column, DictTableModel
 from ..widgets.brasao import BrasaoPicker
 from ..widgets.common import AMBER, GREY, heading, table_view
 from ..widgets.field_check import CheckedField
+from .settings_backup import add_backup_tab
 
 OK_STYLE = "color: #1b5e20;"
 ERROR_STYLE = "color: #c62828; font-weight: bold;"
@@ -78,6 +79,7 @@ class SettingsPage(QWidget):
         self.tabs.addTab(self._users_tab(), "Usuários")
         self._save_actions = [self.save_population, self.save_number, self.save_fiscal_unit,
                               self.add_holiday, self.add_user]
+        self.backup_tab = add_backup_tab(self) if self.is_admin else None  # admins only
         QShortcut(QKeySequence("Ctrl+S"), self, activated=self._save_current,
                   context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
         for widget in self._editors:

@@ -1,0 +1,178 @@
+"""Backups and restore of the município's database (issue 8): a copy on request (admin), an
+automatic one when the program opens and the last copy is 24 h old, the rotation of the
+backups folder, and the restore of a checked copy. Each is audited; the files themselves are
+handled by store.backup (SQLite) and store.pgdump (PostgreSQL).
+
+Settings: `<data folder>/backup.json` — {"keep_daily": 30, "keep_monthly": 12,
+"automatic": true} — edited on the Configurações page (Cópias de segurança) or by hand.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import time
+from pathlib import Path
+
+import peewee as pw
+
+from ..store import backup, pgdump
+from ..store.connection import write_transaction
+from ..store.migrations import LATEST, close_database, ensure_schema, open_database
+from ..store.models import DB
+from . import audit, setup
+from .context import SYSTEM, Actor
+
+_log = logging.getLogger(__name__)
+
+AUTOMATIC_EVERY = dt.timedelta(hours=24)
+
+
+def _sqlite_path() -> Path | None:
+    """The file of the bound database, None on PostgreSQL."""
+    database = DB.obj
+    return Path(database.database) if isinstance(database, pw.SqliteDatabase) else None
+
+
+def _copy_dict(item: backup.BackupFile) -> dict:
+    return {"path": item.path, "name": item.path.name, "kind": item.kind,
+            "kind_label": item.kind_label, "taken_at": item.taken_at, "bytes": item.size}
+
+
+def status() -> dict:
+    """What the Cópias de segurança tab shows: engine, folder, copies newest first, the last
+    copy's time, the rotation settings."""
+    path = _sqlite_path()
+    retention = backup.load_retention()
+    folder = backup.folder()
+    data = {"engine": "sqlite" if path else "postgresql", "database": path, "folder": folder,
+            "retention": retention, "copies": [], "last": None,
+            "pg_dump": None if path else pgdump.find_pg_dump()}
+    if path is not None:
+        data["copies"] = [_copy_dict(c) for c in backup.list_backups(folder, path.stem)]
+        data["last"] = data["copies"][0]["taken_at"] if data["copies"] else None
+    return data
+
+
+def set_retention(actor: Actor, keep_daily: int, keep_monthly: int, automatic: bool) -> dict:
+    actor.require("admin", action="alterar a configuração das cópias de segurança")
+    before = backup.load_retention()
+    retention = backup.check_retention(int(keep_daily), int(keep_monthly), bool(automatic))
+    with write_transaction():  # a file that cannot be written rolls the audit entry back
+        audit.record(actor, "backup.settings", "backup", "", before=before.__dict__,
+                     after=retention.__dict__)
+        try:
+            backup.save_retention(retention)
+        except OSError as exc:
+            raise backup.BackupError(f"Não foi possível gravar a configuração das cópias: "
+                                     f"{exc.strerror or exc}.") from None
+    return retention.__dict__
+
+
+def _target(to: Path | None, default_dir: Path, default_name: str) -> Path:
+    """Where a copy goes: the folder's usual name, or --to (a folder or a new file)."""
+    if to is None:
+        default_dir.mkdir(parents=True, exist_ok=True)
+        return default_dir / default_name
+    to = Path(to)
+    if to.is_dir():
+        return to / default_name
+    if to.exists():
+        raise backup.BackupError(f"Já existe o arquivo '{to}'; escolha outro nome. "
+                                 "Nada foi gravado.")
+    if not to.parent.is_dir():
+        raise backup.BackupError(f"A pasta '{to.parent}' não existe. Nada foi gravado.")
+    return to
+
+
+def make_backup(actor: Actor, to: Path | None = None, *, kind: str = "manual",
+                now: dt.datetime | None = None) -> dict:
+    """A copy of the database now (admin): SQLite by the online backup API into the backups
+    folder (then rotated) or into `to`; PostgreSQL by pg_dump. Audited."""
+    actor.require("admin", action="fazer cópias de segurança")
+    now = now or dt.datetime.now()
+    start = time.perf_counter()
+    path = _sqlite_path()
+    folder = backup.folder()
+    removed: list[Path] = []
+    try:
+        if path is None:
+            name = f"{DB.obj.database}-{kind}-{now:%Y%m%d-%H%M%S}.dump"
+            target = pgdump.dump(DB.obj, _target(to, folder, name))
+        else:
+            if to is None:
+                folder.mkdir(parents=True, exist_ok=True)
+                target = backup.backup_name(path, kind, now, folder)
+            else:
+                target = _target(to, folder, backup.backup_name(path, kind, now, folder).name)
+            backup.copy_database(path, target)
+            if target.parent.resolve() == folder.resolve():
+                removed = backup.rotate(folder, path.stem, backup.load_retention(), now)
+    except OSError as exc:
+        raise backup.BackupError(f"Não foi possível gravar a cópia: {exc.strerror or exc}.") \
+            from None
+    seconds = time.perf_counter() - start
+    size = target.stat().st_size
+    result = {"path": target, "bytes": size, "seconds": round(seconds, 3), "kind": kind,
+              "engine": "sqlite" if path else "postgresql",
+              "removed": [p.name for p in removed]}
+    with write_transaction():
+        audit.record(actor, "backup.create", "backup", target.name[:40],
+                     after={**result, "path": str(target)})
+    _log.info("cópia de segurança %s (%d bytes, %.2f s)", target, size, seconds)
+    return result
+
+
+def automatic_due(now: dt.datetime | None = None) -> bool:
+    """SQLite, a município set up, automatic copies on, and no copy in the last 24 h (a copy
+    dated in the future, from a wrong clock, does not count)."""
+    path = _sqlite_path()
+    if path is None or not backup.load_retention().automatic or not setup.is_initialised():
+        return False
+    copies = backup.list_backups(backup.folder(), path.stem)
+    if not copies:
+        return True
+    age = (now or dt.datetime.now()) - copies[0].taken_at
+    return not dt.timedelta(0) <= age < AUTOMATIC_EVERY
+
+
+def automatic_backup(now: dt.datetime | None = None) -> dict | None:
+    """The copy made when the program opens (acting as the system); None when not due."""
+    if not automatic_due(now):
+        return None
+    return make_backup(SYSTEM, kind="automatica", now=now)
+
+
+def restore(actor: Actor, database: Path, source: Path, *,
+            now: dt.datetime | None = None) -> dict:
+    """Replace the SQLite file `database` by the copy `source` (admin). Every check runs on a
+    copy of `source` before anything changes; the replaced database is kept in the backups
+    folder; an older schema is then migrated. The restore is audited in the restored
+    database (the acting login in the entry: its user id belongs to the replaced one)."""
+    actor.require("admin", action="restaurar cópias de segurança")
+    database = Path(database)
+    result = backup.restore_file(Path(source), database, LATEST, now=now)
+    previous = DB.obj
+    bound = _sqlite_path()
+    reuse = bound is not None and bound.resolve() == database.resolve()
+    if reuse:
+        ensure_schema(DB.obj)
+    else:
+        open_database(str(database))
+    try:
+        result["schema_version_now"] = LATEST
+        with write_transaction():
+            audit.record(Actor(None, actor.login, actor.role), "backup.restore", "backup",
+                         database.name[:40],
+                         before={"replaced": result["replaced"],
+                                 "kept": str(result["kept"]) if result["kept"] else None},
+                         after={"source": str(result["source"]), "by": actor.login,
+                                "schema_version": result["schema_version"],
+                                "ibge": result["ibge"]})
+    finally:
+        if not reuse:
+            close_database()
+            if previous is not None:
+                DB.initialize(previous)  # the caller's database stays bound
+    _log.info("banco %s restaurado de %s (anterior guardado em %s)", database,
+              result["source"], result["kept"])
+    return result
