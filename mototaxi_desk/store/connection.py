@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import os
+import threading
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -122,12 +124,34 @@ def is_postgres(database: pw.Database | None = None) -> bool:
     return isinstance(database or DB.obj, pw.PostgresqlDatabase)
 
 
+_after = threading.local()
+
+
+def after_outermost_transaction(callback) -> None:
+    """Run `callback` once the outermost write_transaction of this thread has ended, committed
+    or rolled back (e.g. to audit a refusal that the rollback would otherwise erase)."""
+    if not hasattr(_after, "callbacks"):
+        _after.callbacks = []
+    _after.callbacks.append(callback)
+
+
+@contextmanager
 def write_transaction():
     """The transaction of one user action. On SQLite it takes the write lock at once
     (BEGIN IMMEDIATE), so two windows or processes queue on busy_timeout instead of failing
     mid-way when a read turns into a write; nested calls become savepoints."""
     from .models import DB
     database = DB.obj
-    if isinstance(database, pw.SqliteDatabase) and not database.in_transaction():
-        return database.atomic("IMMEDIATE")
-    return DB.atomic()
+    outermost = not database.in_transaction()
+    if isinstance(database, pw.SqliteDatabase) and outermost:
+        transaction = database.atomic("IMMEDIATE")
+    else:
+        transaction = DB.atomic()
+    try:
+        with transaction as handle:
+            yield handle
+    finally:
+        if outermost:
+            callbacks, _after.callbacks = getattr(_after, "callbacks", []), []
+            for callback in callbacks:
+                callback()
