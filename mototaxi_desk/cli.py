@@ -125,6 +125,15 @@ def build_parser() -> argparse.ArgumentParser:
     keys.add_parser("rotate", help="cria uma chave nova; a anterior continua a conferir "
                                    "os documentos já impressos")
 
+    person = sub.add_parser("person", help="dados de uma pessoa (LGPD)").add_subparsers(
+        dest="person_command", required=True, parser_class=_Parser)
+    p = person.add_parser("export", help="grava tudo o que o programa guarda sobre a pessoa "
+                                         "(JSON + PDF), para um pedido do titular (LGPD Art. 18)")
+    p.add_argument("cpf", metavar="CPF")
+    p.add_argument("-o", "--output", default=".", metavar="PASTA",
+                   help="pasta onde gravar (padrão: a atual)")
+    p.add_argument("--json", action="store_true", default=argparse.SUPPRESS)
+
     sub.add_parser("self-test", help="verificação completa num banco temporário (sem Qt)")
     return parser
 
@@ -405,6 +414,17 @@ def cmd_keys(args) -> int:
     return EXIT_OK
 
 
+def cmd_person(args) -> int:
+    from .services import privacy
+    from .services.context import SYSTEM
+    with _database(args):
+        result = privacy.write_export(SYSTEM, args.cpf, args.output)
+    total = sum(result["counts"].values())
+    _emit(args, result, [f"Dados de {result['name']}: {total} registros.",
+                         f"JSON: {result['json']}", f"PDF:  {result['pdf']}"])
+    return EXIT_OK
+
+
 def cmd_self_test(args) -> int:
     from .services import selftest
     report = selftest.run()
@@ -417,7 +437,7 @@ def cmd_self_test(args) -> int:
 COMMANDS = {"init": cmd_init, "demo": cmd_demo, "search": cmd_search, "users": cmd_users,
             "profiles": cmd_profiles, "settings": cmd_settings, "alerts": cmd_alerts,
             "ledger": cmd_ledger, "print": cmd_print, "verify": cmd_verify, "keys": cmd_keys,
-            "self-test": cmd_self_test}
+            "person": cmd_person, "self-test": cmd_self_test}
 
 
 def run(args) -> int:

@@ -177,3 +177,29 @@ def file_stem(export: dict) -> str:
 
 def cpf_text(export: dict) -> str:
     return validators.format_cpf(export["person"]["cpf"])
+
+
+def write_export(actor: Actor, cpf, folder) -> dict:
+    """Export the person with this CPF to <folder>/dados-pessoa-<cpf>-<stamp>.json and .pdf;
+    the paths and the counts of each section."""
+    from pathlib import Path
+
+    from ..printing import person_export
+    from .documents import municipio_header
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise ValidationError("Pasta de destino", f"'{folder}' não é uma pasta.")
+    export = export_person(actor, cpf)
+    pdf = person_export.render(export, municipio_header())
+    stem = file_stem(export)
+    paths = {"json": folder / f"{stem}.json", "pdf": folder / f"{stem}.pdf"}
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        paths["json"].write_text(to_json(export), encoding="utf-8")
+        paths["pdf"].write_bytes(pdf)
+    except OSError as exc:
+        raise ValidationError("Pasta de destino", f"não foi possível gravar em '{folder}': "
+                                                  f"{exc.strerror}.") from None
+    return {"person_id": export["person"]["id"], "name": export["person"]["name"],
+            "json": str(paths["json"]), "pdf": str(paths["pdf"]),
+            "counts": {k: len(v) for k, v in export.items() if isinstance(v, list)}}
