@@ -59,13 +59,14 @@ LABELS = {
     "code": "Código", "article": "Artigo", "units": "Unidades fiscais",
     "unit_value_cents": "Valor da unidade", "cancel_reason": "Motivo do cancelamento",
     "kind": "Espécie", "inspector": "Vistoriador nº", "notes": "Observações",
-    "checklist": "Itens verificados", "act_number": "Ato", "details": "Detalhes",
+    "checklist": "Itens verificados", "act_number": "Nº do ato", "details": "Detalhes",
     "status_until": "Situação até", "fleet_owner": "Frotista", "cc": "Cilindrada (cc)",
     "insurance_expiry": "Seguro válido até", "insurance_cover_cents": "Cobertura do seguro",
     "mandatory": "Obrigatório", "received_on": "Recebido em", "note": "Observação",
     "credentialed_on": "Credenciado em", "active": "Ativo", "ended_on": "Encerrado em",
     "year": "Ano", "recorded_at": "Registrado em", "filed_by": "Protocolado por (nº)",
-    "decided_by": "Decidido por (nº)",
+    "decided_by": "Decidido por (nº)", "stand_position": "Posição no ponto",
+    "stand_since": "No ponto desde", "held_since": "Titular desde",
 }
 _SKIP = {"photo_base64", "name_folded", "password_hash", "cpf_text", "blood"}  # derived
 
@@ -96,6 +97,7 @@ def _row_table(row: dict, width: float) -> list:
         if isinstance(items, list) and items:
             parts.append(a4.p(f"{title} ({len(items)})", st["label"]))
             for item in items:
+                parts.append(a4.spacer(1))
                 parts.append(a4.fields_table(
                     [(LABELS.get(k, k), _value(k, v)) for k, v in item.items()
                      if k not in _SKIP and not isinstance(v, (list, dict))], width * 0.96))
@@ -105,10 +107,10 @@ def _row_table(row: dict, width: float) -> list:
 
 def _audit_table(entries: list[dict], width: float) -> Table:
     st = a4.styles()
-    head = [Paragraph(f"<b>{t}</b>", st["cell"]) for t in ("Data e hora", "Usuário nº", "Ato",
+    head = [Paragraph(f"<b>{t}</b>", st["cell"]) for t in ("Data e hora", "Usuário", "Ato",
                                                               "Registro")]
     data = [head] + [[a4.p(_value("at", e["at"]), st["cell"]),
-                      a4.p(e["user_id"] or "sistema", st["cell"]),
+                      a4.p(e.get("login") or "sistema", st["cell"]),
                       a4.p(e["action"], st["cell"]),
                       a4.p(f"{e['entity']} {e['entity_id']}", st["cell"])] for e in entries]
     table = Table(data, colWidths=[width * 0.22, width * 0.13, width * 0.35, width * 0.30],

@@ -16,8 +16,8 @@ from ..store.connection import write_transaction
 from ..store.models import (Application, ApplicationChecklistItem, ApplicationStatusChange,
                             AuditLog, AuxiliaryDriver, Cnh, Fee, Impound, InfractionNotice,
                             Inspection, NoticeProceeding, PenaltyCharge, Permit, PermitHistory,
-                            Person, PersonBar, PrintLog, Sanction, SanctionNotice, Vehicle,
-                            WaitingListEntry, utcnow)
+                            Person, PersonBar, PrintLog, Sanction, SanctionNotice, User,
+                            Vehicle, WaitingListEntry, utcnow)
 from . import applications, audit, ledger, permissions, persons
 from .context import Actor
 
@@ -136,7 +136,9 @@ def _audit_entries(person: Person, data: dict) -> list[dict]:
         if ids:
             about |= (AuditLog.entity == entity) & AuditLog.entity_id.in_(ids)
     rows = AuditLog.select().where(about).order_by(AuditLog.id)
-    return [{"id": r.id, "at": r.at, "user_id": r.user_id, "action": r.action,
+    logins = dict(User.select(User.id, User.login).tuples())
+    return [{"id": r.id, "at": r.at, "user_id": r.user_id, "login": logins.get(r.user_id),
+             "action": r.action,
              "entity": r.entity, "entity_id": r.entity_id,
              "before": json.loads(r.before) if r.before else None,
              "after": json.loads(r.after) if r.after else None} for r in rows]
