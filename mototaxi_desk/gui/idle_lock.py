@@ -117,6 +117,7 @@ class IdleLock(QObject):
         self._covered: QWidget | None = None
         minutes = idle_minutes() if minutes is None else minutes
         self.timer = QTimer(self, singleShot=True)
+        self.timer.setTimerType(Qt.TimerType.PreciseTimer)  # a coarse one may be 5% late
         self.timer.setInterval(max(1, int(minutes * 60_000)))
         self.timer.timeout.connect(self.lock)
         self.enabled = minutes > 0

@@ -113,6 +113,7 @@ INTERNAL = {
     "keys.signing_key", "permit_history.record", "refusals.note", "permissions.can",
     "permissions.require", "documents.print_document",  # dispatches to the print_* above
     "users.change_password", "users.must_change_password",  # the user's own account
+    "privacy.write_export",  # writes the files of privacy.export_person, which checks
 }
 
 
