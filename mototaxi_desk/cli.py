@@ -232,7 +232,7 @@ def cmd_search(args) -> int:
 
 def cmd_users(args) -> int:
     from .services import users
-    from .services.context import ROLE_LABELS, SYSTEM
+    from .services.context import SYSTEM
     with _database(args):
         if args.users_command == "add":
             password = _read_password(args, args.password_stdin, f"Senha de {args.login}")
@@ -243,7 +243,7 @@ def cmd_users(args) -> int:
             _emit(args, user, [f"Usuário '{user['login']}' desativado."])
         else:
             rows = users.list_users()
-            _emit(args, rows, [f"{u['login']:<16} {ROLE_LABELS[u['role']]:<14} "
+            _emit(args, rows, [f"{u['login']:<16} {u['role_label']:<14} "
                                f"{'ativo' if u['active'] else 'inativo':<8} {u['full_name']}"
                                for u in rows])
     return EXIT_OK

@@ -60,3 +60,16 @@ def test_person_export_refuses_bad_cpfs_clearly(cli, sqlite_db, tmp_path):
     assert not out.exists()  # nothing written
     code, _, err = cli("--db", sqlite_db, "person", "export")
     assert code == 2
+
+
+def test_users_list_shows_a_role_unknown_to_the_code(cli, sqlite_db):
+    """A row edited by hand to a role the program does not know: listed, never a crash."""
+    from mototaxi_desk.store.models import User
+    assert cli("--db", sqlite_db, *INIT)[0] == 0
+    open_database(sqlite_db)
+    try:
+        User.update(role="chefe").where(User.login == "admin").execute()
+    finally:
+        close_database()
+    code, out, _ = cli("--db", sqlite_db, "users", "list")
+    assert code == 0 and "desconhecido (chefe)" in out

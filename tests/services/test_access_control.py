@@ -235,4 +235,4 @@ def test_login_with_a_role_unknown_to_the_code_is_refused(municipio):
         users.authenticate("maria", "senha-da-maria")
     assert AuditLog.select().where(AuditLog.action == "refused:user.login").count() == 1
     assert [u["role_label"] for u in users.list_users() if u["login"] == "maria"] == \
-        ["desconhecido (chefe)"]
+        ["desconhecido (chefe)"]  # the list still shows the row, so an admin can see it
