@@ -133,6 +133,15 @@ def build_parser() -> argparse.ArgumentParser:
                                        "substituído é guardado)")
     p.add_argument("path", metavar="ARQUIVO")
 
+    person = sub.add_parser("person", help="dados de uma pessoa (LGPD)").add_subparsers(
+        dest="person_command", required=True, parser_class=_Parser)
+    p = person.add_parser("export", help="grava tudo o que o programa guarda sobre a pessoa "
+                                         "(JSON + PDF), para um pedido do titular (LGPD Art. 18)")
+    p.add_argument("cpf", metavar="CPF")
+    p.add_argument("-o", "--output", default=".", metavar="PASTA",
+                   help="pasta onde gravar (padrão: a atual)")
+    p.add_argument("--json", action="store_true", default=argparse.SUPPRESS)
+
     sub.add_parser("self-test", help="verificação completa num banco temporário (sem Qt)")
 
     audit_cmd = sub.add_parser("audit", help="trilha de auditoria (encadeada por hash)") \
@@ -260,7 +269,7 @@ def cmd_search(args) -> int:
 
 def cmd_users(args) -> int:
     from .services import users
-    from .services.context import ROLE_LABELS, SYSTEM
+    from .services.context import SYSTEM
     with _database(args):
         if args.users_command == "add":
             password = _read_password(args, args.password_stdin, f"Senha de {args.login}")
@@ -271,7 +280,7 @@ def cmd_users(args) -> int:
             _emit(args, user, [f"Usuário '{user['login']}' desativado."])
         else:
             rows = users.list_users()
-            _emit(args, rows, [f"{u['login']:<16} {ROLE_LABELS[u['role']]:<14} "
+            _emit(args, rows, [f"{u['login']:<16} {u['role_label']:<14} "
                                f"{'ativo' if u['active'] else 'inativo':<8} {u['full_name']}"
                                for u in rows])
     return EXIT_OK
@@ -479,6 +488,18 @@ def cmd_restore(args) -> int:
     return EXIT_OK
 
 
+
+def cmd_person(args) -> int:
+    from .services import privacy
+    from .services.context import SYSTEM
+    with _database(args):
+        result = privacy.write_export(SYSTEM, args.cpf, args.output)
+    total = sum(result["counts"].values())
+    _emit(args, result, [f"Dados de {result['name']}: {total} registros.",
+                         f"JSON: {result['json']}", f"PDF:  {result['pdf']}"])
+    return EXIT_OK
+
+
 def cmd_self_test(args) -> int:
     from .services import selftest
     report = selftest.run()
@@ -522,8 +543,8 @@ def cmd_check(args) -> int:
 COMMANDS = {"init": cmd_init, "demo": cmd_demo, "search": cmd_search, "users": cmd_users,
             "profiles": cmd_profiles, "settings": cmd_settings, "alerts": cmd_alerts,
             "ledger": cmd_ledger, "print": cmd_print, "verify": cmd_verify, "keys": cmd_keys,
-            "backup": cmd_backup, "restore": cmd_restore, "self-test": cmd_self_test,
-            "audit": cmd_audit, "check": cmd_check}
+            "backup": cmd_backup, "restore": cmd_restore, "person": cmd_person,
+            "self-test": cmd_self_test, "audit": cmd_audit, "check": cmd_check}
 
 
 def run(args) -> int:

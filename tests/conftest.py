@@ -147,8 +147,11 @@ def demo_data(municipio):
 
 def row_counts() -> dict[str, int]:
     """Rows per table, to show that a refused action wrote nothing."""
-    from mototaxi_desk.store.models import MODELS
-    return {m.__name__: m.select().count() for m in MODELS}
+    from mototaxi_desk.store.models import MODELS, AuditLog
+    counts = {m.__name__: m.select().count() for m in MODELS}
+    # a refused action writes only the audit entry of its refusal (services/refusals.py)
+    counts["AuditLog"] = AuditLog.select().where(~AuditLog.action.startswith("refused:")).count()
+    return counts
 
 
 ROOT = Path(__file__).resolve().parents[1]

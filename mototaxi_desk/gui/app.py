@@ -102,8 +102,12 @@ def run_gui(url: str, *, demo: bool = False) -> int:
         QTimer.singleShot(50, _preload_screens)
         if login.exec() != QDialog.DialogCode.Accepted or login.actor is None:
             return 0
+        from . import account
+        if not account.first_login_password_change(login.actor):
+            return 0  # the temporary password was not replaced: nothing opens
         from .main_window import MainWindow
         window = MainWindow(login.actor)
+        account.install(window, login.actor)  # own password, Ctrl+L, idle lock (issue 8)
         window.show()
         return app.exec()
     finally:

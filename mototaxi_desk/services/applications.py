@@ -11,7 +11,7 @@ from ..domain.profiles import APPLICATION_TYPES
 from ..store.connection import write_transaction
 from ..store.models import (Application, ApplicationChecklistItem, ApplicationStatusChange,
                             Permit, utcnow)
-from . import audit, fees, persons, sequences, setup
+from . import audit, fees, permissions, persons, sequences, setup
 from .context import Actor
 
 TYPE_LABELS = {"new_permit": "Nova permissão", "renewal": "Renovação",
@@ -28,7 +28,7 @@ WORKFLOW = {"protocolado": ("em_analise", "pendente", "deferido", "indeferido", 
             "pendente": ("em_analise", "deferido", "indeferido", "arquivado"),
             "deferido": (), "indeferido": (), "arquivado": ()}
 DECISIONS = ("deferido", "indeferido")
-FILERS = ("atendente", "supervisor", "admin")
+FILERS = permissions.COUNTER  # the GUI asks; services check services/permissions.py
 # types that concern an existing permit of the applicant
 NEEDS_PERMIT = {"renewal", "transfer", "vehicle_substitution", "stand_change", "interruption",
                 "withdrawal", "auxiliary_driver", "card_second_copy"}
@@ -77,7 +77,7 @@ def file_application(actor: Actor, person_id, app_type: str, *, permit_id=None, 
                      on: dt.datetime | None = None) -> dict:
     """Protocol a request: number AAAA/NNNNNN (sequential per year, gap-free), the profile's
     checklist for the type, status 'protocolado'."""
-    actor.require(*FILERS, action="protocolar requerimentos")
+    permissions.require(actor, "application.file")
     if app_type not in APPLICATION_TYPES:
         raise ValidationError("Tipo de requerimento", "tipo desconhecido.")
     profile = setup.profile()
@@ -115,7 +115,7 @@ def file_application(actor: Actor, person_id, app_type: str, *, permit_id=None, 
 
 def set_checklist_item(actor: Actor, application_id, code: str, *, received: bool,
                        received_on=None, note="") -> dict:
-    actor.require(*FILERS, action="conferir documentos")
+    permissions.require(actor, "application.checklist")
     note = validators.text(note, "Observação", max_length=200, required=False)
     received_on = validators.parse_date(received_on or dt.date.today(), "Data de recebimento",
                                         latest=dt.date.today()) if received else None
@@ -146,9 +146,9 @@ def change_status(actor: Actor, application_id, to_status: str, *, reason="",
     if to_status not in STATUS_LABELS:
         raise ValidationError("Situação", "situação desconhecida.")
     if to_status in DECISIONS:
-        actor.require("supervisor", "admin", action="decidir requerimentos")
+        permissions.require(actor, "application.decide")
     else:
-        actor.require(*FILERS, action="movimentar requerimentos")
+        permissions.require(actor, "application.move")
     reason = validators.text(reason, "Motivo", max_length=2000,
                              required=to_status in ("indeferido", "arquivado", "pendente"))
     when = on or utcnow()

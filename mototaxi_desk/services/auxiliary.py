@@ -28,10 +28,9 @@ from ..domain.dates import add_months
 from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..store.connection import write_transaction
 from ..store.models import AuxiliaryDriver, Permit
-from . import audit, eligibility, fees, lookup, permit_history, persons, setup
+from . import audit, eligibility, fees, lookup, permissions, permit_history, persons, setup
 from .context import Actor
 
-_COUNTER_ROLES = ("atendente", "supervisor", "admin")
 LIVE_STATUSES = ("active", "suspended", "interrupted")
 
 
@@ -76,7 +75,7 @@ def _valid_until(profile, on: dt.date) -> dt.date | None:
 
 def credential(actor: Actor, permit_id, person_id, *, on: dt.date | None = None) -> dict:
     """Credential a person as auxiliary driver on a permit's vehicle."""
-    actor.require(*_COUNTER_ROLES, action="credenciar condutores auxiliares")
+    permissions.require(actor, "auxiliary.credential")
     on = _on(on)
     profile = setup.profile()
     rule = profile.auxiliary
@@ -137,7 +136,7 @@ def _charge_card(actor: Actor, profile, permit: Permit, on: dt.date) -> None:
 
 def recredential(actor: Actor, auxiliary_id, *, on: dt.date | None = None) -> dict:
     """Renew a credential (SRM Art. 21: yearly, with the requirements proven again)."""
-    actor.require(*_COUNTER_ROLES, action="recredenciar condutores auxiliares")
+    permissions.require(actor, "auxiliary.recredential")
     on = _on(on)
     profile = setup.profile()
     rule = profile.auxiliary
@@ -173,7 +172,7 @@ def recredential(actor: Actor, auxiliary_id, *, on: dt.date | None = None) -> di
 
 def end(actor: Actor, auxiliary_id, *, on: dt.date | None = None, reason: str) -> dict:
     """End a credential (the holder dismisses the auxiliary, cassation, death...)."""
-    actor.require(*_COUNTER_ROLES, action="encerrar credenciamentos de condutor auxiliar")
+    permissions.require(actor, "auxiliary.end")
     on = _on(on)
     reason = validators.text(reason, "Motivo do encerramento", max_length=200)
     with write_transaction():

@@ -13,17 +13,31 @@ class PermissionDenied(DomainError):
     """The acting user's role may not do this."""
 
 
+def unknown_role_message(role: str) -> str:
+    return (f"Perfil de acesso '{role}' não é conhecido por este programa; nada é permitido a "
+            "este usuário. Peça ao administrador para corrigir o cadastro.")
+
+
 @dataclass(frozen=True)
 class Actor:
     user_id: int | None
     login: str
     role: str
 
-    def require(self, *roles: str, action: str) -> None:
-        if self.role not in roles:
+    def require(self, *roles: str, action: str, key: str | None = None) -> None:
+        """PermissionDenied unless the role is one of `roles`; the refusal is audited as
+        'refused:<key or action>' (services/refusals.py keeps it past a rollback)."""
+        if self.role in ROLE_LABELS and self.role in roles:
+            return
+        if self.role not in ROLE_LABELS:  # e.g. a row edited by hand to 'chefe'
+            message = unknown_role_message(self.role)
+        else:
             allowed = ", ".join(ROLE_LABELS[r] for r in roles)
-            raise PermissionDenied(f"Perfil '{ROLE_LABELS.get(self.role, self.role)}' não pode "
-                                   f"{action}. Permitido a: {allowed}.")
+            message = (f"Perfil '{ROLE_LABELS[self.role]}' não pode {action}. "
+                       f"Permitido a: {allowed}.")
+        from . import refusals  # lazy: context is imported by modules that need no database
+        refusals.note(self, key or action, message)
+        raise PermissionDenied(message)
 
 
 # The command line and set-up act as the system itself (no logged-in user yet).

@@ -25,10 +25,10 @@ from ..printing.common import Municipio
 from ..store.connection import write_transaction
 from ..store.models import (AuxiliaryDriver, Inspection, Permit, Person, PrintLog, Stand,
                             Sticker, Vehicle)
-from . import audit, keys, persons, setup, stands
+from . import audit, keys, permissions, persons, setup, stands
 from .context import Actor
 
-PRINT_ROLES = ("atendente", "fiscal", "supervisor", "admin")
+PRINT_ROLES = permissions.EVERYONE  # the GUI asks; services check services/permissions.py
 CARD_STATUSES = ("active", "suspended", "interrupted")  # a card for these; not for ended ones
 DOCUMENTS = {"card": "cartão de permissão", "aux_card": "cartão de condutor auxiliar",
              "sticker": "selo de vistoria", "termo": "termo de permissão",
@@ -180,7 +180,7 @@ def print_cards(actor: Actor, order_numbers=(), *, all_active: bool = False,
                 sheet: str | None = None, per_sheet: int = 10, on: dt.date | None = None,
                 progress: Progress = None) -> dict:
     """Permit cards of the given order numbers (or every current permit): PDF and copies."""
-    actor.require(*PRINT_ROLES, action="imprimir cartões de permissão")
+    permissions.require(actor, "print.card")
     on = on or dt.date.today()
     layout = _layout(sheet)
     with write_transaction():
@@ -236,7 +236,7 @@ def print_aux_cards(actor: Actor, order_numbers=(), *, all_active: bool = False,
                     sheet: str | None = None, per_sheet: int = 10, on: dt.date | None = None,
                     progress: Progress = None) -> dict:
     """Cards of the active auxiliary drivers of the given permits (or of every current one)."""
-    actor.require(*PRINT_ROLES, action="imprimir cartões de condutor auxiliar")
+    permissions.require(actor, "print.aux_card")
     on = on or dt.date.today()
     layout = _layout(sheet)
     with write_transaction():
@@ -277,7 +277,7 @@ def sticker_size() -> tuple[int, int]:
 
 def set_sticker_size(actor: Actor, width_mm, height_mm) -> dict:
     """The município's sticker size in millimetres (admin), audited."""
-    actor.require("admin", action="alterar o tamanho do selo de vistoria")
+    permissions.require(actor, "settings.sticker_size")
     w = validators.positive_int(width_mm, "Largura do selo (mm)", maximum=1000)
     h = validators.positive_int(height_mm, "Altura do selo (mm)", maximum=1000)
     try:
@@ -339,7 +339,7 @@ def print_stickers(actor: Actor, serials=(), *, all_active: bool = False,
                    sheet: str | None = None, on: dt.date | None = None,
                    progress: Progress = None) -> dict:
     """Inspection stickers by serial (or every valid sticker of the current permits)."""
-    actor.require(*PRINT_ROLES, action="imprimir selos de vistoria")
+    permissions.require(actor, "print.sticker")
     on = on or dt.date.today()
     layout = _layout(sheet)
     with write_transaction():
@@ -384,7 +384,7 @@ def _grant_act(permit: Permit) -> str:
 
 def print_termo(actor: Actor, order_number) -> dict:
     """The termo de permissão of a permit (A4), for the holder and the authority to sign."""
-    actor.require(*PRINT_ROLES, action="imprimir termos de permissão")
+    permissions.require(actor, "print.termo")
     with write_transaction():
         permit = _permit_by_order(order_number)
         if permit.status in Permit.ENDED:
@@ -413,7 +413,7 @@ def print_termo(actor: Actor, order_number) -> dict:
 
 def print_roster(actor: Actor, stand_number, *, on: dt.date | None = None) -> dict:
     """The roster of a stand (A4): its places with permit, holder, plate, auxiliary driver."""
-    actor.require(*PRINT_ROLES, action="imprimir relações de pontos")
+    permissions.require(actor, "print.roster")
     on = on or dt.date.today()
     number = _number(stand_number, "Nº do ponto")
     with write_transaction():
@@ -450,7 +450,7 @@ def print_application_receipt(actor: Actor, application_id) -> dict:
     CPF, when and by whom it was filed, the checklist (received / pending)."""
     from ..store.models import User
     from . import applications
-    actor.require(*PRINT_ROLES, action="imprimir comprovantes de protocolo")
+    permissions.require(actor, "print.receipt")
     with write_transaction():
         app = applications.get_application(application_id)
         info = applications.as_dict(app)
@@ -497,7 +497,7 @@ def print_notice(actor: Actor, number) -> dict:
     the defence deadline and where to file it."""
     from ..domain.money import format_units
     from . import ledger
-    actor.require(*PRINT_ROLES, action="imprimir autos de infração")
+    permissions.require(actor, "print.notice")
     with write_transaction():
         notice = _notice_by_number(number)
         info = ledger.notice_dict(notice)
@@ -551,7 +551,7 @@ def print_release(actor: Actor, key) -> dict:
     import json
 
     from ..store.models import Impound
-    actor.require(*PRINT_ROLES, action="imprimir recibos de liberação")
+    permissions.require(actor, "print.release")
     text = str(key or "").strip()
     with write_transaction():
         if "/" in text:

@@ -10,7 +10,7 @@ from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..domain.money import format_money, format_units, units_to_cents
 from ..store.connection import write_transaction
 from ..store.models import Fee
-from . import audit, setup
+from . import audit, permissions, setup
 from .context import Actor
 
 
@@ -58,7 +58,7 @@ def _open_fee(fee_id) -> Fee:
 
 def pay(actor: Actor, fee_id: int, *, paid_on, receipt: str) -> dict:
     """Record the payment of a whole fee (partial payments are not taken)."""
-    actor.require("atendente", "supervisor", "admin", action="registrar pagamentos")
+    permissions.require(actor, "fee.pay")
     paid_on = validators.parse_date(paid_on, "Data do pagamento", latest=dt.date.today())
     receipt = validators.text(receipt, "Nº do recibo / DAM", max_length=60)
     with write_transaction():
@@ -71,7 +71,7 @@ def pay(actor: Actor, fee_id: int, *, paid_on, receipt: str) -> dict:
 
 
 def cancel(actor: Actor, fee_id: int, *, reason: str) -> dict:
-    actor.require("supervisor", "admin", action="cancelar taxas")
+    permissions.require(actor, "fee.cancel")
     reason = validators.text(reason, "Motivo do cancelamento", max_length=200)
     with write_transaction():
         fee = _open_fee(fee_id)

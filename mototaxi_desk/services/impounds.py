@@ -14,9 +14,9 @@ from ..domain.money import format_money, format_units, parse_money, units_to_cen
 from ..domain.penalty_calendar import storage_days
 from ..store.connection import write_transaction
 from ..store.models import Impound, InfractionNotice, PenaltyCharge, Person
-from . import audit, lookup, setup
+from . import audit, lookup, permissions, setup
 from .context import Actor
-from .ledger import RECORDERS, CASHIERS, _active_notice, _parse_datetime, number_text
+from .ledger import _active_notice, _parse_datetime, number_text
 
 REASON_LABELS = {"payment": "pagamento das multas e despesas",
                  "fault_corrected": "falha corrigida, retorno à operação",
@@ -50,7 +50,7 @@ def impound_vehicle(actor: Actor, *, notice_id=None, person_id=None, permit_id=N
                     now: dt.datetime | None = None) -> dict:
     """Record the measure: the catalogue item's administrative measure (SRM Art. 44) or a
     PF Art. 35 case, where the vehicle was deposited, when, and the boletim."""
-    actor.require(*RECORDERS, action="registrar apreensões")
+    permissions.require(actor, "impound.record")
     now = now or dt.datetime.now().replace(microsecond=0)
     deposited = _parse_datetime(deposited_at, "Data e hora do depósito")
     if deposited > now:
@@ -129,7 +129,7 @@ def release_vehicle(actor: Actor, impound_id, *, released_at, reason="payment", 
     fines paid beforehand, removal and storage paid now (receipts), the alvará shown
     (L1745 Art. 8 §3º); the receipt records each amount. PF Art. 36 I-II also release after
     the fault is corrected or for maintenance."""
-    actor.require(*CASHIERS, action="liberar veículos apreendidos")
+    permissions.require(actor, "impound.release")
     now = now or dt.datetime.now().replace(microsecond=0)
     profile = setup.profile()
     row = get_impound(impound_id)

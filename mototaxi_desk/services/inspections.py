@@ -26,11 +26,11 @@ from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..domain.money import format_money
 from ..store.connection import write_transaction
 from ..store.models import Inspection, Permit, Sticker, Vehicle, utcnow
-from . import audit, fees, sequences, setup
+from . import audit, fees, permissions, sequences, setup
 from .context import Actor
 
-INSPECTION_ROLES = ("fiscal", "supervisor", "admin")
-STICKER_ROLES = ("supervisor", "admin")
+INSPECTION_ROLES = permissions.FIELD  # the GUI asks; services check services/permissions.py
+STICKER_ROLES = permissions.DECIDERS  # the GUI asks; services check services/permissions.py
 STICKER_SEQUENCE = "sticker"
 MAX_NOTES = 2000
 MAX_REASON = 200  # Sticker.void_reason
@@ -164,7 +164,7 @@ def record_inspection(actor: Actor, vehicle_id: int, data: dict, *,
     semiannual get their validity and a sticker serial, the vehicle goes back into service.
     Failed: the vehicle is out of service until a passing inspection (SRM Art. 17 §3).
     The annual vistoria is charged when the profile has an "inspection" fee (SRM Art. 47 III)."""
-    actor.require(*INSPECTION_ROLES, action="registrar vistorias")
+    permissions.require(actor, "inspection.record")
     on = on or dt.date.today()
     profile = setup.profile()
     values = _clean(profile, data, on)
@@ -231,7 +231,7 @@ def _void(actor: Actor, sticker: Sticker, reason: str) -> None:
 def void_sticker(actor: Actor, serial: str, *, reason: str, on: dt.date | None = None) -> dict:
     """Void an issued sticker (lost, damaged, misprinted); its serial is never given again.
     The inspection stays valid: a reissue gives it a new sticker."""
-    actor.require(*STICKER_ROLES, action="cancelar selos de vistoria")
+    permissions.require(actor, "sticker.void")
     reason = validators.text(reason, "Motivo do cancelamento", max_length=MAX_REASON)
     sticker = _sticker_by_serial(serial)
     if sticker.status != "issued":
@@ -246,7 +246,7 @@ def reissue_sticker(actor: Actor, serial: str, *, reason: str,
     """A new sticker for the same inspection, from the stock; it `replaces` the given one,
     which is voided now if it was not already. Refused for an inspection already expired or
     a sticker already replaced."""
-    actor.require(*STICKER_ROLES, action="reemitir selos de vistoria")
+    permissions.require(actor, "sticker.reissue")
     on = on or dt.date.today()
     reason = validators.text(reason, "Motivo da reemissão", max_length=MAX_REASON)
     old = _sticker_by_serial(serial)

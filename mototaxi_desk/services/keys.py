@@ -27,7 +27,7 @@ from ..domain.errors import DomainError
 from ..printing import qr
 from ..store.connection import write_transaction
 from ..store.models import SigningKey, utcnow
-from . import audit, setup
+from . import audit, permissions, setup
 from .context import SYSTEM, Actor
 
 _override_dir: Path | None = None
@@ -153,7 +153,7 @@ def export_public() -> dict:
 def rotate(actor: Actor) -> dict:
     """Retire the current key and create a new one (admin). Documents signed before keep
     verifying with the retired public key."""
-    actor.require("admin", action="trocar a chave de assinatura")
+    permissions.require(actor, "keys.rotate")
     with write_transaction():
         old = _current()
         if old is not None:

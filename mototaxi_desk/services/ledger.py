@@ -21,12 +21,12 @@ from ..store.connection import write_transaction
 from ..store.models import (AuxiliaryDriver, InfractionNotice, MunicipalHoliday,
                             NoticeProceeding, PenaltyCharge, Permit, PermitHistory, Person,
                             Sanction, SanctionNotice)
-from . import audit, lookup, sequences, setup
+from . import audit, lookup, permissions, sequences, setup
 from .context import Actor
 
-RECORDERS = ("fiscal", "supervisor", "admin")
-DECIDERS = ("supervisor", "admin")
-CASHIERS = ("atendente", "supervisor", "admin")
+RECORDERS = permissions.FIELD  # the GUI asks; services check services/permissions.py
+DECIDERS = permissions.DECIDERS  # the GUI asks; services check services/permissions.py
+CASHIERS = permissions.COUNTER  # the GUI asks; services check services/permissions.py
 CHANNEL_LABELS = {"in_person": "pessoalmente", "post": "via postal com recibo",
                   "gazette": "Diário Oficial do Município"}
 STAGE_LABELS = {"voided": "Anulado", "awaiting_notification": "Aguardando notificação",
@@ -59,7 +59,7 @@ def _parse_datetime(value, field: str) -> dt.datetime:
 
 def add_holiday(actor: Actor, day, name) -> dict:
     """A municipal holiday (municipal law), out of business days from now on."""
-    actor.require("admin", action="cadastrar feriados municipais")
+    permissions.require(actor, "settings.holiday_add")
     day = validators.parse_date(day, "Data do feriado", earliest=dt.date(2000, 1, 1))
     name = validators.text(name, "Nome do feriado", max_length=120)
     if MunicipalHoliday.select().where(MunicipalHoliday.day == day).exists():
@@ -71,7 +71,7 @@ def add_holiday(actor: Actor, day, name) -> dict:
 
 
 def remove_holiday(actor: Actor, day) -> dict:
-    actor.require("admin", action="remover feriados municipais")
+    permissions.require(actor, "settings.holiday_remove")
     day = validators.parse_date(day, "Data do feriado")
     row = MunicipalHoliday.get_or_none(MunicipalHoliday.day == day)
     if row is None:
@@ -234,7 +234,7 @@ def record_notice(actor: Actor, data: dict, *, on: dt.date | None = None,
     data: permit_id (or holder_id without permit), auxiliary_id or infractor_id, plate,
     infraction_code, place, occurred_at, description, agent_name, agent_registration,
     infractor_signed, notified_on, notification_channel, fine_units (L1745 range)."""
-    actor.require(*RECORDERS, action="lavrar autos de infração")
+    permissions.require(actor, "notice.record")
     today = _today(on)
     profile = setup.profile()
     clean = _clean_notice(profile, data, today)
@@ -320,7 +320,7 @@ def _active_notice(notice_id) -> InfractionNotice:
 def record_notification(actor: Actor, notice_id, *, notified_on, channel,
                         on: dt.date | None = None) -> dict:
     """The notification (SRM Art. 34 §2º), once: the defence term counts from it."""
-    actor.require(*RECORDERS, "atendente", action="registrar notificações")
+    permissions.require(actor, "notice.notify")
     today = _today(on)
     notice = _active_notice(notice_id)
     if notice.notified_on is not None:
@@ -339,7 +339,7 @@ def record_notification(actor: Actor, notice_id, *, notified_on, channel,
 def void_notice(actor: Actor, notice_id, *, reason, on: dt.date | None = None) -> dict:
     """Void a notice (a correction, or a mistake): its fine, the sanctions applied because
     of it and its measures are undone; the notice stays in the ledger, voided."""
-    actor.require(*DECIDERS, action="anular autos de infração")
+    permissions.require(actor, "notice.void")
     today = _today(on)
     reason = validators.text(reason, "Motivo da anulação", max_length=500)
     notice = _active_notice(notice_id)
@@ -352,7 +352,7 @@ def reissue_notice(actor: Actor, notice_id, changes: dict, *, reason,
                    on: dt.date | None = None) -> dict:
     """Correct a notice: void it and issue a new one with the changed fields, one
     transaction; the new notice refers to the voided one (reissue_of)."""
-    actor.require(*DECIDERS, action="corrigir autos de infração")
+    permissions.require(actor, "notice.reissue")
     today = _today(on)
     reason = validators.text(reason, "Motivo da correção", max_length=500)
     old = _active_notice(notice_id)
@@ -506,7 +506,7 @@ def file_defence(actor: Actor, notice_id, *, stage_: str = "defence", filed_on=N
                  text, attachments=(), on: dt.date | None = None) -> dict:
     """A written defence (SRM Art. 35 §1º, PF Art. 38) or appeal (SRM Art. 49, L1745
     Art. 19), within the term, with the documents attached."""
-    actor.require(*CASHIERS, action="protocolar defesas e recursos")
+    permissions.require(actor, "defence.file")
     today = _today(on)
     rule = setup.profile().defence
     if stage_ not in ("defence", "appeal"):
@@ -548,7 +548,7 @@ def judge(actor: Actor, proceeding_id, *, accepted: bool, reason,
           on: dt.date | None = None) -> dict:
     """Judge a defence or appeal. Accepted: the notice becomes void and every penalty and
     measure from it is undone, sanctions already applied included (SRM Art. 35 §2º)."""
-    actor.require(*DECIDERS, action="julgar defesas e recursos")
+    permissions.require(actor, "defence.judge")
     today = _today(on)
     reason = validators.text(reason, "Fundamentação da decisão", max_length=5000)
     row = NoticeProceeding.get_or_none(NoticeProceeding.id == proceeding_id)
@@ -575,7 +575,7 @@ def judge(actor: Actor, proceeding_id, *, accepted: bool, reason,
 
 def record_revelia(actor: Actor, notice_id, *, on: dt.date | None = None) -> dict:
     """No defence by the deadline (SRM Art. 35 §3º): the penalties apply."""
-    actor.require(*DECIDERS, action="declarar revelia")
+    permissions.require(actor, "notice.revelia")
     today = _today(on)
     notice = _active_notice(notice_id)
     with write_transaction():
@@ -613,7 +613,7 @@ def pay_charge(actor: Actor, charge_id, *, paid_on, receipt, amount,
     """Record the payment of a whole fine (partial payments refused). Paying does not
     release the infractor from fixing the fault (PF Art. 33)."""
     from ..domain.money import parse_money
-    actor.require(*CASHIERS, action="registrar pagamentos")
+    permissions.require(actor, "charge.pay")
     today = _today(on)
     paid_on = validators.parse_date(paid_on, "Data do pagamento", latest=today)
     receipt = validators.text(receipt, "Nº do recibo / DAM", max_length=60)
@@ -698,7 +698,7 @@ def apply_sanction(actor: Actor, permit_id, rule_key: str, *, on: dt.date | None
     notices whose defence term passed with no defence (SRM Art. 35 §3º)."""
     from ..domain.dates import add_months
     from . import permits
-    actor.require(*DECIDERS, action="aplicar sanções")
+    permissions.require(actor, "sanction.apply")
     today = _today(on)
     act_number = validators.text(act_number, "Nº do ato", max_length=60, required=False)
     match = [p for p in proposals(permit_id, on=today) if p["rule_key"] == rule_key]

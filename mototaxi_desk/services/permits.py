@@ -13,11 +13,11 @@ from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..store.connection import write_transaction
 from ..store.models import (Application, AuxiliaryDriver, Permit, PermitHistory, Person, Stand,
                             Vehicle, WaitingListEntry)
-from . import (audit, bars, eligibility, fees, lookup, permit_history, sequences, setup,
-               stands, waiting_list)
+from . import (audit, bars, eligibility, fees, lookup, permissions, permit_history, sequences,
+               setup, stands, waiting_list)
 from .context import Actor
 
-DECIDERS = ("supervisor", "admin")
+DECIDERS = permissions.DECIDERS  # the GUI asks; services check services/permissions.py
 IN_FORCE = ("active", "suspended", "interrupted", "expired")
 STATUS_LABELS = {"active": "Ativa", "suspended": "Suspensa", "interrupted": "Interrompida",
                  "expired": "Vencida", "revoked": "Revogada", "cassated": "Cassada",
@@ -97,7 +97,7 @@ def grant_permit(actor: Actor, *, holder_id, vehicle_id, stand_id=None, on=None,
                  application_id=None, fleet_owner=False, act_number="") -> dict:
     """Grant a permit. When the cap is reached the applicant is put on the waiting list
     instead and {"waiting_list": ...} is returned (SRM Art. 8, PF Art. 7 §4, L1745 Art. 6)."""
-    actor.require(*DECIDERS, action="outorgar permissões")
+    permissions.require(actor, "permit.grant")
     on = _today(on)
     act_number = _act(act_number)
     profile = setup.profile()
@@ -196,7 +196,7 @@ def renew_permit(actor: Actor, permit_id, *, on=None, act_number="",
                  application_id=None) -> dict:
     """Renew (SRM Art. 51: 5 years; PF Art. 2 §3: yearly; L1745 Art. 9: by 31 March, then
     30 days with a 5-UFICA fine, then the permit lapses)."""
-    actor.require(*DECIDERS, action="renovar permissões")
+    permissions.require(actor, "permit.renew")
     on = _today(on)
     act_number = _act(act_number)
     profile = setup.profile()
@@ -233,7 +233,7 @@ def transfer_permit(actor: Actor, permit_id, *, new_holder_id, new_vehicle_id, o
                     on_death=False, act_number="") -> dict:
     """SRM Art. 4 §9: after 3 years, to someone who meets the requirements; the transferor
     is barred from a new grant; §8: on death or disability to the spouse or children."""
-    actor.require(*DECIDERS, action="transferir permissões")
+    permissions.require(actor, "permit.transfer")
     on = _today(on)
     act_number = _act(act_number)
     profile = setup.profile()
@@ -288,7 +288,7 @@ def interrupt_permit(actor: Actor, permit_id, *, start=None, days, act_number=""
                      reason="") -> dict:
     """Authorised interruption: PF Art. 11 (≤ 90 days); SRM Art. 29 (≤ 30 days a year,
     extendable once by as much — see extend_interruption)."""
-    actor.require(*DECIDERS, action="autorizar interrupções")
+    permissions.require(actor, "permit.interrupt")
     start = validators.parse_date(start or dt.date.today(), "Início da interrupção")
     days = validators.positive_int(days, "Dias de interrupção", maximum=366)
     profile = setup.profile()
@@ -306,7 +306,7 @@ def interrupt_permit(actor: Actor, permit_id, *, start=None, days, act_number=""
 
 
 def extend_interruption(actor: Actor, permit_id, *, days, on=None, act_number="") -> dict:
-    actor.require(*DECIDERS, action="prorrogar interrupções")
+    permissions.require(actor, "permit.extend_interruption")
     on = _today(on)
     days = validators.positive_int(days, "Dias de prorrogação", maximum=366)
     profile = setup.profile()
@@ -325,7 +325,7 @@ def extend_interruption(actor: Actor, permit_id, *, days, on=None, act_number=""
 
 def resume_permit(actor: Actor, permit_id, *, on=None, reason="") -> dict:
     """Back to service after an interruption or a suspension."""
-    actor.require("atendente", *DECIDERS, action="registrar o retorno ao serviço")
+    permissions.require(actor, "permit.resume")
     on = _today(on)
     permit = get_permit(permit_id)
     _require_status(permit, ("interrupted", "suspended"), "retomar")
@@ -338,7 +338,7 @@ def resume_permit(actor: Actor, permit_id, *, on=None, reason="") -> dict:
 def desist(actor: Actor, permit_id, *, on=None, reason="Desistência do permissionário",
            act_number="") -> dict:
     """Desistência (SRM Art. 12, PF Art. 12): the permit reverts to the município."""
-    actor.require(*DECIDERS, action="registrar desistências")
+    permissions.require(actor, "permit.desist")
     on = _today(on)
     permit = get_permit(permit_id)
     _require_status(permit, IN_FORCE, "registrar desistência")
@@ -350,7 +350,7 @@ def desist(actor: Actor, permit_id, *, on=None, reason="Desistência do permissi
 
 def suspend(actor: Actor, permit_id, *, until, on=None, reason, act_number="") -> dict:
     """Called by the penalty ledger (SRM Art. 38 I: 2 months) or by a supervisor."""
-    actor.require(*DECIDERS, action="suspender permissões")
+    permissions.require(actor, "permit.suspend")
     on = _today(on)
     until = validators.parse_date(until, "Suspensa até", earliest=on)
     permit = get_permit(permit_id)
@@ -363,7 +363,7 @@ def suspend(actor: Actor, permit_id, *, until, on=None, reason, act_number="") -
 
 def revoke(actor: Actor, permit_id, *, on=None, reason, act_number="") -> dict:
     """SRM Art. 38 II: revocation at the 5th infraction."""
-    actor.require(*DECIDERS, action="revogar permissões")
+    permissions.require(actor, "permit.revoke")
     on = _today(on)
     permit = get_permit(permit_id)
     _require_status(permit, IN_FORCE, "revogar")
@@ -376,7 +376,7 @@ def revoke(actor: Actor, permit_id, *, on=None, reason, act_number="") -> dict:
 def cassate(actor: Actor, permit_id, *, on=None, reason, act_number="") -> dict:
     """Cassation: the holder (and, under SRM Art. 38 §3, the auxiliary drivers) are barred
     from a new permit for the profile's period (PF/SRM 2 years, L1745 forever)."""
-    actor.require(*DECIDERS, action="cassar permissões")
+    permissions.require(actor, "permit.cassate")
     on = _today(on)
     profile = setup.profile()
     permit = get_permit(permit_id)
@@ -398,7 +398,7 @@ def reinstate(actor: Actor, permit_id, *, on=None, reason, act_number="") -> dic
     """Undo a suspension, revocation or cassation (e.g. a defence accepted, SRM Art. 35 §2):
     the permit is active again and the bars its cassation created are lifted. The stand
     place is not given back automatically (it may have been taken): assign one again."""
-    actor.require(*DECIDERS, action="restabelecer permissões")
+    permissions.require(actor, "permit.reinstate")
     on = _today(on)
     permit = get_permit(permit_id)
     _require_status(permit, ("suspended", "revoked", "cassated"), "restabelecer")
@@ -417,6 +417,7 @@ def refresh_statuses(actor: Actor, *, on=None) -> dict:
     """Daily housekeeping: active permits past their validity become 'expired'; under a
     renewal deadline (L1745 Art. 9 §2) those past the grace days lapse; interruptions and
     suspensions that ended return to 'active'."""
+    permissions.require(actor, "permit.refresh")
     on = _today(on)
     profile = setup.profile()
     counts = {"expired": 0, "lapsed": 0, "resumed": 0}

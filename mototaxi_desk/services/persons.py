@@ -8,11 +8,10 @@ from ..domain.errors import ValidationError
 from ..domain.search_terms import fold
 from ..store.connection import write_transaction
 from ..store.models import Cnh, Person, utcnow
-from . import audit, search
+from . import audit, permissions, search
 from .context import Actor
 
 MAX_PHOTO_BYTES = 2_000_000
-_COUNTER_ROLES = ("atendente", "supervisor", "admin")
 
 # field -> (label, validator); the order is the form's order
 _OPTIONAL_TEXT = {"rg": ("RG", 20), "rg_issuer": ("Órgão emissor do RG", 20),
@@ -83,7 +82,7 @@ def as_dict(person: Person) -> dict:
 
 
 def register_person(actor: Actor, data: dict, *, today: dt.date | None = None) -> dict:
-    actor.require(*_COUNTER_ROLES, action="cadastrar pessoas")
+    permissions.require(actor, "person.register")
     today = today or dt.date.today()
     for required, label in (("cpf", "CPF"), ("name", "Nome")):
         if data.get(required) in (None, ""):
@@ -101,7 +100,7 @@ def register_person(actor: Actor, data: dict, *, today: dt.date | None = None) -
 
 def update_person(actor: Actor, person_id: int, data: dict, *,
                   today: dt.date | None = None) -> dict:
-    actor.require(*_COUNTER_ROLES, action="alterar cadastros")
+    permissions.require(actor, "person.update")
     today = today or dt.date.today()
     if "cpf" in data:
         raise ValidationError("CPF", "o CPF não pode ser alterado; cadastre a pessoa correta.")
@@ -138,7 +137,7 @@ def person_by_cpf(cpf) -> Person:
 def set_cnh(actor: Actor, person_id: int, data: dict, *, today: dt.date | None = None) -> dict:
     """Record (or replace) the person's CNH: number, category, first-licence date, expiry,
     EAR remark."""
-    actor.require(*_COUNTER_ROLES, action="registrar CNH")
+    permissions.require(actor, "person.cnh")
     today = today or dt.date.today()
     number = validators.cnh_number(data.get("number"))
     category = validators.cnh_category(data.get("category"))

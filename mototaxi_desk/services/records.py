@@ -6,11 +6,12 @@ from __future__ import annotations
 import datetime as dt
 import json
 
+from ..domain import validators
 from ..store.connection import write_transaction
 from ..store.models import (Application, AuditLog, AuxiliaryDriver, Fee, Inspection, Permit,
                             PersonBar, Vehicle, WaitingListEntry)
-from . import (alerts, applications, audit, auxiliary, fees, inspections, permit_history,
-               permits, persons, vehicles, waiting_list)
+from . import (alerts, applications, audit, auxiliary, fees, inspections, permissions,
+               permit_history, permits, persons, vehicles, waiting_list)
 from .context import Actor
 
 HISTORY_LIMIT = 200
@@ -18,6 +19,7 @@ ALERT_DAYS = 60
 
 
 def person_record(actor: Actor, person_id, *, on: dt.date | None = None) -> dict:
+    permissions.require(actor, "person.view")
     on = on or dt.date.today()
     person = persons.get_person(person_id)
     cnh = persons.current_cnh(person.id)
@@ -54,9 +56,24 @@ def person_record(actor: Actor, person_id, *, on: dt.date | None = None) -> dict
     record["open_penalties_cents"] = sum(d["amount_cents"] for d in debts
                                          if d["source"] == "penalty")
     record["open_amount_cents"] = record["open_fees_cents"] + record["open_penalties_cents"]
+    if not permissions.can(actor, "person.view_cpf"):  # LGPD: only the part the card shows
+        _mask_cpfs(record, person.cpf)
     with write_transaction():  # LGPD: who looked at whose full record, and when
         audit.record(actor, "person.view", "person", person.id)
     return record
+
+
+def _mask_cpfs(value, cpf: str):
+    """Replace the person's CPF (bare or formatted) by the card's masked form, everywhere."""
+    masked = validators.mask_cpf(cpf)
+    if isinstance(value, dict):
+        for key, item in value.items():
+            value[key] = _mask_cpfs(item, cpf)
+    elif isinstance(value, list):
+        value[:] = [_mask_cpfs(item, cpf) for item in value]
+    elif isinstance(value, str):
+        return value.replace(validators.format_cpf(cpf), masked).replace(cpf, masked)
+    return value
 
 
 def _history(person_id: int, permit_ids: list[int], vehicle_ids: list[int]) -> list[dict]:

@@ -11,6 +11,8 @@ import re
 from ..domain import validators
 from ..domain.search_terms import fold, name_tokens, prefix_upper_bound
 from ..store.models import Application, Permit, Person, PersonNameToken, Vehicle
+from . import permissions
+from .context import Actor
 
 MAX_QUERY = 100
 _PROTOCOL = re.compile(r"^(\d{4})\s*/\s*(\d{1,6})$")
@@ -81,8 +83,9 @@ def _by_protocol(year: int, seq: int) -> list[dict]:
     return [hit]
 
 
-def search(text: str, limit: int = 20) -> list[dict]:
-    """Matches for what was typed, most specific first; [] for nothing usable."""
+def search(text: str, limit: int = 20, *, actor: Actor | None = None) -> list[dict]:
+    """Matches for what was typed, most specific first; [] for nothing usable. A role that
+    does not need the full CPF (LGPD: a fiscal) gets it masked like the card shows it."""
     query = " ".join(str(text or "").split())[:MAX_QUERY]
     if not query:
         return []
@@ -111,7 +114,13 @@ def search(text: str, limit: int = 20) -> list[dict]:
         if key not in seen:
             seen.add(key)
             unique.append(hit)
-    return unique[:limit]
+    unique = unique[:limit]
+    if actor is not None and not permissions.can(actor, "person.view_cpf"):
+        for hit in unique:
+            full = hit["cpf"]
+            hit["cpf"] = validators.mask_cpf(re.sub(r"\D", "", full))
+            hit["matched"] = hit["matched"].replace(full, hit["cpf"])
+    return unique
 
 
 def index_person_name(person: Person) -> None:

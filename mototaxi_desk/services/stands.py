@@ -23,11 +23,9 @@ from ..domain.dates import add_months
 from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..store.connection import is_postgres, write_transaction
 from ..store.models import DB, AuxiliaryDriver, Permit, Person, Stand, Vehicle
-from . import audit, fees, lookup, permit_history, persons, setup
+from . import audit, fees, lookup, permissions, permit_history, persons, setup
 from .context import Actor
 
-_COUNTER_ROLES = ("atendente", "supervisor", "admin")
-_STAND_ROLES = ("supervisor", "admin")
 CHANGE_STATUSES = ("active", "suspended", "interrupted")
 _MICRO_DEGREE = Decimal("0.000001")
 
@@ -240,7 +238,7 @@ def create_stand(actor: Actor, data: dict, *, on: dt.date | None = None) -> dict
     name). A stand created by the município itself, with no responsible person, is charged
     nothing: there is nobody to owe the fee. The responsible person's debts block the
     request where the profile says so (SRM Art. 50)."""
-    actor.require(*_STAND_ROLES, action="criar pontos")
+    permissions.require(actor, "stand.create")
     on = _on(on)
     profile = setup.profile()
     values = _clean_stand(data, profile)
@@ -342,7 +340,7 @@ def assign_permit(actor: Actor, permit_id, stand_id, *, on: dt.date | None = Non
     """Place a permit on a stand (at the grant, or a permit without a place): the lowest free
     position 1..max, or the one given. Never beyond the maximum (SRM Art. 22 §1º). No fee and
     no 12-month rule: those are for a change requested by the holder (change_stand)."""
-    actor.require(*_COUNTER_ROLES, action="vincular permissões a pontos")
+    permissions.require(actor, "stand.assign")
     on = _on(on)
     profile = setup.profile()
     with write_transaction():
@@ -372,7 +370,7 @@ def release_place(actor: Actor, permit_id, *, on: dt.date | None = None,
                   reason: str = "") -> dict:
     """Free the permit's place (when the permit ends). A permit with no place is left as it
     is ({"released": False}), so ending services may call this unconditionally."""
-    actor.require(*_COUNTER_ROLES, action="liberar vagas de ponto")
+    permissions.require(actor, "stand.release")
     on = _on(on)
     reason = validators.text(reason, "Motivo", max_length=200, required=False)
     with write_transaction():
@@ -404,7 +402,7 @@ def change_stand(actor: Actor, permit_id, new_stand_id, *, on: dt.date | None = 
     has no vacancy (L1745 Art. 15 "desde que haja vaga"; under SRM a full stand is refused by
     its maximum, Art. 22 §1º). The profile's change fee is charged (SRM Art. 47 IV: 3 UFM;
     L1745 Art. 15: 10 UFICA)."""
-    actor.require(*_COUNTER_ROLES, action="mudar permissões de ponto")
+    permissions.require(actor, "stand.change")
     on = _on(on)
     profile = setup.profile()
     rule = profile.stand

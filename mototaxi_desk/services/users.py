@@ -9,9 +9,10 @@ from argon2.exceptions import InvalidHashError, VerificationError
 
 from ..domain import validators
 from ..domain.errors import DomainError, ValidationError
-from ..store.models import DB, User, utcnow
-from . import audit
-from .context import ROLE_LABELS, Actor
+from ..store.connection import write_transaction
+from ..store.models import User, utcnow
+from . import audit, permissions
+from .context import ROLE_LABELS, Actor, unknown_role_message
 
 MIN_PASSWORD_LENGTH = 8
 MAX_FAILED_LOGINS = 5
@@ -48,7 +49,8 @@ def _role(value) -> str:
 
 def as_dict(user: User) -> dict:
     return {"id": user.id, "login": user.login, "full_name": user.full_name, "role": user.role,
-            "role_label": ROLE_LABELS[user.role], "active": user.active}
+            "role_label": ROLE_LABELS.get(user.role, f"desconhecido ({user.role})"),
+            "active": user.active, "must_change_password": user.must_change_password}
 
 
 def create_user(login, full_name, role, password, *, must_change_password=False) -> User:
@@ -61,9 +63,9 @@ def create_user(login, full_name, role, password, *, must_change_password=False)
 
 
 def add_user(actor: Actor, login, full_name, role, password) -> dict:
-    actor.require("admin", action="cadastrar usuários")
+    permissions.require(actor, "user.add")
     login = check_login(login)
-    with DB.atomic():
+    with write_transaction():
         if User.select().where(User.login == login).exists():
             raise ValidationError("Usuário", f"'{login}' já existe.")
         user = create_user(login, full_name, role, password)
@@ -76,9 +78,9 @@ def list_users() -> list[dict]:
 
 
 def disable_user(actor: Actor, login) -> dict:
-    actor.require("admin", action="desativar usuários")
+    permissions.require(actor, "user.disable")
     login = check_login(login)
-    with DB.atomic():
+    with write_transaction():
         user = User.get_or_none(User.login == login)
         if user is None:
             raise ValidationError("Usuário", f"'{login}' não existe.")
@@ -101,10 +103,14 @@ def authenticate(login, password, *, now: dt.datetime | None = None) -> Actor:
     now = now or utcnow()
     login = str(login or "").strip().lower()
     # The failure count must be committed, so the refusal is raised after the transaction.
-    with DB.atomic():
+    with write_transaction():
         user = User.get_or_none(User.login == login)
         if user is None or not user.active:
             refusal = "Usuário ou senha incorretos."
+        elif user.role not in ROLE_LABELS:  # e.g. a row edited by hand to 'chefe'
+            refusal = unknown_role_message(user.role)
+            audit.record(Actor(user.id, user.login, user.role), "refused:user.login", "user",
+                         user.id, after={"role": user.role})
         elif user.locked_until and user.locked_until > now:
             minutes = int((user.locked_until - now).total_seconds() // 60) + 1
             refusal = (f"Usuário bloqueado por excesso de tentativas; tente de novo em "
@@ -129,6 +135,33 @@ def authenticate(login, password, *, now: dt.datetime | None = None) -> Actor:
     if refusal:
         raise LoginFailed(refusal)
     return Actor(user.id, user.login, user.role)
+
+
+def must_change_password(actor: Actor) -> bool:
+    """True while the user still has to replace the password given to them (the admin made
+    at `init`): the GUI asks for a new one before opening the main window."""
+    user = User.get_or_none(User.id == actor.user_id)
+    return bool(user and user.must_change_password)
+
+
+def change_password(actor: Actor, old_password, new_password) -> dict:
+    """The acting user replaces their own password (knowing the current one)."""
+    user = User.get_or_none(User.id == actor.user_id)
+    if user is None or not user.active:
+        raise DomainError("Usuário não encontrado ou desativado.")
+    if not _password_matches(user, old_password):
+        raise ValidationError("Senha atual", "incorreta.")
+    new_password = check_password(new_password, "Nova senha")
+    if new_password == old_password:
+        raise ValidationError("Nova senha", "deve ser diferente da senha atual.")
+    if new_password.strip().lower() == user.login:
+        raise ValidationError("Nova senha", "não pode ser igual ao nome de usuário.")
+    with write_transaction():
+        user.password_hash = _hasher.hash(new_password)
+        user.must_change_password = False
+        user.save()
+        audit.record(actor, "user.password_change", "user", user.id)  # no hash in the log
+    return as_dict(user)
 
 
 def _password_matches(user: User, password) -> bool:

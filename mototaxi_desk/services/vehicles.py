@@ -11,10 +11,9 @@ from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..domain.money import format_money, parse_money
 from ..store.connection import write_transaction
 from ..store.models import Permit, Person, Vehicle
-from . import audit, lookup, permit_history, persons, setup
+from . import audit, lookup, permissions, permit_history, persons, setup
 from .context import Actor
 
-_COUNTER_ROLES = ("atendente", "supervisor", "admin")
 # statuses in which a permit may have its vehicle replaced
 SUBSTITUTION_STATUSES = ("active", "suspended", "interrupted")
 EARLIEST_YEAR = 1970
@@ -144,7 +143,7 @@ def register_vehicle(actor: Actor, owner_id, data: dict, *, on: dt.date | None =
     """Register a motorcycle owned by a registered person. The age limit is not applied here
     (an old motorcycle may be registered); the result carries age_limit, replacement_deadline,
     declaration_due and warnings about service."""
-    actor.require(*_COUNTER_ROLES, action="cadastrar veículos")
+    permissions.require(actor, "vehicle.register")
     on = _on(on)
     values = _clean_vehicle(data, on)
     with write_transaction():
@@ -163,7 +162,7 @@ def register_vehicle(actor: Actor, owner_id, data: dict, *, on: dt.date | None =
 
 def update_insurance(actor: Actor, vehicle_id, data: dict, *, on: dt.date | None = None) -> dict:
     """Insurer, policy, cover per person (R$ "10.000,00") and expiry; only the keys given."""
-    actor.require(*_COUNTER_ROLES, action="alterar o seguro do veículo")
+    permissions.require(actor, "vehicle.insurance")
     on = _on(on)
     unknown = sorted(set(data) - {*_INSURANCE, "insurance_cover", "insurance_expiry"})
     if unknown:
@@ -194,7 +193,7 @@ def substitute(actor: Actor, permit_id, new_vehicle_id, *, on: dt.date | None = 
     §2º III (a requirement checked at entry). For profiles whose limit applies all the time
     (SRM, PF) this is the same check. Where the profile says the substitution needs prior
     authorisation (L1745 Art. 11 "com prévia autorização"), the act number is required."""
-    actor.require(*_COUNTER_ROLES, action="substituir o veículo da permissão")
+    permissions.require(actor, "vehicle.substitute")
     on = _on(on)
     profile = setup.profile()
     act_number = validators.text(act_number, "Nº do ato de autorização", max_length=60,
@@ -256,7 +255,7 @@ def declare_replacement(actor: Actor, vehicle_id, *, on: dt.date | None = None) 
     """PF Art. 17 §4º: the holder declares he is replacing a vehicle that nears the age limit
     (due 180 days before it). Only where the profile asks for the declaration; a declaration
     after the due date is still recorded, flagged late."""
-    actor.require(*_COUNTER_ROLES, action="registrar a declaração de substituição")
+    permissions.require(actor, "vehicle.declare_replacement")
     on = _on(on)
     profile = setup.profile()
     v = profile.vehicle

@@ -22,11 +22,11 @@ from ..domain import waiting_rank
 from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..store.connection import write_transaction
 from ..store.models import Permit, Person, WaitingListEntry, utcnow
-from . import audit, setup
+from . import audit, permissions, setup
 from .context import Actor
 
-LIST_ROLES = ("atendente", "supervisor", "admin")
-DRAW_ROLES = ("supervisor", "admin")
+LIST_ROLES = permissions.COUNTER  # the GUI asks; services check services/permissions.py
+DRAW_ROLES = permissions.DECIDERS  # the GUI asks; services check services/permissions.py
 # Days a called applicant has to come forward when the profile gives none
 # (waiting_list.enrol_days == 0). No law in the profiles sets this deadline (PF Art. 12 §ú
 # only says the next is "automaticamente convocado"); 30 days mirrors the 30-day period of
@@ -95,7 +95,7 @@ def enrol(actor: Actor, person_id: int, *, on: dt.date | None = None, seniority_
     """Put a person on the list with the L1745 Art. 12 §2 ranking inputs (kept for every
     profile; only "edital" uses them). Refused for someone already on the list or holding a
     permit that has not ended."""
-    actor.require(*LIST_ROLES, action="inscrever na lista de espera")
+    permissions.require(actor, "waiting.enrol")
     profile = setup.profile()
     values = {"seniority_years": _small_int(seniority_years, "Tempo de atividade (anos)", 80),
               "dependents": _small_int(dependents, "Dependentes", 30),
@@ -186,7 +186,7 @@ def _draw(actor: Actor, groups, on: dt.date) -> dict[int, int]:
 def draw_lottery(actor: Actor, *, on: dt.date | None = None) -> dict[int, int]:
     """Draw the numbers every tie of the list still needs (e.g. to publish the edital's
     classification); entry id -> number drawn. Empty when no tie needs one."""
-    actor.require(*DRAW_ROLES, action="realizar o sorteio da lista de espera")
+    permissions.require(actor, "waiting.draw")
     on = on or dt.date.today()
     profile = setup.profile()
     with write_transaction():
@@ -204,7 +204,7 @@ def call_next(actor: Actor, *, on: dt.date | None = None, reason: str = "") -> d
     """Call the first person waiting (status "called", with a deadline to come forward);
     None when nobody waits. When the first place is a tie that needs the lottery, the numbers
     are drawn first (L1745 Art. 12 §2 IV)."""
-    actor.require(*LIST_ROLES, action="convocar da lista de espera")
+    permissions.require(actor, "waiting.call")
     on = on or dt.date.today()
     reason = validators.text(reason, "Motivo da convocação", max_length=MAX_NOTES,
                              required=False)
@@ -246,7 +246,7 @@ def _end(actor: Actor, entry: WaitingListEntry, status: str, on: dt.date, action
 def mark_granted(actor: Actor, person_id: int, *, on: dt.date | None = None) -> dict | None:
     """The person got a permit: their open entry (called or waiting) becomes "granted".
     None when they were not on the list (the grant goes on)."""
-    actor.require(*LIST_ROLES, action="registrar a concessão na lista de espera")
+    permissions.require(actor, "waiting.grant")
     on = on or dt.date.today()
     person = _get_person(person_id)
     with write_transaction():
@@ -260,7 +260,7 @@ def mark_granted(actor: Actor, person_id: int, *, on: dt.date | None = None) -> 
 
 def leave(actor: Actor, entry_id: int, *, reason: str, on: dt.date | None = None) -> dict:
     """The person leaves the list (desistência, death, removal), with the reason."""
-    actor.require(*LIST_ROLES, action="retirar da lista de espera")
+    permissions.require(actor, "waiting.leave")
     on = on or dt.date.today()
     reason = validators.text(reason, "Motivo da saída", max_length=MAX_NOTES)
     entry = _get_entry(entry_id)
@@ -275,7 +275,7 @@ def expire_calls(actor: Actor, *, on: dt.date | None = None) -> dict:
     """Calls whose deadline passed become "expired". In the "automatic" mode (PF Art. 12
     §ú) the next person is called at once for each, since the vacancy is still open; in the
     other modes the caller decides. Returns {"expired": [...], "called": [...]}."""
-    actor.require(*LIST_ROLES, action="encerrar convocações vencidas")
+    permissions.require(actor, "waiting.expire")
     on = on or dt.date.today()
     profile = setup.profile()
     expired, called = [], []

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -154,36 +155,67 @@ def is_postgres(database: pw.Database | None = None) -> bool:
     return isinstance(database or DB.obj, pw.PostgresqlDatabase)
 
 
-# PostgreSQL advisory lock key ("moto") that serialises appends to the audit hash chain
-AUDIT_CHAIN_LOCK = 0x6D6F746F
+_after = threading.local()
 
 
-def lock_audit_chain(database: pw.Database | None = None) -> None:
-    """PostgreSQL: wait for the audit chain, held until this transaction ends, so two
-    counters never link their entries to the same previous one. (SQLite: the write
-    transaction already holds the only write lock.) Re-entrant within a transaction."""
-    database = database or DB.obj
-    if isinstance(database, pw.PostgresqlDatabase):
-        database.execute_sql("SELECT pg_advisory_xact_lock(%s)", (AUDIT_CHAIN_LOCK,))
+def after_outermost_transaction(callback) -> None:
+    """Run `callback` once the outermost write_transaction of this thread has ended, committed
+    or rolled back (e.g. to audit a refusal that the rollback would otherwise erase)."""
+    if not hasattr(_after, "callbacks"):
+        _after.callbacks = []
+    _after.callbacks.append(callback)
 
 
-def write_transaction():
-    """The transaction of one user action. On SQLite it takes the write lock at once
-    (BEGIN IMMEDIATE), so two windows or processes queue on busy_timeout instead of failing
-    mid-way when a read turns into a write; nested calls become savepoints.
-    On PostgreSQL it takes the audit chain lock first: every action appends to the chain,
-    and taking that lock before any row lock means no two actions can deadlock over it
-    (one holding the chain and waiting for a row, the other the reverse)."""
-    database = DB.obj
-    if isinstance(database, pw.SqliteDatabase) and not database.in_transaction():
-        return database.atomic("IMMEDIATE")
-    if isinstance(database, pw.PostgresqlDatabase) and not database.in_transaction():
-        return _postgres_write_transaction(database)
-    return DB.atomic()
+def serialise(name: str) -> None:
+    """Inside a transaction: actions calling this with the same name run one after the other
+    (PostgreSQL transaction advisory lock, per schema, freed at commit or rollback; re-entrant
+    within the transaction). SQLite's write transaction already runs alone."""
+    if is_postgres():
+        DB.obj.execute_sql("SELECT pg_advisory_xact_lock(hashtext(%s), "
+                           "hashtext(current_schema()))", (f"mototaxi-desk:{name}",))
+
+
+def lock_audit_chain() -> None:
+    """Wait for the audit hash chain, so two counters never link their entries to the same
+    previous one. Every PostgreSQL write transaction already holds it (see write_transaction);
+    this is for an append made outside one."""
+    serialise("write")
+
+
+def locked(query):
+    """The query with FOR UPDATE on PostgreSQL: the rows it reads stay locked until the
+    action's transaction ends, so a second counter reading them waits and then sees what the
+    first one committed. SQLite needs nothing: its write transaction already runs alone."""
+    return query.for_update() if is_postgres() else query
 
 
 @contextmanager
-def _postgres_write_transaction(database: pw.PostgresqlDatabase):
-    with database.atomic() as transaction:
-        lock_audit_chain(database)
-        yield transaction
+def write_transaction():
+    """The transaction of one user action; nested calls become savepoints.
+
+    One action writes at a time, on both databases, so a check made inside the transaction
+    still holds when the action writes (the limits, the "once only" rules, the numbers, the
+    audit chain):
+    - SQLite takes the write lock at once (BEGIN IMMEDIATE): two windows or processes queue
+      on busy_timeout instead of failing mid-way when a read turns into a write;
+    - PostgreSQL takes one transaction advisory lock as its first statement, freed at commit
+      or rollback. Reads are not blocked; under READ COMMITTED every statement after the lock
+      sees what the previous writer committed. Taking it before any row lock means two
+      actions cannot deadlock (one holding the chain and waiting for a row, the other the
+      reverse), and two counters cannot both read "one place left" and both take it."""
+    database = DB.obj
+    outermost = not database.in_transaction()
+    if outermost and isinstance(database, pw.SqliteDatabase):
+        transaction = database.atomic("IMMEDIATE")
+    else:
+        transaction = DB.atomic()
+    try:
+        with transaction as handle:
+            if outermost and isinstance(database, pw.PostgresqlDatabase):
+                serialise("write")
+            yield handle
+    finally:
+        if outermost:
+            callbacks, _after.callbacks = getattr(_after, "callbacks", []), []
+            for callback in callbacks:
+                callback()

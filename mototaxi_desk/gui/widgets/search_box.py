@@ -19,6 +19,7 @@ class SearchBox(QLineEdit):
         self.setClearButtonEnabled(True)
         self.setMaxLength(100)
         self.hits: list[dict] = []
+        self.actor = None  # set after login: a fiscal sees masked CPFs (LGPD)
         self._labels = QStringListModel(self)
         self.completer_ = QCompleter(self._labels, self)
         self.completer_.setCompletionMode(QCompleter.CompletionMode.UnfilteredPopupCompletion)
@@ -31,7 +32,7 @@ class SearchBox(QLineEdit):
         self.returnPressed.connect(self._enter)
 
     def run_search(self) -> None:
-        self.hits = search.search(self.text())
+        self.hits = search.search(self.text(), actor=self.actor)
         self._labels.setStringList([f"{h['matched']} — {h['name']} (CPF {h['cpf']})"
                                     for h in self.hits] or
                                    (["Nada encontrado"] if self.text().strip() else []))

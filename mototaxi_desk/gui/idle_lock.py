@@ -1,0 +1,164 @@
+"""The idle lock: after some minutes without keyboard or mouse input the main window is covered
+by a modal dialog that only the same user's password (or leaving the program) dismisses, so a
+counter left open does not show people's data to whoever passes by.
+
+The minutes come from MOTOTAXI_IDLE_MINUTES or `idle_lock_minutes` in <data folder>/gui.json
+(default 15; 0 turns the lock off)."""
+from __future__ import annotations
+
+import json
+import logging
+import os
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QLabel, QLineEdit,
+                               QVBoxLayout, QWidget)
+
+from .. import config
+from ..domain.errors import DomainError
+from ..services import users
+from ..services.context import Actor
+
+log = logging.getLogger(__name__)
+DEFAULT_MINUTES = 15
+SETTINGS_FILE = "gui.json"
+_INPUT_EVENTS = {QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress, QEvent.Type.MouseMove,
+                 QEvent.Type.Wheel, QEvent.Type.TouchBegin}
+
+
+def idle_minutes() -> float:
+    """The configured idle time; a bad value falls back to the default (and is logged)."""
+    raw = os.environ.get("MOTOTAXI_IDLE_MINUTES")
+    if raw is None:
+        try:
+            raw = json.loads((config.data_dir() / SETTINGS_FILE).read_text("utf-8")).get(
+                "idle_lock_minutes")
+        except (OSError, ValueError, AttributeError):
+            raw = None
+    if raw is None:
+        return DEFAULT_MINUTES
+    try:
+        minutes = float(str(raw).replace(",", "."))
+    except ValueError:
+        minutes = -1
+    if not 0 <= minutes <= 24 * 60:
+        log.warning("idle_lock_minutes inválido (%r); usando %s", raw, DEFAULT_MINUTES)
+        return DEFAULT_MINUTES
+    return minutes
+
+
+class LockDialog(QDialog):
+    """Covers the window until the same user types their password again."""
+
+    def __init__(self, actor: Actor, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.actor = actor
+        self.setWindowTitle("Mototáxi Desk — Bloqueado")
+        self.setModal(True)
+        self.setWindowFlag(Qt.WindowType.WindowCloseButtonHint, False)
+        title = QLabel(f"<b>Sessão bloqueada por inatividade</b><br>Usuário: {actor.login}. "
+                       "Digite sua senha para continuar.")
+        title.setWordWrap(True)
+        self.password = QLineEdit()
+        self.password.setEchoMode(QLineEdit.EchoMode.Password)
+        self.password.setMaxLength(200)
+        self.password.setPlaceholderText("Senha")
+        self.message = QLabel()
+        self.message.setStyleSheet("color: #b00020")
+        self.message.setWordWrap(True)
+        buttons = QDialogButtonBox()
+        self.unlock_button = buttons.addButton("Desbloquear",
+                                               QDialogButtonBox.ButtonRole.AcceptRole)
+        self.unlock_button.setDefault(True)
+        self.logout_button = buttons.addButton("Sair do programa",
+                                               QDialogButtonBox.ButtonRole.RejectRole)
+        self.unlock_button.clicked.connect(self.try_unlock)
+        self.logout_button.clicked.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(title)
+        layout.addWidget(self.password)
+        layout.addWidget(self.message)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(420)
+        self.password.setFocus()
+
+    def try_unlock(self) -> None:
+        try:  # the same checks (and lockout after wrong tries) as the login
+            actor = users.authenticate(self.actor.login, self.password.text())
+        except DomainError as exc:
+            self.message.setText(str(exc))
+            self.password.clear()
+            self.password.setFocus()
+            return
+        if actor.user_id != self.actor.user_id:
+            self.message.setText("Só o usuário que bloqueou pode desbloquear.")
+            return
+        self.accept()
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt API): Esc must not unlock
+        if event.key() == Qt.Key.Key_Escape:
+            event.ignore()
+            return
+        super().keyPressEvent(event)
+
+
+class IdleLock(QObject):
+    """An application-wide event filter: any key or mouse input restarts the timer; when it
+    runs out, the lock dialog opens over `window`. `logged_out` fires if the user leaves."""
+    locked = Signal()
+    unlocked = Signal()
+    logged_out = Signal()
+
+    def __init__(self, window: QWidget, actor: Actor, *, minutes: float | None = None):
+        super().__init__(window)
+        self.window = window
+        self.actor = actor
+        self.dialog: LockDialog | None = None
+        self._covered: QWidget | None = None
+        minutes = idle_minutes() if minutes is None else minutes
+        self.timer = QTimer(self, singleShot=True)
+        self.timer.setTimerType(Qt.TimerType.PreciseTimer)  # a coarse one may be 5% late
+        self.timer.setInterval(max(1, int(minutes * 60_000)))
+        self.timer.timeout.connect(self.lock)
+        self.enabled = minutes > 0
+        if self.enabled:
+            QApplication.instance().installEventFilter(self)
+            self.timer.start()
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
+        if event.type() in _INPUT_EVENTS and self.dialog is None:
+            self.timer.start()  # restarts the countdown
+        return False
+
+    def lock(self) -> None:
+        if self.dialog is not None:
+            return
+        self.timer.stop()
+        # hide the data behind the lock, not only block it
+        self._covered = getattr(self.window, "centralWidget", lambda: None)()
+        if self._covered is not None:
+            self._covered.setVisible(False)
+        self.dialog = LockDialog(self.actor, self.window)
+        self.dialog.accepted.connect(self._unlocked)
+        self.dialog.rejected.connect(self._logged_out)
+        self.locked.emit()
+        self.dialog.open()  # window-modal over the main window, the event loop keeps running
+
+    def _unlocked(self) -> None:
+        if self._covered is not None:
+            self._covered.setVisible(True)
+        self.dialog.deleteLater()
+        self.dialog = None
+        self.timer.start()
+        self.unlocked.emit()
+
+    def _logged_out(self) -> None:
+        self.dialog.deleteLater()
+        self.dialog = None
+        self.logged_out.emit()
+
+    def stop(self) -> None:
+        self.timer.stop()
+        app = QApplication.instance()
+        if app is not None:
+            app.removeEventFilter(self)

@@ -1,0 +1,123 @@
+"""Who may do what: the one table of actions and the roles allowed to do each.
+
+Every service checks its action here (`require`), so a role is refused the same way from the
+GUI, the command line or a script; the GUI asks `can` to hide what a role may not do.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .context import ROLE_LABELS, Actor
+
+EVERYONE = tuple(ROLE_LABELS)
+COUNTER = ("atendente", "supervisor", "admin")   # serves people at the counter
+FIELD = ("fiscal", "supervisor", "admin")        # street notices, impounds, inspections
+DECIDERS = ("supervisor", "admin")               # acts of the authority: grant, judge, punish
+ADMIN = ("admin",)                               # município set-up, users, keys
+
+
+@dataclass(frozen=True)
+class Permission:
+    roles: tuple[str, ...]
+    label: str  # completes "Perfil 'X' não pode ..."
+
+
+PERMISSIONS: dict[str, Permission] = {
+    # applications (protocol and checklist at the counter; the decision is the authority's)
+    "application.file": Permission(COUNTER, "protocolar requerimentos"),
+    "application.checklist": Permission(COUNTER, "conferir documentos"),
+    "application.move": Permission(COUNTER, "movimentar requerimentos"),
+    "application.decide": Permission(DECIDERS, "decidir requerimentos"),
+    # persons, CNH, vehicles
+    "person.register": Permission(COUNTER, "cadastrar pessoas"),
+    "person.update": Permission(COUNTER, "alterar cadastros"),
+    "person.cnh": Permission(COUNTER, "registrar CNH"),
+    "person.view": Permission(EVERYONE, "ver o prontuário"),
+    "person.view_cpf": Permission(COUNTER, "ver o CPF completo"),
+    "person.export": Permission(DECIDERS, "exportar os dados de uma pessoa (LGPD)"),
+    "vehicle.register": Permission(COUNTER, "cadastrar veículos"),
+    "vehicle.insurance": Permission(COUNTER, "alterar o seguro do veículo"),
+    "vehicle.substitute": Permission(COUNTER, "substituir o veículo da permissão"),
+    "vehicle.declare_replacement": Permission(COUNTER,
+                                              "registrar a declaração de substituição"),
+    # permits
+    "permit.grant": Permission(DECIDERS, "outorgar permissões"),
+    "permit.renew": Permission(DECIDERS, "renovar permissões"),
+    "permit.transfer": Permission(DECIDERS, "transferir permissões"),
+    "permit.interrupt": Permission(DECIDERS, "autorizar interrupções"),
+    "permit.extend_interruption": Permission(DECIDERS, "prorrogar interrupções"),
+    "permit.resume": Permission(COUNTER, "registrar o retorno ao serviço"),
+    "permit.desist": Permission(DECIDERS, "registrar desistências"),
+    "permit.suspend": Permission(DECIDERS, "suspender permissões"),
+    "permit.revoke": Permission(DECIDERS, "revogar permissões"),
+    "permit.cassate": Permission(DECIDERS, "cassar permissões"),
+    "permit.reinstate": Permission(DECIDERS, "restabelecer permissões"),
+    "permit.refresh": Permission(EVERYONE, "atualizar as situações das permissões"),
+    # auxiliary drivers, stands, waiting list
+    "auxiliary.credential": Permission(COUNTER, "credenciar condutores auxiliares"),
+    "auxiliary.recredential": Permission(COUNTER, "recredenciar condutores auxiliares"),
+    "auxiliary.end": Permission(COUNTER, "encerrar credenciamentos de condutor auxiliar"),
+    "stand.create": Permission(DECIDERS, "criar pontos"),
+    "stand.assign": Permission(COUNTER, "vincular permissões a pontos"),
+    "stand.release": Permission(COUNTER, "liberar vagas de ponto"),
+    "stand.change": Permission(COUNTER, "mudar permissões de ponto"),
+    "waiting.enrol": Permission(COUNTER, "inscrever na lista de espera"),
+    "waiting.draw": Permission(DECIDERS, "realizar o sorteio da lista de espera"),
+    "waiting.call": Permission(COUNTER, "convocar da lista de espera"),
+    "waiting.grant": Permission(COUNTER, "registrar a concessão na lista de espera"),
+    "waiting.leave": Permission(COUNTER, "retirar da lista de espera"),
+    "waiting.expire": Permission(COUNTER, "encerrar convocações vencidas"),
+    # inspections and stickers
+    "inspection.record": Permission(FIELD, "registrar vistorias"),
+    "sticker.void": Permission(DECIDERS, "cancelar selos de vistoria"),
+    "sticker.reissue": Permission(DECIDERS, "reemitir selos de vistoria"),
+    # fees, notices, defences, sanctions, impounds
+    "fee.pay": Permission(COUNTER, "registrar pagamentos"),
+    "fee.cancel": Permission(DECIDERS, "cancelar taxas"),
+    "notice.record": Permission(FIELD, "lavrar autos de infração"),
+    "notice.notify": Permission(EVERYONE, "registrar notificações"),
+    "notice.void": Permission(DECIDERS, "anular autos de infração"),
+    "notice.reissue": Permission(DECIDERS, "corrigir autos de infração"),
+    "notice.revelia": Permission(DECIDERS, "declarar revelia"),
+    "defence.file": Permission(COUNTER, "protocolar defesas e recursos"),
+    "defence.judge": Permission(DECIDERS, "julgar defesas e recursos"),
+    "charge.pay": Permission(COUNTER, "registrar pagamentos"),
+    "sanction.apply": Permission(DECIDERS, "aplicar sanções"),
+    "impound.record": Permission(FIELD, "registrar apreensões"),
+    "impound.release": Permission(COUNTER, "liberar veículos apreendidos"),
+    # printing (every role prints what its work needs)
+    "print.card": Permission(EVERYONE, "imprimir cartões de permissão"),
+    "print.aux_card": Permission(EVERYONE, "imprimir cartões de condutor auxiliar"),
+    "print.sticker": Permission(EVERYONE, "imprimir selos de vistoria"),
+    "print.termo": Permission(EVERYONE, "imprimir termos de permissão"),
+    "print.roster": Permission(EVERYONE, "imprimir relações de pontos"),
+    "print.receipt": Permission(EVERYONE, "imprimir comprovantes de protocolo"),
+    "print.notice": Permission(EVERYONE, "imprimir autos de infração"),
+    "print.release": Permission(EVERYONE, "imprimir recibos de liberação"),
+    # município settings, users, keys
+    "settings.profile_number": Permission(ADMIN, "alterar os números do perfil de regras"),
+    "settings.population": Permission(ADMIN, "alterar a população do município"),
+    "settings.fiscal_unit": Permission(ADMIN, "alterar o valor da unidade fiscal"),
+    "settings.brasao": Permission(ADMIN, "alterar o brasão do município"),
+    "settings.sticker_size": Permission(ADMIN, "alterar o tamanho do selo de vistoria"),
+    "settings.holiday_add": Permission(ADMIN, "cadastrar feriados municipais"),
+    "settings.holiday_remove": Permission(ADMIN, "remover feriados municipais"),
+    "user.add": Permission(ADMIN, "cadastrar usuários"),
+    "user.disable": Permission(ADMIN, "desativar usuários"),
+    "keys.rotate": Permission(ADMIN, "trocar a chave de assinatura"),
+}
+
+
+def roles_for(action: str) -> tuple[str, ...]:
+    return PERMISSIONS[action].roles
+
+
+def can(actor: Actor, action: str) -> bool:
+    """Whether the actor's role may do the action (the GUI hides what it may not)."""
+    return actor.role in ROLE_LABELS and actor.role in PERMISSIONS[action].roles
+
+
+def require(actor: Actor, action: str) -> None:
+    """PermissionDenied (and an audit entry 'refused:<action>') unless the role may do it."""
+    permission = PERMISSIONS[action]
+    actor.require(*permission.roles, action=permission.label, key=action)

@@ -1,0 +1,50 @@
+"""Refused actions are audited, and the entry must outlive the refused action's transaction:
+a refusal noted inside a transaction waits until the outermost transaction has ended
+(committed or rolled back) and is then written in a transaction of its own."""
+from __future__ import annotations
+
+import logging
+import threading
+
+from ..store import connection
+from ..store.models import DB
+from .context import Actor
+
+log = logging.getLogger(__name__)
+_local = threading.local()  # peewee connections (and so transactions) are per thread
+
+
+def _pending() -> list[tuple[Actor, str, str]]:
+    if not hasattr(_local, "items"):
+        _local.items = []
+    return _local.items
+
+
+def note(actor: Actor, action: str, message: str) -> None:
+    """Remember a refusal and write it as soon as no transaction is open."""
+    if DB.obj is None:
+        return  # no database open (e.g. a check before set-up): nothing to audit into
+    pending = _pending()
+    pending.append((actor, action, message))
+    if DB.in_transaction():
+        if len(pending) == 1:
+            connection.after_outermost_transaction(flush)
+    else:
+        flush()
+
+
+def flush() -> None:
+    pending = _pending()
+    if not pending or DB.in_transaction():
+        return
+    items = list(pending)
+    pending.clear()
+    from . import audit
+    try:
+        with connection.write_transaction():
+            for actor, action, message in items:
+                audit.record(actor, f"refused:{action}", "user", actor.user_id,
+                             after={"login": actor.login, "role": actor.role,
+                                    "message": message})
+    except Exception:  # noqa: BLE001 - the refusal itself must still reach the user
+        log.exception("could not audit %d refused action(s)", len(items))
