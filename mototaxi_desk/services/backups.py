@@ -16,6 +16,7 @@ from pathlib import Path
 import peewee as pw
 
 from ..store import backup, pgdump
+from . import permissions
 from ..store.connection import write_transaction
 from ..store.migrations import LATEST, close_database, ensure_schema, open_database
 from ..store.models import DB
@@ -54,7 +55,7 @@ def status() -> dict:
 
 
 def set_retention(actor: Actor, keep_daily: int, keep_monthly: int, automatic: bool) -> dict:
-    actor.require("admin", action="alterar a configuração das cópias de segurança")
+    permissions.require(actor, "backup.settings")
     before = backup.load_retention()
     retention = backup.check_retention(int(keep_daily), int(keep_monthly), bool(automatic))
     with write_transaction():  # a file that cannot be written rolls the audit entry back
@@ -88,7 +89,7 @@ def make_backup(actor: Actor, to: Path | None = None, *, kind: str = "manual",
                 now: dt.datetime | None = None) -> dict:
     """A copy of the database now (admin): SQLite by the online backup API into the backups
     folder (then rotated) or into `to`; PostgreSQL by pg_dump. Audited."""
-    actor.require("admin", action="fazer cópias de segurança")
+    permissions.require(actor, "backup.make")
     now = now or dt.datetime.now()
     start = time.perf_counter()
     path = _sqlite_path()
@@ -148,7 +149,7 @@ def restore(actor: Actor, database: Path, source: Path, *,
     copy of `source` before anything changes; the replaced database is kept in the backups
     folder; an older schema is then migrated. The restore is audited in the restored
     database (the acting login in the entry: its user id belongs to the replaced one)."""
-    actor.require("admin", action="restaurar cópias de segurança")
+    permissions.require(actor, "backup.restore")
     database = Path(database)
     result = backup.restore_file(Path(source), database, LATEST, now=now)
     previous = DB.obj

@@ -8,13 +8,14 @@ import importlib
 import inspect
 import json
 import pkgutil
+from pathlib import Path
 
 import pytest
 
 import mototaxi_desk.services as services_package
 from mototaxi_desk.domain.errors import DomainError
-from mototaxi_desk.services import (applications, auxiliary, documents, fees, impounds,
-                                    inspections, keys, ledger, permissions, permits, persons,
+from mototaxi_desk.services import (applications, auxiliary, backups, documents, fees,
+                                    impounds, inspections, keys, ledger, permissions, permits, persons,
                                     privacy, records, setup, stands, users, vehicles,
                                     waiting_list)
 from mototaxi_desk.services.context import Actor, PermissionDenied
@@ -105,6 +106,10 @@ CALLS = {
     "user.add": lambda a: users.add_user(a, "x", "", "admin", ""),
     "user.disable": lambda a: users.disable_user(a, "ninguem"),
     "keys.rotate": None,  # succeeds for an admin; checked in its own test below
+    "backup.make": lambda a: backups.make_backup(a, Path("/proc/sem-pasta/copia.db")),
+    "backup.restore": lambda a: backups.restore(a, Path("/proc/sem-banco.db"),
+                                                Path("/proc/sem-copia.db")),
+    "backup.settings": lambda a: backups.set_retention(a, -1, -1, True),
 }
 
 # Actor-taking functions that are parts of a checked action, not actions of their own.
