@@ -1,6 +1,7 @@
 """Opening a database by URL: a file path, sqlite:///path, or postgresql://user@host/db."""
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -131,3 +132,21 @@ def write_transaction():
     if isinstance(database, pw.SqliteDatabase) and not database.in_transaction():
         return database.atomic("IMMEDIATE")
     return DB.atomic()
+
+
+def locked(query):
+    """The query with FOR UPDATE on PostgreSQL: the rows it reads stay locked until the
+    action's transaction ends, so a second counter reading them waits and then sees what the
+    first one committed. SQLite needs nothing: its write transaction already runs alone."""
+    return query.for_update() if is_postgres() else query
+
+
+def serialise(name: str) -> None:
+    """Inside a write transaction: actions calling this with the same name run one after the
+    other (PostgreSQL transaction advisory lock, freed at commit or rollback) — for a check
+    and insert that has no row to lock yet, e.g. the first copy of a document. SQLite's
+    write transaction already runs alone."""
+    if is_postgres():
+        digest = hashlib.blake2b(name.encode(), digest_size=8).digest()
+        DB.obj.execute_sql("SELECT pg_advisory_xact_lock(%s)",
+                           (int.from_bytes(digest, "big", signed=True),))
