@@ -1,7 +1,7 @@
 """Opening a database by URL: a file path, sqlite:///path, or postgresql://user@host/db."""
 from __future__ import annotations
 
-import hashlib
+import contextlib
 import os
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -124,14 +124,29 @@ def is_postgres(database: pw.Database | None = None) -> bool:
 
 
 def write_transaction():
-    """The transaction of one user action. On SQLite it takes the write lock at once
-    (BEGIN IMMEDIATE), so two windows or processes queue on busy_timeout instead of failing
-    mid-way when a read turns into a write; nested calls become savepoints."""
-    from .models import DB
+    """The transaction of one user action; nested calls become savepoints.
+
+    One action writes at a time, on both databases, so a check made inside the transaction
+    still holds when the action writes (the limits, the "once only" rules, the numbers):
+    - SQLite takes the write lock at once (BEGIN IMMEDIATE): two windows or processes queue
+      on busy_timeout instead of failing mid-way when a read turns into a write;
+    - PostgreSQL takes the same kind of lock, a transaction advisory lock for the database
+      schema, freed at commit or rollback. Reads are not blocked; under READ COMMITTED every
+      statement after the lock sees what the previous writer committed. Without it two
+      counters both read "one place left" and both take it."""
     database = DB.obj
-    if isinstance(database, pw.SqliteDatabase) and not database.in_transaction():
+    if database.in_transaction():
+        return DB.atomic()
+    if isinstance(database, pw.SqliteDatabase):
         return database.atomic("IMMEDIATE")
-    return DB.atomic()
+    return _one_writer(database)
+
+
+@contextlib.contextmanager
+def _one_writer(database: pw.Database):
+    with database.atomic() as transaction:
+        serialise("write")
+        yield transaction
 
 
 def locked(query):
@@ -142,11 +157,10 @@ def locked(query):
 
 
 def serialise(name: str) -> None:
-    """Inside a write transaction: actions calling this with the same name run one after the
-    other (PostgreSQL transaction advisory lock, freed at commit or rollback) — for a check
-    and insert that has no row to lock yet, e.g. the first copy of a document. SQLite's
-    write transaction already runs alone."""
+    """Inside a transaction: actions calling this with the same name run one after the other
+    (PostgreSQL transaction advisory lock, per schema, freed at commit or rollback) — e.g.
+    for a check and insert that has no row to lock yet, like the first copy of a document.
+    SQLite's write transaction already runs alone."""
     if is_postgres():
-        digest = hashlib.blake2b(name.encode(), digest_size=8).digest()
-        DB.obj.execute_sql("SELECT pg_advisory_xact_lock(%s)",
-                           (int.from_bytes(digest, "big", signed=True),))
+        DB.obj.execute_sql("SELECT pg_advisory_xact_lock(hashtext(%s), "
+                           "hashtext(current_schema()))", (f"mototaxi-desk:{name}",))

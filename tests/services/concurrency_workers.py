@@ -75,9 +75,33 @@ def _revoke(permit_id):
     return permits.revoke(_actors()[0], permit_id, on=TODAY, reason="Quinta infração")["status"]
 
 
+def _credential(permit_id, person_id):
+    from mototaxi_desk.services import auxiliary
+    return auxiliary.credential(_actors()[1], permit_id, person_id, on=TODAY)["id"]
+
+
+def _pay_fee(fee_id):
+    from mototaxi_desk.services import fees
+    return fees.pay(_actors()[1], fee_id, paid_on=TODAY, receipt=f"DAM {fee_id}")["status"]
+
+
+def _void_notice(notice_id):
+    from mototaxi_desk.services import ledger
+    return ledger.void_notice(_actors()[0], notice_id, reason="Placa anotada errada",
+                              on=TODAY)["status"]
+
+
+def _reissue_sticker(serial):
+    from mototaxi_desk.services import inspections
+    return inspections.reissue_sticker(_actors()[0], serial, reason="Selo danificado",
+                                       on=TODAY)["serial"]
+
+
 ACTIONS = {"file": _file, "grant": _grant, "inspect": _inspect, "notice": _notice,
            "print_card": _print_card, "assign": _assign, "change_stand": _change_stand,
-           "enrol": _enrol, "revoke": _revoke}
+           "enrol": _enrol, "revoke": _revoke, "credential": _credential,
+           "pay_fee": _pay_fee, "void_notice": _void_notice,
+           "reissue_sticker": _reissue_sticker}
 
 
 def _attempt(name, args):

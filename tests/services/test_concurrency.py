@@ -10,14 +10,16 @@ import datetime as dt
 
 import pytest
 
-from mototaxi_desk.services import permit_history, setup, stands
+from mototaxi_desk.services import ledger, permit_history, setup, stands
+from mototaxi_desk.services.permits import grant_permit
 from mototaxi_desk.services.context import SYSTEM
-from mototaxi_desk.store.models import (Application, InfractionNotice, Permit, PermitHistory,
+from mototaxi_desk.store.models import (Application, AuditLog, AuxiliaryDriver, Fee,
+                                        InfractionNotice, PenaltyCharge, Permit, PermitHistory,
                                         PrintLog, Sticker, WaitingListEntry)
 
 from ..factories import CLERK, SUPERVISOR, make_person, make_vehicle
-from .concurrency_workers import TODAY, CounterPool
-from .ledger_helpers import holder_permit
+from .concurrency_workers import ACTIONS, TODAY, CounterPool
+from .ledger_helpers import FISCAL, holder_permit
 
 WORKERS = 4
 SURNAMES = ("Silva", "Sousa", "Costa", "Lima", "Rocha", "Alves", "Gomes", "Ramos", "Pinto",
@@ -101,6 +103,19 @@ def test_sticker_serials_unique_and_gap_free(db_url, municipio, counters):
     expected = [f"2026-{n:06d}" for n in range(1, 13)]
     assert sorted(_done(outcomes)) == expected
     assert sorted(s for (s,) in Sticker.select(Sticker.serial).tuples()) == expected
+
+
+def test_a_sticker_is_reissued_once(db_url, municipio, counters):
+    """A damaged sticker reissued at four counters at once gets one replacement, one new
+    serial from the stock, not four; 3 rounds, 3 stickers."""
+    placed = _permits_without_place(3, "Selo Trocado")
+    serials = [ACTIONS["inspect"](Permit.get_by_id(p["id"]).vehicle_id) for p in placed]
+    rounds = [[("reissue_sticker", (serial,)) for serial in serials] for _ in range(WORKERS)]
+    outcomes = counters.run(db_url, rounds)
+    for attempts in _per_round(outcomes):
+        assert [k for k, _ in attempts].count("done") == 1
+    assert sorted(s for (s,) in Sticker.select(Sticker.serial).tuples()) == \
+        [f"2026-{n:06d}" for n in range(1, 7)]
 
 
 def test_notice_numbers_unique_and_gap_free(db_url, municipio, counters):
@@ -241,3 +256,50 @@ def test_same_permit_revoked_at_once_is_revoked_once_srm_art_38(db_url, municipi
         assert Permit.get_by_id(permit["id"]).stand_id is None
     _assert_stand_places_whole()
 
+
+
+def test_one_auxiliary_driver_per_vehicle_srm_art_23_iii(db_url, municipio, counters):
+    """SRM Art. 23 III: at most one auxiliary driver per vehicle. Four counters credential
+    four different people on the same permit at once; 3 rounds, 3 permits: one each."""
+    permits = _permits_without_place(3, "Titular")
+    people = [make_person(f"Auxiliar {SURNAMES[i]}", today=TODAY) for i in range(WORKERS * 3)]
+    rounds = [[("credential", (permits[r]["id"], people[r * WORKERS + w]["id"]))
+               for r in range(3)] for w in range(WORKERS)]
+    outcomes = counters.run(db_url, rounds)
+    for attempts in _per_round(outcomes):
+        assert [k for k, _ in attempts].count("done") == 1
+    for permit in permits:
+        assert AuxiliaryDriver.select().where(AuxiliaryDriver.permit == permit["id"]).count() == 1
+
+
+def test_a_fee_is_paid_once(db_url, municipio, counters):
+    """SRM Art. 47: the same fee's payment entered at four counters at once is recorded
+    once (one audit entry, the first receipt kept); 3 rounds, 3 fees."""
+    pairs = [_holder(f"Devedor {SURNAMES[i]}") for i in range(3)]
+    for person, vehicle in pairs:
+        grant_permit(SUPERVISOR, holder_id=person["id"], vehicle_id=vehicle["id"], on=TODAY)
+    fee_ids = [f for (f,) in Fee.select(Fee.id).order_by(Fee.id).tuples()]
+    assert len(fee_ids) == 3
+    rounds = [[("pay_fee", (f,)) for f in fee_ids] for _ in range(WORKERS)]
+    outcomes = counters.run(db_url, rounds)
+    for attempts in _per_round(outcomes):
+        assert [k for k, _ in attempts].count("done") == 1
+    assert AuditLog.select().where(AuditLog.action == "fee.pay").count() == 3
+
+
+def test_a_notice_is_voided_once(db_url, municipio, counters):
+    """SRM Art. 35 §2º: a notice voided at four counters at once is voided once — its fine
+    voided once, one audit entry; 3 rounds, 3 notices."""
+    _, permit = holder_permit("Anulado Concorrido")
+    notices = [ledger.record_notice(FISCAL, {
+        "permit_id": permit["id"], "infraction_code": "36-IX",
+        "occurred_at": f"1{i}/06/2026 09:00", "place": "Praça da Matriz",
+        "agent_name": "Antônio Fiscal", "agent_registration": "MAT-1234"}, on=TODAY)["id"]
+        for i in range(3)]
+    rounds = [[("void_notice", (n,)) for n in notices] for _ in range(WORKERS)]
+    outcomes = counters.run(db_url, rounds)
+    for attempts in _per_round(outcomes):
+        assert [k for k, _ in attempts].count("done") == 1
+    assert AuditLog.select().where(AuditLog.action == "notice.void").count() == 3
+    assert AuditLog.select().where(AuditLog.action == "charge.void").count() == \
+        PenaltyCharge.select().where(PenaltyCharge.status == "voided").count() == 3
