@@ -9,7 +9,8 @@ from ..domain import permit_rules, validators
 from ..domain.errors import DomainError, ValidationError
 from ..domain.money import parse_money
 from ..domain.profiles import RuleProfile, apply_overrides, editable_numbers, load_profile
-from ..store.models import DB, FiscalUnitValue, MunicipioSettings
+from ..store.connection import write_transaction
+from ..store.models import FiscalUnitValue, MunicipioSettings
 from . import audit, users
 from .context import SYSTEM, Actor
 
@@ -38,7 +39,7 @@ def profile() -> RuleProfile:
 def set_profile_number(actor: Actor, key: str, value) -> dict:
     """Edit one number of the profile for this município (admin), audited."""
     actor.require("admin", action="alterar os números do perfil de regras")
-    with DB.atomic():
+    with write_transaction():
         row = settings()
         overrides = json.loads(row.overrides or "{}")
         base = load_profile(row.profile_id)
@@ -77,7 +78,7 @@ def set_population(actor: Actor, population) -> dict:
     """A new census figure (IBGE): the permit cap follows it."""
     actor.require("admin", action="alterar a população do município")
     value = validators.positive_int(population, "População", maximum=20_000_000)
-    with DB.atomic():
+    with write_transaction():
         row = settings()
         before = audit.snapshot(row)
         row.population = value
@@ -94,7 +95,7 @@ def set_fiscal_unit_value(actor: Actor, year, value) -> dict:
     if year < 2000:
         raise ValidationError("Ano", "informe um ano a partir de 2000.")
     cents = parse_money(value, "Valor da unidade fiscal")
-    with DB.atomic():
+    with write_transaction():
         row = FiscalUnitValue.get_or_none(FiscalUnitValue.year == year)
         before = audit.snapshot(row) if row else None
         if row is None:
@@ -127,7 +128,7 @@ def set_brasao(actor: Actor, image_bytes) -> dict:
     actor.require("admin", action="alterar o brasão do município")
     if image_bytes is not None:
         image_bytes = check_brasao(image_bytes)
-    with DB.atomic():
+    with write_transaction():
         row = settings()
         had = row.brasao is not None
         row.brasao = image_bytes
@@ -165,7 +166,7 @@ def initialise(*, today: dt.date | None = None, **values) -> dict:
     (who must change the password at first login), all in one transaction."""
     today = today or dt.date.today()
     checked = validate_init(**values)
-    with DB.atomic():
+    with write_transaction():
         if is_initialised():
             current = settings()
             raise AlreadyInitialised("Este banco de dados já foi configurado para "

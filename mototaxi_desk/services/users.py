@@ -9,7 +9,8 @@ from argon2.exceptions import InvalidHashError, VerificationError
 
 from ..domain import validators
 from ..domain.errors import DomainError, ValidationError
-from ..store.models import DB, User, utcnow
+from ..store.connection import write_transaction
+from ..store.models import User, utcnow
 from . import audit
 from .context import ROLE_LABELS, Actor
 
@@ -63,7 +64,7 @@ def create_user(login, full_name, role, password, *, must_change_password=False)
 def add_user(actor: Actor, login, full_name, role, password) -> dict:
     actor.require("admin", action="cadastrar usuários")
     login = check_login(login)
-    with DB.atomic():
+    with write_transaction():
         if User.select().where(User.login == login).exists():
             raise ValidationError("Usuário", f"'{login}' já existe.")
         user = create_user(login, full_name, role, password)
@@ -78,7 +79,7 @@ def list_users() -> list[dict]:
 def disable_user(actor: Actor, login) -> dict:
     actor.require("admin", action="desativar usuários")
     login = check_login(login)
-    with DB.atomic():
+    with write_transaction():
         user = User.get_or_none(User.login == login)
         if user is None:
             raise ValidationError("Usuário", f"'{login}' não existe.")
@@ -101,7 +102,7 @@ def authenticate(login, password, *, now: dt.datetime | None = None) -> Actor:
     now = now or utcnow()
     login = str(login or "").strip().lower()
     # The failure count must be committed, so the refusal is raised after the transaction.
-    with DB.atomic():
+    with write_transaction():
         user = User.get_or_none(User.login == login)
         if user is None or not user.active:
             refusal = "Usuário ou senha incorretos."

@@ -97,11 +97,17 @@ def _reissue_sticker(serial):
                                        on=TODAY)["serial"]
 
 
+def _disable_user(actor_id, actor_login, login):
+    from mototaxi_desk.services import users
+    from mototaxi_desk.services.context import Actor
+    return users.disable_user(Actor(actor_id, actor_login, "admin"), login)["active"]
+
+
 ACTIONS = {"file": _file, "grant": _grant, "inspect": _inspect, "notice": _notice,
            "print_card": _print_card, "assign": _assign, "change_stand": _change_stand,
            "enrol": _enrol, "revoke": _revoke, "credential": _credential,
            "pay_fee": _pay_fee, "void_notice": _void_notice,
-           "reissue_sticker": _reissue_sticker}
+           "reissue_sticker": _reissue_sticker, "disable_user": _disable_user}
 
 
 def _attempt(name, args):

@@ -10,12 +10,12 @@ import datetime as dt
 
 import pytest
 
-from mototaxi_desk.services import ledger, permit_history, setup, stands
-from mototaxi_desk.services.permits import grant_permit
+from mototaxi_desk.services import ledger, permit_history, setup, stands, users
 from mototaxi_desk.services.context import SYSTEM
+from mototaxi_desk.services.permits import grant_permit
 from mototaxi_desk.store.models import (Application, AuditLog, AuxiliaryDriver, Fee,
                                         InfractionNotice, PenaltyCharge, Permit, PermitHistory,
-                                        PrintLog, Sticker, WaitingListEntry)
+                                        PrintLog, Sticker, User, WaitingListEntry)
 
 from ..factories import CLERK, SUPERVISOR, make_person, make_vehicle
 from .concurrency_workers import ACTIONS, TODAY, CounterPool
@@ -303,3 +303,15 @@ def test_a_notice_is_voided_once(db_url, municipio, counters):
     assert AuditLog.select().where(AuditLog.action == "notice.void").count() == 3
     assert AuditLog.select().where(AuditLog.action == "charge.void").count() == \
         PenaltyCharge.select().where(PenaltyCharge.status == "voided").count() == 3
+
+
+def test_two_admins_disabling_each_other_leave_one_admin(db_url, municipio, counters):
+    """The last active administrator cannot be disabled: two admins disabling each other at
+    the same moment (twice each, 4 counters) leave exactly one of them active."""
+    ana = users.add_user(SYSTEM, "ana", "Ana Administradora", "admin", "senha-forte-ana")
+    bia = users.add_user(SYSTEM, "bia", "Bia Administradora", "admin", "senha-forte-bia")
+    users.disable_user(SYSTEM, "admin")
+    pairs = [(ana, "bia"), (bia, "ana")] * 2
+    rounds = [[("disable_user", (who["id"], who["login"], target))] for who, target in pairs]
+    counters.run(db_url, rounds)
+    assert User.select().where((User.role == "admin") & User.active).count() == 1
