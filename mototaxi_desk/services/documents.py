@@ -22,7 +22,7 @@ from ..domain import permit_rules, validators
 from ..domain.errors import DomainError, ValidationError
 from ..printing import cards, notices, qr, receipt, roster, stickers, termo
 from ..printing.common import Municipio
-from ..store.connection import write_transaction
+from ..store.connection import serialise, write_transaction
 from ..store.models import (AuxiliaryDriver, Inspection, Permit, Person, PrintLog, Stand,
                             Sticker, Vehicle)
 from . import audit, keys, permissions, persons, setup, stands
@@ -57,7 +57,10 @@ def _order_text(number: int) -> str:
 
 def _log(actor: Actor, document: str, key: str, layout: str, key_id: int | None = None) -> int:
     """Take the next copy number of a document and log the print; inside the transaction.
-    The unique index (document, key, copy) refuses a copy number taken twice."""
+    Two counters printing the same document at once take turns here (on PostgreSQL the
+    first copy has no row to lock yet, hence the named lock), so each gets its own number;
+    the unique index (document, key, copy) stays the last guard."""
+    serialise(f"print_log:{document}:{key}")
     last = PrintLog.select(pw.fn.MAX(PrintLog.copy)).where(
         (PrintLog.document == document) & (PrintLog.entity_key == key)).scalar() or 0
     copy = last + 1

@@ -261,6 +261,10 @@ def reissue_sticker(actor: Actor, serial: str, *, reason: str,
         raise DomainError(f"A vistoria do selo {old.serial} venceu em "
                           f"{validators.format_date(inspection.valid_until)}; faça nova vistoria.")
     with write_transaction():
+        old = Sticker.get_by_id(old.id)  # again: a second counter may have just reissued it
+        if Sticker.select().where(Sticker.replaces == old.id).exists():
+            raise DomainError(f"O selo {old.serial} acabou de ser substituído em outro "
+                              "terminal.")
         if old.status == "issued":
             _void(actor, old, reason)
         new = _issue_sticker(actor, inspection, on, replaces=old)

@@ -344,6 +344,7 @@ def void_notice(actor: Actor, notice_id, *, reason, on: dt.date | None = None) -
     reason = validators.text(reason, "Motivo da anulação", max_length=500)
     notice = _active_notice(notice_id)
     with write_transaction():
+        notice = _active_notice(notice.id)  # again: a second counter may have just voided it
         result = _void(actor, notice, "correction", reason, today)
     return {**notice_dict(get_notice(notice.id), on=today), **result}
 
@@ -367,6 +368,7 @@ def reissue_notice(actor: Actor, notice_id, changes: dict, *, reason,
     data.update(changes)
     _clean_notice(setup.profile(), data, today)  # refuse bad changes before voiding
     with write_transaction():
+        old = _active_notice(old.id)  # again: a second counter may have just voided it
         result = _void(actor, old, "correction", f"Corrigido: {reason}", today)
         new = record_notice(actor, data, on=today, reissue_of=old.id)
     return {**new, "voided": number_text(old), **result}

@@ -10,9 +10,9 @@ import peewee as pw
 
 from ..domain import permit_rules, validators, vehicle_rules
 from ..domain.errors import DomainError, RuleRefusal, ValidationError
-from ..store.connection import write_transaction
-from ..store.models import (Application, AuxiliaryDriver, Permit, PermitHistory, Person, Stand,
-                            Vehicle, WaitingListEntry)
+from ..store.connection import locked, write_transaction
+from ..store.models import (Application, AuxiliaryDriver, MunicipioSettings, Permit,
+                            PermitHistory, Person, Stand, Vehicle, WaitingListEntry)
 from . import (audit, bars, eligibility, fees, lookup, permissions, permit_history, sequences,
                setup, stands, waiting_list)
 from .context import Actor
@@ -72,7 +72,7 @@ def check_holder(profile, person_id: int, on: dt.date) -> None:
 
 def _check_vehicle(profile, vehicle_id, holder_id: int, on: dt.date, *,
                    permit_id: int | None = None) -> Vehicle:
-    vehicle = Vehicle.get_or_none(Vehicle.id == vehicle_id)
+    vehicle = locked(Vehicle.select().where(Vehicle.id == vehicle_id)).first()
     if vehicle is None or not vehicle.active:
         raise ValidationError("Veículo", f"veículo nº {vehicle_id} não existe ou foi baixado.")
     if vehicle.out_of_service:
@@ -101,24 +101,27 @@ def grant_permit(actor: Actor, *, holder_id, vehicle_id, stand_id=None, on=None,
     on = _today(on)
     act_number = _act(act_number)
     profile = setup.profile()
-    population = setup.settings().population
-    check_holder(profile, holder_id, on)
-    permit_rules.check_permits_per_person(profile, _held_by(holder_id), fleet_owner=fleet_owner)
-    fees.check_no_debts(holder_id, "a outorga")
-    _check_vehicle(profile, vehicle_id, holder_id, on)
-    try:
-        permit_rules.check_cap(profile, population, in_force_count())
-    except RuleRefusal as full:
-        return {"granted": False, "message": str(full),
-                "waiting_list": _put_on_waiting_list(actor, holder_id, on)}
-    application = None
-    if application_id is not None:
-        application = Application.get_or_none(Application.id == application_id)
-        if application is None or application.type != "new_permit" or \
-                application.person_id != holder_id or application.status != "deferido":
-            raise ValidationError("Requerimento", "informe um requerimento de nova permissão "
-                                                  "deferido deste requerente.")
+    # checks and writes in one transaction: what is checked is what gets written
     with write_transaction():
+        population = _lock_grants()
+        check_holder(profile, holder_id, on)
+        _lock_rows(Person, holder_id)
+        permit_rules.check_permits_per_person(profile, _held_by(holder_id),
+                                              fleet_owner=fleet_owner)
+        fees.check_no_debts(holder_id, "a outorga")
+        _check_vehicle(profile, vehicle_id, holder_id, on)
+        try:
+            permit_rules.check_cap(profile, population, in_force_count())
+        except RuleRefusal as full:
+            return {"granted": False, "message": str(full),
+                    "waiting_list": _put_on_waiting_list(actor, holder_id, on)}
+        application = None
+        if application_id is not None:
+            application = Application.get_or_none(Application.id == application_id)
+            if application is None or application.type != "new_permit" or \
+                    application.person_id != holder_id or application.status != "deferido":
+                raise ValidationError("Requerimento", "informe um requerimento de nova "
+                                                      "permissão deferido deste requerente.")
         permit = Permit.create(order_number=sequences.next_value("permit_order"),
                                holder=holder_id, vehicle=vehicle_id, issued_on=on,
                                held_since=on, valid_until=permit_rules.validity_end(profile, on),
@@ -140,6 +143,19 @@ def grant_permit(actor: Actor, *, holder_id, vehicle_id, stand_id=None, on=None,
         permit = get_permit(permit.id)
         audit.record(actor, "permit.grant", "permit", permit.id, after=audit.snapshot(permit))
     return {"granted": True, **as_dict(permit)}
+
+
+def _lock_grants() -> int:
+    """Grants take turns: the município row (its population sets the cap) stays locked
+    until commit on PostgreSQL, so two counters never both see the last free permit; SQLite's
+    write transaction already runs alone. Returns the population."""
+    return locked(MunicipioSettings.select(MunicipioSettings.population)).scalar()
+
+
+def _lock_rows(model, *ids) -> None:
+    """Lock these rows (PostgreSQL) until the action's transaction ends."""
+    list(locked(model.select(model.id).where(model.id.in_([i for i in ids if i is not None]))
+                .order_by(model.id)))
 
 
 def _put_on_waiting_list(actor: Actor, person_id: int, on: dt.date) -> dict:
@@ -186,6 +202,18 @@ def _end(actor: Actor, permit: Permit, action: str, to_status: str, *, on, reaso
     return permit
 
 
+def _relock(permit: Permit) -> Permit:
+    """The permit read again inside the action's transaction, locked (PostgreSQL) until it
+    ends: a second counter acting on the same permit at once waits here, then finds it
+    changed and is refused instead of repeating the action (two revocations, two renewals)."""
+    current = locked(Permit.select().where(Permit.id == permit.id)).first()
+    seen = ("status", "status_until", "valid_until", "holder_id", "vehicle_id")
+    if current is None or any(getattr(current, f) != getattr(permit, f) for f in seen):
+        raise DomainError(f"A permissão nº {permit.order_number} acabou de ser alterada em "
+                          "outro terminal; consulte-a de novo.")
+    return current
+
+
 def _require_status(permit: Permit, allowed: tuple[str, ...], what: str) -> None:
     if permit.status not in allowed:
         raise DomainError(f"Permissão nº {permit.order_number} está "
@@ -214,6 +242,7 @@ def renew_permit(actor: Actor, permit_id, *, on=None, act_number="",
                                                 vehicle.insurance_expiry),
             holder_id=permit.holder_id, on=on, at_grant=False)
     with write_transaction():
+        permit = _relock(permit)
         _change_status(actor, permit, "renew", "active", on=on, act_number=act_number,
                        changes={"valid_until": terms.new_valid_until},
                        details={"valid_until_before": permit.valid_until,
@@ -244,10 +273,13 @@ def transfer_permit(actor: Actor, permit_id, *, new_holder_id, new_vehicle_id, o
     if new_holder_id == permit.holder_id:
         raise ValidationError("Novo permissionário", "informe uma pessoa diferente do atual.")
     check_holder(profile, new_holder_id, on)
-    permit_rules.check_permits_per_person(profile, _held_by(new_holder_id), fleet_owner=False)
     fees.check_no_debts(new_holder_id, "a transferência")
-    _check_vehicle(profile, new_vehicle_id, new_holder_id, on, permit_id=permit.id)
     with write_transaction():
+        permit = _relock(permit)
+        _lock_rows(Person, new_holder_id)
+        permit_rules.check_permits_per_person(profile, _held_by(new_holder_id),
+                                              fleet_owner=False)
+        _check_vehicle(profile, new_vehicle_id, new_holder_id, on, permit_id=permit.id)
         old_holder, old_vehicle = permit.holder_id, permit.vehicle_id
         before = audit.snapshot(permit)
         permit.holder, permit.vehicle, permit.held_since = new_holder_id, new_vehicle_id, on
@@ -298,6 +330,7 @@ def interrupt_permit(actor: Actor, permit_id, *, start=None, days, act_number=""
     permit_rules.check_interruption(profile, days, used_this_year=used, extension=False,
                                     extensions_used=0)
     with write_transaction():
+        permit = _relock(permit)
         until = start + dt.timedelta(days=days - 1)
         _change_status(actor, permit, "interrupt", "interrupted", on=start,
                        reason=_reason(reason, False), act_number=_act(act_number),
@@ -316,6 +349,7 @@ def extend_interruption(actor: Actor, permit_id, *, days, on=None, act_number=""
     permit_rules.check_interruption(profile, days, used_this_year=0, extension=True,
                                     extensions_used=extensions)
     with write_transaction():
+        permit = _relock(permit)
         until = permit.status_until + dt.timedelta(days=days)
         _change_status(actor, permit, "interrupt_extend", "interrupted", on=on,
                        act_number=_act(act_number), status_until=until,
@@ -330,6 +364,7 @@ def resume_permit(actor: Actor, permit_id, *, on=None, reason="") -> dict:
     permit = get_permit(permit_id)
     _require_status(permit, ("interrupted", "suspended"), "retomar")
     with write_transaction():
+        permit = _relock(permit)
         _change_status(actor, permit, "resume", "active", on=on,
                        reason=_reason(reason, False))
     return as_dict(get_permit(permit.id))
@@ -343,6 +378,7 @@ def desist(actor: Actor, permit_id, *, on=None, reason="Desistência do permissi
     permit = get_permit(permit_id)
     _require_status(permit, IN_FORCE, "registrar desistência")
     with write_transaction():
+        permit = _relock(permit)
         _end(actor, permit, "withdraw", "withdrawn", on=on, reason=_reason(reason),
              act_number=_act(act_number))
     return as_dict(get_permit(permit.id))
@@ -356,6 +392,7 @@ def suspend(actor: Actor, permit_id, *, until, on=None, reason, act_number="") -
     permit = get_permit(permit_id)
     _require_status(permit, ("active", "interrupted", "expired"), "suspender")
     with write_transaction():
+        permit = _relock(permit)
         _change_status(actor, permit, "suspend", "suspended", on=on, reason=_reason(reason),
                        act_number=_act(act_number), status_until=until)
     return as_dict(get_permit(permit.id))
@@ -368,6 +405,7 @@ def revoke(actor: Actor, permit_id, *, on=None, reason, act_number="") -> dict:
     permit = get_permit(permit_id)
     _require_status(permit, IN_FORCE, "revogar")
     with write_transaction():
+        permit = _relock(permit)
         _end(actor, permit, "revoke", "revoked", on=on, reason=_reason(reason),
              act_number=_act(act_number))
     return as_dict(get_permit(permit.id))
@@ -385,6 +423,7 @@ def cassate(actor: Actor, permit_id, *, on=None, reason, act_number="") -> dict:
     auxiliaries = [a.person_id for a in AuxiliaryDriver.select().where(
         (AuxiliaryDriver.permit == permit.id) & AuxiliaryDriver.active)]
     with write_transaction():
+        permit = _relock(permit)
         if barred:
             for person_id in [permit.holder_id, *auxiliaries]:
                 bars.bar(person_id, "cassation", since=on, until=until,
@@ -402,10 +441,12 @@ def reinstate(actor: Actor, permit_id, *, on=None, reason, act_number="") -> dic
     on = _today(on)
     permit = get_permit(permit_id)
     _require_status(permit, ("suspended", "revoked", "cassated"), "restabelecer")
-    if permit.status != "suspended":
-        permit_rules.check_permits_per_person(setup.profile(), _held_by(permit.holder_id),
-                                              fleet_owner=permit.fleet_owner)
     with write_transaction():
+        permit = _relock(permit)
+        if permit.status != "suspended":
+            _lock_rows(Person, permit.holder_id)
+            permit_rules.check_permits_per_person(setup.profile(), _held_by(permit.holder_id),
+                                                  fleet_owner=permit.fleet_owner)
         if permit.status == "cassated":
             bars.lift_for_permit(permit.id, "cassation")
         _change_status(actor, permit, "reinstate", "active", on=on, reason=_reason(reason),
@@ -422,20 +463,21 @@ def refresh_statuses(actor: Actor, *, on=None) -> dict:
     profile = setup.profile()
     counts = {"expired": 0, "lapsed": 0, "resumed": 0}
     with write_transaction():
-        for permit in Permit.select().where((Permit.status == "active") &
-                                            (Permit.valid_until < on)):
+        # locked: a second counter running this at once waits, then skips what changed
+        for permit in locked(Permit.select().where((Permit.status == "active") &
+                                                   (Permit.valid_until < on))):
             _change_status(actor, permit, "expire", "expired", on=on,
                            reason="Validade encerrada sem renovação")
             counts["expired"] += 1
-        for permit in Permit.select().where(Permit.status == "expired"):
+        for permit in locked(Permit.select().where(Permit.status == "expired")):
             lapse = permit_rules.lapse_date(profile, permit.valid_until)
             if lapse is not None and on >= lapse:
                 _end(actor, permit, "lapse", "lapsed", on=on,
                      reason="Não renovada no prazo", act_number="")
                 counts["lapsed"] += 1
-        for permit in Permit.select().where(Permit.status.in_(("interrupted", "suspended")) &
-                                            Permit.status_until.is_null(False) &
-                                            (Permit.status_until < on)):
+        for permit in locked(Permit.select().where(
+                Permit.status.in_(("interrupted", "suspended")) &
+                Permit.status_until.is_null(False) & (Permit.status_until < on))):
             _change_status(actor, permit, "resume", "active", on=on,
                            reason="Fim do prazo de interrupção ou suspensão")
             counts["resumed"] += 1

@@ -20,7 +20,7 @@ import secrets
 from ..domain import validators
 from ..domain import waiting_rank
 from ..domain.errors import DomainError, RuleRefusal, ValidationError
-from ..store.connection import write_transaction
+from ..store.connection import locked, write_transaction
 from ..store.models import Permit, Person, WaitingListEntry, utcnow
 from . import audit, permissions, setup
 from .context import Actor
@@ -105,6 +105,9 @@ def enrol(actor: Actor, person_id: int, *, on: dt.date | None = None, seniority_
                                        required=False)}
     person = _get_person(person_id)
     with write_transaction():
+        # the person's row stays locked until commit: a second counter enrolling the same
+        # person at once waits here, then finds the entry made by the first
+        locked(Person.select().where(Person.id == person.id)).first()
         current = _open_entry(person.id)
         if current is not None:
             state = "convocado" if current.status == "called" else "aguardando"
