@@ -33,3 +33,21 @@ def inspect_and_reissue(url, vehicle_id, rounds, on, barrier, results):
         results.put(("error", repr(exc)))
     finally:
         close_database()
+
+
+def run_workers(target, args_per_worker, timeout=120):
+    """Start one spawned process per args tuple (a barrier and a queue are appended) and
+    return what each put on the queue."""
+    import multiprocessing
+    ctx = multiprocessing.get_context("spawn")
+    barrier, results = ctx.Barrier(len(args_per_worker)), ctx.Queue()
+    workers = [ctx.Process(target=target, args=(*args, barrier, results))
+               for args in args_per_worker]
+    for worker in workers:
+        worker.start()
+    outcomes = [results.get(timeout=timeout) for _ in workers]
+    for worker in workers:
+        worker.join(timeout=30)
+    results.close()
+    results.join_thread()
+    return outcomes

@@ -8,8 +8,7 @@ from mototaxi_desk.services import audit
 from mototaxi_desk.store.models import AuditLog, Sticker
 
 from ..conftest import PG_URL
-from .audit_workers import inspect_and_reissue
-from .concurrency_workers import run_workers
+from .audit_workers import inspect_and_reissue, run_workers
 from .licensing_rows import holder_with_vehicle
 
 ON = dt.date(2026, 5, 10)
