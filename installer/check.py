@@ -67,7 +67,7 @@ def expected_paths() -> list[str]:
     for folder in ("resources/profiles", "resources/fonts", "resources/images", "ui"):
         paths += [f"pkgs/{folder}/{p.name}" for p in sorted((ROOT / folder).iterdir())
                   if p.is_file()]
-    return paths
+    return list(dict.fromkeys(paths))
 
 
 def check_payload() -> list[str]:

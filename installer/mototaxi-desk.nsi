@@ -81,7 +81,6 @@ Section "!${PRODUCT_NAME}" sec_app
   ; An upgrade replaces the program files as a whole, so no module of the old version lingers.
   RMDir /r "$INSTDIR\pkgs"
   RMDir /r "$INSTDIR\Python"
-  File ${PRODUCT_ICON}
   SetOutPath "$INSTDIR\pkgs"
   File /r "pkgs\*.*"
   SetOutPath "$INSTDIR"
@@ -150,7 +149,6 @@ Section "Uninstall"
   nsExec::ExecToLog '[[ python ]] -Es "$INSTDIR\_system_path.py" remove "$INSTDIR\bin"'
   [% endif %]
   Delete $INSTDIR\uninstall.exe
-  Delete "$INSTDIR\${PRODUCT_ICON}"
   RMDir /r "$INSTDIR\pkgs"
   [% for file, destination in ib.install_files %]
   Delete "[[pjoin(destination, file)]]"
