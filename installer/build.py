@@ -61,9 +61,10 @@ VC_RUNTIME = ("msvcp140", "vcruntime140", "concrt140")  # the C++ runtime always
 # Never used at run time: headers, import libraries, stubs, Designer/QML material, tools.
 QT_DROPPED_FOLDERS = ("qml", "include", "lib", "metatypes", "typesystems", "glue", "scripts",
                       "doc", "QtAsyncio")
-# Other unused weight: Pillow's AVIF codec (imported only for .avif files, optional) and the
-# holiday names in languages other than the ones domain/penalty_calendar.py can ask for.
-OTHER_DROPPED = ("pkgs/PIL/_avif.*.pyd",)
+# Other unused weight: Pillow's AVIF codec (imported only for .avif files, optional), the
+# wheels' own tests (qrcode's, colorama's) and the holiday names in languages other than the
+# ones domain/penalty_calendar.py can ask for.
+OTHER_DROPPED = ("pkgs/PIL/_avif.*.pyd", "pkgs/*/tests")
 HOLIDAY_LANGUAGES = ("pt_BR", "en_US")
 
 # environment markers as Windows 10/11 x64 with CPython 3.13 sees them
@@ -303,7 +304,8 @@ def qt_excludes(wheels: list[Path]) -> list[str]:
             imported = pe.imported_dlls(archive.read(member))
         pending += [p for name in imported for p in by_dll_name.get(name, [])]
     patterns = [f"pkgs/PySide6/{folder}" for folder in QT_DROPPED_FOLDERS]
-    patterns += ["pkgs/*/__pycache__", "pkgs/shiboken6/include", "pkgs/shiboken6/lib", "pkgs/PySide6/*.pyi",
+    patterns += ["pkgs/*/__pycache__", "pkgs/shiboken6/include", "pkgs/shiboken6/lib",
+                 "pkgs/PySide6/*.pyi",
                  "pkgs/shiboken6/*.pyi", "pkgs/PySide6/*.exe", "pkgs/PySide6/*.lib",
                  "pkgs/shiboken6/*.lib"]
     for lower, (_wheel, member) in sorted(files.items()):

@@ -56,7 +56,8 @@ def expected_paths() -> list[str]:
                                            "python3.dll", "vcruntime140.dll",
                                            f"python{tag}.zip", f"python{tag}._pth")]
     paths += ["pkgs/mototaxi_desk/__main__.py", "pkgs/mototaxi_desk/services/selftest.py",
-              "pkgs/shiboken6/shiboken6.abi3.dll", "pkgs/shiboken6/Shiboken.pyd", "pkgs/PySide6/pyside6.abi3.dll",
+              "pkgs/shiboken6/shiboken6.abi3.dll", "pkgs/shiboken6/Shiboken.pyd",
+              "pkgs/PySide6/pyside6.abi3.dll",
               "pkgs/PySide6/__init__.py", "pkgs/PySide6/plugins/platforms/qwindows.dll",
               "pkgs/PySide6/Qt6Core.dll", "pkgs/PySide6/Qt6Gui.dll",
               "pkgs/PySide6/Qt6Widgets.dll", "pkgs/PySide6/msvcp140.dll",
@@ -81,7 +82,7 @@ def check_payload() -> list[str]:
         problems.append(f"{pth.name} não põe ..\\pkgs no caminho de importação")
     dropped = ["pkgs/PySide6/qml", "pkgs/PySide6/Qt6WebEngineCore.dll",
                "pkgs/PySide6/Qt6Quick.dll", "pkgs/PySide6/Qt63DCore.dll",
-               "pkgs/PySide6/designer.exe", "pkgs/PySide6/include"]
+               "pkgs/PySide6/designer.exe", "pkgs/PySide6/include", "pkgs/qrcode/tests"]
     problems += [f"sobrou {path}, que o programa não usa" for path in dropped
                  if (PAYLOAD / path).exists()]
     data = [p for p in PAYLOAD.rglob("*") if p.suffix in (".db", ".db-wal", ".pem", ".key")]
