@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test benchmark screenshots clean
+.PHONY: run test benchmark screenshots clean installer installer-check
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ é necessário")'
@@ -30,7 +30,19 @@ benchmark: $(VENV)/.app-installed
 	$(BIN)/python benchmarks/alerts.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache build *.egg-info
+	rm -rf $(VENV) .pytest_cache build dist *.egg-info
 
 screenshots: $(VENV)/.app-installed
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m mototaxi_desk.gui.screenshots docs/screenshots
+
+# The Windows installer, built and checked on Linux (installer/README.md). Needs the Debian
+# packages nsis (build), p7zip-full and wine64 (check); downloads are cached in build/cache.
+$(VENV)/.installer-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[installer]'
+	touch $@ $(VENV)/.app-installed
+
+installer: $(VENV)/.installer-installed
+	$(BIN)/python installer/build.py
+
+installer-check: $(VENV)/.installer-installed
+	$(BIN)/python installer/check.py

@@ -546,7 +546,9 @@ def load_profile(profile_id: str, directory: Path = PROFILES_DIR) -> RuleProfile
     if key not in _cache:
         if profile_id not in available_profiles(directory):
             known = ", ".join(available_profiles(directory)) or "nenhum"
-            raise ProfileError(f"Perfil desconhecido: '{profile_id}'. Disponíveis: {known}")
+            raise ProfileError(f"Perfil desconhecido: '{profile_id}' (arquivo {profile_id}.toml "
+                               f"não encontrado em {directory}). Disponíveis: {known}. Se o "
+                               "perfil já era usado, reinstale o programa para restaurá-lo.")
         _cache[key] = parse_profile(directory / f"{profile_id}.toml")
     return _cache[key]
 

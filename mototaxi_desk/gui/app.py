@@ -7,7 +7,9 @@ from PySide6.QtCore import QLibraryInfo, QLocale, QTimer, QTranslator
 from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QLabel, QLineEdit,
                                QMessageBox, QVBoxLayout)
 
+from .. import config
 from ..domain.errors import DomainError
+from ..domain.profiles import ProfileError
 from ..services import setup, users
 from ..services.context import Actor
 from ..store.connection import StoreError
@@ -15,6 +17,8 @@ from ..store.migrations import close_database, open_database
 from .dialogs.crash import install_excepthook
 from .startup_checks import after_open
 from .ui_loader import load_ui
+
+_running_mutex = None  # the handle lives as long as the process
 
 
 class LoginDialog(QDialog):
@@ -69,7 +73,18 @@ def _preload_screens() -> None:
     importlib.import_module("mototaxi_desk.gui.main_window")
 
 
+def _announce_running() -> None:
+    """On Windows, hold a named mutex while the program is open: the installer and the
+    uninstaller look for it and refuse to replace files in use. Released by Windows when the
+    process ends, however it ends."""
+    if sys.platform == "win32":
+        import ctypes
+        global _running_mutex
+        _running_mutex = ctypes.windll.kernel32.CreateMutexW(None, False, config.RUNNING_MUTEX)
+
+
 def run_gui(url: str, *, demo: bool = False) -> int:
+    _announce_running()
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("Mototáxi Desk")
     app.setOrganizationName("MototaxiDesk")
@@ -110,6 +125,10 @@ def run_gui(url: str, *, demo: bool = False) -> int:
         account.install(window, login.actor)  # own password, Ctrl+L, idle lock (issue 8)
         window.show()
         return app.exec()
+    except (DomainError, ProfileError, FileNotFoundError) as exc:
+        # a file the program ships is missing (profile, font, screen): say which, then leave
+        QMessageBox.critical(None, "Mototáxi Desk", str(exc))
+        return 1
     finally:
         close_database()
 

@@ -11,6 +11,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from .. import config
+from ..domain.errors import DomainError
 
 REGULAR = "DejaVuSans"
 BOLD = "DejaVuSans-Bold"
@@ -23,8 +24,10 @@ def register() -> tuple[str, str]:
     """Register the fonts with ReportLab once per process; (regular, bold) names."""
     for name, filename in _FILES.items():
         path = FONT_DIR / filename
-        if not path.exists():
-            raise FileNotFoundError(f"Fonte ausente: {path}")
+        if not path.exists():  # a damaged installation: say so, print nothing
+            raise DomainError(f"Fonte ausente: {path}. Os arquivos do programa estão "
+                              "incompletos; reinstale o Mototáxi Desk (os dados não são "
+                              "afetados).")
         pdfmetrics.registerFont(TTFont(name, str(path)))
     return REGULAR, BOLD
 

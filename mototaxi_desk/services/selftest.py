@@ -19,13 +19,16 @@ def run() -> dict:
         checks.append({"name": name, "ok": bool(ok), "detail": detail})
 
     started = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="mototaxi-selftest-") as folder:
+    # Windows cannot delete a file still open: a failure must surface, not the clean-up
+    with tempfile.TemporaryDirectory(prefix="mototaxi-selftest-",
+                                     ignore_cleanup_errors=True) as folder:
         db_path = Path(folder) / "selftest.db"
         open_database(db_path.as_posix(), backup_dir=Path(folder))
-        from . import keys
-        key_folder = keys.using_key_dir(Path(folder) / "keys")  # never the real keys folder
-        key_folder.__enter__()
+        key_folder = None
         try:
+            from . import keys
+            key_folder = keys.using_key_dir(Path(folder) / "keys")  # never the real keys folder
+            key_folder.__enter__()
             summary = setup.initialise(
                 profile_id="sao-raimundo-das-mangabeiras-2019", municipio="Município de Teste",
                 uf="MA", ibge="2111102", population=9000, fiscal_unit_value="50,00",
@@ -55,7 +58,8 @@ def run() -> dict:
             _check_printing(check)
             _check_records(check)
         finally:
-            key_folder.__exit__(None, None, None)
+            if key_folder is not None:
+                key_folder.__exit__(None, None, None)
             close_database()
     check("sem Qt", not any(m.startswith("PySide6") for m in sys.modules),
           "nenhum módulo Qt carregado")
