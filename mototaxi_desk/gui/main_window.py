@@ -17,6 +17,7 @@ from .pages.holders import HoldersPage
 from .pages.infractions import InfractionsPage
 from .pages.inspections import InspectionsPage
 from .pages.person import PersonPage
+from .pages.reports import ReportsPage
 from .pages.settings import SettingsPage
 from .pages.stands import StandsPage
 from .pages.vehicles import VehiclesPage
@@ -40,12 +41,13 @@ class MainWindow(QMainWindow):
         self.inspections_page = InspectionsPage(actor)
         self.infractions_page = InfractionsPage(actor)
         self.waiting_page = WaitingListPage()
+        self.reports_page = ReportsPage(actor)
         self.settings_page = SettingsPage(actor)
         # navigation in the order of the counter's work (issue 6); Configurações last
         self.pages = [self.dashboard, self.person_page, self.applications_page,
                       self.holders_page, self.vehicles_page, self.stands_page,
                       self.inspections_page, self.infractions_page, self.waiting_page,
-                      self.settings_page]
+                      self.reports_page, self.settings_page]
         QShortcut(QKeySequence("Ctrl+N"), self,
                   activated=lambda: self.applications_page.new_application())
         self.nav = QListWidget()
