@@ -66,3 +66,9 @@ def test_waiting_list_page_in_calling_order(window):
     rows = window.waiting_page.model.rows
     assert [r["position"] for r in rows] == list(range(1, len(rows) + 1))
     assert "licitação" in window.waiting_page.mode.text()
+
+
+def test_reports_in_the_navigation_before_the_settings(window):
+    titles = [window.nav.item(i).text() for i in range(window.nav.count())]
+    assert titles[-3:] == ["Lista de espera", "Relatórios", "Configurações"]
+    assert window.pages[titles.index("Relatórios")] is window.reports_page
