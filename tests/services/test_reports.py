@@ -226,3 +226,44 @@ def test_stand_count_matches_the_stand_service(demo_data):
         listed = [r for r in report["rows"] if r["stand"] == stands.label(stand.number)]
         assert len(listed) == Permit.select().where(
             (Permit.stand == stand.id) & Permit.status.in_(reports.CARD_STATUSES)).count()
+
+
+def test_painel_charts_count_notices_per_month_and_fines_open_against_paid(srm):
+    """Twelve months ending with the current one, oldest first; a voided notice counts for
+    nothing (SRM Art. 35 §2) in either chart."""
+    from mototaxi_desk.services import overview
+    _person, permit = holder_permit()
+    march = _notice(permit, "10/03/2026 10:00")
+    _notice(permit, "20/03/2026 10:00")
+    june = _notice(permit, "01/06/2026 10:00")
+    voided = _notice(permit, "02/06/2026 10:00")
+    ledger.void_notice(SUPERVISOR, voided["id"], reason="Engano de digitação.", on=TODAY)
+    _pay(march, dt.date(2026, 4, 1))
+
+    charts = overview.charts(TODAY)
+    months = charts["notices_by_month"]
+    assert [m["label"] for m in months][:2] == ["jul/25", "ago/25"]
+    assert months[-1]["label"] == "jun/26" and len(months) == 12
+    counts = {m["label"]: m["count"] for m in months}
+    assert counts["mar/26"] == 2 and counts["jun/26"] == 1 and sum(counts.values()) == 3
+    charge = {n["id"]: PenaltyCharge.get(PenaltyCharge.notice == n["id"]).amount_cents
+              for n in (march, june)}
+    assert charts["fines_paid"] == {"count": 1, "cents": charge[march["id"]]}
+    assert charts["fines_open"]["count"] == 2
+    assert charts["fines_open"]["cents"] == charge[june["id"]] + PenaltyCharge.get(
+        PenaltyCharge.notice == _notice_id(permit, "20/03/2026")).amount_cents
+
+
+def _notice_id(permit, day: str) -> int:
+    from mototaxi_desk.store.models import InfractionNotice
+    d = dt.datetime.strptime(day, "%d/%m/%Y").date()
+    return InfractionNotice.get((InfractionNotice.permit == permit["id"])
+                                & (InfractionNotice.occurred_on == d)).id
+
+
+def test_painel_charts_on_an_empty_register_are_zero(srm):
+    from mototaxi_desk.services import overview
+    charts = overview.charts(dt.date(2026, 1, 31))
+    assert [m["label"] for m in charts["notices_by_month"]][0] == "fev/25"
+    assert all(m["count"] == 0 for m in charts["notices_by_month"])
+    assert charts["fines_open"] == charts["fines_paid"] == {"count": 0, "cents": 0}
