@@ -71,9 +71,11 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
         QShortcut(QKeySequence("Ctrl+K"), self, activated=self.focus_search)
         QShortcut(QKeySequence("F5"), self, activated=self.refresh)
-        self.verify_action = self.addToolBar("Ferramentas").addAction(
+        toolbar = self.addToolBar("Ferramentas")
+        self.verify_action = toolbar.addAction(
             "Verificar documento (F9)", lambda: VerifyDialog(self).exec())
         self.verify_action.setShortcut(QKeySequence("F9"))
+        self.batch_action = toolbar.addAction("Impressão em lote…", self.batch_print)
         self.statusBar().showMessage(
             f"Usuário: {actor.login} ({ROLE_LABELS[actor.role]}) · {info['municipio']}/"
             f"{info['uf']} · Perfil {info['profile_id']} · {info['database']}")
@@ -84,6 +86,10 @@ class MainWindow(QMainWindow):
         self.nav.setCurrentRow(0)
         self.nav.blockSignals(False)
         QTimer.singleShot(0, self.refresh)
+
+    def batch_print(self) -> None:
+        from .dialogs.batch_print import BatchPrintDialog  # printing loads when used
+        BatchPrintDialog(self.actor, self).exec()
 
     def show_page(self, row: int) -> None:
         self.stack.setCurrentIndex(row)
