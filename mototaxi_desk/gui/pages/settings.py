@@ -24,7 +24,7 @@ from ..dialogs.setup_wizard import ask_yes_no
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.brasao import BrasaoPicker
 from ..widgets.common import AMBER, GREY, heading, table_view
-from ..widgets.field_check import CheckedField
+from ..widgets.fields import CheckedField
 
 OK_STYLE = "color: #1b5e20;"
 ERROR_STYLE = "color: #c62828; font-weight: bold;"
