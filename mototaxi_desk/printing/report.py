@@ -10,10 +10,9 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import landscape
 from reportlab.lib.units import mm
-from reportlab.platypus import Table, TableStyle
 
 from . import a4
-from .common import ACCENT, Municipio
+from .common import Municipio
 
 LANDSCAPE_FROM = 7  # columns; fewer fit upright
 LANDSCAPE_FRAME = replace(a4.A4_FRAME, pagesize=landscape(a4.A4_FRAME.pagesize))
@@ -48,14 +47,7 @@ def render(data: ReportTable, *, municipio: Municipio, printed_at: dt.datetime,
         rows = [[a4.p(h, head) for h in data.headers]]
         rows += [[a4.p(text, right if numeric else cell)
                   for text, numeric in zip(line, data.numeric)] for line in data.cells]
-        table = Table(rows, colWidths=_widths(data, width), repeatRows=1)
-        table.setStyle(TableStyle([
-            ("BACKGROUND", (0, 0), (-1, 0), colors.Color(*ACCENT)),
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("GRID", (0, 0), (-1, -1), 0.3, colors.Color(0.7, 0.7, 0.7)),
-            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.95, 0.96, 0.98)]),
-            ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
-        ]))
+        table = a4.listing(rows, _widths(data, width))
         story.append(table)
     footer = (f"Relatório emitido em {printed_at.strftime('%d/%m/%Y %H:%M')} por {login} · "
               "Mototáxi Desk")
