@@ -12,13 +12,27 @@ import sqlite3
 from pathlib import Path
 
 import peewee as pw
-from playhouse.migrate import SchemaMigrator, migrate
 
 from .. import config
 from ..domain.search_terms import name_tokens
 from .connection import StoreError
 from . import models as m
 from .models import DB, MODELS, Person, PersonNameToken, SchemaVersion
+
+
+class SchemaMigrator:
+    """playhouse.migrate's, loaded when a step runs: opening an up-to-date database (every
+    start) need not import it. Steps use `SchemaMigrator.from_database(db)` and `migrate`."""
+
+    @staticmethod
+    def from_database(db: pw.Database):
+        from playhouse.migrate import SchemaMigrator as Migrator
+        return Migrator.from_database(db)
+
+
+def migrate(*operations) -> None:
+    from playhouse.migrate import migrate as run
+    run(*operations)
 
 
 def _step_2_name_tokens(db: pw.Database) -> None:
