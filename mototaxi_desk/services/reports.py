@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import peewee as pw
 
-from ..domain import permit_rules
+from ..domain import permit_rules, validators
 from ..domain.errors import ValidationError
 from ..domain.money import format_money
 from ..domain.validators import format_cpf, format_date, parse_date
@@ -56,7 +56,7 @@ CHARGE_TONE = {"open": "open", "paid": "paid", "voided": "cancelled"}
 APPLICATION_TONE = {"deferido": "paid", "indeferido": "revoked", "arquivado": "cancelled"}
 
 
-def period(start, end, *, today: dt.date | None = None) -> tuple[dt.date, dt.date]:
+def period(start, end) -> tuple[dt.date, dt.date]:
     """The period as two dates (dd/mm/aaaa or date); the start may not be after the end."""
     first = parse_date(start, "Período — início")
     last = parse_date(end, "Período — fim")
@@ -102,7 +102,8 @@ def _permits_by_stand(first, last, today, stand_number=None):
              .where(Permit.status.in_(CARD_STATUSES))
              .order_by(Stand.number.asc(nulls="LAST"), Permit.stand_position, Permit.order_number))
     if stand_number not in (None, ""):
-        query = query.where(Stand.number == int(stand_number))
+        stand_number = validators.positive_int(str(stand_number), "Ponto", maximum=9999)
+        query = query.where(Stand.number == stand_number)
     rows = []
     for p in query:
         stand = p.stand if p.stand_id else None
@@ -114,7 +115,7 @@ def _permits_by_stand(first, last, today, stand_number=None):
                      "valid_until": p.valid_until, "status": PERMIT_STATUS[p.status],
                      "tone": p.status})
     listed = [s for s in stands.list_stands(on=today)
-              if stand_number in (None, "") or s["number"] == int(stand_number)]
+              if stand_number in (None, "") or s["number"] == stand_number]
     summary = [f"Total: {len(rows)} permissão(ões) ativas, suspensas ou interrompidas "
                f"({sum(r['tone'] == 'active' for r in rows)} ativas) em {len(listed)} ponto(s)."]
     if len(listed) == 1:
@@ -200,20 +201,19 @@ def _fines(first, last, today):
                     & InfractionNotice.occurred_on.between(first, last))
              .order_by(InfractionNotice.occurred_on, InfractionNotice.year,
                        InfractionNotice.number))
-    rows = []
+    rows, totals = [], {s: [0, 0] for s in CHARGE_STATUS}
     for c in query:
         n = c.notice
+        totals[c.status][0] += 1
+        totals[c.status][1] += c.amount_cents
         rows.append({"notice": f"{n.number:05d}/{n.year}", "occurred_on": n.occurred_on,
                      "person_id": c.person_id, "person_name": c.person.name,
                      "order_number": _order(c.permit.order_number) if c.permit_id else "",
                      "article": n.infraction_article, "amount_cents": c.amount_cents,
                      "status": CHARGE_STATUS[c.status], "paid_on": c.paid_on,
                      "tone": CHARGE_TONE[c.status]})
-    totals = {s: [0, 0] for s in CHARGE_STATUS}
-    for c in query:
-        totals[c.status][0] += 1
-        totals[c.status][1] += c.amount_cents
-    issued = [sum(totals[s][0] for s in ("open", "paid")), sum(totals[s][1] for s in ("open", "paid"))]
+    counted = ("open", "paid")  # a voided notice's fine was never owed (SRM Art. 35 §2)
+    issued = [sum(totals[s][0] for s in counted), sum(totals[s][1] for s in counted)]
     received = (PenaltyCharge.select(pw.fn.COUNT(PenaltyCharge.id),
                                      pw.fn.COALESCE(pw.fn.SUM(PenaltyCharge.paid_cents), 0))
                 .where((PenaltyCharge.kind == "fine") & (PenaltyCharge.status == "paid")

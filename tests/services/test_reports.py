@@ -161,9 +161,11 @@ def test_a_bad_period_is_refused_naming_the_field_and_writes_nothing(srm, start,
     assert row_counts() == counts
 
 
-def test_unknown_report_and_format_are_refused(srm):
+def test_unknown_report_format_and_stand_are_refused(srm):
     with pytest.raises(ValidationError, match="Relatório"):
         reports.run("salaries")
+    with pytest.raises(ValidationError, match="Ponto"):
+        reports.run("permits_by_stand", stand_number="três")
     report = reports.run("waiting_list")
     with pytest.raises(ValidationError, match="Formato"):
         reports.export(CLERK, report, "ods")
