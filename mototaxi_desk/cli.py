@@ -11,8 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from . import __version__, config
-from .domain.errors import DomainError
-from .domain.profiles import ProfileError, available_profiles, load_profile
+from .domain.errors import DomainError, ProfileError
 from .store import connection
 from .store.connection import StoreError
 from .store.migrations import close_database, open_database
@@ -287,6 +286,7 @@ def cmd_users(args) -> int:
 
 
 def cmd_profiles(args) -> int:
+    from .domain.profiles import available_profiles, load_profile  # not at start-up
     rows = []
     for profile_id in available_profiles():
         p = load_profile(profile_id)

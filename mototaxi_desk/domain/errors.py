@@ -20,3 +20,7 @@ class RuleRefusal(DomainError):
     def __init__(self, message: str, article: str = ""):
         super().__init__(f"{message} ({article})" if article else message)
         self.article = article
+
+
+class ProfileError(ValueError):
+    """A profile file that cannot be used; the message names the file and the key."""

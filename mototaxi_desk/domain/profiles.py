@@ -13,11 +13,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
+from .errors import ProfileError  # noqa: F401 (defined there: callers need not load this module)
+
 PROFILES_DIR = Path(__file__).resolve().parents[2] / "resources" / "profiles"
-
-
-class ProfileError(ValueError):
-    """A profile file that cannot be used; the message names the file and the key."""
 
 
 # --- sections ---------------------------------------------------------------------------

@@ -97,9 +97,15 @@ def run_gui(url: str, *, demo: bool = False) -> int:
         return 1
     after_open(url, demo=demo)  # network-share warning, automatic backup (startup_checks.py)
     try:
-        if demo:
+        if demo and not setup.is_initialised():
             from ..services import demo as demo_data  # only the demo needs it
-            demo_data.ensure_demo_database()
+            from .widgets.progress import Cancelled, run_with_progress
+            try:  # one transaction: a cancel leaves the demo database empty
+                run_with_progress(None, "Mototáxi Desk — demonstração",
+                                  "Criando o banco de demonstração (dados fictícios)…",
+                                  lambda step: demo_data.ensure_demo_database(progress=step))
+            except Cancelled:
+                return 0
         admin_login = ""
         if not setup.is_initialised():
             from .dialogs.setup_wizard import SetupWizard  # first run only

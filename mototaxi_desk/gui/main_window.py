@@ -17,6 +17,7 @@ from .pages.holders import HoldersPage
 from .pages.infractions import InfractionsPage
 from .pages.inspections import InspectionsPage
 from .pages.person import PersonPage
+from .pages.reports import ReportsPage
 from .pages.settings import SettingsPage
 from .pages.stands import StandsPage
 from .pages.vehicles import VehiclesPage
@@ -40,12 +41,13 @@ class MainWindow(QMainWindow):
         self.inspections_page = InspectionsPage(actor)
         self.infractions_page = InfractionsPage(actor)
         self.waiting_page = WaitingListPage()
+        self.reports_page = ReportsPage(actor)
         self.settings_page = SettingsPage(actor)
         # navigation in the order of the counter's work (issue 6); Configurações last
         self.pages = [self.dashboard, self.person_page, self.applications_page,
                       self.holders_page, self.vehicles_page, self.stands_page,
                       self.inspections_page, self.infractions_page, self.waiting_page,
-                      self.settings_page]
+                      self.reports_page, self.settings_page]
         QShortcut(QKeySequence("Ctrl+N"), self,
                   activated=lambda: self.applications_page.new_application())
         self.nav = QListWidget()
@@ -69,9 +71,11 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
         QShortcut(QKeySequence("Ctrl+K"), self, activated=self.focus_search)
         QShortcut(QKeySequence("F5"), self, activated=self.refresh)
-        self.verify_action = self.addToolBar("Ferramentas").addAction(
+        toolbar = self.addToolBar("Ferramentas")
+        self.verify_action = toolbar.addAction(
             "Verificar documento (F9)", lambda: VerifyDialog(self).exec())
         self.verify_action.setShortcut(QKeySequence("F9"))
+        self.batch_action = toolbar.addAction("Impressão em lote…", self.batch_print)
         self.statusBar().showMessage(
             f"Usuário: {actor.login} ({ROLE_LABELS[actor.role]}) · {info['municipio']}/"
             f"{info['uf']} · Perfil {info['profile_id']} · {info['database']}")
@@ -82,6 +86,10 @@ class MainWindow(QMainWindow):
         self.nav.setCurrentRow(0)
         self.nav.blockSignals(False)
         QTimer.singleShot(0, self.refresh)
+
+    def batch_print(self) -> None:
+        from .dialogs.batch_print import BatchPrintDialog  # printing loads when used
+        BatchPrintDialog(self.actor, self).exec()
 
     def show_page(self, row: int) -> None:
         self.stack.setCurrentIndex(row)

@@ -63,6 +63,7 @@ def main(out: str = "docs/screenshots") -> int:
             window.grab().save(str(folder / "busca.png"))
             vehicle_and_inspection_shots(folder, holder)
             infraction_shots(folder, window)
+            reports_shots(folder, window)
             application_shots(folder, window)
             settings_shots(folder)
         finally:
@@ -322,6 +323,76 @@ def setup_wizard_and_crash_shots(folder: Path, tmp: Path) -> None:
     app.processEvents()
     dialog.grab().save(str(folder / "erro-inesperado.png"))
     dialog.close()
+
+
+def reports_shots(folder: Path, window) -> None:
+    """The Painel's charts, Relatórios (fines of the last 12 months, permits by stand), the
+    report's print preview, batch printing and the progress dialog — after a year of
+    notices, some paid, recorded through the ledger services."""
+    import datetime as dt
+
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from ..services import demo, ledger, users
+    from ..store.models import Permit
+    from .dialogs.batch_print import BatchPrintDialog
+    from .widgets.progress import ProgressDialog
+
+    app = QApplication.instance()
+    fiscal = users.authenticate("fiscal", demo.DEMO_PASSWORD)
+    clerk = users.authenticate("atendente", demo.DEMO_PASSWORD)
+    today = dt.date.today()
+    permits = [p for p in Permit.select().where(Permit.status == "active").order_by(Permit.id)
+               if p.issued_on <= today - dt.timedelta(days=330)][5:17]
+    for i, permit in enumerate(permits):
+        when = dt.datetime.combine(today - dt.timedelta(days=40 + 25 * i), dt.time(9, 30))
+        notice = ledger.record_notice(fiscal, {
+            "permit_id": permit.id, "infraction_code": ("36-I", "36-III", "36-IX")[i % 3],
+            "occurred_at": when, "place": "Praça da Matriz", "agent_name": "Antônio Fiscal",
+            "agent_registration": "MAT-1234", "description": "Constatado em ronda.",
+            "infractor_signed": True})
+        if i % 3:
+            ledger.pay_charge(clerk, notice["charges"][0]["id"], paid_on=when.date(),
+                              receipt=f"DAM {100 + i}", amount=notice["fine_text"])
+
+    def wait(signal, start) -> None:
+        done = []
+        signal.connect(lambda *_: done.append(True))
+        start()
+        while not done:
+            app.processEvents()
+
+    def shoot(widget, name: str) -> None:
+        widget.show()
+        app.processEvents()
+        widget.grab().save(str(folder / name))
+
+    window.nav.setCurrentRow(window.pages.index(window.dashboard))
+    wait(window.dashboard.loaded, window.dashboard.refresh)
+    for tab, name in ((1, "painel-autos-por-mes.png"), (2, "painel-multas.png")):
+        window.dashboard.charts.setCurrentIndex(tab)
+        shoot(window, name)
+    window.dashboard.charts.setCurrentIndex(0)
+    page = window.reports_page
+    window.nav.setCurrentRow(window.pages.index(page))
+    for key, name in (("fines", "relatorios.png"), ("permits_by_stand", "relatorios-pontos.png")):
+        page.kind.setCurrentIndex(page.kind.findData(key))
+        wait(page.loaded, page.refresh)
+        shoot(window, name)
+    preview = page.print_preview(show=False)
+    preview.resize(900, 700)
+    preview.show()
+    QTest.qWait(800)  # the PDF view renders its pages in the background
+    shoot(preview, "relatorio-pdf.png")
+    preview.close()
+    batch = BatchPrintDialog(clerk, window)
+    shoot(batch, "impressao-em-lote.png")
+    batch.close()
+    progress = ProgressDialog("Impressão em lote", "Preparando cartões de permissão…", window)
+    progress._show_step(17, 41)  # a still of the dialog part-way
+    shoot(progress, "progresso.png")
+    progress.close()
 
 
 if __name__ == "__main__":

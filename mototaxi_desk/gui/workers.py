@@ -4,11 +4,17 @@ thread), which is what SQLite in WAL mode and PostgreSQL both expect."""
 from __future__ import annotations
 
 import logging
+import threading
 from typing import Callable
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 _log = logging.getLogger(__name__)
+
+
+class Cancelled(Exception):
+    """Raised inside work the user cancelled (from its progress callback): the work's
+    transaction rolls back, so nothing of it is written."""
 
 
 class _Signals(QObject):
@@ -21,11 +27,14 @@ class _Job(QRunnable):
         super().__init__()
         self.work = work
         self.signals = _Signals()
+        self.ended = threading.Event()  # set when run() has left, connection closed
 
     def run(self) -> None:
         try:
             try:
                 result = self.work()
+            except Cancelled as exc:  # asked for: not an error to log
+                self.signals.failed.emit(exc)
             except Exception as exc:  # delivered to the GUI thread, which shows it
                 _log.exception("trabalho em segundo plano falhou")
                 self.signals.failed.emit(exc)
@@ -37,6 +46,7 @@ class _Job(QRunnable):
             from ..store.models import DB
             if DB.obj is not None and not DB.obj.is_closed():
                 DB.obj.close()  # this thread's connection only
+            self.ended.set()
 
 
 def run_in_background(work: Callable[[], object], on_done: Callable[[object], None],

@@ -83,6 +83,20 @@ def signature_block(names: list[tuple[str, str]], width: float) -> Table:
     return table
 
 
+def listing(rows: list[list], widths: list[float]) -> Table:
+    """A list table: the first row is the header (accent background, repeated on every
+    page), thin grid, striped rows."""
+    table = Table(rows, colWidths=widths, repeatRows=1)
+    table.setStyle(TableStyle([
+        ("BACKGROUND", (0, 0), (-1, 0), colors.Color(*ACCENT)),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("GRID", (0, 0), (-1, -1), 0.3, colors.Color(0.7, 0.7, 0.7)),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.95, 0.96, 0.98)]),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+    ]))
+    return table
+
+
 @dataclass(frozen=True)
 class PageFrame:
     """Page size, margins and the header/footer measures (mm) of a document family."""

@@ -6,10 +6,9 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from reportlab.lib import colors
-from reportlab.platypus import Table, TableStyle
 
 from . import a4
-from .common import ACCENT, Municipio, date_text, text_or_dash
+from .common import Municipio, date_text, text_or_dash
 
 HEADERS = ("Vaga", "Permissão", "Permissionário", "Placa", "Condutor auxiliar", "Desde",
            "Situação")
@@ -73,14 +72,7 @@ def render(data: RosterData) -> bytes:
                          a4.p(place.auxiliary, cell), a4.p(date_text(place.since), cell),
                          a4.p(place.status, cell)])
         fractions = (0.06, 0.115, 0.255, 0.11, 0.21, 0.13, 0.12)
-        table = Table(rows, colWidths=[width * f for f in fractions], repeatRows=1)
-        table.setStyle(TableStyle([
-            ("BACKGROUND", (0, 0), (-1, 0), colors.Color(*ACCENT)),
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("GRID", (0, 0), (-1, -1), 0.3, colors.Color(0.7, 0.7, 0.7)),
-            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.95, 0.96, 0.98)]),
-            ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
-        ]))
+        table = a4.listing(rows, [width * f for f in fractions])
         story.append(table)
     story += [
         a4.spacer(8),

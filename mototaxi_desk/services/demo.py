@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from collections.abc import Callable
 from contextlib import contextmanager
 from decimal import Decimal
 
@@ -98,11 +99,15 @@ def _birth(rng, today, min_age, max_age) -> dt.date:
 
 
 def fill(holders: int, *, seed: int = 2019, today: dt.date | None = None,
-         waiting: int | None = None, with_users: bool = True) -> dict:
+         waiting: int | None = None, with_users: bool = True,
+         progress: Callable[[int, int], None] | None = None) -> dict:
     """Add `holders` permit holders to an initialised database through the real services —
     register person and CNH, vehicle, grant on a stand, pay the fees, inspections,
     auxiliary drivers, some suspensions and interruptions, open applications and a waiting
-    list — so the demo obeys every rule of the profile. Returns counts."""
+    list — so the demo obeys every rule of the profile. Returns counts.
+
+    All of it is one transaction (each service's own becomes a savepoint), so an error or
+    a cancel raised by `progress(done, total)` leaves the database as it was."""
     if holders < 0 or holders > 5000:
         raise DomainError("Número de permissionários deve estar entre 0 e 5.000 "
                           "(para volumes maiores use os scripts de benchmarks/).")
@@ -113,22 +118,28 @@ def fill(holders: int, *, seed: int = 2019, today: dt.date | None = None,
         raise DomainError(f"O limite de permissões do município comporta só mais {cap_left}; "
                           "aumente a população (settings population) ou peça menos.")
     waiting = holders // 10 if waiting is None else waiting
-    with _seeded(seed) as rng:
+    total = holders + waiting + 1
+    step = progress or (lambda done, total: None)
+    with write_transaction(), _seeded(seed) as rng:
         builder = _DemoBuilder(rng, profile, today)
         builder.ensure_fiscal_units()
         stand_ids = builder.stands(holders)
         issue_days = sorted(builder.issue_date() for _ in range(holders))
         granted = []
+        step(0, total)
         for index, issued in enumerate(issue_days):
             granted.append(builder.holder(index, issued, stand_ids))
+            step(index + 1, total)
         builder.afterwards(granted)
-        for _ in range(waiting):
+        for done in range(holders + 1, total):
+            step(done, total)
             enrolled = today - dt.timedelta(days=rng.randint(1, 700))
             person = builder.person(enrolled)
             waiting_list.enrol(SYSTEM, person["id"], on=enrolled,
                                seniority_years=rng.randint(0, 8),
                                dependents=rng.randint(0, 4),
                                vehicle_condition=rng.randint(3, 10))
+        step(total, total)
         created_users = _demo_users() if with_users else 0
         counts = {"holders": holders, "stands": len(set(stand_ids)), "waiting": waiting,
                   "users": created_users}
@@ -494,12 +505,16 @@ def _insert(model, rows: list[dict], batch: int = 500) -> None:
         model.insert_many(rows[start:start + batch]).execute()
 
 
-def ensure_demo_database(today: dt.date | None = None) -> bool:
-    """Set up the (already opened) demo database on first use; True if it was created now."""
+def ensure_demo_database(today: dt.date | None = None,
+                         progress: Callable[[int, int], None] | None = None) -> bool:
+    """Set up the (already opened) demo database on first use; True if it was created now.
+    One transaction: a cancel (raised by `progress`) leaves the database empty, to be set up
+    again at the next start."""
     if setup.is_initialised():
         return False
-    setup.initialise(admin_password=DEMO_PASSWORD, today=today, **DEMO_MUNICIPIO)
-    fill(48, today=today)
+    with write_transaction():
+        setup.initialise(admin_password=DEMO_PASSWORD, today=today, **DEMO_MUNICIPIO)
+        fill(48, today=today, progress=progress)
     return True
 
 

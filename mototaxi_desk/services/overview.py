@@ -6,8 +6,11 @@ import datetime as dt
 import peewee as pw
 
 from ..store import connection
-from ..store.models import DB, Permit, Person, Stand, Vehicle, WaitingListEntry
+from ..store.models import (DB, InfractionNotice, Permit, Person, Stand, Vehicle,
+                            WaitingListEntry)
 from . import alerts, permits, setup, stands
+
+MONTHS = ("jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez")
 
 
 def overview() -> dict:
@@ -34,7 +37,40 @@ def dashboard(on: dt.date | None = None, days: int = 30) -> dict:
     return {**overview(),
             "stands_free": [s for s in listed if s["free"] > 0],
             "stands_below_minimum": [s for s in listed if s["below_minimum"]],
-            "alerts": alerts.due(on=on, days=days)}
+            "alerts": alerts.due(on=on, days=days),
+            **charts(on)}
+
+
+def _months_back(on: dt.date, count: int) -> list[dt.date]:
+    """The first day of the `count` months ending with `on`'s month, oldest first."""
+    firsts, year, month = [], on.year, on.month
+    for _ in range(count):
+        firsts.append(dt.date(year, month, 1))
+        year, month = (year, month - 1) if month > 1 else (year - 1, 12)
+    return firsts[::-1]
+
+
+def charts(on: dt.date | None = None) -> dict:
+    """The Painel's charts: notices per month over the last 12 months (voided ones left
+    out: they count for nothing, SRM Art. 35 §2), and the fines of those notices open
+    against paid, in centavos."""
+    on = on or dt.date.today()
+    months = _months_back(on, 12)
+    per_month = {m: 0 for m in months}
+    dates = (InfractionNotice.select(InfractionNotice.occurred_on)
+             .where(InfractionNotice.occurred_on.between(months[0], on)
+                    & (InfractionNotice.status == "active")).tuples())
+    for (day,) in dates:
+        day = day if isinstance(day, dt.date) else dt.date.fromisoformat(str(day)[:10])
+        per_month[day.replace(day=1)] += 1
+    from .reports import fine_totals  # the Relatórios' own figures, same rule
+    totals = fine_totals(months[0], on)
+    fines = {status: totals.get(status, (0, 0)) for status in ("open", "paid")}
+    return {"notices_by_month": [{"month": m, "label": f"{MONTHS[m.month - 1]}/{m.year % 100:02d}",
+                                  "count": per_month[m]} for m in months],
+            "fines_since": months[0],
+            "fines_open": {"count": fines["open"][0], "cents": fines["open"][1]},
+            "fines_paid": {"count": fines["paid"][0], "cents": fines["paid"][1]}}
 
 
 def _url() -> str:

@@ -4,15 +4,25 @@ from __future__ import annotations
 import datetime as dt
 import json
 from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING
 
-from ..domain import permit_rules, validators
+from ..domain import validators
 from ..domain.errors import DomainError, ValidationError
 from ..domain.money import parse_money
-from ..domain.profiles import RuleProfile, apply_overrides, editable_numbers, load_profile
 from ..store.connection import write_transaction
 from ..store.models import FiscalUnitValue, MunicipioSettings
 from . import audit, permissions, users
 from .context import SYSTEM, Actor
+
+
+if TYPE_CHECKING:
+    from ..domain.profiles import RuleProfile
+
+
+def _profiles():
+    """domain.profiles, imported on first use: the login (start-up) needs no profile."""
+    from ..domain import profiles
+    return profiles
 
 
 class AlreadyInitialised(DomainError):
@@ -33,7 +43,9 @@ def settings() -> MunicipioSettings:
 def profile() -> RuleProfile:
     """The município's rule profile with the numbers it edited."""
     row = settings()
-    return apply_overrides(load_profile(row.profile_id), json.loads(row.overrides or "{}"))
+    profiles = _profiles()
+    return profiles.apply_overrides(profiles.load_profile(row.profile_id),
+                                    json.loads(row.overrides or "{}"))
 
 
 def set_profile_number(actor: Actor, key: str, value) -> dict:
@@ -42,11 +54,13 @@ def set_profile_number(actor: Actor, key: str, value) -> dict:
     with write_transaction():
         row = settings()
         overrides = json.loads(row.overrides or "{}")
-        base = load_profile(row.profile_id)
-        if isinstance(value, str) and key in editable_numbers(base):
-            value = _parse_setting(editable_numbers(base)[key], value, key)
+        profiles = _profiles()
+        base = profiles.load_profile(row.profile_id)
+        if isinstance(value, str) and key in profiles.editable_numbers(base):
+            value = _parse_setting(profiles.editable_numbers(base)[key], value, key)
         overrides[key] = str(value) if isinstance(value, Decimal) else value
-        apply_overrides(base, overrides)  # refuses a bad key or value before anything is saved
+        # refuses a bad key or value before anything is saved
+        profiles.apply_overrides(base, overrides)
         before = audit.snapshot(row)
         row.overrides = json.dumps(overrides, sort_keys=True)
         row.save()
@@ -144,7 +158,7 @@ def validate_init(*, profile_id, municipio, uf, ibge, population, fiscal_unit_va
                   admin_password, admin_login="admin",
                   admin_name="Administrador do Sistema") -> dict:
     """Check every set-up value without touching the database; the checked values."""
-    rule_profile = load_profile(profile_id)
+    rule_profile = _profiles().load_profile(profile_id)
     users.check_password(admin_password, "Senha do administrador")
     return {
         "settings": {
@@ -193,6 +207,7 @@ def summary() -> dict:
 
 
 def permit_cap(population: int, rule_profile: RuleProfile) -> int:
+    from ..domain import permit_rules
     return permit_rules.permit_cap(rule_profile, population)
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import peewee as pw
-from playhouse.migrate import SchemaMigrator, migrate
 
 from ..domain.audit_chain import GENESIS, entry_hash
 from ..domain.search_terms import name_tokens
@@ -18,6 +17,21 @@ from .backup import keep_copy
 from .connection import StoreError
 from . import models as m
 from .models import DB, MODELS, Person, PersonNameToken, SchemaVersion
+
+
+class SchemaMigrator:
+    """playhouse.migrate's, loaded when a step runs: opening an up-to-date database (every
+    start) need not import it. Steps use `SchemaMigrator.from_database(db)` and `migrate`."""
+
+    @staticmethod
+    def from_database(db: pw.Database):
+        from playhouse.migrate import SchemaMigrator as Migrator
+        return Migrator.from_database(db)
+
+
+def migrate(*operations) -> None:
+    from playhouse.migrate import migrate as run
+    run(*operations)
 
 
 def _step_2_name_tokens(db: pw.Database) -> None:

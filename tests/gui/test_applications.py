@@ -72,7 +72,7 @@ def test_wizard_registers_person_files_and_saves_ticks(qtbot, demo_data):
     page = wizard.applicant_page
     page.new_group.setChecked(True)
     qtbot.keyClicks(page.cpf.edit, "12345678900")  # bad check digits: red, message
-    assert not page.cpf.validate() and "CPF inválido" in page.cpf.error.text()
+    assert not page.cpf.validate() and "CPF inválido" in page.cpf.message.text()
     cpf = CPF().generate()
     page.cpf.edit.clear()
     qtbot.keyClicks(page.cpf.edit, cpf)
@@ -192,7 +192,7 @@ def test_clerk_flow_login_file_defer_grant_print_card(qtbot, demo_data):
     qtbot.keyClicks(grant.plate.edit, "QX")  # incomplete plate: refused in the form
     before = row_counts()
     assert grant.grant() is None and row_counts() == before
-    assert "placa" in grant.plate.error.text().lower()
+    assert "placa" in grant.plate.message.text().lower()
     grant.plate.edit.clear()
     qtbot.keyClicks(grant.plate.edit, "QXZ1E23")
     stand_id = grant.stand.itemData(1)

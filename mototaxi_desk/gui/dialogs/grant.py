@@ -14,7 +14,7 @@ from ...domain.errors import DomainError, RuleRefusal
 from ...domain.money import parse_money
 from ...services import documents, permits, stands, vehicles
 from ...services.context import Actor
-from ..widgets.masked_field import ValidatedField
+from ..widgets.fields import ValidatedField
 
 RED, GREEN = "color: #c62828; font-weight: bold;", "color: #1b5e20; font-weight: bold;"
 PLATE_MASK = ">AAA-9N99;_"   # ABC-1234 or ABC-1D23 (either format)

@@ -16,7 +16,7 @@ from ...domain.validators import format_date
 from ...services import documents, inspections, setup, vehicles
 from ...services.context import Actor
 from ..widgets.common import GREEN, RED
-from ..widgets.validated import ERROR_TEXT, FieldBox
+from ..widgets.fields import ERROR_TEXT, FieldBox
 from .print_preview import PrintPreviewDialog
 from .vehicle_form import _pydate, date_edit
 

@@ -16,7 +16,7 @@ from ...services import applications, documents, fees, persons, search, setup, v
 from ...services.context import Actor
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import table_view
-from ..widgets.masked_field import ValidatedField
+from ..widgets.fields import ValidatedField
 
 CPF_MASK = "999.999.999-99;_"
 ERROR_STYLE = "color: #c62828;"

@@ -17,7 +17,8 @@ PRINT_DPI = 300
 DOCUMENT_LABELS = {"card": "Cartão de permissão", "aux_card": "Cartão de condutor auxiliar",
                    "sticker": "Selo de vistoria", "termo": "Termo de permissão",
                    "roster": "Relação do ponto", "notice": "Auto de infração",
-                   "release": "Recibo de liberação", "receipt": "Comprovante de protocolo"}
+                   "release": "Recibo de liberação", "receipt": "Comprovante de protocolo",
+                   "report": "Relatório"}
 
 
 def load_pdf(pdf: bytes, parent=None) -> QPdfDocument:

@@ -16,7 +16,7 @@ from ...domain.profiles import ProfileError, available_profiles, load_profile
 from ...services import setup, users
 from ...services.context import Actor
 from ..widgets.brasao import BrasaoPicker
-from ..widgets.field_check import CheckedField
+from ..widgets.fields import CheckedField
 
 PAGE_MUNICIPIO, PAGE_PROFILE, PAGE_ADMIN = range(3)
 # a fiscal-unit value the service needs even where the law counts in no fiscal unit (never used)

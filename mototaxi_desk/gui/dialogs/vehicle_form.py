@@ -19,7 +19,7 @@ from ...domain.money import format_money
 from ...domain.validators import format_date
 from ...services import lookup, search, setup, vehicles
 from ...services.context import Actor
-from ..widgets.validated import ERROR_TEXT, FieldBox
+from ..widgets.fields import ERROR_TEXT, FieldBox
 
 COUNTER_ROLES = ("atendente", "supervisor", "admin")
 

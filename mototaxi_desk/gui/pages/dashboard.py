@@ -3,10 +3,9 @@ and everything due sorted by urgency (overdue red, ≤ 30 days amber); a double 
 the person's record."""
 from __future__ import annotations
 
-from PySide6.QtCharts import QBarCategoryAxis, QBarSeries, QBarSet, QChart, QChartView, QValueAxis
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QPainter
-from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QGridLayout, QGroupBox, QHBoxLayout, QLabel, QTabWidget,
+                               QVBoxLayout, QWidget)
 
 from ...domain import permit_rules
 from ...services import overview, setup
@@ -20,6 +19,9 @@ def _days_text(days: int) -> str:
     if days < 0:
         return f"vencido há {-days} dia(s)"
     return "vence hoje" if days == 0 else f"em {days} dia(s)"
+
+
+CHART_TABS = ("Permissões por situação", "Autos de infração por mês", "Multas em aberto e pagas")
 
 
 class DashboardPage(QWidget):
@@ -37,11 +39,20 @@ class DashboardPage(QWidget):
         self.figures.setWordWrap(True)
         box = QGroupBox("Situação")
         QVBoxLayout(box).addWidget(self.figures)
+        box.setMinimumWidth(260)
         top.addWidget(box, 2)
-        self.chart = QChartView()
-        self.chart.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.chart.setMinimumHeight(200)
-        top.addWidget(self.chart, 3)
+        # one chart per tab, each made when its tab is first shown with figures: QtCharts
+        # loads then, not at start-up, and the charts get the width their labels need
+        self.charts = QTabWidget()
+        self.charts.setMinimumHeight(230)
+        self.charts.setMaximumHeight(260)
+        for label in CHART_TABS:
+            self.charts.addTab(QWidget(), label)
+        self.charts.currentChanged.connect(lambda *_: self._draw_current_chart())
+        top.addWidget(self.charts, 6)
+        self.chart = self.notices_chart = self.fines_chart = None
+        self._info: dict | None = None
+        self._drawn: set[int] = set()
         layout.addLayout(top)
         grid = QGridLayout()
         self.alert_model = DictTableModel(
@@ -81,7 +92,7 @@ class DashboardPage(QWidget):
             f"Pontos: <b>{info['stands']}</b>, vagas livres: <b>{free}</b><br>"
             f"Abaixo do mínimo: <b>{below}</b><br>"
             f"Lista de espera: <b>{info['waiting']}</b> pessoa(s)</p>")
-        self._chart(info["permits_by_status"])
+        self._draw_charts(info)
         rows = info["alerts"]
         self.alert_model.set_rows(rows)
         overdue = sum(1 for a in rows if a["urgency"] == "overdue")
@@ -91,26 +102,33 @@ class DashboardPage(QWidget):
         self.alerts_view.resizeColumnsToContents()
         self.loaded.emit()
 
-    def _chart(self, by_status: dict) -> None:
-        shown = [s for s in by_status if by_status[s]] or ["active"]
-        bars = QBarSet("Permissões")
-        for status in shown:
-            bars.append(by_status.get(status, 0))
-        series = QBarSeries()
-        series.append(bars)
-        chart = QChart()
-        chart.addSeries(series)
-        chart.setTitle("Permissões por situação")
-        chart.legend().setVisible(False)
-        axis_x = QBarCategoryAxis()
-        axis_x.append([STATUS_LABELS[s] for s in shown])
-        chart.addAxis(axis_x, Qt.AlignmentFlag.AlignBottom)
-        series.attachAxis(axis_x)
-        axis_y = QValueAxis()
-        axis_y.setLabelFormat("%d")
-        axis_y.setRange(0, max(by_status.values() or [1]) + 1)
-        chart.addAxis(axis_y, Qt.AlignmentFlag.AlignLeft)
-        series.attachAxis(axis_y)
-        self.chart.setChart(chart)
+    def _draw_charts(self, info: dict) -> None:
+        self._info = info
+        self._drawn.clear()
+        self._draw_current_chart()
 
-
+    def _draw_current_chart(self) -> None:
+        """Draw the chart of the tab shown, once per load of the figures."""
+        tab = self.charts.currentIndex()
+        if self._info is None or tab in self._drawn:
+            return
+        from ..widgets import charts  # QtCharts: loaded with the first chart drawn
+        info = self._info
+        page = self.charts.widget(tab)
+        if page.layout() is None:
+            QVBoxLayout(page).setContentsMargins(0, 0, 0, 0)
+            page.layout().addWidget(charts.chart_view())
+        view = page.layout().itemAt(0).widget()
+        if tab == 0:
+            by_status = info["permits_by_status"]
+            shown = [s for s in by_status if by_status[s]] or ["active"]
+            view.setChart(charts.permits_chart([STATUS_LABELS[s] for s in shown],
+                                               [by_status.get(s, 0) for s in shown], shown))
+            self.chart = view
+        elif tab == 1:
+            view.setChart(charts.notices_chart(info["notices_by_month"]))
+            self.notices_chart = view
+        else:
+            view.setChart(charts.fines_chart(info["fines_open"], info["fines_paid"]))
+            self.fines_chart = view
+        self._drawn.add(tab)

@@ -24,7 +24,7 @@ from ..dialogs.setup_wizard import ask_yes_no
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.brasao import BrasaoPicker
 from ..widgets.common import AMBER, GREY, heading, table_view
-from ..widgets.field_check import CheckedField
+from ..widgets.fields import CheckedField
 from .settings_backup import add_backup_tab
 
 OK_STYLE = "color: #1b5e20;"

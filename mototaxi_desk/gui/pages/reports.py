@@ -1,0 +1,272 @@
+"""Relatórios: pick a report and a period, see the table and its totals, export it to CSV or
+Excel, or print it (A4 PDF in the print preview). Reports load off the GUI thread; a double
+click opens the person's record."""
+from __future__ import annotations
+
+import datetime as dt
+
+from PySide6.QtCore import QDate, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (QComboBox, QDateEdit, QFileDialog, QHBoxLayout, QLabel,
+                               QMessageBox, QPushButton, QVBoxLayout, QWidget)
+
+from ...domain.errors import DomainError
+from ...services import reports, stands
+from ..models.dict_table import Column, DictTableModel
+from ..widgets.common import STATUS_COLOURS, heading, table_view
+from ..workers import run_in_background
+
+EXPORTS = {"csv": ("CSV (separado por ponto e vírgula)", "CSV (*.csv)"),
+           "xlsx": ("Excel", "Planilha do Excel (*.xlsx)")}
+
+
+def _month_start(day: dt.date) -> dt.date:
+    return day.replace(day=1)
+
+
+def preset_range(preset: str, today: dt.date) -> tuple[dt.date, dt.date] | None:
+    """The dates of a period preset; None for "Personalizado" (the dates stay as typed)."""
+    if preset == "this_month":
+        following = (_month_start(today) + dt.timedelta(days=32)).replace(day=1)
+        return _month_start(today), following - dt.timedelta(days=1)
+    if preset == "last_month":
+        end = _month_start(today) - dt.timedelta(days=1)
+        return _month_start(end), end
+    if preset == "last_12_months":
+        start = _month_start(today).replace(year=today.year - 1)
+        return (start.replace(month=start.month % 12 + 1, year=start.year + start.month // 12),
+                today)
+    if preset == "this_year":
+        return today.replace(month=1, day=1), today.replace(month=12, day=31)
+    if preset.startswith("next_"):
+        return today, today + dt.timedelta(days=int(preset.removeprefix("next_")))
+    return None
+
+
+PRESETS = [("next_30", "Próximos 30 dias"), ("next_90", "Próximos 90 dias"),
+           ("this_month", "Este mês"), ("last_month", "Mês passado"),
+           ("last_12_months", "Últimos 12 meses"), ("this_year", "Este ano"),
+           ("custom", "Personalizado")]
+# reports that look ahead (deadlines) start with the next 90 days, the others look back
+LOOKS_AHEAD = {"permits_expiring", "inspections_due"}
+
+
+def _qdate(day: dt.date) -> QDate:
+    return QDate(day.year, day.month, day.day)
+
+
+def _date_edit() -> QDateEdit:
+    edit = QDateEdit()
+    edit.setCalendarPopup(True)
+    edit.setDisplayFormat("dd/MM/yyyy")
+    return edit
+
+
+class ReportsPage(QWidget):
+    title = "Relatórios"
+    person_chosen = Signal(int)
+    loaded = Signal()
+
+    def __init__(self, actor, parent=None):
+        super().__init__(parent)
+        self.actor = actor
+        self.report: dict | None = None
+        self._job = None
+        layout = QVBoxLayout(self)
+        layout.addWidget(heading("Relatórios"))
+        bar = QHBoxLayout()
+        self.kind = QComboBox()
+        for kind in reports.KINDS:
+            self.kind.addItem(kind.title, kind.key)
+        self.preset = QComboBox()
+        for code, label in PRESETS:
+            self.preset.addItem(label, code)
+        self.start, self.end = _date_edit(), _date_edit()
+        self.stand = QComboBox()
+        self.run_button = QPushButton("&Gerar (F5)")
+        self.run_button.setDefault(True)
+        self.period_label = QLabel("Período:")
+        self.until_label = QLabel("a")
+        self.stand_label = QLabel("Ponto:")
+        for widget in (QLabel("Relatório:"), self.kind, self.period_label, self.preset,
+                       self.start, self.until_label, self.end, self.stand_label, self.stand):
+            bar.addWidget(widget)
+        bar.addStretch(1)
+        bar.addWidget(self.run_button)
+        layout.addLayout(bar)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        layout.addWidget(self.summary)
+        self.model = DictTableModel([], colour_of=lambda row: STATUS_COLOURS.get(row.get("tone")))
+        self.view = table_view(self.model)
+        self.view.doubleClicked.connect(lambda index: self._open_person(index.row()))
+        layout.addWidget(self.view, 1)
+        actions = QHBoxLayout()
+        self.count = QLabel()
+        self.person_button = QPushButton("Abrir prontuário")
+        self.csv_button = QPushButton("Exportar CSV…")
+        self.xlsx_button = QPushButton("Exportar Excel…")
+        self.print_button = QPushButton("Imprimir / PDF… (Ctrl+P)")
+        actions.addWidget(self.count, 1)
+        for button in (self.person_button, self.csv_button, self.xlsx_button, self.print_button):
+            actions.addWidget(button)
+        layout.addLayout(actions)
+
+        self.kind.currentIndexChanged.connect(lambda *_: self._kind_changed())
+        self.preset.currentIndexChanged.connect(lambda *_: self._apply_preset())
+        self.start.userDateChanged.connect(lambda *_: self._custom())
+        self.end.userDateChanged.connect(lambda *_: self._custom())
+        self.run_button.clicked.connect(self.refresh)
+        self.person_button.clicked.connect(
+            lambda: self._open_person(self.view.currentIndex().row()))
+        self.csv_button.clicked.connect(lambda: self.export("csv"))
+        self.xlsx_button.clicked.connect(lambda: self.export("xlsx"))
+        self.print_button.clicked.connect(lambda: self.print_preview())
+        QShortcut(QKeySequence("Ctrl+P"), self, activated=lambda: self.print_preview())
+        self._stands_loaded = False
+        self._kind_changed()
+
+    # --- choosing --------------------------------------------------------------------
+
+    def current_kind(self) -> reports.ReportKind:
+        return reports.KIND_BY_KEY[self.kind.currentData()]
+
+    def _kind_changed(self) -> None:
+        kind = self.current_kind()
+        for widget in (self.period_label, self.preset, self.start, self.until_label, self.end):
+            widget.setVisible(kind.uses_period)
+        self.stand_label.setVisible(kind.uses_stand)
+        self.stand.setVisible(kind.uses_stand)
+        default = "next_90" if kind.key in LOOKS_AHEAD else "last_12_months"
+        self.preset.setCurrentIndex(self.preset.findData(default))
+        self._apply_preset()
+        self._set_report(None)
+
+    def _apply_preset(self) -> None:
+        dates = preset_range(self.preset.currentData(), dt.date.today())
+        if dates is None:
+            return
+        for edit, day in zip((self.start, self.end), dates):
+            edit.blockSignals(True)
+            edit.setDate(_qdate(day))
+            edit.blockSignals(False)
+
+    def _custom(self) -> None:
+        self.preset.blockSignals(True)
+        self.preset.setCurrentIndex(self.preset.findData("custom"))
+        self.preset.blockSignals(False)
+
+    def set_period(self, start: dt.date, end: dt.date) -> None:
+        self.start.setDate(_qdate(start))
+        self.end.setDate(_qdate(end))
+
+    def _load_stands(self) -> None:
+        self.stand.clear()
+        self.stand.addItem("Todos os pontos", None)
+        for s in stands.list_stands():
+            self.stand.addItem(f"{s['label']} — {s['name']}", s["number"])
+        self._stands_loaded = True
+
+    # --- loading ---------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Run the chosen report off the GUI thread; `loaded` fires when it is shown."""
+        if not self._stands_loaded:
+            self._load_stands()
+        key = self.kind.currentData()
+        start = self.start.date().toPython()
+        end = self.end.date().toPython()
+        stand = self.stand.currentData()
+        try:  # a bad period is refused here, before any work starts
+            if self.current_kind().uses_period:
+                reports.period(start, end)
+        except DomainError as exc:
+            self._show_error(exc)
+            return
+        self.summary.setStyleSheet("")
+        self.summary.setText("Carregando…")
+        self.run_button.setEnabled(False)
+        self._job = run_in_background(
+            lambda: reports.run(key, start=start, end=end, stand_number=stand),
+            self.show_report, self._show_error)
+
+    def _show_error(self, exc: Exception) -> None:
+        self.run_button.setEnabled(True)
+        self.summary.setStyleSheet("color: #a00; font-weight: bold;")
+        self.summary.setText(f"Não foi possível gerar o relatório: {exc}")
+        self.loaded.emit()
+
+    def show_report(self, report: dict) -> None:
+        self.run_button.setEnabled(True)
+        self._set_report(report)
+        self.loaded.emit()
+
+    def _set_report(self, report: dict | None) -> None:
+        self.report = report
+        columns = [] if report is None else [
+            Column(c["key"], c["header"], lambda v, kind=c["kind"]: reports.cell_text(v, kind))
+            for c in report["columns"]]
+        self.model.beginResetModel()
+        self.model.columns = columns
+        self.model.rows = [] if report is None else report["rows"]
+        self.model.endResetModel()
+        for button in (self.csv_button, self.xlsx_button, self.print_button):
+            button.setEnabled(report is not None)
+        self.person_button.setEnabled(bool(report and report["rows"]
+                                           and "person_id" in report["rows"][0]))
+        if report is None:
+            self.summary.setStyleSheet("")
+            self.summary.setText("Escolha o relatório e o período e clique em <b>Gerar</b>.")
+            self.count.setText("")
+            return
+        self.summary.setStyleSheet("")
+        self.summary.setText(f"<b>{report['title']}</b> — {report['period']}<br>"
+                             + "<br>".join(report["summary"]))
+        self.count.setText(f"{len(report['rows'])} linha(s)")
+        self.view.resizeColumnsToContents()
+
+    def _open_person(self, row: int) -> None:
+        if self.report and 0 <= row < len(self.model.rows):
+            person_id = self.model.rows[row].get("person_id")
+            if person_id:
+                self.person_chosen.emit(person_id)
+
+    # --- output ----------------------------------------------------------------------
+
+    def export(self, fmt: str, path: str | None = None) -> str | None:
+        """Save the report shown as CSV or XLSX; asks for the file when no path is given."""
+        if self.report is None:
+            return None
+        label, pattern = EXPORTS[fmt]
+        if not path:
+            default = f"{self.report['key']}-{dt.date.today():%Y%m%d}.{fmt}"
+            path, _ = QFileDialog.getSaveFileName(self, f"Exportar {label}", default, pattern)
+        if not path:
+            return None
+        try:
+            data = reports.export(self.actor, self.report, fmt)
+            with open(path, "wb") as fh:
+                fh.write(data)
+        except DomainError as exc:
+            QMessageBox.warning(self, "Exportar", str(exc))
+            return None
+        except OSError as exc:
+            QMessageBox.warning(self, "Exportar", f"Não foi possível salvar: {exc.strerror}")
+            return None
+        self.count.setText(f"{len(self.report['rows'])} linha(s) — exportado para {path}")
+        return path
+
+    def print_preview(self, *, show: bool = True):
+        """The report as an A4 PDF in the print preview (print or save from there)."""
+        if self.report is None:
+            return None
+        from ..dialogs.print_preview import PrintPreviewDialog  # the PDF viewer loads late
+        try:
+            result = reports.print_report(self.actor, self.report)
+        except DomainError as exc:
+            QMessageBox.warning(self, "Imprimir", str(exc))
+            return None
+        dialog = PrintPreviewDialog(result, self)
+        if show:
+            dialog.open()
+        return dialog

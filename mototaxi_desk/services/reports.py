@@ -1,0 +1,394 @@
+"""Relatórios: the lists a town hall is asked for (active permits by stand, permits expiring,
+inspections due and overdue, fines issued/paid/open in a period, applications by status, the
+waiting list), as plain data the Relatórios page shows and exports.
+
+Each report is a dict: key, title, period (text), columns (key, header, kind), rows (dicts;
+`tone` is a status colour key for the GUI), summary (Portuguese lines). Kinds: text, date,
+money (integer centavos), int. `export` turns a report into CSV (Excel pt-BR: `;`, decimal
+comma, UTF-8 with BOM) or XLSX (real dates and numbers) and audits it: a report carries
+personal data leaving the program (LGPD)."""
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from dataclasses import dataclass
+
+import peewee as pw
+
+from ..domain import permit_rules, validators
+from ..domain.errors import ValidationError
+from ..domain.money import format_money
+from ..domain.validators import format_cpf, format_date, parse_date
+from ..store.connection import write_transaction
+from ..store.models import (Application, InfractionNotice, PenaltyCharge, Permit, Person, Stand,
+                            Vehicle)
+from . import alerts, audit, setup, stands, waiting_list
+from .applications import STATUS_LABELS as APPLICATION_STATUS, TYPE_LABELS
+from .context import Actor
+from .permits import STATUS_LABELS as PERMIT_STATUS
+
+REPORT_ROLES = ("atendente", "fiscal", "supervisor", "admin")
+CARD_STATUSES = ("active", "suspended", "interrupted")  # holding the stand place now
+MAX_PERIOD_DAYS = 3650
+FORMATS = ("csv", "xlsx")
+
+
+@dataclass(frozen=True)
+class ReportKind:
+    key: str
+    title: str
+    uses_period: bool   # False: the register as it is today
+    uses_stand: bool = False
+
+
+KINDS = [
+    ReportKind("permits_by_stand", "Permissões por ponto", False, uses_stand=True),
+    ReportKind("permits_expiring", "Permissões a vencer no período", True),
+    ReportKind("inspections_due", "Vistorias vencidas e a vencer", True),
+    ReportKind("fines", "Multas lançadas, pagas e em aberto", True),
+    ReportKind("applications", "Requerimentos por situação", True),
+    ReportKind("waiting_list", "Lista de espera", False),
+]
+KIND_BY_KEY = {k.key: k for k in KINDS}
+CHARGE_STATUS = {"open": "Em aberto", "paid": "Paga", "voided": "Anulada"}
+CHARGE_TONE = {"open": "open", "paid": "paid", "voided": "cancelled"}
+APPLICATION_TONE = {"deferido": "paid", "indeferido": "revoked", "arquivado": "cancelled"}
+
+
+def period(start, end) -> tuple[dt.date, dt.date]:
+    """The period as two dates (dd/mm/aaaa or date); the start may not be after the end."""
+    first = parse_date(start, "Período — início")
+    last = parse_date(end, "Período — fim")
+    if first > last:
+        raise ValidationError("Período", "a data inicial é posterior à final.")
+    if (last - first).days > MAX_PERIOD_DAYS:
+        raise ValidationError("Período", "escolha um período de até 10 anos.")
+    return first, last
+
+
+def run(key: str, *, start=None, end=None, stand_number=None,
+        today: dt.date | None = None) -> dict:
+    """One report; `start`/`end` for the period reports, `stand_number` to keep one stand."""
+    kind = KIND_BY_KEY.get(key)
+    if kind is None:
+        raise ValidationError("Relatório", f"relatório desconhecido: {key}.")
+    today = today or dt.date.today()
+    if kind.uses_period:
+        first, last = period(start, end)
+        shown = f"{format_date(first)} a {format_date(last)}"
+    else:
+        first = last = today
+        shown = f"situação em {format_date(today)}"
+    builder = _BUILDERS[key]
+    columns, rows, summary = (builder(first, last, today, stand_number) if kind.uses_stand
+                              else builder(first, last, today))
+    return {"key": key, "title": kind.title, "period": shown, "start": first, "end": last,
+            "columns": [{"key": c, "header": h, "kind": k} for c, h, k in columns],
+            "rows": rows, "summary": summary}
+
+
+def _order(number) -> str:
+    return permit_rules.format_order_number(setup.profile(), number) if number else ""
+
+
+# --- permits by stand --------------------------------------------------------------------
+
+def _permits_by_stand(first, last, today, stand_number=None):
+    query = (Permit.select(Permit, Person, Stand, Vehicle)
+             .join(Person, on=(Permit.holder == Person.id))
+             .switch(Permit).join(Stand, pw.JOIN.LEFT_OUTER, on=(Permit.stand == Stand.id))
+             .switch(Permit).join(Vehicle, pw.JOIN.LEFT_OUTER, on=(Permit.vehicle == Vehicle.id))
+             .where(Permit.status.in_(CARD_STATUSES))
+             .order_by(Stand.number.asc(nulls="LAST"), Permit.stand_position, Permit.order_number))
+    if stand_number not in (None, ""):
+        stand_number = validators.positive_int(str(stand_number), "Ponto", maximum=9999)
+        query = query.where(Stand.number == stand_number)
+    rows = []
+    for p in query:
+        stand = p.stand if p.stand_id else None
+        rows.append({"stand": stands.label(stand.number) if stand else "Sem ponto",
+                     "position": p.stand_position, "order_number": _order(p.order_number),
+                     "person_id": p.holder_id, "person_name": p.holder.name,
+                     "cpf": format_cpf(p.holder.cpf),
+                     "plate": p.vehicle.plate_original if p.vehicle_id else "",
+                     "valid_until": p.valid_until, "status": PERMIT_STATUS[p.status],
+                     "tone": p.status})
+    listed = [s for s in stands.list_stands(on=today)
+              if stand_number in (None, "") or s["number"] == stand_number]
+    summary = [f"Total: {len(rows)} permissão(ões) ativas, suspensas ou interrompidas "
+               f"({sum(r['tone'] == 'active' for r in rows)} ativas) em {len(listed)} ponto(s)."]
+    if len(listed) == 1:
+        s = listed[0]
+        summary.append(f"{s['label']} ({s['name']}): {s['count']} de {s['max_vehicles']} vagas "
+                       f"ocupadas, {s['free']} livre(s), mínimo {s['min_vehicles']}.")
+    full = ", ".join(s["label"] for s in listed if s["full"]) or "nenhum"
+    below = ", ".join(s["label"] for s in listed if s["below_minimum"]) or "nenhum"
+    summary.append(f"Lotados: {full}. Abaixo do mínimo: {below}. Vagas livres: "
+                   f"{sum(s['free'] for s in listed)}.")
+    columns = [("stand", "Ponto", "text"), ("position", "Vaga", "int"),
+               ("order_number", "Permissão", "text"), ("person_name", "Permissionário", "text"),
+               ("cpf", "CPF", "text"), ("plate", "Placa", "text"),
+               ("valid_until", "Validade", "date"), ("status", "Situação", "text")]
+    return columns, rows, summary
+
+
+# --- permits expiring --------------------------------------------------------------------
+
+def _permits_expiring(first, last, today):
+    query = (Permit.select(Permit, Person)
+             .join(Person, on=(Permit.holder == Person.id))
+             .where(Permit.status.in_(CARD_STATUSES) & Permit.valid_until.between(first, last))
+             .order_by(Permit.valid_until, Permit.order_number))
+    rows = []
+    for p in query:
+        days = (p.valid_until - today).days
+        rows.append({"valid_until": p.valid_until, "days_left": days,
+                     "order_number": _order(p.order_number), "person_id": p.holder_id,
+                     "person_name": p.holder.name, "cpf": format_cpf(p.holder.cpf),
+                     "status": PERMIT_STATUS[p.status],
+                     "tone": "overdue" if days < 0 else ("soon" if days <= 30 else None)})
+    overdue = sum(r["days_left"] < 0 for r in rows)
+    summary = [f"{len(rows)} permissão(ões) com validade no período; {overdue} já vencida(s), "
+               f"{sum(0 <= r['days_left'] <= 30 for r in rows)} em até 30 dias."]
+    columns = [("valid_until", "Validade", "date"), ("days_left", "Dias", "int"),
+               ("order_number", "Permissão", "text"), ("person_name", "Permissionário", "text"),
+               ("cpf", "CPF", "text"), ("status", "Situação", "text")]
+    return columns, rows, summary
+
+
+# --- inspections due ---------------------------------------------------------------------
+
+INSPECTION_ALERTS = ("annual_inspection", "semiannual_inspection")
+
+
+def _inspections_due(first, last, today):
+    """Overdue inspections are always listed (whenever they fell due); those still to come
+    up to the end of the period. The dates are the alerts' (domain/inspection_rules.py)."""
+    ahead = min(max((last - today).days, 0), alerts.MAX_DAYS)
+    rows = []
+    for item in alerts.due(on=today, days=ahead):
+        if item["kind"] not in INSPECTION_ALERTS or item["due_date"] > last:
+            continue
+        if item["days_left"] >= 0 and item["due_date"] < first:
+            continue
+        rows.append({"due_date": item["due_date"], "days_left": item["days_left"],
+                     "situation": "Vencida" if item["days_left"] < 0 else "A vencer",
+                     "label": alerts.KIND_LABELS[item["kind"]],
+                     "order_number": _order(item["permit_order_number"]),
+                     "person_id": item["person_id"], "person_name": item["person_name"],
+                     "plate": item["plate"] or "", "article": item["article"],
+                     "tone": item["urgency"] if item["days_left"] <= 30 else None})
+    overdue = sum(r["days_left"] < 0 for r in rows)
+    summary = [f"{overdue} vistoria(s) vencida(s); {len(rows) - overdue} a vencer até "
+               f"{format_date(last)}."]
+    columns = [("due_date", "Vencimento", "date"), ("days_left", "Dias", "int"),
+               ("situation", "Situação", "text"), ("label", "Vistoria", "text"),
+               ("order_number", "Permissão", "text"), ("person_name", "Permissionário", "text"),
+               ("plate", "Placa", "text"), ("article", "Artigo", "text")]
+    return columns, rows, summary
+
+
+# --- fines -------------------------------------------------------------------------------
+
+def _fines(first, last, today):
+    """Fines of the notices written in the period (by the notice's date), with what became
+    of them; and, apart, what was paid in the period whatever the notice's date."""
+    query = (PenaltyCharge.select(PenaltyCharge, InfractionNotice, Person)
+             .join(InfractionNotice, on=(PenaltyCharge.notice == InfractionNotice.id))
+             .switch(PenaltyCharge).join(Person, on=(PenaltyCharge.person == Person.id))
+             .where((PenaltyCharge.kind == "fine")
+                    & InfractionNotice.occurred_on.between(first, last))
+             .order_by(InfractionNotice.occurred_on, InfractionNotice.year,
+                       InfractionNotice.number))
+    rows, totals = [], {s: [0, 0] for s in CHARGE_STATUS}
+    for c in query:
+        n = c.notice
+        totals[c.status][0] += 1
+        totals[c.status][1] += c.amount_cents
+        rows.append({"notice": f"{n.number:05d}/{n.year}", "occurred_on": n.occurred_on,
+                     "person_id": c.person_id, "person_name": c.person.name,
+                     "order_number": _order(c.permit.order_number) if c.permit_id else "",
+                     "article": n.infraction_article, "amount_cents": c.amount_cents,
+                     "status": CHARGE_STATUS[c.status], "paid_on": c.paid_on,
+                     "tone": CHARGE_TONE[c.status]})
+    counted = ("open", "paid")  # a voided notice's fine was never owed (SRM Art. 35 §2)
+    issued = [sum(totals[s][0] for s in counted), sum(totals[s][1] for s in counted)]
+    received = (PenaltyCharge.select(pw.fn.COUNT(PenaltyCharge.id),
+                                     pw.fn.COALESCE(pw.fn.SUM(PenaltyCharge.paid_cents), 0))
+                .where((PenaltyCharge.kind == "fine") & (PenaltyCharge.status == "paid")
+                       & PenaltyCharge.paid_on.between(first, last)).tuples().get())
+    summary = [f"Lançadas no período: {issued[0]} ({format_money(issued[1])}); pagas: "
+               f"{totals['paid'][0]} ({format_money(totals['paid'][1])}); em aberto: "
+               f"{totals['open'][0]} ({format_money(totals['open'][1])}); anuladas: "
+               f"{totals['voided'][0]} ({format_money(totals['voided'][1])}, não contadas).",
+               f"Recebido no período (pagamentos com data no período): {received[0]} multa(s), "
+               f"{format_money(int(received[1]))}."]
+    columns = [("notice", "Auto", "text"), ("occurred_on", "Data", "date"),
+               ("person_name", "Permissionário", "text"), ("order_number", "Permissão", "text"),
+               ("article", "Artigo", "text"), ("amount_cents", "Valor", "money"),
+               ("status", "Situação", "text"), ("paid_on", "Pago em", "date")]
+    return columns, rows, summary
+
+
+def fine_totals(first: dt.date, last: dt.date) -> dict:
+    """Counts and centavos of the fines written in the period, by status (for tests/charts)."""
+    rows = (PenaltyCharge.select(PenaltyCharge.status, pw.fn.COUNT(PenaltyCharge.id),
+                                 pw.fn.SUM(PenaltyCharge.amount_cents))
+            .join(InfractionNotice, on=(PenaltyCharge.notice == InfractionNotice.id))
+            .where((PenaltyCharge.kind == "fine")
+                   & InfractionNotice.occurred_on.between(first, last))
+            .group_by(PenaltyCharge.status).tuples())
+    return {status: (count, int(cents or 0)) for status, count, cents in rows}
+
+
+# --- applications ------------------------------------------------------------------------
+
+def _applications(first, last, today):
+    start = dt.datetime.combine(first, dt.time.min)
+    stop = dt.datetime.combine(last + dt.timedelta(days=1), dt.time.min)
+    query = (Application.select(Application, Person)
+             .join(Person, on=(Application.person == Person.id))
+             .where((Application.filed_at >= start) & (Application.filed_at < stop))
+             .order_by(Application.protocol_year, Application.protocol_seq))
+    rows = [{"protocol": f"{a.protocol_year}/{a.protocol_seq:06d}", "filed_on": a.filed_at.date(),
+             "type": TYPE_LABELS.get(a.type, a.type), "person_id": a.person_id,
+             "person_name": a.person.name, "status": APPLICATION_STATUS[a.status],
+             "decided_on": a.decided_at.date() if a.decided_at else None,
+             "tone": APPLICATION_TONE.get(a.status, "open")} for a in query]
+    counts = {}
+    for a in query:
+        counts[a.status] = counts.get(a.status, 0) + 1
+    by_status = ", ".join(f"{APPLICATION_STATUS[s]} {counts[s]}"
+                          for s in Application.STATUSES if s in counts) or "nenhum"
+    summary = [f"{len(rows)} requerimento(s) protocolado(s) no período: {by_status}."]
+    columns = [("protocol", "Protocolo", "text"), ("filed_on", "Data", "date"),
+               ("type", "Tipo", "text"), ("person_name", "Requerente", "text"),
+               ("status", "Situação", "text"), ("decided_on", "Decidido em", "date")]
+    return columns, rows, summary
+
+
+# --- waiting list ------------------------------------------------------------------------
+
+def _waiting_list(first, last, today):
+    rows = [{"position": w["position"], "person_id": w["person_id"],
+             "person_name": w["person_name"], "cpf": w["cpf_text"],
+             "enrolled_on": w["enrolled_at"].date() if w["enrolled_at"] else None,
+             "status": "Convocado" if w["status"] == "called" else "Aguardando",
+             "call_deadline": w["call_deadline"], "tone": "soon" if w["status"] == "called"
+             else None} for w in waiting_list.ordered(on=today)]
+    summary = [f"{len(rows)} pessoa(s) na lista de espera; "
+               f"{sum(r['status'] == 'Convocado' for r in rows)} convocada(s)."]
+    columns = [("position", "Ordem", "int"), ("person_name", "Nome", "text"),
+               ("cpf", "CPF", "text"), ("enrolled_on", "Inscrição", "date"),
+               ("status", "Situação", "text"), ("call_deadline", "Prazo da convocação", "date")]
+    return columns, rows, summary
+
+
+_BUILDERS = {"permits_by_stand": _permits_by_stand, "permits_expiring": _permits_expiring,
+             "inspections_due": _inspections_due, "fines": _fines,
+             "applications": _applications, "waiting_list": _waiting_list}
+
+
+# --- export ------------------------------------------------------------------------------
+
+def cell_text(value, kind: str) -> str:
+    """A cell as the screen and the CSV show it: dd/mm/aaaa, R$ 1.234,56."""
+    if value is None or value == "":
+        return ""
+    if kind == "money":
+        return format_money(value)
+    if kind == "date":
+        return format_date(value)
+    return str(value)
+
+
+def _csv(report: dict) -> bytes:
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    writer.writerow([report["title"], report["period"]])
+    writer.writerow([c["header"] for c in report["columns"]])
+    for row in report["rows"]:
+        writer.writerow([
+            (f"{row[c['key']] / 100:.2f}".replace(".", ",") if c["kind"] == "money"
+             and row.get(c["key"]) is not None else cell_text(row.get(c["key"]), c["kind"]))
+            for c in report["columns"]])
+    for line in report["summary"]:
+        writer.writerow([line])
+    return out.getvalue().encode("utf-8-sig")  # the BOM makes Excel read the accents
+
+
+def _xlsx(report: dict) -> bytes:
+    from openpyxl import Workbook  # only exports need it
+    from openpyxl.styles import Font
+    from openpyxl.utils import get_column_letter
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Relatório"
+    sheet.append([report["title"]])
+    sheet["A1"].font = Font(bold=True, size=12)
+    sheet.append([report["period"]])
+    sheet.append([c["header"] for c in report["columns"]])
+    for cell in sheet[3]:
+        cell.font = Font(bold=True)
+    for row in report["rows"]:
+        values = []
+        for c in report["columns"]:
+            value = row.get(c["key"])
+            values.append(value / 100 if c["kind"] == "money" and value is not None else
+                          (value if value not in ("",) else None))
+        sheet.append(values)
+        for cell, c in zip(sheet[sheet.max_row], report["columns"]):
+            if c["kind"] == "money":
+                cell.number_format = '"R$" #,##0.00'
+            elif c["kind"] == "date":
+                cell.number_format = "DD/MM/YYYY"
+    sheet.append([])
+    for line in report["summary"]:
+        sheet.append([line])
+    for i, c in enumerate(report["columns"], 1):
+        longest = max([len(c["header"])] + [len(cell_text(r.get(c["key"]), c["kind"]))
+                                             for r in report["rows"][:500]])
+        sheet.column_dimensions[get_column_letter(i)].width = min(longest + 2, 50)
+    sheet.freeze_panes = "A4"
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
+
+def export(actor: Actor, report: dict, fmt: str) -> bytes:
+    """The report as a CSV or XLSX file's bytes; the export is audited (personal data)."""
+    actor.require(*REPORT_ROLES, action="exportar relatórios")
+    if fmt not in FORMATS:
+        raise ValidationError("Formato", "use csv ou xlsx.")
+    data = _csv(report) if fmt == "csv" else _xlsx(report)
+    _audit_output(actor, report, fmt)
+    return data
+
+
+def print_report(actor: Actor, report: dict) -> dict:
+    """The report as an A4 PDF under the município's header, for the print preview."""
+    from ..printing import report as report_pdf
+    from .documents import municipio_header
+
+    actor.require(*REPORT_ROLES, action="imprimir relatórios")
+    columns = report["columns"]
+    table = report_pdf.ReportTable(
+        title=report["title"], period=report["period"],
+        headers=[c["header"] for c in columns],
+        numeric=[c["kind"] in ("money", "int") for c in columns],
+        cells=[[cell_text(row.get(c["key"]), c["kind"]) for c in columns]
+               for row in report["rows"]],
+        summary=report["summary"])
+    pdf = report_pdf.render(table, municipio=municipio_header(), printed_at=dt.datetime.now(),
+                            login=actor.login)
+    _audit_output(actor, report, "pdf")
+    return {"document": "report", "pdf": pdf, "count": 1, "copies": []}
+
+
+def _audit_output(actor: Actor, report: dict, fmt: str) -> None:
+    with write_transaction():
+        audit.record(actor, "report.export", "report", report["key"],
+                     after={"format": fmt, "period": report["period"],
+                            "rows": len(report["rows"])})
