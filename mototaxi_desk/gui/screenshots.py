@@ -18,7 +18,10 @@ def main(out: str = "docs/screenshots") -> int:
     from ..store.models import Permit
     from .app import LoginDialog, install_translations
     from .main_window import MainWindow
+    from .widgets import unsaved
 
+    # the shots close forms in the middle of typing: no "Descartar alterações?" box
+    unsaved.ask_discard = lambda _parent: True
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     app = QApplication.instance() or QApplication(sys.argv)
