@@ -2,7 +2,7 @@
 "Descartar alterações?"; "Continuar editando" keeps the form and what was typed, Descartar
 closes it; a form with nothing typed (or typing erased again) closes without asking."""
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QMessageBox
 
 from mototaxi_desk.gui.dialogs.inspection_form import InspectionForm
@@ -67,6 +67,8 @@ def test_other_forms_ask_too(qtbot, demo_data, answers, make):
     qtbot.keyClicks(editor, "ABC")
     form.reject()  # Cancelar
     assert len(answers) == 1 and form.isVisible()
+    for timer in form.findChildren(QTimer):  # the look-up typed text starts, not wanted here
+        timer.stop()
 
 
 def test_the_question_defaults_to_keep_editing(qtbot):
