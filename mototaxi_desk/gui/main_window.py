@@ -37,10 +37,10 @@ class MainWindow(QMainWindow):
         self.applications_page = ApplicationsPage(actor)
         self.holders_page = HoldersPage()
         self.vehicles_page = VehiclesPage(actor)
-        self.stands_page = StandsPage()
+        self.stands_page = StandsPage(actor)
         self.inspections_page = InspectionsPage(actor)
         self.infractions_page = InfractionsPage(actor)
-        self.waiting_page = WaitingListPage()
+        self.waiting_page = WaitingListPage(actor)
         self.reports_page = ReportsPage(actor)
         self.settings_page = SettingsPage(actor)
         # navigation in the order of the counter's work (issue 6); Configurações last

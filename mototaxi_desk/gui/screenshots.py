@@ -18,7 +18,10 @@ def main(out: str = "docs/screenshots") -> int:
     from ..store.models import Permit
     from .app import LoginDialog, install_translations
     from .main_window import MainWindow
+    from .widgets import unsaved
 
+    # the shots close forms in the middle of typing: no "Descartar alterações?" box
+    unsaved.ask_discard = lambda _parent: True
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     app = QApplication.instance() or QApplication(sys.argv)
@@ -66,6 +69,7 @@ def main(out: str = "docs/screenshots") -> int:
             reports_shots(folder, window)
             application_shots(folder, window)
             settings_shots(folder)
+            counter_shots(folder, window)
         finally:
             close_database()
         setup_wizard_and_crash_shots(folder, Path(tmp))
@@ -274,6 +278,62 @@ def settings_shots(folder: Path) -> None:
         app.processEvents()
         page.grab().save(str(folder / name))
     page.close()
+
+
+def counter_shots(folder: Path, window) -> None:
+    """The prontuário's action forms (renew, change stand), the 3×4 photo crop, the Pontos
+    page with its buttons and the waiting list after a call-up."""
+    from PySide6.QtGui import QColor, QImage, QPainter
+    from PySide6.QtWidgets import QApplication
+
+    from ..services import counter, demo, users
+    from ..store.models import Permit
+    from .dialogs.photo_crop import PhotoCropDialog
+
+    app = QApplication.instance()
+    boss = users.authenticate("supervisor", demo.DEMO_PASSWORD)
+    holder = next(p for p in Permit.select().where(Permit.status == "active")
+                  .order_by(Permit.id) if counter.actions(boss, p.holder_id)["renew"]["enabled"])
+
+    def save(widget, name: str) -> None:
+        widget.show()
+        app.processEvents()
+        widget.grab().save(str(folder / name))
+
+    window.open_person(holder.holder_id)
+    page = window.person_page
+    page.show_previews = False
+    for name, action in (("prontuario-renovar.png", page.renew),
+                         ("prontuario-mudar-ponto.png", page.change_stand)):
+        form = action()
+        save(form, name)
+        form.close()
+    image = QImage(900, 700, QImage.Format.Format_RGB32)  # a stand-in portrait
+    image.fill(QColor("#9db7cf"))
+    painter = QPainter(image)
+    painter.setBrush(QColor("#d9a982"))
+    painter.drawEllipse(350, 170, 200, 260)
+    painter.setBrush(QColor("#35506b"))
+    painter.drawRect(250, 470, 400, 230)
+    painter.end()
+    crop = PhotoCropDialog(boss, holder.holder_id, image)
+    crop.size_slider.setValue(75)
+    save(crop, "foto-3x4.png")
+    crop.save()
+    window.open_person(holder.holder_id)
+    app.processEvents()
+    window.grab().save(str(folder / "prontuario-acoes.png"))
+    window.nav.setCurrentRow(window.pages.index(window.stands_page))
+    window.stands_page.place_view.selectRow(0)
+    app.processEvents()
+    window.grab().save(str(folder / "pontos-acoes.png"))
+    waiting = window.waiting_page
+    window.nav.setCurrentRow(window.pages.index(waiting))
+    if getattr(waiting, "actor", None) is not None and waiting.model.rows:
+        waiting.confirm = lambda _text: True
+        waiting.call_next()
+    app.processEvents()
+    window.grab().save(str(folder / "lista-de-espera-convocacao.png"))
 
 
 def setup_wizard_and_crash_shots(folder: Path, tmp: Path) -> None:

@@ -126,6 +126,12 @@ def get_person(person_id) -> Person:
     return person
 
 
+def photo(person_id) -> bytes | None:
+    """The person's 3×4 photo as stored (JPEG or PNG bytes), None when there is none."""
+    blob = get_person(person_id).photo
+    return bytes(blob) if blob else None
+
+
 def person_by_cpf(cpf) -> Person:
     digits = validators.cpf(cpf)
     person = Person.get_or_none(Person.cpf == digits)

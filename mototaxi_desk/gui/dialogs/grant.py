@@ -15,12 +15,13 @@ from ...domain.money import parse_money
 from ...services import documents, permits, stands, vehicles
 from ...services.context import Actor
 from ..widgets.fields import ValidatedField
+from ..widgets.unsaved import DiscardGuard
 
 RED, GREEN = "color: #c62828; font-weight: bold;", "color: #1b5e20; font-weight: bold;"
 PLATE_MASK = ">AAA-9N99;_"   # ABC-1234 or ABC-1D23 (either format)
 
 
-class GrantDialog(QDialog):
+class GrantDialog(DiscardGuard, QDialog):
     def __init__(self, actor: Actor, application: dict, parent=None):
         super().__init__(parent)
         self.actor = actor
@@ -129,6 +130,11 @@ class GrantDialog(QDialog):
         layout.addLayout(buttons)
         self.load_choices()
         self.resize(900, 640)
+        self.mark_clean()
+
+    def has_unsaved_changes(self) -> bool:
+        # once granted, what was typed is saved; closing loses nothing
+        return self.result_data is None and super().has_unsaved_changes()
 
     def load_choices(self, select_vehicle: int | None = None) -> None:
         self.vehicle.blockSignals(True)

@@ -17,6 +17,7 @@ from ...services import documents, inspections, setup, vehicles
 from ...services.context import Actor
 from ..widgets.common import GREEN, RED
 from ..widgets.fields import ERROR_TEXT, FieldBox
+from ..widgets.unsaved import DiscardGuard
 from .print_preview import PrintPreviewDialog
 from .vehicle_form import _pydate, date_edit
 
@@ -26,7 +27,7 @@ ANSWERS = (("pass", "Conforme"), ("fail", "Não conforme"), ("na", "Não se apli
 INSPECTION_ROLES = inspections.INSPECTION_ROLES
 
 
-class InspectionForm(QDialog):
+class InspectionForm(DiscardGuard, QDialog):
     def __init__(self, actor: Actor, *, plate: str = "", parent=None):
         super().__init__(parent)
         self.actor = actor
@@ -108,6 +109,7 @@ class InspectionForm(QDialog):
             self.plate.setText(plate)
             self.find_vehicle()
         self.plate.setFocus()
+        self.mark_clean()
 
     # --- vehicle -----------------------------------------------------------------------------
     def _plate_typed(self, text: str) -> None:

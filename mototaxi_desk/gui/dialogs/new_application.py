@@ -17,6 +17,7 @@ from ...services.context import Actor
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import table_view
 from ..widgets.fields import ValidatedField
+from ..widgets.unsaved import DiscardGuard
 
 CPF_MASK = "999.999.999-99;_"
 ERROR_STYLE = "color: #c62828;"
@@ -364,7 +365,7 @@ class DonePage(QWizardPage):
         self.print_button.setFocus()
 
 
-class NewApplicationWizard(QWizard):
+class NewApplicationWizard(DiscardGuard, QWizard):
     def __init__(self, actor: Actor, *, person_id: int | None = None, app_type: str | None = None,
                  parent=None):
         super().__init__(parent)
@@ -395,6 +396,11 @@ class NewApplicationWizard(QWizard):
             self.applicant_page.preselect(person_id)
         QShortcut(QKeySequence("Ctrl+P"), self, activated=self._print_shortcut)
         self.resize(820, 600)
+        self.mark_clean()
+
+    def has_unsaved_changes(self) -> bool:
+        # once the protocol is taken the application is saved; closing loses nothing
+        return self.application is None and super().has_unsaved_changes()
 
     def app_type(self) -> str | None:
         return self.type_page.selected()

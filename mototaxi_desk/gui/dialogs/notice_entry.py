@@ -18,6 +18,7 @@ from ...domain.errors import DomainError, ValidationError
 from ...domain.search_terms import fold
 from ...services import auxiliary, ledger, permits, setup, vehicles
 from ..widgets.ledger_view import ERROR_STYLE, date_edit, datetime_edit
+from ..widgets.unsaved import DiscardGuard
 
 CHANNELS = [("in_person", "Pessoalmente"), ("post", "Via postal com recibo"),
             ("gazette", "Diário Oficial do Município")]
@@ -49,7 +50,7 @@ def preview_fine_and_points(profile, item, *, history: list[dict], holder_id: in
     return fine, score
 
 
-class NoticeEntryDialog(QDialog):
+class NoticeEntryDialog(DiscardGuard, QDialog):
     def __init__(self, actor, parent=None, *, reissue: dict | None = None,
                  now: dt.datetime | None = None):
         super().__init__(parent)
@@ -199,6 +200,7 @@ class NoticeEntryDialog(QDialog):
         if reissue:
             self._fill(reissue)
         self._item_changed()
+        self.mark_clean()
 
     def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt API)
         """Enter in the catalogue filter picks the item, in the permit field looks it up;

@@ -20,6 +20,7 @@ from ...domain.validators import format_date
 from ...services import lookup, search, setup, vehicles
 from ...services.context import Actor
 from ..widgets.fields import ERROR_TEXT, FieldBox
+from ..widgets.unsaved import DiscardGuard
 
 COUNTER_ROLES = ("atendente", "supervisor", "admin")
 
@@ -50,7 +51,7 @@ def date_edit(value: dt.date | None = None) -> QDateEdit:
     return edit
 
 
-class VehicleForm(QDialog):
+class VehicleForm(DiscardGuard, QDialog):
     """New vehicle (vehicle_id None) or the insurance of an existing one."""
 
     def __init__(self, actor: Actor, vehicle_id: int | None = None, *,
@@ -218,6 +219,7 @@ class VehicleForm(QDialog):
         self.setMinimumWidth(760)
         (self.plate if owner_id is not None or vehicle_id is not None
          else self.owner_search).setFocus()
+        self.mark_clean()
 
     # --- helpers -----------------------------------------------------------------------------
     @staticmethod

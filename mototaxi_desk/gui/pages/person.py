@@ -1,19 +1,25 @@
 """Atendimento: the person's record (prontuário) — who they are, permit and validity, stand,
 vehicle, what is due, what is owed, applications, inspections and history — the screen most
-visits are served from."""
+visits are served from. The actions that apply right now are buttons (renew, second copy,
+pay, defence, change stand, photo, new application); which are enabled, and why not, comes
+from services.counter, and each service has the last word."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QTabWidget, QVBoxLayout,
                                QWidget)
 
 from ...domain.money import format_money
 from ...domain.validators import format_date
-from ...services import records
+from ...services import counter, persons, records
 from ...services.context import Actor
 from .. import labels
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import STATUS_COLOURS, badge, heading, table_view
+
+PHOTO_W, PHOTO_H = 90, 120  # 3×4
+
 
 class PersonPage(QWidget):
     title = "Atendimento"
@@ -22,21 +28,50 @@ class PersonPage(QWidget):
         super().__init__(parent)
         self.actor = actor
         self.person_id: int | None = None
+        self.record: dict | None = None
+        self.available: dict = {}
+        self.form = None            # the action form open now (tests drive it)
+        self.show_previews = True   # tests: no print preview window
         layout = QVBoxLayout(self)
         self.header = QLabel("Busque uma pessoa (Ctrl+K) para abrir o prontuário.")
         self.header.setTextFormat(Qt.TextFormat.RichText)
         self.header.setWordWrap(True)
+        self.photo = QLabel()
+        self.photo.setFixedSize(PHOTO_W, PHOTO_H)
+        self.photo.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.photo.setStyleSheet("border: 1px solid #999; background: #f4f4f4; color: #666;")
+        self.photo.hide()
         layout.addWidget(heading("Atendimento — prontuário"))
-        layout.addWidget(self.header)
+        top = QHBoxLayout()
+        top.addWidget(self.photo, 0, Qt.AlignmentFlag.AlignTop)
+        top.addWidget(self.header, 1)
+        layout.addLayout(top)
         self.badges = QHBoxLayout()
         self.badges.addStretch(1)
-        self.new_application_button = QPushButton("&Novo requerimento…")
-        self.new_application_button.setEnabled(False)
-        self.new_application_button.clicked.connect(self.new_application)
+        layout.addLayout(self.badges)
+        self.buttons: dict[str, QPushButton] = {}
         actions = QHBoxLayout()
-        actions.addLayout(self.badges, 1)
-        actions.addWidget(self.new_application_button)
+        for key, text, slot in (("renew", "&Renovar…", self.renew),
+                                ("second_copy", "2ª &via do cartão…", self.second_copy),
+                                ("pay", "&Pagar…", self.pay),
+                                ("defence", "&Defesa/recurso…", self.defence),
+                                ("stand", "&Ponto…", self.change_stand),
+                                ("photo", "&Foto…", self.load_photo),
+                                ("new_application", "&Novo requerimento…",
+                                 self.new_application)):
+            button = QPushButton(text)
+            button.setEnabled(False)
+            button.clicked.connect(lambda _=False, s=slot: s())
+            self.buttons[key] = button
+            actions.addWidget(button)
+        self.new_application_button = self.buttons["new_application"]
+        actions.addStretch(1)
         layout.addLayout(actions)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.message.hide()
+        layout.addWidget(self.message)
         self.tabs = QTabWidget()
         self._models: list[DictTableModel] = []
         self._titles: list[str] = []
@@ -84,15 +119,19 @@ class PersonPage(QWidget):
 
     def open_person(self, person_id: int) -> None:
         self.person_id = person_id
-        self.new_application_button.setEnabled(
-            self.actor.role in ("atendente", "supervisor", "admin"))
+        self.say("")
         self.refresh()
 
-    def new_application(self) -> None:
+    def new_application(self, app_type: str | None = None):
         from ..dialogs.new_application import NewApplicationWizard
-        if self.person_id is not None:
-            NewApplicationWizard(self.actor, person_id=self.person_id, parent=self).exec()
-            self.refresh()
+        if self.person_id is None:
+            return None
+        wizard = NewApplicationWizard(self.actor, person_id=self.person_id, app_type=app_type,
+                                      parent=self)
+        wizard.finished.connect(lambda *_: self.refresh())
+        self.form = wizard
+        wizard.open()
+        return wizard
 
     def refresh(self) -> None:
         if self.person_id is None:
@@ -123,11 +162,131 @@ class PersonPage(QWidget):
         self.history.set_rows([{**h, "action": labels.audit_action(h["action"]),
                                 "entity": labels.entity(h["entity"])}
                                for h in record["history"]])
+        self.record = record
+        self._show_photo(record["person"]["has_photo"])
+        self._enable_actions()
+
+    # --- the actions that apply now -----------------------------------------------------------
+    def _enable_actions(self) -> None:
+        self.available = counter.actions(self.actor, self.person_id)
+        for key, button in self.buttons.items():
+            state = self.available[key]
+            button.setEnabled(state["enabled"])
+            button.setToolTip("" if state["enabled"] else state["why"])
+        renew = self.available["renew"]
+        self.buttons["renew"].setText("&Renovar…" if renew.get("direct", True) else
+                                      "&Renovar (requerimento)…")
+        placed = any(p["stand_number"] for p in self._permit_rows()
+                     if p["id"] in self.available["stand"].get("permit_ids", []))
+        self.buttons["stand"].setText("Mudar de &ponto…" if placed else "Vincular a &ponto…")
+
+    def _open(self, form):
+        """Open an action form beside the record; when it succeeds, say so and reload."""
+        self.form = form
+        form.accepted.connect(lambda: self._done(form))
+        form.open()
+        return form
+
+    def _done(self, form) -> None:
+        self.refresh()
+        text = getattr(form, "done_text", "")
+        if text:
+            self.say(text, ok=True)
+
+    def say(self, text: str, ok: bool = False) -> None:
+        self.message.setStyleSheet(f"color: {'#1b5e20' if ok else '#b71c1c'}; "
+                                   "font-weight: bold;")
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
+
+    def _permit_rows(self) -> list[dict]:
+        return self.record["permits"] if self.record else []
+
+    def renew(self):
+        state = self.available.get("renew", {})
+        if not state.get("enabled"):
+            return None
+        if not state["direct"]:  # the clerk files the renewal; the supervisor decides it
+            return self.new_application("renewal")
+        from ..dialogs.counter_actions import renew_form
+        return self._open(renew_form(self.actor, self._permit_rows(), state["permit_ids"],
+                                     self))
+
+    def second_copy(self):
+        state = self.available.get("second_copy", {})
+        if not state.get("enabled"):
+            return None
+        from ..dialogs.counter_actions import second_copy_form
+        form = second_copy_form(self.actor, self._permit_rows(), state["permit_ids"], self)
+        form.accepted.connect(lambda: self._printed(form.result_value))
+        return self._open(form)
+
+    def _printed(self, result: dict) -> None:
+        fee = result.get("fee")
+        copy = result["copies"][0]["copy"]
+        self.say(f"Cartão impresso ({copy}ª via)" + (f"; lançada a taxa de "
+                                                     f"{fee['amount_text']}." if fee else "."),
+                 ok=True)
+        if self.show_previews:
+            from ..dialogs.print_preview import PrintPreviewDialog
+            PrintPreviewDialog(result, self).open()
+
+    def pay(self):
+        state = self.available.get("pay", {})
+        if not state.get("enabled"):
+            return None
+        from ..dialogs.counter_actions import pay_form
+        return self._open(pay_form(self.actor, state["debts"], self))
+
+    def defence(self):
+        state = self.available.get("defence", {})
+        if not state.get("enabled"):
+            return None
+        from ..dialogs.counter_actions import defence_form
+        notices = [n for n in self.ledger_tab.data["notices"] if n["id"] in state["notice_ids"]]
+        return self._open(defence_form(self.actor, notices, self))
+
+    def change_stand(self, permit_id: int | None = None):
+        state = self.available.get("stand", {})
+        if not state.get("enabled"):
+            return None
+        from ..dialogs.stand_place import place_form
+        ids = state["permit_ids"]
+        permit = next(p for p in self._permit_rows() if p["id"] == (permit_id or ids[0]))
+        return self._open(place_form(self.actor, permit, self))
+
+    def load_photo(self, path: str | None = None):
+        """Choose a file (or `path`), then frame the 3×4 photo and save it."""
+        from ..dialogs.photo_crop import PhotoCropDialog, choose_photo, read_image
+        if self.person_id is None:
+            return None
+        if path is None:
+            dialog = choose_photo(self.actor, self.person_id, self)
+        else:
+            dialog = PhotoCropDialog(self.actor, self.person_id, read_image(path), self)
+            dialog.open()
+        if dialog is not None:
+            self.form = dialog
+            dialog.accepted.connect(lambda: (self.refresh(), self.say("Foto salva.", ok=True)))
+        return dialog
+
+    def _show_photo(self, has_photo: bool) -> None:
+        self.photo.show()
+        blob = persons.photo(self.person_id) if has_photo else None
+        pixmap = QPixmap()
+        if blob and pixmap.loadFromData(blob):
+            self.photo.setPixmap(pixmap.scaled(PHOTO_W, PHOTO_H,
+                                               Qt.AspectRatioMode.KeepAspectRatio,
+                                               Qt.TransformationMode.SmoothTransformation))
+        else:
+            self.photo.setPixmap(QPixmap())
+            self.photo.setText("sem foto\n(3×4)")
 
     def _badges(self, record: dict) -> None:
         while self.badges.count() > 1:
-            item = self.badges.takeAt(0)
-            item.widget().deleteLater()
+            widget = self.badges.takeAt(0).widget()
+            widget.hide()  # out of the layout at once, even before it is deleted
+            widget.deleteLater()
         for permit in record["permits"]:
             self.badges.insertWidget(self.badges.count() - 1, badge(
                 f"Permissão {permit['order_text']}: {permit['status_label']}", permit["status"]))

@@ -1,16 +1,20 @@
 """Pontos: every stand with its places (filled / free), flags below the minimum and full;
-the roster of the selected stand; a double click on a place opens the holder's record."""
+the roster of the selected stand; assign a permit to a free place, change a holder's stand,
+free a place, print the roster (relação do ponto) with preview. A double click on a place
+opens the holder's record."""
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ...domain import permit_rules
-from ...services import setup, stands
+from ...domain.errors import DomainError
+from ...services import counter, documents, permits, setup, stands
+from ...services.context import Actor
 from ...services.permits import STATUS_LABELS
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import AMBER, GREY, RED, STATUS_COLOURS, heading, table_view
-
 
 def _stand_colour(row: dict) -> str | None:
     if row["below_minimum"]:
@@ -28,8 +32,12 @@ class StandsPage(QWidget):
     person_chosen = Signal(int)
     title = "Pontos"
 
-    def __init__(self, parent=None):
+    def __init__(self, actor: Actor | None = None, parent=None):
         super().__init__(parent)
+        self.actor = actor
+        self.form = None
+        self.show_previews = True   # tests: no preview window
+        self.last_print: dict | None = None
         layout = QVBoxLayout(self)
         layout.addWidget(heading("Pontos de mototáxi"))
         body = QHBoxLayout()
@@ -53,22 +61,54 @@ class StandsPage(QWidget):
             colour_of=lambda r: STATUS_COLOURS.get(r["status"], GREY), parent=self)
         self.place_view = table_view(self.place_model)
         self.place_view.doubleClicked.connect(self._open_holder)
+        self.place_view.selectionModel().currentRowChanged.connect(lambda *_: self._enable())
         right.addWidget(self.place_view, 1)
+        self.buttons: dict[str, QPushButton] = {}
+        row = QHBoxLayout()
+        for key, text, slot in (("assign", "&Vincular permissão…", self.assign),
+                                ("move", "&Mudar de ponto…", self.move),
+                                ("release", "&Liberar vaga…", self.release),
+                                ("print", "&Imprimir relação (Ctrl+P)", self.print_roster)):
+            button = QPushButton(text)
+            button.clicked.connect(lambda _=False, s=slot: s())
+            self.buttons[key] = button
+            row.addWidget(button)
+        row.addStretch(1)
+        right.addLayout(row)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.hide()
+        right.addWidget(self.message)
         body.addLayout(right, 5)
         layout.addLayout(body, 1)
+        QShortcut(QKeySequence("Ctrl+P"), self, activated=self.print_roster)
+        self.roster: dict | None = None
+        self._enable()
 
     def refresh(self) -> None:
+        current = self.current_stand()
         rows = [{**s, "state": _stand_state(s), "occupation": f"{s['count']}/{s['max_vehicles']}"}
                 for s in stands.list_stands()]
         self.stand_model.set_rows(rows)
         if rows:
-            self.stand_view.selectRow(0)
-            self.show_roster(0)
+            ids = [r["id"] for r in rows]
+            row = ids.index(current["id"]) if current and current["id"] in ids else 0
+            self.stand_view.selectRow(row)
+            self.show_roster(row)
+
+    def current_stand(self) -> dict | None:
+        index = self.stand_view.currentIndex()
+        return self.stand_model.row(index.row()) if index.isValid() else None
+
+    def current_place(self) -> dict | None:
+        index = self.place_view.currentIndex()
+        return self.place_model.row(index.row()) if index.isValid() else None
 
     def show_roster(self, row: int) -> None:
         if not 0 <= row < len(self.stand_model.rows):
             return
         roster = stands.roster(self.stand_model.row(row)["id"])
+        self.roster = roster
         self.roster_title.setText(
             f"<b>{roster['label']} — {roster['name']}</b> · {roster['location']}<br>"
             f"{roster['count']} de {roster['max_vehicles']} vagas ocupadas"
@@ -78,6 +118,78 @@ class StandsPage(QWidget):
         self.place_model.set_rows([
             {**p, "order_text": permit_rules.format_order_number(profile, p["order_number"])
              if p["order_number"] else ""} for p in roster["places"]])
+        self._enable()
+
+    def _enable(self) -> None:
+        role = self.actor.role if self.actor else ""
+        stand = self.current_stand()
+        place = self.current_place()
+        filled = bool(place and place["permit_id"])
+        may_place = role in counter.STAND_ROLES
+        can = {"assign": may_place and bool(stand) and stand["active"] and not stand["full"],
+               "move": may_place and filled, "release": may_place and filled,
+               "print": role in documents.PRINT_ROLES and bool(stand)}
+        for key, button in self.buttons.items():
+            button.setEnabled(can[key])
+        if not may_place:
+            for key in ("assign", "move", "release"):
+                self.buttons[key].setToolTip("Seu perfil não pode mudar permissões de ponto.")
+
+    def say(self, text: str, ok: bool = False) -> None:
+        self.message.setStyleSheet(f"color: {'#1b5e20' if ok else '#b71c1c'}; "
+                                   "font-weight: bold;")
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
+
+    def _open(self, form):
+        self.form = form
+        form.accepted.connect(lambda: (self.refresh(), self.say(form.done_text, ok=True)))
+        form.open()
+        return form
+
+    def _place_permit(self) -> dict | None:
+        place = self.current_place()
+        if not place or not place["permit_id"]:
+            return None
+        return permits.as_dict(permits.get_permit(place["permit_id"]))
+
+    def assign(self):
+        stand = self.current_stand()
+        if not self.buttons["assign"].isEnabled() or stand is None:
+            return None
+        from ..dialogs.stand_place import assign_form
+        return self._open(assign_form(self.actor, stand, self))
+
+    def move(self):
+        permit = self._place_permit()
+        if not self.buttons["move"].isEnabled() or permit is None:
+            return None
+        from ..dialogs.stand_place import place_form
+        return self._open(place_form(self.actor, permit, self))
+
+    def release(self):
+        permit = self._place_permit()
+        if not self.buttons["release"].isEnabled() or permit is None:
+            return None
+        from ..dialogs.stand_place import release_form
+        return self._open(release_form(self.actor, permit, self))
+
+    def print_roster(self) -> dict | None:
+        stand = self.current_stand()
+        if not self.buttons["print"].isEnabled() or stand is None:
+            return None
+        try:
+            result = documents.print_roster(self.actor, stand["number"])
+        except DomainError as exc:
+            self.say(str(exc))
+            return None
+        self.last_print = result
+        self.say(f"Relação do {stand['label']} emitida ({result['copies'][0]['copy']}ª via).",
+                 ok=True)
+        if self.show_previews:
+            from ..dialogs.print_preview import PrintPreviewDialog
+            PrintPreviewDialog(result, self).open()
+        return result
 
     def _open_holder(self, index) -> None:
         holder = self.place_model.row(index.row()).get("holder_id")

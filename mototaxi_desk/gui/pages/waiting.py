@@ -1,12 +1,20 @@
-"""Lista de espera: the people waiting in the profile's calling order."""
+"""Lista de espera: the people waiting in the profile's calling order, the people already
+called with their deadline to come forward, and the call-up of the next one (with a
+confirmation that names the person and the deadline) or the closing of expired calls."""
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+import datetime as dt
 
-from ...services import setup, waiting_list
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QMessageBox, QPushButton, QVBoxLayout,
+                               QWidget)
+
+from ...domain.errors import DomainError
+from ...domain.validators import format_date
+from ...services import counter, setup, waiting_list
+from ...services.context import Actor
 from ..models.dict_table import Column, DictTableModel
-from ..widgets.common import heading, table_view
+from ..widgets.common import AMBER, RED, heading, table_view
 
 MODE_TEXT = {"automatic": "por ordem de inscrição; o próximo é convocado automaticamente "
                           "quando uma permissão é revertida",
@@ -15,14 +23,25 @@ MODE_TEXT = {"automatic": "por ordem de inscrição; o próximo é convocado aut
                        "familiar, estado do veículo, sorteio)"}
 STATUS_TEXT = {"waiting": "Aguardando", "called": "Convocado", "granted": "Atendido",
                "left": "Saiu", "expired": "Convocação expirada"}
+SOON_DAYS = 30
+
+
+def _call_colour(row: dict) -> str | None:
+    """Overdue red, ≤ 30 days amber (UX.md)."""
+    due = row.get("call_deadline")
+    if due is None:
+        return None
+    days = (due - dt.date.today()).days
+    return RED if days < 0 else (AMBER if days <= SOON_DAYS else None)
 
 
 class WaitingListPage(QWidget):
     person_chosen = Signal(int)
     title = "Lista de espera"
 
-    def __init__(self, parent=None):
+    def __init__(self, actor: Actor | None = None, parent=None):
         super().__init__(parent)
+        self.actor = actor
         layout = QVBoxLayout(self)
         layout.addWidget(heading("Lista de espera"))
         self.mode = QLabel()
@@ -36,10 +55,101 @@ class WaitingListPage(QWidget):
         self.view = table_view(self.model)
         self.view.doubleClicked.connect(
             lambda index: self.person_chosen.emit(self.model.row(index.row())["person_id"]))
-        layout.addWidget(self.view, 1)
+        layout.addWidget(self.view, 3)
+        bar = QHBoxLayout()
+        self.call_button = QPushButton("&Convocar o próximo…")
+        self.call_button.clicked.connect(lambda: self.call_next())
+        self.expire_button = QPushButton("&Encerrar convocações vencidas")
+        self.expire_button.clicked.connect(lambda: self.expire())
+        bar.addWidget(self.call_button)
+        bar.addWidget(self.expire_button)
+        bar.addStretch(1)
+        layout.addLayout(bar)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.hide()
+        layout.addWidget(self.message)
+        self.called_title = QLabel("<b>Convocados aguardando comparecer</b>")
+        layout.addWidget(self.called_title)
+        self.called_model = DictTableModel(
+            [Column("person_name", "Nome"), Column("cpf_text", "CPF"),
+             Column("called_at", "Convocado em"),
+             Column("call_deadline", "Prazo para comparecer")],
+            colour_of=_call_colour, parent=self)
+        self.called_view = table_view(self.called_model)
+        self.called_view.doubleClicked.connect(
+            lambda index: self.person_chosen.emit(
+                self.called_model.row(index.row())["person_id"]))
+        layout.addWidget(self.called_view, 1)
 
     def refresh(self) -> None:
         profile = setup.profile()
         self.mode.setText(f"Chamada {MODE_TEXT[profile.waiting_list.mode]} "
                           f"({profile.waiting_list.article}).")
         self.model.set_rows(waiting_list.ordered())
+        calls = counter.waiting_calls()
+        self.called_model.set_rows(calls)
+        self.called_title.setText(f"<b>Convocados aguardando comparecer ({len(calls)})</b>")
+        may = self.actor is not None and self.actor.role in waiting_list.LIST_ROLES
+        self.call_button.setEnabled(may and bool(self.model.rows))
+        today = dt.date.today()
+        self.expire_button.setEnabled(may and any(
+            c["call_deadline"] and c["call_deadline"] < today for c in calls))
+        why = "" if may else "Seu perfil não pode convocar da lista de espera."
+        self.call_button.setToolTip(why or ("" if self.model.rows else "Ninguém aguardando."))
+
+    def say(self, text: str, ok: bool = False) -> None:
+        self.message.setStyleSheet(f"color: {'#1b5e20' if ok else '#b71c1c'}; "
+                                   "font-weight: bold;")
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
+
+    def confirm(self, text: str) -> bool:
+        """The question before calling (tests replace it)."""
+        box = QMessageBox(QMessageBox.Icon.Question, "Convocar da lista de espera", text,
+                          parent=self)
+        yes = box.addButton("&Convocar", QMessageBox.ButtonRole.AcceptRole)
+        no = box.addButton("Cancelar", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(no)
+        box.exec()
+        return box.clickedButton() is yes
+
+    def call_text(self) -> str:
+        first = self.model.rows[0]
+        deadline = waiting_list.call_deadline(dt.date.today())
+        draw = (" Há empate no primeiro lugar: o sorteio será feito e registrado antes da "
+                "convocação." if first.get("lottery_pending") else "")
+        return (f"Convocar {first['person_name']} (CPF {first['cpf_text']}), 1º da lista?"
+                f"\n\nPrazo para comparecer: {format_date(deadline)}.{draw}")
+
+    def call_next(self) -> dict | None:
+        if not self.call_button.isEnabled() or not self.model.rows:
+            return None
+        if not self.confirm(self.call_text()):
+            return None
+        try:
+            called = waiting_list.call_next(self.actor)
+        except DomainError as exc:
+            self.say(str(exc))
+            return None
+        self.refresh()
+        if called is None:
+            self.say("Ninguém aguardando na lista.")
+            return None
+        self.say(f"{called['person_name']} convocado(a); prazo para comparecer até "
+                 f"{format_date(called['call_deadline'])}.", ok=True)
+        return called
+
+    def expire(self) -> dict | None:
+        if not self.expire_button.isEnabled():
+            return None
+        try:
+            result = waiting_list.expire_calls(self.actor)
+        except DomainError as exc:
+            self.say(str(exc))
+            return None
+        self.refresh()
+        called = ", ".join(c["person_name"] for c in result["called"])
+        self.say(f"{len(result['expired'])} convocação(ões) encerrada(s) por prazo vencido."
+                 + (f" Convocado(s) em seguida: {called}." if called else ""), ok=True)
+        return result

@@ -1,0 +1,155 @@
+"""The small forms behind the buttons of the person's record: renew a permit (supervisor,
+with the act), second copy of the card (card printer or A4 sheet, the choice remembered),
+pay an open fee or fine, file a defence or appeal. Each calls one service; a refusal stays
+in the form with its Portuguese message and nothing typed is lost (ActionForm)."""
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QComboBox, QLineEdit, QPlainTextEdit
+
+from ... import config
+from ...domain.errors import DomainError
+from ...domain.validators import format_date
+from ...services import counter, ledger, permits, setup
+from ..widgets.ledger_view import ActionForm, date_edit
+
+SHEETS = (("Impressora de cartões (cartão avulso)", None), ("Folha A4 (impressora comum)", "a4"))
+
+
+def _permit_combo(permit_rows: list[dict], ids: list[int]) -> QComboBox:
+    combo = QComboBox()
+    for p in permit_rows:
+        if p["id"] in ids:
+            combo.addItem(f"Nº {p['order_text']} — {p['status_label']}, validade "
+                          f"{format_date(p['valid_until'])}", p["id"])
+    return combo
+
+
+def print_settings() -> QSettings:
+    # beside the window's geometry in the data folder: "remember the choice per document"
+    return QSettings(str(config.data_dir() / "janela.ini"), QSettings.Format.IniFormat)
+
+
+def renew_form(actor, permit_rows: list[dict], ids: list[int], parent=None) -> ActionForm:
+    """Direct renewal by the supervisor (permits.renew_permit) with the preview of the new
+    validity and of what is charged."""
+    combo = _permit_combo(permit_rows, ids)
+    act = QLineEdit()
+    act.setPlaceholderText("ex.: Portaria nº 40/2026")
+    act.setMaxLength(60)
+
+    def submit(v):
+        result = permits.renew_permit(actor, v["permit"], act_number=v["act"])
+        form.done_text = (f"Permissão nº {result['order_text']} renovada até "
+                          f"{format_date(result['valid_until'])}.")
+        return result
+    form = ActionForm("Renovar permissão", [("permit", "Permissão", combo),
+                                            ("act", "Nº do ato", act)], submit,
+                      confirm="Renovar", parent=parent)
+
+    def preview():
+        try:
+            p = counter.renewal_preview(combo.currentData())
+        except DomainError as exc:  # the rule's own message (too early, lapsed...)
+            form.intro.setText(f"<span style='color:#b71c1c'>{exc}</span>")
+            return
+        charges = "".join(f"<br>Será lançado: {c['label']} — {c['amount_text']} "
+                          f"({c['article']})" for c in p["charges"]) or \
+            "<br>A lei do município não cobra taxa pela renovação."
+        form.intro.setText(f"Validade atual: {format_date(p['valid_until'])} → nova validade: "
+                           f"<b>{format_date(p['new_valid_until'])}</b> ({p['article']})"
+                           f"{charges}")
+    form.intro.setVisible(True)
+    combo.currentIndexChanged.connect(lambda *_: preview())
+    preview()
+    return form
+
+
+def second_copy_form(actor, permit_rows: list[dict], ids: list[int], parent=None) -> ActionForm:
+    """Print the card again (counter.second_copy_card): the fee of the 2ª via is charged
+    and the print preview opens on success (the caller shows `form.result_value`)."""
+    combo = _permit_combo(permit_rows, ids)
+    sheet = QComboBox()
+    for text, code in SHEETS:
+        sheet.addItem(text, code)
+    saved = print_settings().value("print/card_sheet", "")
+    sheet.setCurrentIndex(1 if saved == "a4" else 0)
+
+    def submit(v):
+        result = counter.second_copy_card(actor, v["permit"], sheet=v["sheet"])
+        print_settings().setValue("print/card_sheet", v["sheet"] or "")
+        return result
+    fee = counter.second_copy_fee_text()
+    article = setup.profile().application("card_second_copy").article
+    return ActionForm("2ª via do cartão de permissão", [
+        ("permit", "Permissão", combo), ("sheet", "Imprimir em", sheet)], submit,
+        confirm="Imprimir", parent=parent,
+        intro=(f"A partir da segunda impressão é 2ª via ({article})"
+               + (f": lança a taxa {fee}." if fee else "; a lei não cobra taxa.")
+               + " Débitos em aberto impedem o pedido onde a lei assim determina."))
+
+
+def pay_form(actor, debts: list[dict], parent=None) -> ActionForm:
+    """Pay one open fee or fine (counter.pay_debt); only the whole amount is taken."""
+    which = QComboBox()
+    for d in debts:
+        which.addItem(counter.debt_text(d), d["id"])
+    amount = QLineEdit()
+    receipt = QLineEdit()
+    receipt.setMaxLength(60)
+
+    def chosen():
+        debt = debts[which.currentIndex()] if debts else None
+        amount.setText(debt["amount_text"] if debt else "")
+        amount.setReadOnly(bool(debt) and debt["source"] == "fee")
+
+    def submit(v):
+        debt = debts[which.currentIndex()]
+        result = counter.pay_debt(actor, debt, paid_on=v["paid_on"], receipt=v["receipt"],
+                                  amount=v["amount"])
+        form.done_text = f"Pagamento registrado: {debt['label']} — {result['amount_text']}."
+        return result
+    which.currentIndexChanged.connect(lambda *_: chosen())
+    chosen()
+    form = ActionForm("Registrar pagamento", [
+        ("debt", "Débito", which), ("paid_on", "Data do pagamento", date_edit()),
+        ("receipt", "Nº do recibo / DAM", receipt), ("amount", "Valor pago", amount)], submit,
+        confirm="Registrar pagamento", parent=parent,
+        intro="Só o pagamento integral é aceito. Pagar a multa não exime de sanar a falta.")
+    return form
+
+
+def defence_form(actor, notices: list[dict], parent=None) -> ActionForm:
+    """File a defence (or the appeal, once the defence stage is over) for one notice whose
+    term is running; the supervisor judges it in the notice's dialog."""
+    which = QComboBox()
+    for n in notices:
+        kind = "recurso" if n["stage"] == "appeal_open" else "defesa"
+        due = n["appeal_deadline"] if kind == "recurso" else n["defence_deadline"]
+        which.addItem(f"Auto nº {n['number']} — {n['infraction_code']}: {kind} até "
+                      f"{format_date(due)}", n["id"])
+    text = QPlainTextEdit()
+    text.setFixedHeight(110)
+    text.setTabChangesFocus(True)
+    rule = setup.profile().defence
+
+    def submit(v):
+        notice = notices[which.currentIndex()]
+        stage = "appeal" if notice["stage"] == "appeal_open" else "defence"
+        result = ledger.file_defence(actor, v["notice"], stage_=stage, filed_on=v["filed_on"],
+                                     text=v["text"], attachments=[
+                                         a.strip() for a in v["attachments"].split(";")
+                                         if a.strip()])
+        form.done_text = (f"{'Recurso' if stage == 'appeal' else 'Defesa'} do auto nº "
+                          f"{notice['number']} protocolado; aguarda o julgamento do "
+                          "supervisor.")
+        return result
+    form = ActionForm("Protocolar defesa ou recurso", [
+        ("notice", "Auto de infração", which), ("filed_on", "Data do protocolo", date_edit()),
+        ("text", "Texto da defesa", text),
+        ("attachments", "Anexos (separados por ;)", QLineEdit())], submit,
+        confirm="Protocolar", parent=parent,
+        intro=f"Defesa prévia: {rule.defence_days} dias ({rule.defence_article}); recurso: "
+              f"{rule.appeal_days} dias ({rule.appeal_article}). O julgamento é do "
+              "supervisor.")
+    return form

@@ -1,0 +1,212 @@
+"""The counter's actions on a person's record (prontuário): which apply right now for the
+acting user — each with the reason when it does not — and the two acts that had no service
+of their own: the second copy of the permit card (with the profile's fee) and the renewal
+preview. The rules stay in their services; `actions` only asks them, so a button that is
+enabled may still be refused by the service, and the refusal is what the clerk sees."""
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from ..domain import permit_rules
+from ..domain.errors import DomainError, RuleRefusal
+from ..domain.money import format_money, format_units, units_to_cents
+from ..store.connection import write_transaction
+from ..store.models import Permit, WaitingListEntry
+from . import (applications, documents, fees, ledger, lookup, permits, persons, setup,
+               stands, waiting_list)
+from .context import Actor
+
+RENEWABLE = ("active", "expired")
+DEFENCE_STAGES = ("defence_open", "appeal_open")
+STAND_ROLES = stands._COUNTER_ROLES  # who may assign, move and free places
+
+
+def _state(enabled: bool, why: str = "", **extra) -> dict:
+    return {"enabled": enabled, "why": "" if enabled else why, **extra}
+
+
+def _role_why(actor: Actor, roles: tuple[str, ...], what: str) -> str:
+    return "" if actor.role in roles else f"Seu perfil não pode {what}."
+
+
+def renewal_preview(permit_id, *, on: dt.date | None = None) -> dict:
+    """What renewing now would do: the new validity, the fee and any late fine; raises the
+    rule's refusal (too early, lapsed, ended permit) as the renewal itself would."""
+    on = on or dt.date.today()
+    profile = setup.profile()
+    permit = lookup.get_permit(permit_id)
+    if permit.status not in RENEWABLE:
+        raise DomainError(f"Permissão nº {permit.order_number} está "
+                          f"{permits.STATUS_LABELS[permit.status].lower()}: não é possível "
+                          "renovar.")
+    terms = permit_rules.renewal_terms(profile, permit.valid_until, on)
+    charges = []
+    fee_key = profile.application("renewal").fee_key
+    rule = profile.fees.get(fee_key) if fee_key else None
+    unit_cents = setup.fiscal_unit_value_cents(on.year)
+    if rule is not None:
+        charges.append({"label": rule.label, "article": rule.article,
+                        "amount_text": format_money(units_to_cents(rule.units, unit_cents))})
+    if terms.late_fine_units:
+        charges.append({"label": "Multa por renovação fora do prazo",
+                        "article": profile.renewal.article, "amount_text": format_money(
+                            units_to_cents(terms.late_fine_units, unit_cents))})
+    return {"permit_id": permit.id, "order_number": permit.order_number,
+            "valid_until": permit.valid_until, "new_valid_until": terms.new_valid_until,
+            "charges": charges, "article": profile.renewal.article}
+
+
+def _renewal_state(actor: Actor, held: list[Permit], on: dt.date) -> dict:
+    candidates = [p for p in held if p.status in RENEWABLE]
+    if not candidates:
+        return _state(False, "Nenhuma permissão ativa ou vencida para renovar.")
+    ready, why = [], ""
+    for permit in candidates:
+        try:
+            renewal_preview(permit.id, on=on)
+            ready.append(permit.id)
+        except DomainError as exc:
+            why = str(exc)
+    if not ready:
+        return _state(False, why)
+    direct = actor.role in permits.DECIDERS
+    if not direct and actor.role not in applications.FILERS:
+        return _state(False, _role_why(actor, applications.FILERS, "pedir renovações"))
+    # the supervisor renews with the act; the clerk files the renewal application
+    return _state(True, permit_ids=ready, direct=direct)
+
+
+def _second_copy_state(actor: Actor, held: list[Permit]) -> dict:
+    why = _role_why(actor, documents.PRINT_ROLES, "imprimir cartões")
+    if why:
+        return _state(False, why)
+    kind = setup.profile().application("card_second_copy")
+    ready = [p.id for p in held if p.status in documents.CARD_STATUSES]
+    if not ready:
+        return _state(False, "Nenhuma permissão ativa, suspensa ou interrompida.")
+    if not kind.allowed and all(documents.latest_copy("card", str(p.order_number))
+                                for p in held if p.id in ready):
+        return _state(False, f"A lei do município não prevê 2ª via ({kind.article}).")
+    return _state(True, permit_ids=ready)
+
+
+def _stand_state(actor: Actor, held: list[Permit], on: dt.date) -> dict:
+    why = _role_why(actor, STAND_ROLES, "mudar permissões de ponto")
+    if why:
+        return _state(False, why)
+    movable = [p for p in held if p.status in stands.CHANGE_STATUSES]
+    if not movable:
+        return _state(False, "Nenhuma permissão em vigor para pôr em ponto.")
+    free = [s for s in stands.list_stands(on) if s["active"] and not s["full"]]
+    if not free:
+        return _state(False, "Nenhum ponto com vaga livre.")
+    return _state(True, permit_ids=[p.id for p in movable])
+
+
+def actions(actor: Actor, person_id, *, on: dt.date | None = None) -> dict[str, dict]:
+    """{action: {"enabled", "why", ...}} for the record's buttons: renew, second_copy, pay,
+    defence, stand, photo, new_application."""
+    on = on or dt.date.today()
+    held = list(Permit.select().where(Permit.holder == person_id).order_by(Permit.order_number))
+    debts = fees.open_debts(person_id)
+    pay_why = _role_why(actor, ledger.CASHIERS, "registrar pagamentos")
+    notices = ledger.ledger(person_id=person_id, on=on)["notices"]
+    rule = setup.profile().defence
+    defensible = [n["id"] for n in notices if n["status"] == "active"
+                  and n["stage"] in DEFENCE_STAGES]
+    defence_why = (_role_why(actor, ledger.CASHIERS, "protocolar defesas e recursos") or
+                   ("" if rule.defence_days or rule.appeal_days else
+                    "A lei do município não prevê prazo de defesa.") or
+                   ("" if defensible else "Nenhum auto com prazo de defesa ou recurso aberto."))
+    return {
+        "renew": _renewal_state(actor, held, on),
+        "second_copy": _second_copy_state(actor, held),
+        "pay": _state(not pay_why and bool(debts), pay_why or "Nada em aberto.",
+                      debts=debts),
+        "defence": _state(not defence_why, defence_why, notice_ids=defensible),
+        "stand": _stand_state(actor, held, on),
+        "photo": _state(actor.role in persons._COUNTER_ROLES, _role_why(
+            actor, persons._COUNTER_ROLES, "alterar cadastros")),
+        "new_application": _state(actor.role in applications.FILERS, _role_why(
+            actor, applications.FILERS, "protocolar requerimentos")),
+    }
+
+
+def second_copy_card(actor: Actor, permit_id, *, sheet: str | None = None,
+                     on: dt.date | None = None) -> dict:
+    """Print the holder's card again. From the second print on it is a "2ª via": refused
+    where the law has none, with open debts where they block requests (SRM Art. 50), and
+    charged with the profile's fee (SRM Art. 47 I: 1 UFM). The fee and the print log are
+    one transaction. Returns the print result (PDF, copies) with the fee charged, if any."""
+    actor.require(*documents.PRINT_ROLES, action="imprimir cartões de permissão")
+    on = on or dt.date.today()
+    permit = lookup.get_permit(permit_id)
+    kind = setup.profile().application("card_second_copy")
+    again = documents.latest_copy("card", str(permit.order_number)) > 0
+    fee = None
+    if again:
+        if not kind.allowed:
+            raise RuleRefusal("A lei do município não prevê segunda via do cartão",
+                              kind.article)
+        fees.check_no_debts(permit.holder_id, "a segunda via do cartão")
+        if kind.fee_key:
+            setup.fiscal_unit_value_cents(on.year)  # refuses before any write if unset
+    with write_transaction():
+        if again and kind.fee_key:
+            fee = fees.charge(actor, permit.holder_id, kind.fee_key, on=on,
+                              permit_id=permit.id)
+        result = documents.print_cards(actor, [permit.order_number], sheet=sheet, on=on)
+    return {**result, "fee": fees.as_dict(fee) if fee is not None else None}
+
+
+def pay_debt(actor: Actor, debt: dict, *, paid_on, receipt: str, amount=None) -> dict:
+    """Pay one item of fees.open_debts: a fee (fees.pay) or a fine / impound charge
+    (ledger.pay_charge, whole amount only)."""
+    if debt["source"] == "fee":
+        return fees.pay(actor, debt["id"], paid_on=paid_on, receipt=receipt)
+    return ledger.pay_charge(actor, debt["id"], paid_on=paid_on, receipt=receipt,
+                             amount=amount)
+
+
+def debt_text(debt: dict) -> str:
+    what = debt["label"] + (f" ({debt['article']})" if debt.get("article") else "")
+    return f"{what} — {debt['amount_text']} ({debt['year']})"
+
+
+
+def fee_text(fee_key: str, *, on: dt.date | None = None) -> str:
+    """'Mudança de ponto do condutor permissionário: R$ 144,78 (3 UFM, Art. 47 IV)', or ''
+    where the profile charges nothing for the act."""
+    on = on or dt.date.today()
+    profile = setup.profile()
+    rule = profile.fees.get(fee_key) if fee_key else None
+    if rule is None:
+        return ""
+    cents = units_to_cents(rule.units, setup.fiscal_unit_value_cents(on.year))
+    units = format_units(Decimal(rule.units), profile.fiscal_unit)
+    return f"{rule.label}: {format_money(cents)} ({units}, {rule.article})"
+
+
+def stand_change_fee_text(*, on: dt.date | None = None) -> str:
+    return fee_text(setup.profile().stand.change_fee_key, on=on)
+
+
+def second_copy_fee_text(*, on: dt.date | None = None) -> str:
+    return fee_text(setup.profile().application("card_second_copy").fee_key, on=on)
+
+
+def unplaced_permits() -> list[dict]:
+    """Permits in force without a place on a stand (to assign one), by order number."""
+    rows = (Permit.select().where(Permit.stand.is_null() &
+                                  Permit.status.in_(stands.CHANGE_STATUSES))
+            .order_by(Permit.order_number))
+    return [permits.as_dict(p) for p in rows]
+
+
+def waiting_calls() -> list[dict]:
+    """The people called from the waiting list who have not answered yet, with the
+    deadline to come forward, earliest deadline first."""
+    rows = (WaitingListEntry.select().where(WaitingListEntry.status == "called")
+            .order_by(WaitingListEntry.call_deadline, WaitingListEntry.id))
+    return [waiting_list.as_dict(e) for e in rows]
