@@ -13,21 +13,23 @@ from ..domain.errors import DomainError, RuleRefusal
 from ..domain.money import format_money, format_units, units_to_cents
 from ..store.connection import write_transaction
 from ..store.models import Permit, WaitingListEntry
-from . import (applications, documents, fees, ledger, lookup, permits, persons, setup,
-               stands, waiting_list)
+from . import (documents, fees, ledger, lookup, permissions, permits, setup, stands,
+               waiting_list)
 from .context import Actor
 
 RENEWABLE = ("active", "expired")
 DEFENCE_STAGES = ("defence_open", "appeal_open")
-STAND_ROLES = stands._COUNTER_ROLES  # who may assign, move and free places
 
 
 def _state(enabled: bool, why: str = "", **extra) -> dict:
     return {"enabled": enabled, "why": "" if enabled else why, **extra}
 
 
-def _role_why(actor: Actor, roles: tuple[str, ...], what: str) -> str:
-    return "" if actor.role in roles else f"Seu perfil não pode {what}."
+def _role_why(actor: Actor, action: str) -> str:
+    """Why the role may not do the action (services/permissions.py), or ""."""
+    if permissions.can(actor, action):
+        return ""
+    return f"Seu perfil não pode {permissions.PERMISSIONS[action].label}."
 
 
 def renewal_preview(permit_id, *, on: dt.date | None = None) -> dict:
@@ -70,15 +72,15 @@ def _renewal_state(actor: Actor, held: list[Permit], on: dt.date) -> dict:
             why = str(exc)
     if not ready:
         return _state(False, why)
-    direct = actor.role in permits.DECIDERS
-    if not direct and actor.role not in applications.FILERS:
-        return _state(False, _role_why(actor, applications.FILERS, "pedir renovações"))
+    direct = permissions.can(actor, "permit.renew")
+    if not direct and not permissions.can(actor, "application.file"):
+        return _state(False, _role_why(actor, "application.file"))
     # the supervisor renews with the act; the clerk files the renewal application
     return _state(True, permit_ids=ready, direct=direct)
 
 
 def _second_copy_state(actor: Actor, held: list[Permit]) -> dict:
-    why = _role_why(actor, documents.PRINT_ROLES, "imprimir cartões")
+    why = _role_why(actor, "print.card")
     if why:
         return _state(False, why)
     kind = setup.profile().application("card_second_copy")
@@ -92,7 +94,7 @@ def _second_copy_state(actor: Actor, held: list[Permit]) -> dict:
 
 
 def _stand_state(actor: Actor, held: list[Permit], on: dt.date) -> dict:
-    why = _role_why(actor, STAND_ROLES, "mudar permissões de ponto")
+    why = _role_why(actor, "stand.change")
     if why:
         return _state(False, why)
     movable = [p for p in held if p.status in stands.CHANGE_STATUSES]
@@ -110,12 +112,12 @@ def actions(actor: Actor, person_id, *, on: dt.date | None = None) -> dict[str, 
     on = on or dt.date.today()
     held = list(Permit.select().where(Permit.holder == person_id).order_by(Permit.order_number))
     debts = fees.open_debts(person_id)
-    pay_why = _role_why(actor, ledger.CASHIERS, "registrar pagamentos")
+    pay_why = _role_why(actor, "fee.pay")
     notices = ledger.ledger(person_id=person_id, on=on)["notices"]
     rule = setup.profile().defence
     defensible = [n["id"] for n in notices if n["status"] == "active"
                   and n["stage"] in DEFENCE_STAGES]
-    defence_why = (_role_why(actor, ledger.CASHIERS, "protocolar defesas e recursos") or
+    defence_why = (_role_why(actor, "defence.file") or
                    ("" if rule.defence_days or rule.appeal_days else
                     "A lei do município não prevê prazo de defesa.") or
                    ("" if defensible else "Nenhum auto com prazo de defesa ou recurso aberto."))
@@ -126,10 +128,10 @@ def actions(actor: Actor, person_id, *, on: dt.date | None = None) -> dict[str, 
                       debts=debts),
         "defence": _state(not defence_why, defence_why, notice_ids=defensible),
         "stand": _stand_state(actor, held, on),
-        "photo": _state(actor.role in persons._COUNTER_ROLES, _role_why(
-            actor, persons._COUNTER_ROLES, "alterar cadastros")),
-        "new_application": _state(actor.role in applications.FILERS, _role_why(
-            actor, applications.FILERS, "protocolar requerimentos")),
+        "photo": _state(permissions.can(actor, "person.update"),
+                        _role_why(actor, "person.update")),
+        "new_application": _state(permissions.can(actor, "application.file"),
+                                  _role_why(actor, "application.file")),
     }
 
 
@@ -139,7 +141,7 @@ def second_copy_card(actor: Actor, permit_id, *, sheet: str | None = None,
     where the law has none, with open debts where they block requests (SRM Art. 50), and
     charged with the profile's fee (SRM Art. 47 I: 1 UFM). The fee and the print log are
     one transaction. Returns the print result (PDF, copies) with the fee charged, if any."""
-    actor.require(*documents.PRINT_ROLES, action="imprimir cartões de permissão")
+    permissions.require(actor, "print.card")
     on = on or dt.date.today()
     permit = lookup.get_permit(permit_id)
     kind = setup.profile().application("card_second_copy")

@@ -105,6 +105,8 @@ PERMISSIONS: dict[str, Permission] = {
     "user.add": Permission(ADMIN, "cadastrar usuários"),
     "user.disable": Permission(ADMIN, "desativar usuários"),
     "keys.rotate": Permission(ADMIN, "trocar a chave de assinatura"),
+    "report.export": Permission(EVERYONE, "exportar relatórios"),
+    "report.print": Permission(EVERYONE, "imprimir relatórios"),
     "backup.make": Permission(ADMIN, "fazer cópias de segurança"),
     "backup.restore": Permission(ADMIN, "restaurar cópias de segurança"),
     "backup.settings": Permission(ADMIN, "alterar a configuração das cópias de segurança"),

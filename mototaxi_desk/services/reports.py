@@ -23,12 +23,12 @@ from ..domain.validators import format_cpf, format_date, parse_date
 from ..store.connection import write_transaction
 from ..store.models import (Application, InfractionNotice, PenaltyCharge, Permit, Person, Stand,
                             Vehicle)
-from . import alerts, audit, setup, stands, waiting_list
+from . import alerts, audit, permissions, setup, stands, waiting_list
 from .applications import STATUS_LABELS as APPLICATION_STATUS, TYPE_LABELS
 from .context import Actor
 from .permits import STATUS_LABELS as PERMIT_STATUS
 
-REPORT_ROLES = ("atendente", "fiscal", "supervisor", "admin")
+REPORT_ROLES = permissions.EVERYONE  # the GUI asks; services check services/permissions.py
 CARD_STATUSES = ("active", "suspended", "interrupted")  # holding the stand place now
 MAX_PERIOD_DAYS = 3650
 FORMATS = ("csv", "xlsx")
@@ -359,7 +359,7 @@ def _xlsx(report: dict) -> bytes:
 
 def export(actor: Actor, report: dict, fmt: str) -> bytes:
     """The report as a CSV or XLSX file's bytes; the export is audited (personal data)."""
-    actor.require(*REPORT_ROLES, action="exportar relatórios")
+    permissions.require(actor, "report.export")
     if fmt not in FORMATS:
         raise ValidationError("Formato", "use csv ou xlsx.")
     data = _csv(report) if fmt == "csv" else _xlsx(report)
@@ -372,7 +372,7 @@ def print_report(actor: Actor, report: dict) -> dict:
     from ..printing import report as report_pdf
     from .documents import municipio_header
 
-    actor.require(*REPORT_ROLES, action="imprimir relatórios")
+    permissions.require(actor, "report.print")
     columns = report["columns"]
     table = report_pdf.ReportTable(
         title=report["title"], period=report["period"],

@@ -15,9 +15,9 @@ import pytest
 import mototaxi_desk.services as services_package
 from mototaxi_desk.domain.errors import DomainError
 from mototaxi_desk.services import (applications, auxiliary, backups, documents, fees,
-                                    impounds, inspections, keys, ledger, permissions, permits, persons,
-                                    privacy, records, setup, stands, users, vehicles,
-                                    waiting_list)
+                                    impounds, inspections, keys, ledger, permissions, permits,
+                                    persons, privacy, records, reports, setup, stands, users,
+                                    vehicles, waiting_list)
 from mototaxi_desk.services.context import Actor, PermissionDenied
 from mototaxi_desk.store.connection import write_transaction
 from mototaxi_desk.store.models import AuditLog, Person, User
@@ -106,6 +106,8 @@ CALLS = {
     "user.add": lambda a: users.add_user(a, "x", "", "admin", ""),
     "user.disable": lambda a: users.disable_user(a, "ninguem"),
     "keys.rotate": None,  # succeeds for an admin; checked in its own test below
+    "report.export": lambda a: reports.export(a, {}, "odt"),
+    "report.print": lambda a: reports.print_report(a, {}),
     "backup.make": lambda a: backups.make_backup(a, Path("/proc/sem-pasta/copia.db")),
     "backup.restore": lambda a: backups.restore(a, Path("/proc/sem-banco.db"),
                                                 Path("/proc/sem-copia.db")),
@@ -119,6 +121,9 @@ INTERNAL = {
     "permissions.require", "documents.print_document",  # dispatches to the print_* above
     "users.change_password", "users.must_change_password",  # the user's own account
     "privacy.write_export",  # writes the files of privacy.export_person, which checks
+    "counter.actions",  # reads: tells each role which buttons apply and why not
+    "counter.pay_debt",  # dispatches to fees.pay / ledger.pay_charge, which check
+    "counter.second_copy_card",  # checks print.card itself (tests/services/test_counter.py)
 }
 
 

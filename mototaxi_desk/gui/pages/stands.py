@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 
 from ...domain import permit_rules
 from ...domain.errors import DomainError
-from ...services import counter, documents, permits, setup, stands
+from ...services import documents, permissions, permits, setup, stands
 from ...services.context import Actor
 from ...services.permits import STATUS_LABELS
 from ..models.dict_table import Column, DictTableModel
@@ -125,7 +125,7 @@ class StandsPage(QWidget):
         stand = self.current_stand()
         place = self.current_place()
         filled = bool(place and place["permit_id"])
-        may_place = role in counter.STAND_ROLES
+        may_place = bool(self.actor) and permissions.can(self.actor, "stand.change")
         can = {"assign": may_place and bool(stand) and stand["active"] and not stand["full"],
                "move": may_place and filled, "release": may_place and filled,
                "print": role in documents.PRINT_ROLES and bool(stand)}
