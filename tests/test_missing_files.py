@@ -47,11 +47,11 @@ def test_missing_font_refuses_to_print(cli, sqlite_db, tmp_path, fonts_gone):
 def test_missing_profile_file_is_named_and_nothing_changes(cli, sqlite_db, tmp_path,
                                                            monkeypatch):
     assert cli("--db", sqlite_db, *INIT)[0] == 0
+    assert cli("--db", sqlite_db, "backup")[0] == 0  # the first start's automatic copy, done
     before = _counts(sqlite_db)
     empty = tmp_path / "perfis"
     empty.mkdir()
-    from mototaxi_desk.services import setup
-    monkeypatch.setattr(setup, "load_profile",
+    monkeypatch.setattr(profiles, "load_profile",  # services look it up at call time
                         functools.partial(profiles.load_profile, directory=empty))
     code, _out, err = cli("--db", sqlite_db, "alerts")
     assert code == 1 and "Erro interno" not in err

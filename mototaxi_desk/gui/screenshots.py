@@ -278,6 +278,35 @@ def settings_shots(folder: Path) -> None:
         app.processEvents()
         page.grab().save(str(folder / name))
     page.close()
+    backup_and_account_shots(folder, admin)
+
+
+def backup_and_account_shots(folder: Path, admin) -> None:
+    """The admin's backup tab (after one copy), the forced password change and the idle lock."""
+    from PySide6.QtWidgets import QApplication
+
+    from ..services import backups
+    from .dialogs.change_password import ChangePasswordDialog
+    from .idle_lock import LockDialog
+    from .pages.settings import SettingsPage
+
+    app = QApplication.instance()
+    backups.make_backup(admin)
+    page = SettingsPage(admin)
+    page.resize(1180, 690)
+    page.refresh()
+    page.show()
+    page.tabs.setCurrentIndex(page.tabs.count() - 1)
+    page.tabs.currentWidget().refresh()
+    app.processEvents()
+    page.grab().save(str(folder / "configuracoes-copias.png"))
+    page.close()
+    for dialog, name in ((ChangePasswordDialog(admin, forced=True), "trocar-senha.png"),
+                         (LockDialog(admin), "bloqueio.png")):
+        dialog.show()
+        app.processEvents()
+        dialog.grab().save(str(folder / name))
+        dialog.close()
 
 
 def counter_shots(folder: Path, window) -> None:
