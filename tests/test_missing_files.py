@@ -1,6 +1,6 @@
 """A damaged or mixed installation (issue #7, bad input): a missing font, a missing rule
-profile, a database from a newer version. Each gives one clear Portuguese message and exit 1;
-the profile and schema cases write nothing."""
+profile, a database from a newer version. Each gives one clear Portuguese message and exit 1,
+and writes nothing."""
 from __future__ import annotations
 
 import functools
@@ -36,12 +36,15 @@ def fonts_gone(tmp_path, monkeypatch):
 def test_missing_font_refuses_to_print(cli, sqlite_db, tmp_path, fonts_gone):
     assert cli("--db", sqlite_db, *INIT)[0] == 0
     first, _second = _seed(sqlite_db)
+    assert cli("--db", sqlite_db, "backup")[0] == 0  # the first start's automatic copy, done
+    before = _counts(sqlite_db)
     out_pdf = tmp_path / "cartao.pdf"
     code, _out, err = cli("--db", sqlite_db, "print", "card", str(first), "-o", str(out_pdf))
     assert code == 1
     assert err.startswith("Erro: Fonte ausente:") and "DejaVuSans" in err
     assert "reinstale o Mototáxi Desk" in err and "Erro interno" not in err
     assert not out_pdf.exists()
+    assert _counts(sqlite_db) == before  # no copy number taken for a card never drawn
 
 
 def test_missing_profile_file_is_named_and_nothing_changes(cli, sqlite_db, tmp_path,

@@ -20,7 +20,7 @@ import peewee as pw
 
 from ..domain import permit_rules, validators
 from ..domain.errors import DomainError, ValidationError
-from ..printing import cards, notices, qr, receipt, roster, stickers, termo
+from ..printing import cards, fonts, notices, qr, receipt, roster, stickers, termo
 from ..printing.common import Municipio
 from ..store.connection import serialise, write_transaction
 from ..store.models import (AuxiliaryDriver, Inspection, Permit, Person, PrintLog, Stand,
@@ -179,11 +179,18 @@ def _card_data(permit: Permit, copy: int, key_id: int, private, header: Municipi
         photo=bytes(holder.photo) if holder.photo else None)
 
 
+def _may_print(actor: Actor, action: str) -> None:
+    """The role check, and the fonts loaded before any copy number is taken: a damaged
+    installation (a font file missing) refuses to print without logging a copy it never drew."""
+    permissions.require(actor, action)
+    fonts.register()
+
+
 def print_cards(actor: Actor, order_numbers=(), *, all_active: bool = False,
                 sheet: str | None = None, per_sheet: int = 10, on: dt.date | None = None,
                 progress: Progress = None) -> dict:
     """Permit cards of the given order numbers (or every current permit): PDF and copies."""
-    permissions.require(actor, "print.card")
+    _may_print(actor, "print.card")
     on = on or dt.date.today()
     layout = _layout(sheet)
     with write_transaction():
@@ -239,7 +246,7 @@ def print_aux_cards(actor: Actor, order_numbers=(), *, all_active: bool = False,
                     sheet: str | None = None, per_sheet: int = 10, on: dt.date | None = None,
                     progress: Progress = None) -> dict:
     """Cards of the active auxiliary drivers of the given permits (or of every current one)."""
-    permissions.require(actor, "print.aux_card")
+    _may_print(actor, "print.aux_card")
     on = on or dt.date.today()
     layout = _layout(sheet)
     with write_transaction():
@@ -342,7 +349,7 @@ def print_stickers(actor: Actor, serials=(), *, all_active: bool = False,
                    sheet: str | None = None, on: dt.date | None = None,
                    progress: Progress = None) -> dict:
     """Inspection stickers by serial (or every valid sticker of the current permits)."""
-    permissions.require(actor, "print.sticker")
+    _may_print(actor, "print.sticker")
     on = on or dt.date.today()
     layout = _layout(sheet)
     with write_transaction():
@@ -387,7 +394,7 @@ def _grant_act(permit: Permit) -> str:
 
 def print_termo(actor: Actor, order_number) -> dict:
     """The termo de permissão of a permit (A4), for the holder and the authority to sign."""
-    permissions.require(actor, "print.termo")
+    _may_print(actor, "print.termo")
     with write_transaction():
         permit = _permit_by_order(order_number)
         if permit.status in Permit.ENDED:
@@ -416,7 +423,7 @@ def print_termo(actor: Actor, order_number) -> dict:
 
 def print_roster(actor: Actor, stand_number, *, on: dt.date | None = None) -> dict:
     """The roster of a stand (A4): its places with permit, holder, plate, auxiliary driver."""
-    permissions.require(actor, "print.roster")
+    _may_print(actor, "print.roster")
     on = on or dt.date.today()
     number = _number(stand_number, "Nº do ponto")
     with write_transaction():
@@ -453,7 +460,7 @@ def print_application_receipt(actor: Actor, application_id) -> dict:
     CPF, when and by whom it was filed, the checklist (received / pending)."""
     from ..store.models import User
     from . import applications
-    permissions.require(actor, "print.receipt")
+    _may_print(actor, "print.receipt")
     with write_transaction():
         app = applications.get_application(application_id)
         info = applications.as_dict(app)
@@ -500,7 +507,7 @@ def print_notice(actor: Actor, number) -> dict:
     the defence deadline and where to file it."""
     from ..domain.money import format_units
     from . import ledger
-    permissions.require(actor, "print.notice")
+    _may_print(actor, "print.notice")
     with write_transaction():
         notice = _notice_by_number(number)
         info = ledger.notice_dict(notice)
@@ -554,7 +561,7 @@ def print_release(actor: Actor, key) -> dict:
     import json
 
     from ..store.models import Impound
-    permissions.require(actor, "print.release")
+    _may_print(actor, "print.release")
     text = str(key or "").strip()
     with write_transaction():
         if "/" in text:
