@@ -45,11 +45,14 @@ from PySide6.QtWidgets import QApplication
 from mototaxi_desk.store.migrations import open_database
 from mototaxi_desk.gui.app import LoginDialog, install_translations, _preload_screens
 from mototaxi_desk.gui.dialogs.crash import install_excepthook
+from mototaxi_desk.gui.startup_checks import IntegrityCheck
 from mototaxi_desk.services import setup
+from pathlib import Path
 app = QApplication(sys.argv)
 install_translations(app)
 install_excepthook()
-open_database(sys.argv[1])
+database = open_database(sys.argv[1], check=False)  # as run_gui: the check runs beside
+integrity = IntegrityCheck(Path(database.database))  # the login, which waits for it
 setup.is_initialised()
 login = LoginDialog("Informe usuário e senha."); login.show(); app.processEvents()
 usable = time.perf_counter() - t0          # the first window a clerk uses: the login
@@ -59,6 +62,7 @@ _preload_screens()                          # what run_gui does while the passwo
 from mototaxi_desk.services import users
 from mototaxi_desk.gui.main_window import MainWindow
 t1 = time.perf_counter()
+assert integrity.wait() is None             # the login's gate: the verdict, if still due
 actor = users.authenticate("admin", "senha-de-bench")
 w = MainWindow(actor); login.close(); w.show(); app.processEvents()
 main_window = time.perf_counter() - t1     # Entrar pressed -> main window on screen

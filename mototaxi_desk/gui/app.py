@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
+import peewee as pw
 from PySide6.QtCore import QLibraryInfo, QLocale, QTimer, QTranslator
 from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QLabel, QLineEdit,
                                QMessageBox, QVBoxLayout)
@@ -12,10 +14,10 @@ from ..domain.errors import DomainError
 from ..domain.profiles import ProfileError
 from ..services import setup, users
 from ..services.context import Actor
-from ..store.connection import StoreError
+from ..store.connection import StoreError, is_postgres
 from ..store.migrations import close_database, open_database
 from .dialogs.crash import install_excepthook
-from .startup_checks import after_open
+from .startup_checks import IntegrityCheck, after_open
 from .ui_loader import load_ui
 
 _running_mutex = None  # the handle lives as long as the process
@@ -24,6 +26,7 @@ _running_mutex = None  # the handle lives as long as the process
 class LoginDialog(QDialog):
     def __init__(self, title: str, parent=None):
         super().__init__(parent)
+        self.before_login = None  # run_gui: the integrity check's verdict, awaited here
         self.setWindowTitle("Mototáxi Desk — Entrar")
         self.actor: Actor | None = None
         form = load_ui("login_dialog.ui", self)
@@ -45,6 +48,11 @@ class LoginDialog(QDialog):
         self.login.setFocus()
 
     def try_login(self) -> None:
+        problem = self.before_login() if self.before_login else None
+        if problem:  # the database failed its integrity check: nobody writes to it
+            QMessageBox.critical(self, "Mototáxi Desk", problem)
+            self.reject()
+            return
         try:
             self.actor = users.authenticate(self.login.text(), self.password.text())
         except DomainError as exc:
@@ -83,6 +91,17 @@ def _announce_running() -> None:
         _running_mutex = ctypes.windll.kernel32.CreateMutexW(None, False, config.RUNNING_MUTEX)
 
 
+def _initialised(integrity: IntegrityCheck) -> bool:
+    """setup.is_initialised(), or False when the file is too damaged to tell (the integrity
+    verdict then says what to do)."""
+    try:
+        return setup.is_initialised()
+    except pw.DatabaseError:
+        if integrity.wait():
+            return False
+        raise
+
+
 def run_gui(url: str, *, demo: bool = False) -> int:
     _announce_running()
     app = QApplication.instance() or QApplication(sys.argv)
@@ -91,12 +110,19 @@ def run_gui(url: str, *, demo: bool = False) -> int:
     install_translations(app)
     install_excepthook()
     try:
-        open_database(url)
+        database = open_database(url, check=False)  # the integrity check runs beside the login
     except StoreError as exc:
         QMessageBox.critical(None, "Mototáxi Desk", str(exc))
         return 1
-    after_open(url, demo=demo)  # network-share warning, automatic backup (startup_checks.py)
+    integrity = IntegrityCheck(None if is_postgres(database)
+                               else Path(database.database))
+    # network-share warning, automatic backup once the check passed (startup_checks.py)
+    after_open(url, demo=demo, integrity=integrity)
     try:
+        if not _initialised(integrity):  # set-up writes at once: the verdict first
+            if integrity.wait():
+                QMessageBox.critical(None, "Mototáxi Desk", integrity.problem)
+                return 1
         if demo and not setup.is_initialised():
             from ..services import demo as demo_data  # only the demo needs it
             from .widgets.progress import Cancelled, run_with_progress
@@ -116,11 +142,19 @@ def run_gui(url: str, *, demo: bool = False) -> int:
         title = (f"Banco de DEMONSTRAÇÃO (dados fictícios).<br>Entre com o usuário admin e a "
                  f"senha {_demo_password()}." if demo else "Informe usuário e senha.")
         login = LoginDialog(title)
+        login.before_login = integrity.wait
         if admin_login:
             login.login.setText(admin_login)
             login.password.setFocus()
         # the screens (and the PDF library behind them) load while the password is typed
         QTimer.singleShot(50, _preload_screens)
+        login.show()  # usable at once; the integrity verdict arrives while the user types
+        while not integrity.finished(0.02):
+            app.processEvents()
+        if integrity.problem:
+            login.hide()
+            QMessageBox.critical(None, "Mototáxi Desk", integrity.problem)
+            return 1
         if login.exec() != QDialog.DialogCode.Accepted or login.actor is None:
             return 0
         from . import account

@@ -1,28 +1,67 @@
-"""What the program does right after opening the database, before the login: warn when the
-SQLite file is on a network share, and make the automatic copy when the last one is 24 h old
-(off the GUI thread, so the login shows at once). A damaged file never gets here: opening it
-fails with the message that names the restore command, shown by run_gui."""
+"""What the program does right after opening the database, before the login: check the
+SQLite file's integrity, warn when it is on a network share, and make the automatic copy when
+the last one is 24 h old. The check and the copy run off the GUI thread (the check takes about
+0.4 s on a 100,000-holder file), so the login shows at once; the login waits for the check's
+verdict, and a damaged file gets the message that names the restore command, nothing else."""
 from __future__ import annotations
 
 import logging
+import threading
+from pathlib import Path
 
 from PySide6.QtWidgets import QMessageBox
 
-from ..store.connection import location_warning
+from ..store.connection import location_warning, quick_check_file
 from .workers import run_in_background
 
 _log = logging.getLogger(__name__)
 _jobs: list = []  # keeps the background job alive while it runs
 
 
-def after_open(url: str, *, demo: bool, parent=None, ask: bool = True) -> str | None:
-    """Shows the network warning (returned too) and starts the automatic copy."""
+class IntegrityCheck:
+    """PRAGMA quick_check of the database file in a thread of its own; `wait()` gives the
+    verdict: None when sound, else the message for the user."""
+
+    def __init__(self, path: Path | None):
+        self.problem: str | None = None
+        self._done = threading.Event()
+        if path is None:  # PostgreSQL: the server keeps its own files sound
+            self._done.set()
+        else:
+            threading.Thread(target=self._run, args=(path,), daemon=True,
+                             name="integrity-check").start()
+
+    def _run(self, path: Path) -> None:
+        try:
+            self.problem = quick_check_file(path)
+        except Exception as exc:  # noqa: BLE001 - an unreadable file is a refusal too
+            self.problem = f"O banco de dados {path} não pôde ser conferido: {exc}"
+        finally:
+            self._done.set()
+
+    def wait(self) -> str | None:
+        self._done.wait()
+        return self.problem
+
+    def finished(self, timeout: float) -> bool:
+        return self._done.wait(timeout)
+
+
+def after_open(url: str, *, demo: bool, parent=None, ask: bool = True,
+               integrity: IntegrityCheck | None = None) -> str | None:
+    """Shows the network warning (returned too) and starts the automatic copy, once the
+    integrity check (when given) has passed."""
     warning = location_warning(url)
     if warning and ask:
         QMessageBox.warning(parent, "Mototáxi Desk — banco de dados em pasta de rede", warning)
     if not demo:  # the demo database is thrown away, not backed up
         from ..services import backups
-        _jobs.append(run_in_background(backups.automatic_backup, _backup_done, _backup_failed))
+
+        def copy():
+            if integrity is not None and integrity.wait():
+                return None  # a damaged file is not copied over the good copies
+            return backups.automatic_backup()
+        _jobs.append(run_in_background(copy, _backup_done, _backup_failed))
     return warning
 
 

@@ -82,9 +82,11 @@ def _postgres(url: str) -> pw.Database:
     return pw.PostgresqlDatabase(name, autorollback=False, **params)
 
 
-def connect(url: str) -> pw.Database:
+def connect(url: str, *, check: bool = True) -> pw.Database:
     """Bind DB to the URL's database and connect; StoreError with a clear message if not.
-    An SQLite file must pass a quick integrity check: a damaged one is not written to."""
+    An SQLite file must pass a quick integrity check: a damaged one is not written to.
+    `check=False` leaves that check to the caller (the GUI runs `quick_check_file` while the
+    login shows, and lets nobody in before it has passed)."""
     database = make_database(url)
     is_sqlite = isinstance(database, pw.SqliteDatabase)
     if is_sqlite:
@@ -96,9 +98,10 @@ def connect(url: str) -> pw.Database:
         database.connect(reuse_if_open=True)
         if is_sqlite:
             database.execute_sql("PRAGMA schema_version").fetchone()  # touches the file
-            problem = database.execute_sql("PRAGMA quick_check(1)").fetchone()[0]
-            if problem != "ok":
-                raise pw.DatabaseError(problem)
+            if check:
+                problem = database.execute_sql("PRAGMA quick_check(1)").fetchone()[0]
+                if problem != "ok":
+                    raise pw.DatabaseError(problem)
     except pw.OperationalError as exc:
         database.close()
         raise StoreError(_explain(url, exc)) from None
@@ -110,6 +113,25 @@ def connect(url: str) -> pw.Database:
         raise StoreError(damaged_message(sqlite_path(url), _first_line(exc))) from None
     DB.initialize(database)
     return database
+
+
+def quick_check_file(path: Path) -> str | None:
+    """PRAGMA quick_check of an SQLite file on a connection of its own, read-only, so it can
+    run in another thread: None when sound, else the message that names the restore command."""
+    import sqlite3
+    try:
+        raw = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True,
+                              check_same_thread=False)
+        try:
+            problem = raw.execute("PRAGMA quick_check(1)").fetchone()[0]
+        finally:
+            raw.close()
+    except sqlite3.DatabaseError as exc:
+        problem = _first_line(exc)
+    if problem == "ok":
+        return None
+    from .backup import damaged_message
+    return damaged_message(Path(path), problem)
 
 
 def location_warning(url: str) -> str | None:

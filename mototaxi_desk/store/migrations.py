@@ -145,11 +145,19 @@ def ensure_schema(db: pw.Database, backup_dir: Path | None = None) -> int:
     return LATEST
 
 
-def open_database(url: str, backup_dir: Path | None = None) -> pw.Database:
-    """Connect, bind DB, and bring the schema to the current version."""
-    from .connection import connect
-    db = connect(url)
+def open_database(url: str, backup_dir: Path | None = None, *,
+                  check: bool = True) -> pw.Database:
+    """Connect, bind DB, and bring the schema to the current version. With check=False the
+    SQLite integrity check is the caller's (connection.quick_check_file), unless a migration
+    is due: then it runs here first, as nothing may write to a damaged file."""
+    from .connection import connect, quick_check_file, sqlite_path
+    db = connect(url, check=check)
     try:
+        if not check and isinstance(db, pw.SqliteDatabase) and \
+                (current_version(db) or LATEST) < LATEST:
+            problem = quick_check_file(sqlite_path(url.strip()))
+            if problem:
+                raise StoreError(problem)
         ensure_schema(db, backup_dir)
     except StoreError:
         db.close()

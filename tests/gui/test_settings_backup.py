@@ -164,3 +164,32 @@ def test_start_up_dialog_of_a_damaged_database_names_the_restore(qtbot, opened, 
     monkeypatch.setattr(app, "install_excepthook", lambda: None)
     assert app.run_gui(str(opened)) == 1
     assert "danificado" in shown[0] and f'restore "{newest}"' in shown[0]
+
+
+def test_login_waits_for_the_integrity_verdict_and_a_damaged_file_lets_nobody_in(
+        qtbot, opened, monkeypatch):
+    """The check runs beside the login (start-up budget); a bad verdict refuses the login
+    without touching the database (no failed-login count, no audit entry)."""
+    from mototaxi_desk.gui import app
+    from mototaxi_desk.services import demo
+    from tests.conftest import row_counts
+    shown = []
+    monkeypatch.setattr(app.QMessageBox, "critical", lambda parent, title, text: shown.append(text))
+    login = app.LoginDialog("Informe usuário e senha.")
+    qtbot.addWidget(login)
+    login.before_login = lambda: "O banco de dados x está danificado (teste)."
+    login.login.setText("admin")
+    login.password.setText(demo.DEMO_PASSWORD + "errada")
+    before = row_counts()
+    login.try_login()
+    assert login.actor is None and login.result() == app.QDialog.DialogCode.Rejected
+    assert shown == ["O banco de dados x está danificado (teste)."]
+    assert row_counts() == before
+    login = app.LoginDialog("Informe usuário e senha.")
+    qtbot.addWidget(login)
+    login.before_login = lambda: None  # sound: the login goes on as always
+    login.login.setText("admin")
+    login.password.setText(demo.DEMO_PASSWORD + "errada")
+    login.try_login()
+    assert login.actor is None and "senha" in login.message.text().lower()
+

@@ -193,6 +193,27 @@ def test_damaged_database_is_refused_with_the_restore_command(live, tmp_path, mo
     assert digest(damaged) == before  # refused for writing: not one byte changed
 
 
+def test_deferred_check_finds_the_damage_and_a_due_migration_does_not_wait(live, tmp_path,
+                                                                            monkeypatch):
+    """The GUI opens without the check (it runs beside the login, issue 6 start-up budget):
+    quick_check_file gives the same refusal, and a migration, which writes, checks first."""
+    from mototaxi_desk.store import connection, migrations
+    monkeypatch.setenv("MOTOTAXI_DATA_DIR", str(tmp_path / "dados"))
+    assert connection.quick_check_file(live) is None
+    pages = live.stat().st_size // 4096
+    corrupt_pages(live, range(pages // 3, pages // 3 + 4))
+    before = digest(live)
+    open_database(str(live), check=False)  # opens: the caller checks
+    close_database()
+    problem = connection.quick_check_file(live)
+    assert problem and "danificado" in problem and "restore" in problem
+    monkeypatch.setattr(migrations, "LATEST", LATEST + 1)  # as if this program were newer
+    with pytest.raises(StoreError, match="danificado"):
+        open_database(str(live), check=False)
+    close_database()
+    assert digest(live) == before  # nothing written
+
+
 def test_damaged_first_page_and_no_backup(tmp_path, monkeypatch):
     monkeypatch.setenv("MOTOTAXI_DATA_DIR", str(tmp_path))
     path = config.default_db_path()
