@@ -24,6 +24,19 @@ def _days_text(days: int) -> str:
 CHART_TABS = ("Permissões por situação", "Autos de infração por mês", "Multas em aberto e pagas")
 
 
+def _load_dashboard() -> dict:
+    """overview.dashboard() with each alert's permit number written as the profile writes it,
+    done here in the background: per cell, the profile lookup froze the window for seconds
+    on a large register."""
+    info = overview.dashboard()
+    profile = setup.profile()
+    for alert in info["alerts"]:
+        number = alert["permit_order_number"]
+        alert["order_text"] = permit_rules.format_order_number(profile, number) if number else ""
+    info["overdue"] = sum(1 for alert in info["alerts"] if alert["urgency"] == "overdue")
+    return info
+
+
 class DashboardPage(QWidget):
     person_chosen = Signal(int)
     loaded = Signal()
@@ -58,7 +71,7 @@ class DashboardPage(QWidget):
         self.alert_model = DictTableModel(
             [Column("due_date", "Data"), Column("days_left", "Prazo", _days_text),
              Column("label", "O quê"), Column("person_name", "Pessoa"),
-             Column("permit_order_number", "Permissão", self._order), Column("plate", "Placa"),
+             Column("order_text", "Permissão"), Column("plate", "Placa"),
              Column("article", "Artigo")],
             colour_of=lambda row: STATUS_COLOURS[row["urgency"]])
         self.alerts_view = table_view(self.alert_model)
@@ -69,15 +82,11 @@ class DashboardPage(QWidget):
         grid.addWidget(self.alerts_view, 1, 0)
         layout.addLayout(grid, 1)
 
-    @staticmethod
-    def _order(number) -> str:
-        return permit_rules.format_order_number(setup.profile(), number) if number else ""
-
     def refresh(self) -> None:
         """Load the figures off the GUI thread (alerts over every permit take a moment on a
         large register); `loaded` fires when they are shown."""
         self.alerts_title.setText("<b>Prazos</b>: carregando…")
-        self._job = run_in_background(overview.dashboard, self.show_dashboard,
+        self._job = run_in_background(_load_dashboard, self.show_dashboard,
                                       lambda exc: self.alerts_title.setText(
                                           f"<b>Prazos</b>: não foi possível carregar ({exc})."))
 
@@ -95,11 +104,10 @@ class DashboardPage(QWidget):
         self._draw_charts(info)
         rows = info["alerts"]
         self.alert_model.set_rows(rows)
-        overdue = sum(1 for a in rows if a["urgency"] == "overdue")
+        overdue = info["overdue"]
         self.alerts_title.setText(f"<b>Prazos</b>: {overdue} vencido(s), "
                                   f"{len(rows) - overdue} nos próximos 30 dias "
                                   "(duplo clique abre o prontuário)")
-        self.alerts_view.resizeColumnsToContents()
         self.loaded.emit()
 
     def _draw_charts(self, info: dict) -> None:
