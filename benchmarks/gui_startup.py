@@ -3,8 +3,10 @@ usable window ≤ 2.5× the bare window, on a 100,000-holder database), and the 
 last key to search results (budget ≤ 100 ms). Each start is a fresh process; the bare and
 the app starts alternate, so a machine busy with other work weighs on both alike.
 
-The app side takes the path `mototaxi-desk` takes (the entry module with the command line,
-logging, then gui.app) up to the login dialog on screen. Two clocks: from the first line of
+The app side runs `mototaxi-desk --db FILE` itself (the entry module's main(): command line,
+logging, gui.app's run_gui with the integrity check and the automatic copy beside the login),
+hooked only where a person would act: when the login is on screen the clock stops; "Entrar"
+is pressed by the hook; once the main window shows, searches are typed, then it leaves. Two clocks: from the first line of
 the script (in-process, as before), and from the moment the process was spawned
 (interpreter start included, what a clerk waits for); and the CPU time the process used
 until then (user + system), which other work on a shared machine disturbs far less.
@@ -37,42 +39,60 @@ print(time.perf_counter() - t0, time.monotonic(), sum(os.times()[:2]))
 APP = """
 import os, time, sys
 t0 = time.perf_counter()
-from mototaxi_desk import __main__, cli      # what `mototaxi-desk` imports first
-from mototaxi_desk.logs import setup_logging
-cli.build_parser().parse_args(["--db", sys.argv[1]])
-setup_logging()
+from mototaxi_desk import __main__          # what `mototaxi-desk` runs, unchanged: main()
+from mototaxi_desk.gui import app as gui_app  # main() imports it next; hooked below
 from PySide6.QtWidgets import QApplication
-from mototaxi_desk.store.migrations import open_database
-from mototaxi_desk.gui.app import LoginDialog, install_translations, _preload_screens
-from mototaxi_desk.gui.dialogs.crash import install_excepthook
-from mototaxi_desk.gui.startup_checks import IntegrityCheck
-from mototaxi_desk.services import setup
-from pathlib import Path
-app = QApplication(sys.argv)
-install_translations(app)
-install_excepthook()
-database = open_database(sys.argv[1], check=False)  # as run_gui: the check runs beside
-integrity = IntegrityCheck(Path(database.database))  # the login, which waits for it
-setup.is_initialised()
-login = LoginDialog("Informe usuário e senha."); login.show(); app.processEvents()
-usable = time.perf_counter() - t0          # the first window a clerk uses: the login
-spawned_clock = time.monotonic()
-cpu = sum(os.times()[:2])                  # user + system seconds of this process so far
-_preload_screens()                          # what run_gui does while the password is typed
-from mototaxi_desk.services import users
-from mototaxi_desk.gui.main_window import MainWindow
-t1 = time.perf_counter()
-assert integrity.wait() is None             # the login's gate: the verdict, if still due
-actor = users.authenticate("admin", "senha-de-bench")
-w = MainWindow(actor); login.close(); w.show(); app.processEvents()
-main_window = time.perf_counter() - t1     # Entrar pressed -> main window on screen
-from mototaxi_desk.gui.widgets import search_box
-samples = []
-for text in ["joao sil", "529.98", "ABC1C", "maria conc", "0042"]:
-    w.search_box.setText(text)
-    s = time.perf_counter(); w.search_box.run_search(); app.processEvents()
-    samples.append((time.perf_counter() - s) * 1000 + search_box.TYPING_PAUSE_MS)
-print(usable, spawned_clock, cpu, main_window, max(samples))
+figures = {}
+show = gui_app.LoginDialog.show
+
+def shown(self):                            # the first window a clerk uses: the login
+    show(self)
+    QApplication.processEvents()
+    figures["usable"] = (time.perf_counter() - t0, time.monotonic(), sum(os.times()[:2]))
+
+def enter(self):                            # the password typed, Entrar pressed
+    gui_app._preload_screens()              # done by now (run_gui starts it at once)
+    from mototaxi_desk.services import users
+    from mototaxi_desk.gui import account   # the first login's forced password change
+    account.first_login_password_change = lambda actor: True  # once, not at each start
+    figures["t1"] = time.perf_counter()
+    self.actor = users.authenticate("admin", "senha-de-bench")
+    return gui_app.QDialog.DialogCode.Accepted
+
+def searches(app, w):                       # the worst of five: last key -> results
+    from mototaxi_desk.gui.widgets import search_box
+    samples = []
+    for text in ["joao sil", "529.98", "ABC1C", "maria conc", "0042"]:
+        w.search_box.setText(text)
+        s = time.perf_counter(); w.search_box.run_search(); app.processEvents()
+        samples.append((time.perf_counter() - s) * 1000 + search_box.TYPING_PAUSE_MS)
+    return max(samples)
+
+def event_loop(app):                        # the main window is on screen
+    app.processEvents()
+    shown_at = time.perf_counter()
+    main_window = shown_at - figures["t1"]
+    from mototaxi_desk.gui.main_window import MainWindow
+    from mototaxi_desk.gui.pages.dashboard import DashboardPage
+    w = next(x for x in app.topLevelWidgets() if isinstance(x, MainWindow))
+    landed = []
+    w.findChild(DashboardPage).loaded.connect(lambda: landed.append(time.perf_counter()))
+    busy = searches(app, w)                 # at once: the Painel still loads behind
+    stall = 0.0                             # then the Painel lands; the longest event-loop
+    while not landed:                       # turn meanwhile is how long the window froze
+        s = time.perf_counter(); app.processEvents(); stall = max(stall, time.perf_counter() - s)
+        time.sleep(0.005)
+    painel = landed[0] - shown_at
+    for _ in range(20):
+        s = time.perf_counter(); app.processEvents(); stall = max(stall, time.perf_counter() - s)
+        time.sleep(0.005)
+    print(*figures["usable"], main_window, busy, searches(app, w), painel, stall, flush=True)
+    return 0
+
+gui_app.LoginDialog.show = shown
+gui_app.LoginDialog.exec = enter
+gui_app.QApplication.exec = event_loop
+__main__.main(["--db", sys.argv[1]])       # the automatic copy, the integrity check: all of it
 """
 
 
@@ -120,8 +140,11 @@ def main() -> int:
               "(budget 2.5)")
     m = statistics.median(x[3] for x in app)
     print(f"Entrar → main window     median {m * 1000:7.0f} ms   (argon2 check included)")
-    print(f"last key → results       worst {max(x[4] for x in app):6.1f} ms (budget 100, "
-          f"includes the typing pause)")
+    print(f"Painel figures loaded    median {statistics.median(x[6] for x in app) * 1000:7.0f}"
+          f" ms after the main window (in the background; longest event-loop turn meanwhile "
+          f"{max(x[7] for x in app) * 1000:.0f} ms)")
+    print(f"last key → results       worst {max(x[4] for x in app):6.1f} ms while the Painel "
+          f"loads, {max(x[5] for x in app):6.1f} ms after (budget 100, typing pause included)")
     return 0
 
 

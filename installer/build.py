@@ -52,7 +52,7 @@ QT_META = "pyside6"
 QT_PARTS = ("pyside6-essentials", "pyside6-addons", "pyside6-pdf")
 # Qt binding modules the app imports (tests/test_installer.py compares with the code).
 QT_MODULES = ("QtCore", "QtGui", "QtWidgets", "QtCharts", "QtPdf", "QtPdfWidgets",
-              "QtPrintSupport", "QtUiTools", "QtTest")
+              "QtPrintSupport", "QtTest")
 QT_PLUGINS = ("platforms/qwindows.dll", "styles/qmodernwindowsstyle.dll",
               "imageformats/qico.dll", "imageformats/qjpeg.dll", "imageformats/qgif.dll",
               "imageformats/qsvg.dll", "iconengines/qsvgicon.dll")
@@ -346,12 +346,11 @@ def make_icon(target: Path) -> Path:
 
 
 def stage_app(folder: Path) -> None:
-    """pynsist copies pynsist_pkgs/ to pkgs/: the package with resources/ and ui/ beside it,
-    where config.RESOURCES and the .ui loader look for them."""
+    """pynsist copies pynsist_pkgs/ to pkgs/: the package with resources/ beside it, where
+    config.RESOURCES looks for it."""
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     shutil.copytree(ROOT / "mototaxi_desk", folder / "mototaxi_desk", ignore=ignore)
     shutil.copytree(ROOT / "resources", folder / "resources", ignore=ignore)
-    shutil.copytree(ROOT / "ui", folder / "ui", ignore=ignore)
 
 
 def render_config(*, version: str, python_version: str, wheels: list[Path], icon: str,

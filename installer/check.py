@@ -1,8 +1,8 @@
 """Check the built Windows installer without Windows (`make installer-check`).
 
 1. extract dist/MototaxiDesk-<version>-setup.exe with 7z (Debian p7zip-full);
-2. check the payload: Python runtime and DLLs, the app package, rule profiles, fonts, .ui
-   files, PySide6 with the Qt platform plugin qwindows.dll, no Qt module left out that the
+2. check the payload: Python runtime and DLLs, the app package, rule profiles, fonts,
+   PySide6 with the Qt platform plugin qwindows.dll, no Qt module left out that the
    app imports, nothing of what the build drops, no data file beside the program;
 3. check that every DLL in the payload finds the DLLs it imports (in the payload or in
    Windows), since Qt itself cannot be loaded under wine (Qt6Core needs Windows' ICU);
@@ -65,7 +65,7 @@ def expected_paths() -> list[str]:
     paths += [f"pkgs/PySide6/{module}.pyd" for module in build.QT_MODULES]
     paths += [f"pkgs/PySide6/plugins/{plugin}" for plugin in build.QT_PLUGINS]
     paths += [f"pkgs/PySide6/translations/{name}" for name in build.QT_TRANSLATIONS]
-    for folder in ("resources/profiles", "resources/fonts", "resources/images", "ui"):
+    for folder in ("resources/profiles", "resources/fonts", "resources/images"):
         paths += [f"pkgs/{folder}/{p.name}" for p in sorted((ROOT / folder).iterdir())
                   if p.is_file()]
     return list(dict.fromkeys(paths))

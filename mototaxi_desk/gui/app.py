@@ -6,19 +6,17 @@ from pathlib import Path
 
 import peewee as pw
 from PySide6.QtCore import QLibraryInfo, QLocale, QTimer, QTranslator
-from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QLabel, QLineEdit,
-                               QMessageBox, QVBoxLayout)
+from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QFormLayout, QLabel,
+                               QLineEdit, QMessageBox, QVBoxLayout)
 
 from .. import config
-from ..domain.errors import DomainError
-from ..domain.profiles import ProfileError
-from ..services import setup, users
+from ..domain.errors import DomainError, ProfileError
+from ..services import first_run
 from ..services.context import Actor
 from ..store.connection import StoreError, is_postgres
 from ..store.migrations import close_database, open_database
 from .dialogs.crash import install_excepthook
 from .startup_checks import IntegrityCheck, after_open
-from .ui_loader import load_ui
 
 _running_mutex = None  # the handle lives as long as the process
 
@@ -29,11 +27,24 @@ class LoginDialog(QDialog):
         self.before_login = None  # run_gui: the integrity check's verdict, awaited here
         self.setWindowTitle("Mototáxi Desk — Entrar")
         self.actor: Actor | None = None
-        form = load_ui("login_dialog.ui", self)
-        self.login: QLineEdit = form.findChild(QLineEdit, "login")
-        self.password: QLineEdit = form.findChild(QLineEdit, "password")
-        self.message: QLabel = form.findChild(QLabel, "message")
-        form.findChild(QLabel, "title").setText(f"<b>{title}</b>")
+        # Built in code from the few classes it needs: a Designer file (QUiLoader, or the
+        # pyside6-uic output with its `Qt` namespace import) cost 20-35 ms of the start-up
+        # budget before this window could show (issue 6).
+        heading = QLabel(f"<b>{title}</b>")
+        heading.setWordWrap(True)
+        self.login = QLineEdit()
+        self.login.setObjectName("login")
+        self.login.setMaxLength(40)
+        self.password = QLineEdit()
+        self.password.setObjectName("password")
+        self.password.setMaxLength(200)
+        self.password.setEchoMode(QLineEdit.EchoMode.Password)
+        fields = QFormLayout()
+        fields.addRow("&Usuário:", self.login)  # Alt+U / Alt+S reach the fields
+        fields.addRow("&Senha:", self.password)
+        self.message = QLabel()
+        self.message.setStyleSheet("color: #b00020")
+        self.message.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok |
                                    QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Entrar")
@@ -42,7 +53,9 @@ class LoginDialog(QDialog):
         buttons.accepted.connect(self.try_login)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(form)
+        layout.addWidget(heading)
+        layout.addLayout(fields)
+        layout.addWidget(self.message)
         layout.addWidget(buttons)
         self.setMinimumWidth(440)
         self.login.setFocus()
@@ -53,6 +66,7 @@ class LoginDialog(QDialog):
             QMessageBox.critical(self, "Mototáxi Desk", problem)
             self.reject()
             return
+        from ..services import users  # loaded while the password was typed (preload)
         try:
             self.actor = users.authenticate(self.login.text(), self.password.text())
         except DomainError as exc:
@@ -92,10 +106,10 @@ def _announce_running() -> None:
 
 
 def _initialised(integrity: IntegrityCheck) -> bool:
-    """setup.is_initialised(), or False when the file is too damaged to tell (the integrity
+    """first_run.is_initialised(), or False when the file is too damaged to tell (the integrity
     verdict then says what to do)."""
     try:
-        return setup.is_initialised()
+        return first_run.is_initialised()
     except pw.DatabaseError:
         if integrity.wait():
             return False
@@ -104,6 +118,10 @@ def _initialised(integrity: IntegrityCheck) -> bool:
 
 def run_gui(url: str, *, demo: bool = False) -> int:
     _announce_running()
+    # the GUI thread gets the interpreter back within 1 ms (Python's default: 5) while
+    # background work holds it: typing a search during the Painel's load on a large register
+    # took up to 140 ms instead of 40 (benchmarks/gui_startup.py)
+    sys.setswitchinterval(0.001)
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("Mototáxi Desk")
     app.setOrganizationName("MototaxiDesk")
@@ -123,7 +141,7 @@ def run_gui(url: str, *, demo: bool = False) -> int:
             if integrity.wait():
                 QMessageBox.critical(None, "Mototáxi Desk", integrity.problem)
                 return 1
-        if demo and not setup.is_initialised():
+        if demo and not first_run.is_initialised():
             from ..services import demo as demo_data  # only the demo needs it
             from .widgets.progress import Cancelled, run_with_progress
             try:  # one transaction: a cancel leaves the demo database empty
@@ -133,7 +151,7 @@ def run_gui(url: str, *, demo: bool = False) -> int:
             except Cancelled:
                 return 0
         admin_login = ""
-        if not setup.is_initialised():
+        if not first_run.is_initialised():
             from .dialogs.setup_wizard import SetupWizard  # first run only
             wizard = SetupWizard()  # nothing else opens until the município is set up
             if wizard.exec() != QDialog.DialogCode.Accepted or wizard.result_summary is None:

@@ -55,11 +55,10 @@ def after_open(url: str, *, demo: bool, parent=None, ask: bool = True,
     if warning and ask:
         QMessageBox.warning(parent, "Mototáxi Desk — banco de dados em pasta de rede", warning)
     if not demo:  # the demo database is thrown away, not backed up
-        from ..services import backups
-
         def copy():
             if integrity is not None and integrity.wait():
                 return None  # a damaged file is not copied over the good copies
+            from ..services import backups  # here, not before the login shows (issue 6)
             return backups.automatic_backup()
         _jobs.append(run_in_background(copy, _backup_done, _backup_failed))
     return warning

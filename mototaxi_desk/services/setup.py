@@ -13,6 +13,7 @@ from ..store.connection import write_transaction
 from ..store.models import FiscalUnitValue, MunicipioSettings
 from . import audit, permissions, users
 from .context import SYSTEM, Actor
+from .first_run import is_initialised  # noqa: F401 (callers ask setup; the login, first_run)
 
 
 if TYPE_CHECKING:
@@ -27,10 +28,6 @@ def _profiles():
 
 class AlreadyInitialised(DomainError):
     pass
-
-
-def is_initialised() -> bool:
-    return MunicipioSettings.select().exists()
 
 
 def settings() -> MunicipioSettings:

@@ -13,7 +13,6 @@ import peewee as pw
 
 from ..domain.audit_chain import GENESIS, entry_hash
 from ..domain.search_terms import name_tokens
-from .backup import keep_copy
 from .connection import StoreError
 from . import models as m
 from .models import DB, MODELS, Person, PersonNameToken, SchemaVersion
@@ -137,6 +136,7 @@ def ensure_schema(db: pw.Database, backup_dir: Path | None = None) -> int:
                          f"(esquema {version}; este programa conhece até {LATEST}). "
                          "Atualize o Mototáxi Desk; nada foi alterado.")
     if version < LATEST and isinstance(db, pw.SqliteDatabase):
+        from .backup import keep_copy  # only when a migration is due: not at every start
         keep_copy(Path(db.database), backup_dir, f"antes-migracao-v{version}")
     for target in range(version + 1, LATEST + 1):
         with db.atomic():

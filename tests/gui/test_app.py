@@ -1,19 +1,9 @@
 """The minimal window of the foundation: login, what is in the database, search."""
 
-import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWidget
 
 from mototaxi_desk.gui.app import LoginDialog
-from mototaxi_desk.gui.ui_loader import UI_DIR, load_ui
 from mototaxi_desk.services import demo
-
-
-@pytest.mark.parametrize("ui_file", sorted(p.name for p in UI_DIR.glob("*.ui")))
-def test_every_ui_file_loads(qtbot, ui_file):
-    widget = load_ui(ui_file)
-    qtbot.addWidget(widget)
-    assert isinstance(widget, QWidget)
 
 
 def test_login_dialog_refuses_then_accepts(qtbot, demo_data):

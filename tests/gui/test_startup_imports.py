@@ -1,0 +1,46 @@
+"""What the program loads before the login shows is the start-up budget (issue 6: start to
+usable window ≤ 2.5× a bare PySide6 window; figures in benchmarks/gui_startup.py). The
+heavy parts — the rule profiles, the screens, PDF and spreadsheet libraries, QtCharts, a
+.ui loader — wait until the password is being typed. This test keeps it that way without
+timing anything: it starts `mototaxi-desk --db FILE` and lists the modules at the moment
+the login appears."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from ..test_cli import INIT
+
+CHILD = """
+import os, sys
+from mototaxi_desk.gui import app as gui_app
+
+def shown(self):  # the login is on screen: what is loaded by now?
+    print("\\n".join(sorted(sys.modules)), flush=True)
+    os._exit(0)
+
+gui_app.LoginDialog.show = shown
+from mototaxi_desk import __main__
+__main__.main(["--db", sys.argv[1]])
+"""
+
+NOT_BEFORE_LOGIN = ("mototaxi_desk.domain.profiles", "mototaxi_desk.gui.main_window",
+                    "mototaxi_desk.gui.pages.dashboard", "mototaxi_desk.printing",
+                    "mototaxi_desk.services.overview", "mototaxi_desk.services.alerts",
+                    "reportlab", "openpyxl", "qrcode", "cryptography", "holidays",
+                    "PySide6.QtCharts", "PySide6.QtPdf", "PySide6.QtPrintSupport",
+                    "PySide6.QtUiTools")
+
+
+def test_login_shows_before_the_heavy_parts_load(cli, sqlite_db):
+    assert cli("--db", sqlite_db, *INIT)[0] == 0
+    result = subprocess.run([sys.executable, "-c", CHILD, sqlite_db], capture_output=True,
+                            text=True, timeout=120,
+                            env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    loaded = set(result.stdout.split())
+    assert "mototaxi_desk.gui.app" in loaded, result.stderr  # the login was reached
+    early = sorted(name for name in loaded
+                   if any(name == heavy or name.startswith(heavy + ".")
+                          for heavy in NOT_BEFORE_LOGIN))
+    assert early == [], f"carregados antes do login: {early}"
