@@ -240,33 +240,37 @@ def record_notice(actor: Actor, data: dict, *, on: dt.date | None = None,
     clean = _clean_notice(profile, data, today)
     item = clean["item"]
     day = clean["occurred_at"].date()
-    history = _notices_of(holder_id=clean["holder_id"], infractor_id=clean["infractor_id"])
-    new = engine.NoticeFacts(id=0, register=(clean["holder_id"], clean["permit"].id
-                                             if clean["permit"] else None),
-                             infractor_id=clean["infractor_id"], code=item.code,
-                             class_code=item.class_code, occurred_at=clean["occurred_at"])
-    facts = [_facts(n) for n in history if n.id != reissue_of]
-    recidivism_of = engine.is_recidivism(profile, facts, new)
-    penalty = profile.penalty_class(item.class_code)
-    in_units = penalty.fine_units > 0 or penalty.fine_units_max > 0
-    fine = engine.compute_fine(profile, item,
-                               unit_value_cents=setup.fiscal_unit_value_cents(day.year)
-                               if in_units else 0,
-                               tariff_cents=setup.settings().initial_tariff_cents,
-                               chosen_units=clean["fine_units"],
-                               recidivism=recidivism_of is not None)
-    score = engine.assess(profile, [*facts, new]).scores[0]
-    explanation = {"fine": {"basis": fine.basis, "units": str(fine.units),
-                            "unit_name": fine.unit_name,
-                            "unit_value_cents": fine.unit_value_cents,
-                            "amount_cents": fine.amount_cents, "article": fine.article,
-                            "recidivism_of": recidivism_of, "text": fine.text()},
-                   "points": {"base": score.base_points, "points": score.points,
-                              "doubled_by": score.doubled_by,
-                              "article": profile.penalties.article},
-                   "warning": fine.warning, "warning_article": profile.penalties.warning_article
-                   if fine.warning else ""}
     with write_transaction():
+        # the infractor's history is read inside the transaction, which serialises writers:
+        # two notices for one infractor entered at two counters at once see each other, so
+        # the second is priced as recidivism (L1745 Art. 8 §3º, PF Art. 30 §2º)
+        history = _notices_of(holder_id=clean["holder_id"], infractor_id=clean["infractor_id"])
+        new = engine.NoticeFacts(id=0, register=(clean["holder_id"], clean["permit"].id
+                                                 if clean["permit"] else None),
+                                 infractor_id=clean["infractor_id"], code=item.code,
+                                 class_code=item.class_code, occurred_at=clean["occurred_at"])
+        facts = [_facts(n) for n in history if n.id != reissue_of]
+        recidivism_of = engine.is_recidivism(profile, facts, new)
+        penalty = profile.penalty_class(item.class_code)
+        in_units = penalty.fine_units > 0 or penalty.fine_units_max > 0
+        fine = engine.compute_fine(profile, item,
+                                   unit_value_cents=setup.fiscal_unit_value_cents(day.year)
+                                   if in_units else 0,
+                                   tariff_cents=setup.settings().initial_tariff_cents,
+                                   chosen_units=clean["fine_units"],
+                                   recidivism=recidivism_of is not None)
+        score = engine.assess(profile, [*facts, new]).scores[0]
+        explanation = {"fine": {"basis": fine.basis, "units": str(fine.units),
+                                "unit_name": fine.unit_name,
+                                "unit_value_cents": fine.unit_value_cents,
+                                "amount_cents": fine.amount_cents, "article": fine.article,
+                                "recidivism_of": recidivism_of, "text": fine.text()},
+                       "points": {"base": score.base_points, "points": score.points,
+                                  "doubled_by": score.doubled_by,
+                                  "article": profile.penalties.article},
+                       "warning": fine.warning,
+                       "warning_article": profile.penalties.warning_article
+                       if fine.warning else ""}
         notice = InfractionNotice.create(
             year=today.year, number=sequences.next_value("infraction_notice", today.year),
             holder=clean["holder_id"], permit=clean["permit"].id if clean["permit"] else None,

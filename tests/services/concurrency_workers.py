@@ -50,6 +50,15 @@ def _notice(permit_id):
     return ledger.record_notice(_actors()[2], data, on=TODAY)["number"]
 
 
+def _unlicensed_notice(person_id, occurred_at):
+    """L1745 Art. 8 §3º: operating without a permit, 5 UFICA, doubled on recidivism."""
+    from mototaxi_desk.services import ledger
+    data = {"holder_id": person_id, "infraction_code": "8-3", "occurred_at": occurred_at,
+            "place": "Centro", "agent_name": "Antônio Fiscal", "agent_registration": "M1",
+            "plate": "ABC1D23"}
+    return ledger.record_notice(_actors()[2], data, on=TODAY)["id"]
+
+
 def _print_card(order_number):
     from mototaxi_desk.services import documents
     return documents.print_cards(_actors()[1], [order_number], on=TODAY)["copies"][0]["copy"]
@@ -104,6 +113,7 @@ def _disable_user(actor_id, actor_login, login):
 
 
 ACTIONS = {"file": _file, "grant": _grant, "inspect": _inspect, "notice": _notice,
+           "unlicensed_notice": _unlicensed_notice,
            "print_card": _print_card, "assign": _assign, "change_stand": _change_stand,
            "enrol": _enrol, "revoke": _revoke, "credential": _credential,
            "pay_fee": _pay_fee, "void_notice": _void_notice,

@@ -129,6 +129,26 @@ def test_notice_numbers_unique_and_gap_free(db_url, municipio, counters):
         [(n,) for n in range(1, 13)]
 
 
+def test_recidivism_seen_across_counters_l1745_art_8_par_3(db_url, l1745, counters):
+    """L1745 Art. 8 §3º: the fine for operating without a permit doubles on recidivism.
+    Four counters record notices against one person at once (different days, 3 rounds, a
+    person per round): taken in the order they were recorded, each notice is doubled exactly
+    when an earlier-dated one was recorded before it — none may miss another counter's."""
+    people = [make_person(f"Sem Alvará {SURNAMES[r]}", today=TODAY)["id"] for r in range(3)]
+    rounds = [[("unlicensed_notice", (people[r], f"0{w + 1}/05/2026 10:00")) for r in range(3)]
+              for w in range(WORKERS)]
+    counters.run(db_url, rounds)
+    unit = 4826  # the município's UFICA in 2026 (tests/conftest.py)
+    for person in people:
+        recorded = list(InfractionNotice.select().where(InfractionNotice.holder == person)
+                        .order_by(InfractionNotice.id))
+        assert len(recorded) == WORKERS
+        for i, notice in enumerate(recorded):
+            doubled = any(o.occurred_at < notice.occurred_at for o in recorded[:i])
+            assert (notice.recidivism, notice.fine_cents) == \
+                (doubled, (10 if doubled else 5) * unit), f"auto {notice.number}"
+
+
 def test_print_copy_numbers_unique_and_gap_free(db_url, municipio, counters):
     """The same permit card printed at 4 counters at once, 3 times each: copies 1..12, each
     logged once (a later copy supersedes the earlier ones)."""
