@@ -174,6 +174,9 @@ def record_inspection(actor: Actor, vehicle_id: int, data: dict, *,
     ok = rules.approved(values["results"])
     kind = values["kind"]
     with write_transaction():
+        if ok and kind in rules.VALIDITY_MONTHS:  # inside the transaction: two counters
+            # recording it at once give one sticker
+            _refuse_second_approval(vehicle, kind, values["inspected_on"])
         inspection = Inspection.create(
             vehicle=vehicle.id, permit=permit.id if permit else None, kind=kind,
             inspected_on=values["inspected_on"], approved=ok,
@@ -197,6 +200,20 @@ def record_inspection(actor: Actor, vehicle_id: int, data: dict, *,
             fees.charge(actor, permit.holder_id if permit else vehicle.owner_id, "inspection",
                         on=on, permit_id=permit.id if permit else None)
     return as_dict(inspection)
+
+
+def _refuse_second_approval(vehicle: Vehicle, kind: str, day: dt.date) -> None:
+    """One approved inspection of a kind per vehicle and day: a second would issue a second
+    sticker and charge the fee twice (a failed one followed by a passing one is fine)."""
+    earlier = Inspection.get_or_none((Inspection.vehicle == vehicle.id) &
+                                     (Inspection.kind == kind) & Inspection.approved &
+                                     (Inspection.inspected_on == day))
+    if earlier is not None:
+        sticker = f" (selo {earlier.sticker_serial})" if earlier.sticker_serial else ""
+        raise DomainError(
+            f"O veículo {vehicle.plate} já tem {rules.KIND_LABELS.get(kind, kind)} "
+            f"aprovada em {validators.format_date(day)}{sticker}; nada foi registrado. Para um "
+            "selo perdido ou danificado, use \"Reemitir selo…\".")
 
 
 def as_dict(inspection: Inspection) -> dict:

@@ -105,6 +105,26 @@ def test_sticker_serials_unique_and_gap_free(db_url, municipio, counters):
     assert sorted(s for (s,) in Sticker.select(Sticker.serial).tuples()) == expected
 
 
+def test_one_vehicle_inspected_at_once_gets_one_sticker(db_url, municipio, counters):
+    """Lei 3.920 Art. 27, SRM Art. 47 III: the same vistoria recorded at 4 counters at once
+    gives one approved inspection, one sticker and one fee; the others are refused naming
+    the sticker (3 rounds, a vehicle per round)."""
+    vehicles = [Permit.get_by_id(p["id"]).vehicle_id
+                for p in _permits_without_place(3, "Vistoria Dupla")]
+    rounds = [[("inspect", (vehicle,)) for vehicle in vehicles] for _ in range(WORKERS)]
+    outcomes = counters.run(db_url, rounds)
+    for attempts in _per_round(outcomes):
+        assert [k for k, _ in attempts].count("done") == 1
+    # a counter that starts after the first one committed meets its open fee first (SRM
+    # Art. 17 §1): refused either way, never a second sticker
+    assert len(_refused(outcomes)) == 3 * (WORKERS - 1)
+    assert all(("já tem vistoria anual aprovada" in m and "(selo 2026-" in m)
+               or "não tem débitos" in m for m in _refused(outcomes)), _refused(outcomes)
+    assert sorted(s for (s,) in Sticker.select(Sticker.serial).tuples()) == \
+        [f"2026-{n:06d}" for n in range(1, 4)]
+    assert Fee.select().where(Fee.code == "inspection").count() == 3
+
+
 def test_a_sticker_is_reissued_once(db_url, municipio, counters):
     """A damaged sticker reissued at four counters at once gets one replacement, one new
     serial from the stock, not four; 3 rounds, 3 stickers."""

@@ -91,6 +91,26 @@ def test_failed_inspection_takes_vehicle_out_of_service_until_a_pass(srm_vehicle
     assert AuditLog.select().where(AuditLog.action == "vehicle.out_of_service").count() == 2
 
 
+def test_a_second_approval_the_same_day_is_refused_and_writes_nothing(srm_vehicle):
+    """Lei 3.920 Art. 27 (one sticker per vistoria), SRM Art. 47 III (the fee once): the same
+    annual vistoria recorded twice (a second counter, a double click) is refused with the
+    first sticker named; a failed vistoria, paid, then passed the same day is not a repeat."""
+    fail = inspections.record_inspection(FISCAL, srm_vehicle.id, data(fail=("alca-metalica",)),
+                                         on=ON)
+    fees.pay(SUPERVISOR, Fee.get().id, paid_on=ON, receipt="DAM 1")
+    passed = inspections.record_inspection(FISCAL, srm_vehicle.id, data(), on=ON)
+    assert not fail["approved"] and passed["sticker_serial"] == "2026-000001"
+    fees.pay(SUPERVISOR, Fee.get(Fee.status == "open").id, paid_on=ON, receipt="DAM 2")
+    before = row_counts()
+    with pytest.raises(DomainError) as refused:
+        inspections.record_inspection(FISCAL, srm_vehicle.id, data(), on=ON)
+    message = str(refused.value)
+    assert f"O veículo {srm_vehicle.plate} já tem vistoria anual aprovada em 10/05/2026" in message
+    assert "(selo 2026-000001)" in message and "Reemitir selo" in message
+    assert row_counts() == before
+    assert sequences.peek("sticker", ON.year) == 1  # no serial taken by the refusal
+
+
 @pytest.mark.parametrize("status, valid_until", [
     ("active", ON - dt.timedelta(days=1)),   # expired
     ("suspended", ON + dt.timedelta(days=99)),
