@@ -35,7 +35,7 @@ class MainWindow(QMainWindow):
         self.dashboard = DashboardPage()
         self.person_page = PersonPage(actor)
         self.applications_page = ApplicationsPage(actor)
-        self.holders_page = HoldersPage()
+        self.holders_page = HoldersPage(actor)
         self.vehicles_page = VehiclesPage(actor)
         self.stands_page = StandsPage(actor)
         self.inspections_page = InspectionsPage(actor)

@@ -206,9 +206,9 @@ def unplaced_permits() -> list[dict]:
     return [permits.as_dict(p) for p in rows]
 
 
-def waiting_calls() -> list[dict]:
+def waiting_calls(actor: Actor | None = None) -> list[dict]:
     """The people called from the waiting list who have not answered yet, with the
-    deadline to come forward, earliest deadline first."""
+    deadline to come forward, earliest deadline first; CPFs as `actor` may see them."""
     rows = (WaitingListEntry.select().where(WaitingListEntry.status == "called")
             .order_by(WaitingListEntry.call_deadline, WaitingListEntry.id))
-    return [waiting_list.as_dict(e) for e in rows]
+    return [waiting_list.as_dict(e, actor=actor) for e in rows]

@@ -122,6 +122,15 @@ def can(actor: Actor, action: str) -> bool:
     return actor.role in ROLE_LABELS and actor.role in PERMISSIONS[action].roles
 
 
+def cpf_text(actor: Actor | None, digits: str) -> str:
+    """A CPF as this actor may see it in a list (LGPD): whole for the counter roles and for
+    the system itself (None: command line, reports), the card's masked form otherwise."""
+    from ..domain import validators
+    if actor is None or can(actor, "person.view_cpf"):
+        return validators.format_cpf(digits)
+    return validators.mask_cpf(digits)
+
+
 def require(actor: Actor, action: str) -> None:
     """PermissionDenied (and an audit entry 'refused:<action>') unless the role may do it."""
     permission = PERMISSIONS[action]

@@ -484,9 +484,10 @@ def refresh_statuses(actor: Actor, *, on=None) -> dict:
     return counts
 
 
-def list_permits(*, offset: int = 0, limit: int = 200, status: str | None = None) -> list[dict]:
+def list_permits(*, offset: int = 0, limit: int = 200, status: str | None = None,
+                 actor: Actor | None = None) -> list[dict]:
     """One page of permits in order-number order, joined so a page is one query (the
-    Permissionários list loads 100,000 holders page by page)."""
+    Permissionários list loads 100,000 holders page by page); CPFs as `actor` may see them."""
     profile = setup.profile()
     query = (Permit.select(Permit, Person, Vehicle, Stand)
              .join(Person, on=(Permit.holder == Person.id))
@@ -499,7 +500,7 @@ def list_permits(*, offset: int = 0, limit: int = 200, status: str | None = None
              "order_text": permit_rules.format_order_number(profile, p.order_number),
              "status": p.status, "status_label": STATUS_LABELS[p.status],
              "holder_id": p.holder_id, "holder_name": p.holder.name,
-             "cpf_text": validators.format_cpf(p.holder.cpf),
+             "cpf_text": permissions.cpf_text(actor, p.holder.cpf),
              "plate": p.vehicle.plate_original if p.vehicle_id else "",
              "stand_number": p.stand.number if p.stand_id else None,
              "valid_until": p.valid_until} for p in query]

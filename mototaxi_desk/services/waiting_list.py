@@ -58,12 +58,13 @@ def _stamp(on: dt.date | None) -> dt.datetime:
     return now if on is None else dt.datetime.combine(on, now.time())
 
 
-def as_dict(entry: WaitingListEntry, person: Person | None = None) -> dict:
+def as_dict(entry: WaitingListEntry, person: Person | None = None,
+            actor: Actor | None = None) -> dict:
     data = audit.snapshot(entry)
     person = person or Person.get_by_id(entry.person_id)
     data["person_id"] = entry.person_id
     data["person_name"] = person.name
-    data["cpf_text"] = validators.format_cpf(person.cpf)
+    data["cpf_text"] = permissions.cpf_text(actor, person.cpf)  # LGPD: masked for a fiscal
     return data
 
 
@@ -143,9 +144,9 @@ def _ranked(on: dt.date):
     return waiting_rank.rank(candidates, mode, criteria), rows, candidates
 
 
-def ordered(on: dt.date | None = None) -> list[dict]:
+def ordered(on: dt.date | None = None, actor: Actor | None = None) -> list[dict]:
     """The people waiting, in calling order, each with `position` (1 = next) and
-    `lottery_pending` when a tie still needs a draw."""
+    `lottery_pending` when a tie still needs a draw; CPFs as `actor` may see them."""
     on = on or dt.date.today()
     profile = setup.profile()
     ranked, rows, candidates = _ranked(on)
@@ -154,7 +155,7 @@ def ordered(on: dt.date | None = None) -> list[dict]:
     result = []
     for position, candidate in enumerate(ranked, start=1):
         entry, person = rows[candidate.entry_id]
-        data = as_dict(entry, person)
+        data = as_dict(entry, person, actor)
         data.update(position=position, weighted_infractions=candidate.weighted_infractions,
                     lottery_pending=candidate.entry_id in pending)
         result.append(data)

@@ -20,3 +20,15 @@ def test_holders_load_by_pages_and_filter(qtbot, demo_data, monkeypatch):
     page.person_chosen.connect(chosen.append)
     page.view.doubleClicked.emit(page.model.index(0, 0))
     assert chosen == [page.model.rows[0]["holder_id"]]
+
+
+def test_a_fiscal_sees_masked_cpfs_in_the_list(qtbot, demo_data):
+    """LGPD: the fiscal's Permissionários list shows the card's masked CPF, as the search."""
+    from mototaxi_desk.domain import validators
+    from mototaxi_desk.services.context import Actor
+    page = HoldersPage(Actor(None, "fiscal", "fiscal"))
+    qtbot.addWidget(page)
+    page.refresh()
+    first = Permit.select().order_by(Permit.order_number).first()
+    shown = page.model.data(page.model.index(0, 3))
+    assert shown == validators.mask_cpf(first.holder.cpf)

@@ -12,7 +12,7 @@ import pytest
 from mototaxi_desk.services import backups, demo
 from mototaxi_desk.services.context import SYSTEM, Actor, PermissionDenied
 from mototaxi_desk.store import backup, connection, pgdump
-from mototaxi_desk.store.backup import BackupError, Retention
+from mototaxi_desk.store.backup import BackupError
 from mototaxi_desk.store.migrations import LATEST, close_database, open_database
 from mototaxi_desk.store.models import AuditLog, Person
 

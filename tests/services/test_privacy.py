@@ -13,8 +13,8 @@ from mototaxi_desk import config, logs
 from mototaxi_desk.domain import validators
 from mototaxi_desk.domain.errors import ValidationError
 from mototaxi_desk.printing import qr
-from mototaxi_desk.services import (applications, documents, ledger, privacy, records, search,
-                                    users)
+from mototaxi_desk.services import (applications, counter, documents, ledger, permits, privacy,
+                                    records, search, users, waiting_list)
 from mototaxi_desk.services.context import Actor, PermissionDenied
 from mototaxi_desk.store.models import AuditLog, Person
 
@@ -54,6 +54,27 @@ def test_a_fiscal_sees_the_cpf_masked_in_search_and_record(holder):
     assert record["person"]["cpf_text"] == shown and record["history"]  # history still shown
     assert cpf not in dumped and person["cpf_text"] not in dumped
     assert records.person_record(CLERK, person["id"], on=TODAY)["person"]["cpf"] == cpf
+
+
+def test_a_fiscal_sees_the_cpf_masked_in_the_lists(holder):
+    """LGPD: the Permissionários list and the waiting list (people waiting and people called)
+    mask the CPF for a fiscal as the search does; the counter roles see it whole."""
+    person = holder["person"]
+    waiting = make_person("Espera Pela Vaga")
+    waiting_list.enrol(CLERK, waiting["id"], on=TODAY)
+    waiting_list.call_next(SUPERVISOR, on=TODAY)
+    second = make_person("Segunda Na Fila")
+    waiting_list.enrol(CLERK, second["id"], on=TODAY)
+    lists = {"permits": lambda actor: permits.list_permits(actor=actor),
+             "waiting": lambda actor: waiting_list.ordered(TODAY, actor=actor),
+             "called": lambda actor: counter.waiting_calls(actor)}
+    expected = {"permits": person, "waiting": second, "called": waiting}
+    for name, rows_for in lists.items():
+        cpf = expected[name]["cpf"]
+        fiscal_rows, clerk_rows = rows_for(FISCAL), rows_for(CLERK)
+        assert [r["cpf_text"] for r in fiscal_rows] == [validators.mask_cpf(cpf)], name
+        assert cpf not in json.dumps(fiscal_rows, default=str), name
+        assert [r["cpf_text"] for r in clerk_rows] == [validators.format_cpf(cpf)], name
 
 
 def test_viewing_the_full_record_is_logged(holder):

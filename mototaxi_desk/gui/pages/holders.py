@@ -15,8 +15,9 @@ class HoldersPage(QWidget):
     person_chosen = Signal(int)
     title = "Permissionários"
 
-    def __init__(self, parent=None):
+    def __init__(self, actor=None, parent=None):
         super().__init__(parent)
+        self.actor = actor  # a fiscal sees masked CPFs (LGPD), as in the search
         layout = QVBoxLayout(self)
         layout.addWidget(heading("Permissionários"))
         bar = QHBoxLayout()
@@ -37,7 +38,7 @@ class HoldersPage(QWidget):
              Column("stand_number", "Ponto", lambda n: f"Ponto {n:02d}" if n else "—"),
              Column("valid_until", "Validade")],
             fetch=lambda offset, limit: permits.list_permits(
-                offset=offset, limit=limit, status=self.status.currentData()),
+                offset=offset, limit=limit, status=self.status.currentData(), actor=self.actor),
             total=lambda: permits.count_permits(self.status.currentData()),
             colour_of=lambda row: STATUS_COLOURS.get(row["status"]), parent=self)
         self.view = table_view(self.model)

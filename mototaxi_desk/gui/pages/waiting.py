@@ -86,8 +86,8 @@ class WaitingListPage(QWidget):
         profile = setup.profile()
         self.mode.setText(f"Chamada {MODE_TEXT[profile.waiting_list.mode]} "
                           f"({profile.waiting_list.article}).")
-        self.model.set_rows(waiting_list.ordered())
-        calls = counter.waiting_calls()
+        self.model.set_rows(waiting_list.ordered(actor=self.actor))
+        calls = counter.waiting_calls(self.actor)
         self.called_model.set_rows(calls)
         self.called_title.setText(f"<b>Convocados aguardando comparecer ({len(calls)})</b>")
         may = self.actor is not None and self.actor.role in waiting_list.LIST_ROLES
