@@ -273,7 +273,8 @@ def cmd_users(args) -> int:
         if args.users_command == "add":
             password = _read_password(args, args.password_stdin, f"Senha de {args.login}")
             user = users.add_user(SYSTEM, args.login, args.name, args.role, password)
-            _emit(args, user, [f"Usuário '{user['login']}' ({user['role_label']}) cadastrado."])
+            _emit(args, user, [f"Usuário '{user['login']}' ({user['role_label']}) cadastrado; "
+                               "a senha é provisória: será trocada no primeiro acesso."])
         elif args.users_command == "disable":
             user = users.disable_user(SYSTEM, args.login)
             _emit(args, user, [f"Usuário '{user['login']}' desativado."])

@@ -63,12 +63,14 @@ def create_user(login, full_name, role, password, *, must_change_password=False)
 
 
 def add_user(actor: Actor, login, full_name, role, password) -> dict:
+    """A new user with the temporary password the administrator chose: changed by its owner
+    at the first login (gui/account.py), so only the owner knows the password in use."""
     permissions.require(actor, "user.add")
     login = check_login(login)
     with write_transaction():
         if User.select().where(User.login == login).exists():
             raise ValidationError("Usuário", f"'{login}' já existe.")
-        user = create_user(login, full_name, role, password)
+        user = create_user(login, full_name, role, password, must_change_password=True)
         audit.record(actor, "user.add", "user", user.id, after=audit.snapshot(user))
     return as_dict(user)
 

@@ -63,8 +63,11 @@ def test_the_password_change_service_checks_the_new_password(admin):
         users.change_password(admin, INIT_PASSWORD, "1234567")
     users.add_user(admin, "joaquim.silva", "Joaquim Silva", "atendente", "provisoria-1")
     joaquim = users.authenticate("joaquim.silva", "provisoria-1")
+    assert users.must_change_password(joaquim)  # the administrator's temporary password
     with pytest.raises(ValidationError, match="igual ao nome de usuário"):
         users.change_password(joaquim, "provisoria-1", "Joaquim.Silva")
+    users.change_password(joaquim, "provisoria-1", "joaquim-escolheu-1")
+    assert not users.must_change_password(joaquim)
     users.change_password(admin, INIT_PASSWORD, "administrador-2")
     assert not users.must_change_password(admin)
 

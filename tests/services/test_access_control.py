@@ -124,6 +124,8 @@ INTERNAL = {
     "counter.actions",  # reads: tells each role which buttons apply and why not
     "counter.pay_debt",  # dispatches to fees.pay / ledger.pay_charge, which check
     "counter.second_copy_card",  # checks print.card itself (tests/services/test_counter.py)
+    "permissions.cpf_text",  # shows a CPF whole or masked by role (tests/services/test_privacy.py)
+    "counter.waiting_calls",  # a read: the list any role sees, CPFs as the role may see them
 }
 
 

@@ -545,7 +545,8 @@ class SettingsPage(QWidget):
         for field in fields:
             field.editor.clear()
         self._load_users()
-        self.user_message.ok(f"Usuário {user['login']} ({user['role_label']}) cadastrado.")
+        self.user_message.ok(f"Usuário {user['login']} ({user['role_label']}) cadastrado; a "
+                             "senha é provisória: será trocada no primeiro acesso.")
 
     def disable_user(self) -> None:
         row = self.user_view.currentIndex().row()
