@@ -215,3 +215,33 @@ def test_unreadable_photo_file_is_refused(tmp_path):
     path.write_bytes(b"isto nao e uma imagem")
     with pytest.raises(DomainError, match="Foto"):
         read_image(str(path))
+
+
+def test_supervisor_exports_the_persons_data_lgpd_art_18(qtbot, demo_data, tmp_path):
+    """LGPD Art. 18 II from the record: JSON and PDF in the chosen folder, audited; a clerk's
+    button is disabled and says why."""
+    import json
+
+    from mototaxi_desk.store.models import AuditLog
+    permit = _clear_holder()
+    clerk = _page(qtbot, "atendente", permit.holder_id)
+    assert not clerk.buttons["export"].isEnabled()
+    assert "exportar os dados de uma pessoa" in clerk.buttons["export"].toolTip()
+    assert clerk.export_data(str(tmp_path / "nada")) is None
+    assert not (tmp_path / "nada").exists()
+    page = _page(qtbot, "supervisor", permit.holder_id)
+    assert page.buttons["export"].isEnabled()
+    result = page.export_data(str(tmp_path / "pendrive"))
+    data = json.loads((tmp_path / "pendrive" / result["json"].rsplit("/", 1)[-1])
+                      .read_text(encoding="utf-8"))
+    assert data["person"]["id"] == permit.holder_id
+    assert (tmp_path / "pendrive" / result["pdf"].rsplit("/", 1)[-1]).read_bytes()[:5] == b"%PDF-"
+    assert "exportados" in page.message.text() and result["name"] in page.message.text()
+    assert AuditLog.select().where((AuditLog.action == "person.export") &
+                                   (AuditLog.entity_id == permit.holder_id)).count() == 1
+    # a folder that cannot be written: the message names it, nothing is audited
+    blocker = tmp_path / "arquivo"
+    blocker.write_text("x")
+    assert page.export_data(str(blocker)) is None
+    assert "Pasta de destino" in page.message.text()
+    assert AuditLog.select().where(AuditLog.action == "person.export").count() == 1

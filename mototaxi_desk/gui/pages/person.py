@@ -1,8 +1,8 @@
 """Atendimento: the person's record (prontuário) — who they are, permit and validity, stand,
 vehicle, what is due, what is owed, applications, inspections and history — the screen most
 visits are served from. The actions that apply right now are buttons (renew, second copy,
-pay, defence, change stand, photo, new application); which are enabled, and why not, comes
-from services.counter, and each service has the last word."""
+pay, defence, change stand, photo, new application, the LGPD export); which are enabled, and
+why not, comes from services.counter, and each service has the last word."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
@@ -10,6 +10,7 @@ from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QTabWidget, QVBoxLayout,
                                QWidget)
 
+from ...domain.errors import DomainError
 from ...domain.money import format_money
 from ...domain.validators import format_date
 from ...services import counter, persons, records
@@ -58,7 +59,8 @@ class PersonPage(QWidget):
                                 ("stand", "&Ponto…", self.change_stand),
                                 ("photo", "&Foto…", self.load_photo),
                                 ("new_application", "&Novo requerimento…",
-                                 self.new_application)):
+                                 self.new_application),
+                                ("export", "E&xportar dados…", self.export_data)):
             button = QPushButton(text)
             button.setEnabled(False)
             button.clicked.connect(lambda _=False, s=slot: s())
@@ -230,6 +232,32 @@ class PersonPage(QWidget):
         if self.show_previews:
             from ..dialogs.print_preview import PrintPreviewDialog
             PrintPreviewDialog(result, self).open()
+
+    def export_data(self, folder: str | None = None) -> dict | None:
+        """LGPD Art. 18 II: everything held about the person, as JSON and PDF, in a folder
+        the supervisor chooses (e.g. a pen drive handed to the person); audited."""
+        if not self.available.get("export", {}).get("enabled"):
+            return None
+        if folder is None:
+            from PySide6.QtCore import QStandardPaths
+            from PySide6.QtWidgets import QFileDialog
+            start = QStandardPaths.writableLocation(
+                QStandardPaths.StandardLocation.DocumentsLocation)
+            folder = QFileDialog.getExistingDirectory(
+                self, "Pasta para os dados da pessoa (LGPD)", start)
+            if not folder:
+                return None
+        from ...services import privacy
+        try:
+            result = privacy.write_export(self.actor, self.record["person"]["cpf"], folder)
+        except DomainError as exc:
+            self.say(str(exc))
+            return None
+        self.refresh()  # the export is in the history now
+        total = sum(result["counts"].values())
+        self.say(f"Dados de {result['name']} exportados ({total} registros): "
+                 f"{result['pdf']} e {result['json']}.", ok=True)
+        return result
 
     def pay(self):
         state = self.available.get("pay", {})
