@@ -78,3 +78,29 @@ def test_the_question_defaults_to_keep_editing(qtbot):
     assert box.defaultButton().text().replace("&", "") == "Continuar editando"
     assert box.escapeButton() is box.defaultButton()
     assert box.buttonRole(box.discard_button) == QMessageBox.ButtonRole.DestructiveRole
+
+
+def test_action_forms_ask_too_and_their_defaults_are_not_typing(qtbot, answers):
+    """The prontuário's and the ledger's small forms (pay, defence, judge, release...) are
+    ActionForms: defaults filled in before they show are not typing; typed text asks."""
+    from PySide6.QtWidgets import QLineEdit
+
+    from mototaxi_desk.gui.widgets.ledger_view import ActionForm
+    quiet = ActionForm("Registrar pagamento", [("receipt", "Nº do recibo", QLineEdit())],
+                       lambda values: None)
+    quiet.widget("receipt").setText("DAM 12")  # a default, filled in by the caller
+    qtbot.addWidget(quiet)
+    quiet.show()
+    qtbot.keyClick(quiet, Qt.Key.Key_Escape)
+    assert answers == [] and not quiet.isVisible()
+    typed = ActionForm("Registrar pagamento", [("receipt", "Nº do recibo", QLineEdit())],
+                       lambda values: None)
+    qtbot.addWidget(typed)
+    typed.show()
+    qtbot.keyClicks(typed.widget("receipt"), "DAM 77")
+    qtbot.keyClick(typed, Qt.Key.Key_Escape)
+    assert len(answers) == 1 and typed.isVisible()
+    assert typed.widget("receipt").text() == "DAM 77"
+    answers.reply = True
+    typed.close()
+    assert len(answers) == 2 and not typed.isVisible()

@@ -21,6 +21,7 @@ from ...domain.validators import format_date
 from ...services import ledger, setup
 from ..models.dict_table import Column, DictTableModel
 from .common import AMBER, GREEN, GREY, RED, table_view
+from .unsaved import DiscardGuard
 
 STAGE_COLOURS = {"voided": GREY, "awaiting_notification": AMBER, "defence_open": AMBER,
                  "defence_pending": AMBER, "revelia_due": RED, "appeal_open": AMBER,
@@ -284,9 +285,10 @@ def value_of(widget):
     return None
 
 
-class ActionForm(QDialog):
+class ActionForm(DiscardGuard, QDialog):
     """Fields (key, label, widget), a submit function(values) calling the service; a refusal
-    is shown in the form (field in red, focus on it) and nothing typed is lost."""
+    is shown in the form (field in red, focus on it) and nothing typed is lost — closing it
+    after typing asks "Descartar alterações?" first (widgets/unsaved.py)."""
 
     def __init__(self, title: str, fields: list[tuple[str, str, QWidget]], submit, *,
                  intro: str = "", confirm: str = "Confirmar", parent=None):
@@ -317,6 +319,13 @@ class ActionForm(QDialog):
         layout.addWidget(buttons)
         QShortcut(QKeySequence("Ctrl+S"), self, activated=self.submit)
         self.setMinimumWidth(520)
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        # clean as first shown: callers fill in defaults (today, the amount due) after
+        # building the form, and those are not typing
+        if self._clean_state is None:
+            self.mark_clean()
+        super().showEvent(event)
 
     def widget(self, key: str) -> QWidget:
         return self.fields[key][1]
