@@ -28,6 +28,7 @@ test: $(VENV)/.test-installed
 benchmark: $(VENV)/.app-installed
 	$(BIN)/python benchmarks/search.py
 	$(BIN)/python benchmarks/alerts.py
+	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/gui_startup.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache build dist *.egg-info
