@@ -7,6 +7,8 @@ def inspect_and_reissue(url, vehicle_id, rounds, on, barrier, results):
     inspection) and after it (a reissue voids the old sticker first), plus a protocol and an
     entry recorded outside any transaction: without one lock taken first these could fork
     the chain or deadlock."""
+    import datetime as dt
+
     from mototaxi_desk.domain import inspection_rules
     from mototaxi_desk.services import applications, audit, inspections, setup
     from mototaxi_desk.services.context import Actor
@@ -20,11 +22,12 @@ def inspect_and_reissue(url, vehicle_id, rounds, on, barrier, results):
         barrier.wait(timeout=60)
         done = 0
         for n in range(rounds):
+            day = on + dt.timedelta(days=n)  # one approved inspection a day per vehicle
             inspection = inspections.record_inspection(supervisor, vehicle_id, {
-                "kind": "semiannual", "inspected_on": on,
-                "results": {i.code: "pass" for i in items}}, on=on)
+                "kind": "semiannual", "inspected_on": day,
+                "results": {i.code: "pass" for i in items}}, on=day)
             inspections.reissue_sticker(supervisor, inspection["sticker_serial"],
-                                        reason="selo danificado", on=on)
+                                        reason="selo danificado", on=day)
             applications.file_application(supervisor, owner, "new_permit")
             audit.record(supervisor, "test.outside", "vehicle", vehicle_id, after={"round": n})
             done += 1
