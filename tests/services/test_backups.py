@@ -19,7 +19,7 @@ from mototaxi_desk.store.models import AuditLog, Person
 from ..conftest import MUNICIPIOS, PF, PG_URL, SRM, row_counts
 from ..store.backup_helpers import (copy_of, corrupt_pages, count, digest, execute,
                                     make_municipio_file)
-from ..store.test_schema import _create_v1
+from ..store.old_schema import create_v1
 
 
 @pytest.fixture(scope="module")
@@ -165,7 +165,7 @@ def test_only_the_administrator_backs_up_and_restores(opened):
 def test_older_schema_backup_is_migrated_after_restore(live, tmp_path):
     old = tmp_path / "v1" / "mototaxi.db"
     old.parent.mkdir()
-    _create_v1(str(old))
+    create_v1(str(old))
     name, uf, ibge, population = MUNICIPIOS[SRM]
     execute(old, "INSERT INTO municipio_settings (name, uf, ibge_code, population, profile_id, "
                  f"overrides, initial_tariff_cents, created_at) VALUES ('{name}', '{uf}', "

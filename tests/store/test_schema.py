@@ -1,19 +1,13 @@
 """Database: versioned schema, migrations on open, SQLite settings, clear errors."""
 import datetime as dt
 import sqlite3
-from pathlib import Path
 
-import peewee as pw
 import pytest
 
 from mototaxi_desk.store import connection
 from mototaxi_desk.store.connection import StoreError
 from mototaxi_desk.store.migrations import LATEST, close_database, current_version, open_database
 from mototaxi_desk.store.models import DB, MODELS, Person, PersonNameToken, SchemaVersion
-
-from ..conftest import BACKENDS, PgSchema
-
-SCHEMA_V1 = Path(__file__).parent / "schema_v1"
 
 
 def test_new_database_gets_every_table_at_latest_version(db):
@@ -32,62 +26,29 @@ def test_sqlite_runs_wal_foreign_keys_busy_timeout(tmp_path):
         close_database()
 
 
-def _create_v1(url: str) -> None:
-    """A database exactly as schema version 1 shipped, holding one person."""
-    database = connection.make_database(url)
-    kind = "sqlite" if isinstance(database, pw.SqliteDatabase) else "postgres"
-    database.connect()
-    with database.atomic():
-        for statement in (SCHEMA_V1 / f"{kind}.sql").read_text(encoding="utf-8").split(";\n"):
-            lines = [ln for ln in statement.splitlines() if not ln.startswith("--")]
-            if "".join(lines).strip():
-                database.execute_sql("\n".join(lines))
-        database.execute_sql(
-            'INSERT INTO "person" ("cpf", "name", "name_folded", "rg", "rg_issuer", '
-            '"nationality", "profession", "blood_type", "rh_factor", "street", "number", '
-            '"complement", "district", "city", "uf", "cep", "phone", "email", "created_at", '
-            '"updated_at") VALUES (\'52998224725\', \'Conceição Araújo Sá\', '
-            '\'conceicao araujo sa\', \'\', \'\', \'brasileira\', \'\', \'\', \'\', \'\', \'\', '
-            '\'\', \'\', \'\', \'\', \'\', \'\', \'\', \'2026-01-01\', \'2026-01-01\')')
-    database.close()
-
-
-@pytest.mark.parametrize("backend", BACKENDS)
-def test_version_1_database_is_upgraded_on_open(backend, tmp_path):
+def test_version_1_database_is_upgraded_on_open(v1_url, tmp_path):
     """A database at schema version 1 is migrated to the current version, data kept."""
-    schema = None
-    if backend == "sqlite":
-        url = str(tmp_path / "old.db")
-    else:
-        schema = PgSchema()
-        url = schema.url()
-    try:
-        _create_v1(url)
-        database = open_database(url, backup_dir=tmp_path / "backups")
-        assert current_version(database) == LATEST
-        assert [v for (v,) in SchemaVersion.select(SchemaVersion.version).order_by(
-            SchemaVersion.version).tuples()] == list(range(1, LATEST + 1))
-        person = Person.get(Person.cpf == "52998224725")
-        assert person.name == "Conceição Araújo Sá"
-        # v2 filled the name index from the rows already there
-        tokens = {t for (t,) in PersonNameToken.select(PersonNameToken.token).tuples()}
-        assert tokens == {"conceicao", "araujo", "sa"}
-        # the upgraded schema has every table and column a new database gets
-        for model in MODELS:
-            columns = {c.name for c in database.get_columns(model._meta.table_name)}
-            assert columns == {f.column_name for f in model._meta.sorted_fields}, model
-        indexes = {tuple(i.columns) for i in database.get_indexes("permit") if i.unique}
-        assert ("stand_id", "stand_position") in indexes
-        if backend == "sqlite":  # a copy of the file was kept before migrating
-            assert list((tmp_path / "backups").glob("old-antes-migracao-v1-*.db"))
-        close_database()
-        # opening again changes nothing
-        database = open_database(url, backup_dir=tmp_path / "backups")
-        assert SchemaVersion.select().count() == LATEST
-    finally:
-        close_database()
-        if schema:
-            schema.drop()
+    database = open_database(v1_url, backup_dir=tmp_path / "backups")
+    assert current_version(database) == LATEST
+    assert [v for (v,) in SchemaVersion.select(SchemaVersion.version).order_by(
+        SchemaVersion.version).tuples()] == list(range(1, LATEST + 1))
+    person = Person.get(Person.cpf == "52998224725")
+    assert person.name == "Conceição Araújo Sá"
+    # v2 filled the name index from the rows already there
+    tokens = {t for (t,) in PersonNameToken.select(PersonNameToken.token).tuples()}
+    assert tokens == {"conceicao", "araujo", "sa"}
+    # the upgraded schema has every table and column a new database gets
+    for model in MODELS:
+        columns = {c.name for c in database.get_columns(model._meta.table_name)}
+        assert columns == {f.column_name for f in model._meta.sorted_fields}, model
+    indexes = {tuple(i.columns) for i in database.get_indexes("permit") if i.unique}
+    assert ("stand_id", "stand_position") in indexes
+    if not v1_url.startswith("postgresql"):  # a copy of the file was kept before migrating
+        assert list((tmp_path / "backups").glob("test-antes-migracao-v1-*.db"))
+    close_database()
+    # opening again changes nothing
+    database = open_database(v1_url, backup_dir=tmp_path / "backups")
+    assert SchemaVersion.select().count() == LATEST
 
 
 def test_newer_schema_is_refused_without_change(tmp_path):
