@@ -324,12 +324,11 @@ def cmd_settings(args) -> int:
 
 
 def cmd_alerts(args) -> int:
-    from .services import alerts, setup
+    from .services import alerts
     with _database(args):
         items = alerts.due(days=args.days)
-        digits = setup.profile().permit.order_number_digits
     overdue = sum(1 for item in items if item["urgency"] == "overdue")
-    lines = [alerts.describe(item, digits) for item in items]
+    lines = [alerts.describe(item) for item in items]
     lines.append(f"{len(items)} prazo(s) até {args.days} dia(s), {overdue} vencido(s)." if items
                  else f"Nenhum prazo vencido ou a vencer nos próximos {args.days} dias.")
     _emit(args, items, lines)

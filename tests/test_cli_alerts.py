@@ -31,7 +31,8 @@ def test_alerts_lines_and_json(cli, sqlite_db):
     assert code == 0 and len(items) == len(body)
     first = items[0]
     assert set(first) >= {"kind", "label", "due_date", "days_left", "urgency", "person_id",
-                          "person_name", "permit_order_number", "plate", "entity",
+                          "person_name", "permit_order_number", "permit_order_text", "plate",
+                          "entity",
                           "entity_id", "article"}
     dates = [dt.date.fromisoformat(i["due_date"]) for i in items]
     assert dates == sorted(dates)

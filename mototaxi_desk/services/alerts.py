@@ -12,7 +12,7 @@ import datetime as dt
 
 import peewee as pw
 
-from ..domain import inspection_rules, vehicle_rules
+from ..domain import inspection_rules, permit_rules, vehicle_rules
 from ..domain.errors import ValidationError
 from ..domain.validators import format_date
 from ..store.models import (DB, AuxiliaryDriver, Cnh, Inspection, Permit, Person, Vehicle,
@@ -57,8 +57,9 @@ def _renewal_due(deadline: str, grace_days: int, year: int, on: dt.date) -> tupl
 
 
 class _Collector:
-    def __init__(self, on: dt.date, horizon: dt.date):
+    def __init__(self, on: dt.date, horizon: dt.date, profile):
         self.on, self.horizon, self.items = on, horizon, []
+        self.profile = profile  # writes the permit numbers (one lookup, not one per row)
 
     def add(self, kind: str, due: dt.date | None, *, article: str, entity: str, entity_id,
             person_id=None, person_name="", order_number=None, plate=None, permit_id=None,
@@ -71,7 +72,9 @@ class _Collector:
             "kind": kind, "label": label, "due_date": due, "days_left": days_left,
             "urgency": "overdue" if days_left < 0 else "soon", "person_id": person_id,
             "person_name": person_name, "permit_id": permit_id,
-            "permit_order_number": order_number, "plate": plate, "entity": entity,
+            "permit_order_number": order_number,
+            "permit_order_text": permit_rules.format_order_number(self.profile, order_number)
+            if order_number else "", "plate": plate, "entity": entity,
             "entity_id": entity_id, "article": article})
 
 
@@ -79,12 +82,12 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
     """Every deadline due by `on + days` (or already overdue), sorted by due date.
 
     Each item: kind, label (Portuguese), due_date, days_left (negative = overdue), urgency
-    ("overdue" | "soon"), person_id, person_name, permit_id, permit_order_number, plate,
-    entity, entity_id, article."""
+    ("overdue" | "soon"), person_id, person_name, permit_id, permit_order_number,
+    permit_order_text (as the profile writes it), plate, entity, entity_id, article."""
     on = on or dt.date.today()
     horizon = on + dt.timedelta(days=_days(days))
     profile = setup.profile()
-    out = _Collector(on, horizon)
+    out = _Collector(on, horizon, profile)
 
     # 1. permits that have not ended, with holder and vehicle: one query, read straight from
     # the cursor (dates parsed by _as_date: peewee's own conversion is most of the time here)
@@ -228,7 +231,7 @@ def _as_date(value):
     return dt.date.fromisoformat(str(value)[:10])
 
 
-def describe(item: dict, order_digits: int = 0) -> str:
+def describe(item: dict) -> str:
     """One line for the command line and the status bar, in Portuguese."""
     days_left = item["days_left"]
     if days_left < 0:
@@ -241,8 +244,8 @@ def describe(item: dict, order_digits: int = 0) -> str:
     who = []
     if item.get("person_name"):
         who.append(item["person_name"])
-    if item.get("permit_order_number") is not None:
-        who.append(f"permissão nº {item['permit_order_number']:0{order_digits}d}")
+    if item.get("permit_order_text"):
+        who.append(f"permissão nº {item['permit_order_text']}")
     if item.get("plate"):
         who.append(f"placa {item['plate']}")
     if who:

@@ -34,10 +34,11 @@ def dashboard(on: dt.date | None = None, days: int = 30) -> dict:
     """The Painel: the overview, the stands that need attention, and the alerts by urgency."""
     on = on or dt.date.today()
     listed = stands.list_stands(on=on)
+    due = alerts.due(on=on, days=days)
     return {**overview(),
             "stands_free": [s for s in listed if s["free"] > 0],
             "stands_below_minimum": [s for s in listed if s["below_minimum"]],
-            "alerts": alerts.due(on=on, days=days),
+            "alerts": due, "alerts_overdue": sum(a["urgency"] == "overdue" for a in due),
             **charts(on)}
 
 

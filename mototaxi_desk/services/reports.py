@@ -88,13 +88,14 @@ def run(key: str, *, start=None, end=None, stand_number=None,
             "rows": rows, "summary": summary}
 
 
-def _order(number) -> str:
-    return permit_rules.format_order_number(setup.profile(), number) if number else ""
+def _order(profile, number) -> str:
+    return permit_rules.format_order_number(profile, number) if number else ""
 
 
 # --- permits by stand --------------------------------------------------------------------
 
 def _permits_by_stand(first, last, today, stand_number=None):
+    profile = setup.profile()  # once, not per row
     query = (Permit.select(Permit, Person, Stand, Vehicle)
              .join(Person, on=(Permit.holder == Person.id))
              .switch(Permit).join(Stand, pw.JOIN.LEFT_OUTER, on=(Permit.stand == Stand.id))
@@ -108,7 +109,8 @@ def _permits_by_stand(first, last, today, stand_number=None):
     for p in query:
         stand = p.stand if p.stand_id else None
         rows.append({"stand": stands.label(stand.number) if stand else "Sem ponto",
-                     "position": p.stand_position, "order_number": _order(p.order_number),
+                     "position": p.stand_position,
+                     "order_number": _order(profile, p.order_number),
                      "person_id": p.holder_id, "person_name": p.holder.name,
                      "cpf": format_cpf(p.holder.cpf),
                      "plate": p.vehicle.plate_original if p.vehicle_id else "",
@@ -136,6 +138,7 @@ def _permits_by_stand(first, last, today, stand_number=None):
 # --- permits expiring --------------------------------------------------------------------
 
 def _permits_expiring(first, last, today):
+    profile = setup.profile()  # once, not per row
     query = (Permit.select(Permit, Person)
              .join(Person, on=(Permit.holder == Person.id))
              .where(Permit.status.in_(CARD_STATUSES) & Permit.valid_until.between(first, last))
@@ -144,7 +147,7 @@ def _permits_expiring(first, last, today):
     for p in query:
         days = (p.valid_until - today).days
         rows.append({"valid_until": p.valid_until, "days_left": days,
-                     "order_number": _order(p.order_number), "person_id": p.holder_id,
+                     "order_number": _order(profile, p.order_number), "person_id": p.holder_id,
                      "person_name": p.holder.name, "cpf": format_cpf(p.holder.cpf),
                      "status": PERMIT_STATUS[p.status],
                      "tone": "overdue" if days < 0 else ("soon" if days <= 30 else None)})
@@ -175,7 +178,7 @@ def _inspections_due(first, last, today):
         rows.append({"due_date": item["due_date"], "days_left": item["days_left"],
                      "situation": "Vencida" if item["days_left"] < 0 else "A vencer",
                      "label": alerts.KIND_LABELS[item["kind"]],
-                     "order_number": _order(item["permit_order_number"]),
+                     "order_number": item["permit_order_text"],
                      "person_id": item["person_id"], "person_name": item["person_name"],
                      "plate": item["plate"] or "", "article": item["article"],
                      "tone": item["urgency"] if item["days_left"] <= 30 else None})
@@ -194,6 +197,7 @@ def _inspections_due(first, last, today):
 def _fines(first, last, today):
     """Fines of the notices written in the period (by the notice's date), with what became
     of them; and, apart, what was paid in the period whatever the notice's date."""
+    profile = setup.profile()  # once, not per row
     query = (PenaltyCharge.select(PenaltyCharge, InfractionNotice, Person)
              .join(InfractionNotice, on=(PenaltyCharge.notice == InfractionNotice.id))
              .switch(PenaltyCharge).join(Person, on=(PenaltyCharge.person == Person.id))
@@ -208,7 +212,8 @@ def _fines(first, last, today):
         totals[c.status][1] += c.amount_cents
         rows.append({"notice": f"{n.number:05d}/{n.year}", "occurred_on": n.occurred_on,
                      "person_id": c.person_id, "person_name": c.person.name,
-                     "order_number": _order(c.permit.order_number) if c.permit_id else "",
+                     "order_number": _order(profile, c.permit.order_number)
+                     if c.permit_id else "",
                      "article": n.infraction_article, "amount_cents": c.amount_cents,
                      "status": CHARGE_STATUS[c.status], "paid_on": c.paid_on,
                      "tone": CHARGE_TONE[c.status]})

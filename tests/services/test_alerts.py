@@ -59,12 +59,14 @@ def test_permit_cnh_insurance_interruption_auxiliary_and_call(make_municipio):
         {"kind": "permit_validity", "label": "Validade da permissão",
          "due_date": ON - dt.timedelta(days=5), "days_left": -5, "urgency": "overdue",
          "person_id": b.id, "person_name": "Bruno Vencido", "permit_id": pb.id,
-         "permit_order_number": pb.order_number, "plate": vb.plate_original,
+         "permit_order_number": pb.order_number,
+         "permit_order_text": f"{pb.order_number:04d}", "plate": vb.plate_original,
          "entity": "permit", "entity_id": pb.id, "article": "Art. 51"},
         {"kind": "permit_validity", "label": "Validade da permissão",
          "due_date": ON + dt.timedelta(days=10), "days_left": 10, "urgency": "soon",
          "person_id": a.id, "person_name": "Ana Validade", "permit_id": pa.id,
-         "permit_order_number": pa.order_number, "plate": va.plate_original,
+         "permit_order_number": pa.order_number,
+         "permit_order_text": f"{pa.order_number:04d}", "plate": va.plate_original,
          "entity": "permit", "entity_id": pa.id, "article": "Art. 51"}]
     assert not [i for i in items if i["person_id"] == c.id]  # an ended permit has no deadlines
     cnh = of(items, "cnh")

@@ -7,8 +7,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QGridLayout, QGroupBox, QHBoxLayout, QLabel, QTabWidget,
                                QVBoxLayout, QWidget)
 
-from ...domain import permit_rules
-from ...services import overview, setup
+from ...services import overview
 from ...services.permits import STATUS_LABELS
 from ..models.dict_table import Column, DictTableModel
 from ..workers import run_in_background
@@ -22,19 +21,6 @@ def _days_text(days: int) -> str:
 
 
 CHART_TABS = ("Permissões por situação", "Autos de infração por mês", "Multas em aberto e pagas")
-
-
-def _load_dashboard() -> dict:
-    """overview.dashboard() with each alert's permit number written as the profile writes it,
-    done here in the background: per cell, the profile lookup froze the window for seconds
-    on a large register."""
-    info = overview.dashboard()
-    profile = setup.profile()
-    for alert in info["alerts"]:
-        number = alert["permit_order_number"]
-        alert["order_text"] = permit_rules.format_order_number(profile, number) if number else ""
-    info["overdue"] = sum(1 for alert in info["alerts"] if alert["urgency"] == "overdue")
-    return info
 
 
 class DashboardPage(QWidget):
@@ -71,7 +57,7 @@ class DashboardPage(QWidget):
         self.alert_model = DictTableModel(
             [Column("due_date", "Data"), Column("days_left", "Prazo", _days_text),
              Column("label", "O quê"), Column("person_name", "Pessoa"),
-             Column("order_text", "Permissão"), Column("plate", "Placa"),
+             Column("permit_order_text", "Permissão"), Column("plate", "Placa"),
              Column("article", "Artigo")],
             colour_of=lambda row: STATUS_COLOURS[row["urgency"]])
         self.alerts_view = table_view(self.alert_model)
@@ -86,7 +72,7 @@ class DashboardPage(QWidget):
         """Load the figures off the GUI thread (alerts over every permit take a moment on a
         large register); `loaded` fires when they are shown."""
         self.alerts_title.setText("<b>Prazos</b>: carregando…")
-        self._job = run_in_background(_load_dashboard, self.show_dashboard,
+        self._job = run_in_background(overview.dashboard, self.show_dashboard,
                                       lambda exc: self.alerts_title.setText(
                                           f"<b>Prazos</b>: não foi possível carregar ({exc})."))
 
@@ -104,7 +90,7 @@ class DashboardPage(QWidget):
         self._draw_charts(info)
         rows = info["alerts"]
         self.alert_model.set_rows(rows)
-        overdue = info["overdue"]
+        overdue = info["alerts_overdue"]
         self.alerts_title.setText(f"<b>Prazos</b>: {overdue} vencido(s), "
                                   f"{len(rows) - overdue} nos próximos 30 dias "
                                   "(duplo clique abre o prontuário)")
