@@ -200,3 +200,20 @@ def test_enter_in_the_permit_field_looks_it_up_without_saving(qtbot, actors):
     assert dialog.permit is not None and dialog.permit.id == permit.id
     assert dialog.isVisible() and InfractionNotice.select().count() == before
     assert dialog.message.text() == ""
+
+
+@pytest.mark.parametrize("profile_id, shown", [("sao-raimundo-das-mangabeiras-2019", "0001"),
+                                               ("porto-feliz-2017", "1")])
+def test_the_notices_table_writes_the_permit_number_as_the_profile_does(make_municipio,
+                                                                       profile_id, shown):
+    """SRM Art. 4 §5 (four digits); PF Art. 15 IV a) gives no format: the number as it is."""
+    from mototaxi_desk.gui.widgets.ledger_view import notice_rows
+    from mototaxi_desk.services import setup
+
+    from ..services.ledger_helpers import FISCAL, TODAY, holder_permit
+    make_municipio(profile_id, today=dt.date(2026, 1, 2))
+    _, permit = holder_permit()
+    code = "36-IX" if profile_id.startswith("sao") else "24-I"
+    ledger.record_notice(FISCAL, notice_data(permit, code, "10/06/2026 10:00"), on=TODAY)
+    rows = notice_rows(ledger.list_notices(), setup.profile())
+    assert [r["permit_text"] for r in rows] == [shown]

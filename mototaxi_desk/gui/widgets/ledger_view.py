@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDateEdit, QDateTimeEdit, Q
                                QLabel, QLineEdit, QPlainTextEdit, QPushButton, QVBoxLayout,
                                QWidget)
 
+from ...domain import permit_rules
 from ...domain.errors import DomainError, ValidationError
 from ...domain.money import format_units
 from ...domain.validators import format_date
@@ -91,7 +92,8 @@ def notice_rows(notices: list[dict], profile) -> list[dict]:
                      "infraction": f"{n['infraction_code']} — {label}",
                      "fine_display": fine_text(n) + _fine_state(n),
                      "status_word": status_word(n),
-                     "permit_text": f"{n['permit_order_number']:04d}"
+                     "permit_text": permit_rules.format_order_number(
+                         profile, n["permit_order_number"])
                      if n.get("permit_order_number") else "—",
                      "due": due, "due_kind": "recurso" if n["stage"].startswith("appeal")
                      else "defesa"})
