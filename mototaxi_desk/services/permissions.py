@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..domain import validators
 from .context import ROLE_LABELS, Actor
 
 EVERYONE = tuple(ROLE_LABELS)
@@ -125,7 +126,6 @@ def can(actor: Actor, action: str) -> bool:
 def cpf_text(actor: Actor | None, digits: str) -> str:
     """A CPF as this actor may see it in a list (LGPD): whole for the counter roles and for
     the system itself (None: command line, reports), the card's masked form otherwise."""
-    from ..domain import validators
     if actor is None or can(actor, "person.view_cpf"):
         return validators.format_cpf(digits)
     return validators.mask_cpf(digits)
