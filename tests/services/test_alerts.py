@@ -213,3 +213,18 @@ def test_a_fixed_number_of_queries_whatever_the_size(make_municipio):
     large, large_items = queries()
     assert small == large and large <= 10, counted
     assert len(large_items) > len(small_items)
+
+
+def test_the_string_sort_key_orders_as_date_kind_name_id():
+    """alerts._sort_key (fast in a big sort) gives the same order as the plain tuple."""
+    import itertools
+    import random
+    days = [dt.date(2026, 1, 31), dt.date(2026, 2, 1), dt.date(2027, 1, 1)]
+    kinds = ["cnh", "cnh_aux", "insurance", "permit_validity"]
+    names = {1: "ana", 2: "ana maria", 3: "anabela", 4: "bruno", 5: ""}
+    items = [{"due_date": d, "kind": k, "person_id": p, "entity_id": e}
+             for d, k, p, e in itertools.product(days, kinds, names, [7, 10, 123456])]
+    random.Random(3).shuffle(items)
+    expected = sorted(items, key=lambda i: (i["due_date"], i["kind"], names[i["person_id"]],
+                                            i["entity_id"]))
+    assert sorted(items, key=lambda i: alerts._sort_key(i, names)) == expected
