@@ -1,0 +1,43 @@
+"""The `mototaxi-desk` command line: parse, call a service, print (or --json).
+
+Each module of this package registers its own commands (`register(sub)`), each parser
+naming its handler; a new command is a new module listed in COMMAND_MODULES.
+Exit codes: 0 ok, 1 refused by a rule or bad input (message on stderr), 2 usage error.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .. import __version__
+from . import documents, maintenance, municipio, records
+from .common import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, KNOWN_ERRORS, Parser
+
+__all__ = ["EXIT_OK", "EXIT_REFUSED", "EXIT_USAGE", "build_parser", "run"]
+
+# In the order `--help` lists them.
+COMMAND_MODULES = (municipio, records, documents, maintenance)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(prog="mototaxi-desk",
+                    description="Mototáxi Desk — serviço municipal de mototáxi. "
+                                "Sem comando, abre o programa.")
+    parser.add_argument("--db", help="banco de dados: caminho de arquivo, sqlite:///... ou "
+                                     "postgresql://... (padrão: MOTOTAXI_DB ou a pasta de dados)")
+    parser.add_argument("--demo", action="store_true",
+                        help="abre o banco de demonstração (separado do real), criando-o se preciso")
+    parser.add_argument("--json", action="store_true", help="saída em JSON")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=Parser)
+    for module in COMMAND_MODULES:
+        module.register(sub)
+    return parser
+
+
+def run(args) -> int:
+    try:
+        return args.handler(args)
+    except KNOWN_ERRORS as exc:
+        print(f"Erro: {exc}", file=sys.stderr)
+        return EXIT_REFUSED

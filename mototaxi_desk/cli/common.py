@@ -1,0 +1,106 @@
+"""What every command shares: the Portuguese parser, output, passwords, the open database,
+and the actor a command acts as."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+from .. import config
+from ..domain.errors import DomainError, ProfileError
+from ..store import connection
+from ..store.connection import StoreError
+from ..store.migrations import close_database, open_database
+
+EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
+KNOWN_ERRORS = (DomainError, StoreError, ProfileError)
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):  # argparse's own usage errors, in Portuguese, exit 2
+        self.print_usage(sys.stderr)
+        print(f"{self.prog}: erro de uso: {message}", file=sys.stderr)
+        sys.exit(EXIT_USAGE)
+
+
+def subcommands(parser: argparse.ArgumentParser, dest: str) -> argparse._SubParsersAction:
+    """A required second word (`users add`, `keys list`...)."""
+    return parser.add_subparsers(dest=dest, required=True, parser_class=Parser)
+
+
+def json_flag(parser: argparse.ArgumentParser) -> None:
+    """Accept --json after the command too (it is a global option)."""
+    parser.add_argument("--json", action="store_true", default=argparse.SUPPRESS)
+
+
+def emit(args, data, text_lines) -> None:
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+    else:
+        for line in text_lines:
+            print(line)
+
+
+def read_password(flag: bool, prompt: str) -> str:
+    if flag:
+        return sys.stdin.readline().rstrip("\r\n")
+    if not sys.stdin.isatty():
+        raise DomainError("Informe a senha pela entrada padrão com --admin-password-stdin "
+                          "ou --password-stdin.")
+    import getpass
+    first = getpass.getpass(f"{prompt}: ")
+    if getpass.getpass("Repita a senha: ") != first:
+        raise DomainError("As senhas não conferem.")
+    return first
+
+
+def write_file(path: Path, content: bytes | str) -> None:
+    """Write a command's output file; an OS error is a refusal naming the file."""
+    try:
+        if isinstance(content, str):
+            path.write_text(content, encoding="utf-8")
+        else:
+            path.write_bytes(content)
+    except OSError as exc:
+        raise DomainError(f"Não foi possível gravar {path}: {exc.strerror}.") from None
+
+
+def database_url(args) -> str:
+    return config.demo_db_path().as_posix() if args.demo else config.database_url(args.db)
+
+
+@contextmanager
+def database(args, automatic_backup: bool = True):
+    url = database_url(args)
+    db = open_database(url)
+    try:
+        if args.demo:  # --demo works with every command: the demo database is made on first use
+            from ..services import demo
+            demo.ensure_demo_database()
+        else:
+            _startup_checks(url, automatic_backup)
+        yield db
+    finally:
+        close_database()
+
+
+def _startup_checks(url: str, automatic_backup: bool) -> None:
+    """The network-share warning, and the automatic copy when the last is 24 h old (a
+    failed copy is reported and does not stop the command)."""
+    from ..services import backups
+    warning = connection.location_warning(url)
+    if warning:
+        print(f"Aviso: {warning}", file=sys.stderr)
+    try:
+        if automatic_backup:
+            backups.automatic_backup()
+    except KNOWN_ERRORS as exc:
+        print(f"Aviso: a cópia de segurança automática falhou: {exc}", file=sys.stderr)
+
+
+def actor(args):
+    """Who a command acts as (the one place that decides it)."""
+    from ..services.context import SYSTEM
+    return SYSTEM

@@ -1,0 +1,116 @@
+"""Keeping the database safe: backup, restore, self-test, audit, check."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..store import connection
+from ..store.connection import StoreError
+from .common import (EXIT_OK, EXIT_REFUSED, actor, database, database_url, emit,
+                     subcommands)
+
+
+def register(sub) -> None:
+    p = sub.add_parser("backup", help="cópia de segurança do banco (SQLite: na pasta de dados; "
+                                      "PostgreSQL: pg_dump)")
+    p.add_argument("--to", metavar="CAMINHO", help="pasta ou arquivo novo onde gravar a cópia")
+    p.add_argument("--list", action="store_true", help="lista as cópias da pasta de dados")
+    p.set_defaults(handler=cmd_backup)
+    p = sub.add_parser("restore", help="restaura uma cópia (confere o arquivo antes; o banco "
+                                       "substituído é guardado)")
+    p.add_argument("path", metavar="ARQUIVO")
+    p.set_defaults(handler=cmd_restore)
+
+    p = sub.add_parser("self-test", help="verificação completa num banco temporário (sem Qt)")
+    p.set_defaults(handler=cmd_self_test)
+
+    audit_cmd = sub.add_parser("audit", help="trilha de auditoria (encadeada por hash)")
+    audit_cmd.set_defaults(handler=cmd_audit)
+    audit_cmd = subcommands(audit_cmd, "audit_command")
+    audit_cmd.add_parser("verify", help="confere a cadeia e aponta o primeiro elo quebrado")
+    p = audit_cmd.add_parser("list", help="últimos registros de auditoria")
+    p.add_argument("--entity", help="ex.: permit, application, infraction_notice")
+    p.add_argument("--id", dest="entity_id", help="id do registro da entidade")
+    p.add_argument("--since", help="desde a data dd/mm/aaaa")
+    p.add_argument("--limit", type=int, default=50)
+
+    p = sub.add_parser("check", help="confere se o banco está íntegro: arquivo, registros "
+                                     "completos, numeração sem falhas, trilha de auditoria")
+    p.add_argument("--quick", action="store_true", help="pula a verificação página a página "
+                                                       "do arquivo SQLite")
+    p.set_defaults(handler=cmd_check)
+
+
+def cmd_backup(args) -> int:
+    from ..services import backups
+    with database(args, automatic_backup=False):
+        if args.list:
+            info = backups.status()
+            rows = info["copies"]
+            emit(args, {**info, "retention": vars(info["retention"])},
+                 [f"{c['taken_at']:%d/%m/%Y %H:%M}  {c['kind_label']:<36} "
+                  f"{c['bytes'] / 1e6:8.1f} MB  {c['path']}" for c in rows] +
+                 [f"{len(rows)} cópia(s) em {info['folder']}."])
+            return EXIT_OK
+        done = backups.make_backup(actor(args), Path(args.to) if args.to else None)
+    emit(args, done, [f"Cópia de segurança gravada em {done['path']} "
+                      f"({done['bytes'] / 1e6:.1f} MB, {done['seconds']:.1f} s)."] +
+         ([f"Rotação: {len(done['removed'])} cópia(s) antiga(s) removida(s)."]
+          if done["removed"] else []))
+    return EXIT_OK
+
+
+def cmd_restore(args) -> int:
+    from ..services import backups
+    from ..store import pgdump
+    url = database_url(args)
+    if url.strip().lower().startswith("postgres"):
+        raise StoreError(pgdump.how_to_restore(connection.make_database(url)))
+    done = backups.restore(actor(args), connection.sqlite_path(url.strip()), Path(args.path))
+    kept = (f" O banco anterior foi guardado em {done['kept']}." if done["kept"]
+            else " Não havia banco anterior.")
+    migrated = (f" Esquema atualizado da versão {done['schema_version']} para a "
+                f"{done['schema_version_now']}." if done["schema_version"] <
+                done["schema_version_now"] else "")
+    emit(args, done, [f"Cópia restaurada de {done['source']}: {done['municipio']}/"
+                      f"{done['uf']} (IBGE {done['ibge']}).{migrated}{kept}"])
+    return EXIT_OK
+
+
+def cmd_self_test(args) -> int:
+    from ..services import selftest
+    report = selftest.run()
+    emit(args, report, [f"{'ok ' if c['ok'] else 'FALHOU'} {c['name']}: {c['detail']}"
+                        for c in report["checks"]] +
+         [f"Autoteste: {'tudo certo' if report['ok'] else 'com falhas'}."])
+    return EXIT_OK if report["ok"] else EXIT_REFUSED
+
+
+def cmd_audit(args) -> int:
+    from ..services import audit
+    with database(args):
+        if args.audit_command == "verify":
+            data = audit.verify()
+        else:
+            data = audit.entries(entity=args.entity, entity_id=args.entity_id,
+                                 since=args.since, limit=args.limit)
+    if args.audit_command == "list":
+        emit(args, data, [f"{e['id']:>7}  {e['at']:%d/%m/%Y %H:%M:%S}  {e['action']:<28} "
+                          f"{e['entity']} {e['entity_id']}" for e in data]
+             or ["Nenhum registro."])
+        return EXIT_OK
+    broken = data["broken"]
+    emit(args, data, [f"Trilha de auditoria íntegra: {data['count']} registro(s); hash do "
+                      f"último: {data['head']}"] if data["ok"] else [
+        f"Trilha de auditoria QUEBRADA no registro nº {broken['id']} ({broken['at_text']}, "
+        f"{broken['action']}): {broken['problem']}.",
+        f"Os {data['count']} registro(s) anteriores conferem."])
+    return EXIT_OK if data["ok"] else EXIT_REFUSED
+
+
+def cmd_check(args) -> int:
+    from ..services import integrity
+    with database(args):
+        problems = integrity.check(file_check=not args.quick)
+    emit(args, {"ok": not problems, "problems": problems},
+         [f"! {p}" for p in problems] or ["Banco de dados íntegro."])
+    return EXIT_OK if not problems else EXIT_REFUSED

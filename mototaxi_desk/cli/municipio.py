@@ -1,0 +1,163 @@
+"""Setting up the município: init, demo, users, profiles, settings."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .. import config
+from ..store import connection
+from .common import (EXIT_OK, KNOWN_ERRORS, actor, database, emit, read_password,
+                     subcommands)
+
+
+def register(sub) -> None:
+    p = sub.add_parser("init", help="configura um banco novo para o município")
+    p.add_argument("--profile", required=True, help="perfil de regras (veja 'profiles list')")
+    p.add_argument("--municipio", required=True)
+    p.add_argument("--uf", required=True)
+    p.add_argument("--ibge", required=True, help="código IBGE do município (7 dígitos)")
+    p.add_argument("--population", required=True, help="população (censo IBGE)")
+    p.add_argument("--fiscal-unit-value", required=True,
+                   help="valor da unidade fiscal (UFM/UFICA) em R$, ex.: 48,26")
+    p.add_argument("--admin-login", default="admin")
+    p.add_argument("--admin-name", default="Administrador do Sistema")
+    p.add_argument("--admin-password-stdin", action="store_true",
+                   help="lê a senha do administrador da entrada padrão")
+    p.set_defaults(handler=cmd_init)
+
+    p = sub.add_parser("demo", help="preenche o banco com dados fictícios realistas")
+    p.add_argument("--holders", type=int, default=48)
+    p.add_argument("--seed", type=int, default=2019)
+    p.set_defaults(handler=cmd_demo)
+
+    users = sub.add_parser("users", help="usuários do sistema")
+    users.set_defaults(handler=cmd_users)
+    users = subcommands(users, "users_command")
+    p = users.add_parser("add", help="cadastra um usuário")
+    p.add_argument("login")
+    p.add_argument("--name", required=True)
+    p.add_argument("--role", required=True, choices=["atendente", "fiscal", "supervisor", "admin"])
+    p.add_argument("--password-stdin", action="store_true", help="lê a senha da entrada padrão")
+    users.add_parser("list", help="lista os usuários")
+    p = users.add_parser("disable", help="desativa um usuário")
+    p.add_argument("login")
+
+    profiles = sub.add_parser("profiles", help="perfis de regras")
+    profiles.set_defaults(handler=cmd_profiles)
+    profiles = subcommands(profiles, "profiles_command")
+    profiles.add_parser("list", help="lista os perfis disponíveis")
+
+    settings = sub.add_parser("settings", help="dados do município e números do perfil")
+    settings.set_defaults(handler=cmd_settings)
+    settings = subcommands(settings, "settings_command")
+    settings.add_parser("show", help="mostra o município e os números editáveis do perfil")
+    p = settings.add_parser("set", help="altera um número do perfil (ex.: stand.max_vehicles 12)")
+    p.add_argument("key")
+    p.add_argument("value")
+    p = settings.add_parser("population", help="atualiza a população (censo IBGE)")
+    p.add_argument("value")
+    p = settings.add_parser("fiscal-unit", help="valor da unidade fiscal (UFM/UFICA) num ano")
+    p.add_argument("year")
+    p.add_argument("value")
+
+
+def cmd_init(args) -> int:
+    from ..services import setup
+    password = read_password(args.admin_password_stdin, "Senha do administrador")
+    values = dict(profile_id=args.profile, municipio=args.municipio, uf=args.uf,
+                  ibge=args.ibge, population=args.population,
+                  fiscal_unit_value=args.fiscal_unit_value, admin_login=args.admin_login,
+                  admin_name=args.admin_name, admin_password=password)
+    setup.validate_init(**values)  # bad input never creates a database file
+    url = config.database_url(args.db)
+    existed = _sqlite_exists(url)
+    try:
+        with database(args):
+            summary = setup.initialise(**values)
+    except KNOWN_ERRORS:
+        if existed is False:
+            _remove_sqlite(url)  # nothing half-created
+        raise
+    emit(args, summary, [
+        f"Município configurado: {summary['municipio']}/{summary['uf']} "
+        f"(IBGE {summary['ibge']}), perfil {summary['profile_id']}.",
+        f"Limite de permissões: {summary['permit_cap']} "
+        f"(população {summary['population']}).",
+        f"Usuário administrador '{args.admin_login}' criado; troque a senha no primeiro acesso."])
+    return EXIT_OK
+
+
+def _sqlite_exists(url: str) -> bool | None:
+    if url.startswith("postgres"):
+        return None
+    return connection.sqlite_path(url).exists()
+
+
+def _remove_sqlite(url: str) -> None:
+    path = connection.sqlite_path(url)
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
+def cmd_demo(args) -> int:
+    from ..services import demo, setup
+    with database(args):
+        setup.settings()  # refuses on a database without init
+        counts = demo.fill(args.holders, seed=args.seed)
+    emit(args, counts, [f"Dados de demonstração: {counts['holders']} permissionários em "
+                        f"{counts['stands']} pontos, {counts['waiting']} na lista de espera."])
+    return EXIT_OK
+
+
+def cmd_users(args) -> int:
+    from ..services import users
+    with database(args):
+        if args.users_command == "add":
+            password = read_password(args.password_stdin, f"Senha de {args.login}")
+            user = users.add_user(actor(args), args.login, args.name, args.role, password)
+            emit(args, user, [f"Usuário '{user['login']}' ({user['role_label']}) cadastrado; "
+                              "a senha é provisória: será trocada no primeiro acesso."])
+        elif args.users_command == "disable":
+            user = users.disable_user(actor(args), args.login)
+            emit(args, user, [f"Usuário '{user['login']}' desativado."])
+        else:
+            rows = users.list_users()
+            emit(args, rows, [f"{u['login']:<16} {u['role_label']:<14} "
+                              f"{'ativo' if u['active'] else 'inativo':<8} {u['full_name']}"
+                              for u in rows])
+    return EXIT_OK
+
+
+def cmd_profiles(args) -> int:
+    from ..domain.profiles import available_profiles, load_profile  # not at start-up
+    rows = []
+    for profile_id in available_profiles():
+        p = load_profile(profile_id)
+        rows.append({"id": p.id, "short_name": p.short_name, "name": p.profile.name,
+                     "infractions": len(p.infractions)})
+    emit(args, rows, [f"{r['id']:<36} {r['short_name']:<6} {r['name']}" for r in rows])
+    return EXIT_OK
+
+
+def cmd_settings(args) -> int:
+    from ..domain.money import format_money
+    from ..domain.profiles import editable_numbers
+    from ..services import setup
+    with database(args):
+        if args.settings_command == "set":
+            setup.set_profile_number(actor(args), args.key, args.value)
+        elif args.settings_command == "population":
+            setup.set_population(actor(args), args.value)
+        elif args.settings_command == "fiscal-unit":
+            setup.set_fiscal_unit_value(actor(args), args.year, args.value)
+        summary = setup.summary()
+        numbers = editable_numbers(setup.profile())
+        units = setup.fiscal_unit_values()
+    data = {**summary, "numbers": numbers, "fiscal_unit_values": units}
+    lines = [f"{summary['municipio']}/{summary['uf']} (IBGE {summary['ibge']}), população "
+             f"{summary['population']}, limite de permissões {summary['permit_cap']}",
+             f"Perfil: {summary['profile_id']} — {summary['profile']}"]
+    lines += [f"Unidade fiscal {year}: {format_money(cents)}" for year, cents in units.items()]
+    lines += [f"{key:<48} {value}{'  (alterado)' if key in summary['edited_numbers'] else ''}"
+              for key, value in numbers.items()]
+    emit(args, data, lines)
+    return EXIT_OK

@@ -1,0 +1,93 @@
+"""Looking things up: search, alerts, ledger, a person's data (LGPD)."""
+from __future__ import annotations
+
+from .common import EXIT_OK, actor, database, emit, json_flag, subcommands
+
+
+def register(sub) -> None:
+    p = sub.add_parser("search", help="busca por CPF, nome, placa, permissão ou protocolo")
+    p.add_argument("text", nargs="+")
+    p.add_argument("--limit", type=int, default=20)
+    p.set_defaults(handler=cmd_search)
+
+    p = sub.add_parser("alerts", help="prazos vencidos e a vencer (permissões, vistorias, CNH, "
+                                      "seguro, lista de espera...)")
+    p.add_argument("--days", type=int, default=30,
+                   help="quantos dias à frente olhar (padrão: 30); os vencidos sempre aparecem")
+    p.set_defaults(handler=cmd_alerts)
+
+    p = sub.add_parser("ledger", help="autos de infração, pontos, multas em aberto, prazos e "
+                                      "sanções propostas de um CPF ou permissão")
+    p.add_argument("query", metavar="CPF|PERMISSAO")
+    p.set_defaults(handler=cmd_ledger)
+
+    person = sub.add_parser("person", help="dados de uma pessoa (LGPD)")
+    person.set_defaults(handler=cmd_person)
+    person = subcommands(person, "person_command")
+    p = person.add_parser("export", help="grava tudo o que o programa guarda sobre a pessoa "
+                                         "(JSON + PDF), para um pedido do titular (LGPD Art. 18)")
+    p.add_argument("cpf", metavar="CPF")
+    p.add_argument("-o", "--output", default=".", metavar="PASTA",
+                   help="pasta onde gravar (padrão: a atual)")
+    json_flag(p)
+
+
+def cmd_search(args) -> int:
+    from ..services import search
+    with database(args):
+        hits = search.search(" ".join(args.text), limit=max(1, min(args.limit, 200)))
+    lines = [f"{h['matched']:<28} {h['name']} (CPF {h['cpf']})" for h in hits] or \
+        ["Nada encontrado."]
+    emit(args, hits, lines)
+    return EXIT_OK
+
+
+def cmd_alerts(args) -> int:
+    from ..services import alerts
+    with database(args):
+        items = alerts.due(days=args.days)
+    overdue = sum(1 for item in items if item["urgency"] == "overdue")
+    lines = [alerts.describe(item) for item in items]
+    lines.append(f"{len(items)} prazo(s) até {args.days} dia(s), {overdue} vencido(s)." if items
+                 else f"Nenhum prazo vencido ou a vencer nos próximos {args.days} dias.")
+    emit(args, items, lines)
+    return EXIT_OK
+
+
+def cmd_ledger(args) -> int:
+    from ..domain.validators import format_date
+    from ..services import ledger
+    with database(args):
+        data = ledger.ledger(args.query)
+    lines = [f"{data['person']['name']} (CPF {data['person']['cpf']})"]
+    for n in data["notices"]:
+        lines.append(f"Auto {n['number']}  {n['occurred_at']:%d/%m/%Y %H:%M}  {n['article']}  "
+                     f"{n['points']} pt  {n['fine_text']}  {n['stage_label']}"
+                     + (f" — defesa até {format_date(n['defence_deadline'])}"
+                        if n["stage"] == "defence_open" else "")
+                     + (f" — recurso até {format_date(n['appeal_deadline'])}"
+                        if n["stage"] == "appeal_open" else ""))
+    for permit in data["permits"]:
+        for window in permit["points_windows"]:
+            lines.append(f"Permissão nº {permit['order_number']}: {window['points']} ponto(s) "
+                         f"em {window['months']} meses (limite {window['threshold']}, "
+                         f"{window['article']})")
+        for proposal in permit["proposals"]:
+            state = "aplicada" if proposal["applied"] else (
+                "pronta para aplicar" if proposal["ready"] else "aguardando o contraditório")
+            lines.append(f"Proposta: {proposal['label']} — {proposal['explanation']['text']} "
+                         f"[{state}]")
+    lines.append(f"Em aberto: {data['open_total_text']} ({len(data['open_charges'])} "
+                 "lançamento(s))" if data["open_charges"] else "Nada em aberto.")
+    emit(args, data, lines)
+    return EXIT_OK
+
+
+def cmd_person(args) -> int:
+    from ..services import privacy
+    with database(args):
+        result = privacy.write_export(actor(args), args.cpf, args.output)
+    total = sum(result["counts"].values())
+    emit(args, result, [f"Dados de {result['name']}: {total} registros.",
+                        f"JSON: {result['json']}", f"PDF:  {result['pdf']}"])
+    return EXIT_OK
