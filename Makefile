@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test benchmark screenshots clean installer installer-check
+.PHONY: run test benchmark screenshots clean installer installer-check forms
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ é necessário")'
@@ -29,6 +29,10 @@ benchmark: $(VENV)/.app-installed
 	$(BIN)/python benchmarks/search.py
 	$(BIN)/python benchmarks/alerts.py
 	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/gui_startup.py
+
+# Qt Designer files in ui/ -> mototaxi_desk/gui/forms/ui_*.py (committed; a test checks them)
+forms: $(VENV)/.app-installed
+	$(BIN)/python tools/compile_ui.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache build dist *.egg-info

@@ -11,6 +11,9 @@ while the value is right.
 An empty field stays quiet while typing; on `validate(force=True)` a required one says what
 its check says of an empty text ("Campo obrigatório." when it has none).
 
+`FormField` is the same widget as Qt Designer places it (ui/*.ui promote a QWidget to it):
+made empty, then given its check by the view with `configure(...)`.
+
 `FieldBox` and `CheckedField` at the end are the same widget under the constructor and
 method names the forms were written with (vehicle, inspection, set-up wizard, settings):
 thin adapters, no logic of their own."""
@@ -169,3 +172,39 @@ class FieldBox(ValidatedField):
     @property
     def has_error(self) -> bool:  # an attribute in those forms
         return self._error
+
+
+class FormField(ValidatedField):
+    """ValidatedField as Qt Designer places it: in a .ui file a QWidget promoted to
+    `FormField` (header `mototaxi_desk.gui.widgets.fields`), which pyside6-uic makes with
+    its parent only. The view then says what it checks:
+
+        self.ui.cpf.configure(validators.cpf, mask="999.999.999-99;_")
+        self.ui.category.configure(check, editor=QComboBox())   # another editor
+    """
+
+    def __init__(self, parent=None):
+        super().__init__(None, parent=parent)
+
+    def configure(self, check: Callable[[str], object] | None = None, *,
+                  editor: QWidget | None = None, mask: str = "", placeholder: str = "",
+                  required: bool = True) -> "FormField":
+        self.check = check
+        self.required = required
+        if editor is not None:
+            self.set_editor(editor)
+        if isinstance(self.editor, QLineEdit):
+            if mask:
+                self.editor.setInputMask(mask)
+            if placeholder:
+                self.editor.setPlaceholderText(placeholder)
+        return self
+
+    def set_editor(self, editor: QWidget) -> None:
+        """Put another editor (a combo box, a date field...) where the line edit was."""
+        old, self.editor = self.editor, editor
+        self.layout().replaceWidget(old, editor)
+        old.deleteLater()
+        self.setFocusProxy(editor)
+        if isinstance(editor, QLineEdit):
+            editor.textEdited.connect(lambda _text: self.validate())
