@@ -8,17 +8,17 @@ from .common import (EXIT_OK, EXIT_REFUSED, actor, database, emit, json_flag, su
                      write_file)
 
 PRINTABLE = {"card": "card", "aux-card": "aux_card", "sticker": "sticker", "termo": "termo",
-             "roster": "roster", "notice": "notice", "release": "release"}
+             "roster": "roster", "notice": "notice", "release": "release", "guia": "guia"}
 
 
 def register(sub) -> None:
     p = sub.add_parser("print", help="gera o PDF de cartões, selos, termo ou relação do ponto")
     p.add_argument("document", choices=sorted(PRINTABLE), metavar="DOCUMENTO",
-                   help="card, aux-card, sticker, termo, notice, release ou roster")
+                   help="card, aux-card, sticker, termo, notice, release, roster ou guia")
     p.add_argument("key", nargs="?", metavar="CHAVE",
                    help="nº da permissão (card, aux-card, termo), do selo (sticker), do auto "
                         "NNNNN/AAAA (notice, release) ou da apreensão (release), do ponto "
-                        "(roster)")
+                        "(roster), da guia AAAA/NNNNNN (guia)")
     p.add_argument("--all-active", action="store_true",
                    help="cartões ou selos de todas as permissões ativas")
     p.add_argument("--sheet", choices=["a4"], help="folha A4 com marcas de corte (padrão: "

@@ -50,7 +50,10 @@ def register(sub) -> None:
     settings.set_defaults(handler=cmd_settings)
     settings = subcommands(settings, "settings_command")
     settings.add_parser("show", help="mostra o município e os números editáveis do perfil")
-    p = settings.add_parser("set", help="altera um número do perfil (ex.: stand.max_vehicles 12)")
+    p = settings.add_parser("set", help="altera um número do perfil (ex.: stand.max_vehicles "
+                                        "12) ou um dado de cobrança (municipio.cnpj, "
+                                        "municipio.febraban_code, municipio.barcode_module, "
+                                        "municipio.pix_key)")
     p.add_argument("key")
     p.add_argument("value")
     p = settings.add_parser("population", help="atualiza a população (censo IBGE)")
@@ -142,8 +145,11 @@ def cmd_settings(args) -> int:
     from ..domain.money import format_money
     from ..domain.profiles import editable_numbers
     from ..services import setup
+    from ..services import collection
     with database(args):
-        if args.settings_command == "set":
+        if args.settings_command == "set" and args.key in collection.KEYS:
+            collection.update(actor(args), **{collection.KEYS[args.key]: args.value})
+        elif args.settings_command == "set":
             setup.set_profile_number(actor(args), args.key, args.value)
         elif args.settings_command == "population":
             setup.set_population(actor(args), args.value)
@@ -152,11 +158,15 @@ def cmd_settings(args) -> int:
         summary = setup.summary()
         numbers = editable_numbers(setup.profile())
         units = setup.fiscal_unit_values()
-    data = {**summary, "numbers": numbers, "fiscal_unit_values": units}
+        charging = collection.current()
+    data = {**summary, "numbers": numbers, "fiscal_unit_values": units, "collection": charging}
     lines = [f"{summary['municipio']}/{summary['uf']} (IBGE {summary['ibge']}), população "
              f"{summary['population']}, limite de permissões {summary['permit_cap']}",
              f"Perfil: {summary['profile_id']} — {summary['profile']}"]
     lines += [f"Unidade fiscal {year}: {format_money(cents)}" for year, cents in units.items()]
+    lines.append(f"Cobrança: CNPJ {charging['cnpj_text'] or '—'}, código FEBRABAN "
+                 f"{charging['febraban_code'] or '—'} (módulo {charging['barcode_module']}), "
+                 f"chave PIX {charging['pix_text'] or '—'}")
     lines += [f"{key:<48} {value}{'  (alterado)' if key in summary['edited_numbers'] else ''}"
               for key, value in numbers.items()]
     emit(args, data, lines)

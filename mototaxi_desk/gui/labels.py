@@ -56,6 +56,12 @@ ENTITIES.update({"infraction_notice": "Auto de infração", "notice_proceeding":
                  "penalty_charge": "Multa", "sanction": "Sanção", "impound": "Apreensão"})
 INFRACTOR_ROLES = {"holder": "Permissionário", "auxiliary": "Condutor auxiliar",
                    "other": "Outra pessoa", "unlicensed": "Sem permissão"}
+# guias and bank returns (issue 22)
+AUDIT_ACTIONS.update({
+    "guia.issue": "Guia de recolhimento emitida", "guia.replace": "Guia substituída",
+    "guia.pay": "Guia paga (retorno bancário)", "bank_return.import": "Retorno bancário importado",
+    "municipio.collection": "Dados de cobrança alterados"})
+ENTITIES.update({"guia": "Guia", "bank_return_file": "Retorno bancário"})
 CHARGE_KINDS = {"fine": "Multa", "removal": "Remoção", "storage": "Estadia"}
 CHARGE_STATUS = {"open": "Em aberto", "paid": "Paga", "voided": "Anulada"}
 

@@ -252,7 +252,11 @@ def draw(canvas, text: str, x: float, y: float, *, module_dots: int = MODULE_DOT
     """Draw the QR with its lower-left quiet-zone corner at (x, y), each module a whole
     number of 300-dpi dots, as filled vector rectangles (one per horizontal run of dark
     modules). Nothing is drawn in the quiet zone. Returns the side (quiet zone included)."""
-    modules = matrix(text)
+    return draw_modules(canvas, matrix(text), x, y, module_dots=module_dots)
+
+
+def draw_modules(canvas, modules, x: float, y: float, *, module_dots: int = MODULE_DOTS) -> float:
+    """`draw` for any module matrix (e.g. a PIX BR Code, which is not alphanumeric)."""
     step = module_dots * DOT_PT
     count = len(modules)
     side = (count + 2 * QUIET_MODULES) * step

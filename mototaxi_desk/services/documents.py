@@ -33,7 +33,8 @@ CARD_STATUSES = ("active", "suspended", "interrupted")  # a card for these; not 
 DOCUMENTS = {"card": "cartão de permissão", "aux_card": "cartão de condutor auxiliar",
              "sticker": "selo de vistoria", "termo": "termo de permissão",
              "roster": "relação do ponto", "notice": "auto de infração",
-             "release": "recibo de liberação", "receipt": "comprovante de protocolo"}
+             "release": "recibo de liberação", "receipt": "comprovante de protocolo",
+             "guia": "guia de recolhimento"}
 STATUS_LABELS = {"active": "Ativa", "suspended": "Suspensa", "interrupted": "Interrompida",
                  "expired": "Vencida", "revoked": "Revogada", "cassated": "Cassada",
                  "withdrawn": "Desistência", "lapsed": "Caducada"}
@@ -627,6 +628,9 @@ def print_document(actor: Actor, document: str, key=None, *, all_active: bool = 
         return print_notice(actor, key)
     if document == "release":
         return print_release(actor, key)
+    if document == "guia":  # another copy of an issued guia (services/guias.py)
+        from .guias import print_guia
+        return print_guia(actor, key)
     raise ValidationError("Documento", f"documento desconhecido: {document}.")
 
 

@@ -86,6 +86,9 @@ PERMISSIONS: dict[str, Permission] = {
     "sanction.apply": Permission(DECIDERS, "aplicar sanções"),
     "impound.record": Permission(FIELD, "registrar apreensões"),
     "impound.release": Permission(COUNTER, "liberar veículos apreendidos"),
+    # guias de recolhimento (DAM) and the bank's collection return
+    "guia.issue": Permission(COUNTER, "emitir guias de recolhimento"),
+    "bank_return.import": Permission(DECIDERS, "importar o retorno bancário"),
     # printing (every role prints what its work needs)
     "print.card": Permission(EVERYONE, "imprimir cartões de permissão"),
     "print.aux_card": Permission(EVERYONE, "imprimir cartões de condutor auxiliar"),
@@ -95,12 +98,15 @@ PERMISSIONS: dict[str, Permission] = {
     "print.receipt": Permission(EVERYONE, "imprimir comprovantes de protocolo"),
     "print.notice": Permission(EVERYONE, "imprimir autos de infração"),
     "print.release": Permission(EVERYONE, "imprimir recibos de liberação"),
+    "print.guia": Permission(COUNTER, "imprimir guias de recolhimento"),
     # município settings, users, keys
     "settings.profile_number": Permission(ADMIN, "alterar os números do perfil de regras"),
     "settings.population": Permission(ADMIN, "alterar a população do município"),
     "settings.fiscal_unit": Permission(ADMIN, "alterar o valor da unidade fiscal"),
     "settings.brasao": Permission(ADMIN, "alterar o brasão do município"),
     "settings.sticker_size": Permission(ADMIN, "alterar o tamanho do selo de vistoria"),
+    "settings.collection": Permission(ADMIN, "alterar os dados de cobrança (CNPJ, código "
+                                             "FEBRABAN, chave PIX)"),
     "settings.holiday_add": Permission(ADMIN, "cadastrar feriados municipais"),
     "settings.holiday_remove": Permission(ADMIN, "remover feriados municipais"),
     "user.add": Permission(ADMIN, "cadastrar usuários"),

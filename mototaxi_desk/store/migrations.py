@@ -107,8 +107,18 @@ def _step_6_audit_chain(db: pw.Database) -> None:
             previous, last_id = digest, row_id
 
 
+def _step_7_guias(db: pw.Database) -> None:
+    """v7: guias de recolhimento (DAM) and imported bank return files with their payments;
+    the município's CNPJ, FEBRABAN code, barcode check-digit module and PIX key."""
+    db.create_tables([m.Guia, m.BankReturnFile, m.BankReturnItem])
+    migrator = SchemaMigrator.from_database(db)
+    table = m.MunicipioSettings._meta.table_name
+    migrate(*[migrator.add_column(table, name, m.MunicipioSettings._meta.fields[name])
+              for name in ("cnpj", "febraban_code", "barcode_module", "pix_key")])
+
+
 STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,
-         6: _step_6_audit_chain}
+         6: _step_6_audit_chain, 7: _step_7_guias}
 LATEST = max(STEPS)
 
 

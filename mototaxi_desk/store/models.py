@@ -53,6 +53,11 @@ class MunicipioSettings(BaseModel):
     created_at = pw.DateTimeField(default=utcnow)
     sticker_width_mm = pw.IntegerField(default=100)   # inspection sticker size (schema v5)
     sticker_height_mm = pw.IntegerField(default=70)
+    # collection (guias, schema v7): CNPJ, the FEBRABAN code, the bank's check-digit module
+    cnpj = pw.CharField(max_length=14, default="")
+    febraban_code = pw.CharField(max_length=4, default="")
+    barcode_module = pw.IntegerField(default=10)
+    pix_key = pw.CharField(max_length=77, default="")
 
 
 class FiscalUnitValue(BaseModel):
@@ -559,3 +564,71 @@ class PrintLog(BaseModel):
 
 PRINTING_MODELS = [SigningKey, PrintLog]
 MODELS.extend(PRINTING_MODELS)
+
+
+# --- guias de recolhimento and bank returns (schema v7) -------------------------------------
+
+class Guia(BaseModel):
+    """Guia de recolhimento (DAM) of one open fee or penalty charge: numbered per year, its
+    FEBRABAN barcode and PIX transaction id unique. A new guia for the same debt replaces the
+    open one; a payment in a bank return pays the debt through the payment services."""
+    STATUSES = ("open", "paid", "replaced")
+    year = pw.IntegerField()
+    number = pw.IntegerField()
+    person = pw.ForeignKeyField(Person, backref="guias", on_delete="RESTRICT")
+    fee = pw.ForeignKeyField(Fee, null=True, backref="guias", on_delete="RESTRICT")
+    charge = pw.ForeignKeyField(PenaltyCharge, null=True, backref="guias", on_delete="RESTRICT")
+    label = pw.CharField(max_length=200)
+    article = pw.CharField(max_length=60, default="")
+    amount_cents = pw.IntegerField()
+    issued_on = pw.DateField()
+    due_on = pw.DateField()
+    barcode = pw.CharField(max_length=44, null=True, unique=True)
+    pix_txid = pw.CharField(max_length=25, null=True, unique=True)
+    status = pw.CharField(max_length=20, default="open", index=True)
+    paid_on = pw.DateField(null=True)
+    paid_cents = pw.IntegerField(default=0)
+    issued_by = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
+    created_at = pw.DateTimeField(default=utcnow)
+
+    class Meta:
+        indexes = ((("year", "number"), True),)
+
+
+class BankReturnFile(BaseModel):
+    """A collection return file imported (FEBRABAN layout): its hash makes a second import
+    of the same file a no-op; the counts are the report the import gave."""
+    sha256 = pw.CharField(max_length=64, unique=True)
+    file_name = pw.CharField(max_length=200, default="")
+    bank_code = pw.CharField(max_length=3)
+    bank_name = pw.CharField(max_length=20, default="")
+    convenio = pw.CharField(max_length=20, default="")
+    sequence = pw.IntegerField()       # NSA
+    generated_on = pw.DateField()
+    records = pw.IntegerField()
+    total_cents = pw.IntegerField()
+    matched = pw.IntegerField(default=0)
+    already_paid = pw.IntegerField(default=0)
+    unknown = pw.IntegerField(default=0)
+    not_applied = pw.IntegerField(default=0)
+    imported_at = pw.DateTimeField(default=utcnow)
+    imported_by = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
+
+
+class BankReturnItem(BaseModel):
+    """One payment (record G) of an imported file and what the import did with it."""
+    OUTCOMES = ("matched", "already_paid", "unknown", "not_applied")
+    file = pw.ForeignKeyField(BankReturnFile, backref="items", on_delete="RESTRICT")
+    line = pw.IntegerField()
+    record_number = pw.IntegerField()
+    barcode = pw.CharField(max_length=44)
+    paid_on = pw.DateField()
+    credited_on = pw.DateField()
+    cents = pw.IntegerField()
+    outcome = pw.CharField(max_length=20, index=True)
+    guia = pw.ForeignKeyField(Guia, null=True, backref="bank_items", on_delete="RESTRICT")
+    note = pw.CharField(max_length=200, default="")
+
+
+PAYMENT_MODELS = [Guia, BankReturnFile, BankReturnItem]
+MODELS.extend(PAYMENT_MODELS)

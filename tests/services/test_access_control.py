@@ -14,10 +14,11 @@ import pytest
 
 import mototaxi_desk.services as services_package
 from mototaxi_desk.domain.errors import DomainError
-from mototaxi_desk.services import (applications, auxiliary, backups, documents, fees,
-                                    impounds, inspections, keys, ledger, permissions, permits,
-                                    persons, privacy, records, reports, setup, stands, users,
-                                    vehicles, waiting_list)
+from mototaxi_desk.services import (applications, auxiliary, backups, bank_returns,
+                                    collection, documents, fees, guias, impounds, inspections,
+                                    keys, ledger, permissions, permits, persons, privacy,
+                                    records, reports, setup, stands, users, vehicles,
+                                    waiting_list)
 from mototaxi_desk.services.context import Actor, PermissionDenied
 from mototaxi_desk.store.connection import write_transaction
 from mototaxi_desk.store.models import AuditLog, Person, User
@@ -88,6 +89,8 @@ CALLS = {
     "sanction.apply": lambda a: ledger.apply_sanction(a, NOBODY, "x"),
     "impound.record": lambda a: impounds.impound_vehicle(a, place="x", deposited_at=None),
     "impound.release": lambda a: impounds.release_vehicle(a, NOBODY, released_at=None),
+    "guia.issue": lambda a: guias.issue(a, "fee", NOBODY),
+    "bank_return.import": lambda a: bank_returns.import_file(a, b""),
     "print.card": lambda a: documents.print_cards(a, [NOBODY]),
     "print.aux_card": lambda a: documents.print_aux_cards(a, [NOBODY]),
     "print.sticker": lambda a: documents.print_stickers(a, ["2026-999999"]),
@@ -96,11 +99,13 @@ CALLS = {
     "print.receipt": lambda a: documents.print_application_receipt(a, NOBODY),
     "print.notice": lambda a: documents.print_notice(a, "99999/2026"),
     "print.release": lambda a: documents.print_release(a, "99999/2026"),
+    "print.guia": lambda a: guias.print_guia(a, "2026/999999"),
     "settings.profile_number": lambda a: setup.set_profile_number(a, "nada", 1),
     "settings.population": lambda a: setup.set_population(a, "-1"),
     "settings.fiscal_unit": lambda a: setup.set_fiscal_unit_value(a, 1800, "x"),
     "settings.brasao": lambda a: setup.set_brasao(a, b"nao e imagem"),
     "settings.sticker_size": lambda a: documents.set_sticker_size(a, 1, 1),
+    "settings.collection": lambda a: collection.update(a, cnpj="x"),
     "settings.holiday_add": lambda a: ledger.add_holiday(a, "31/02/2026", ""),
     "settings.holiday_remove": lambda a: ledger.remove_holiday(a, "31/02/2026"),
     "user.add": lambda a: users.add_user(a, "x", "", "admin", ""),
