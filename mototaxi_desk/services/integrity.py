@@ -10,7 +10,7 @@ import peewee as pw
 
 from ..store.connection import is_postgres
 from ..store.models import (DB, Application, ApplicationChecklistItem, ApplicationStatusChange,
-                            AuditLog, Inspection, InfractionNotice, PenaltyCharge, Permit,
+                            AuditLog, Guia, Inspection, InfractionNotice, PenaltyCharge, Permit,
                             PermitHistory, Sequence, Sticker)
 from . import audit, setup
 
@@ -161,11 +161,14 @@ def _numbers_used() -> dict[tuple[str, int], list[int]]:
     for year, number in InfractionNotice.select(InfractionNotice.year,
                                                 InfractionNotice.number).tuples():
         used[("infraction_notice", year)].append(number)
+    for year, number in Guia.select(Guia.year, Guia.number).tuples():
+        used[("guia", year)].append(number)
     return used
 
 
 LABELS = {"protocol": "protocolos", "permit_order": "números de ordem de permissão",
-          "sticker": "selos de vistoria", "infraction_notice": "autos de infração"}
+          "sticker": "selos de vistoria", "infraction_notice": "autos de infração",
+          "guia": "guias de recolhimento"}
 
 
 def number_problems() -> list[str]:

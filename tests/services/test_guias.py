@@ -99,6 +99,11 @@ def test_numbers_are_gap_free_and_a_new_guia_replaces_the_open_one(charging):
         "Substituída")
     again = guias.print_guia(CLERK, second["number_text"])
     assert again["copies"][0]["copy"] == 2 and again["guia"]["barcode"] == second["barcode"]
+    from mototaxi_desk.services import integrity
+    assert integrity.number_problems() == []          # `check` counts guias too
+    Guia.delete().where(Guia.id == first["id"]).execute()
+    assert integrity.number_problems() == [f"guias de recolhimento de {ON.year}: faltam 1 "
+                                           "número(s) (1)."]
 
 
 def test_only_pix_when_the_municipio_has_no_febraban_code(srm):
