@@ -52,10 +52,12 @@ QT_META = "pyside6"
 QT_PARTS = ("pyside6-essentials", "pyside6-addons", "pyside6-pdf")
 # Qt binding modules the app imports (tests/test_installer.py compares with the code).
 QT_MODULES = ("QtCore", "QtGui", "QtWidgets", "QtCharts", "QtPdf", "QtPdfWidgets",
-              "QtPrintSupport", "QtTest")
+              "QtPrintSupport", "QtTest", "QtMultimedia")
+# the camera ('Tirar foto'): Qt's FFmpeg backend (default) and the Media Foundation one
 QT_PLUGINS = ("platforms/qwindows.dll", "styles/qmodernwindowsstyle.dll",
               "imageformats/qico.dll", "imageformats/qjpeg.dll", "imageformats/qgif.dll",
-              "imageformats/qsvg.dll", "iconengines/qsvgicon.dll")
+              "imageformats/qsvg.dll", "iconengines/qsvgicon.dll",
+              "multimedia/ffmpegmediaplugin.dll", "multimedia/windowsmediaplugin.dll")
 QT_TRANSLATIONS = ("qtbase_pt_BR.qm",)
 VC_RUNTIME = ("msvcp140", "vcruntime140", "concrt140")  # the C++ runtime always stays
 # Never used at run time: headers, import libraries, stubs, Designer/QML material, tools.

@@ -261,3 +261,13 @@ def resolve_debt(person_id: int, *, fee_id=None, charge_id=None) -> dict:
 def debt_option(debt: dict) -> str:
     """How the command line names a debt: --fee N or --charge N."""
     return f"--fee {debt['id']}" if debt["source"] == "fee" else f"--charge {debt['id']}"
+
+
+def action_state(actor: Actor, person_id) -> dict:
+    """The record's 'Emitir guia' button: enabled with the open debts, or why not."""
+    if not permissions.can(actor, "guia.issue"):
+        return {"enabled": False, "why": "Seu perfil não pode "
+                f"{permissions.PERMISSIONS['guia.issue'].label}.", "debts": []}
+    debts = fees.open_debts(person_id)
+    why = "Nada em aberto." if not debts else collection.missing_for_guia()
+    return {"enabled": not why, "why": why, "debts": debts}

@@ -30,7 +30,7 @@ NOT_BEFORE_LOGIN = ("mototaxi_desk.domain.profiles", "mototaxi_desk.gui.main_win
                     "mototaxi_desk.services.overview", "mototaxi_desk.services.alerts",
                     "reportlab", "openpyxl", "qrcode", "cryptography", "holidays",
                     "PySide6.QtCharts", "PySide6.QtPdf", "PySide6.QtPrintSupport",
-                    "PySide6.QtUiTools")
+                    "PySide6.QtUiTools", "PySide6.QtMultimedia")
 
 
 def test_login_shows_before_the_heavy_parts_load(cli, sqlite_db):

@@ -131,6 +131,7 @@ INTERNAL = {
     "counter.second_copy_card",  # checks print.card itself (tests/services/test_counter.py)
     "permissions.cpf_text",  # shows a CPF whole or masked by role (tests/services/test_privacy.py)
     "counter.waiting_calls",  # a read: the list any role sees, CPFs as the role may see them
+    "guias.action_state",  # a read: the record's 'Emitir guia' button, enabled or why not
 }
 
 

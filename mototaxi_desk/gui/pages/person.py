@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPixmap
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QTabWidget, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QMenu, QPushButton, QTabWidget,
+                               QVBoxLayout, QWidget)
 
 from ...domain.errors import DomainError
 from ...domain.money import format_money
@@ -55,6 +55,7 @@ class PersonPage(QWidget):
         for key, text, slot in (("renew", "&Renovar…", self.renew),
                                 ("second_copy", "2ª &via do cartão…", self.second_copy),
                                 ("pay", "&Pagar…", self.pay),
+                                ("guia", "Emitir &guia…", self.issue_guia),
                                 ("defence", "&Defesa/recurso…", self.defence),
                                 ("stand", "&Ponto…", self.change_stand),
                                 ("photo", "&Foto…", self.load_photo),
@@ -63,9 +64,14 @@ class PersonPage(QWidget):
                                 ("export", "E&xportar dados…", self.export_data)):
             button = QPushButton(text)
             button.setEnabled(False)
-            button.clicked.connect(lambda _=False, s=slot: s())
+            if key != "photo":  # the photo button opens its menu: camera or file
+                button.clicked.connect(lambda _=False, s=slot: s())
             self.buttons[key] = button
             actions.addWidget(button)
+        photo_menu = QMenu(self)
+        photo_menu.addAction("&Tirar foto com a câmera…", lambda: self.take_photo())
+        photo_menu.addAction("Escolher &arquivo…", lambda: self.load_photo())
+        self.buttons["photo"].setMenu(photo_menu)
         self.new_application_button = self.buttons["new_application"]
         actions.addStretch(1)
         layout.addLayout(actions)
@@ -170,7 +176,9 @@ class PersonPage(QWidget):
 
     # --- the actions that apply now -----------------------------------------------------------
     def _enable_actions(self) -> None:
+        from ...services import guias
         self.available = counter.actions(self.actor, self.person_id)
+        self.available["guia"] = guias.action_state(self.actor, self.person_id)
         for key, button in self.buttons.items():
             state = self.available[key]
             button.setEnabled(state["enabled"])
@@ -266,6 +274,21 @@ class PersonPage(QWidget):
         from ..dialogs.counter_actions import pay_form
         return self._open(pay_form(self.actor, state["debts"], self))
 
+    def issue_guia(self):
+        """The guia (DAM) of an open debt, then its print preview."""
+        state = self.available.get("guia", {})
+        if not state.get("enabled"):
+            return None
+        from ..dialogs.guia import GuiaDialog
+        form = GuiaDialog(self.actor, state["debts"], self)
+        form.accepted.connect(lambda: self._guia_issued(form.result_value))
+        return self._open(form)
+
+    def _guia_issued(self, result: dict) -> None:
+        if self.show_previews:
+            from ..dialogs.print_preview import PrintPreviewDialog
+            PrintPreviewDialog(result, self).open()
+
     def defence(self):
         state = self.available.get("defence", {})
         if not state.get("enabled"):
@@ -297,6 +320,26 @@ class PersonPage(QWidget):
             self.form = dialog
             dialog.accepted.connect(lambda: (self.refresh(), self.say("Foto salva.", ok=True)))
         return dialog
+
+    def take_photo(self, source=None):
+        """'Tirar foto': the webcam's live picture with the 3×4 frame; the captured picture
+        goes into the crop dialog. `source`: where the pictures come from (tests)."""
+        from ..dialogs.camera import CameraDialog
+        if self.person_id is None or not self.available.get("photo", {}).get("enabled"):
+            return None
+        camera = CameraDialog(source, self)
+        camera.captured.connect(self._crop_captured)
+        camera.choose_file.connect(lambda: self.load_photo())
+        self.form = camera
+        camera.open()
+        return camera
+
+    def _crop_captured(self, image) -> None:
+        from ..dialogs.photo_crop import PhotoCropDialog
+        dialog = PhotoCropDialog(self.actor, self.person_id, image, self)
+        self.form = dialog
+        dialog.accepted.connect(lambda: (self.refresh(), self.say("Foto salva.", ok=True)))
+        dialog.open()
 
     def _show_photo(self, has_photo: bool) -> None:
         self.photo.show()

@@ -79,6 +79,8 @@ class SettingsPage(QWidget):
         self.tabs.addTab(self._users_tab(), "Usuários")
         self._save_actions = [self.save_population, self.save_number, self.save_fiscal_unit,
                               self.add_holiday, self.add_user]
+        from .settings_collection import add_collection_tab  # guias and bank returns
+        self.collection_tab = add_collection_tab(self)
         self.backup_tab = add_backup_tab(self) if self.is_admin else None  # admins only
         QShortcut(QKeySequence("Ctrl+S"), self, activated=self._save_current,
                   context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -578,3 +580,4 @@ class SettingsPage(QWidget):
         self._load_fiscal_units()
         self._load_holidays()
         self._load_users()
+        self.collection_tab.refresh()

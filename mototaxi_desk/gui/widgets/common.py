@@ -20,7 +20,11 @@ def badge(text: str, status: str) -> QLabel:
 
 
 def table_view(model, *, stretch_last: bool = True) -> QTableView:
-    view = QTableView()
+    return table_view_setup(QTableView(), model, stretch_last=stretch_last)
+
+
+def table_view_setup(view: QTableView, model, *, stretch_last: bool = True) -> QTableView:
+    """`table_view`'s settings on a view a Designer form made."""
     view.setModel(model)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
