@@ -70,6 +70,7 @@ def main(out: str = "docs/screenshots") -> int:
             application_shots(folder, window)
             settings_shots(folder)
             counter_shots(folder, window)
+            payment_shots(folder, window)
         finally:
             close_database()
         setup_wizard_and_crash_shots(folder, Path(tmp))
@@ -363,6 +364,90 @@ def counter_shots(folder: Path, window) -> None:
         waiting.call_next()
     app.processEvents()
     window.grab().save(str(folder / "lista-de-espera-convocacao.png"))
+
+
+def payment_shots(folder: Path, window) -> None:
+    """Issue 22: the guia dialog and the printed guia, Configurações → Cobrança after a bank
+    return, the camera dialog (a stand-in picture through its frame-source seam) and its
+    no-camera message."""
+    import datetime as dt
+
+    from PySide6.QtCore import QSize
+    from PySide6.QtGui import QColor, QImage, QPainter
+    from PySide6.QtWidgets import QApplication
+
+    from ..domain import febraban
+    from ..services import collection, demo, fees, guias, users
+    from ..store.models import Permit
+    from .dialogs.camera import CameraDialog, FrameSource
+    from .dialogs.print_preview import load_pdf
+    from .pages.settings_collection import CollectionTab
+
+    app = QApplication.instance()
+    admin = users.authenticate("admin", demo.DEMO_PASSWORD)
+    clerk = users.authenticate("atendente", demo.DEMO_PASSWORD)
+    collection.update(admin, cnpj="06.554.869/0001-64", febraban_code="1234",
+                      pix_key="06554869000164")
+
+    def save(widget, name: str) -> None:
+        widget.show()
+        app.processEvents()
+        widget.grab().save(str(folder / name))
+        widget.close()
+
+    holder = next(p.holder_id for p in Permit.select().order_by(Permit.id)
+                  if fees.open_debts(p.holder_id))
+    window.open_person(holder)
+    page = window.person_page
+    page.show_previews = False
+    form = page.issue_guia()
+    save(form, "prontuario-guia.png")
+    debt = fees.open_debts(holder)[0]
+    result = guias.issue(clerk, debt["source"], debt["id"])
+    document = load_pdf(result["pdf"], window)
+    document.render(0, QSize(1240, 1754)).save(str(folder / "guia.png"))  # A4 at 150 dpi
+    guia, today = result["guia"], dt.date.today()
+    records = [febraban.header_record(convenio="000123", company="PREFEITURA", bank_code="001",
+                                      bank_name="BANCO DO BRASIL", generated_on=today,
+                                      sequence=1),
+               febraban.item_record(barcode_digits=guia["barcode"], cents=guia["amount_cents"],
+                                    paid_on=today, credited_on=today, record_number=1),
+               febraban.item_record(barcode_digits=guia["barcode"], cents=guia["amount_cents"],
+                                    paid_on=today, credited_on=today, record_number=2),
+               febraban.trailer_record(4, 2 * guia["amount_cents"])]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "RET00001.RET"
+        path.write_text("\r\n".join(records) + "\r\n", encoding="ascii")
+        tab = CollectionTab(users.authenticate("supervisor", demo.DEMO_PASSWORD))
+        tab.resize(1180, 640)
+        tab.refresh()
+        tab.import_file(str(path))
+        save(tab, "configuracoes-cobranca.png")
+
+    class StandIn(FrameSource):  # a webcam picture for the shot
+        def start(self) -> None:
+            image = QImage(960, 720, QImage.Format.Format_RGB32)
+            image.fill(QColor("#b8c9d6"))
+            painter = QPainter(image)
+            painter.setBrush(QColor("#d9a982"))
+            painter.drawEllipse(400, 150, 160, 210)
+            painter.setBrush(QColor("#35506b"))
+            painter.drawRect(320, 430, 320, 290)
+            painter.end()
+            self.frame.emit(image)
+
+    camera = CameraDialog(StandIn())
+    camera.resize(640, 560)
+    save(camera, "camera.png")
+
+    class NoCamera(FrameSource):
+        def unavailable_reason(self) -> str:
+            from .dialogs.camera import NO_CAMERA
+            return NO_CAMERA
+
+    camera = CameraDialog(NoCamera())
+    camera.resize(640, 560)
+    save(camera, "camera-sem-camera.png")
 
 
 def setup_wizard_and_crash_shots(folder: Path, tmp: Path) -> None:
