@@ -377,17 +377,14 @@ def payment_shots(folder: Path, window) -> None:
     from PySide6.QtWidgets import QApplication
 
     from ..domain import febraban
-    from ..services import collection, demo, fees, guias, users
+    from ..services import demo, fees, guias, users
     from ..store.models import Permit
     from .dialogs.camera import CameraDialog, FrameSource
     from .dialogs.print_preview import load_pdf
     from .pages.settings_collection import CollectionTab
 
     app = QApplication.instance()
-    admin = users.authenticate("admin", demo.DEMO_PASSWORD)
     clerk = users.authenticate("atendente", demo.DEMO_PASSWORD)
-    collection.update(admin, cnpj="06.554.869/0001-64", febraban_code="1234",
-                      pix_key="06554869000164")
 
     def save(widget, name: str) -> None:
         widget.show()

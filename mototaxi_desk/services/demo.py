@@ -505,6 +505,10 @@ def _insert(model, rows: list[dict], batch: int = 500) -> None:
         model.insert_many(rows[start:start + batch]).execute()
 
 
+DEMO_COLLECTION = {"cnpj": "11.222.333/0001-81", "febraban_code": "9999",
+                   "pix_key": "11222333000181"}
+
+
 def ensure_demo_database(today: dt.date | None = None,
                          progress: Callable[[int, int], None] | None = None) -> bool:
     """Set up the (already opened) demo database on first use; True if it was created now.
@@ -515,6 +519,8 @@ def ensure_demo_database(today: dt.date | None = None,
     with write_transaction():
         setup.initialise(admin_password=DEMO_PASSWORD, today=today, **DEMO_MUNICIPIO)
         fill(48, today=today, progress=progress)
+        from . import collection  # guias (issue 22): a fictitious CNPJ, code and PIX key
+        collection.update(SYSTEM, **DEMO_COLLECTION)
     return True
 
 
