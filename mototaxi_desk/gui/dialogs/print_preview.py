@@ -18,7 +18,7 @@ DOCUMENT_LABELS = {"card": "Cartão de permissão", "aux_card": "Cartão de cond
                    "sticker": "Selo de vistoria", "termo": "Termo de permissão",
                    "roster": "Relação do ponto", "notice": "Auto de infração",
                    "release": "Recibo de liberação", "receipt": "Comprovante de protocolo",
-                   "report": "Relatório"}
+                   "report": "Relatório", "guia": "Guia de recolhimento (DAM)"}
 
 
 def load_pdf(pdf: bytes, parent=None) -> QPdfDocument:
