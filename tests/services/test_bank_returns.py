@@ -54,6 +54,8 @@ def issued(srm):
 
 
 def test_payments_are_matched_reported_and_recorded_through_the_payment_services(issued):
+    """Only the whole amount pays a debt (open fines are debts paid in full, SRM Art. 50;
+    ledger.pay_charge): a smaller payment is reported, not applied."""
     a, b, fine = issued["a"], issued["b"], issued["fine"]
     fees.pay(CLERK, b["debt_id"], paid_on=ON, receipt="PIX no balcão")   # paid at the counter
     foreign = febraban.barcode(febraban="9999", cents=5000, free_field="0" * 25)

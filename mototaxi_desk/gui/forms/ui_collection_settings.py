@@ -149,6 +149,8 @@ class Ui_CollectionSettings(object):
 
         self.layout.addWidget(self.return_box)
 
+        self.layout.setStretch(0, 2)
+        self.layout.setStretch(1, 3)
 #if QT_CONFIG(shortcut)
         self.cnpj_label.setBuddy(self.cnpj)
         self.febraban_label.setBuddy(self.febraban)
