@@ -28,7 +28,7 @@ def main() -> int:
     parser.add_argument("--payments", type=int, default=300)
     args = parser.parse_args()
     today = dt.date.today()
-    with register(args.payments + args.guias) as _fill:
+    with register(args.payments + args.guias):
         collection.update(SYSTEM, cnpj="11222333000181", febraban_code="1234",
                           pix_key="11222333000181")
         people = [p.id for p in Person.select(Person.id).limit(args.payments + args.guias)]
