@@ -13,8 +13,8 @@ from ..domain.errors import DomainError, RuleRefusal
 from ..domain.money import format_money, format_units, units_to_cents
 from ..store.connection import write_transaction
 from ..store.models import Permit, WaitingListEntry
-from . import (documents, fees, ledger, lookup, permissions, permits, setup, stands,
-               waiting_list)
+from . import (documents, fees, ledger, lookup, permissions, permit_actions, permits, setup,
+               stands, waiting_list)
 from .context import Actor
 
 RENEWABLE = ("active", "expired")
@@ -108,7 +108,8 @@ def _stand_state(actor: Actor, held: list[Permit], on: dt.date) -> dict:
 
 def actions(actor: Actor, person_id, *, on: dt.date | None = None) -> dict[str, dict]:
     """{action: {"enabled", "why", ...}} for the record's buttons: renew, second_copy, pay,
-    defence, stand, photo, new_application, export (LGPD Art. 18 II)."""
+    defence, stand, photo, new_application, export (LGPD Art. 18 II); and "permit_acts", the
+    acts of the "Mais ▾" menu the município's law provides (permit_actions.states)."""
     on = on or dt.date.today()
     held = list(Permit.select().where(Permit.holder == person_id).order_by(Permit.order_number))
     debts = fees.open_debts(person_id)
@@ -134,6 +135,7 @@ def actions(actor: Actor, person_id, *, on: dt.date | None = None) -> dict[str, 
                                   _role_why(actor, "application.file")),
         "export": _state(permissions.can(actor, "person.export"),
                          _role_why(actor, "person.export")),
+        "permit_acts": permit_actions.states(actor, person_id, on=on),
     }
 
 
