@@ -27,7 +27,7 @@ import json
 
 from ..domain import validators
 from ..domain.errors import RuleRefusal, ValidationError
-from ..domain.profiles import Decision, DecisionGround
+from ..domain.profiles import Decision, DecisionGround, RuleProfile
 from ..store.connection import write_transaction
 from ..store.models import InfractionNotice, Sanction, SanctionNotice
 from . import audit, ledger, lookup, permissions, permits, setup
@@ -38,10 +38,10 @@ SANCTION_OF_ACT = {act: sanction for sanction, act in ACTS.items()}
 RESULT = ledger.SANCTION_RESULT  # sanction -> the permit status it leaves
 
 
-def decision(sanction: str) -> Decision:
+def decision(sanction: str, profile: RuleProfile | None = None) -> Decision:
     """The sanction as the município's law lets the authority decide it; RuleRefusal where
     it has none (SRM: suspension and revocation only by the count of Art. 38 I-II)."""
-    profile = setup.profile()
+    profile = profile or setup.profile()
     rule = profile.decision(sanction)
     if rule is None:
         label = {"suspension": "suspensão", "revocation": "revogação",

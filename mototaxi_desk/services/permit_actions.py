@@ -104,7 +104,7 @@ def law_refusal(profile: RuleProfile, act: str) -> RuleRefusal | None:
                                kind.article or profile.profile.law)
     if act in ("suspend", "revoke", "cassate"):
         try:
-            decisions.decision(decisions.SANCTION_OF_ACT[act])
+            decisions.decision(decisions.SANCTION_OF_ACT[act], profile)
         except RuleRefusal as exc:
             return exc
     if act in AUX_ACTS:
