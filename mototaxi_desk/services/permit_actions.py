@@ -39,7 +39,7 @@ PREVIEW_TEXT = "(prévia)"  # stands for a text the clerk has not typed yet
 @dataclass(frozen=True)
 class Act:
     key: str
-    label: str          # the menu entry
+    label: str          # the menu entry (the window adds its mnemonic)
     title: str          # the form's title
     permission: str     # services/permissions.py
     # the permit statuses the act applies to: the same lists as the services' own checks
@@ -50,30 +50,30 @@ class Act:
 
 
 ACTS: dict[str, Act] = {a.key: a for a in (
-    Act("transfer", "&Transferir permissão…", "Transferência de permissão", "permit.transfer",
+    Act("transfer", "Transferir permissão…", "Transferência de permissão", "permit.transfer",
         ("active",)),
-    Act("interrupt", "&Autorizar interrupção…", "Interrupção do serviço", "permit.interrupt",
+    Act("interrupt", "Autorizar interrupção…", "Interrupção do serviço", "permit.interrupt",
         ("active",)),
-    Act("extend", "Prorrogar &interrupção…", "Prorrogação da interrupção",
+    Act("extend", "Prorrogar interrupção…", "Prorrogação da interrupção",
         "permit.extend_interruption", ("interrupted",)),
-    Act("resume", "Registrar re&torno ao serviço…", "Retorno ao serviço", "permit.resume",
+    Act("resume", "Registrar retorno ao serviço…", "Retorno ao serviço", "permit.resume",
         ("interrupted", "suspended")),
-    Act("desist", "Registrar &desistência…", "Desistência da permissão", "permit.desist",
+    Act("desist", "Registrar desistência…", "Desistência da permissão", "permit.desist",
         IN_FORCE),
-    Act("suspend", "&Suspender por decisão…", "Suspensão da permissão por decisão",
+    Act("suspend", "Suspender por decisão…", "Suspensão da permissão por decisão",
         "sanction.apply", ("active", "interrupted", "expired")),
-    Act("revoke", "Re&vogar por decisão…", "Revogação da permissão por decisão",
+    Act("revoke", "Revogar por decisão…", "Revogação da permissão por decisão",
         "sanction.apply", IN_FORCE),
-    Act("cassate", "&Cassar por decisão…", "Cassação da permissão por decisão",
+    Act("cassate", "Cassar por decisão…", "Cassação da permissão por decisão",
         "sanction.apply", IN_FORCE),
-    Act("reinstate", "R&establecer permissão…", "Restabelecimento da permissão",
+    Act("reinstate", "Restablecer permissão…", "Restabelecimento da permissão",
         "permit.reinstate", ("suspended", "revoked", "cassated")),
-    Act("aux_issue", "Credenciar c&ondutor auxiliar…", "Credenciamento de condutor auxiliar",
+    Act("aux_issue", "Credenciar condutor auxiliar…", "Credenciamento de condutor auxiliar",
         "auxiliary.credential", auxiliary.LIVE_STATUSES),
-    Act("aux_renew", "&Renovar credencial de condutor auxiliar…",
+    Act("aux_renew", "Renovar credencial de condutor auxiliar…",
         "Renovação da credencial de condutor auxiliar", "auxiliary.recredential",
         auxiliary.LIVE_STATUSES, credential=True),
-    Act("aux_end", "&Encerrar credencial de condutor auxiliar…",
+    Act("aux_end", "Encerrar credencial de condutor auxiliar…",
         "Encerramento da credencial de condutor auxiliar", "auxiliary.end",
         (), credential=True),
 )}
@@ -193,7 +193,30 @@ def states(actor: Actor, person_id, *, on: dt.date | None = None) -> dict[str, d
         result[key] = {"enabled": enabled, "why": "" if enabled else (why or _none_why(key)),
                        "label": act.label, "title": act.title, "permit_ids": permit_ids,
                        "auxiliary_ids": auxiliary_ids}
+    result.update(_print_states(actor, person_id, held, profile))
     return result
+
+
+def _print_states(actor: Actor, person_id, held: list[Permit], profile) -> dict[str, dict]:
+    """The menu's two print entries: the document of an act done on a permit, and the
+    auxiliary driver's card (where the law has auxiliary drivers)."""
+    from . import act_documents
+    states = {}
+    with_acts = [p.id for p in held if act_documents.acts_of(p.id)]
+    why = ("" if permissions.can(actor, "print.termo") else
+           f"Seu perfil não pode {permissions.PERMISSIONS['print.termo'].label}.")
+    states["print_act"] = {"enabled": not why and bool(with_acts), "permit_ids": with_acts,
+                           "why": why or ("" if with_acts else
+                                          "Nenhum ato registrado nas permissões desta pessoa.")}
+    if law_refusal(profile, "aux_issue") is None:
+        live = [c for c in credentials_for(person_id)
+                if c.permit.status in auxiliary.LIVE_STATUSES]
+        states["aux_card"] = {"enabled": bool(live),
+                              "permit_ids": sorted({c.permit_id for c in live}),
+                              "auxiliary_ids": [c.id for c in live],
+                              "why": "" if live else
+                              "Nenhuma credencial de condutor auxiliar ativa."}
+    return states
 
 
 # --- doing it ----------------------------------------------------------------------------------
@@ -371,7 +394,8 @@ def _effects(before: dict) -> dict:
             WaitingListEntry.id.not_in(list(before["called"]) or [0])):
         lines.append(f"Convocado(a) da lista de espera: {entry.person.name}, até "
                      f"{validators.format_date(entry.call_deadline)}.")
-    return {"lines": lines, "fees": [f"{f['label']} — {f['amount_text']} ({f['units_text']}, "
+    after = {pid: _permit_facts(Permit.get_by_id(pid)) for pid in before["permits"]}
+    return {"lines": lines, "after": after, "fees": [f"{f['label']} — {f['amount_text']} ({f['units_text']}, "
                                      f"{f['article']}), lançada para {_name(f['person_id'])}"
                                      if f["units_text"] else
                                      f"{f['label']} — {f['amount_text']} ({f['article']}), "
@@ -410,30 +434,48 @@ def _placeholders(act: str, inputs: dict) -> dict:
     return filled
 
 
-def preview(actor: Actor, act: str, **inputs) -> dict:
+def preview(actor: Actor, act: str, *, dry: bool = True, **inputs) -> dict:
     """What the act would do now with these inputs: {"title", "rules": [...], "fees": [...],
-    "consequences": [...], "refusal": ""}. The rules and fees come from the profile; the
-    consequences and the refusal from the act itself, run and rolled back."""
+    "consequences": [...], "refusal": "", "after": {permit_id: facts}}. The rules and fees
+    come from the profile; the consequences and the refusal from the act itself, run and
+    rolled back (dry=False: the rules and fees only, e.g. before the person is chosen)."""
     require_offered(act)
     profile = setup.profile()
     spec = ACTS[act]
-    result = {"act": act, "title": spec.title, "rules": permit_act_texts.rules(profile, act, inputs),
+    result = {"act": act, "title": spec.title, "after": {},
+              "rules": permit_act_texts.rules(profile, act, inputs),
               "fees": permit_act_texts.fees(profile, act), "consequences": [], "refusal": ""}
     why = _role_why(actor, spec)
     if why:  # never run it: the refusal would be audited
         result["refusal"] = why
+        return result
+    if not dry:
         return result
     outcome = dry_run(actor, act, **_placeholders(act, inputs))
     if "refusal" in outcome:
         result["refusal"] = outcome["refusal"]
     else:
         effects = outcome["effects"]
+        result["after"] = effects["after"]
         result["consequences"] = effects["lines"] + permit_act_texts.notes(profile, act, inputs)
         result["fees"] = effects["fees"] or ["Nenhuma taxa é lançada por este ato."]
     return result
 
 
 # --- lists for the forms -----------------------------------------------------------------------
+
+def check_new_holder(person_id, *, on: dt.date | None = None) -> None:
+    """Refuse at once, as the transfer would, a new holder who may not hold a permit (the
+    person's requirements and bars, debts, one permit per person) — before a vehicle is
+    chosen; the transfer itself checks again, with the vehicle."""
+    from ..domain import permit_rules
+    on = on or dt.date.today()
+    profile = setup.profile()
+    permits.check_holder(profile, person_id, on)
+    fees.check_no_debts(person_id, "a transferência")
+    permit_rules.check_permits_per_person(profile, permits._held_by(person_id),
+                                          fleet_owner=False)
+
 
 def person_for_cpf(cpf_text) -> dict:
     """The person with this CPF (for the new holder or the auxiliary driver)."""
@@ -458,7 +500,7 @@ def credential_text(aux: AuxiliaryDriver) -> str:
 
 def credentials(ids) -> list[dict]:
     return [{"id": a.id, "text": credential_text(a), "person_id": a.person_id,
-             "permit_id": a.permit_id}
+             "permit_id": a.permit_id, "order_number": a.permit.order_number}
             for a in AuxiliaryDriver.select().where(AuxiliaryDriver.id.in_(list(ids)))
             .order_by(AuxiliaryDriver.id)]
 
