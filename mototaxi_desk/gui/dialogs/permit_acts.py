@@ -102,6 +102,9 @@ class PermitActDialog(DiscardGuard, QDialog):
         QShortcut(QKeySequence("Ctrl+S"), self, activated=self.submit)
         self.ui.preview.setOpenExternalLinks(False)
         self.permit_rows = [r for r in permit_rows if r["id"] in state.get("permit_ids", [])]
+        holder = self.permit_rows[0].get("holder_name", "") if self.permit_rows else ""
+        self.ui.intro.setText(f"<b>{html.escape(permit_actions.ACTS[act].title)}</b>"
+                              + (f" — permissionário(a) {html.escape(holder)}" if holder else ""))
         if hasattr(self.ui, "permit"):
             for row in self.permit_rows:
                 self.ui.permit.addItem(permit_text(row), row["id"])

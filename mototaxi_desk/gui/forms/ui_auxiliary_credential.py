@@ -26,7 +26,7 @@ class Ui_AuxiliaryCredentialDialog(object):
     def setupUi(self, AuxiliaryCredentialDialog):
         if not AuxiliaryCredentialDialog.objectName():
             AuxiliaryCredentialDialog.setObjectName(u"AuxiliaryCredentialDialog")
-        AuxiliaryCredentialDialog.setMinimumSize(QSize(580, 0))
+        AuxiliaryCredentialDialog.setMinimumSize(QSize(640, 0))
         self.layout = QVBoxLayout(AuxiliaryCredentialDialog)
         self.layout.setObjectName(u"layout")
         self.intro = QLabel(AuxiliaryCredentialDialog)

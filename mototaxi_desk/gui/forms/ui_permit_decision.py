@@ -25,7 +25,7 @@ class Ui_PermitDecisionDialog(object):
     def setupUi(self, PermitDecisionDialog):
         if not PermitDecisionDialog.objectName():
             PermitDecisionDialog.setObjectName(u"PermitDecisionDialog")
-        PermitDecisionDialog.setMinimumSize(QSize(620, 0))
+        PermitDecisionDialog.setMinimumSize(QSize(740, 0))
         self.layout = QVBoxLayout(PermitDecisionDialog)
         self.layout.setObjectName(u"layout")
         self.intro = QLabel(PermitDecisionDialog)
@@ -104,7 +104,7 @@ class Ui_PermitDecisionDialog(object):
 
         self.reason = QPlainTextEdit(PermitDecisionDialog)
         self.reason.setObjectName(u"reason")
-        self.reason.setMaximumSize(QSize(16777215, 64))
+        self.reason.setMaximumSize(QSize(16777215, 50))
         self.reason.setTabChangesFocus(True)
 
         self.form.setWidget(5, QFormLayout.ItemRole.FieldRole, self.reason)
@@ -116,7 +116,7 @@ class Ui_PermitDecisionDialog(object):
 
         self.notices = QListWidget(PermitDecisionDialog)
         self.notices.setObjectName(u"notices")
-        self.notices.setMaximumSize(QSize(16777215, 58))
+        self.notices.setMaximumSize(QSize(16777215, 46))
 
         self.form.setWidget(6, QFormLayout.ItemRole.FieldRole, self.notices)
 
@@ -125,7 +125,7 @@ class Ui_PermitDecisionDialog(object):
 
         self.preview = QTextBrowser(PermitDecisionDialog)
         self.preview.setObjectName(u"preview")
-        self.preview.setMinimumSize(QSize(0, 140))
+        self.preview.setMinimumSize(QSize(0, 170))
         self.preview.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.preview.setOpenLinks(False)
 

@@ -24,7 +24,7 @@ class Ui_PermitInterruptionDialog(object):
     def setupUi(self, PermitInterruptionDialog):
         if not PermitInterruptionDialog.objectName():
             PermitInterruptionDialog.setObjectName(u"PermitInterruptionDialog")
-        PermitInterruptionDialog.setMinimumSize(QSize(560, 0))
+        PermitInterruptionDialog.setMinimumSize(QSize(660, 0))
         self.layout = QVBoxLayout(PermitInterruptionDialog)
         self.layout.setObjectName(u"layout")
         self.intro = QLabel(PermitInterruptionDialog)
@@ -111,7 +111,7 @@ class Ui_PermitInterruptionDialog(object):
 
         self.preview = QTextBrowser(PermitInterruptionDialog)
         self.preview.setObjectName(u"preview")
-        self.preview.setMinimumSize(QSize(0, 150))
+        self.preview.setMinimumSize(QSize(0, 200))
         self.preview.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.preview.setOpenLinks(False)
 

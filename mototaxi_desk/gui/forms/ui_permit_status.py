@@ -24,7 +24,7 @@ class Ui_PermitStatusDialog(object):
     def setupUi(self, PermitStatusDialog):
         if not PermitStatusDialog.objectName():
             PermitStatusDialog.setObjectName(u"PermitStatusDialog")
-        PermitStatusDialog.setMinimumSize(QSize(560, 0))
+        PermitStatusDialog.setMinimumSize(QSize(620, 0))
         self.layout = QVBoxLayout(PermitStatusDialog)
         self.layout.setObjectName(u"layout")
         self.intro = QLabel(PermitStatusDialog)

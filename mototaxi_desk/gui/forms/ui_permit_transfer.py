@@ -26,7 +26,7 @@ class Ui_PermitTransferDialog(object):
     def setupUi(self, PermitTransferDialog):
         if not PermitTransferDialog.objectName():
             PermitTransferDialog.setObjectName(u"PermitTransferDialog")
-        PermitTransferDialog.setMinimumSize(QSize(600, 0))
+        PermitTransferDialog.setMinimumSize(QSize(640, 0))
         self.layout = QVBoxLayout(PermitTransferDialog)
         self.layout.setObjectName(u"layout")
         self.intro = QLabel(PermitTransferDialog)
@@ -83,8 +83,7 @@ class Ui_PermitTransferDialog(object):
         self.vehicle = QComboBox(PermitTransferDialog)
         self.vehicle.setObjectName(u"vehicle")
         self.vehicle.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.vehicle.setMinimumContentsLength(30)
-        self.vehicle.setMinimumSize(QSize(300, 0))
+        self.vehicle.setMinimumContentsLength(24)
 
         self.vehicle_row.addWidget(self.vehicle)
 
