@@ -139,6 +139,10 @@ def test_transfer_to_a_barred_or_indebted_person_shows_at_once_srm_art_50(qtbot,
     _type_cpf(qtbot, form, debtor["id"])
     assert "débitos em aberto" in form.ui.holder_info.text()
     assert "Art. 50" in form.ui.holder_info.text()
+    # a vehicle of the new holder is registered from the form
+    qtbot.mouseClick(form.ui.new_vehicle, Qt.MouseButton.LeftButton)
+    assert form.vehicle_form.owner_id == debtor["id"] and form.vehicle_form.isVisible()
+    form.vehicle_form.reject()
     form.ui.cpf.editor.clear()
     qtbot.keyClicks(form.ui.cpf.editor, "11111111111")
     assert form.ui.cpf.has_error() and form.ui.vehicle.count() == 0
@@ -161,7 +165,7 @@ def test_interruption_extension_and_return_srm_art_29(qtbot, srm):
     assert form.ui.until.text() == f"<b>{until:%d/%m/%Y}</b>"
     assert "Art. 29 §ú" in form.ui.preview.toPlainText()  # unauthorised: cassation
     qtbot.keyClicks(form.ui.reason, "Cirurgia")
-    _confirm(qtbot, form)
+    qtbot.keyClick(form.ui.reason, Qt.Key.Key_Return)  # Enter confirms (default button)
     assert Permit.get_by_id(permit["id"]).status == "interrupted"
     assert form.printed["label"] == "Autorização de interrupção"
     form = _open(page, "extend")
