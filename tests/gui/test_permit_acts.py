@@ -286,6 +286,9 @@ def test_auxiliary_credential_card_renewal_and_end_srm_arts_21_23_47(qtbot, srm)
     assert "credenciado(a) como condutor auxiliar" in page.message.text()
     renew = _open(page, "aux_renew")
     assert "Art. 50" in renew.intro.text()  # the card fee of the credential is open
+    before = row_counts()
+    _confirm(qtbot, renew)
+    assert "Art. 50" in renew.message.text() and row_counts() == before
     _pay_all(holder["id"])
     renew.refresh()
     _confirm(qtbot, renew)
