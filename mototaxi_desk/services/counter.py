@@ -87,8 +87,7 @@ def _second_copy_state(actor: Actor, held: list[Permit]) -> dict:
     ready = [p.id for p in held if p.status in documents.CARD_STATUSES]
     if not ready:
         return _state(False, "Nenhuma permissão ativa, suspensa ou interrompida.")
-    if not kind.allowed and all(documents.latest_copy("card", str(p.order_number))
-                                for p in held if p.id in ready):
+    if not kind.allowed and all(_card_printed_for_holder(p) for p in held if p.id in ready):
         return _state(False, f"A lei do município não prevê 2ª via ({kind.article}).")
     return _state(True, permit_ids=ready)
 
@@ -152,7 +151,9 @@ def second_copy_card(actor: Actor, permit_id, *, sheet: str | None = None,
     again = documents.latest_copy("card", str(permit.order_number)) > 0
     fee = None
     if again:
-        if not kind.allowed:
+        # after a transfer the new holder's first card is a new expedição, not a 2ª via:
+        # not refused where the law has none, charged where the law charges the card
+        if not kind.allowed and _card_printed_for_holder(permit):
             raise RuleRefusal("A lei do município não prevê segunda via do cartão",
                               kind.article)
         fees.check_no_debts(permit.holder_id, "a segunda via do cartão")
@@ -164,6 +165,22 @@ def second_copy_card(actor: Actor, permit_id, *, sheet: str | None = None,
                               permit_id=permit.id)
         result = documents.print_cards(actor, [permit.order_number], sheet=sheet, on=on)
     return {**result, "fee": fees.as_dict(fee) if fee is not None else None}
+
+
+def _card_printed_for_holder(permit) -> bool:
+    """Whether the current holder already had a card of this permit: after a transfer the
+    new holder's first card is an expedição of his card, not a 2ª via (SRM Art. 4 §9º,
+    L1745 Art. 8 §1º), so it is not refused where the law has no 2ª via."""
+    from ..store.models import PermitHistory, PrintLog
+    last = (PrintLog.select(PrintLog.at).where((PrintLog.document == "card") &
+                                               (PrintLog.entity_key == str(permit.order_number)))
+            .order_by(PrintLog.id.desc()).first())
+    if last is None:
+        return False
+    transferred = (PermitHistory.select(PermitHistory.at).where(
+        (PermitHistory.permit == permit.id) & (PermitHistory.action == "transfer"))
+        .order_by(PermitHistory.id.desc()).first())
+    return transferred is None or transferred.at < last.at
 
 
 def pay_debt(actor: Actor, debt: dict, *, paid_on, receipt: str, amount=None) -> dict:

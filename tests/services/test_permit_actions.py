@@ -201,3 +201,21 @@ def test_print_act_refuses_an_unknown_line(srm):
     with pytest.raises(DomainError, match="ato de permissão nº 999"):
         act_documents.print_act(CLERK, 999)
     assert setup.profile().transfer.allowed
+
+
+def test_new_holders_first_card_is_not_a_second_copy_l1745_art_8_par_1(l1745):
+    """L1745 has no 2ª via: after a transfer the new holder's first card is an expedição
+    (charged where the law charges the card, SRM Art. 47 I; L1745 charges none)."""
+    holder, permit = holder_permit()
+    _pay_all(holder["id"])
+    counter.second_copy_card(SUPERVISOR, permit["id"], on=DAY)  # the transferor's card
+    with pytest.raises(RuleRefusal, match="segunda via"):
+        counter.second_copy_card(SUPERVISOR, permit["id"], on=DAY)
+    new, vehicle = _newcomer()
+    permit_actions.run(SUPERVISOR, "transfer", permit_id=permit["id"], new_holder_id=new["id"],
+                       new_vehicle_id=vehicle["id"], on=DAY)
+    assert counter.actions(CLERK, new["id"])["second_copy"]["enabled"]
+    printed = counter.second_copy_card(CLERK, permit["id"], on=DAY)
+    assert printed["fee"] is None and printed["copies"][0]["copy"] == 2
+    with pytest.raises(RuleRefusal, match="segunda via"):
+        counter.second_copy_card(CLERK, permit["id"], on=DAY)
