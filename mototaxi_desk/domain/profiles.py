@@ -267,12 +267,34 @@ class ApplicationType:
     checklist: tuple[ChecklistItem, ...] = ()
 
 
+@dataclass(frozen=True)
+class DecisionGround:
+    code: str
+    text: str
+    article: str
+    warns: tuple[str, ...] = ()  # permit acts whose preview warns of this ground (DECISION_WARNS)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A sanction the authority decides case by case, on one of the grounds the law names
+    (PF Art. 37; SRM Arts. 29 §ú and 38 III; L1745 Arts. 10 §ú, 17, 18) — not the ones the
+    penalty engine proposes by counting ([[penalties.*]])."""
+    sanction: str        # SANCTIONS
+    label: str
+    article: str
+    authority: str       # who decides and by which act ("Decreto do Executivo (Art. 18)")
+    max_days: int        # suspension: the longest period the law allows (0 = none set)
+    grounds: tuple[DecisionGround, ...] = ()
+
+
 APPLICATION_TYPES = (
     "new_permit", "renewal", "transfer", "vehicle_substitution", "stand_change",
     "interruption", "withdrawal", "auxiliary_driver", "card_second_copy",
 )
 WAITING_LIST_MODES = ("automatic", "licitacao", "edital")
 SANCTIONS = ("suspension", "revocation", "cassation")
+DECISION_WARNS = ("interrupt", "extend", "renew")
 INSPECTION_KINDS = ("annual", "semiannual", "both")
 MONTH_RULES = ("calendar", "days30")
 RELEASE_REASONS = ("payment", "fault_corrected", "maintenance")
@@ -301,6 +323,7 @@ class RuleProfile:
     fees: dict[str, Fee] = field(default_factory=dict)
     infractions: tuple[Infraction, ...] = ()
     applications: tuple[ApplicationType, ...] = ()
+    decisions: tuple[Decision, ...] = ()
 
     @property
     def id(self) -> str:
@@ -332,6 +355,14 @@ class RuleProfile:
                 return item
         raise KeyError(type_)
 
+    def decision(self, sanction: str) -> Decision | None:
+        """The sanction as the authority may decide it, or None where the law has no such
+        decision."""
+        for item in self.decisions:
+            if item.sanction == sanction:
+                return item
+        return None
+
 
 # --- loading ----------------------------------------------------------------------------
 
@@ -343,10 +374,13 @@ _NESTED = {
     (Penalties, "points_windows"): PointsWindow,
     (Penalties, "count_thresholds"): CountThreshold,
     (ApplicationType, "checklist"): ChecklistItem,
+    (Decision, "grounds"): DecisionGround,
 }
 _OPTIONAL_NESTED = {(Penalties, "points_windows"), (Penalties, "count_thresholds"),
                     (ApplicationType, "checklist")}
 _TOML_NAME = {"class_code": "class"}
+# Keys that may be left out, with the value they then take.
+_OPTIONAL_KEYS = {(DecisionGround, "warns"): ()}
 
 
 class _Reader:
@@ -372,6 +406,9 @@ class _Reader:
             if key not in data:
                 if nested and (cls, f.name) in _OPTIONAL_NESTED:
                     values[f.name] = ()
+                    continue
+                if (cls, f.name) in _OPTIONAL_KEYS:
+                    values[f.name] = _OPTIONAL_KEYS[(cls, f.name)]
                     continue
                 self.fail(path, "obrigatória e ausente")
             raw = data[key]
@@ -465,14 +502,17 @@ def parse_profile(path: Path) -> RuleProfile:
         reader.fail("fees", "deveria ser uma tabela")
     values["fees"] = {code: reader.build(Fee, body, f"fees.{code}", {"code": code})
                       for code, body in fees.items()}
-    for key in ("infractions", "applications"):
+    for key in ("infractions", "applications", "decisions"):
         if not isinstance(data.get(key), list):
             reader.fail(key, "lista obrigatória e ausente")
     values["infractions"] = tuple(reader.build(Infraction, item, f"infractions[{i}]")
                                   for i, item in enumerate(data["infractions"]))
     values["applications"] = tuple(reader.build(ApplicationType, item, f"applications[{i}]")
                                    for i, item in enumerate(data["applications"]))
-    unknown = sorted(set(data) - set(_SECTIONS) - {"fees", "infractions", "applications"})
+    values["decisions"] = tuple(reader.build(Decision, item, f"decisions[{i}]")
+                                for i, item in enumerate(data["decisions"]))
+    unknown = sorted(set(data) - set(_SECTIONS) - {"fees", "infractions", "applications",
+                                                   "decisions"})
     if unknown:
         reader.fail(unknown[0], "seção desconhecida")
     profile = RuleProfile(**values)
@@ -515,6 +555,7 @@ def _cross_check(reader: _Reader, p: RuleProfile, path: Path) -> None:
         _check_choice(reader, item.kind, INSPECTION_KINDS, f"inspection.items[{i}].kind")
     for i, t in enumerate(p.penalties.count_thresholds):
         _check_choice(reader, t.sanction, SANCTIONS, f"penalties.count_thresholds[{i}].sanction")
+    _check_decisions(reader, p)
     _check_choice(reader, p.waiting_list.mode, WAITING_LIST_MODES, "waiting_list.mode")
     _check_choice(reader, p.penalties.month_rule, MONTH_RULES, "penalties.month_rule")
     for i, reason in enumerate(p.impound.release_reasons):
@@ -529,6 +570,21 @@ def _cross_check(reader: _Reader, p: RuleProfile, path: Path) -> None:
         reader.fail("vehicle.cc_min", "maior que vehicle.cc_max")
     if p.stand.max_vehicles and p.stand.min_vehicles > p.stand.max_vehicles:
         reader.fail("stand.min_vehicles", "maior que stand.max_vehicles")
+
+
+def _check_decisions(reader: _Reader, p: RuleProfile) -> None:
+    _unique(reader, p.decisions, "sanction", "decisions")
+    for i, item in enumerate(p.decisions):
+        where = f"decisions[{i}]"
+        _check_choice(reader, item.sanction, SANCTIONS, f"{where}.sanction")
+        if not item.grounds:
+            reader.fail(f"{where}.grounds", "ao menos um fundamento")
+        _unique(reader, item.grounds, "code", f"{where}.grounds")
+        if item.max_days and item.sanction != "suspension":
+            reader.fail(f"{where}.max_days", "só a suspensão tem prazo")
+        for j, ground in enumerate(item.grounds):
+            for k, act in enumerate(ground.warns):
+                _check_choice(reader, act, DECISION_WARNS, f"{where}.grounds[{j}].warns[{k}]")
 
 
 _cache: dict[str, RuleProfile] = {}

@@ -51,6 +51,7 @@ AUDIT_ACTIONS.update({
     "notice.appeal_judge": "Recurso julgado", "notice.revelia": "Revelia declarada",
     "charge.create": "Multa lançada", "charge.pay": "Multa paga", "charge.void": "Multa anulada",
     "sanction.apply": "Sanção aplicada", "sanction.undo": "Sanção desconstituída",
+    "sanction.decide": "Sanção aplicada por decisão",
     "impound.record": "Veículo apreendido", "impound.release": "Veículo liberado"})
 ENTITIES.update({"infraction_notice": "Auto de infração", "notice_proceeding": "Defesa/recurso",
                  "penalty_charge": "Multa", "sanction": "Sanção", "impound": "Apreensão"})

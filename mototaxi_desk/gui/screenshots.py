@@ -71,6 +71,7 @@ def main(out: str = "docs/screenshots") -> int:
             settings_shots(folder)
             counter_shots(folder, window)
             payment_shots(folder, window)
+            permit_act_shots(folder, window)
         finally:
             close_database()
         setup_wizard_and_crash_shots(folder, Path(tmp))
@@ -364,6 +365,74 @@ def counter_shots(folder: Path, window) -> None:
         waiting.call_next()
     app.processEvents()
     window.grab().save(str(folder / "lista-de-espera-convocacao.png"))
+
+
+def permit_act_shots(folder: Path, window) -> None:
+    """The prontuário's "Mais ▾" menu and the forms of the permit's acts (issue 15 item 4):
+    transfer, interruption, cassation by decision, desistência, reinstatement, auxiliary
+    credential and its renewal, each with its preview."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from ..services import demo, permit_actions, users
+    from ..store.models import AuxiliaryDriver, Permit, Person, Vehicle
+
+    app = QApplication.instance()
+    boss = users.authenticate("supervisor", demo.DEMO_PASSWORD)
+
+    def save(widget, name: str) -> None:
+        widget.show()
+        app.processEvents()
+        widget.grab().save(str(folder / name))
+
+    def holder_where(**states):
+        for permit in Permit.select().order_by(Permit.id):
+            acts = permit_actions.states(boss, permit.holder_id)
+            if all(acts.get(k, {}).get("enabled") == v for k, v in states.items()):
+                return permit
+        return None
+
+    page = window.person_page
+    page.show_previews = False
+    permit = holder_where(transfer=True, aux_renew=True) or holder_where(transfer=True)
+    window.open_person(permit.holder_id)
+    app.processEvents()
+    page.more_menu.popup(page.more_button.mapToGlobal(QPoint(0, page.more_button.height())))
+    save(page.more_menu, "prontuario-mais.png")
+    page.more_menu.hide()
+    newcomer = (Person.select().join(Vehicle, on=(Vehicle.owner == Person.id))
+                .where(Person.id.not_in(Permit.select(Permit.holder))).first() or
+                Person.select().where(Person.id.not_in(Permit.select(Permit.holder))).first())
+    shots = [("transfer", "ato-transferencia.png"), ("interrupt", "ato-interrupcao.png"),
+             ("cassate", "ato-cassacao.png"), ("desist", "ato-desistencia.png"),
+             ("aux_issue", "ato-credenciar-auxiliar.png"),
+             ("aux_renew", "ato-renovar-credencial.png")]
+    for key, name in shots:
+        form = page.permit_act(key)
+        if form is None:
+            continue
+        if key == "transfer" and newcomer is not None:
+            form.ui.cpf.editor.setFocus()
+            QTest.keyClicks(form.ui.cpf.editor, newcomer.cpf)
+            form.ui.act_number.setText("Portaria nº 40/2026")
+        if key == "aux_issue":
+            helper = Person.select().where(Person.id.not_in(
+                AuxiliaryDriver.select(AuxiliaryDriver.person))).order_by(Person.id.desc()).first()
+            form.ui.cpf.editor.setFocus()
+            QTest.keyClicks(form.ui.cpf.editor, helper.cpf)
+        if key == "cassate":
+            form.ui.act_number.setText("Decreto nº 12/2026")
+            form.ui.reason.setPlainText("Condenação criminal transitada em julgado.")
+        save(form, name)
+        form.close()
+    suspended = holder_where(reinstate=True)
+    if suspended is not None:
+        window.open_person(suspended.holder_id)
+        form = page.permit_act("reinstate")
+        form.ui.reason.setText("Recurso acolhido pelo Chefe do Poder Executivo")
+        save(form, "ato-restabelecer.png")
+        form.close()
 
 
 def payment_shots(folder: Path, window) -> None:

@@ -13,8 +13,8 @@ from ..domain.errors import DomainError, RuleRefusal
 from ..domain.money import format_money, format_units, units_to_cents
 from ..store.connection import write_transaction
 from ..store.models import Permit, WaitingListEntry
-from . import (documents, fees, ledger, lookup, permissions, permits, setup, stands,
-               waiting_list)
+from . import (documents, fees, ledger, lookup, permissions, permit_actions, permits, setup,
+               stands, waiting_list)
 from .context import Actor
 
 RENEWABLE = ("active", "expired")
@@ -87,8 +87,7 @@ def _second_copy_state(actor: Actor, held: list[Permit]) -> dict:
     ready = [p.id for p in held if p.status in documents.CARD_STATUSES]
     if not ready:
         return _state(False, "Nenhuma permissão ativa, suspensa ou interrompida.")
-    if not kind.allowed and all(documents.latest_copy("card", str(p.order_number))
-                                for p in held if p.id in ready):
+    if not kind.allowed and all(_card_printed_for_holder(p) for p in held if p.id in ready):
         return _state(False, f"A lei do município não prevê 2ª via ({kind.article}).")
     return _state(True, permit_ids=ready)
 
@@ -108,7 +107,8 @@ def _stand_state(actor: Actor, held: list[Permit], on: dt.date) -> dict:
 
 def actions(actor: Actor, person_id, *, on: dt.date | None = None) -> dict[str, dict]:
     """{action: {"enabled", "why", ...}} for the record's buttons: renew, second_copy, pay,
-    defence, stand, photo, new_application, export (LGPD Art. 18 II)."""
+    defence, stand, photo, new_application, export (LGPD Art. 18 II); and "permit_acts", the
+    acts of the "Mais ▾" menu the município's law provides (permit_actions.states)."""
     on = on or dt.date.today()
     held = list(Permit.select().where(Permit.holder == person_id).order_by(Permit.order_number))
     debts = fees.open_debts(person_id)
@@ -134,6 +134,7 @@ def actions(actor: Actor, person_id, *, on: dt.date | None = None) -> dict[str, 
                                   _role_why(actor, "application.file")),
         "export": _state(permissions.can(actor, "person.export"),
                          _role_why(actor, "person.export")),
+        "permit_acts": permit_actions.states(actor, person_id, on=on),
     }
 
 
@@ -150,7 +151,9 @@ def second_copy_card(actor: Actor, permit_id, *, sheet: str | None = None,
     again = documents.latest_copy("card", str(permit.order_number)) > 0
     fee = None
     if again:
-        if not kind.allowed:
+        # after a transfer the new holder's first card is a new expedição, not a 2ª via:
+        # not refused where the law has none, charged where the law charges the card
+        if not kind.allowed and _card_printed_for_holder(permit):
             raise RuleRefusal("A lei do município não prevê segunda via do cartão",
                               kind.article)
         fees.check_no_debts(permit.holder_id, "a segunda via do cartão")
@@ -162,6 +165,22 @@ def second_copy_card(actor: Actor, permit_id, *, sheet: str | None = None,
                               permit_id=permit.id)
         result = documents.print_cards(actor, [permit.order_number], sheet=sheet, on=on)
     return {**result, "fee": fees.as_dict(fee) if fee is not None else None}
+
+
+def _card_printed_for_holder(permit) -> bool:
+    """Whether the current holder already had a card of this permit: after a transfer the
+    new holder's first card is an expedição of his card, not a 2ª via (SRM Art. 4 §9º,
+    L1745 Art. 8 §1º), so it is not refused where the law has no 2ª via."""
+    from ..store.models import PermitHistory, PrintLog
+    last = (PrintLog.select(PrintLog.at).where((PrintLog.document == "card") &
+                                               (PrintLog.entity_key == str(permit.order_number)))
+            .order_by(PrintLog.id.desc()).first())
+    if last is None:
+        return False
+    transferred = (PermitHistory.select(PermitHistory.at).where(
+        (PermitHistory.permit == permit.id) & (PermitHistory.action == "transfer"))
+        .order_by(PermitHistory.id.desc()).first())
+    return transferred is None or transferred.at < last.at
 
 
 def pay_debt(actor: Actor, debt: dict, *, paid_on, receipt: str, amount=None) -> dict:

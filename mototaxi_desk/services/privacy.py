@@ -104,6 +104,8 @@ def _print_log(data: dict) -> list[dict]:
     keys = {
         "card": [str(x["order_number"]) for x in data["permits"]],
         "termo": [str(x["order_number"]) for x in data["permits"]],
+        # the acts of the person's permits (termo de transferência, notifications...)
+        "permit_act": [str(h["id"]) for x in data["permits"] for h in x["history"]],
         "aux_card": [str(x["id"]) for x in data["auxiliary_credentials"]],
         "sticker": [x["sticker_serial"] for x in data["inspections"] if x["sticker_serial"]],
         "receipt": [x["protocol"] for x in data["applications"]],

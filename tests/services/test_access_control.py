@@ -132,6 +132,14 @@ INTERNAL = {
     "permissions.cpf_text",  # shows a CPF whole or masked by role (tests/services/test_privacy.py)
     "counter.waiting_calls",  # a read: the list any role sees, CPFs as the role may see them
     "guias.action_state",  # a read: the record's 'Emitir guia' button, enabled or why not
+    # the prontuário's "Mais ▾" acts (tests/services/test_permit_actions.py, test_decisions.py)
+    "permit_actions.run",  # dispatches to the permits / decisions / auxiliary services
+    "permit_actions.dry_run", "permit_actions.preview",  # run, rolled back; a role that may
+    # not act is told so without running it (no refused:* entry for a preview)
+    "permit_actions.states",  # a read, like counter.actions
+    "decisions.decide",  # checks sanction.apply, then permit.suspend / revoke / cassate
+    "decisions.reinstate",  # permits.reinstate checks permit.reinstate
+    "act_documents.print_act",  # checks print.termo (the acts are printed like the termo)
 }
 
 

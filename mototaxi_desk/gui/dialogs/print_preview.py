@@ -18,7 +18,8 @@ DOCUMENT_LABELS = {"card": "Cartão de permissão", "aux_card": "Cartão de cond
                    "sticker": "Selo de vistoria", "termo": "Termo de permissão",
                    "roster": "Relação do ponto", "notice": "Auto de infração",
                    "release": "Recibo de liberação", "receipt": "Comprovante de protocolo",
-                   "report": "Relatório", "guia": "Guia de recolhimento (DAM)"}
+                   "report": "Relatório", "guia": "Guia de recolhimento (DAM)",
+                   "permit_act": "Ato da permissão"}
 
 
 def load_pdf(pdf: bytes, parent=None) -> QPdfDocument:
@@ -51,7 +52,8 @@ class PrintPreviewDialog(QDialog):
     def __init__(self, result: dict, parent=None):
         super().__init__(parent)
         self.result = result
-        label = DOCUMENT_LABELS.get(result["document"], result["document"])
+        label = result.get("label") or DOCUMENT_LABELS.get(result["document"],
+                                                           result["document"])
         copies = result.get("copies") or []
         copy_text = f" — {copies[0].get('copy', 1)}ª via" if len(copies) == 1 else \
             (f" — {len(copies)} documentos" if copies else "")

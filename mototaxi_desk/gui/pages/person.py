@@ -8,7 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QMenu, QPushButton, QTabWidget,
-                               QVBoxLayout, QWidget)
+                               QToolButton, QVBoxLayout, QWidget)
 
 from ...domain.errors import DomainError
 from ...domain.money import format_money
@@ -73,6 +73,7 @@ class PersonPage(QWidget):
         photo_menu.addAction("Escolher &arquivo…", lambda: self.load_photo())
         self.buttons["photo"].setMenu(photo_menu)
         self.new_application_button = self.buttons["new_application"]
+        self._more_menu(actions)
         actions.addStretch(1)
         layout.addLayout(actions)
         self.message = QLabel()
@@ -174,11 +175,73 @@ class PersonPage(QWidget):
         self._show_photo(record["person"]["has_photo"])
         self._enable_actions()
 
+    # --- "Mais ▾": the acts of the permit's life (gui/dialogs/permit_acts.py) ---------------
+    def _more_menu(self, row: QHBoxLayout) -> None:
+        """The menu button; its entries are made at the first record shown (the acts the
+        município's law provides), then enabled or not with the reason at each refresh."""
+        self.more_button = QToolButton()
+        self.more_button.setObjectName("more_button")
+        self.more_button.setText("&Mais ▾")
+        self.more_button.setToolTip("Transferência, interrupção, desistência, sanções por "
+                                    "decisão, restabelecimento, condutor auxiliar")
+        self.more_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.more_button.setStyleSheet("QToolButton::menu-indicator { image: none; }")
+        self.more_button.setEnabled(False)
+        self.more_menu = QMenu(self.more_button)
+        self.more_menu.setObjectName("more_menu")
+        self.more_menu.setToolTipsVisible(True)
+        self.more_button.setMenu(self.more_menu)
+        self.more_actions = {}
+        row.addWidget(self.more_button)
+
+    def _enable_more(self, states: dict) -> None:
+        from ..dialogs.permit_acts import MENU
+        if not self.more_actions:
+            pending_separator = False
+            for entry in MENU:
+                if entry is None:
+                    pending_separator = bool(self.more_actions)
+                    continue
+                key, text = entry
+                if key not in states:  # an act the município's law does not provide
+                    continue
+                if pending_separator:
+                    self.more_menu.addSeparator()
+                    pending_separator = False
+                action = self.more_menu.addAction(text)
+                action.setObjectName(f"act_{key}")
+                action.triggered.connect(lambda _=False, k=key: self.permit_act(k))
+                self.more_actions[key] = action
+        for key, action in self.more_actions.items():
+            state = states[key]
+            action.setEnabled(state["enabled"])
+            action.setToolTip(action.text().replace("&", "") if state["enabled"]
+                              else state["why"])
+            action.setStatusTip("" if state["enabled"] else state["why"])
+        self.more_button.setEnabled(bool(self.more_actions))
+
+    def permit_act(self, key: str):
+        """Open the form of one entry of "Mais ▾" (when it applies); returns it."""
+        state = self.available.get("permit_acts", {}).get(key, {})
+        if not state.get("enabled"):
+            return None
+        from ..dialogs.permit_acts import open_form
+        form = open_form(self.actor, key, self._permit_rows(), state, self)
+        form.accepted.connect(lambda: self._act_printed(form))
+        return self._open(form)
+
+    def _act_printed(self, form) -> None:
+        printed = getattr(form, "printed", None)
+        if printed and self.show_previews:
+            from ..dialogs.print_preview import PrintPreviewDialog
+            PrintPreviewDialog(printed, self).open()
+
     # --- the actions that apply now -----------------------------------------------------------
     def _enable_actions(self) -> None:
         from ...services import guias
         self.available = counter.actions(self.actor, self.person_id)
         self.available["guia"] = guias.action_state(self.actor, self.person_id)
+        self._enable_more(self.available["permit_acts"])
         for key, button in self.buttons.items():
             state = self.available[key]
             button.setEnabled(state["enabled"])
