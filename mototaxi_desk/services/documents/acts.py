@@ -10,9 +10,9 @@ from ...store.connection import write_transaction
 from ...store.models import Permit, PermitHistory, Person, Stand
 from .. import stands
 from ..context import Actor
-from .common import (STATUS_LABELS, audit_print, cnh_text, log_copy, may_print,
+from .common import (finish, STATUS_LABELS, cnh_text, log_copy, may_print,
                      municipio_header, number_field, order_text, permit_by_order,
-                     print_result, rg_text, stand_text, vehicle_text)
+                     rg_text, stand_text, vehicle_text)
 
 
 def _address(person: Person) -> str:
@@ -55,8 +55,7 @@ def print_termo(actor: Actor, order_number) -> dict:
             stand=stand_text(permit, with_location=True), copy=copy,
             printed_at=dt.datetime.now(), login=actor.login)
         copies = [{"key": str(permit.order_number), "copy": copy}]
-        audit_print(actor, "termo", copies, "a4")
-    return print_result("termo", termo.render(data), copies)
+    return finish(actor, "termo", copies, "a4", lambda: termo.render(data))
 
 
 def print_roster(actor: Actor, stand_number, *, on: dt.date | None = None) -> dict:
@@ -87,5 +86,4 @@ def print_roster(actor: Actor, stand_number, *, on: dt.date | None = None) -> di
             capacity=capacity, extension_point=stand.extension_point, on=on, copy=copy,
             printed_at=dt.datetime.now(), login=actor.login, places=places)
         copies = [{"key": str(stand.number), "copy": copy}]
-        audit_print(actor, "roster", copies, "a4")
-    return print_result("roster", roster.render(data), copies)
+    return finish(actor, "roster", copies, "a4", lambda: roster.render(data))

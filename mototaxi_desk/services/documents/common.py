@@ -11,7 +11,7 @@ from ...domain import permit_rules, validators
 from ...domain.errors import DomainError, ValidationError
 from ...printing import fonts
 from ...printing.common import Municipio
-from ...store.connection import serialise
+from ...store.connection import serialise, write_transaction
 from ...store.models import Permit, Person, PrintLog, Vehicle
 from .. import audit, permissions, persons, setup, stands
 from ..context import Actor
@@ -40,10 +40,13 @@ def order_text(number: int) -> str:
 
 
 def log_copy(actor: Actor, document: str, key: str, layout: str, key_id: int | None = None) -> int:
-    """Take the next copy number of a document and log the print; inside the transaction.
-    Two counters printing the same document at once take turns here (on PostgreSQL the
-    first copy has no row to lock yet, hence the named lock), so each gets its own number;
-    the unique index (document, key, copy) stays the last guard."""
+    """Reserve the next copy number of a document; inside the transaction. The copy is
+    `reserved` until `issuing.confirm` (the file written, the page printed): a failed write,
+    a cancelled preview or a kill leaves the copy in circulation current. Two counters
+    printing the same document at once take turns here (on PostgreSQL the first copy has no
+    row to lock yet, hence the named lock), so each gets its own number; the unique index
+    (document, key, copy) stays the last guard. Numbers of reservations still pending are
+    never given again (a PDF with that number may exist); released ones are."""
     serialise(f"print_log:{document}:{key}")
     last = PrintLog.select(pw.fn.MAX(PrintLog.copy)).where(
         (PrintLog.document == document) & (PrintLog.entity_key == key)).scalar() or 0
@@ -51,17 +54,50 @@ def log_copy(actor: Actor, document: str, key: str, layout: str, key_id: int | N
     if copy > 255:
         raise DomainError(f"Limite de vias atingido para {DOCUMENTS[document]} {key}.")
     PrintLog.create(user=actor.user_id, login=actor.login[:40], document=document,
-                    entity_key=key, copy=copy, key_id=key_id, layout=layout)
+                    entity_key=key, copy=copy, key_id=key_id, layout=layout, state="reserved")
     return copy
 
 
 def latest_copy(document: str, key: str) -> int:
+    """The latest issued copy (reservations not confirmed do not count)."""
     return PrintLog.select(pw.fn.MAX(PrintLog.copy)).where(
-        (PrintLog.document == document) & (PrintLog.entity_key == key)).scalar() or 0
+        (PrintLog.document == document) & (PrintLog.entity_key == key) &
+        (PrintLog.state == "issued")).scalar() or 0
 
 
-def print_result(document: str, pdf: bytes, copies: list[dict]) -> dict:
-    return {"document": document, "pdf": pdf, "count": len(copies), "copies": copies}
+def copy_state(document: str, key: str, copy: int) -> str | None:
+    """'issued', 'reserved' or None (never given) of one copy."""
+    return PrintLog.select(PrintLog.state).where(
+        (PrintLog.document == document) & (PrintLog.entity_key == key) &
+        (PrintLog.copy == copy)).scalar()
+
+
+def finish(actor: Actor, document: str, copies: list[dict], layout: str,
+           render: Callable[[], bytes]) -> dict:
+    """Draw the PDF of copies just reserved (after their transaction committed) and return
+    the print result; a drawing that fails releases the reservation."""
+    reservation = {"actor": actor, "layout": layout}
+    result = {"document": document, "count": len(copies), "copies": copies,
+              "reservation": reservation}
+    try:
+        result["pdf"] = render()
+    except BaseException:
+        release(result)
+        raise
+    return result
+
+
+def release(result: dict) -> None:
+    """Give back the copy numbers of a print never made (cancelled preview, failed write or
+    drawing): the copies in circulation stay current. Issued copies are never touched."""
+    copies = result.get("copies") or []
+    if not copies or result.get("reservation") is None:
+        return
+    with write_transaction():
+        for c in copies:
+            PrintLog.delete().where(
+                (PrintLog.document == result["document"]) & (PrintLog.entity_key == c["key"]) &
+                (PrintLog.copy == c["copy"]) & (PrintLog.state == "reserved")).execute()
 
 
 def audit_print(actor: Actor, document: str, copies: list[dict], layout: str) -> None:

@@ -11,8 +11,8 @@ from ...store.connection import write_transaction
 from ...store.models import Inspection, Permit, Sticker, Vehicle
 from .. import audit, keys, permissions, setup
 from ..context import Actor
-from .common import (Progress, audit_print, layout_of, log_copy, may_print, municipio_header,
-                     order_text, print_result, report_step)
+from .common import (finish, Progress, layout_of, log_copy, may_print, municipio_header,
+                     order_text, report_step)
 
 _STICKER_KINDS = {"annual": ("sticker_annual", "Vistoria anual"),
                   "semiannual": ("sticker_semiannual", "Inspeção semestral")}
@@ -107,6 +107,6 @@ def print_stickers(actor: Actor, serials=(), *, all_active: bool = False,
             data.append(_sticker_data(sticker, copy, key_id, private, header))
             copies.append({"key": sticker.serial, "copy": copy, "qr_text": data[-1].qr_text})
             report_step(progress, i, len(rows))
-        audit_print(actor, "sticker", copies, layout)
         size = sticker_size()
-    return print_result("sticker", stickers.render(data, size_mm=size, sheet=sheet), copies)
+    return finish(actor, "sticker", copies, layout,
+                  lambda: stickers.render(data, size_mm=size, sheet=sheet))

@@ -12,8 +12,8 @@ from ...store.connection import write_transaction
 from ...store.models import Impound, InfractionNotice
 from .. import ledger, setup
 from ..context import Actor
-from .common import (audit_print, log_copy, may_print, municipio_header, number_field,
-                     order_text, print_result)
+from .common import (finish, log_copy, may_print, municipio_header, number_field,
+                     order_text)
 
 
 def _notice_by_number(value):
@@ -80,8 +80,7 @@ def print_notice(actor: Actor, number) -> dict:
                           f"escrito, citando o auto nº {key}",
             copy=copy, printed_at=dt.datetime.now(), login=actor.login)
         copies = [{"key": key, "copy": copy}]
-        audit_print(actor, "notice", copies, "a4")
-    return print_result("notice", notices.render_notice(data), copies)
+    return finish(actor, "notice", copies, "a4", lambda: notices.render_notice(data))
 
 
 def print_release(actor: Actor, key) -> dict:
@@ -120,5 +119,4 @@ def print_release(actor: Actor, key) -> dict:
             total=receipt.get("total_text", "R$ 0,00"), copy=copy,
             printed_at=dt.datetime.now(), login=actor.login, lines=lines)
         copies = [{"key": str(row.id), "copy": copy}]
-        audit_print(actor, "release", copies, "a4")
-    return print_result("release", notices.render_release(data), copies)
+    return finish(actor, "release", copies, "a4", lambda: notices.render_release(data))

@@ -11,9 +11,9 @@ from ...store.connection import write_transaction
 from ...store.models import AuxiliaryDriver, Permit, Person
 from .. import keys
 from ..context import Actor
-from .common import (CARD_STATUSES, STATUS_LABELS, Progress, audit_print, cnh_text, current_permits,
+from .common import (finish, CARD_STATUSES, STATUS_LABELS, Progress, cnh_text, current_permits,
                      layout_of, log_copy, may_print, municipio_header, order_text,
-                     permit_by_order, print_result, report_step, rg_text, stand_text,
+                     permit_by_order, report_step, rg_text, stand_text,
                      vehicle_text)
 
 
@@ -72,8 +72,8 @@ def print_cards(actor: Actor, order_numbers=(), *, all_active: bool = False,
             copies.append({"key": key, "copy": copy, "order_number": permit.order_number,
                            "qr_text": data[-1].qr_text})
             report_step(progress, i, len(permits))
-        audit_print(actor, "card", copies, layout)
-    return print_result("card", cards.render(data, sheet=sheet, per_sheet=per_sheet), copies)
+    return finish(actor, "card", copies, layout,
+                  lambda: cards.render(data, sheet=sheet, per_sheet=per_sheet))
 
 
 def _aux_card_data(aux: AuxiliaryDriver, copy: int, key_id: int, private,
@@ -132,5 +132,5 @@ def print_aux_cards(actor: Actor, order_numbers=(), *, all_active: bool = False,
             copies.append({"key": str(aux.id), "copy": copy,
                            "order_number": aux.permit.order_number, "qr_text": data[-1].qr_text})
             report_step(progress, i, len(auxiliaries))
-        audit_print(actor, "aux_card", copies, layout)
-    return print_result("aux_card", cards.render(data, sheet=sheet, per_sheet=per_sheet), copies)
+    return finish(actor, "aux_card", copies, layout,
+                  lambda: cards.render(data, sheet=sheet, per_sheet=per_sheet))

@@ -9,8 +9,8 @@ from ...store.connection import write_transaction
 from ...store.models import Person, User
 from .. import applications
 from ..context import Actor
-from .common import (audit_print, log_copy, may_print, municipio_header, order_text,
-                     print_result)
+from .common import (finish, log_copy, may_print, municipio_header, order_text,
+                     )
 
 
 def print_application_receipt(actor: Actor, application_id) -> dict:
@@ -34,5 +34,4 @@ def print_application_receipt(actor: Actor, application_id) -> dict:
             items=[receipt.ReceiptItem(c["text"], c["mandatory"], c["received"])
                    for c in info["checklist"]])
         copies = [{"key": key, "copy": copy}]
-        audit_print(actor, "receipt", copies, "a5")
-    return print_result("receipt", receipt.render(data), copies)
+    return finish(actor, "receipt", copies, "a5", lambda: receipt.render(data))
