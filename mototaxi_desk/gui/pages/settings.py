@@ -26,6 +26,7 @@ from ..widgets.brasao import BrasaoPicker
 from ..widgets.common import AMBER, GREY, heading, table_view
 from ..widgets.fields import CheckedField
 from .settings_backup import add_backup_tab
+from .settings_verifier import add_verifier_tab
 
 OK_STYLE = "color: #1b5e20;"
 ERROR_STYLE = "color: #c62828; font-weight: bold;"
@@ -80,6 +81,7 @@ class SettingsPage(QWidget):
         self._save_actions = [self.save_population, self.save_number, self.save_fiscal_unit,
                               self.add_holiday, self.add_user]
         self.backup_tab = add_backup_tab(self) if self.is_admin else None  # admins only
+        self.verifier_tab = add_verifier_tab(self)  # keys' fingerprints, verifier export
         QShortcut(QKeySequence("Ctrl+S"), self, activated=self._save_current,
                   context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
         for widget in self._editors:
