@@ -280,6 +280,16 @@ RELEASE_REQUIREMENTS = ("fines", "removal", "storage", "permit")
 
 
 @dataclass(frozen=True)
+class Documents:
+    """The articles that found the printed documents, printed on them as their legal basis
+    (the card's back, the sticker). Optional section: a profile adopted before it prints the
+    law's name alone."""
+    card_article: str = ""
+    aux_card_article: str = ""
+    sticker_article: str = ""
+
+
+@dataclass(frozen=True)
 class RuleProfile:
     profile: ProfileInfo
     defaults: Defaults
@@ -301,6 +311,7 @@ class RuleProfile:
     fees: dict[str, Fee] = field(default_factory=dict)
     infractions: tuple[Infraction, ...] = ()
     applications: tuple[ApplicationType, ...] = ()
+    documents: Documents = Documents()
 
     @property
     def id(self) -> str:
@@ -472,7 +483,10 @@ def parse_profile(path: Path) -> RuleProfile:
                                   for i, item in enumerate(data["infractions"]))
     values["applications"] = tuple(reader.build(ApplicationType, item, f"applications[{i}]")
                                    for i, item in enumerate(data["applications"]))
-    unknown = sorted(set(data) - set(_SECTIONS) - {"fees", "infractions", "applications"})
+    if "documents" in data:
+        values["documents"] = reader.build(Documents, data["documents"], "documents")
+    unknown = sorted(set(data) - set(_SECTIONS) - {"fees", "infractions", "applications",
+                                                   "documents"})
     if unknown:
         reader.fail(unknown[0], "seção desconhecida")
     profile = RuleProfile(**values)

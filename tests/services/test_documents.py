@@ -198,6 +198,9 @@ def test_auxiliary_card(db, municipio):
     printed = _issued(documents.print_aux_cards, ATENDENTE, [permit.order_number], on=ON)
     text = pdf_tools.text(printed["pdf"])
     assert "CONDUTOR AUXILIAR" in text and "Antônio Auxiliar" in text
+    assert f"CREDENCIAL Nº\r\n{aux.id}" in text  # the driver's own credential number
+    assert "Base legal: Projeto de Lei nº 002/2019, Art. 6 XIX; Art. 30 XXVIII" in \
+        text.replace("\r\n", " ")
     result = documents.verify(_card_text(printed["pdf"]), on=ON)
     assert result["valid"] and result["data"]["auxiliary_id"] == aux.id
     aux.active = False
@@ -273,9 +276,13 @@ def test_termo_and_roster(db, municipio):
     for word in ("TERMO DE PERMISSÃO", "Conceição Araújo Sá", vehicle.plate_original,
                  vehicle.renavam, "Ponto 03 — Praça da Matriz (Centro)", "brasileira"):
         assert word in text, word
+    assert "nos termos da legislação municipal (Projeto de Lei nº 002/2019)" in \
+        text.replace("\r\n", " ") and "do(a) Projeto" not in text  # issue 17: the law as written
     roster_pdf = _issued(documents.print_roster, ATENDENTE, 3, on=ON)["pdf"]
     text = pdf_tools.text(roster_pdf)
     assert "Conceição Araújo Sá" in text and "vaga livre" in text
+    # issue 17: the key's fingerprint, to compare with Configurações and the phone verifier
+    assert keys.current_fingerprint_text() in text.replace("\r\n", " ")
     Stand.create(number=4, name="Rodoviária", location="Rodoviária", min_vehicles=5,
                  max_vehicles=10)
     empty = pdf_tools.text(_issued(documents.print_roster, ATENDENTE, "4", on=ON)["pdf"])

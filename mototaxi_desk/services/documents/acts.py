@@ -8,11 +8,11 @@ from ...domain.errors import DomainError, ValidationError
 from ...printing import roster, termo
 from ...store.connection import write_transaction
 from ...store.models import Permit, PermitHistory, Person, Stand
-from .. import stands
+from .. import keys, stands
 from ..context import Actor
-from .common import (finish, STATUS_LABELS, cnh_text, log_copy, may_print,
-                     municipio_header, number_field, order_text, permit_by_order,
-                     rg_text, stand_text, vehicle_text)
+from .common import (STATUS_LABELS, cnh_text, finish, log_copy, may_print, municipio_header,
+                     number_field, order_text, permit_by_order, rg_text, stand_text,
+                     vehicle_text)
 
 
 def _address(person: Person) -> str:
@@ -84,6 +84,7 @@ def print_roster(actor: Actor, stand_number, *, on: dt.date | None = None) -> di
             municipio=municipio_header(), stand_label=stands.label(stand.number),
             stand_name=stand.name, location=stand.location, responsible=info["responsible_name"],
             capacity=capacity, extension_point=stand.extension_point, on=on, copy=copy,
-            printed_at=dt.datetime.now(), login=actor.login, places=places)
+            printed_at=dt.datetime.now(), login=actor.login, places=places,
+            key_fingerprint=keys.current_fingerprint_text())
         copies = [{"key": str(stand.number), "copy": copy}]
     return finish(actor, "roster", copies, "a4", lambda: roster.render(data))

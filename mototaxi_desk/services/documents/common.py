@@ -35,6 +35,13 @@ def municipio_header() -> Municipio:
                      law=setup.profile().profile.law)
 
 
+def legal_basis(article: str) -> str:
+    """'Projeto de Lei nº 002/2019, Art. 17': the law as the profile writes it, and the
+    article of the document (profile [documents])."""
+    law = setup.profile().profile.law
+    return ", ".join(part for part in (law, article) if part)
+
+
 def order_text(number: int) -> str:
     return permit_rules.format_order_number(setup.profile(), number)
 

@@ -11,8 +11,8 @@ from ...store.connection import write_transaction
 from ...store.models import Inspection, Permit, Sticker, Vehicle
 from .. import audit, keys, permissions, setup
 from ..context import Actor
-from .common import (finish, Progress, layout_of, log_copy, may_print, municipio_header,
-                     order_text, report_step)
+from .common import (Progress, finish, layout_of, legal_basis, log_copy, may_print,
+                     municipio_header, order_text, report_step)
 
 _STICKER_KINDS = {"annual": ("sticker_annual", "Vistoria anual"),
                   "semiannual": ("sticker_semiannual", "Inspeção semestral")}
@@ -71,7 +71,8 @@ def _sticker_data(sticker: Sticker, copy: int, key_id: int, private, header: Mun
         order_text=order_text(permit.order_number) if permit else "",
         plate=vehicle.plate_original, inspected_on=inspection.inspected_on,
         valid_until=inspection.valid_until, kind_label=label, copy=copy,
-        qr_text=qr.sign(record, private))
+        qr_text=qr.sign(record, private),
+        legal_basis=legal_basis(setup.profile().documents.sticker_article))
 
 
 def _current_stickers(on: dt.date) -> list[Sticker]:

@@ -12,8 +12,7 @@ from ...store.connection import write_transaction
 from ...store.models import Impound, InfractionNotice
 from .. import ledger, setup
 from ..context import Actor
-from .common import (finish, log_copy, may_print, municipio_header, number_field,
-                     order_text)
+from .common import (finish, log_copy, may_print, municipio_header, number_field, order_text)
 
 
 def _notice_by_number(value):

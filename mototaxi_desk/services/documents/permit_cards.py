@@ -9,12 +9,11 @@ from ...printing import cards, qr
 from ...printing.common import Municipio
 from ...store.connection import write_transaction
 from ...store.models import AuxiliaryDriver, Permit, Person
-from .. import keys
+from .. import keys, setup
 from ..context import Actor
-from .common import (finish, CARD_STATUSES, STATUS_LABELS, Progress, cnh_text, current_permits,
-                     layout_of, log_copy, may_print, municipio_header, order_text,
-                     permit_by_order, report_step, rg_text, stand_text,
-                     vehicle_text)
+from .common import (CARD_STATUSES, STATUS_LABELS, Progress, cnh_text, current_permits, finish,
+                     layout_of, legal_basis, log_copy, may_print, municipio_header, order_text,
+                     permit_by_order, report_step, rg_text, stand_text, vehicle_text)
 
 
 def _check_card_permit(permit: Permit) -> None:
@@ -41,7 +40,8 @@ def _card_data(permit: Permit, copy: int, key_id: int, private, header: Municipi
         renavam=vehicle.renavam if vehicle else "", chassis=vehicle.chassis if vehicle else "",
         vehicle=vehicle_text(vehicle), blood=f"{holder.blood_type}{holder.rh_factor}",
         copy=copy, qr_text=qr.sign(record, private),
-        photo=bytes(holder.photo) if holder.photo else None)
+        photo=bytes(holder.photo) if holder.photo else None,
+        legal_basis=legal_basis(setup.profile().documents.card_article))
 
 
 def print_cards(actor: Actor, order_numbers=(), *, all_active: bool = False,
@@ -97,7 +97,9 @@ def _aux_card_data(aux: AuxiliaryDriver, copy: int, key_id: int, private,
         renavam=vehicle.renavam if vehicle else "", chassis=vehicle.chassis if vehicle else "",
         vehicle=vehicle_text(vehicle), blood=f"{person.blood_type}{person.rh_factor}",
         copy=copy, qr_text=qr.sign(record, private),
-        photo=bytes(person.photo) if person.photo else None, holder_name=permit.holder.name)
+        photo=bytes(person.photo) if person.photo else None, holder_name=permit.holder.name,
+        credential=str(aux.id),
+        legal_basis=legal_basis(setup.profile().documents.aux_card_article))
 
 
 def print_aux_cards(actor: Actor, order_numbers=(), *, all_active: bool = False,
