@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test benchmark screenshots clean installer installer-check
+.PHONY: run test browser benchmark screenshots clean installer installer-check
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ é necessário")'
@@ -22,7 +22,11 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 run: $(VENV)/.app-installed
 	$(BIN)/mototaxi-desk --demo
 
-test: $(VENV)/.test-installed
+# Debian's chromium + chromium-driver for tests/browser/ (the offline verifier), installed once.
+browser:
+	bash tools/install-browser.sh
+
+test: $(VENV)/.test-installed browser
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
 
 benchmark: $(VENV)/.app-installed

@@ -24,6 +24,9 @@ REASONS: dict[str, str] = {
     "untrusted_key": "falsificado: a chave que o assinou não é confiável (existe só no "
                      "banco de dados)",
     "other_municipio": "documento de outro município (IBGE {ibge})",
+    # the phone page only: its status list does not verify (the file was edited)
+    "status_unverified": "a situação do município neste verificador não confere (arquivo "
+                         "alterado): peça um verificador novo à Prefeitura",
     "cassated": "permissão cassada",
     "revoked": "permissão revogada",
     "suspended": "permissão suspensa",

@@ -158,8 +158,8 @@
     var box = $("situacao");
     box.className = "erro";
     box.textContent = "A lista de situação deste arquivo não confere (arquivo alterado ou " +
-      "incompleto): só a assinatura e a validade dos documentos podem ser conferidas. Peça um " +
-      "verificador novo à Prefeitura.";
+      "incompleto): nenhum documento pode ser dado como VÁLIDO. Peça um verificador novo à " +
+      "Prefeitura.";
   }
 
   // --- the verdict (domain/verdicts.py, services/documents/verification.py) -----------------------
@@ -192,7 +192,10 @@
     if (r.valid_until && r.valid_until < todayIso()) {
       reasons.push(reason("expired", {valid_until: dateText(r.valid_until)}));
     }
-    if (!status) return Promise.resolve(reasons);
+    if (!status) {  // the list was edited: nothing can be said VÁLIDO without it
+      reasons.push(reason("status_unverified"));
+      return Promise.resolve(reasons);
+    }
     var isCard = r.kind === "permit_card" || r.kind === "aux_card";
     var order = isCard ? r.number : r.ref;
     var document = r.kind === "permit_card" ? "card" : r.kind === "aux_card" ? "aux_card" : "sticker";
