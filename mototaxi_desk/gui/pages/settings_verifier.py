@@ -35,10 +35,12 @@ class VerifierTab(QWidget):
 
         export = QGroupBox("Verificador offline para o celular do fiscal")
         form = QFormLayout(export)
-        form.addRow(QLabel("Um arquivo HTML, sem internet: lê o QR code com a câmera ou de uma "
-                           "foto e mostra VÁLIDO ou INVÁLIDO com o motivo. Leva as chaves "
-                           "acima e a situação das permissões e vias de hoje; gere um novo "
-                           "periodicamente e envie aos fiscais (WhatsApp, e-mail, USB)."))
+        intro = QLabel("Um arquivo HTML, sem internet: lê o QR code com a câmera ou de uma foto "
+                       "e mostra VÁLIDO ou INVÁLIDO com o motivo. Leva as chaves acima e a "
+                       "situação das permissões e vias de hoje; gere um novo periodicamente e "
+                       "envie aos fiscais (WhatsApp, e-mail, USB).")
+        intro.setWordWrap(True)
+        form.addRow(intro)
         self.max_age = QSpinBox()
         self.max_age.setRange(*verifier.MAX_AGE_RANGE)
         self.max_age.setSuffix(" dia(s)")
@@ -51,7 +53,10 @@ class VerifierTab(QWidget):
         form.addRow("Avisar no celular quando a situação tiver mais de:", row)
         self.export_button = QPushButton("Exportar verificador…")
         self.export_button.clicked.connect(lambda: self.export())
-        form.addRow(self.export_button)
+        button_row = QHBoxLayout()
+        button_row.addWidget(self.export_button)
+        button_row.addStretch(1)
+        form.addRow(button_row)
         self.message = QLabel()
         self.message.setWordWrap(True)
         form.addRow(self.message)
