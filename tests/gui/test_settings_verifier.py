@@ -27,11 +27,11 @@ def test_tab_shows_fingerprints_and_exports_the_verifier(qtbot, municipio, tmp_p
     assert info and (tmp_path / "verificador.html").read_text(encoding="utf-8").startswith(
         "<!DOCTYPE html>")
     assert "Verificador gravado" in tab.message.text()
+    page.resize(1366, 768)  # it fits the office PC's screen
+    page.tabs.setCurrentWidget(tab)
+    assert page.grab().save(str(tmp_path / "configuracoes-verificacao.png"))
     assert tab.export(str(tmp_path / "nao-existe" / "v.html")) is None
     assert "Não foi possível gravar" in tab.message.text()
-    page.resize(1366, 768)
-    page.tabs.setCurrentWidget(tab)
-    page.grab().save(str(tmp_path / "configuracoes-verificacao.png"))
 
 
 def test_a_fiscal_exports_but_cannot_change_the_age(qtbot, municipio, tmp_path):
