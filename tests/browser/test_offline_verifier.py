@@ -12,6 +12,7 @@ import datetime as dt
 import time
 from pathlib import Path
 
+import base45
 import pypdfium2 as pdfium
 import pytest
 from selenium.webdriver.common.by import By
@@ -57,18 +58,12 @@ def _sticker(vehicle, permit, serial: str, valid_until: dt.date) -> Sticker:
 
 def _altered(text: str) -> str:
     """The same signature over a record whose plate was changed by hand."""
-    raw = bytearray(base45_decode(text))
+    raw = bytearray(base45.b45decode(text[len(qr.PREFIX):]))
     raw[17:24] = b"ZZZ9Z99"
-    import base45
     return qr.PREFIX + base45.b45encode(bytes(raw)).decode()
 
 
-def base45_decode(text: str) -> bytes:
-    import base45
-    return base45.b45decode(text[len(qr.PREFIX):])
-
-
-def _card_with(qr_text: str, like: dict) -> bytes:
+def _card_with(qr_text: str) -> bytes:
     """A card drawn with another QR text (what a forger would print)."""
     data = cards.CardData(
         municipio=documents.municipio_header(), auxiliary=False, name="Falso Portador",
@@ -121,11 +116,11 @@ def pages(tmp_path_factory):
                                          (f"{TODAY.year}-000002", "sticker_expired")):
                         pdf = _print(documents.print_stickers, [serial])["pdf"]
                         images[name] = _png(pdf, folder / f"{name}.png")
-            images["altered"] = _png(_card_with(_altered(texts["valid"]), {}),
+            images["altered"] = _png(_card_with(_altered(texts["valid"])),
                                      folder / "altered.png")
             record = qr.decode(texts["valid"])[0]
             foreign = qr.sign(record, qr.new_private_key())  # same IBGE and key id 1
-            images["foreign_key"] = _png(_card_with(foreign, {}), folder / "foreign.png")
+            images["foreign_key"] = _png(_card_with(foreign), folder / "foreign.png")
             page = folder / "verificador.html"
             verifier.export_file(CLERK, page)
             stale = folder / "verificador-antigo.html"

@@ -5,7 +5,7 @@ import datetime as dt
 
 from mototaxi_desk.gui.pages.settings import SettingsPage
 from mototaxi_desk.printing import qr
-from mototaxi_desk.services import keys, users
+from mototaxi_desk.services import keys
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.models import SigningKey
 
