@@ -37,8 +37,10 @@ benchmark: $(VENV)/.app-installed
 clean:
 	rm -rf $(VENV) .pytest_cache build dist *.egg-info
 
-screenshots: $(VENV)/.app-installed
+screenshots: $(VENV)/.test-installed browser
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m mototaxi_desk.gui.screenshots docs/screenshots
+	MOTOTAXI_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q -p no:cacheprovider \
+		tests/browser/test_offline_verifier.py -k screenshot
 
 # The Windows installer, built and checked on Linux (installer/README.md). Needs the Debian
 # packages nsis (build), p7zip-full and wine64 (check); downloads are cached in build/cache.

@@ -80,8 +80,8 @@ class SettingsPage(QWidget):
         self.tabs.addTab(self._users_tab(), "Usuários")
         self._save_actions = [self.save_population, self.save_number, self.save_fiscal_unit,
                               self.add_holiday, self.add_user]
-        self.backup_tab = add_backup_tab(self) if self.is_admin else None  # admins only
         self.verifier_tab = add_verifier_tab(self)  # keys' fingerprints, verifier export
+        self.backup_tab = add_backup_tab(self) if self.is_admin else None  # admins only
         QShortcut(QKeySequence("Ctrl+S"), self, activated=self._save_current,
                   context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
         for widget in self._editors:
@@ -571,7 +571,7 @@ class SettingsPage(QWidget):
     # --- page ------------------------------------------------------------------------------
 
     def _save_current(self) -> None:
-        if self.is_admin:
+        if self.is_admin and self.tabs.currentIndex() < len(self._save_actions):
             self._save_actions[self.tabs.currentIndex()]()
 
     def refresh(self) -> None:
