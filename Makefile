@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test benchmark screenshots clean installer installer-check forms
+.PHONY: run test browser benchmark screenshots clean installer installer-check forms
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ é necessário")'
@@ -22,7 +22,11 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 run: $(VENV)/.app-installed
 	$(BIN)/mototaxi-desk --demo
 
-test: $(VENV)/.test-installed
+# Debian's chromium + chromium-driver for tests/browser/ (the offline verifier), installed once.
+browser:
+	bash tools/install-browser.sh
+
+test: $(VENV)/.test-installed browser
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
 
 benchmark: $(VENV)/.app-installed
@@ -37,8 +41,10 @@ forms: $(VENV)/.app-installed
 clean:
 	rm -rf $(VENV) .pytest_cache build dist *.egg-info
 
-screenshots: $(VENV)/.app-installed
+screenshots: $(VENV)/.test-installed browser
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m mototaxi_desk.gui.screenshots docs/screenshots
+	MOTOTAXI_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q -p no:cacheprovider \
+		tests/browser/test_offline_verifier.py -k screenshot
 
 # The Windows installer, built and checked on Linux (installer/README.md). Needs the Debian
 # packages nsis (build), p7zip-full and wine64 (check); downloads are cached in build/cache.

@@ -1,5 +1,6 @@
-"""`mototaxi-desk print`, `verify` and `keys`: PDF files written, exit code 0 only for a valid
-and current QR, keys exported without the private half, clear errors for bad input."""
+"""`mototaxi-desk print`, `verify`, `keys` and `verifier export`: PDF files written (a copy
+counts only once its file is), exit code 0 only for VÁLIDO, keys exported without the private
+half, the offline verifier written, clear errors for bad input."""
 import datetime as dt
 import json
 
@@ -32,14 +33,21 @@ def test_print_and_verify(cli, sqlite_db, tmp_path):
     text = pdf_tools.qr_texts(pdf, 0, 300)[0]
     code, out, _ = cli("--db", sqlite_db, "verify", text, "--json")
     result = json.loads(out)
-    assert code == 0 and result["result"] == "VALID" and result["current"]
-    # a second copy: the first one still verifies but is superseded -> exit 1
-    assert cli("--db", sqlite_db, "print", "card", str(first), "-o", str(out_pdf))[0] == 0
+    assert code == 0 and result["verdict"] == "VÁLIDO" and result["valid"]
+    # a write that fails spends no copy (issue 17): the card in the pocket stays current
+    code, _, err = cli("--db", sqlite_db, "print", "card", str(first), "-o",
+                       str(tmp_path / "nao-existe" / "x.pdf"))
+    assert code == 1 and "Nenhuma via foi emitida" in err
+    assert cli("--db", sqlite_db, "verify", text)[0] == 0
+    # a second copy: the first one is INVÁLIDO, via substituída -> exit 1
+    code, out, _ = cli("--db", sqlite_db, "print", "card", str(first), "-o", str(out_pdf))
+    assert code == 0 and "2ª via" in out
     code, out, _ = cli("--db", sqlite_db, "verify", text)
-    assert code == 1 and out.startswith("VÁLIDO") and "Via substituída" in out
+    assert code == 1 and out.startswith("INVÁLIDO — via substituída (esta é a 1ª via; a atual "
+                                        "é a 2ª)")
     altered = text[:-1] + ("1" if text[-1] == "0" else "0")
     code, out, _ = cli("--db", sqlite_db, "--json", "verify", altered)
-    assert code == 1 and json.loads(out)["result"] == "INVALID"
+    assert code == 1 and json.loads(out)["verdict"] == "INVÁLIDO"
     code, out, err = cli("--db", sqlite_db, "print", "card", "--all-active", "--sheet", "a4",
                          "-o", str(tmp_path / "todos.pdf"))
     assert code == 0 and "2 documentos" in out and "Preparando 2/2" in err
@@ -64,4 +72,26 @@ def test_keys_export_and_rotate(cli, sqlite_db, tmp_path):
     assert cli("--db", sqlite_db, "keys", "export-public", "-o", str(target))[0] == 0
     assert target.read_text().count("BEGIN PUBLIC KEY") == 2
     code, out, _ = cli("--db", sqlite_db, "--json", "keys", "list")
-    assert [k["current"] for k in json.loads(out)] == [False, True]
+    listed = json.loads(out)
+    assert [k["current"] for k in listed] == [False, True]
+    assert [k["key_ref"] for k in listed] == ["2111102-1", "2111102-2"]
+    assert all(k["trusted"] for k in listed)
+
+
+def test_verifier_export_and_keys_trust(cli, sqlite_db, tmp_path):
+    assert cli("--db", sqlite_db, *INIT)[0] == 0
+    _seed(sqlite_db)
+    page = tmp_path / "verificador.html"
+    code, out, err = cli("--db", sqlite_db, "verifier", "export", "-o", str(page))
+    assert code == 0 and "Verificador gravado" in out, err
+    html = page.read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>") and "{{" not in html
+    assert 'src="http' not in html and 'href="http' not in html  # nothing loaded from a network
+    assert "connect-src 'none'" in html
+    code, out, _ = cli("--db", sqlite_db, "--json", "verifier", "export", "-o", str(page))
+    assert code == 0 and json.loads(out)["keys"] == 1
+    code, _, err = cli("--db", sqlite_db, "verifier", "export", "-o",
+                       str(tmp_path / "nao-existe" / "v.html"))
+    assert code == 1 and "Não foi possível gravar" in err
+    code, _, err = cli("--db", sqlite_db, "keys", "trust", str(tmp_path / "nada.json"))
+    assert code == 1 and "Não foi possível ler" in err

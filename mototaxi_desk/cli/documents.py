@@ -1,4 +1,4 @@
-"""Printed documents and their signed QR codes: print, verify, keys."""
+"""Printed documents and their signed QR codes: print, verify, keys, the offline verifier."""
 from __future__ import annotations
 
 import sys
@@ -39,9 +39,21 @@ def register(sub) -> None:
     keys = subcommands(keys, "keys_command")
     p = keys.add_parser("export-public", help="mostra as chaves públicas (PEM) para conferência")
     p.add_argument("-o", "--output", metavar="ARQUIVO")
-    keys.add_parser("list", help="lista as chaves (atual e aposentadas)")
+    keys.add_parser("list", help="lista as chaves (atual e aposentadas) e as confiáveis "
+                                 "desta estação")
     keys.add_parser("rotate", help="cria uma chave nova; a anterior continua a conferir "
                                    "os documentos já impressos")
+    p = keys.add_parser("trust", help="instala nesta estação as chaves confiáveis copiadas "
+                                      "da estação que assina (keys/trusted-IBGE.json)")
+    p.add_argument("file", metavar="ARQUIVO")
+
+    verifier = sub.add_parser("verifier", help="verificador offline para o celular do fiscal")
+    verifier.set_defaults(handler=cmd_verifier)
+    verifier = subcommands(verifier, "verifier_command")
+    p = verifier.add_parser("export", help="grava o verificador (um arquivo HTML, sem "
+                                           "internet) com as chaves e a situação de hoje")
+    p.add_argument("-o", "--output", required=True, metavar="ARQUIVO.html")
+    json_flag(p)
 
 
 def cmd_print(args) -> int:
@@ -56,9 +68,9 @@ def cmd_print(args) -> int:
         printed = documents.print_document(
             actor(args), PRINTABLE[args.document], args.key, all_active=args.all_active,
             sheet=args.sheet, per_sheet=args.per_sheet, progress=progress)
-    output = Path(args.output)
-    write_file(output, printed["pdf"])
-    data = {key: value for key, value in printed.items() if key != "pdf"}
+        output = Path(args.output)
+        documents.write_file(actor(args), printed, output)  # the copies count from here
+    data = {key: value for key, value in printed.items() if key not in ("pdf", "reservation")}
     data.update(output=str(output), bytes=len(printed["pdf"]))
     copies = printed["copies"]
     what = documents.DOCUMENTS[printed["document"]].capitalize()
@@ -77,16 +89,15 @@ def cmd_verify(args) -> int:
     for key, label in (("kind_label", "Documento"), ("order_text", "Permissão nº"),
                        ("serial", "Selo nº"), ("plate", "Placa"), ("cpf_masked", "CPF"),
                        ("date1", "Emissão / vistoria"), ("valid_until", "Validade"),
-                       ("copy_text", "Via"), ("key_id", "Chave")):
+                       ("copy_text", "Via"), ("key_ref", "Chave")):
         value = data.get(key)
         if value not in (None, ""):
             lines.append(f"  {label}: {format_date(value) if hasattr(value, 'day') else value}")
     if status.get("permit_status_label"):
         lines.append(f"  Situação atual da permissão: {status['permit_status_label']}")
-    lines += [f"  ! {problem}" for problem in result["problems"]
-              if problem not in result["message"]]
+    lines += [f"  ! também: {problem}" for problem in result["problems"][1:]]
     emit(args, result, lines)
-    return EXIT_OK if result["valid"] and result["current"] else EXIT_REFUSED
+    return EXIT_OK if result["valid"] else EXIT_REFUSED
 
 
 def cmd_keys(args) -> int:
@@ -99,14 +110,21 @@ def cmd_keys(args) -> int:
                         "os documentos já impressos." if data["retired"] else ".")]
         elif args.keys_command == "list":
             data = keys.list_keys()
-            lines = [f"chave {k['key_id']:>3}  {k['fingerprint'][:16]}  "
+            lines = [f"chave {k['key_ref']:<12} {k['fingerprint_text']}  "
                      f"{'atual' if k['current'] else 'aposentada':<10} "
+                     f"{'confiável' if k['trusted'] else 'NÃO CONFIÁVEL nesta estação':<27}"
                      f"{'chave privada nesta estação' if k['private_key_here'] else ''}"
-                     for k in data]
+                     .rstrip() for k in data]
+        elif args.keys_command == "trust":
+            data = keys.install_trusted(actor(args), Path(args.file))
+            lines = [f"Chaves confiáveis instaladas em {data['path']}:"] + [
+                f"  {k['key_id']}  {k['fingerprint_text']}  "
+                f"{'atual' if k['current'] else 'aposentada'}" for k in data["keys"]]
         else:
             data = keys.export_public()
             pem = "".join(f"# {data['municipio']}/{data['uf']} IBGE {data['ibge']} — chave "
                           f"{k['key_id']} ({'atual' if k['current'] else 'aposentada'}), "
+                          f"impressão digital {k['fingerprint_text']}, "
                           f"Ed25519, prefixo {data['qr_prefix']}\n{k['pem']}"
                           for k in data["keys"])
             if args.output:
@@ -115,4 +133,17 @@ def cmd_keys(args) -> int:
             else:
                 lines = pem.rstrip("\n").splitlines()
     emit(args, data, lines)
+    return EXIT_OK
+
+
+def cmd_verifier(args) -> int:
+    from ..services import verifier
+    with database(args):
+        info = verifier.export_file(actor(args), Path(args.output))
+    emit(args, info, [f"Verificador gravado em {info['output']} ({info['bytes'] // 1024 + 1} KB): "
+                      f"{info['keys']} chave(s), situação de {info['as_of_text']} "
+                      f"({info['listed']} item(ns) na lista), válida por "
+                      f"{info['max_age_days']} dia(s).",
+                      "Envie o arquivo aos fiscais (WhatsApp, e-mail, USB) e abra-o no "
+                      "navegador do celular; funciona sem internet."])
     return EXIT_OK

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .common import EXIT_OK, actor, database, emit, json_flag, subcommands, write_file
+from .common import EXIT_OK, actor, database, emit, json_flag, subcommands
 
 
 def register(sub) -> None:
@@ -38,19 +38,19 @@ def register(sub) -> None:
 
 
 def cmd_guia(args) -> int:
-    from ..services import fees, guias, persons
+    from ..services import documents, fees, guias, persons
     with database(args):
         if args.guia_command == "issue":
             person = persons.person_by_cpf(args.cpf)
             debt = guias.resolve_debt(person.id, fee_id=args.fee, charge_id=args.charge)
             result = guias.issue(actor(args), debt["source"], debt["id"], due=args.due)
+            output = Path(args.output)
+            documents.write_file(actor(args), result, output)  # the copy counts from here
         else:
             person = persons.person_by_cpf(args.cpf) if args.cpf else None
             debts = fees.open_debts(person.id) if person else []
             rows = guias.list_guias(person.id if person else None, limit=200)
     if args.guia_command == "issue":
-        output = Path(args.output)
-        write_file(output, result["pdf"])
         guia = result["guia"]
         data = {**guia, "output": str(output), "copy": result["copies"][0]["copy"]}
         lines = [f"Guia {guia['number_text']}: {guia['label']} — {guia['amount_text']}, "

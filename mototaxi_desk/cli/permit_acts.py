@@ -16,8 +16,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .common import (EXIT_OK, EXIT_REFUSED, actor, database, emit, json_flag, subcommands,
-                     write_file)
+from .common import (EXIT_OK, EXIT_REFUSED, actor, database, emit, json_flag, subcommands)
 
 SANCTIONS = ("suspend", "revoke", "cassate")
 
@@ -199,7 +198,7 @@ def _done_text(command: str, result: dict) -> str:
 
 
 def cmd_permit(args) -> int:
-    from ..services import act_documents, decisions, permit_actions
+    from ..services import act_documents, decisions, documents, permit_actions
     command = args.permit_command
     with database(args):
         if command == "grounds":
@@ -222,7 +221,7 @@ def cmd_permit(args) -> int:
         if args.pdf:
             printed = act_documents.print_act(actor(args),
                                               act_documents.latest_act(permit.id))
-            write_file(Path(args.pdf), printed["pdf"])
+            documents.write_file(actor(args), printed, Path(args.pdf))
             lines.append(f"{printed['label']}: {args.pdf}.")
             data["pdf"] = args.pdf
     emit(args, data, lines)
@@ -255,8 +254,9 @@ def _grounds(args, decisions) -> int:
 
 
 def _write_act(args, printed: dict, output: Path) -> int:
-    write_file(output, printed["pdf"])
-    data = {k: v for k, v in printed.items() if k != "pdf"}
+    from ..services import documents
+    documents.write_file(actor(args), printed, output)  # the copy counts from here
+    data = {k: v for k, v in printed.items() if k not in ("pdf", "reservation")}
     data.update(output=str(output), bytes=len(printed["pdf"]))
     emit(args, data, [f"{printed['label']}: {printed['copies'][0]['copy']}ª via em {output}."])
     return EXIT_OK
@@ -301,7 +301,7 @@ def cmd_aux(args) -> int:
         if getattr(args, "card", None):
             printed = documents.print_aux_cards(actor(args), [result["order_number"]],
                                                 sheet=args.sheet)
-            write_file(Path(args.card), printed["pdf"])
+            documents.write_file(actor(args), printed, Path(args.card))
             lines.append(f"Cartão do condutor auxiliar: {args.card}.")
             data["card"] = args.card
     emit(args, data, lines)

@@ -302,6 +302,16 @@ RELEASE_REQUIREMENTS = ("fines", "removal", "storage", "permit")
 
 
 @dataclass(frozen=True)
+class Documents:
+    """The articles that found the printed documents, printed on them as their legal basis
+    (the card's back, the sticker). Optional section: a profile adopted before it prints the
+    law's name alone."""
+    card_article: str = ""
+    aux_card_article: str = ""
+    sticker_article: str = ""
+
+
+@dataclass(frozen=True)
 class RuleProfile:
     profile: ProfileInfo
     defaults: Defaults
@@ -324,6 +334,7 @@ class RuleProfile:
     infractions: tuple[Infraction, ...] = ()
     applications: tuple[ApplicationType, ...] = ()
     decisions: tuple[Decision, ...] = ()
+    documents: Documents = Documents()
 
     @property
     def id(self) -> str:
@@ -511,8 +522,10 @@ def parse_profile(path: Path) -> RuleProfile:
                                    for i, item in enumerate(data["applications"]))
     values["decisions"] = tuple(reader.build(Decision, item, f"decisions[{i}]")
                                 for i, item in enumerate(data["decisions"]))
+    if "documents" in data:
+        values["documents"] = reader.build(Documents, data["documents"], "documents")
     unknown = sorted(set(data) - set(_SECTIONS) - {"fees", "infractions", "applications",
-                                                   "decisions"})
+                                                   "decisions", "documents"})
     if unknown:
         reader.fail(unknown[0], "seção desconhecida")
     profile = RuleProfile(**values)

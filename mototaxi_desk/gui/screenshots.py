@@ -113,7 +113,9 @@ def vehicle_and_inspection_shots(folder: Path, permit) -> None:
     inspection = InspectionForm(fiscal, plate=permit.vehicle.plate_original)
     inspection.pass_all()
     save(inspection, "vistoria.png")
-    text = documents.print_cards(clerk, [permit.order_number])["copies"][0]["qr_text"]
+    printed = documents.print_cards(clerk, [permit.order_number])
+    documents.confirm(clerk, printed)  # the card printed: its copy is the current one
+    text = printed["copies"][0]["qr_text"]
     for name, typed in (("verificar-valido.png", text),
                         ("verificar-invalido.png", text[:-4] + ("0" if text[-4] != "0"
                                                                 else "1") + text[-3:])):

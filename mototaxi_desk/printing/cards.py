@@ -6,7 +6,9 @@ pages for long-edge duplex).
 Front: brasão, município, title, 3×4 photo (placeholder when none), name, CPF masked for
 the card, CNH and category, permit order number, plate, stand, validity, signed QR code.
 Back: RG, RENAVAM, chassis, make/model/year, blood type and Rh (SRM Art. 9), issue date,
-copy number, how to verify."""
+copy number, the legal basis from the profile and how to verify: the município's offline
+verifier on the inspector's phone (services/verifier.py). The auxiliary driver's card shows
+his own credential number under the photo, and the permit he serves beside it."""
 from __future__ import annotations
 
 import datetime as dt
@@ -22,9 +24,9 @@ CARD = (85.60 * mm, 53.98 * mm)
 MARGIN = 2.2 * mm
 HEADER_H = 10.5 * mm
 PHOTO = (19.5 * mm, 26.0 * mm)  # 3 × 4
-VERIFY_NOTE = ("Confira a autenticidade lendo o QR code da frente com o verificador da "
-               "Prefeitura (mototaxi-desk verify). Documento pessoal e intransferível; "
-               "porte obrigatório em serviço.")
+VERIFY_NOTE = ("Confira lendo o QR code da frente com o Verificador de mototáxi da "
+               "Prefeitura (no celular do fiscal, sem internet): VÁLIDO ou INVÁLIDO. Documento "
+               "pessoal e intransferível; porte obrigatório em serviço.")
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,8 @@ class CardData:
     qr_text: str
     photo: bytes | None = None
     holder_name: str = ""    # auxiliary card: the permit holder it serves
+    credential: str = ""     # auxiliary card: the driver's own credential number
+    legal_basis: str = ""    # "Projeto de Lei nº 002/2019, Art. 6 XIX e XX"
 
 
 def _label_value(c, label: str, value: str, x: float, y_top: float, w: float, *,
@@ -103,11 +107,12 @@ def draw_front(c, data: CardData, x: float = 0.0, y: float = 0.0) -> None:
     c.rect(px, top - PHOTO[1], PHOTO[0], PHOTO[1], stroke=1, fill=0)
     below = top - PHOTO[1] - 0.8 * mm
     c.setFillColorRGB(*MUTED)
-    fonts.draw_fitted(c, "PERMISSÃO Nº", px, below - 4.6, PHOTO[0], size=4.8, minimum=3.5,
-                      align="center")
+    fonts.draw_fitted(c, "CREDENCIAL Nº" if data.auxiliary else "PERMISSÃO Nº", px,
+                      below - 4.6, PHOTO[0], size=4.8, minimum=3.5, align="center")
     c.setFillColorRGB(*ACCENT)
-    fonts.draw_fitted(c, data.order_text, px, below - 4.6 - 11.5, PHOTO[0], font=bold,
-                      size=12, minimum=6, align="center")
+    fonts.draw_fitted(c, data.credential if data.auxiliary else data.order_text, px,
+                      below - 4.6 - 11.5, PHOTO[0], font=bold, size=12, minimum=6,
+                      align="center")
     c.setFillColorRGB(0, 0, 0)
     # QR code, bottom right, its quiet zone inside the card
     modules = len(qr.matrix(data.qr_text))
@@ -126,8 +131,8 @@ def draw_front(c, data: CardData, x: float = 0.0, y: float = 0.0) -> None:
     y_top -= _label_value(c, "CNH / categoria", data.cnh, tx + half + 1.5 * mm, y_top, half,
                           size=6.4)
     if data.auxiliary:
-        y_top -= _label_value(c, "Titular da permissão", data.holder_name, tx, y_top, tw,
-                              size=6.0)
+        y_top -= _label_value(c, f"Permissão nº {data.order_text} — titular", data.holder_name,
+                              tx, y_top, tw, size=6.0)
     _label_value(c, "Placa", data.plate, tx, y_top, half, size=7.2)
     y_top -= _label_value(c, "Validade", date_text(data.valid_until), tx + half + 1.5 * mm,
                           y_top, half, size=7.2)
@@ -160,15 +165,16 @@ def draw_back(c, data: CardData, x: float = 0.0, y: float = 0.0) -> None:
                           w - 2 * MARGIN, size=6.4)
     _label_value(c, "Data de emissão", date_text(data.issued_on), left, y_top, col_w, size=6.4)
     y_top -= _label_value(c, "Via", f"{data.copy}ª via", right, y_top, col_w, size=6.4)
-    # how to verify, in a box at the bottom
-    box_h = 9.0 * mm
-    box_y = y + 1.6 * mm
+    # the legal basis and how to verify, in a box at the bottom
+    box_h = 10.5 * mm
+    box_y = y + 1.4 * mm
     c.setStrokeColorRGB(0.7, 0.7, 0.7)
     c.setLineWidth(0.4)
     c.rect(x + MARGIN, box_y, w - 2 * MARGIN, box_h, stroke=1, fill=0)
     c.setFillColorRGB(0.15, 0.15, 0.15)
-    fonts.draw_block(c, VERIFY_NOTE, x + MARGIN + 1.2 * mm, box_y + box_h - 1.0 * mm,
-                     w - 2 * MARGIN - 2.4 * mm, box_h - 2.0 * mm, size=5.2, minimum=3.5)
+    note = (f"Base legal: {data.legal_basis}. " if data.legal_basis else "") + VERIFY_NOTE
+    fonts.draw_block(c, note, x + MARGIN + 1.2 * mm, box_y + box_h - 0.9 * mm,
+                     w - 2 * MARGIN - 2.4 * mm, box_h - 1.8 * mm, size=5.0, minimum=3.4)
     c.setFillColorRGB(0, 0, 0)
 
 

@@ -20,6 +20,7 @@ PHOTO_PLACEHOLDER = IMAGES / "foto-placeholder.png"
 ACCENT = (0.06, 0.27, 0.52)   # dark blue: titles and rules
 MUTED = (0.35, 0.35, 0.35)    # labels
 A4 = (210 * mm, 297 * mm)
+MARK_EDGE = 5 * mm  # nothing printed closer to the sheet's edge: most printers cannot
 MONTHS = ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto",
           "setembro", "outubro", "novembro", "dezembro")
 
@@ -152,11 +153,29 @@ class Sheet:
             ys += [bottom, bottom + h]
         right = x0 + self.columns * w + (self.columns - 1) * self.gap
         top = y0 + self.rows * h + (self.rows - 1) * self.gap
-        # the marks stay inside the page: as long as the margin allows, at most 4 mm
-        length = min(4 * mm, min(x0, y0) - 1.5 * mm)
-        if length >= 1 * mm:
+        # outside the grid while the margin leaves room, never closer than MARK_EDGE to the
+        # sheet's edge; else short crosses on the cut lines themselves (cut away with them)
+        length = min(4 * mm, min(x0, y0) - 1 * mm - MARK_EDGE)
+        if length >= 1.5 * mm:
             cut_marks(canvas, sorted(set(xs)), sorted(set(ys)), (x0, y0, right, top),
                       length=length)
+        else:
+            inner_marks(canvas, sorted(set(xs)), sorted(set(ys)), (x0, y0, right, top))
+
+
+def inner_marks(canvas: Canvas, xs: list[float], ys: list[float],
+                grid: tuple[float, float, float, float], *, arm: float = 2.5 * mm) -> None:
+    """A small cross at every crossing of the cut lines, its arms along the lines and never
+    outside the grid (whose edge is at least MARK_EDGE inside the sheet)."""
+    left, bottom, right, top = grid
+    canvas.saveState()
+    canvas.setLineWidth(0.3)
+    canvas.setStrokeColorRGB(0, 0, 0)
+    for x in xs:
+        for y in ys:
+            canvas.line(max(left, x - arm), y, min(right, x + arm), y)
+            canvas.line(x, max(bottom, y - arm), x, min(top, y + arm))
+    canvas.restoreState()
 
 
 def fit_sheet(item: tuple[float, float], *, page=A4, margin: float = 10 * mm,

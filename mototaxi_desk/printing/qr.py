@@ -185,11 +185,21 @@ def decode(text: str) -> tuple[QrRecord, bytes, bytes]:
     return unpack(body), body, signature
 
 
-def verify(text: str, public_keys: dict[int, bytes]) -> QrRecord:
+def key_ref(ibge: str, serial: int) -> str:
+    """A key's id across municípios: the IBGE code and the município's own serial (the
+    record carries both), e.g. "2111102-1". Every município's first key has serial 1."""
+    return f"{ibge}-{serial}"
+
+
+def verify(text: str, public_keys: dict[str, bytes], *, ibge: str | None = None) -> QrRecord:
     """The record of a QR text whose signature checks with one of the public keys
-    (key id -> 32 raw bytes). Raises QrError with the reason otherwise."""
+    (key_ref -> 32 raw bytes). With `ibge`, a record of another município is refused as
+    such before its signature is looked at (its keys are not ours: any verdict on the
+    signature would be wrong). Raises QrError with the reason otherwise."""
     record, body, signature = decode(text)
-    raw_key = public_keys.get(record.key_id)
+    if ibge is not None and record.ibge != ibge:
+        raise QrError("other_municipio", f"IBGE {record.ibge}")
+    raw_key = public_keys.get(key_ref(record.ibge, record.key_id))
     if raw_key is None:
         raise QrError("unknown_key", f"chave nº {record.key_id}")
     try:
@@ -197,6 +207,18 @@ def verify(text: str, public_keys: dict[int, bytes]) -> QrRecord:
     except InvalidSignature:
         raise QrError("bad_signature") from None
     return record
+
+
+def sign_bytes(data: bytes, private_key: Ed25519PrivateKey) -> bytes:
+    return private_key.sign(data)
+
+
+def verify_bytes(data: bytes, signature: bytes, raw_public: bytes) -> bool:
+    try:
+        Ed25519PublicKey.from_public_bytes(raw_public).verify(signature, data)
+    except InvalidSignature:
+        return False
+    return True
 
 
 # --- keys ---------------------------------------------------------------------------------

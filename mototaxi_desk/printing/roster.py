@@ -39,6 +39,7 @@ class RosterData:
     printed_at: dt.datetime
     login: str
     places: list[RosterPlace] = field(default_factory=list)
+    key_fingerprint: str = ""  # "2111102-1 · A1B2 C3D4 E5F6 0718" (services/keys.py)
 
 
 def render(data: RosterData) -> bytes:
@@ -74,6 +75,12 @@ def render(data: RosterData) -> bytes:
         fractions = (0.06, 0.115, 0.255, 0.11, 0.21, 0.13, 0.12)
         table = a4.listing(rows, [width * f for f in fractions])
         story.append(table)
+    if data.key_fingerprint:  # ARCHITECTURE "Trust is pinned outside the database"
+        story += [a4.spacer(3), a4.p(
+            f"Chave de assinatura dos QR codes do município: {data.key_fingerprint}. Confira "
+            "esta impressão digital no verificador do celular do fiscal (Sobre este "
+            "verificador) e em Configurações; se diferir, o verificador não é o da "
+            "Prefeitura.", st["small"])]
     story += [
         a4.spacer(8),
         a4.signature_block([(data.responsible, "Responsável pelo ponto"),

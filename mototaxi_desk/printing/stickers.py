@@ -1,7 +1,10 @@
 """Inspection sticker (selo de vistoria): size from the município settings (default
 100 × 70 mm), one sticker per page or an A4 sheet with cut marks. Carries the município,
-"SELO DE VISTORIA", the sticker serial, the permit order number, the plate, the inspection
-date, valid until and kind (Lei 3.920 Art. 27; PF Art. 19) and the signed QR code."""
+"SELO DE VISTORIA — MOTOTÁXI", the sticker serial, the permit order number, the plate, the
+inspection date, valid until and kind (Lei 3.920 Art. 27; PF Art. 19), the signed QR code,
+and at the bottom the legal basis from the profile and how to check it (the município's
+offline verifier). On an A4 sheet the cut marks stay at least 5 mm inside the page
+(common.Sheet.marks), where every printer prints."""
 from __future__ import annotations
 
 import datetime as dt
@@ -29,6 +32,7 @@ class StickerData:
     kind_label: str          # "Vistoria anual" / "Inspeção semestral"
     copy: int
     qr_text: str
+    legal_basis: str = ""    # "Projeto de Lei nº 002/2019, Art. 17"
 
 
 def module_dots(size_mm: tuple[float, float]) -> int:
@@ -60,8 +64,8 @@ def draw(c, data: StickerData, x: float, y: float, size_mm: tuple[float, float])
     fonts.draw_fitted(c, f"{data.municipio.title} — {data.municipio.uf}", hx,
                       top - 0.055 * h, hw, font=bold, size=9 * k, minimum=4)
     c.setFillColorRGB(*ACCENT)
-    fonts.draw_fitted(c, "SELO DE VISTORIA", hx, top - 0.15 * h, hw, font=bold, size=17 * k,
-                      minimum=6)
+    fonts.draw_fitted(c, "SELO DE VISTORIA — MOTOTÁXI", hx, top - 0.15 * h, hw, font=bold,
+                      size=17 * k, minimum=6)
     c.setFillColorRGB(0, 0, 0)
     rule_y = top - logo - 1.2 * mm * k
     c.setStrokeColorRGB(*ACCENT)
@@ -82,8 +86,16 @@ def draw(c, data: StickerData, x: float, y: float, size_mm: tuple[float, float])
          ("Válido até", date_text(data.valid_until), 11)),
         (("Tipo", data.kind_label, 9), None),
     ]
+    # the legal basis and how to check it, along the bottom left of the QR code
+    foot_h = 6.0 * mm * k
+    foot = (f"Base legal: {data.legal_basis}. " if data.legal_basis else "") + \
+        "Confira com o Verificador de mototáxi da Prefeitura (QR code)."
+    c.setFillColorRGB(*MUTED)
+    fonts.draw_block(c, foot, fx, y + pad + 1.0 * mm + foot_h, fw - 1 * mm, foot_h,
+                     size=6 * k, minimum=3.4, leading=1.1)
+    c.setFillColorRGB(0, 0, 0)
     body_top = rule_y - 1.0 * mm * k
-    body_h = body_top - (y + pad + 1.0 * mm)
+    body_h = body_top - (y + pad + 1.0 * mm + foot_h)
     row_h = body_h / len(rows)
     for i, (first, second) in enumerate(rows):
         row_top = body_top - i * row_h
@@ -123,7 +135,7 @@ def render(stickers: list[StickerData], *, size_mm: tuple[float, float] = DEFAUL
             draw(c, sticker, 0, 0, size_mm)
             c.showPage()
     elif sheet == "a4":
-        grid = common.fit_sheet(item, margin=4 * mm, gap=0.0)
+        grid = common.fit_sheet(item, margin=common.MARK_EDGE, gap=0.0)
         c = common.new_canvas(buffer, common.A4, title, stickers[0].municipio)
         for start in range(0, len(stickers), grid.per_page):
             grid.marks(c)

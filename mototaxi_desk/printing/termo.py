@@ -46,7 +46,7 @@ def render(data: TermoData) -> bytes:
     st = a4.styles()
     width = a4.CONTENT_WIDTH
     m = data.municipio
-    law = f", nos termos do(a) {escape(m.law)}," if m.law else ","
+    law = f", nos termos da legislação municipal ({escape(m.law)})," if m.law else ","
     story = [
         a4.p(f"TERMO DE PERMISSÃO Nº {data.order_text}", st["title"]),
         a4.Paragraph(

@@ -10,27 +10,19 @@ from __future__ import annotations
 import datetime as dt
 import json
 
-import peewee as pw
 
 from ..domain import validators
-from ..domain.errors import DomainError, ValidationError
+from ..domain.errors import ValidationError
 from ..domain.money import format_money
 from ..domain.penalty_engine import SANCTION_LABELS
 from ..printing import permit_act
-from ..store.connection import serialise, write_transaction
-from ..store.models import (Fee, Permit, PermitHistory, Person, PrintLog, Sanction, Vehicle)
-from . import audit, documents, permissions, permits, setup, stands
+from ..store.connection import write_transaction
+from ..store.models import Fee, Permit, PermitHistory, Person, Sanction, Vehicle
+from . import permissions, permits, setup, stands
 from .context import Actor
-
-try:  # documents as a package (its helpers public in documents.common)
-    from .documents.common import cnh_text, rg_text, stand_text, vehicle_text
-    from .documents.acts import _address as address_text
-except ImportError:  # documents as one module
-    from .documents import _address as address_text
-    from .documents import _cnh_text as cnh_text
-    from .documents import _rg as rg_text
-    from .documents import _stand_text as stand_text
-    from .documents import _vehicle_text as vehicle_text
+from .documents.acts import address_text
+from .documents.common import (cnh_text, finish, log_copy, municipio_header, rg_text,
+                               stand_text, vehicle_text)
 
 DOCUMENT = "permit_act"
 PRINTED = {"transfer": "Termo de transferência", "interrupt": "Autorização de interrupção",
@@ -317,33 +309,18 @@ def _sanction_content(line: PermitHistory, order: str, holder: Person, who: str)
                            (holder.name, "Recebi esta notificação em ____/____/______"))}
 
 
-def _log_copy(actor: Actor, key: str) -> int:
-    """The next copy number of the act's document, logged (inside the transaction); the
-    same scheme as every document (documents' print log)."""
-    serialise(f"print_log:{DOCUMENT}:{key}")
-    last = PrintLog.select(pw.fn.MAX(PrintLog.copy)).where(
-        (PrintLog.document == DOCUMENT) & (PrintLog.entity_key == key)).scalar() or 0
-    if last >= 255:
-        raise DomainError(f"Limite de vias atingido para o ato nº {key}.")
-    PrintLog.create(user=actor.user_id, login=actor.login[:40], document=DOCUMENT,
-                    entity_key=key, copy=last + 1, layout="a4")
-    return last + 1
-
-
 def print_act(actor: Actor, history_id) -> dict:
-    """The A4 document of one act on a permit; a numbered copy, logged and audited."""
+    """The A4 document of one act on a permit; a numbered copy reserved here and issued
+    (audited) when the file is written or the page printed (documents.confirm)."""
     permissions.require(actor, "print.termo")
     line = _line(history_id)
     with write_transaction():
         order = permits.as_dict(line.permit)["order_text"]
         content = _content(line, order)
-        copy = _log_copy(actor, str(line.id))
+        copy = log_copy(actor, DOCUMENT, str(line.id), "a4")
         copies = [{"key": str(line.id), "copy": copy, "order_number": line.permit.order_number}]
-        audit.record(actor, "document.print", DOCUMENT, str(line.id),
-                     after={"document": DOCUMENT, "layout": "a4",
-                            "copies": [[str(line.id), copy]]})
-        data = permit_act.ActData(municipio=documents.municipio_header(), copy=copy,
+        data = permit_act.ActData(municipio=municipio_header(), copy=copy,
                                   dated=line.effective_on, printed_at=dt.datetime.now(),
                                   login=actor.login, **content)
-    return {"document": DOCUMENT, "label": PRINTED[line.action], "pdf": permit_act.render(data),
-            "count": 1, "copies": copies}
+    return {**finish(actor, DOCUMENT, copies, "a4", lambda: permit_act.render(data)),
+            "label": PRINTED[line.action]}

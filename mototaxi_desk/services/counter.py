@@ -11,7 +11,6 @@ from decimal import Decimal
 from ..domain import permit_rules
 from ..domain.errors import DomainError, RuleRefusal
 from ..domain.money import format_money, format_units, units_to_cents
-from ..store.connection import write_transaction
 from ..store.models import Permit, WaitingListEntry
 from . import (documents, fees, ledger, lookup, permissions, permit_actions, permits, setup,
                stands, waiting_list)
@@ -142,14 +141,14 @@ def second_copy_card(actor: Actor, permit_id, *, sheet: str | None = None,
                      on: dt.date | None = None) -> dict:
     """Print the holder's card again. From the second print on it is a "2ª via": refused
     where the law has none, with open debts where they block requests (SRM Art. 50), and
-    charged with the profile's fee (SRM Art. 47 I: 1 UFM). The fee and the print log are
-    one transaction. Returns the print result (PDF, copies) with the fee charged, if any."""
+    charged with the profile's fee (SRM Art. 47 I: 1 UFM). The copy is reserved here; the
+    fee (`fee_due`) is charged with the copy when the print is confirmed
+    (documents.confirm / write_file), so a cancelled print charges nothing."""
     permissions.require(actor, "print.card")
     on = on or dt.date.today()
     permit = lookup.get_permit(permit_id)
     kind = setup.profile().application("card_second_copy")
     again = documents.latest_copy("card", str(permit.order_number)) > 0
-    fee = None
     if again:
         # after a transfer the new holder's first card is a new expedição, not a 2ª via:
         # not refused where the law has none, charged where the law charges the card
@@ -159,12 +158,10 @@ def second_copy_card(actor: Actor, permit_id, *, sheet: str | None = None,
         fees.check_no_debts(permit.holder_id, "a segunda via do cartão")
         if kind.fee_key:
             setup.fiscal_unit_value_cents(on.year)  # refuses before any write if unset
-    with write_transaction():
-        if again and kind.fee_key:
-            fee = fees.charge(actor, permit.holder_id, kind.fee_key, on=on,
-                              permit_id=permit.id)
-        result = documents.print_cards(actor, [permit.order_number], sheet=sheet, on=on)
-    return {**result, "fee": fees.as_dict(fee) if fee is not None else None}
+    result = documents.print_cards(actor, [permit.order_number], sheet=sheet, on=on)
+    due = {"person_id": permit.holder_id, "fee_key": kind.fee_key, "on": on.isoformat(),
+           "permit_id": permit.id} if again and kind.fee_key else None
+    return {**result, "fee_due": due, "fee": None}
 
 
 def _card_printed_for_holder(permit) -> bool:

@@ -23,7 +23,8 @@ from ..printing import fonts
 from ..printing import guia as guia_pdf
 from ..store.connection import locked, write_transaction
 from ..store.models import Fee, Guia, PenaltyCharge, Person
-from . import audit, collection, documents, fees, ledger, permissions, sequences, setup
+from . import audit, collection, fees, ledger, permissions, sequences, setup
+from .documents.common import finish, log_copy, municipio_header, order_text
 from .context import Actor
 
 DUE_BUSINESS_DAYS = 5   # program policy: a week to pay, counted in business days
@@ -90,7 +91,7 @@ def _reference(row) -> str:
         return ""
     parts = []
     if row.permit_id:
-        parts.append(f"permissão nº {documents._order_text(row.permit.order_number)}")
+        parts.append(f"permissão nº {order_text(row.permit.order_number)}")
     if row.application_id:
         app = row.application
         parts.append(f"protocolo {app.protocol_year}/{app.protocol_seq:06d}")
@@ -152,24 +153,25 @@ def issue(actor: Actor, source: str, debt_id, *, due=None, on: dt.date | None = 
                            pix_txid=transaction_id(on.year, number) if settings.pix_key
                            else None, issued_by=actor.user_id)
         audit.record(actor, "guia.issue", "guia", guia.id, after=audit.snapshot(guia))
-        data, copies = _print(actor, guia)
-    return {**documents._result("guia", guia_pdf.render(data), copies), "guia": as_dict(guia)}
+        data, copies = _reserve_copy(actor, guia)
+    return _drawn(actor, guia, data, copies)
 
 
 def _same_debt(source: str, debt_id: int):
     return (Guia.fee == debt_id) if source == "fee" else (Guia.charge == debt_id)
 
 
-def _print(actor: Actor, guia: Guia) -> tuple[guia_pdf.GuiaData, list[dict]]:
-    """Log a copy of the guia and gather what it prints; inside the transaction."""
+def _reserve_copy(actor: Actor, guia: Guia) -> tuple[guia_pdf.GuiaData, list[dict]]:
+    """Reserve a copy of the guia and gather what it prints; inside the transaction. The copy
+    is issued (and the print audited) when the file is written or the page printed
+    (documents.confirm), like every other document."""
     key = number_text(guia)
-    copy = documents._log(actor, "guia", key, "a4")
+    copy = log_copy(actor, "guia", key, "a4")
     copies = [{"key": key, "copy": copy}]
-    documents._audit(actor, "guia", copies, "a4")
     settings = setup.settings()
     person: Person = guia.person
     row = guia.fee if guia.fee_id is not None else guia.charge
-    header = documents.municipio_header()
+    header = municipio_header()
     payload = ""
     if guia.pix_txid and settings.pix_key:
         payload = pix.brcode(key=settings.pix_key, name=f"Prefeitura {header.name}",
@@ -193,8 +195,14 @@ def print_guia(actor: Actor, number) -> dict:
     fonts.register()
     with write_transaction():
         guia = get(number)
-        data, copies = _print(actor, guia)
-    return {**documents._result("guia", guia_pdf.render(data), copies), "guia": as_dict(guia)}
+        data, copies = _reserve_copy(actor, guia)
+    return _drawn(actor, guia, data, copies)
+
+
+def _drawn(actor: Actor, guia: Guia, data: guia_pdf.GuiaData, copies: list[dict]) -> dict:
+    """The print result (PDF drawn after the transaction; see documents.common.finish)."""
+    return {**finish(actor, "guia", copies, "a4", lambda: guia_pdf.render(data)),
+            "guia": as_dict(guia)}
 
 
 # --- reading ----------------------------------------------------------------------------------

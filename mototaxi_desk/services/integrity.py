@@ -12,7 +12,8 @@ from ..store.connection import is_postgres
 from ..store.models import (DB, Application, ApplicationChecklistItem, ApplicationStatusChange,
                             AuditLog, Guia, Inspection, InfractionNotice, PenaltyCharge, Permit,
                             PermitHistory, Sequence, Sticker)
-from . import audit, setup
+from ..domain.errors import DomainError
+from . import audit, keys, setup
 
 EXAMPLES = 5  # ids named per problem; the count says how many in all
 
@@ -24,7 +25,7 @@ def check(*, file_check: bool = True) -> list[str]:
     if file_check and not is_postgres():
         problems += file_problems()
     for part in (application_problems, permit_problems, notice_problems, sticker_problems,
-                 number_problems, audit_problems):
+                 number_problems, key_problems, audit_problems):
         problems += part()
     return problems
 
@@ -193,6 +194,19 @@ def number_problems() -> list[str]:
                 problems.append(f"{label}: {what} {len(values)} número(s) ({shown}"
                                 f"{'…' if len(values) > EXAMPLES else ''}).")
     return problems
+
+
+def key_problems() -> list[str]:
+    """Signing keys in the database that this station does not trust (services/keys.py):
+    a key added or replaced by a write to the database alone. A station without trusted
+    keys at all cannot judge (verification tells it how to install them)."""
+    try:
+        untrusted = keys.untrusted_refs()
+    except DomainError:
+        return []
+    return [f"Chave de assinatura {ref} está no banco de dados mas não é confiável nesta "
+            "estação (não consta do arquivo de chaves confiáveis): documentos assinados com "
+            "ela são recusados." for ref in untrusted]
 
 
 def audit_problems() -> list[str]:

@@ -1,40 +1,70 @@
-"""The município's QR signing keys (Ed25519).
+"""The município's QR signing keys (Ed25519), and the keys this station trusts.
 
 Where the private key lives — a file in the data folder, not the database:
-- `<data folder>/keys/qr-<IBGE>-<fingerprint>.pem`, PKCS#8, created with permissions 0600
+- `<keys folder>/qr-<IBGE>-<fingerprint>.pem`, PKCS#8, created with permissions 0600
   (folder 0700), written once and never printed, logged, exported or put in the audit log;
-- the database holds only public keys with their key id, so every counter verifies, and a
+- the database holds the public keys with their serial, so every counter sees them, and a
   database backup or dump — which travels (pen drives, e-mail to the IT person, PostgreSQL
   read access for every counter login) — never carries the means to forge a card;
-- the price: with several counters on PostgreSQL, only a machine holding the file can print
-  signed documents; the admin copies the file to the others (same folder), or prints there.
-  A printing machine without it gets a clear message naming the file it needs.
 - rotation (`mototaxi-desk keys rotate`) makes a new key pair and retires the old one; the
-  old public key stays, so the cards it signed keep verifying (key id in each payload).
+  old public key stays trusted, so the cards it signed keep verifying.
 
-The file name carries the IBGE code and the key's fingerprint, so the real and the demo
-database (or two municípios) share one keys folder without clashing.
+Trust is pinned outside the database (ARCHITECTURE "Trust is pinned outside the database"):
+the public keys this station accepts are in `<keys folder>/trusted-<IBGE>.json`, written
+when a key is made or rotated here, and copied (`keys trust FILE`) to stations that only
+verify. Verification reads this file, never the database's list: someone who can write to
+the database (every counter on PostgreSQL) and adds a "retired" key of his own signs cards
+that are refused, and `check` names the key. A station whose folder predates the file pins
+the keys whose private halves it holds (holding the private key proves them).
+
+A key is known across municípios by IBGE code + serial ("2111102-1"): every QR record
+carries both, so a genuine document of another município is told apart from a forgery, and
+the cards printed before this scheme (serial 1, 2...) keep verifying.
+
+The demo database keeps its keys in `<data folder>/demo/keys`: a demo key is never trusted
+for the real município that shares its IBGE code.
 """
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import os
 from pathlib import Path
 
 from .. import config
 from ..domain.errors import DomainError
 from ..printing import qr
-from ..store.connection import write_transaction
-from ..store.models import SigningKey, utcnow
-from . import audit, permissions, setup
+from ..store.connection import sqlite_path, write_transaction
+from ..store.models import DB, MunicipioSettings, SigningKey, utcnow
+from . import audit, permissions
+from .atomic_files import write_atomic
 from .context import SYSTEM, Actor
 
+TRUST_FORMAT = "mototaxi-desk-trusted-keys/1"
 _override_dir: Path | None = None
 
 
+def _legacy_dir() -> Path:
+    return config.data_dir() / "keys"
+
+
+def _is_demo_database() -> bool:
+    database = getattr(DB, "obj", None)
+    name = getattr(database, "database", None)
+    if not isinstance(name, str) or not name or database.__class__.__name__ != \
+            "SqliteDatabase":
+        return False
+    try:
+        return sqlite_path(name).resolve() == config.demo_db_path().resolve()
+    except OSError:
+        return False
+
+
 def key_dir() -> Path:
-    return _override_dir or config.data_dir() / "keys"
+    if _override_dir is not None:
+        return _override_dir
+    return config.demo_db_path().parent / "keys" if _is_demo_database() else _legacy_dir()
 
 
 @contextlib.contextmanager
@@ -52,14 +82,35 @@ def fingerprint(raw: bytes) -> str:
     return hashlib.sha256(raw).hexdigest()
 
 
+def fingerprint_text(print_: str) -> str:
+    """The first 64 bits of a fingerprint as people compare it: 'A1B2 C3D4 E5F6 0718'."""
+    head = print_[:16].upper()
+    return " ".join(head[i:i + 4] for i in range(0, 16, 4))
+
+
+def _ibge() -> str:
+    row = MunicipioSettings.select(MunicipioSettings.ibge_code).first()
+    if row is None:
+        raise DomainError("Banco de dados não configurado: execute 'mototaxi-desk init' primeiro.")
+    return row.ibge_code
+
+
 def _key_path(ibge: str, print_: str) -> Path:
     return key_dir() / f"qr-{ibge}-{print_[:16]}.pem"
 
 
-def _write_private(path: Path, pem: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+def trust_path(ibge: str | None = None) -> Path:
+    return key_dir() / f"trusted-{ibge or _ibge()}.json"
+
+
+def _secure_folder(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     with contextlib.suppress(OSError):
-        os.chmod(path.parent, 0o700)
+        os.chmod(folder, 0o700)
+
+
+def _write_private(path: Path, pem: bytes) -> None:
+    _secure_folder(path.parent)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
         os.write(fd, pem)
@@ -69,34 +120,204 @@ def _write_private(path: Path, pem: bytes) -> None:
         os.chmod(path, 0o600)
 
 
+# --- the trusted keys (data folder) ----------------------------------------------------------
+
+def _read_trust(path: Path) -> dict | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        raise DomainError(f"O arquivo de chaves confiáveis {path} está ilegível "
+                          f"({type(exc).__name__}); copie-o de novo da estação que assina "
+                          "os documentos.") from None
+    _check_trust(data, path)
+    return data
+
+
+def _check_trust(data, source) -> None:
+    try:
+        ok = data.get("format") == TRUST_FORMAT and isinstance(data.get("keys"), list) and all(
+            len(bytes.fromhex(k["public_key"])) == 32 and
+            k["key_id"] == qr.key_ref(data["ibge"], int(k["serial"])) and
+            fingerprint(bytes.fromhex(k["public_key"])) == k["fingerprint"]
+            for k in data["keys"])
+    except (AttributeError, KeyError, TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise DomainError(f"{source} não é um arquivo de chaves confiáveis do Mototáxi Desk.")
+
+
+def _save_trust(data: dict, ibge: str) -> None:
+    path = trust_path(ibge)
+    _secure_folder(path.parent)
+    data["keys"].sort(key=lambda k: k["serial"])
+    write_atomic(path, (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode(),
+                 mode=0o644)
+
+
+def _entry(row: SigningKey, ibge: str) -> dict:
+    return {"key_id": qr.key_ref(ibge, row.key_id), "serial": row.key_id,
+            "public_key": row.public_key, "fingerprint": row.fingerprint,
+            "created_at": row.created_at.isoformat(timespec="seconds") + "Z",
+            "retired_at": row.retired_at.isoformat(timespec="seconds") + "Z"
+            if row.retired_at else None}
+
+
+def _pin(rows: list[SigningKey], ibge: str) -> dict:
+    """Add (or update the retirement of) these database keys in this station's trust file."""
+    path = trust_path(ibge)
+    data = _read_trust(path) or {"format": TRUST_FORMAT, "ibge": ibge, "keys": []}
+    settings = MunicipioSettings.select().first()
+    if settings is not None:
+        data["municipio"], data["uf"] = settings.name, settings.uf
+    by_ref = {k["key_id"]: k for k in data["keys"]}
+    for row in rows:
+        entry = _entry(row, ibge)
+        old = by_ref.get(entry["key_id"])
+        if old is not None and old["public_key"] != entry["public_key"]:
+            raise DomainError(f"A chave {entry['key_id']} do banco de dados difere da chave "
+                              "confiável desta estação: nada foi alterado.")
+        if old is None:
+            data["keys"].append(entry)
+        else:
+            old["retired_at"] = entry["retired_at"]
+    _save_trust(data, ibge)
+    return data
+
+
+def _private_holds(ibge: str, row: SigningKey) -> bool:
+    path = _key_path(ibge, row.fingerprint)
+    _adopt_legacy_private(path)
+    try:
+        return qr.public_raw(qr.load_private_pem(path.read_bytes())).hex() == row.public_key
+    except (OSError, ValueError):
+        return False
+
+
+def _adopt_legacy_private(path: Path) -> None:
+    """The demo's keys lived in the common keys folder before it had its own: move the
+    demo's private key file (its name carries its fingerprint) into the demo folder."""
+    legacy = _legacy_dir() / path.name
+    if path.parent != legacy.parent and not path.exists() and legacy.exists():
+        _secure_folder(path.parent)
+        with contextlib.suppress(OSError):
+            os.replace(legacy, path)
+
+
+def trusted(ibge: str | None = None) -> dict:
+    """This station's trust file (format, ibge, keys), made on first use from the private
+    keys held here; DomainError when the station has neither (it must receive the file)."""
+    ibge = ibge or _ibge()
+    data = _read_trust(trust_path(ibge))
+    if data is not None:
+        return data
+    held = [row for row in SigningKey.select().order_by(SigningKey.key_id)
+            if _private_holds(ibge, row)]
+    if not held:
+        raise DomainError(
+            f"Esta estação não tem as chaves confiáveis do município (arquivo "
+            f"{trust_path(ibge)}). Copie esse arquivo da estação que assina os documentos "
+            "e instale-o com 'mototaxi-desk keys trust ARQUIVO', conferindo a impressão "
+            "digital mostrada em Configurações e na relação do ponto.")
+    return _pin(held, ibge)
+
+
+def public_keys() -> dict[str, bytes]:
+    """key_ref -> raw public key of every key this station trusts (retired ones too)."""
+    return {k["key_id"]: bytes.fromhex(k["public_key"]) for k in trusted()["keys"]}
+
+
+def untrusted_refs() -> list[str]:
+    """Keys in the database that this station does not trust (or trusts with another
+    public half): a write to the database alone, refused by verification."""
+    ibge = _ibge()
+    pinned = {k["key_id"]: k["public_key"] for k in trusted(ibge)["keys"]}
+    return [qr.key_ref(ibge, row.key_id) for row in SigningKey.select().order_by(
+        SigningKey.key_id) if pinned.get(qr.key_ref(ibge, row.key_id)) != row.public_key]
+
+
+def install_trusted(actor: Actor, source: Path) -> dict:
+    """Install a trust file copied from the station that signs (admin): same município,
+    every key it held before still in it, unchanged. Audited."""
+    permissions.require(actor, "keys.trust")
+    try:
+        data = json.loads(Path(source).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise DomainError(f"Não foi possível ler {source}: {type(exc).__name__}.") from None
+    _check_trust(data, source)
+    ibge = _ibge()
+    if data["ibge"] != ibge:
+        raise DomainError(f"O arquivo é do município de IBGE {data['ibge']}; este banco é do "
+                          f"IBGE {ibge}. Nada foi alterado.")
+    current = _read_trust(trust_path(ibge))
+    if current is not None:
+        new = {k["key_id"]: k["public_key"] for k in data["keys"]}
+        lost = [k["key_id"] for k in current["keys"] if new.get(k["key_id"]) != k["public_key"]]
+        if lost:
+            raise DomainError("O arquivo não traz as chaves já confiáveis desta estação "
+                              f"({', '.join(lost)}) como estão: nada foi alterado.")
+    _save_trust(data, ibge)
+    with write_transaction():
+        audit.record(actor, "key.trust", "signing_key", None,
+                     after={"keys": [[k["key_id"], k["fingerprint"]] for k in data["keys"]]})
+    return trust_summary()
+
+
+def trust_summary() -> dict:
+    """What Configurações and `keys list` show: each trusted key with its fingerprint, the
+    current one first, and the database's keys this station does not trust."""
+    data = trusted()
+    keys = sorted(data["keys"], key=lambda k: (k["retired_at"] is not None, -k["serial"]))
+    return {"ibge": data["ibge"], "path": str(trust_path(data["ibge"])),
+            "keys": [{**k, "fingerprint_text": fingerprint_text(k["fingerprint"]),
+                      "current": k["retired_at"] is None} for k in keys],
+            "untrusted": untrusted_refs()}
+
+
+def current_fingerprint_text() -> str:
+    """The current key's fingerprint as printed on the stand roster ('' if none)."""
+    with contextlib.suppress(DomainError):
+        for key in trust_summary()["keys"]:
+            if key["current"]:
+                return f"{key['key_id']} · {key['fingerprint_text']}"
+    return ""
+
+
+# --- the signing key (database + private file) -----------------------------------------------
+
 def _current() -> SigningKey | None:
     return (SigningKey.select().where(SigningKey.retired_at.is_null())
             .order_by(SigningKey.key_id.desc()).first())
 
 
 def _create(actor: Actor, *, audited: bool = True) -> SigningKey:
-    """A new key pair: the private half to its file, the public half to the database.
-    Call inside the action's transaction."""
-    ibge = setup.settings().ibge_code
+    """A new key pair: the private half to its file, the public half to the database and
+    to this station's trust file. Call inside the action's transaction."""
+    ibge = _ibge()
     private = qr.new_private_key()
     raw = qr.public_raw(private)
     print_ = fingerprint(raw)
     _write_private(_key_path(ibge, print_), qr.private_pem(private))
     last = SigningKey.select(SigningKey.key_id).order_by(SigningKey.key_id.desc()).scalar() or 0
+    pinned = _read_trust(trust_path(ibge))
+    if pinned is not None:  # a serial this station trusts is never given to another key
+        last = max([last] + [k["serial"] for k in pinned["keys"]])
     if last >= 0xFFFF:
         raise DomainError("Limite de chaves de assinatura atingido.")
     row = SigningKey.create(key_id=last + 1, public_key=raw.hex(), fingerprint=print_,
                             created_by=actor.user_id)
+    _pin([row], ibge)
     if audited:
         audit.record(actor, "key.create", "signing_key", row.key_id,
-                     after={"key_id": row.key_id, "fingerprint": print_})
+                     after={"key_id": qr.key_ref(ibge, row.key_id), "fingerprint": print_})
     return row
 
 
 def ensure_key(actor: Actor = SYSTEM, *, at_init: bool = False) -> int:
-    """The current key id, creating the first key pair if the database has none (at `init`,
-    where it is part of the set-up entry of the audit log, or on first use for a database
-    set up before signed QR codes existed, audited as key.create)."""
+    """The current key's serial, creating the first key pair if the database has none (at
+    `init`, where it is part of the set-up entry of the audit log, or on first use for a
+    database set up before signed QR codes existed, audited as key.create)."""
     with write_transaction():
         row = _current()
         if row is None:
@@ -105,10 +326,13 @@ def ensure_key(actor: Actor = SYSTEM, *, at_init: bool = False) -> int:
 
 
 def signing_key(actor: Actor = SYSTEM) -> tuple[int, qr.Ed25519PrivateKey]:
-    """(key id, private key) of the current key; DomainError if this machine lacks the file."""
+    """(serial, private key) of the current key; DomainError if this machine lacks the file
+    or does not trust the key."""
     key_id = ensure_key(actor)
     row = SigningKey.get(SigningKey.key_id == key_id)
-    path = _key_path(setup.settings().ibge_code, row.fingerprint)
+    ibge = _ibge()
+    path = _key_path(ibge, row.fingerprint)
+    _adopt_legacy_private(path)
     try:
         private = qr.load_private_pem(path.read_bytes())
     except FileNotFoundError:
@@ -120,32 +344,40 @@ def signing_key(actor: Actor = SYSTEM) -> tuple[int, qr.Ed25519PrivateKey]:
                           f"{type(exc).__name__}.") from None
     if qr.public_raw(private).hex() != row.public_key:
         raise DomainError(f"O arquivo {path.name} não corresponde à chave nº {key_id}.")
+    if qr.key_ref(ibge, key_id) not in public_keys():
+        _pin([row], ibge)  # holding the private half proves the key (a folder from before)
     return key_id, private
 
 
-def public_keys() -> dict[int, bytes]:
-    """Every key id -> raw public key, retired ones included (they still verify)."""
-    return {k: bytes.fromhex(h) for k, h in
-            SigningKey.select(SigningKey.key_id, SigningKey.public_key).tuples()}
-
-
 def list_keys() -> list[dict]:
-    ibge = setup.settings().ibge_code
-    return [{"key_id": k.key_id, "fingerprint": k.fingerprint, "created_at": k.created_at,
-             "retired_at": k.retired_at, "current": k.retired_at is None,
+    ibge = _ibge()
+    pinned = {k["key_id"]: k["public_key"] for k in _trusted_or_empty(ibge)}
+    return [{"key_id": k.key_id, "key_ref": qr.key_ref(ibge, k.key_id),
+             "fingerprint": k.fingerprint, "fingerprint_text": fingerprint_text(k.fingerprint),
+             "created_at": k.created_at, "retired_at": k.retired_at,
+             "current": k.retired_at is None,
+             "trusted": pinned.get(qr.key_ref(ibge, k.key_id)) == k.public_key,
              "private_key_here": _key_path(ibge, k.fingerprint).exists()}
             for k in SigningKey.select().order_by(SigningKey.key_id)]
 
 
+def _trusted_or_empty(ibge: str) -> list[dict]:
+    try:
+        return trusted(ibge)["keys"]
+    except DomainError:
+        return []
+
+
 def export_public() -> dict:
-    """The public keys (PEM) with their ids, for an inspector's offline verifier."""
+    """The public keys this station trusts (PEM) with their ids, for an offline verifier."""
     ensure_key()
-    row = setup.settings()
-    keys = [{**info, "pem": qr.public_pem(bytes.fromhex(
-        SigningKey.get(SigningKey.key_id == info["key_id"]).public_key))}
-        for info in list_keys()]
-    for info in keys:
-        info.pop("private_key_here")
+    data = trusted()
+    row = MunicipioSettings.select().first()
+    keys = [{"key_id": k["key_id"], "serial": k["serial"], "fingerprint": k["fingerprint"],
+             "fingerprint_text": fingerprint_text(k["fingerprint"]),
+             "current": k["retired_at"] is None, "retired_at": k["retired_at"],
+             "pem": qr.public_pem(bytes.fromhex(k["public_key"])),
+             "public_key": k["public_key"]} for k in data["keys"]]
     return {"municipio": row.name, "uf": row.uf, "ibge": row.ibge_code,
             "algorithm": "Ed25519", "qr_prefix": qr.PREFIX, "keys": keys}
 
@@ -159,8 +391,16 @@ def rotate(actor: Actor) -> dict:
         if old is not None:
             old.retired_at = utcnow()
             old.save()
+            _pin([old], _ibge())
             audit.record(actor, "key.retire", "signing_key", old.key_id,
                          after={"key_id": old.key_id, "fingerprint": old.fingerprint})
         new = _create(actor)
     return {"retired": old.key_id if old else None, "key_id": new.key_id,
-            "fingerprint": new.fingerprint}
+            "key_ref": qr.key_ref(_ibge(), new.key_id), "fingerprint": new.fingerprint}
+
+
+def sign_status(payload: bytes) -> dict:
+    """Sign a status list with the current key: {key_id, signature (hex)}."""
+    serial, private = signing_key()
+    return {"key_id": qr.key_ref(_ibge(), serial),
+            "signature": qr.sign_bytes(payload, private).hex()}

@@ -117,8 +117,28 @@ def _step_7_guias(db: pw.Database) -> None:
               for name in ("cnpj", "febraban_code", "barcode_module", "pix_key")])
 
 
+def _step_8_print_reservations(db: pw.Database) -> None:
+    """v8: a print's copy number is reserved first and issued when the file is written
+    (print_log.state; the copies printed before were all issued), and the município's
+    setting for the verifier: how many days its status list stays current."""
+    migrator = SchemaMigrator.from_database(db)
+    operations = []
+    table = m.PrintLog._meta.table_name
+    # step 5 makes print_log from today's model: a database created by it has the column
+    if "state" not in {c.name for c in db.get_columns(table)}:
+        operations += [migrator.add_column(table, "state", m.PrintLog._meta.fields["state"]),
+                       migrator.add_index(table, ("state",))]
+    settings = m.MunicipioSettings._meta.table_name
+    if "status_max_age_days" not in {c.name for c in db.get_columns(settings)}:
+        operations.append(migrator.add_column(
+            settings, "status_max_age_days",
+            m.MunicipioSettings._meta.fields["status_max_age_days"]))
+    if operations:
+        migrate(*operations)
+
+
 STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,
-         6: _step_6_audit_chain, 7: _step_7_guias}
+         6: _step_6_audit_chain, 7: _step_7_guias, 8: _step_8_print_reservations}
 LATEST = max(STEPS)
 
 

@@ -58,6 +58,7 @@ class MunicipioSettings(BaseModel):
     febraban_code = pw.CharField(max_length=4, default="")
     barcode_module = pw.IntegerField(default=10)
     pix_key = pw.CharField(max_length=77, default="")
+    status_max_age_days = pw.IntegerField(default=7)  # verifier: status list older warns (v8)
 
 
 class FiscalUnitValue(BaseModel):
@@ -548,7 +549,10 @@ class SigningKey(BaseModel):
 
 class PrintLog(BaseModel):
     """Every document printed: who, when, which document, which copy. A later copy of a card
-    or sticker supersedes the earlier ones (their QR still verifies, reported superseded)."""
+    or sticker supersedes the earlier ones (their QR still verifies, reported superseded).
+    A copy is first `reserved` (its number is in the PDF being drawn) and becomes `issued`
+    when the file is written or the page printed; only issued copies count (schema v8)."""
+    STATES = ("reserved", "issued")
     at = pw.DateTimeField(default=utcnow, index=True)
     user = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
     login = pw.CharField(max_length=40)
@@ -557,6 +561,7 @@ class PrintLog(BaseModel):
     copy = pw.IntegerField()
     key_id = pw.IntegerField(null=True)  # the signing key of a QR, if any
     layout = pw.CharField(max_length=10, default="single")  # single, a4
+    state = pw.CharField(max_length=10, default="issued", index=True)  # reserved, issued
 
     class Meta:
         indexes = ((("document", "entity_key", "copy"), True),)

@@ -209,8 +209,10 @@ def test_clerk_flow_login_file_defer_grant_print_card(qtbot, demo_data):
     assert card["document"] == "card" and card["pdf"].startswith(b"%PDF")
     texts = pdf_tools.qr_texts(card["pdf"], 0, 150)
     assert len(texts) == 1
+    assert documents.verify(texts[0])["reason"] == "not_issued"  # shown, not yet printed
+    documents.confirm(boss, card)
     verified = documents.verify(texts[0])
-    assert verified["valid"] and verified["current"], verified["message"]
+    assert verified["valid"], verified["message"]
     assert verified["data"]["number"] == permit.order_number
     termo = grant.print_termo(show=False)
     assert "Portaria" in pdf_tools.text(termo["pdf"])

@@ -79,16 +79,25 @@ def test_clerk_renewal_is_filed_as_an_application(qtbot, demo_data):
     assert wizard.applicant_page.person_id == permit.holder_id
 
 
-def test_second_copy_charges_the_fee_and_open_debt_refuses_the_next(qtbot, demo_data):
+def test_second_copy_charges_the_fee_and_open_debt_refuses_the_next(qtbot, demo_data,
+                                                                    tmp_path):
     """SRM Art. 47 I: the 2ª via pays the card fee; Art. 50: an open debt blocks the next
-    request — the form shows the refusal and nothing is written."""
+    request — the form shows the refusal and nothing is written. Issue 17: the copy and its
+    fee count when the preview is printed or saved; a preview closed spends nothing."""
     permit = _clear_holder()
     page = _page(qtbot, "atendente", permit.holder_id)
-    for _ in range(2):  # the first print is the card itself, the second a 2ª via
+    page.show_previews = True
+    _click(qtbot, page.buttons["second_copy"])
+    _click(qtbot, page.form.ok_button)
+    page.preview.reject()  # closed without printing: nothing issued, nothing charged
+    for turn in range(2):  # the first print is the card itself, the second a 2ª via
         _click(qtbot, page.buttons["second_copy"])
         _click(qtbot, page.form.ok_button)
+        assert page.preview.save_pdf(str(tmp_path / f"cartao-{turn}.pdf"))
+        page.preview.accept()
     copies = PrintLog.select().where((PrintLog.document == "card") &
-                                     (PrintLog.entity_key == str(permit.order_number))).count()
+                                     (PrintLog.entity_key == str(permit.order_number)) &
+                                     (PrintLog.state == "issued")).count()
     assert copies == 2 and "2ª via" in page.message.text()
     fee = Fee.select().where((Fee.person == permit.holder_id) & (Fee.status == "open")).get()
     assert fee.code == "card" and fee.permit_id == permit.id

@@ -1,12 +1,13 @@
-"""Preview of an issued document: pages load, printing renders every page, saving writes the
-same bytes that were issued."""
+"""Preview of a document: pages load, printing renders every page, saving writes the same
+bytes that were drawn and issues the copy then; a preview closed unprinted spends nothing
+(issue 17)."""
 from pathlib import Path
 
 from PySide6.QtPrintSupport import QPrinter
 
 from mototaxi_desk.gui.dialogs.print_preview import PrintPreviewDialog, render_to_printer
 from mototaxi_desk.services import documents
-from mototaxi_desk.store.models import Permit
+from mototaxi_desk.store.models import Permit, PrintLog
 
 from ..factories import SUPERVISOR
 
@@ -18,11 +19,30 @@ def test_preview_prints_and_saves_the_issued_card(qtbot, demo_data, tmp_path):
     qtbot.addWidget(dialog)
     assert dialog.document.pageCount() == 2  # front and back
     assert "Cartão de permissão" in dialog.windowTitle()
+    assert documents.latest_copy("card", str(permit.order_number)) == 0  # not yet
+    assert dialog.save_pdf(str(tmp_path / "nao-existe" / "cartao.pdf")) is None
+    assert "Nenhuma via foi emitida" in dialog.status.text()
+    assert documents.latest_copy("card", str(permit.order_number)) == 0
     saved = dialog.save_pdf(str(tmp_path / "cartao.pdf"))
     assert Path(saved).read_bytes() == result["pdf"]
+    assert documents.latest_copy("card", str(permit.order_number)) == 1
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
     printer.setOutputFileName(str(tmp_path / "impresso.pdf"))
     printer.setResolution(150)
     render_to_printer(dialog.document, printer)
     assert (tmp_path / "impresso.pdf").stat().st_size > 1000
+
+
+def test_preview_closed_without_printing_gives_the_copy_back(qtbot, demo_data):
+    permit = Permit.select().where(Permit.status == "active").first()
+    key = str(permit.order_number)
+    first = documents.print_cards(SUPERVISOR, [permit.order_number])
+    documents.confirm(SUPERVISOR, first)
+    dialog = PrintPreviewDialog(documents.print_cards(SUPERVISOR, [permit.order_number]))
+    qtbot.addWidget(dialog)
+    dialog.reject()
+    assert documents.latest_copy("card", key) == 1
+    assert documents.verify(first["copies"][0]["qr_text"])["valid"]
+    assert PrintLog.select().where((PrintLog.entity_key == key) &
+                                   (PrintLog.state == "reserved")).count() == 0

@@ -169,6 +169,7 @@ def test_verify_dialog_valid_card_and_altered_one(qtbot, clerk):
     permit = Permit.select().where((Permit.status == "active") &
                                    (Permit.valid_until >= dt.date.today())).first()
     printed = documents.print_cards(clerk, [permit.order_number])
+    documents.confirm(clerk, printed)  # printed: the copy counts
     texts = pdf_tools.qr_texts(printed["pdf"], 0, 150)
     assert len(texts) == 1
     text = texts[0]
@@ -184,4 +185,10 @@ def test_verify_dialog_valid_card_and_altered_one(qtbot, clerk):
     dialog.text.setText(altered + "\r\n")
     dialog.verify()
     assert dialog.verdict.text() == "INVÁLIDO"
-    assert "inválid" in dialog.details.text().lower()
+    assert "falsificado" in dialog.details.text().lower()
+    permit.status = "revoked"  # issue 17: a genuine card of a revoked permit
+    permit.save()
+    dialog.text.setText(text)
+    dialog.verify()
+    assert dialog.verdict.text() == "INVÁLIDO"
+    assert "Permissão revogada" in dialog.details.text()

@@ -7,7 +7,7 @@ from mototaxi_desk.printing import cards, qr, stickers
 from mototaxi_desk.printing.common import Municipio
 
 KEY = qr.new_private_key()
-KEYS = {1: qr.public_raw(KEY)}
+KEYS = {"2111102-1": qr.public_raw(KEY)}
 MUNICIPIO = Municipio("São Raimundo das Mangabeiras", "MA", "2111102", None,
                       "Projeto de Lei nº 002/2019")
 LONG_NAME = ("Maria da Conceição Aparecida dos Santos Oliveira Pereira de Araújo Magalhães "

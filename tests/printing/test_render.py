@@ -88,7 +88,7 @@ def test_permit_card_single_front_and_back():
                  # back (SRM Art. 9: blood type)
                  "1234567 SSP/MA", "12345678901", "9C2KC0000000000AB",
                  "Honda CG 160 Fan 2025/2025", "O+", "15/06/2026", "1ª via",
-                 "TIPO SANGUÍNEO E FATOR RH", "autenticidade"):
+                 "TIPO SANGUÍNEO E FATOR RH", "Verificador de mototáxi"):
         assert word in text, word
 
 
@@ -144,8 +144,9 @@ def test_sticker_default_size_and_sheet():
     _chars_inside_page_and_off_qr(pdf)
     _quiet_zone_is_white(pdf)
     text = pdf_tools.text(pdf)
-    for word in ("SELO DE VISTORIA", "São Raimundo das Mangabeiras", "2026-000123", "0012",
-                 "ABC-1234", "15/06/2026", "15/06/2027", "VÁLIDO ATÉ", "Vistoria anual"):
+    for word in ("SELO DE VISTORIA — MOTOTÁXI", "São Raimundo das Mangabeiras", "2026-000123",
+                 "0012", "ABC-1234", "15/06/2026", "15/06/2027", "VÁLIDO ATÉ", "Vistoria anual",
+                 "Verificador de mototáxi"):
         assert word in text, word
     batch = [sticker(f"2026-{i:06d}") for i in range(1, 10)]
     sheet = stickers.render(batch, sheet="a4")
@@ -160,6 +161,29 @@ def test_sticker_sizes_from_settings(size):
     assert pdf_tools.page_sizes_mm(pdf) == [tuple(float(v) for v in size)]
     assert pdf_tools.qr_texts(pdf, 0, 150) == [data.qr_text]
     _chars_inside_page_and_off_qr(pdf)
+
+
+@pytest.mark.parametrize("size", [(100, 70), (60, 40), (80, 50), (150, 100), (200, 140)])
+def test_sticker_sheet_prints_nothing_within_5_mm_of_the_edge(size):
+    """Issue 17: the cut marks sit inside the printable area (>= 5 mm from the edge)."""
+    pdf = stickers.render([sticker(f"2026-{i:06d}") for i in range(1, 5)], size_mm=size,
+                          sheet="a4")
+    (left, top, right, bottom), (width, height) = pdf_tools.ink_bbox(pdf, 0, 150)
+    edge = 5 * 150 / 25.4 - 1  # pixels, one of rounding
+    assert min(left, top, width - right, height - bottom) >= edge, (left, top, right, bottom)
+
+
+def test_legal_basis_and_auxiliary_credential_printed():
+    """Issue 17: the card and the sticker carry the legal basis; the auxiliary card shows the
+    driver's own credential number."""
+    import dataclasses
+    aux = dataclasses.replace(card(auxiliary=True), credential="57",
+                              legal_basis="Projeto de Lei nº 002/2019, Art. 6 XIX")
+    text = pdf_tools.text(cards.render([aux]))
+    assert "CREDENCIAL Nº" in text and "57" in text and "Permissão nº 0012".upper() in text
+    assert "Base legal: Projeto de Lei nº 002/2019, Art. 6 XIX" in text.replace("\r\n", " ")
+    label = dataclasses.replace(sticker(), legal_basis="Projeto de Lei nº 002/2019, Art. 17")
+    assert "Art. 17" in pdf_tools.text(stickers.render([label]))
 
 
 def test_sticker_size_out_of_range():

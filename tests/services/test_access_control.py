@@ -17,7 +17,7 @@ from mototaxi_desk.domain.errors import DomainError
 from mototaxi_desk.services import (applications, auxiliary, backups, bank_returns,
                                     collection, documents, fees, guias, impounds, inspections,
                                     keys, ledger, permissions, permits, persons, privacy,
-                                    records, reports, setup, stands, users, vehicles,
+                                    records, reports, setup, stands, users, vehicles, verifier,
                                     waiting_list)
 from mototaxi_desk.services.context import Actor, PermissionDenied
 from mototaxi_desk.store.connection import write_transaction
@@ -111,6 +111,9 @@ CALLS = {
     "user.add": lambda a: users.add_user(a, "x", "", "admin", ""),
     "user.disable": lambda a: users.disable_user(a, "ninguem"),
     "keys.rotate": None,  # succeeds for an admin; checked in its own test below
+    "keys.trust": lambda a: keys.install_trusted(a, Path("/proc/sem-chaves.json")),
+    "verifier.export": lambda a: verifier.export_file(a, Path("/proc/sem-pasta/v.html")),
+    "settings.verifier": lambda a: verifier.set_max_age_days(a, "0"),
     "report.export": lambda a: reports.export(a, {}, "odt"),
     "report.print": lambda a: reports.print_report(a, {}),
     "backup.make": lambda a: backups.make_backup(a, Path("/proc/sem-pasta/copia.db")),
@@ -140,18 +143,25 @@ INTERNAL = {
     "decisions.decide",  # checks sanction.apply, then permit.suspend / revoke / cassate
     "decisions.reinstate",  # permits.reinstate checks permit.reinstate
     "act_documents.print_act",  # checks print.termo (the acts are printed like the termo)
+    # issue the copies a print_* function reserved (and checked the role for)
+    "documents.confirm", "documents.write_file",
+    # documents.common: the parts every print_* function shares, after its role check
+    "documents.may_print", "documents.log_copy", "documents.finish", "documents.audit_print",
 }
 
 
 def _actor_functions() -> set[str]:
+    """package.function for every public function taking an actor first; the functions of a
+    subpackage (services/documents/) under the subpackage's name, as callers write them."""
     names = set()
-    for info in pkgutil.iter_modules(services_package.__path__):
-        module = importlib.import_module(f"mototaxi_desk.services.{info.name}")
+    for info in pkgutil.walk_packages(services_package.__path__, "mototaxi_desk.services."):
+        module = importlib.import_module(info.name)
+        top = info.name.split(".")[2]
         for name, fn in inspect.getmembers(module, inspect.isfunction):
             if fn.__module__ == module.__name__ and not name.startswith("_"):
                 params = list(inspect.signature(fn).parameters)
                 if params and params[0] == "actor":
-                    names.add(f"{info.name}.{name}")
+                    names.add(f"{top}.{name}")
     return names
 
 

@@ -6,13 +6,19 @@ import datetime as dt
 import pytest
 
 from mototaxi_desk.domain.errors import RuleRefusal, ValidationError
-from mototaxi_desk.services import counter, fees
+from mototaxi_desk.services import counter, documents, fees
 from mototaxi_desk.store.models import Fee, Permit
 
 from ..conftest import row_counts
 from .licensing_rows import ATENDENTE, FISCAL, SUPERVISOR, holder_with_vehicle
 
 ON = dt.date(2026, 6, 15)
+
+
+def _issued(result: dict) -> dict:
+    """The card printed (documents.confirm: the copy and its fee are issued together)."""
+    documents.confirm(ATENDENTE, result)
+    return result
 
 
 def _permit(**kwargs) -> Permit:
@@ -22,9 +28,9 @@ def _permit(**kwargs) -> Permit:
 def test_srm_second_copy_pays_the_card_fee_and_debt_blocks_the_next(db, srm):
     """SRM Art. 47 I: 1 UFM for the card's issue; Art. 50: open debts block requests."""
     permit = _permit()
-    first = counter.second_copy_card(ATENDENTE, permit.id, on=ON)
+    first = _issued(counter.second_copy_card(ATENDENTE, permit.id, on=ON))
     assert first["copies"][0]["copy"] == 1 and first["fee"] is None
-    second = counter.second_copy_card(ATENDENTE, permit.id, on=ON)
+    second = _issued(counter.second_copy_card(ATENDENTE, permit.id, on=ON))
     assert second["copies"][0]["copy"] == 2 and second["pdf"].startswith(b"%PDF")
     fee = second["fee"]
     assert fee["code"] == "card" and fee["article"] == "Art. 47 I"
@@ -38,7 +44,7 @@ def test_srm_second_copy_pays_the_card_fee_and_debt_blocks_the_next(db, srm):
 def test_l1745_has_no_second_copy_after_the_first_print(db, l1745):
     """L1745: the law provides no second copy of the alvará (profile: allowed = false)."""
     permit = _permit()
-    counter.second_copy_card(ATENDENTE, permit.id, on=ON)
+    _issued(counter.second_copy_card(ATENDENTE, permit.id, on=ON))
     before = row_counts()
     with pytest.raises(RuleRefusal, match="não prevê segunda via"):
         counter.second_copy_card(ATENDENTE, permit.id, on=ON)
@@ -48,8 +54,8 @@ def test_l1745_has_no_second_copy_after_the_first_print(db, l1745):
 def test_porto_feliz_second_copy_of_the_badge_is_free(db, pf):
     """PF Art. 15 §ú d: the crachá is mandatory equipment; the law charges no fee."""
     permit = _permit()
-    counter.second_copy_card(ATENDENTE, permit.id, on=ON)
-    again = counter.second_copy_card(ATENDENTE, permit.id, on=ON)
+    _issued(counter.second_copy_card(ATENDENTE, permit.id, on=ON))
+    again = _issued(counter.second_copy_card(ATENDENTE, permit.id, on=ON))
     assert again["fee"] is None and again["copies"][0]["copy"] == 2
     assert Fee.select().count() == 0
 

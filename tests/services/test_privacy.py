@@ -145,7 +145,7 @@ def test_the_qr_code_carries_no_more_than_the_card_shows(holder):
     assert person["cpf_text"] not in card and person["cpf"] not in text
     assert set(vars(record)) == {"kind", "key_id", "ibge", "number", "ref", "copy", "plate",
                                  "date1", "valid_until", "person", "version"}  # no name field
-    order_text = documents._order_text(permit["order_number"])
+    order_text = documents.common.order_text(permit["order_number"])
     for shown in (order_text, validators.format_date(record.valid_until),
                   validators.format_date(record.date1)):
         assert shown in card, shown

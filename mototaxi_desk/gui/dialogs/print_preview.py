@@ -1,8 +1,10 @@
 """Preview of a document produced by services.documents, then print (QPrinter) or save.
 
-The PDF shown is the one that was issued and logged (its copy number is in it), so the
-preview never issues a second copy: call a documents.print_* function once and give its
-result here."""
+The PDF shown carries the copy number reserved for it; the copy is issued
+(documents.confirm) only when the page is sent to the printer or the file is saved, and a
+preview closed without either gives the number back (documents.release): the card in the
+holder's pocket stays current. Printing or saving the same preview again issues nothing new.
+Call a documents.print_* function once and give its result here."""
 from __future__ import annotations
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRect, QSize
@@ -10,8 +12,11 @@ from PySide6.QtGui import QPainter
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QLabel, QMessageBox,
-                               QVBoxLayout)
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QLabel, QVBoxLayout)
+
+from ...domain.errors import DomainError
+from ...services import documents
+from ...services.atomic_files import write_atomic
 
 PRINT_DPI = 300
 DOCUMENT_LABELS = {"card": "Cartão de permissão", "aux_card": "Cartão de condutor auxiliar",
@@ -52,6 +57,8 @@ class PrintPreviewDialog(QDialog):
     def __init__(self, result: dict, parent=None):
         super().__init__(parent)
         self.result = result
+        self.issued = result.get("reservation") is None  # a report: nothing to issue
+        self._released = False
         label = result.get("label") or DOCUMENT_LABELS.get(result["document"],
                                                            result["document"])
         copies = result.get("copies") or []
@@ -74,6 +81,10 @@ class PrintPreviewDialog(QDialog):
         layout.addWidget(QLabel(f"<b>{label}</b>{copy_text} · {self.document.pageCount()} "
                                 "página(s)"))
         layout.addWidget(self.view, 1)
+        self.status = QLabel("")  # why a save or a print did not count
+        self.status.setWordWrap(True)
+        self.status.setStyleSheet("color: #c62828; font-weight: bold;")
+        layout.addWidget(self.status)
         layout.addWidget(buttons)
         self.resize(900, 700)
 
@@ -85,7 +96,8 @@ class PrintPreviewDialog(QDialog):
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
         render_to_printer(self.document, printer)
-        self.accept()
+        if self.issue():
+            self.accept()
 
     def save_pdf(self, path: str | None = None) -> str | None:
         if not path:
@@ -94,11 +106,30 @@ class PrintPreviewDialog(QDialog):
         if not path:
             return None
         try:
-            with open(path, "wb") as fh:
-                fh.write(self.result["pdf"])
-        except OSError as exc:
-            QMessageBox.warning(self, "Salvar PDF", f"Não foi possível salvar: {exc.strerror}")
+            write_atomic(path, self.result["pdf"])
+        except OSError as exc:  # nothing issued: the preview stays open to try again
+            self.status.setText(f"Não foi possível salvar: {exc.strerror or exc}. Nenhuma via "
+                                "foi emitida; escolha outra pasta ou imprima.")
             return None
-        return path
+        return path if self.issue() else None
 
+    def issue(self) -> bool:
+        """The copies count from now on (the page printed or the file written)."""
+        if self.issued:
+            return True
+        try:
+            fee = documents.confirm(self.result["reservation"]["actor"], self.result)["fee"]
+        except DomainError as exc:
+            self.status.setText(str(exc))
+            return False
+        self.issued = True
+        if fee:
+            self.setWindowTitle(f"{self.windowTitle()} — taxa lançada: {fee['amount_text']}")
+        return True
 
+    def done(self, code: int) -> None:
+        """Every way of closing: a preview never printed nor saved gives its copies back."""
+        if not self.issued and not self._released:
+            self._released = True
+            documents.release(self.result)
+        super().done(code)

@@ -1,7 +1,8 @@
 """Verificar documento: the QR text of a card or sticker, typed by a USB reader (it ends
-with Enter) or pasted; the signature is checked and the database consulted. VÁLIDO (green)
-with the decoded data and current status, INVÁLIDO (red) with the reason, or valid but no
-longer backed by the database (amber) with the problems."""
+with Enter) or pasted; the signature is checked and the database consulted. One word first,
+the one the inspector acts on (domain/verdicts.py): VÁLIDO (green) only for a genuine,
+current document of a permit in force, INVÁLIDO (red) with the reason otherwise, then the
+decoded data and the current status."""
 from __future__ import annotations
 
 from html import escape
@@ -9,9 +10,10 @@ from html import escape
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QLineEdit, QVBoxLayout
 
+from ...domain.errors import DomainError
 from ...domain.validators import format_date
 from ...services import documents
-from ..widgets.common import AMBER, GREEN, RED
+from ..widgets.common import GREEN, RED
 
 # only what a reader or a paste adds around the text; base45 itself may end in a space
 READER_NOISE = "\r\n\t"
@@ -75,21 +77,25 @@ class VerifyDialog(QDialog):
         if not raw.strip():
             self.details.setText("Leia ou cole o texto do QR code.")
             return None
-        result = documents.verify(raw)
+        try:
+            result = documents.verify(raw)
+        except DomainError as exc:  # this station cannot judge (no trusted keys)
+            self.verdict.clear()
+            self.verdict.setStyleSheet("")
+            self.details.setText(f"<p><b>{escape(str(exc))}</b></p>")
+            return None
         self.result_data = result
-        if not result["valid"]:
-            self._show("INVÁLIDO", RED, "#800")
-            text = result["message"].removeprefix("INVÁLIDO: ")
-            text = escape(text[:1].upper() + text[1:])
-            self.details.setText(f"<p><b>{text}</b></p>" + self._data_table(result))
-        elif not result["current"]:
-            self._show("VÁLIDO, MAS NÃO ESTÁ EM DIA", AMBER, "#7a4b00")
-            problems = "".join(f"<li>{escape(p)}</li>" for p in result["problems"])
-            self.details.setText("<p>Assinatura conferida, mas o cadastro não confirma o "
-                                 f"documento:</p><ul>{problems}</ul>" + self._data_table(result))
-        else:
-            self._show("VÁLIDO", GREEN, "#060")
+        if result["valid"]:
+            self._show(result["verdict"], GREEN, "#060")
             self.details.setText("<p>Assinatura conferida e em dia no cadastro.</p>"
+                                 + self._data_table(result))
+        else:
+            self._show(result["verdict"], RED, "#800")
+            first, *others = result["problems"]
+            more = "".join(f"<li>{escape(p)}</li>" for p in others)
+            why = escape(first[:1].upper() + first[1:])
+            self.details.setText(f"<p style='font-size:14pt'><b>{why}</b></p>"
+                                 + (f"<p>Também:</p><ul>{more}</ul>" if more else "")
                                  + self._data_table(result))
         self.text.selectAll()  # the next reading replaces this one
         return result

@@ -33,6 +33,7 @@ class PersonPage(QWidget):
         self.available: dict = {}
         self.form = None            # the action form open now (tests drive it)
         self.show_previews = True   # tests: no print preview window
+        self.preview = None  # the print preview last opened
         layout = QVBoxLayout(self)
         self.header = QLabel("Busque uma pessoa (Ctrl+K) para abrir o prontuário.")
         self.header.setTextFormat(Qt.TextFormat.RichText)
@@ -295,14 +296,15 @@ class PersonPage(QWidget):
         return self._open(form)
 
     def _printed(self, result: dict) -> None:
-        fee = result.get("fee")
+        due = result.get("fee_due")
         copy = result["copies"][0]["copy"]
-        self.say(f"Cartão impresso ({copy}ª via)" + (f"; lançada a taxa de "
-                                                     f"{fee['amount_text']}." if fee else "."),
-                 ok=True)
+        self.say(f"Cartão preparado ({copy}ª via): a via conta quando for impressa ou salva"
+                 + ("; a taxa da 2ª via é lançada junto." if due else "."), ok=True)
         if self.show_previews:
             from ..dialogs.print_preview import PrintPreviewDialog
-            PrintPreviewDialog(result, self).open()
+            self.preview = PrintPreviewDialog(result, self)
+            self.preview.finished.connect(self.refresh)  # the fee is charged with the copy
+            self.preview.open()
 
     def export_data(self, folder: str | None = None) -> dict | None:
         """LGPD Art. 18 II: everything held about the person, as JSON and PDF, in a folder

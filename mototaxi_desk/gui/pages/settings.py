@@ -26,6 +26,7 @@ from ..widgets.brasao import BrasaoPicker
 from ..widgets.common import AMBER, GREY, heading, table_view
 from ..widgets.fields import CheckedField
 from .settings_backup import add_backup_tab
+from .settings_verifier import add_verifier_tab
 
 OK_STYLE = "color: #1b5e20;"
 ERROR_STYLE = "color: #c62828; font-weight: bold;"
@@ -81,6 +82,7 @@ class SettingsPage(QWidget):
                               self.add_holiday, self.add_user]
         from .settings_collection import add_collection_tab  # guias and bank returns
         self.collection_tab = add_collection_tab(self)
+        self.verifier_tab = add_verifier_tab(self)  # keys' fingerprints, verifier export
         self.backup_tab = add_backup_tab(self) if self.is_admin else None  # admins only
         QShortcut(QKeySequence("Ctrl+S"), self, activated=self._save_current,
                   context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -571,7 +573,7 @@ class SettingsPage(QWidget):
     # --- page ------------------------------------------------------------------------------
 
     def _save_current(self) -> None:
-        if self.is_admin:
+        if self.is_admin and self.tabs.currentIndex() < len(self._save_actions):
             self._save_actions[self.tabs.currentIndex()]()
 
     def refresh(self) -> None:

@@ -1,0 +1,195 @@
+"""The offline verifier for the inspector's phone: ONE self-contained HTML file (no network,
+no server) holding the município's trusted public keys and a status list signed with its
+current key. The page (mototaxi_desk/verifier/) reads a QR with the camera or from a photo,
+checks the Ed25519 signature and the status list, and shows the same verdict words as the
+desktop (domain/verdicts.py, embedded here).
+
+The status list says, as of a date-time, what a card cannot say by itself:
+- `permits`: order number -> status code of every permit not in force (suspended, revoked,
+  cassated, interrupted, lapsed, withdrawn, expired — an active one past its date too);
+- `copies`: "card:12" / "aux_card:5" / "sticker:2026-000001" -> the latest issued copy,
+  when it is not the first (earlier copies are superseded);
+- `voided_stickers`: serial -> the serial that replaced it ("" if none);
+- `auxiliaries_ended`: credential ids with a printed card no longer in force;
+- `holders` / `plates`: order number -> 16 hex digits of SHA-256("IBGE|order|value") of the
+  current holder's six CPF digits and of the current plate, for the permits in force: a
+  card of a transferred permit or of a replaced motorcycle no longer matches, and the file
+  carries no personal data beyond what each card already shows (not even that, in clear).
+Documents printed after the list was made are judged by their signature and dates.
+"""
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import hashlib
+import json
+import re
+from importlib import resources
+from pathlib import Path
+
+import peewee as pw
+
+from ..domain import validators
+from ..domain.errors import DomainError, ValidationError
+from ..domain.verdicts import INVALID, REASONS, VALID
+from ..printing import qr
+from ..store.connection import write_transaction
+from ..store.models import AuxiliaryDriver, Permit, PrintLog, Sticker
+from . import audit, keys, permissions, setup
+from .atomic_files import write_atomic
+from .context import Actor
+
+STATUS_FORMAT = "mototaxi-desk-status/1"
+ASSETS = "mototaxi_desk.verifier"
+MAX_AGE_RANGE = (1, 90)
+LICENCES = ("LICENSE-jsQR.txt", "LICENSE-noble-ed25519.txt", "LICENSE-noble-hashes.txt")
+
+
+def digest(ibge: str, order_number: int, value: str) -> str:
+    return hashlib.sha256(f"{ibge}|{order_number}|{value}".encode()).hexdigest()[:16]
+
+
+def max_age_days() -> int:
+    return setup.settings().status_max_age_days
+
+
+def set_max_age_days(actor: Actor, days) -> dict:
+    """How many days a status list stays current on the phones (admin), audited."""
+    permissions.require(actor, "settings.verifier")
+    value = validators.positive_int(days, "Validade da situação (dias)",
+                                    maximum=MAX_AGE_RANGE[1])
+    with write_transaction():
+        row = setup.settings()
+        before = audit.snapshot(row)
+        row.status_max_age_days = value
+        row.save()
+        audit.record(actor, "municipio.verifier_max_age", "municipio_settings", row.id,
+                     before=before, after=audit.snapshot(row))
+    return {"max_age_days": value}
+
+
+def status_list(as_of: dt.datetime) -> dict:
+    """The status payload as of a local date-time (see the module docstring)."""
+    settings = setup.settings()
+    ibge, on = settings.ibge_code, as_of.date()
+    permits, holders, plates = {}, {}, {}
+    for permit in (Permit.select().order_by(Permit.order_number)):
+        in_force = permit.status == "active" and permit.valid_until >= on
+        if not in_force:
+            permits[str(permit.order_number)] = \
+                permit.status if permit.status != "active" else "expired"
+            continue
+        holders[str(permit.order_number)] = digest(ibge, permit.order_number,
+                                                   qr.cpf_middle(permit.holder.cpf))
+        if permit.vehicle_id:
+            plates[str(permit.order_number)] = digest(ibge, permit.order_number,
+                                                      permit.vehicle.plate)
+    copies = {f"{document}:{key}": copy for document, key, copy in (
+        PrintLog.select(PrintLog.document, PrintLog.entity_key, pw.fn.MAX(PrintLog.copy))
+        .where(PrintLog.document.in_(("card", "aux_card", "sticker")) &
+               (PrintLog.state == "issued"))
+        .group_by(PrintLog.document, PrintLog.entity_key).tuples()) if copy > 1}
+    voided = {}
+    for sticker in Sticker.select().where(Sticker.status != "issued"):
+        newer = Sticker.get_or_none(Sticker.replaces == sticker.id)
+        voided[sticker.serial] = newer.serial if newer else ""
+    printed_aux = {int(k) for (k,) in PrintLog.select(PrintLog.entity_key).where(
+        PrintLog.document == "aux_card").distinct().tuples() if k.isdigit()}
+    ended = sorted(a.id for a in AuxiliaryDriver.select().where(
+        AuxiliaryDriver.id.in_(list(printed_aux)))
+        if not a.active or (a.valid_until is not None and a.valid_until < on)) \
+        if printed_aux else []
+    return {"format": STATUS_FORMAT, "ibge": ibge, "municipio": settings.name,
+            "uf": settings.uf, "as_of": as_of.isoformat(timespec="seconds"),
+            "max_age_days": settings.status_max_age_days, "permits": permits,
+            "copies": copies, "voided_stickers": voided, "auxiliaries_ended": ended,
+            "holders": holders, "plates": plates}
+
+
+def signed_status(as_of: dt.datetime) -> dict:
+    payload = json.dumps(status_list(as_of), ensure_ascii=False, sort_keys=True,
+                         separators=(",", ":"))
+    return {"payload": payload, **keys.sign_status(payload.encode("utf-8"))}
+
+
+def _asset(name: str) -> str:
+    return resources.files(ASSETS).joinpath(name).read_text(encoding="utf-8")
+
+
+def _script_json(value) -> str:
+    """JSON safe inside a <script> element (no '</' can close it)."""
+    return json.dumps(value, ensure_ascii=False).replace("</", "<\\/")
+
+
+def _icon_svg() -> str:
+    return ("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 64 64'>"
+            "<rect width='64' height='64' rx='12' fill='#0f4585'/>"
+            "<path d='M18 33l9 9 19-21' stroke='#fff' stroke-width='7' fill='none' "
+            "stroke-linecap='round' stroke-linejoin='round'/></svg>")
+
+
+def render_html(as_of: dt.datetime | None = None) -> tuple[str, dict]:
+    """The page and what it holds (keys, status counts)."""
+    as_of = as_of or dt.datetime.now().astimezone()
+    if as_of.tzinfo is None:
+        raise ValidationError("Data da situação", "informe a data com o fuso horário.")
+    settings = setup.settings()
+    profile = setup.profile()
+    exported = keys.export_public()
+    status = signed_status(as_of)
+    config = {
+        "ibge": settings.ibge_code, "municipio": settings.name, "uf": settings.uf,
+        "order_digits": profile.permit.order_number_digits,
+        "law": profile.profile.law, "prefix": qr.PREFIX,
+        "keys": [{"key_id": k["key_id"], "public_key": k["public_key"],
+                  "fingerprint_text": k["fingerprint_text"], "current": k["current"]}
+                 for k in exported["keys"]],
+        "status": status, "reasons": REASONS, "words": {"valid": VALID, "invalid": INVALID},
+        "kind_labels": qr.KIND_LABELS,
+    }
+    icon = "data:image/svg+xml;base64," + base64.b64encode(_icon_svg().encode()).decode()
+    manifest = {"name": f"Verificador de mototáxi — {settings.name}/{settings.uf}",
+                "short_name": "Verificador", "start_url": ".", "display": "standalone",
+                "background_color": "#ffffff", "theme_color": "#0f4585", "lang": "pt-BR",
+                "icons": [{"src": icon, "sizes": "any", "type": "image/svg+xml"}]}
+    manifest_url = "data:application/manifest+json;base64," + base64.b64encode(
+        json.dumps(manifest, ensure_ascii=False).encode()).decode()
+    licences = "\n\n".join(_asset(f"vendor/{name}") for name in LICENCES)
+    values = {"TITLE": _html_escape(f"Verificador de mototáxi — {settings.name}/{settings.uf}"),
+              "MANIFEST": manifest_url, "ICON": icon, "CSS": _asset("verifier.css"),
+              "LICENSES": _html_escape(licences),
+              "VENDOR": _asset("vendor/mt-vendor.min.js").replace("</script", "<\\/script"),
+              "CONFIG": _script_json(config), "SCRIPT": _asset("verifier.js")}
+    # one pass: a value (a município's name...) is never read as another placeholder
+    html = re.sub(r"/\*\{\{([A-Z]+)\}\}\*/|\{\{([A-Z]+)\}\}",
+                  lambda m: values[m.group(1) or m.group(2)], _asset("template.html"))
+    payload = json.loads(status["payload"])
+    listed = (len(payload["permits"]) + len(payload["copies"]) +
+              len(payload["voided_stickers"]) + len(payload["auxiliaries_ended"]))
+    return html, {"keys": len(config["keys"]), "as_of": payload["as_of"],
+                  "as_of_text": as_of.strftime("%d/%m/%Y %H:%M"), "listed": listed,
+                  "max_age_days": payload["max_age_days"],
+                  "fingerprints": [k["fingerprint_text"] for k in config["keys"]]}
+
+
+def _html_escape(text: str) -> str:
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))
+
+
+def export_file(actor: Actor, path: Path, *, as_of: dt.datetime | None = None) -> dict:
+    """Write the verifier page (whole or not at all), audited. Needs the private key on this
+    station (the status list is signed)."""
+    permissions.require(actor, "verifier.export")
+    html, info = render_html(as_of)
+    path = Path(path)
+    data = html.encode("utf-8")
+    try:
+        write_atomic(path, data)
+    except OSError as exc:
+        raise DomainError(f"Não foi possível gravar {path}: {exc.strerror or exc}.") from None
+    with write_transaction():
+        audit.record(actor, "verifier.export", "municipio_settings", None,
+                     after={"as_of": info["as_of"], "listed": info["listed"],
+                            "keys": info["fingerprints"]})
+    return {**info, "output": str(path), "bytes": len(data)}

@@ -1,0 +1,116 @@
+"""The offline verifier's data (services/verifier.py): a status list signed with the
+município's current key, saying what the cards cannot say themselves, with no personal data
+in clear; the município's setting for its age; the page written whole. The page itself is
+tested in Chromium (tests/browser/)."""
+import datetime as dt
+import json
+import subprocess
+import sys
+
+import pytest
+
+from mototaxi_desk.domain.errors import DomainError, ValidationError
+from mototaxi_desk.printing import qr
+from mototaxi_desk.services import documents, keys, verifier
+from mototaxi_desk.services.context import Actor, PermissionDenied
+from mototaxi_desk.store.models import AuditLog, Permit, Sticker
+
+from ..conftest import row_counts
+from .licensing_rows import ATENDENTE, FISCAL, auxiliary, holder_with_vehicle
+
+ADMIN = Actor(None, "admin.teste", "admin")
+NOW = dt.datetime(2026, 6, 15, 8, 0, tzinfo=dt.timezone(dt.timedelta(hours=-3)))
+
+
+def _issued(function, *args, **kwargs):
+    result = function(ATENDENTE, *args, **kwargs)
+    documents.confirm(ATENDENTE, result)
+    return result
+
+
+def test_status_list_is_signed_and_says_what_cards_cannot(db, municipio):
+    on = NOW.date()
+    _, vehicle, current = holder_with_vehicle(on, name="Conceição Sá")
+    revoked = holder_with_vehicle(on, name="José Revogado", permit_status="revoked")[2]
+    late = holder_with_vehicle(on, name="Ana Vencida", valid_until=on - dt.timedelta(days=1))[2]
+    _issued(documents.print_cards, [current.order_number], on=on)
+    _issued(documents.print_cards, [current.order_number], on=on)
+    aux = auxiliary(current, valid_until=on + dt.timedelta(days=90), on=on)
+    _issued(documents.print_aux_cards, [current.order_number], on=on)
+    aux.active = False
+    aux.save()
+    signed = verifier.signed_status(NOW)
+    trusted = keys.public_keys()
+    assert signed["key_id"] == "2111102-1"
+    assert qr.verify_bytes(signed["payload"].encode(), bytes.fromhex(signed["signature"]),
+                           trusted["2111102-1"])
+    status = json.loads(signed["payload"])
+    assert status["as_of"] == "2026-06-15T08:00:00-03:00" and status["max_age_days"] == 7
+    assert status["permits"] == {str(revoked.order_number): "revoked",
+                                 str(late.order_number): "expired"}
+    assert status["copies"] == {f"card:{current.order_number}": 2}
+    assert status["auxiliaries_ended"] == [aux.id]
+    holder = current.holder
+    assert status["holders"][str(current.order_number)] == verifier.digest(
+        "2111102", current.order_number, holder.cpf[3:9])
+    assert status["plates"][str(current.order_number)] == verifier.digest(
+        "2111102", current.order_number, vehicle.plate)
+    text = signed["payload"]
+    for personal in (holder.cpf, holder.cpf[3:9], holder.name, vehicle.plate, "Revogado"):
+        assert personal not in text  # nothing in clear beyond what each card shows
+
+
+def test_voided_sticker_listed_with_its_replacement(db, municipio):
+    from mototaxi_desk.store.models import Inspection
+    on = NOW.date()
+    _, vehicle, permit = holder_with_vehicle(on)
+    inspection = Inspection.create(vehicle=vehicle, permit=permit, kind="annual",
+                                   inspected_on=on, approved=True,
+                                   valid_until=on + dt.timedelta(days=365),
+                                   sticker_serial="2026-000001")
+    old = Sticker.create(serial="2026-000001", inspection=inspection, status="voided")
+    Sticker.create(serial="2026-000002", inspection=inspection, status="issued", replaces=old)
+    status = json.loads(verifier.signed_status(NOW)["payload"])
+    assert status["voided_stickers"] == {"2026-000001": "2026-000002"}
+
+
+def test_max_age_setting_admin_only_and_checked(db, municipio):
+    with pytest.raises(PermissionDenied):
+        verifier.set_max_age_days(FISCAL, 3)
+    before = row_counts()
+    for bad in ("0", "-1", "abc", "91", "3,5"):
+        with pytest.raises(ValidationError, match="Validade da situação"):
+            verifier.set_max_age_days(ADMIN, bad)
+    assert row_counts() == before
+    assert verifier.set_max_age_days(ADMIN, "3") == {"max_age_days": 3}
+    assert verifier.max_age_days() == 3
+    assert AuditLog.select().where(AuditLog.action == "municipio.verifier_max_age").count() == 1
+
+
+def test_export_writes_one_file_and_needs_the_private_key(db, municipio, tmp_path):
+    holder_with_vehicle(NOW.date())
+    info = verifier.export_file(FISCAL, tmp_path / "verificador.html", as_of=NOW)
+    html = (tmp_path / "verificador.html").read_text(encoding="utf-8")
+    assert info["keys"] == 1 and info["as_of_text"] == "15/06/2026 08:00"
+    assert html.count("<script") == 3 and "jsQR" in html and "Apache License" in html
+    assert keys.trust_summary()["keys"][0]["fingerprint_text"] in html
+    with pytest.raises(ValidationError):
+        verifier.export_file(FISCAL, tmp_path / "x.html", as_of=dt.datetime(2026, 6, 15))
+    for path in keys.key_dir().glob("*.pem"):  # a station that only verifies cannot sign
+        path.unlink()
+    with pytest.raises(DomainError, match="chave privada"):
+        verifier.export_file(FISCAL, tmp_path / "y.html")
+    assert not (tmp_path / "y.html").exists()
+    assert Permit.select().count() == 1
+
+
+def test_each_documents_module_imports_alone():
+    """Issue 14 item 4: services/documents split with no import cycle — each module of the
+    package imports first in a fresh interpreter."""
+    modules = ["acts", "batch", "common", "inspection_stickers", "issuing", "ledger_documents",
+               "permit_cards", "receipts", "verification"]
+    for name in modules:
+        code = f"import mototaxi_desk.services.documents.{name}"
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              timeout=60)
+        assert done.returncode == 0, (name, done.stderr[-2000:])
