@@ -170,7 +170,8 @@ def _card_printed_for_holder(permit) -> bool:
     L1745 Art. 8 §1º), so it is not refused where the law has no 2ª via."""
     from ..store.models import PermitHistory, PrintLog
     last = (PrintLog.select(PrintLog.at).where((PrintLog.document == "card") &
-                                               (PrintLog.entity_key == str(permit.order_number)))
+                                               (PrintLog.entity_key == str(permit.order_number)) &
+                                               (PrintLog.state == "issued"))
             .order_by(PrintLog.id.desc()).first())
     if last is None:
         return False

@@ -6,7 +6,7 @@ import datetime as dt
 import pytest
 
 from mototaxi_desk.domain.errors import DomainError, RuleRefusal
-from mototaxi_desk.services import (act_documents, auxiliary, counter, fees, permit_actions,
+from mototaxi_desk.services import (act_documents, auxiliary, counter, documents, fees, permit_actions,
                                     setup)
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.models import AuditLog, Permit, PrintLog
@@ -208,7 +208,8 @@ def test_new_holders_first_card_is_not_a_second_copy_l1745_art_8_par_1(l1745):
     (charged where the law charges the card, SRM Art. 47 I; L1745 charges none)."""
     holder, permit = holder_permit()
     _pay_all(holder["id"])
-    counter.second_copy_card(SUPERVISOR, permit["id"], on=DAY)  # the transferor's card
+    card = counter.second_copy_card(SUPERVISOR, permit["id"], on=DAY)  # the transferor's card
+    documents.confirm(SUPERVISOR, card)  # printed: the copy counts from here
     with pytest.raises(RuleRefusal, match="segunda via"):
         counter.second_copy_card(SUPERVISOR, permit["id"], on=DAY)
     new, vehicle = _newcomer()
@@ -216,6 +217,7 @@ def test_new_holders_first_card_is_not_a_second_copy_l1745_art_8_par_1(l1745):
                        new_vehicle_id=vehicle["id"], on=DAY)
     assert counter.actions(CLERK, new["id"])["second_copy"]["enabled"]
     printed = counter.second_copy_card(CLERK, permit["id"], on=DAY)
-    assert printed["fee"] is None and printed["copies"][0]["copy"] == 2
+    assert documents.confirm(CLERK, printed)["fee"] is None
+    assert printed["copies"][0]["copy"] == 2
     with pytest.raises(RuleRefusal, match="segunda via"):
         counter.second_copy_card(CLERK, permit["id"], on=DAY)
