@@ -343,6 +343,145 @@ def test_sign_and_verify_a_windows_binary(tmp_path):
     assert not signing.verify_file(binary, pem)[0]
 
 
+# -- the check's wine pieces -------------------------------------------------------------
+
+wine = _load("wine")
+
+
+def test_wine32_trap_is_an_error_even_with_exit_code_zero(tmp_path, monkeypatch):
+    """wine64 given a 32-bit program prints 'wine32 is missing' and exits 0: the check
+    must not take that for a run."""
+    assert wine.trap_in("it looks like wine32 is missing, you should install it.\n")
+    assert wine.trap_in("Installing...\nok\n") is None
+    # wine64 itself, without Debian's wrapper, logs the failed WoW64 start instead
+    assert wine.trap_in('00c8:err:environ:init_peb starting L"Z:\\tmp\\s.exe" in '
+                        'experimental wow64 mode\n')
+    assert "err+environ" in wine.WINEDEBUG and "err+module" in wine.WINEDEBUG
+    fake = tmp_path / "wine"
+    fake.write_text("#!/bin/sh\necho 'it looks like wine32 is missing, you should install "
+                    "it.'\nexit 0\n")
+    fake.chmod(0o755)
+    prefix = wine.Prefix(tmp_path / "prefix", display=":0")
+    monkeypatch.setattr(prefix, "wine", str(fake))
+    with pytest.raises(wine.WineError, match="wine32 is missing"):
+        prefix.run("setup.exe", "/S")
+    fake.write_text("#!/bin/sh\necho instalado\nexit 0\n")
+    assert prefix.run("setup.exe", "/S").stdout.strip() == "instalado"
+    # a 32-bit .exe is refused before wine starts it
+    stubs = _load("wine_stubs")
+    x86 = bytearray(stubs.stub_dll("x.dll", {"f": None}))
+    x86[0x44:0x46] = struct.pack("<H", 0x14C)  # COFF machine: i386
+    (tmp_path / "prefix" / "drive_c").mkdir(parents=True)
+    (tmp_path / "prefix" / "drive_c" / "setup32.exe").write_bytes(bytes(x86))
+    with pytest.raises(wine.WineError, match="x86"):
+        prefix.run("C:\\setup32.exe", "/S")
+
+
+def test_wine_runs_in_its_own_home_without_menu_entries(tmp_path):
+    prefix = wine.Prefix(tmp_path / "prefix", display=":7")
+    env = prefix.env()
+    assert env["HOME"] == str(tmp_path / "home")  # Desktop links land here, not in ~
+    assert "winemenubuilder.exe=d" in env["WINEDLLOVERRIDES"]
+    assert env["WINEPREFIX"] == str(tmp_path / "prefix") and env["DISPLAY"] == ":7"
+    assert not any(k.startswith("MOTOTAXI_") for k in env)
+
+
+def test_mscms_stub_returns_zero_from_real_code():
+    stubs = _load("wine_stubs")
+    data = stubs.stub_dll("mscms.dll", dict.fromkeys(stubs.MSCMS_EXPORTS))
+    assert pe.exported_names(data) == set(stubs.MSCMS_EXPORTS)
+    assert pe.imported_dlls(data) == set()
+    assert stubs.RETURN_ZERO in data
+    section_flags = struct.unpack_from("<I", data, data.index(b".text\0") + 36)[0]
+    assert section_flags & 0x20000000  # executable
+
+
+def test_icu_forwarder_points_qt_names_at_the_versioned_icu():
+    stubs = _load("wine_stubs")
+    data = stubs.icu_forwarder({"ucnv_open", "ucnv_close"},
+                               {"ucnv_open_77", "ucnv_close_77", "u_init_77"}, "icuuc77.dll")
+    assert pe.exported_names(data) == {"ucnv_open", "ucnv_close"}
+    assert b"icuuc77.ucnv_open_77\0" in data and b"icuuc77.ucnv_close_77\0" in data
+    with pytest.raises(ValueError, match="ucnv_reset"):
+        stubs.icu_forwarder({"ucnv_reset"}, {"ucnv_open_77"}, "icuuc77.dll")
+
+
+def test_pe_reader_lists_imported_function_names():
+    stubs = _load("wine_stubs")
+    dll = stubs.stub_dll("x.dll", {"b": None, "a": "kernel32.GetTickCount"})
+    assert pe.exported_names(dll) == {"a", "b"}
+    assert pe.machine(dll) == "amd64"
+
+
+def test_blank_screenshot_is_refused():
+    from PIL import Image, ImageDraw
+    check = _load("check")
+    blank = Image.new("RGB", (400, 300), "black")
+    assert check.screenshot_problem(blank)
+    drawn = blank.copy()
+    draw = ImageDraw.Draw(drawn)
+    draw.rectangle((100, 100, 300, 180), fill="#f3f3f3")
+    for i in range(40):
+        draw.text((110 + (i % 8) * 22, 110 + (i // 8) * 12), "Ab", fill=(i * 6, i * 3, 90))
+    assert check.screenshot_problem(drawn) is None
+
+
+def test_data_snapshot_names_every_change(tmp_path):
+    check = _load("check")
+    (tmp_path / "keys").mkdir()
+    (tmp_path / "mototaxi.db").write_bytes(b"a")
+    (tmp_path / "keys" / "k.pem").write_bytes(b"k")
+    before = check.snapshot(tmp_path)
+    assert check.compare_snapshots(before, check.snapshot(tmp_path)) == []
+    (tmp_path / "mototaxi.db").write_bytes(b"b")
+    (tmp_path / "keys" / "k.pem").unlink()
+    (tmp_path / "new.txt").write_text("x")
+    changes = check.compare_snapshots(before, check.snapshot(tmp_path))
+    assert sorted(changes) == ["alterado mototaxi.db", "apareceu new.txt",
+                               str(Path("sumiu keys") / "k.pem")]
+
+
+# -- the previous release (installer/previous.py) ----------------------------------------
+
+def _repo(folder: Path) -> str:
+    import subprocess
+    run = lambda *a: subprocess.run(["git", "-C", str(folder), *a], check=True,  # noqa: E731
+                                    capture_output=True, text=True).stdout.strip()
+    folder.mkdir()
+    run("init", "-q")
+    (folder / "f").write_text("1")
+    run("add", "f")
+    run("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "one")
+    return run("rev-parse", "HEAD")
+
+
+def test_previous_release_is_found_by_hash_or_tag_and_never_skipped(tmp_path):
+    previous = _load("previous")
+    commit = _repo(tmp_path / "repo")
+    release = previous.Release(version="0.1.0", commit=commit, tag="v0.1.0")
+    assert previous.resolve(release, root=tmp_path / "repo") == commit  # no tag: the hash
+    import subprocess
+    subprocess.run(["git", "-C", str(tmp_path / "repo"), "tag", "v0.1.0"], check=True)
+    assert previous.resolve(release, root=tmp_path / "repo") == commit
+    absent = previous.Release(version="0.1.0", commit="1" * 40, tag="")
+    with pytest.raises(previous.PreviousReleaseError, match="unshallow"):
+        previous.resolve(absent, root=tmp_path / "repo")
+    moved = previous.Release(version="0.1.0", commit="1" * 40, tag="v0.1.0")
+    with pytest.raises(previous.PreviousReleaseError, match="etiqueta v0.1.0"):
+        previous.resolve(moved, root=tmp_path / "repo")
+    (tmp_path / "plain").mkdir()
+    with pytest.raises(previous.PreviousReleaseError, match="não é um clone git"):
+        previous.resolve(release, root=tmp_path / "plain")
+
+
+def test_previous_release_file_names_an_older_version():
+    from packaging.version import Version
+    previous = _load("previous")
+    release = previous.release()
+    assert Version(release.version) < Version(mototaxi_desk.__version__)
+    assert re.fullmatch(r"[0-9a-f]{40}", release.commit)
+
+
 # -- dead weight -------------------------------------------------------------------------
 
 def test_only_brazil_holidays_are_shipped(tmp_path):
