@@ -479,6 +479,7 @@ def build() -> Path:
     if shutil.which("makensis") is None:
         raise BuildError("makensis não encontrado: instale o NSIS (apt-get install nsis)")
     version = app_version()
+    signing.absolute_paths()  # the hooks run from makensis's folder
     signer = signing.configured()
     if signer is None:
         print(signing.UNSIGNED_WARNING, file=sys.stderr)

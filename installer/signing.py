@@ -58,6 +58,14 @@ def osslsigncode() -> str:
     return found
 
 
+def absolute_paths(env=os.environ) -> None:
+    """Make the certificate and key paths absolute in `env`: makensis runs the signing hooks
+    from its own folder."""
+    for name in (ENV_CERT, ENV_KEY):
+        if env.get(name, "").strip():
+            env[name] = str(Path(env[name].strip()).resolve())
+
+
 def configured(env=os.environ, config_path: Path = CONFIG) -> Signer | None:
     """The signer the environment and signing.toml describe; None when unsigned."""
     cert = env.get(ENV_CERT, "").strip()
@@ -187,7 +195,7 @@ def main(argv: list[str]) -> int:
             sign_file(signer, Path(argv[1]))
             return 0
         if len(argv) == 2 and argv[0] == "test-cert":
-            pfx, pem = make_test_certificate(Path(argv[1]))
+            pfx, pem = make_test_certificate(Path(argv[1]).resolve())
             print(f"export {ENV_CERT}={pfx} {ENV_PASSWORD}=teste MOTOTAXI_SIGN_CA={pem}")
             return 0
     except SigningError as exc:

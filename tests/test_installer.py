@@ -314,6 +314,9 @@ def test_signer_comes_from_environment_and_timestamp_from_configuration(tmp_path
     assert "-ts" not in signing.sign_command(no_stamp, Path("a"), Path("b"), None)
     with pytest.raises(signing.SigningError, match="não encontrado"):
         signing.configured(env={signing.ENV_CERT: str(tmp_path / "absent.pfx")})
+    relative = {signing.ENV_CERT: "cert.pfx", "OTHER": "x"}
+    signing.absolute_paths(relative)  # makensis runs the hooks from another folder
+    assert relative == {signing.ENV_CERT: str(Path("cert.pfx").resolve()), "OTHER": "x"}
     pem = tmp_path / "cert.pem"
     pem.write_text("x")
     with pytest.raises(signing.SigningError, match=signing.ENV_KEY):
@@ -424,6 +427,13 @@ def test_blank_screenshot_is_refused():
     for i in range(40):
         draw.text((110 + (i % 8) * 22, 110 + (i // 8) * 12), "Ab", fill=(i * 6, i * 3, 90))
     assert check.screenshot_problem(drawn) is None
+
+
+def test_check_looks_for_the_login_window_by_its_real_title():
+    check = _load("check")
+    app = (ROOT / "mototaxi_desk" / "gui" / "app.py").read_text(encoding="utf-8")
+    assert f'setWindowTitle("Mototáxi Desk — {check.LOGIN_TITLE}")' in app
+    assert check.SHORTCUT == f"{build.APP_TITLE}.lnk"
 
 
 def test_data_snapshot_names_every_change(tmp_path):
