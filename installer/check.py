@@ -282,8 +282,9 @@ def check_install(m: Machine, folder: Path, version: str, all_users: bool,
         problems.append(f"DisplayVersion {m.registry(all_users, 'DisplayVersion')!r}, "
                         f"esperado {version}")
     size = m.registry(all_users, "EstimatedSize")
-    if not previous_release and (size is None or int(size, 0) < 50_000):
-        problems.append(f"EstimatedSize {size!r} (KB) ausente ou pequeno demais")
+    actual = build.folder_size(folder) / 1024 if folder.is_dir() else 0
+    if not previous_release and (size is None or abs(int(size, 0) - actual) > 0.05 * actual):
+        problems.append(f"EstimatedSize {size!r} KB, mas a pasta tem {actual:.0f} KB")
     problems += [f"falta o atalho {p}" for p in m.shortcuts(all_users) if not p.exists()]
     hive = "HKLM\\SYSTEM\\CurrentControlSet\\Control\\Session Manager\\Environment" \
         if all_users else "HKCU\\Environment"
@@ -637,6 +638,10 @@ def main() -> int:
         return 1
     except subprocess.TimeoutExpired as exc:
         print(f"make installer-check: passou de {exc.timeout} s: {exc.cmd}", file=sys.stderr)
+        return 1
+    except subprocess.CalledProcessError as exc:
+        print(f"make installer-check: o comando falhou ({exc.returncode}): {exc.cmd}",
+              file=sys.stderr)
         return 1
 
 

@@ -54,6 +54,9 @@ class Screen:
     def __init__(self, folder: Path, size: tuple[int, int] = (1366, 768)):
         if shutil.which("Xvfb") is None:
             raise WineError("Xvfb não encontrado: instale xvfb (apt-get install xvfb)")
+        if shutil.which("xwininfo") is None:
+            raise WineError("xwininfo não encontrado: instale x11-utils (apt-get install "
+                            "x11-utils)")
         shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir(parents=True)
         self.folder = folder
