@@ -149,6 +149,19 @@ def check_architecture(installer: Path) -> list[str]:
             for p in signed_files(installer) if pe.machine(p.read_bytes()) != "amd64"]
 
 
+def check_version_resource(installer: Path, version: str) -> list[str]:
+    """setup.exe and its uninstaller carry the product version (Properties › Details)."""
+    problems = []
+    for path in (installer, PAYLOAD / "uninstall.exe"):
+        try:
+            found = build.pe_product_version(path.read_bytes())
+        except ValueError:
+            found = None
+        if found != version:
+            problems.append(f"{path.name}: versão no recurso {found!r}, esperado {version}")
+    return problems
+
+
 # -- 2. signatures -----------------------------------------------------------------------
 
 def check_signatures(installer: Path, env=None) -> str:
@@ -612,11 +625,13 @@ def main() -> int:
         seconds = extract(installer)
         print(f"  {build.folder_size(PAYLOAD) / 1e6:.1f} MB no pacote, extraídos em "
               f"{seconds:.0f} s")
-        problems = check_payload() + check_dll_imports() + check_architecture(installer)
+        problems = check_payload() + check_dll_imports() + check_architecture(installer) + \
+            check_version_resource(installer, version)
         if problems:
             raise CheckError("conteúdo:\n  " + "\n  ".join(problems))
         print(f"  {len(expected_paths())} arquivos essenciais presentes, nada do que a "
-              "compilação tira, DLLs completas, setup/desinstalador/launcher de 64 bits")
+              "compilação tira, DLLs completas, setup/desinstalador/launcher de 64 bits, "
+              f"recurso de versão {version}")
         print("2/6 assinaturas (osslsigncode)")
         print(f"  {check_signatures(installer)}")
         python_version = build.pe_product_version(
