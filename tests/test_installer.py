@@ -76,10 +76,17 @@ def test_a_version_outside_pyproject_range_stops_the_build():
 
 
 def test_qt_modules_kept_are_every_one_the_app_imports():
+    """Every module the installed program can run: developer tools (DEV_ONLY_MODULES, such as
+    the screenshot tool and its QtTest) are left out of the installer."""
     imported = set()
+    dev_only = {ROOT / "mototaxi_desk" / m for m in build.DEV_ONLY_MODULES}
+    assert all(p.is_file() for p in dev_only), dev_only
     for path in (ROOT / "mototaxi_desk").rglob("*.py"):
+        if path in dev_only:
+            continue
         imported |= set(re.findall(r"\bPySide6\.(Qt\w+)", path.read_text(encoding="utf-8")))
     assert imported, "the scan found no Qt import at all"
+    assert "QtTest" not in build.QT_MODULES  # only the screenshot tool uses it
     assert imported <= set(build.QT_MODULES), imported - set(build.QT_MODULES)
     assert "QtWebEngineCore" not in build.QT_MODULES
     assert "platforms/qwindows.dll" in build.QT_PLUGINS
@@ -220,3 +227,405 @@ def test_wine_stub_is_a_dll_that_only_forwards():
     assert characteristics & 0x2000  # IMAGE_FILE_DLL
     assert b"ProcessPrng\0advapi32.SystemFunction036\0" in data
     assert "wine_stubs" not in (ROOT / "installer" / "build.py").read_text(encoding="utf-8")
+
+
+# -- the generated NSIS script (issue 20): 64-bit, signing hooks, version resource --------
+
+def test_generated_script_targets_amd64_unicode():
+    """A 32-bit NSIS stub cannot run under wine64 (and needs WOW64 on Windows x64)."""
+    nsi = build.render_template(version="0.2.0")
+    lines = [line.strip() for line in nsi.splitlines()]
+    assert "Target amd64-unicode" in lines
+    assert not any(line.startswith("Target ") and "amd64" not in line for line in lines)
+    # Target comes before anything that compiles code into the stub
+    assert lines.index("Target amd64-unicode") < lines.index("Unicode true")
+    assert lines.index("Target amd64-unicode") < next(
+        i for i, line in enumerate(lines) if line.startswith("SetCompressor"))
+    assert "MULTIUSER_USE_PROGRAMFILES64" in nsi
+
+
+def test_signed_build_runs_the_signing_hooks_on_setup_and_uninstaller():
+    nsi = build.render_template(version="0.2.0", signed=True)
+    finalize = [line for line in nsi.splitlines() if line.startswith("!finalize ")]
+    uninst = [line for line in nsi.splitlines() if line.startswith("!uninstfinalize ")]
+    assert len(finalize) == 1 and len(uninst) == 1
+    for line in finalize + uninst:
+        assert line.endswith("' = 0"), line  # makensis stops when signing fails
+        assert 'signing.py" sign "%1"' in line
+        assert sys.executable in line
+    unsigned = build.render_template(version="0.2.0", signed=False)
+    assert not any(line.startswith(("!finalize", "!uninstfinalize"))
+                   for line in unsigned.splitlines())
+    assert "UNSIGNED BUILD" in unsigned
+
+
+def test_version_resource_and_estimated_size():
+    nsi = build.render_template(version="0.2.0")
+    assert 'VIProductVersion "0.2.0.0"' in nsi and 'VIFileVersion "0.2.0.0"' in nsi
+    keys = dict(re.findall(r'VIAddVersionKey /LANG=\S+ "(\w+)" "([^"]*)"', nsi))
+    assert keys["ProductName"] == "${PRODUCT_NAME}"
+    assert keys["CompanyName"] == build.PUBLISHER
+    assert keys["FileVersion"] == keys["ProductVersion"] == "${PRODUCT_VERSION}"
+    assert {"FileDescription", "LegalCopyright"} <= set(keys)
+    assert "@" not in "".join(keys.values())  # every placeholder filled
+    assert '${GetSize} "$INSTDIR" "/S=0K" $0 $1 $2' in nsi
+    assert 'WriteRegDWORD SHCTX "${UNINSTALL_KEY}" "EstimatedSize" "$0"' in nsi
+    assert not re.search(r"@[A-Z_]+@", nsi)
+
+
+@pytest.mark.parametrize("version, expected", [("0.2.0", "0.2.0.0"), ("1.2", "1.2.0.0"),
+                                               ("1.2.3.4.5", "1.2.3.4"),
+                                               ("0.3.0rc1", "0.3.0.0")])
+def test_file_version_has_four_numbers(version, expected):
+    assert build.file_version(version) == expected
+
+
+def test_python_runtime_version_is_checked():
+    assert build.PYTHON_EXPECTED.startswith(build.PYTHON_TAG + ".")
+    text = build.render_config(version="0.2.0", python_version=build.PYTHON_EXPECTED,
+                               wheels=[], icon="x.ico", excludes=[],
+                               installer=Path("/tmp/x.exe"))
+    assert f"version = {build.PYTHON_EXPECTED}" in text
+
+
+# -- signing (installer/signing.py) ------------------------------------------------------
+
+signing = _load("signing")
+
+
+def test_unsigned_when_no_certificate_and_loud_about_it():
+    assert signing.configured(env={}) is None
+    assert "NÃO ASSINADO" in signing.UNSIGNED_WARNING
+
+
+def test_signer_comes_from_environment_and_timestamp_from_configuration(tmp_path):
+    pfx = tmp_path / "cert.pfx"
+    pfx.write_bytes(b"x")
+    env = {signing.ENV_CERT: str(pfx), signing.ENV_PASSWORD: "segredo"}
+    signer = signing.configured(env=env)
+    config_url = signing.tomllib.loads(signing.CONFIG.read_text("utf-8"))["timestamp_url"]
+    assert config_url.startswith("http") and signer.timestamp_url == config_url
+    command = signing.sign_command(signer, Path("in.exe"), Path("out.exe"), Path("pass"))
+    assert command[command.index("-ts") + 1] == config_url  # RFC 3161, not legacy -t
+    assert command[command.index("-pkcs12") + 1] == str(pfx)
+    assert "segredo" not in command and "-readpass" in command  # never on the command line
+    assert command[command.index("-h") + 1] == "sha256"
+    no_stamp = signing.configured(env={**env, signing.ENV_TIMESTAMP: ""})
+    assert "-ts" not in signing.sign_command(no_stamp, Path("a"), Path("b"), None)
+    with pytest.raises(signing.SigningError, match="não encontrado"):
+        signing.configured(env={signing.ENV_CERT: str(tmp_path / "absent.pfx")})
+    relative = {signing.ENV_CERT: "cert.pfx", "OTHER": "x"}
+    signing.absolute_paths(relative)  # makensis runs the hooks from another folder
+    assert relative == {signing.ENV_CERT: str(Path("cert.pfx").resolve()), "OTHER": "x"}
+    pem = tmp_path / "cert.pem"
+    pem.write_text("x")
+    with pytest.raises(signing.SigningError, match=signing.ENV_KEY):
+        signing.configured(env={signing.ENV_CERT: str(pem)})
+
+
+@pytest.mark.skipif(signing.shutil.which("osslsigncode") is None,
+                    reason="osslsigncode (Debian) absent: .ci/run installs it")
+def test_sign_and_verify_a_windows_binary(tmp_path):
+    """The hook for real: a throwaway certificate signs a PE file and osslsigncode verifies
+    it against that certificate (and not without it)."""
+    stubs = _load("wine_stubs")
+    binary = tmp_path / "stub.dll"
+    binary.write_bytes(stubs.stub_dll("stub.dll", {"f": None}))
+    assert not signing.has_signature(binary)
+    pfx, pem = signing.make_test_certificate(tmp_path / "cert")
+    signer = signing.configured(env={signing.ENV_CERT: str(pfx), signing.ENV_PASSWORD: "teste",
+                                     signing.ENV_TIMESTAMP: ""})
+    signing.sign_file(signer, binary)
+    assert signing.has_signature(binary)
+    ok, output = signing.verify_file(binary, pem)
+    assert ok, output
+    assert not signing.verify_file(binary)[0]  # self-signed: untrusted without the CA file
+    tampered = bytearray(binary.read_bytes())
+    tampered[0x300] ^= 0xFF
+    binary.write_bytes(bytes(tampered))
+    assert not signing.verify_file(binary, pem)[0]
+
+
+# -- the check's wine pieces -------------------------------------------------------------
+
+wine = _load("wine")
+
+
+def test_wine32_trap_is_an_error_even_with_exit_code_zero(tmp_path, monkeypatch):
+    """wine64 given a 32-bit program prints 'wine32 is missing' and exits 0: the check
+    must not take that for a run."""
+    assert wine.trap_in("it looks like wine32 is missing, you should install it.\n")
+    assert wine.trap_in("Installing...\nok\n") is None
+    # wine64 itself, without Debian's wrapper, logs the failed WoW64 start instead
+    assert wine.trap_in('00c8:err:environ:init_peb starting L"Z:\\tmp\\s.exe" in '
+                        'experimental wow64 mode\n')
+    assert "err+environ" in wine.WINEDEBUG and "err+module" in wine.WINEDEBUG
+    fake = tmp_path / "wine"
+    fake.write_text("#!/bin/sh\necho 'it looks like wine32 is missing, you should install "
+                    "it.'\nexit 0\n")
+    fake.chmod(0o755)
+    prefix = wine.Prefix(tmp_path / "prefix", display=":0")
+    monkeypatch.setattr(prefix, "wine", str(fake))
+    with pytest.raises(wine.WineError, match="wine32 is missing"):
+        prefix.run("setup.exe", "/S")
+    fake.write_text("#!/bin/sh\necho instalado\nexit 0\n")
+    assert prefix.run("setup.exe", "/S").stdout.strip() == "instalado"
+    # a 32-bit .exe is refused before wine starts it
+    stubs = _load("wine_stubs")
+    x86 = bytearray(stubs.stub_dll("x.dll", {"f": None}))
+    x86[0x44:0x46] = struct.pack("<H", 0x14C)  # COFF machine: i386
+    (tmp_path / "prefix" / "drive_c").mkdir(parents=True)
+    (tmp_path / "prefix" / "drive_c" / "setup32.exe").write_bytes(bytes(x86))
+    with pytest.raises(wine.WineError, match="x86"):
+        prefix.run("C:\\setup32.exe", "/S")
+
+
+def test_wine_runs_in_its_own_home_without_menu_entries(tmp_path):
+    prefix = wine.Prefix(tmp_path / "prefix", display=":7")
+    env = prefix.env()
+    assert env["HOME"] == str(tmp_path / "home")  # Desktop links land here, not in ~
+    assert "winemenubuilder.exe=d" in env["WINEDLLOVERRIDES"]
+    assert env["WINEPREFIX"] == str(tmp_path / "prefix") and env["DISPLAY"] == ":7"
+    assert not any(k.startswith("MOTOTAXI_") for k in env)
+
+
+def test_mscms_stub_returns_zero_from_real_code():
+    stubs = _load("wine_stubs")
+    data = stubs.stub_dll("mscms.dll", dict.fromkeys(stubs.MSCMS_EXPORTS))
+    assert pe.exported_names(data) == set(stubs.MSCMS_EXPORTS)
+    assert pe.imported_dlls(data) == set()
+    assert stubs.RETURN_ZERO in data
+    section_flags = struct.unpack_from("<I", data, data.index(b".text\0") + 36)[0]
+    assert section_flags & 0x20000000  # executable
+
+
+def test_icu_forwarder_points_qt_names_at_the_versioned_icu():
+    stubs = _load("wine_stubs")
+    data = stubs.icu_forwarder({"ucnv_open", "ucnv_close"},
+                               {"ucnv_open_77", "ucnv_close_77", "u_init_77"}, "icuuc77.dll")
+    assert pe.exported_names(data) == {"ucnv_open", "ucnv_close"}
+    assert b"icuuc77.ucnv_open_77\0" in data and b"icuuc77.ucnv_close_77\0" in data
+    with pytest.raises(ValueError, match="ucnv_reset"):
+        stubs.icu_forwarder({"ucnv_reset"}, {"ucnv_open_77"}, "icuuc77.dll")
+
+
+def test_pe_reader_lists_imported_function_names():
+    stubs = _load("wine_stubs")
+    dll = stubs.stub_dll("x.dll", {"b": None, "a": "kernel32.GetTickCount"})
+    assert pe.exported_names(dll) == {"a", "b"}
+    assert pe.machine(dll) == "amd64"
+
+
+def test_blank_screenshot_is_refused():
+    from PIL import Image, ImageDraw
+    check = _load("check")
+    blank = Image.new("RGB", (400, 300), "black")
+    assert check.screenshot_problem(blank)
+    drawn = blank.copy()
+    draw = ImageDraw.Draw(drawn)
+    draw.rectangle((100, 100, 300, 180), fill="#f3f3f3")
+    for i in range(40):
+        draw.text((110 + (i % 8) * 22, 110 + (i // 8) * 12), "Ab", fill=(i * 6, i * 3, 90))
+    assert check.screenshot_problem(drawn) is None
+
+
+def test_check_looks_for_the_login_window_by_its_real_title():
+    check = _load("check")
+    app = (ROOT / "mototaxi_desk" / "gui" / "app.py").read_text(encoding="utf-8")
+    assert f'setWindowTitle("Mototáxi Desk — {check.LOGIN_TITLE}")' in app
+    assert check.SHORTCUT == f"{build.APP_TITLE}.lnk"
+
+
+def test_data_snapshot_names_every_change(tmp_path):
+    check = _load("check")
+    (tmp_path / "keys").mkdir()
+    (tmp_path / "mototaxi.db").write_bytes(b"a")
+    (tmp_path / "keys" / "k.pem").write_bytes(b"k")
+    before = check.snapshot(tmp_path)
+    assert check.compare_snapshots(before, check.snapshot(tmp_path)) == []
+    (tmp_path / "mototaxi.db").write_bytes(b"b")
+    (tmp_path / "keys" / "k.pem").unlink()
+    (tmp_path / "new.txt").write_text("x")
+    changes = check.compare_snapshots(before, check.snapshot(tmp_path))
+    assert sorted(changes) == ["alterado mototaxi.db", "apareceu new.txt",
+                               str(Path("sumiu keys") / "k.pem")]
+
+
+# -- the previous release (installer/previous.py) ----------------------------------------
+
+def _repo(folder: Path) -> str:
+    import subprocess
+    run = lambda *a: subprocess.run(["git", "-C", str(folder), *a], check=True,  # noqa: E731
+                                    capture_output=True, text=True).stdout.strip()
+    folder.mkdir()
+    run("init", "-q")
+    (folder / "f").write_text("1")
+    run("add", "f")
+    run("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "one")
+    return run("rev-parse", "HEAD")
+
+
+def test_previous_release_is_found_by_hash_or_tag_and_never_skipped(tmp_path):
+    previous = _load("previous")
+    commit = _repo(tmp_path / "repo")
+    release = previous.Release(version="0.1.0", commit=commit, tag="v0.1.0")
+    assert previous.resolve(release, root=tmp_path / "repo") == commit  # no tag: the hash
+    import subprocess
+    subprocess.run(["git", "-C", str(tmp_path / "repo"), "tag", "v0.1.0"], check=True)
+    assert previous.resolve(release, root=tmp_path / "repo") == commit
+    absent = previous.Release(version="0.1.0", commit="1" * 40, tag="")
+    with pytest.raises(previous.PreviousReleaseError, match="unshallow"):
+        previous.resolve(absent, root=tmp_path / "repo")
+    moved = previous.Release(version="0.1.0", commit="1" * 40, tag="v0.1.0")
+    with pytest.raises(previous.PreviousReleaseError, match="etiqueta v0.1.0"):
+        previous.resolve(moved, root=tmp_path / "repo")
+    (tmp_path / "plain").mkdir()
+    with pytest.raises(previous.PreviousReleaseError, match="não é um clone git"):
+        previous.resolve(release, root=tmp_path / "plain")
+
+
+def test_previous_release_file_names_an_older_version():
+    from packaging.version import Version
+    previous = _load("previous")
+    release = previous.release()
+    assert Version(release.version) < Version(mototaxi_desk.__version__)
+    assert re.fullmatch(r"[0-9a-f]{40}", release.commit)
+
+
+# -- dead weight -------------------------------------------------------------------------
+
+def test_only_brazil_holidays_are_shipped(tmp_path):
+    init = ("# header\nfrom holidays.countries.argentina import Argentina, AR, ARG\n"
+            "from holidays.countries.brazil import Brazil, BR, BRA\n"
+            "from holidays.countries.french_southern_territories import (\n"
+            "    FrenchSouthernTerritories,\n    TF,\n)\n"
+            "from holidays.countries.brunei import Brunei, BN, BRN\n")
+    trimmed = build.trim_holidays_init(init)
+    assert [line for line in trimmed.splitlines() if not line.startswith("#")] == \
+        ["from holidays.countries.brazil import Brazil, BR, BRA"]
+    compile(trimmed, "__init__.py", "exec")
+    with pytest.raises(build.BuildError, match="Brasil"):
+        build.trim_holidays_init("from holidays.countries.chile import Chile\n")
+    with pytest.raises(build.BuildError, match="mudou de forma"):  # code we did not expect
+        build.trim_holidays_init(init + "COUNTRIES = load_all()\n")
+    names = ["holidays/countries/__init__.py", "holidays/countries/brazil.py",
+             "holidays/countries/chile.py", "holidays/locale/de/LC_MESSAGES/x.mo",
+             "holidays/locale/pt_BR/LC_MESSAGES/x.mo", "holidays/groups/christian.py"]
+    assert build.holiday_excludes(names) == ["pkgs/holidays/locale/de",
+                                             "pkgs/holidays/countries/chile.py"]
+    assert "pkgs/PySide6/resources" in build.OTHER_DROPPED  # icudtl.dat, 10.5 MB
+
+
+def test_trimmed_holidays_package_still_gives_brazil_holidays(tmp_path):
+    """The installer's holidays package (Brazil only, countries/__init__ rewritten) works:
+    built here from the installed package the same way build.py trims the wheel."""
+    import shutil
+    import subprocess
+    import holidays
+    source = Path(holidays.__file__).parent
+    target = tmp_path / "holidays"
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__"))
+    names = [f"holidays/{p.relative_to(target).as_posix()}" for p in target.rglob("*")]
+    for pattern in build.holiday_excludes(names):
+        path = tmp_path / pattern.removeprefix("pkgs/")
+        shutil.rmtree(path) if path.is_dir() else path.unlink()
+    countries = target / "countries" / "__init__.py"
+    countries.write_text(build.trim_holidays_init(countries.read_text("utf-8")), "utf-8")
+    assert len(list((target / "countries").glob("*.py"))) == 2  # __init__ and brazil
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import holidays; "
+            "assert holidays.__file__.startswith(sys.argv[1]); "
+            "names = holidays.Brazil(subdiv='MA', years=2026, language='pt_BR'); "
+            "print(sorted(names.values())[0])")
+    result = subprocess.run([sys.executable, "-c", code, str(tmp_path)],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip()
+
+
+def _loopback_tsa(folder: Path):
+    """An RFC 3161 time-stamp server on 127.0.0.1 (openssl ts -reply behind http.server),
+    with its own throwaway certificate: (server, url, its certificate)."""
+    import datetime
+    import http.server
+    import subprocess
+    import threading
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import rsa
+    from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
+    folder.mkdir()
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "TSA de teste")])
+    now = datetime.datetime.now(datetime.timezone.utc)
+    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
+            .public_key(key.public_key()).serial_number(1)
+            .not_valid_before(now - datetime.timedelta(days=1))
+            .not_valid_after(now + datetime.timedelta(days=2))
+            .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.TIME_STAMPING]),
+                           critical=True)
+            .sign(key, hashes.SHA256()))
+    (folder / "tsa.pem").write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    (folder / "tsa.key").write_bytes(key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+        serialization.NoEncryption()))
+    (folder / "serial").write_text("01\n")
+    (folder / "tsa.cnf").write_text(f"""\
+[ tsa ]
+default_tsa = tsa_config1
+[ tsa_config1 ]
+serial = {folder / 'serial'}
+signer_cert = {folder / 'tsa.pem'}
+certs = {folder / 'tsa.pem'}
+signer_key = {folder / 'tsa.key'}
+signer_digest = sha256
+default_policy = 1.2.3.4.1
+digests = sha256, sha384, sha512
+accuracy = secs:1
+ess_cert_id_alg = sha256
+ess_cert_id_chain = no
+""")
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):
+            query = self.rfile.read(int(self.headers["Content-Length"]))
+            reply = subprocess.run(["openssl", "ts", "-reply", "-config",
+                                    str(folder / "tsa.cnf"), "-queryfile", "/dev/stdin",
+                                    "-out", "/dev/stdout"], input=query, capture_output=True)
+            self.send_response(200 if reply.returncode == 0 else 500)
+            self.send_header("Content-Type", "application/timestamp-reply")
+            self.send_header("Content-Length", str(len(reply.stdout)))
+            self.end_headers()
+            self.wfile.write(reply.stdout)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/", folder / "tsa.pem"
+
+
+@pytest.mark.skipif(signing.shutil.which("osslsigncode") is None or
+                    signing.shutil.which("openssl") is None,
+                    reason="osslsigncode/openssl (Debian) absent: .ci/run installs them")
+def test_signature_carries_an_rfc3161_timestamp_from_the_configured_server(tmp_path):
+    """The timestamp URL from configuration is used as an RFC 3161 server (a loopback one
+    here: CI has no internet), and the signature's timestamp verifies."""
+    stubs = _load("wine_stubs")
+    binary = tmp_path / "stub.dll"
+    binary.write_bytes(stubs.stub_dll("stub.dll", {"f": None}))
+    server, url, tsa_cert = _loopback_tsa(tmp_path / "tsa")
+    try:
+        config = tmp_path / "signing.toml"
+        config.write_text(f'timestamp_url = "{url}"\ndescription = "teste"\n')
+        pfx, pem = signing.make_test_certificate(tmp_path / "cert")
+        signer = signing.configured(env={signing.ENV_CERT: str(pfx),
+                                         signing.ENV_PASSWORD: "teste"}, config_path=config)
+        assert signer.timestamp_url == url
+        signing.sign_file(signer, binary)
+    finally:
+        server.shutdown()
+        server.server_close()
+    ok, output = signing.verify_file(binary, pem, tsa_ca_file=tsa_cert)
+    assert ok, output
+    assert "Timestamp Server Signature verification: ok" in output

@@ -1,0 +1,136 @@
+"""The previous release's installer, for the upgrade test of `make installer-check`.
+
+installer/previous-release.toml names the release (version, commit, tag). Its installer is
+built from that commit with the release's own build scripts (git archive of the commit, so
+the work tree is not touched) and cached in build/cache/previous/ under the commit's hash, so
+only the first check on a machine pays for it. The commit is found by its tag when the clone
+has tags (the tag must point at it) and by its hash otherwise; a clone without that history
+(shallow) stops the check with the command that fetches it: the upgrade test is never skipped.
+
+Releases up to 0.1.0 built a 32-bit NSIS stub, which wine64 cannot run without wine32; their
+script is compiled with `Target amd64-unicode` prepended (makensis -X), and with zlib instead
+of LZMA to save CPU: the same pages, sections, registry keys and files.
+"""
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import tarfile
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import build  # noqa: E402
+import pe  # noqa: E402
+
+RELEASE_FILE = build.ROOT / "installer" / "previous-release.toml"
+CACHE = build.CACHE / "previous"
+SOURCES = build.ROOT / "build" / "previous"
+
+
+class PreviousReleaseError(Exception):
+    """The previous release cannot be had; the message says how to get it."""
+
+
+@dataclass(frozen=True)
+class Release:
+    version: str
+    commit: str
+    tag: str
+
+
+def release(path: Path = RELEASE_FILE) -> Release:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return Release(version=data["version"], commit=data["commit"], tag=data.get("tag", ""))
+
+
+def _git(*args: str, root: Path = build.ROOT, binary: bool = False):
+    return subprocess.run(["git", "-C", str(root), *args], capture_output=True,
+                          text=not binary)
+
+
+def resolve(rel: Release, root: Path = build.ROOT) -> str:
+    """The full hash of the release's commit, checked against its tag when present."""
+    if _git("rev-parse", "--git-dir", root=root).returncode:
+        raise PreviousReleaseError(f"{root} não é um clone git: o teste de atualização precisa "
+                                   f"do commit {rel.commit[:12]} da versão {rel.version}")
+    if rel.tag:
+        tagged = _git("rev-parse", "--verify", "--quiet", f"refs/tags/{rel.tag}^{{commit}}",
+                      root=root)
+        if tagged.returncode == 0 and tagged.stdout.strip() != rel.commit:
+            raise PreviousReleaseError(
+                f"a etiqueta {rel.tag} aponta {tagged.stdout.strip()[:12]}, mas "
+                f"installer/previous-release.toml diz {rel.commit[:12]}: corrija um dos dois")
+    found = _git("rev-parse", "--verify", "--quiet", f"{rel.commit}^{{commit}}", root=root)
+    if found.returncode:
+        raise PreviousReleaseError(
+            f"o commit {rel.commit[:12]} da versão {rel.version} não está neste clone "
+            f"(clone raso?). Traga o histórico: `git fetch --unshallow` ou "
+            f"`git fetch origin {rel.commit}`; o teste de atualização não é pulado")
+    return found.stdout.strip()
+
+
+def cached_installer(rel: Release, commit: str) -> Path:
+    return CACHE / f"MototaxiDesk-{rel.version}-{commit[:12]}-setup.exe"
+
+
+def _makensis_shim(folder: Path, *, retarget: bool) -> Path:
+    """A `makensis` first on PATH for the old build: zlib instead of LZMA (a quarter of the
+    CPU time; the installer only serves this test, and how its payload is compressed changes
+    nothing it installs) and, for a 32-bit script, the amd64 target."""
+    folder.mkdir(parents=True, exist_ok=True)
+    options = '"-XSetCompressor /FINAL zlib"' + (' "-XTarget amd64-unicode"' if retarget else "")
+    shim = folder / "makensis"
+    shim.write_text(f'#!/bin/sh\nexec "{shutil.which("makensis")}" {options} "$@"\n',
+                    encoding="utf-8")
+    shim.chmod(shim.stat().st_mode | stat.S_IXUSR)
+    return folder
+
+
+def installer(rel: Release | None = None) -> tuple[Path, Release, bool]:
+    """(the previous release's installer, the release, whether it came from the cache)."""
+    rel = rel or release()
+    commit = resolve(rel)
+    target = cached_installer(rel, commit)
+    if target.is_file():
+        return target, rel, True
+    source = SOURCES / commit[:12]
+    shutil.rmtree(source, ignore_errors=True)
+    source.mkdir(parents=True)
+    archive = _git("archive", "--format=tar", commit, binary=True)
+    if archive.returncode:
+        raise PreviousReleaseError(f"git archive {commit[:12]} falhou: "
+                                   + archive.stderr.decode(errors="replace"))
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(source, filter="data")
+    declared = tomllib.loads((source / "pyproject.toml").read_text("utf-8"))["project"]
+    if declared["version"] != rel.version:
+        raise PreviousReleaseError(f"o commit {commit[:12]} é a versão {declared['version']}, "
+                                   f"não {rel.version} (installer/previous-release.toml)")
+    (source / "build").mkdir()
+    (source / "build" / "cache").symlink_to(build.CACHE)  # the same downloads
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MOTOTAXI_SIGN_")}
+    template = (source / "installer" / "mototaxi-desk.nsi").read_text(encoding="utf-8")
+    shim = _makensis_shim(source / "build" / "bin",
+                          retarget="Target amd64-unicode" not in template)
+    env["PATH"] = f"{shim}{os.pathsep}{env['PATH']}"
+    print(f"  compilando o instalador da versão {rel.version} ({commit[:12]}) com os "
+          "scripts dela")
+    result = subprocess.run([sys.executable, "installer/build.py"], cwd=source, env=env,
+                            capture_output=True, text=True)
+    built = source / "dist" / build.installer_filename(rel.version)
+    if result.returncode or not built.is_file():
+        raise PreviousReleaseError(f"o instalador da versão {rel.version} não compilou:\n"
+                                   + (result.stdout + result.stderr)[-3000:])
+    if pe.machine(built.read_bytes()) != "amd64":
+        raise PreviousReleaseError(f"o instalador da versão {rel.version} não saiu de 64 bits")
+    CACHE.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(built, target)
+    shutil.rmtree(source, ignore_errors=True)
+    return target, rel, False
+
