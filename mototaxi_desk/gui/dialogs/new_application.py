@@ -4,9 +4,11 @@ number and the printed receipt. A refusal (debts, SRM Art. 50) is shown on the s
 with its article; everything typed stays."""
 from __future__ import annotations
 
-from PySide6.QtCore import QDate, Qt, QTimer
+import datetime as dt
+
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QComboBox, QDateEdit, QFormLayout, QGroupBox, QHBoxLayout,
+from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
                                QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton,
                                QVBoxLayout, QWizard, QWizardPage)
 
@@ -16,6 +18,7 @@ from ...services import applications, documents, fees, persons, search, setup, v
 from ...services.context import Actor
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import table_view
+from ..widgets.dates import DateField
 from ..widgets.fields import ValidatedField
 from ..widgets.unsaved import DiscardGuard
 
@@ -90,14 +93,10 @@ class ApplicantPage(QWizardPage):
         self.new_group.toggled.connect(self._new_toggled)
         self.cpf = ValidatedField(validators.cpf, mask=CPF_MASK)
         self.name = ValidatedField(lambda t: validators.person_name(t, "Nome"))
-        self.birth = QDateEdit()
-        self.birth.setCalendarPopup(True)
-        self.birth.setDisplayFormat("dd/MM/yyyy")
-        self.birth.setMinimumDate(QDate(1900, 1, 1))
-        self.birth.setSpecialValueText(" ")
-        today = QDate.currentDate()
-        self.birth.setMaximumDate(today.addYears(-16))
-        self.birth.setDate(self.birth.minimumDate())
+        today = dt.date.today()
+        self.birth = DateField(label="Data de nascimento", required=False,
+                               earliest=dt.date(1900, 1, 1),
+                               latest=today.replace(year=today.year - 16))
         self.phone = ValidatedField(validators.phone, required=False,
                                     placeholder="(99) 98765-4321")
         form = QFormLayout(self.new_group)
@@ -197,8 +196,9 @@ class ApplicantPage(QWizardPage):
     def new_data(self) -> dict:
         data = {"cpf": self.cpf.raw(), "name": self.name.text().strip(),
                 "phone": self.phone.text().strip()}
-        if self.birth.date() != self.birth.minimumDate():
-            data["birth_date"] = self.birth.date().toPython()
+        birth = self.birth.date()  # ValidationError naming the field when mistyped
+        if birth is not None:
+            data["birth_date"] = birth
         return data
 
     def permit_id(self):
@@ -221,7 +221,7 @@ class ApplicantPage(QWizardPage):
                 self.message.setText("Esta pessoa não tem permissão em vigor para este pedido.")
                 return False
             return True
-        fields = [self.cpf, self.name, self.phone]
+        fields = [self.cpf, self.name, self.birth, self.phone]
         bad = [f for f in fields if not f.validate(force=True)]
         if bad:
             bad[0].setFocus()

@@ -7,9 +7,9 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-from PySide6.QtCore import QDate, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QComboBox, QDateEdit, QFormLayout, QGroupBox, QHBoxLayout,
+from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QPushButton, QSpinBox, QTabWidget,
                                QVBoxLayout, QWidget)
 
@@ -24,6 +24,7 @@ from ..dialogs.setup_wizard import ask_yes_no
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.brasao import BrasaoPicker
 from ..widgets.common import AMBER, GREY, heading, table_view
+from ..widgets.dates import date_field
 from ..widgets.fields import CheckedField
 from .settings_backup import add_backup_tab
 
@@ -401,9 +402,7 @@ class SettingsPage(QWidget):
         self.holiday_view = table_view(self.holiday_model)
         layout.addWidget(self.holiday_view, 1)
         form = QHBoxLayout()
-        self.holiday_day = QDateEdit(QDate.currentDate())
-        self.holiday_day.setCalendarPopup(True)
-        self.holiday_day.setDisplayFormat("dd/MM/yyyy")
+        self.holiday_day = date_field(label="Data do feriado")
         self.holiday_name = CheckedField(QLineEdit(), lambda t: validators.text(
             t, "Nome do feriado", max_length=120))
         self.holiday_name.editor.setPlaceholderText("ex.: Aniversário do município")
@@ -435,8 +434,8 @@ class SettingsPage(QWidget):
         if not self.holiday_name.validate():
             self.holiday_name.setFocus()
             return
-        day = self.holiday_day.date().toPython()
         try:
+            day = self.holiday_day.date()
             ledger.add_holiday(self.actor, day, self.holiday_name.text())
         except ValidationError as exc:
             self.holiday_message.error(str(exc))
