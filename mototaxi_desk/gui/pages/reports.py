@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel,
 from ...domain.errors import DomainError
 from ...services import reports, stands
 from ..models.dict_table import Column, DictTableModel
-from ..widgets.common import STATUS_COLOURS, heading, table_view
+from ..widgets.common import STATUS_COLOURS, heading, open_rows, table_view
 from ..widgets.dates import DateField
 from ..workers import run_in_background
 
@@ -93,7 +93,7 @@ class ReportsPage(QWidget):
         layout.addWidget(self.summary)
         self.model = DictTableModel([], colour_of=lambda row: STATUS_COLOURS.get(row.get("tone")))
         self.view = table_view(self.model)
-        self.view.doubleClicked.connect(lambda index: self._open_person(index.row()))
+        open_rows(self.view, self._open_person)
         layout.addWidget(self.view, 1)
         actions = QHBoxLayout()
         self.count = QLabel()

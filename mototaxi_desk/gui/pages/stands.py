@@ -14,7 +14,7 @@ from ...services import documents, permissions, permits, setup, stands
 from ...services.context import Actor
 from ...services.permits import STATUS_LABELS
 from ..models.dict_table import Column, DictTableModel
-from ..widgets.common import AMBER, GREY, RED, STATUS_COLOURS, heading, table_view
+from ..widgets.common import AMBER, GREY, RED, STATUS_COLOURS, heading, open_rows, table_view
 
 def _stand_colour(row: dict) -> str | None:
     if row["below_minimum"]:
@@ -60,7 +60,8 @@ class StandsPage(QWidget):
              Column("auxiliary_name", "Condutor auxiliar")],
             colour_of=lambda r: STATUS_COLOURS.get(r["status"], GREY), parent=self)
         self.place_view = table_view(self.place_model)
-        self.place_view.doubleClicked.connect(self._open_holder)
+        open_rows(self.place_view, self._open_holder)
+        open_rows(self.stand_view, lambda _row: self._enter_roster())
         self.place_view.selectionModel().currentRowChanged.connect(lambda *_: self._enable())
         right.addWidget(self.place_view, 1)
         self.buttons: dict[str, QPushButton] = {}
@@ -191,7 +192,13 @@ class StandsPage(QWidget):
             PrintPreviewDialog(result, self).open()
         return result
 
-    def _open_holder(self, index) -> None:
-        holder = self.place_model.row(index.row()).get("holder_id")
+    def _enter_roster(self) -> None:
+        """A stand's item is its roster: Enter goes to its first place."""
+        if self.place_model.rows:
+            self.place_view.setFocus()
+            self.place_view.selectRow(0)
+
+    def _open_holder(self, row: int) -> None:
+        holder = self.place_model.row(row).get("holder_id")
         if holder:
             self.person_chosen.emit(holder)

@@ -14,7 +14,7 @@ from ...domain.validators import format_date
 from ...services import counter, setup, waiting_list
 from ...services.context import Actor
 from ..models.dict_table import Column, DictTableModel
-from ..widgets.common import AMBER, RED, heading, table_view
+from ..widgets.common import AMBER, RED, heading, open_rows, table_view
 
 MODE_TEXT = {"automatic": "por ordem de inscrição; o próximo é convocado automaticamente "
                           "quando uma permissão é revertida",
@@ -53,8 +53,7 @@ class WaitingListPage(QWidget):
              Column("status", "Situação", lambda s: STATUS_TEXT.get(s, s)),
              Column("call_deadline", "Prazo da convocação")], parent=self)
         self.view = table_view(self.model)
-        self.view.doubleClicked.connect(
-            lambda index: self.person_chosen.emit(self.model.row(index.row())["person_id"]))
+        open_rows(self.view, lambda row: self.person_chosen.emit(self.model.row(row)["person_id"]))
         layout.addWidget(self.view, 3)
         bar = QHBoxLayout()
         self.call_button = QPushButton("&Convocar o próximo…")
@@ -77,9 +76,8 @@ class WaitingListPage(QWidget):
              Column("call_deadline", "Prazo para comparecer")],
             colour_of=_call_colour, parent=self)
         self.called_view = table_view(self.called_model)
-        self.called_view.doubleClicked.connect(
-            lambda index: self.person_chosen.emit(
-                self.called_model.row(index.row())["person_id"]))
+        open_rows(self.called_view,
+                  lambda row: self.person_chosen.emit(self.called_model.row(row)["person_id"]))
         layout.addWidget(self.called_view, 1)
 
     def refresh(self) -> None:
