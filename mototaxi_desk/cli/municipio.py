@@ -142,9 +142,12 @@ def cmd_settings(args) -> int:
     from ..domain.money import format_money
     from ..domain.profiles import editable_numbers
     from ..services import setup
+    from ..services import stands
+    note = ""
     with database(args):
         if args.settings_command == "set":
             setup.set_profile_number(actor(args), args.key, args.value)
+            note = stands.setting_note(args.key)  # a ponto number: what it reaches
         elif args.settings_command == "population":
             setup.set_population(actor(args), args.value)
         elif args.settings_command == "fiscal-unit":
@@ -153,11 +156,15 @@ def cmd_settings(args) -> int:
         numbers = editable_numbers(setup.profile())
         units = setup.fiscal_unit_values()
     data = {**summary, "numbers": numbers, "fiscal_unit_values": units}
+    if note:
+        data["note"] = note
     lines = [f"{summary['municipio']}/{summary['uf']} (IBGE {summary['ibge']}), população "
              f"{summary['population']}, limite de permissões {summary['permit_cap']}",
              f"Perfil: {summary['profile_id']} — {summary['profile']}"]
     lines += [f"Unidade fiscal {year}: {format_money(cents)}" for year, cents in units.items()]
     lines += [f"{key:<48} {value}{'  (alterado)' if key in summary['edited_numbers'] else ''}"
               for key, value in numbers.items()]
+    if note:
+        lines.append(f"Nota: {note}")
     emit(args, data, lines)
     return EXIT_OK

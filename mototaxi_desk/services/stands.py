@@ -174,6 +174,9 @@ def _act_date(value, on: dt.date) -> dt.date | None:
     return validators.parse_date(value, "Data do ato", earliest=dt.date(1990, 1, 1), latest=on)
 
 
+check_coordinate = _coordinate  # the form checks a coordinate as it is typed
+
+
 def _clean_stand(data: dict, profile, *, on: dt.date | None = None,
                  current: Stand | None = None) -> dict:
     """Validated values of a new ponto (current None) or of an existing one's edit (the
@@ -345,6 +348,8 @@ def edit_stand(actor: Actor, stand_id, data: dict, *, on: dt.date | None = None)
         raise ValidationError(unknown[0], "campo desconhecido (o número do ponto não muda).")
     stand = get_stand(stand_id)
     merged = {key: getattr(stand, key) for key in EDITABLE}
+    if str(data.get("max_vehicles", stand.max_vehicles)).strip() != str(stand.max_vehicles):
+        merged["max_raised_by_act"], merged["max_act_date"] = "", None  # a new act, if any
     merged.update(data)
     merged["number"] = stand.number
     values = _clean_stand(merged, profile, on=on, current=stand)

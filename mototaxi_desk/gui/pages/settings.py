@@ -320,7 +320,9 @@ class SettingsPage(QWidget):
             self.number_text.setFocus()
             return
         self._load_numbers()
-        self.number_message.ok(f"“{item['label']}” salvo.")
+        from ...services import stands  # a ponto number: say what it reaches
+        note = stands.setting_note(item["key"])
+        self.number_message.ok(f"“{item['label']}” salvo." + (f" {note}" if note else ""))
 
     # --- fiscal unit -----------------------------------------------------------------------
 
