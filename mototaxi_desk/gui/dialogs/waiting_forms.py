@@ -5,7 +5,7 @@ waiting_list.ranking_inputs — edit an entry (the same form), and remove one wi
 said as soon as the person is chosen (issue 15 item 3)."""
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QSpinBox
 
@@ -39,6 +39,23 @@ def _buttons(buttons: QDialogButtonBox, text: str):
     return save
 
 
+class _SearchOnEnter(QObject):
+    """Enter in a search field runs `slot` and stops there (the dialog's default button is
+    not pressed by it)."""
+
+    def __init__(self, field, slot):
+        super().__init__(field)
+        self.slot = slot
+        field.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
+        if event.type() == QEvent.Type.KeyPress and \
+                event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.slot()
+            return True
+        return False
+
+
 class WaitingEnrolDialog(DiscardGuard, QDialog):
     """'Inscrever na lista de espera' (entry None; person_id preselects the person) or
     'Editar inscrição' (an entry of waiting_list.as_dict)."""
@@ -68,7 +85,8 @@ class WaitingEnrolDialog(DiscardGuard, QDialog):
         self._timer.timeout.connect(self.run_search)
         ui.person_query.setPlaceholderText("CPF, nome ou placa (Enter busca)")
         ui.person_query.textEdited.connect(lambda _t: self._timer.start())
-        ui.person_query.returnPressed.connect(self.run_search)
+        # Enter in the search searches (and moves on to the ranking); it never enrols
+        self._enter = _SearchOnEnter(ui.person_query, self._search_and_go_on)
         ui.person.currentIndexChanged.connect(lambda _i: self._person_chosen())
         if entry is not None:
             self._load(entry)
@@ -133,6 +151,11 @@ class WaitingEnrolDialog(DiscardGuard, QDialog):
         (next(iter(self.ranking.values())) if self.ranking else self.ui.notes).setFocus()
 
     # --- choosing the person ---------------------------------------------------------------
+    def _search_and_go_on(self) -> None:
+        self.run_search()
+        if self.save_button.isEnabled():
+            (next(iter(self.ranking.values())) if self.ranking else self.ui.notes).setFocus()
+
     def run_search(self) -> None:
         self._timer.stop()
         ui = self.ui
