@@ -22,7 +22,7 @@ from ...services import (applications, documents, eligibility, fees, persons, se
                          vehicles)
 from ...services.context import Actor
 from ..models.dict_table import Column, DictTableModel
-from ..widgets.common import open_rows, table_view
+from ..widgets.common import fitting_size, open_rows, table_view
 from ..widgets.dates import DateField
 from ..widgets.fields import ValidatedField
 from ..widgets.unsaved import DiscardGuard
@@ -535,7 +535,7 @@ class NewApplicationWizard(DiscardGuard, QWizard):
         if person_id is not None:
             self.applicant_page.preselect(person_id)
         QShortcut(QKeySequence("Ctrl+P"), self, activated=self._print_shortcut)
-        self.resize(820, 600)
+        self.resize(*fitting_size(self, 820, 600))
         self.mark_clean()
 
     def has_unsaved_changes(self) -> bool:

@@ -16,6 +16,7 @@ from ...services import permissions, persons, setup
 from ...services.context import Actor
 from ..forms.ui_cnh_form import Ui_CnhForm
 from ..forms.ui_person_edit import Ui_PersonEditDialog
+from ..widgets.common import min_width_in_chars
 from ..widgets.fields import ERROR_TEXT
 from ..widgets.unsaved import DiscardGuard
 
@@ -23,6 +24,15 @@ BLOOD_TYPES = [f"{t}{rh}" for t in validators.BLOOD_TYPES for rh in validators.R
 CNH_MASK = "99999999999;_"
 CEP_MASK = "99999-999;_"
 WARNING_TEXT = "color: #8a5a00;"
+
+
+def format_phone(digits: str) -> str:
+    """(99) 98765-4321 / (99) 3421-1234 for the stored digits; as stored otherwise."""
+    if len(digits) == 11:
+        return f"({digits[:2]}) {digits[2:7]}-{digits[7:]}"
+    if len(digits) == 10:
+        return f"({digits[:2]}) {digits[2:6]}-{digits[6:]}"
+    return digits
 
 
 def _sixteen_years_ago(today: dt.date) -> dt.date:
@@ -78,6 +88,7 @@ class PersonEditDialog(DiscardGuard, QDialog):
                         "Cidade": ui.city, "UF": ui.uf, "CEP": ui.cep,
                         "Data do comprovante de endereço": ui.address_proof_date,
                         "Telefone": ui.phone, "E-mail": ui.email}
+        min_width_in_chars(self, 130)
         self._load()
         if not permissions.can(actor, "person.update"):
             self.save_button.setEnabled(False)
@@ -108,7 +119,7 @@ class PersonEditDialog(DiscardGuard, QDialog):
         ui.uf.setCurrentIndex(max(0, ui.uf.findData(p["uf"])))
         ui.cep.setText(p["cep"])
         ui.address_proof_date.set_date(p["address_proof_date"])
-        ui.phone.setText(p["phone"])
+        ui.phone.setText(format_phone(p["phone"]))
         ui.email.setText(p["email"])
 
     def data(self) -> dict:
@@ -315,7 +326,7 @@ class CnhDialog(DiscardGuard, QDialog):
             self.message.setText(f"Seu perfil não pode "
                                  f"{permissions.PERMISSIONS['person.cnh'].label}.")
         self.ui.number.setFocus()
-        self.setMinimumWidth(480)
+        min_width_in_chars(self, 90)
         self.mark_clean()
 
     def save(self) -> bool:

@@ -17,6 +17,7 @@ from ...services import persons, setup, stands
 from ...services.context import Actor
 from ..forms.ui_stand_close import Ui_StandCloseDialog
 from ..forms.ui_stand_form import Ui_StandFormDialog
+from ..widgets.common import min_width_in_chars
 from ..widgets.unsaved import DiscardGuard
 
 CPF_MASK = "999.999.999-99;_"
@@ -98,6 +99,7 @@ class StandFormDialog(DiscardGuard, QDialog):
             self._load(stand)
             ui.name.setFocus()
         self._show_act_rule()
+        min_width_in_chars(self, 110)
         self.mark_clean()
 
     # --- loading and live checks -----------------------------------------------------------
@@ -255,6 +257,7 @@ class StandCloseDialog(DiscardGuard, QDialog):
                                "vagas: mude-as de ponto ou libere as vagas antes de "
                                "desativá-lo.")
         ui.reason.setFocus()
+        min_width_in_chars(self, 90)
         self.mark_clean()
 
     def save(self) -> bool:

@@ -15,6 +15,7 @@ from ...services import search, setup, waiting_list
 from ...services.context import Actor
 from ..forms.ui_waiting_enrol import Ui_WaitingEnrolDialog
 from ..forms.ui_waiting_remove import Ui_WaitingRemoveDialog
+from ..widgets.common import min_width_in_chars
 from ..widgets.unsaved import DiscardGuard
 
 OK_TEXT, REFUSED_TEXT = "color: #1b5e20;", "color: #b71c1c; font-weight: bold;"
@@ -95,7 +96,7 @@ class WaitingEnrolDialog(DiscardGuard, QDialog):
         else:
             ui.person_query.setFocus()
             self._person_chosen()
-        self.setMinimumWidth(560)
+        min_width_in_chars(self, 100)
         self.mark_clean()
 
     def _build_ranking(self) -> None:
@@ -250,6 +251,7 @@ class WaitingRemoveDialog(DiscardGuard, QDialog):
         ui.buttons.accepted.connect(self.save)
         ui.buttons.rejected.connect(self.reject)
         ui.reason_kind.setFocus()
+        min_width_in_chars(self, 90)
         self.mark_clean()
 
     def reason(self) -> str:

@@ -44,6 +44,7 @@ class PersonPage(QWidget):
         self.photo.setStyleSheet("border: 1px solid #999; background: #f4f4f4; color: #666;")
         self.photo.hide()
         layout.addWidget(heading("Atendimento — prontuário"))
+        self.buttons: dict[str, QPushButton] = {}
         top = QHBoxLayout()
         top.addWidget(self.photo, 0, Qt.AlignmentFlag.AlignTop)
         top.addWidget(self.header, 1)
@@ -51,11 +52,21 @@ class PersonPage(QWidget):
         self.badges = QHBoxLayout()
         self.badges.addStretch(1)
         layout.addLayout(self.badges)
-        self.buttons: dict[str, QPushButton] = {}
         actions = QHBoxLayout()
+        # the person's own data beside the header, not in the row of actions (which must
+        # fit 1366×768 at 125%)
+        about = QVBoxLayout()
         for key, text, slot in (("edit", "&Editar cadastro…", self.edit_person),
-                                ("cnh", "&CNH…", self.edit_cnh),
-                                ("renew", "&Renovar…", self.renew),
+                                ("cnh", "&CNH…", self.edit_cnh)):
+            button = QPushButton(text)
+            button.setObjectName(f"record_{key}_button")
+            button.setEnabled(False)
+            button.clicked.connect(lambda _=False, s=slot: s())
+            self.buttons[key] = button
+            about.addWidget(button)
+        about.addStretch(1)
+        top.addLayout(about)
+        for key, text, slot in (("renew", "&Renovar…", self.renew),
                                 ("second_copy", "2ª &via do cartão…", self.second_copy),
                                 ("pay", "&Pagar…", self.pay),
                                 ("defence", "&Defesa/recurso…", self.defence),

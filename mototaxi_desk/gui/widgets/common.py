@@ -68,3 +68,18 @@ def open_rows(view: QTableView, slot: Callable[[int], object]) -> None:
     selected row of any table). Independent of the style's single-click activation."""
     view.doubleClicked.connect(lambda index: slot(index.row()))
     view.installEventFilter(_EnterOpens(view, slot))
+
+
+def min_width_in_chars(widget, chars: int) -> None:
+    """A minimum width measured in the widget's font (so it holds at 125%), not pixels."""
+    widget.setMinimumWidth(widget.fontMetrics().averageCharWidth() * chars)
+
+
+def fitting_size(widget, width: int, height: int) -> tuple[int, int]:
+    """(width, height) clamped to the screen's free area less a margin for the title bar:
+    a 600-pixel dialog is too tall for 1366×768 at 125% (about 580 pixels free)."""
+    screen = widget.screen() if widget.screen() is not None else None
+    if screen is None:
+        return width, height
+    free = screen.availableGeometry()
+    return min(width, free.width() - 20), min(height, free.height() - 40)

@@ -60,6 +60,13 @@ class DateEdit(QLineEdit):
         self.calendar_action.triggered.connect(self.show_calendar)
         self.addAction(self.calendar_action, QLineEdit.ActionPosition.TrailingPosition)
         self._popup: QFrame | None = None
+        self._fit()
+
+    def _fit(self) -> None:
+        """Wide enough for the whole date (and time) beside the calendar button, at any
+        scale: measured with the font, not a fixed number of pixels."""
+        sample = "00/00/0000 00:00" if self.with_time else "00/00/0000"
+        self.setMinimumWidth(self.fontMetrics().horizontalAdvance(sample) + 44)
 
     def is_blank(self) -> bool:
         return not any(c.isdigit() for c in self.text())
@@ -155,6 +162,7 @@ class DateField(ValidatedField):
         if with_time is not None and with_time != self.with_time:
             self.editor.with_time = with_time
             self.editor.setInputMask(DATETIME_MASK if with_time else DATE_MASK)
+            self.editor._fit()
             self.editor.setPlaceholderText("dd/mm/aaaa hh:mm" if with_time else "dd/mm/aaaa")
         return self
 
