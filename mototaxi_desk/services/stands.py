@@ -83,8 +83,9 @@ def _counts() -> dict[int, int]:
 
 def _flags(stand: Stand, count: int) -> dict:
     free = max(stand.max_vehicles - count, 0)
-    return {"count": count, "free": free,
-            "below_minimum": bool(stand.min_vehicles) and count < stand.min_vehicles,
+    return {"count": count, "free": free,  # a closed ponto is not "below the minimum"
+            "below_minimum": stand.active and bool(stand.min_vehicles)
+            and count < stand.min_vehicles,
             "full": bool(stand.max_vehicles) and count >= stand.max_vehicles}
 
 

@@ -193,3 +193,16 @@ def test_sign_out_hands_the_counter_to_the_next_user(town, qtbot):
     assert nxt.isVisible() and nxt.actor.login == "supervisor"
     assert "supervisor (Supervisor)" in nxt.statusBar().currentMessage()
     QApplication.processEvents()
+
+
+def test_enter_opens_the_selected_application(window, qtbot):
+    """UX.md: Enter opens the selected row of any table (here Requerimentos)."""
+    page = window.applications_page
+    window.nav.setCurrentRow(window.pages.index(page))
+    assert page.model.rows, "the first test filed an application"
+    page.view.setFocus()
+    page.view.selectRow(0)
+    qtbot.keyClick(page.view, Qt.Key.Key_Return)
+    dialog = page.dialog
+    assert dialog.isVisible() and dialog.application_id == page.model.rows[0]["id"]
+    dialog.close()

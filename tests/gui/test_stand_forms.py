@@ -183,7 +183,10 @@ def test_the_settings_page_says_a_ponto_number_applies_to_new_pontos(town, qtbot
     settings.refresh()
     rows = settings.number_model.rows
     row = [r["key"] for r in rows].index("stand.max_vehicles")
+    settings.number_view.setFocus()
     settings.number_view.selectRow(row)
+    qtbot.keyClick(settings.number_view, Qt.Key.Key_Return)  # Enter: type the value
+    assert settings.focusWidget() is settings.number_text
     settings.number_text.setText("12")
     settings.save_number()
     assert "criados a partir de agora" in settings.number_message.text()

@@ -157,7 +157,7 @@ class GrantDialog(DiscardGuard, QDialog):
         self.stand.clear()
         self.stand.addItem("Sem ponto por enquanto", None)
         for s in stands.list_stands():
-            if s["full"]:
+            if s["full"] or not s["active"]:
                 continue
             self.stand.addItem(f"{s['label']} — {s['name']} ({s['free']} vaga(s) livre(s))",
                                s["id"])

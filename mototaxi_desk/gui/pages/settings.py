@@ -23,7 +23,7 @@ from .. import labels
 from ..dialogs.setup_wizard import ask_yes_no
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.brasao import BrasaoPicker
-from ..widgets.common import AMBER, GREY, heading, table_view
+from ..widgets.common import AMBER, GREY, heading, open_rows, table_view
 from ..widgets.dates import date_field
 from ..widgets.fields import CheckedField
 from .settings_backup import add_backup_tab
@@ -226,6 +226,7 @@ class SettingsPage(QWidget):
         self.number_view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.number_view.selectionModel().currentRowChanged.connect(
             lambda current, _previous: self._number_selected(current.row()))
+        open_rows(self.number_view, self._edit_number)  # Enter: type the new value
         layout.addWidget(self.number_view, 1)
         edit = QHBoxLayout()
         self.number_label = QLabel("Selecione uma regra.")
@@ -289,6 +290,21 @@ class SettingsPage(QWidget):
         self.number_field.show_error("")
         self.number_reset.setEnabled(self.is_admin and item["edited"])
 
+    def _edit_number(self, row: int) -> None:
+        self._number_selected(row)
+        editor = self.number_bool if self.number_bool.isVisible() else self.number_text
+        editor.setFocus()
+        if editor is self.number_text:
+            self.number_text.selectAll()
+
+    def _edit_unit(self, row: int) -> None:
+        if 0 <= row < len(self.unit_model.rows):
+            item = self.unit_model.row(row)
+            self.unit_year.setValue(item["year"])
+            self.unit_value.editor.setText(format_money(item["value_cents"])[3:])
+            self.unit_value.editor.setFocus()
+            self.unit_value.editor.selectAll()
+
     def _selected_number(self) -> dict | None:
         row = self.number_view.currentIndex().row()
         return self.number_model.row(row) if 0 <= row < len(self.number_model.rows) else None
@@ -335,6 +351,7 @@ class SettingsPage(QWidget):
         self.unit_model = DictTableModel(
             [Column("year", "Ano"), Column("value_cents", "Valor", format_money)], parent=self)
         self.unit_view = table_view(self.unit_model)
+        open_rows(self.unit_view, self._edit_unit)  # Enter: that year's value to correct
         layout.addWidget(self.unit_view, 1)
         form = QHBoxLayout()
         self.unit_year = QSpinBox()
