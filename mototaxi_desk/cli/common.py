@@ -30,6 +30,16 @@ def subcommands(parser: argparse.ArgumentParser, dest: str) -> argparse._SubPars
     return parser.add_subparsers(dest=dest, required=True, parser_class=Parser)
 
 
+def command_group(sub, name: str, help_text: str, dest: str) -> argparse._SubParsersAction:
+    """The second words of command `name` (`person export`, `person edit`...), shared by
+    the modules that add to it: the first to register it makes it."""
+    parser = sub.choices.get(name)
+    if parser is None:
+        parser = sub.add_parser(name, help=help_text)
+        parser.second_words = subcommands(parser, dest)
+    return parser.second_words
+
+
 def json_flag(parser: argparse.ArgumentParser) -> None:
     """Accept --json after the command too (it is a global option)."""
     parser.add_argument("--json", action="store_true", default=argparse.SUPPRESS)

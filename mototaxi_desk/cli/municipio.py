@@ -145,12 +145,14 @@ def cmd_settings(args) -> int:
     from ..domain.money import format_money
     from ..domain.profiles import editable_numbers
     from ..services import setup
-    from ..services import collection
+    from ..services import collection, stands
+    note = ""
     with database(args):
         if args.settings_command == "set" and args.key in collection.KEYS:
             collection.update(actor(args), **{collection.KEYS[args.key]: args.value})
         elif args.settings_command == "set":
             setup.set_profile_number(actor(args), args.key, args.value)
+            note = stands.setting_note(args.key)  # a ponto number: what it reaches
         elif args.settings_command == "population":
             setup.set_population(actor(args), args.value)
         elif args.settings_command == "fiscal-unit":
@@ -160,6 +162,8 @@ def cmd_settings(args) -> int:
         units = setup.fiscal_unit_values()
         charging = collection.current()
     data = {**summary, "numbers": numbers, "fiscal_unit_values": units, "collection": charging}
+    if note:
+        data["note"] = note
     lines = [f"{summary['municipio']}/{summary['uf']} (IBGE {summary['ibge']}), população "
              f"{summary['population']}, limite de permissões {summary['permit_cap']}",
              f"Perfil: {summary['profile_id']} — {summary['profile']}"]
@@ -169,5 +173,7 @@ def cmd_settings(args) -> int:
                  f"chave PIX {charging['pix_text'] or '—'}")
     lines += [f"{key:<48} {value}{'  (alterado)' if key in summary['edited_numbers'] else ''}"
               for key, value in numbers.items()]
+    if note:
+        lines.append(f"Nota: {note}")
     emit(args, data, lines)
     return EXIT_OK

@@ -1,7 +1,7 @@
 """Looking things up: search, alerts, ledger, a person's data (LGPD)."""
 from __future__ import annotations
 
-from .common import EXIT_OK, actor, database, emit, json_flag, subcommands
+from .common import EXIT_OK, actor, command_group, database, emit, json_flag
 
 
 def register(sub) -> None:
@@ -21,11 +21,11 @@ def register(sub) -> None:
     p.add_argument("query", metavar="CPF|PERMISSAO")
     p.set_defaults(handler=cmd_ledger)
 
-    person = sub.add_parser("person", help="dados de uma pessoa (LGPD)")
-    person.set_defaults(handler=cmd_person)
-    person = subcommands(person, "person_command")
+    person = command_group(sub, "person", "uma pessoa: cadastro, CNH, dados (LGPD)",
+                           "person_command")
     p = person.add_parser("export", help="grava tudo o que o programa guarda sobre a pessoa "
                                          "(JSON + PDF), para um pedido do titular (LGPD Art. 18)")
+    p.set_defaults(handler=cmd_person)
     p.add_argument("cpf", metavar="CPF")
     p.add_argument("-o", "--output", default=".", metavar="PASTA",
                    help="pasta onde gravar (padrão: a atual)")

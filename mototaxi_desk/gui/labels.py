@@ -27,6 +27,8 @@ AUDIT_ACTIONS = {
     "waiting_list.leave": "Saiu da lista de espera", "waiting_list.expire": "Convocação expirada",
     "permit.stand_assign": "Ponto atribuído", "permit.stand_release": "Ponto liberado",
     "permit.stand_change": "Mudança de ponto", "stand.create": "Ponto criado",
+    "stand.edit": "Ponto alterado", "stand.close": "Ponto desativado",
+    "stand.reopen": "Ponto reativado", "waiting_list.edit": "Inscrição alterada",
     "inspection.sticker": "Selo emitido", "sticker.void": "Selo anulado",
     "sticker.reissue": "Selo reemitido", "vehicle.deactivate": "Veículo baixado",
     "waiting_list.lottery": "Sorteio da lista de espera",

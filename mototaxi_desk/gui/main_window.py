@@ -48,8 +48,7 @@ class MainWindow(QMainWindow):
                       self.holders_page, self.vehicles_page, self.stands_page,
                       self.inspections_page, self.infractions_page, self.waiting_page,
                       self.reports_page, self.settings_page]
-        QShortcut(QKeySequence("Ctrl+N"), self,
-                  activated=lambda: self.applications_page.new_application())
+        QShortcut(QKeySequence("Ctrl+N"), self, activated=self.new_application)
         self.nav = QListWidget()
         self.nav.setFixedWidth(170)
         self.stack = QStackedWidget()
@@ -86,6 +85,18 @@ class MainWindow(QMainWindow):
         self.nav.setCurrentRow(0)
         self.nav.blockSignals(False)
         QTimer.singleShot(0, self.refresh)
+
+    def new_application(self):
+        """Ctrl+N: the new-application wizard — for the person on screen when a record is
+        open — or, for a role that cannot file one (a fiscal), the reason in the status
+        bar instead of nothing."""
+        why = self.applications_page.why_not_file()
+        if why:
+            self.statusBar().showMessage(why, 15_000)
+            return None
+        if self.stack.currentWidget() is self.person_page and self.person_page.person_id:
+            return self.person_page.new_application()
+        return self.applications_page.new_application()
 
     def batch_print(self) -> None:
         from .dialogs.batch_print import BatchPrintDialog  # printing loads when used

@@ -72,6 +72,7 @@ def main(out: str = "docs/screenshots") -> int:
             counter_shots(folder, window)
             payment_shots(folder, window)
             permit_act_shots(folder, window)
+            counter_forms_shots(folder, window)
         finally:
             close_database()
         setup_wizard_and_crash_shots(folder, Path(tmp))
@@ -516,6 +517,98 @@ def payment_shots(folder: Path, window) -> None:
     camera = CameraDialog(NoCamera())
     camera.resize(640, 560)
     save(camera, "camera-sem-camera.png")
+
+
+def counter_forms_shots(folder: Path, window) -> list[tuple[str, int, int]]:
+    """Issue 15's forms: 'Editar cadastro' and 'CNH' on the record, the wizard's new-person
+    path (the CPF carried from the search, the CNH step), a ponto created (a maximum above
+    the law's asking for the act), edited and closed, and the waiting list's enrolment,
+    edit and removal. Each dialog at the size it opens with; returns (file, width,
+    height) to check they fit 1366×768 at 125% (1093×614 logical pixels)."""
+    import datetime as dt
+
+    from PySide6.QtWidgets import QApplication
+    from validate_docbr import CNH, CPF
+
+    from ..services import demo, stands, users, waiting_list
+    from ..store.models import Cnh, Permit, Person, WaitingListEntry
+    from .dialogs.new_application import NewApplicationWizard
+    from .dialogs.person_forms import CnhDialog, PersonEditDialog
+    from .dialogs.stand_forms import StandCloseDialog, StandFormDialog
+    from .dialogs.waiting_forms import WaitingEnrolDialog, WaitingRemoveDialog
+
+    app = QApplication.instance()
+    boss = users.authenticate("supervisor", demo.DEMO_PASSWORD)
+    clerk = users.authenticate("atendente", demo.DEMO_PASSWORD)
+    sizes = []
+
+    def save(widget, name: str) -> None:
+        widget.show()
+        widget.adjustSize()
+        app.processEvents()
+        widget.grab().save(str(folder / name))
+        sizes.append((name, widget.width(), widget.height()))
+        widget.close()
+
+    holder = Permit.select().where(Permit.status == "active").order_by(Permit.id).first()
+    save(PersonEditDialog(clerk, holder.holder_id), "cadastro-editar.png")
+    cnh = CnhDialog(clerk, holder.holder_id)
+    cnh.ui.first_licence.set_date(dt.date.today() - dt.timedelta(days=300))
+    cnh.ui.ear.setChecked(False)
+    cnh.fields.show_problems()
+    save(cnh, "cadastro-cnh.png")
+
+    wizard = NewApplicationWizard(clerk)
+    wizard.show()
+    wizard.type_page.select("new_permit")
+    wizard.next()
+    page = wizard.applicant_page
+    page.query.setText(CPF().generate(mask=True))
+    page.run_search()
+    page.new_group.setChecked(True)
+    page.name.setText("Raimundo Nonato Pereira")
+    page.completeChanged.emit()
+    page.birth.set_date(dt.date(1990, 3, 15))
+    app.processEvents()
+    wizard.grab().save(str(folder / "requerimento-pessoa-nova.png"))
+    sizes.append(("requerimento-pessoa-nova.png", wizard.width(), wizard.height()))
+    wizard.next()
+    wizard.cnh_page.ui.number.setText(CNH().generate())
+    wizard.cnh_page.ui.first_licence.set_date(dt.date(2025, 6, 1))
+    wizard.cnh_page.ui.expiry.set_date(dt.date.today() + dt.timedelta(days=900))
+    wizard.cnh_page.fields.show_problems()
+    app.processEvents()
+    wizard.grab().save(str(folder / "requerimento-cnh.png"))
+    wizard.mark_clean()
+    wizard.close()
+
+    form = StandFormDialog(boss)
+    form.ui.name.setText("Terminal Rodoviário")
+    form.ui.location.setText("Av. Principal, em frente ao terminal")
+    form.ui.max_vehicles.setValue(12)
+    save(form, "ponto-novo.png")
+    stand = stands.list_stands()[0]
+    save(StandFormDialog(boss, stands.as_dict(stands.get_stand(stand["id"]))),
+         "ponto-editar.png")
+    empty = next((s for s in stands.list_stands() if not s["count"]), stand)
+    save(StandCloseDialog(boss, empty), "ponto-desativar.png")
+
+    outsider = next(p for p in Person.select().order_by(Person.id.desc())
+                    if not Permit.select().where(Permit.holder == p.id).exists()
+                    and not WaitingListEntry.select().where(
+                        (WaitingListEntry.person == p.id)
+                        & WaitingListEntry.status.in_(("waiting", "called"))).exists()
+                    and Cnh.select().where(Cnh.person == p.id).exists())
+    save(WaitingEnrolDialog(clerk, person_id=outsider.id), "lista-de-espera-inscrever.png")
+    waiting = waiting_list.ordered(actor=clerk)
+    if waiting:
+        entry = waiting_list.get_entry(waiting[0]["id"], clerk)
+        save(WaitingEnrolDialog(clerk, entry=entry), "lista-de-espera-editar.png")
+        save(WaitingRemoveDialog(clerk, entry), "lista-de-espera-retirar.png")
+    window.nav.setCurrentRow(window.pages.index(window.stands_page))
+    app.processEvents()
+    window.grab().save(str(folder / "pontos-gestao.png"))
+    return sizes
 
 
 def setup_wizard_and_crash_shots(folder: Path, tmp: Path) -> None:

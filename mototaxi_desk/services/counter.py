@@ -106,8 +106,9 @@ def _stand_state(actor: Actor, held: list[Permit], on: dt.date) -> dict:
 
 def actions(actor: Actor, person_id, *, on: dt.date | None = None) -> dict[str, dict]:
     """{action: {"enabled", "why", ...}} for the record's buttons: renew, second_copy, pay,
-    defence, stand, photo, new_application, export (LGPD Art. 18 II); and "permit_acts", the
-    acts of the "Mais ▾" menu the município's law provides (permit_actions.states)."""
+    defence, stand, photo, edit (personal data), cnh, new_application, export (LGPD Art. 18
+    II); and "permit_acts", the acts of the "Mais ▾" menu the município's law provides
+    (permit_actions.states)."""
     on = on or dt.date.today()
     held = list(Permit.select().where(Permit.holder == person_id).order_by(Permit.order_number))
     debts = fees.open_debts(person_id)
@@ -129,6 +130,9 @@ def actions(actor: Actor, person_id, *, on: dt.date | None = None) -> dict[str, 
         "stand": _stand_state(actor, held, on),
         "photo": _state(permissions.can(actor, "person.update"),
                         _role_why(actor, "person.update")),
+        "edit": _state(permissions.can(actor, "person.update"),
+                       _role_why(actor, "person.update")),
+        "cnh": _state(permissions.can(actor, "person.cnh"), _role_why(actor, "person.cnh")),
         "new_application": _state(permissions.can(actor, "application.file"),
                                   _role_why(actor, "application.file")),
         "export": _state(permissions.can(actor, "person.export"),

@@ -34,26 +34,25 @@ def _clean_person(data: dict, today: dt.date) -> dict:
     if "name" in data:
         out["name"] = validators.person_name(data["name"], "Nome")
         out["name_folded"] = fold(out["name"])
-    if data.get("birth_date") not in (None, ""):
-        out["birth_date"] = validators.parse_date(
+    # an optional field sent empty is cleared (the edit form), one left out is kept
+    if "birth_date" in data:
+        out["birth_date"] = None if data["birth_date"] in (None, "") else validators.parse_date(
             data["birth_date"], "Data de nascimento", earliest=dt.date(1900, 1, 1),
             latest=today.replace(year=today.year - 16))
     for key, (label, size) in _OPTIONAL_TEXT.items():
         if key in data:
             out[key] = validators.text(data[key], label, max_length=size, required=False)
-    if data.get("blood") not in (None, ""):
-        out["blood_type"], out["rh_factor"] = validators.blood_type(data["blood"])
-    if data.get("uf") not in (None, ""):
-        out["uf"] = validators.uf(data["uf"])
-    if data.get("cep") not in (None, ""):
-        cep = "".join(c for c in str(data["cep"]) if c not in ".- ")
-        if not (cep.isascii() and cep.isdigit() and len(cep) == 8):
-            raise ValidationError("CEP", "informe os 8 dígitos do CEP (ex.: 65840-000).")
-        out["cep"] = cep
-    if data.get("address_proof_date") not in (None, ""):
-        out["address_proof_date"] = validators.parse_date(
-            data["address_proof_date"], "Data do comprovante de endereço",
-            earliest=dt.date(2000, 1, 1), latest=today)
+    if "blood" in data:
+        out["blood_type"], out["rh_factor"] = ("", "") if data["blood"] in (None, "") else \
+            validators.blood_type(data["blood"])
+    if "uf" in data:
+        out["uf"] = "" if data["uf"] in (None, "") else validators.uf(data["uf"])
+    if "cep" in data:
+        out["cep"] = "" if data["cep"] in (None, "") else check_cep(data["cep"])
+    if "address_proof_date" in data:
+        out["address_proof_date"] = None if data["address_proof_date"] in (None, "") else \
+            validators.parse_date(data["address_proof_date"], "Data do comprovante de endereço",
+                                  earliest=dt.date(2000, 1, 1), latest=today)
     if "phone" in data:
         out["phone"] = validators.phone(data["phone"])
     if "email" in data:
@@ -61,6 +60,14 @@ def _clean_person(data: dict, today: dt.date) -> dict:
     if data.get("photo") is not None:
         out["photo"] = _photo(data["photo"])
     return out
+
+
+def check_cep(value) -> str:
+    """The 8 digits of a CEP typed with or without its mask."""
+    cep = "".join(c for c in str(value or "") if c not in ".- _")
+    if not (cep.isascii() and cep.isdigit() and len(cep) == 8):
+        raise ValidationError("CEP", "informe os 8 dígitos do CEP (ex.: 65840-000).")
+    return cep
 
 
 def _photo(blob) -> bytes:
@@ -81,21 +88,43 @@ def as_dict(person: Person) -> dict:
     return data
 
 
-def register_person(actor: Actor, data: dict, *, today: dt.date | None = None) -> dict:
+def register_person(actor: Actor, data: dict, *, today: dt.date | None = None,
+                    cnh: dict | None = None) -> dict:
+    """Register a person; with `cnh` (the fields of set_cnh) their CNH too, in the same
+    transaction (the new-person path of the application wizard)."""
     permissions.require(actor, "person.register")
     today = today or dt.date.today()
     for required, label in (("cpf", "CPF"), ("name", "Nome")):
         if data.get(required) in (None, ""):
             raise ValidationError(label, "campo obrigatório.")
     values = _clean_person(data, today)
+    if cnh is not None:
+        permissions.require(actor, "person.cnh")
+        cnh_values = clean_cnh(cnh, today)
     with write_transaction():
-        if Person.select().where(Person.cpf == values["cpf"]).exists():
-            raise ValidationError("CPF", f"{validators.format_cpf(values['cpf'])} já está "
-                                         "cadastrado; abra o cadastro existente.")
+        duplicate = Person.get_or_none(Person.cpf == values["cpf"])
+        if duplicate is not None:
+            raise ValidationError("CPF", duplicate_cpf_message(duplicate))
         person = Person.create(**values)
         search.index_person_name(person)
         audit.record(actor, "person.register", "person", person.id, after=audit.snapshot(person))
+        if cnh is not None:
+            _write_cnh(actor, person, cnh_values)
     return as_dict(person)
+
+
+def duplicate_cpf_message(person: Person) -> str:
+    return (f"{validators.format_cpf(person.cpf)} já está cadastrado ({person.name}); "
+            "abra o cadastro existente.")
+
+
+def find_by_cpf(cpf) -> dict | None:
+    """The person registered under a CPF (any spelling), or None; a malformed CPF is a
+    ValidationError. For the new-person form: a duplicate is refused as it is typed."""
+    digits = validators.cpf(cpf)
+    person = Person.get_or_none(Person.cpf == digits)
+    return None if person is None else {"id": person.id, "name": person.name,
+                                        "cpf_text": validators.format_cpf(person.cpf)}
 
 
 def update_person(actor: Actor, person_id: int, data: dict, *,
@@ -140,32 +169,50 @@ def person_by_cpf(cpf) -> Person:
     return person
 
 
-def set_cnh(actor: Actor, person_id: int, data: dict, *, today: dt.date | None = None) -> dict:
-    """Record (or replace) the person's CNH: number, category, first-licence date, expiry,
-    EAR remark."""
-    permissions.require(actor, "person.cnh")
-    today = today or dt.date.today()
-    number = validators.cnh_number(data.get("number"))
-    category = validators.cnh_category(data.get("category"))
+CNH_FIELDS = ("number", "category", "first_licence_date", "expiry_date", "ear")
+
+
+def clean_cnh(data: dict, today: dt.date) -> dict:
+    """Validated CNH fields: number (11 digits, check digits), category, first-licence
+    date (not in the future), expiry (after the first licence, at most 15 years ahead)."""
+    unknown = sorted(set(data) - set(CNH_FIELDS))
+    if unknown:
+        raise ValidationError(unknown[0], "campo desconhecido.")
     first = validators.parse_date(data.get("first_licence_date"), "Data da 1ª habilitação",
                                   earliest=dt.date(1940, 1, 1), latest=today)
-    expiry = validators.parse_date(data.get("expiry_date"), "Validade da CNH",
-                                   earliest=first, latest=today.replace(year=today.year + 15))
-    ear = bool(data.get("ear", False))
+    return {"number": validators.cnh_number(data.get("number")),
+            "category": validators.cnh_category(data.get("category")),
+            "first_licence_date": first,
+            "expiry_date": validators.parse_date(
+                data.get("expiry_date"), "Validade da CNH", earliest=first,
+                latest=today.replace(year=today.year + 15)),
+            "ear": bool(data.get("ear", False))}
+
+
+def _write_cnh(actor: Actor, person: Person, values: dict) -> Cnh:
+    other = Cnh.get_or_none((Cnh.number == values["number"]) & (Cnh.person != person.id))
+    if other is not None:
+        raise ValidationError("Nº da CNH", "este número já pertence a outra pessoa.")
+    cnh = Cnh.get_or_none(Cnh.person == person.id)
+    before = audit.snapshot(cnh) if cnh else None
+    if cnh is None:
+        cnh = Cnh(person=person.id)
+    cnh.number, cnh.category = values["number"], values["category"]
+    cnh.first_licence_date, cnh.expiry_date = values["first_licence_date"], values["expiry_date"]
+    cnh.ear = values["ear"]
+    cnh.save()
+    audit.record(actor, "person.cnh", "cnh", cnh.id, before=before, after=audit.snapshot(cnh))
+    return cnh
+
+
+def set_cnh(actor: Actor, person_id: int, data: dict, *, today: dt.date | None = None) -> dict:
+    """Record (or replace) the person's CNH: number, category, first-licence date, expiry,
+    EAR remark. Audited with before and after."""
+    permissions.require(actor, "person.cnh")
+    today = today or dt.date.today()
+    values = clean_cnh(data, today)
     with write_transaction():
-        person = get_person(person_id)
-        other = Cnh.get_or_none((Cnh.number == number) & (Cnh.person != person.id))
-        if other is not None:
-            raise ValidationError("Nº da CNH", "este número já pertence a outra pessoa.")
-        cnh = Cnh.get_or_none(Cnh.person == person.id)
-        before = audit.snapshot(cnh) if cnh else None
-        if cnh is None:
-            cnh = Cnh(person=person.id)
-        cnh.number, cnh.category, cnh.first_licence_date = number, category, first
-        cnh.expiry_date, cnh.ear = expiry, ear
-        cnh.save()
-        audit.record(actor, "person.cnh", "cnh", cnh.id, before=before,
-                     after=audit.snapshot(cnh))
+        cnh = _write_cnh(actor, get_person(person_id), values)
     return audit.snapshot(cnh)
 
 

@@ -1,9 +1,18 @@
-"""Stands (pontos de mototáxi): creation, places of permits, changes of stand, rosters.
+"""Stands (pontos de mototáxi): creation, edit and closing, places of permits, changes of
+stand, rosters.
 
 Limits come from the profile's [stand] section: SRM 5 to 10 motorcycles, the maximum may be
 raised (Art. 22 §1º), 100 m from other stands (Art. 31 XVIII, Art. 36 XL), change only after
 12 months (Art. 20 XVIII) for 3 UFM (Art. 47 IV); L1745 sets the number per stand (Art. 5)
 and allows a change only into a vacancy for 10 UFICA (Art. 15); PF has no change request.
+
+A ponto's maximum set above the law's (the profile's stand.max_vehicles, SRM Art. 22 §1º:
+"podendo ser ampliado") is set by an act, whose number and date are recorded and audited;
+where the law sets no maximum but per ponto (L1745 Art. 5, ampliação by despacho, Art. 12;
+PF by regulation, Art. 7), any change of an existing ponto's maximum is such an act. The
+município-wide numbers (Configurações, `settings set stand.max_vehicles`) are the defaults
+and limits for pontos created from then on; each existing ponto keeps the numbers it has
+until it is edited (setting_note says so where the setting is changed).
 
 A stand's places are positions 1..max. The unique index on permit(stand, stand_position) is
 what keeps a stand from exceeding its maximum when two counters take the last place at the
@@ -21,7 +30,7 @@ import peewee as pw
 from ..domain import geo, validators
 from ..domain.dates import add_months
 from ..domain.errors import DomainError, RuleRefusal, ValidationError
-from ..store.connection import is_postgres, write_transaction
+from ..store.connection import is_postgres, locked, write_transaction
 from ..store.models import DB, AuxiliaryDriver, Permit, Person, Stand, Vehicle
 from . import audit, fees, lookup, permissions, permit_history, persons, setup
 from .context import Actor
@@ -74,8 +83,9 @@ def _counts() -> dict[int, int]:
 
 def _flags(stand: Stand, count: int) -> dict:
     free = max(stand.max_vehicles - count, 0)
-    return {"count": count, "free": free,
-            "below_minimum": bool(stand.min_vehicles) and count < stand.min_vehicles,
+    return {"count": count, "free": free,  # a closed ponto is not "below the minimum"
+            "below_minimum": stand.active and bool(stand.min_vehicles)
+            and count < stand.min_vehicles,
             "full": bool(stand.max_vehicles) and count >= stand.max_vehicles}
 
 
@@ -159,9 +169,23 @@ def _coordinate(value, field: str, limit: int) -> Decimal:
     return number.quantize(_MICRO_DEGREE)
 
 
-def _clean_stand(data: dict, profile) -> dict:
+def _act_date(value, on: dt.date) -> dt.date | None:
+    if value in (None, ""):
+        return None
+    return validators.parse_date(value, "Data do ato", earliest=dt.date(1990, 1, 1), latest=on)
+
+
+check_coordinate = _coordinate  # the form checks a coordinate as it is typed
+
+
+def _clean_stand(data: dict, profile, *, on: dt.date | None = None,
+                 current: Stand | None = None) -> dict:
+    """Validated values of a new ponto (current None) or of an existing one's edit (the
+    whole set of values, the unchanged ones included)."""
+    on = _on(on)
     known = {"number", "name", "location", "latitude", "longitude", "min_vehicles",
-             "max_vehicles", "max_raised_by_act", "responsible_id", "extension_point"}
+             "max_vehicles", "max_raised_by_act", "max_act_date", "responsible_id",
+             "extension_point"}
     unknown = sorted(set(data) - known)
     if unknown:
         raise ValidationError(unknown[0], "campo desconhecido.")
@@ -173,8 +197,9 @@ def _clean_stand(data: dict, profile) -> dict:
     out["extension_point"] = validators.text(data.get("extension_point"), "Ponto de extensão",
                                              max_length=200, required=False)
     out["max_raised_by_act"] = validators.text(data.get("max_raised_by_act"),
-                                               "Ato que aumentou o máximo", max_length=60,
+                                               "Ato que fixou o máximo", max_length=60,
                                                required=False)
+    out["max_act_date"] = _act_date(data.get("max_act_date"), on)
     lat, lon = data.get("latitude"), data.get("longitude")
     if (lat in (None, "")) != (lon in (None, "")):
         raise ValidationError("Latitude" if lat in (None, "") else "Longitude",
@@ -203,30 +228,50 @@ def _clean_stand(data: dict, profile) -> dict:
     if rule.min_vehicles and minimum < rule.min_vehicles:
         raise RuleRefusal(f"O ponto deve comportar no mínimo {rule.min_vehicles} motocicletas",
                           rule.article)
-    if rule.max_vehicles and maximum > rule.max_vehicles:
-        if not rule.max_may_be_raised:
-            raise RuleRefusal(f"O ponto pode ter no máximo {rule.max_vehicles} motocicletas",
-                              rule.article)
-        if not out["max_raised_by_act"]:
-            raise RuleRefusal(f"Um máximo acima de {rule.max_vehicles} motocicletas depende de "
-                              "ato que o autorize: informe o número do ato", rule.article)
+    if rule.max_vehicles and maximum > rule.max_vehicles and not rule.max_may_be_raised:
+        raise RuleRefusal(f"O ponto pode ter no máximo {rule.max_vehicles} motocicletas",
+                          rule.article)
+    if max_needs_act(rule, maximum, current.max_vehicles if current else None):
+        if not out["max_raised_by_act"] or out["max_act_date"] is None:
+            what = "O máximo de" if current is None else \
+                f"A mudança do máximo de {current.max_vehicles} para"
+            raise RuleRefusal(f"{what} {maximum} motocicletas depende de ato que o fixe: "
+                              "informe o número e a data do ato", rule.article)
+    elif current is not None and maximum == current.max_vehicles:
+        # the maximum stays: so does the act that set it
+        out["max_raised_by_act"] = out["max_raised_by_act"] or current.max_raised_by_act
+        out["max_act_date"] = out["max_act_date"] or current.max_act_date
     out["min_vehicles"], out["max_vehicles"] = minimum, maximum
     return out
 
 
-def _check_distance(values: dict, min_distance_m: int, article: str) -> None:
+def max_needs_act(rule, maximum: int, old: int | None = None) -> bool:
+    """Whether setting a ponto's maximum (a new one: old None) takes an act: above the
+    law's maximum (SRM Art. 22 §1º), or lowering one that an act raised; where the law
+    sets the number per ponto (no maximum in the profile), any change of an existing one."""
+    if old is not None and maximum == old:
+        return False
+    if rule.max_vehicles:
+        return maximum > rule.max_vehicles or (old is not None and old > rule.max_vehicles)
+    return old is not None
+
+
+def _check_distance(values: dict, min_distance_m: int, article: str,
+                    itself: int | None = None) -> None:
     """SRM Art. 31 XVIII / Art. 36 XL: no stand closer than the minimum to another active
     stand; checked only when both stands have coordinates."""
-    if not min_distance_m or "latitude" not in values:
+    if not min_distance_m or values.get("latitude") is None:
         return
     others = Stand.select().where((Stand.active == True)  # noqa: E712
                                   & Stand.latitude.is_null(False)
-                                  & Stand.longitude.is_null(False)).order_by(Stand.number)
+                                  & Stand.longitude.is_null(False)
+                                  & (Stand.id != (itself or 0))).order_by(Stand.number)
     for other in others:
         distance = geo.haversine_m(values["latitude"], values["longitude"],
                                    other.latitude, other.longitude)
         if distance < min_distance_m:
-            raise RuleRefusal(f"O novo ponto fica a {distance:.0f} m do {label(other.number)} "
+            which = "O novo ponto" if itself is None else "O ponto"
+            raise RuleRefusal(f"{which} fica a {distance:.0f} m do {label(other.number)} "
                               f"({other.name}); a distância mínima entre pontos é de "
                               f"{min_distance_m} m", article)
 
@@ -241,7 +286,7 @@ def create_stand(actor: Actor, data: dict, *, on: dt.date | None = None) -> dict
     permissions.require(actor, "stand.create")
     on = _on(on)
     profile = setup.profile()
-    values = _clean_stand(data, profile)
+    values = _clean_stand(data, profile, on=on)
     responsible = None
     if data.get("responsible_id") not in (None, ""):
         responsible = persons.get_person(data["responsible_id"])
@@ -264,6 +309,161 @@ def create_stand(actor: Actor, data: dict, *, on: dt.date | None = None) -> dict
     result = as_dict(stand, 0)
     result["fees"] = [fees.as_dict(f) for f in charged if f is not None]
     return result
+
+
+# --- editing and closing a stand ----------------------------------------------------------
+
+EDITABLE = ("name", "location", "latitude", "longitude", "min_vehicles", "max_vehicles",
+            "max_raised_by_act", "max_act_date", "extension_point")
+
+
+def get_by_number(number) -> Stand:
+    value = validators.positive_int(number, "Número do ponto", maximum=9999)
+    stand = Stand.get_or_none(Stand.number == value)
+    if stand is None:
+        raise ValidationError("Número do ponto", f"o {label(value)} não existe.")
+    return stand
+
+
+def _locked_stand(stand_id) -> Stand:
+    """The ponto read inside the action's transaction, locked (PostgreSQL) until it ends."""
+    stand = locked(Stand.select().where(Stand.id == stand_id)).first()
+    if stand is None:
+        raise ValidationError("Ponto", f"ponto nº {stand_id} não existe.")
+    return stand
+
+
+def edit_stand(actor: Actor, stand_id, data: dict, *, on: dt.date | None = None) -> dict:
+    """Change a ponto's name, address, coordinates (the distance rule, SRM Art. 31 XVIII),
+    extension point, minimum and maximum. A maximum above the law's, or lowered from one an
+    act raised, needs the act's number and date (SRM Art. 22 §1º; max_needs_act); it never
+    goes below the places in use. Keys left out keep their value; the number does not
+    change. Where the ponto has a responsible holder, opening an extension point and moving
+    the ponto are charged as the profile says (SRM Art. 47 VI and VII). One transaction,
+    audited with before and after."""
+    permissions.require(actor, "stand.edit")
+    on = _on(on)
+    profile = setup.profile()
+    unknown = sorted(set(data) - set(EDITABLE))
+    if unknown:
+        raise ValidationError(unknown[0], "campo desconhecido (o número do ponto não muda).")
+    stand = get_stand(stand_id)
+    merged = {key: getattr(stand, key) for key in EDITABLE}
+    if str(data.get("max_vehicles", stand.max_vehicles)).strip() != str(stand.max_vehicles):
+        merged["max_raised_by_act"], merged["max_act_date"] = "", None  # a new act, if any
+    merged.update(data)
+    merged["number"] = stand.number
+    values = _clean_stand(merged, profile, on=on, current=stand)
+    del values["number"]
+    fee_keys = _edit_fee_keys(stand, values, profile)
+    if fee_keys:
+        setup.fiscal_unit_value_cents(on.year)  # refuses before any write if unset
+    with write_transaction():
+        stand = _locked_stand(stand.id)
+        if not stand.active:
+            raise DomainError(f"O {label(stand.number)} está desativado; reative-o antes de "
+                              "alterá-lo.")
+        occupied = [p for p in _occupied(stand.id) if p is not None]
+        beyond = sorted(p for p in occupied if p > values["max_vehicles"])
+        if beyond:
+            raise DomainError(f"O {label(stand.number)} tem {len(occupied)} vaga(s) ocupada(s), "
+                              f"entre elas a(s) vaga(s) {', '.join(map(str, beyond))}: o máximo "
+                              f"não pode ficar em {values['max_vehicles']} antes de liberá-las "
+                              "ou mudá-las de ponto.")
+        if values.get("latitude") != stand.latitude or values.get("longitude") != \
+                stand.longitude:
+            _check_distance(values, profile.stand.min_distance_m,
+                            profile.stand.min_distance_article, itself=stand.id)
+        before = audit.snapshot(stand)
+        for key, value in values.items():
+            setattr(stand, key, value)
+        if "latitude" not in values:  # coordinates taken away
+            stand.latitude = stand.longitude = None
+        stand.save()
+        audit.record(actor, "stand.edit", "stand", stand.id, before=before,
+                     after=audit.snapshot(stand))
+        charged = [fees.charge(actor, stand.responsible_id, key, on=on) for key in fee_keys]
+    result = as_dict(stand)
+    result["fees"] = [fees.as_dict(f) for f in charged if f is not None]
+    return result
+
+
+def _edit_fee_keys(stand: Stand, values: dict, profile) -> list[str]:
+    if stand.responsible_id is None:
+        return []  # the município's own ponto: nobody owes the fee
+    keys = []
+    if values["extension_point"] and not stand.extension_point:
+        keys.append("stand_extension_open")
+    moved = (values["location"] != stand.location or
+             values.get("latitude") != stand.latitude or
+             values.get("longitude") != stand.longitude)
+    if moved:
+        keys.append("stand_relocation")
+    return [key for key in keys if key in profile.fees]
+
+
+def close_stand(actor: Actor, stand_id, *, reason: str, act_number: str = "",
+                on: dt.date | None = None) -> dict:
+    """Close (deactivate) a ponto: with the reason and, where there is one, the act; only an
+    empty ponto — its permits are moved or their places freed first, so no holder is left
+    without knowing where they stand. A closed ponto takes no permit and leaves the distance
+    rule; it is kept, with its history, and may be reopened."""
+    permissions.require(actor, "stand.close")
+    on = _on(on)
+    reason = validators.text(reason, "Motivo", max_length=200)
+    act_number = validators.text(act_number, "Nº do ato", max_length=60, required=False)
+    with write_transaction():
+        stand = _locked_stand(get_stand(stand_id).id)
+        if not stand.active:
+            raise DomainError(f"O {label(stand.number)} já está desativado (desde "
+                              f"{validators.format_date(stand.closed_on)}).")
+        count = Permit.select().where(Permit.stand == stand.id).count()
+        if count:
+            raise DomainError(f"O {label(stand.number)} tem {count} permissão(ões) em suas "
+                              "vagas: mude-as de ponto ou libere as vagas antes de "
+                              "desativá-lo.")
+        before = audit.snapshot(stand)
+        stand.active, stand.closed_on = False, on
+        stand.close_reason, stand.close_act = reason, act_number
+        stand.save()
+        audit.record(actor, "stand.close", "stand", stand.id, before=before,
+                     after=audit.snapshot(stand))
+    return as_dict(stand, 0)
+
+
+def reopen_stand(actor: Actor, stand_id, *, on: dt.date | None = None) -> dict:
+    """Reopen a closed ponto, if no active ponto is now too close (SRM Art. 31 XVIII)."""
+    permissions.require(actor, "stand.reopen")
+    on = _on(on)
+    profile = setup.profile()
+    with write_transaction():
+        stand = _locked_stand(get_stand(stand_id).id)
+        if stand.active:
+            raise DomainError(f"O {label(stand.number)} já está ativo.")
+        _check_distance({"latitude": stand.latitude, "longitude": stand.longitude},
+                        profile.stand.min_distance_m, profile.stand.min_distance_article,
+                        itself=stand.id)
+        before = audit.snapshot(stand)
+        stand.active, stand.closed_on, stand.close_reason, stand.close_act = True, None, "", ""
+        stand.save()
+        audit.record(actor, "stand.reopen", "stand", stand.id, before=before,
+                     after=audit.snapshot(stand))
+    return as_dict(stand)
+
+
+def setting_note(key: str) -> str:
+    """What a município-wide change of a ponto number means for the pontos there are: the
+    numbers are defaults and limits for pontos created from then on; each existing ponto
+    keeps its own until it is edited. '' for other settings."""
+    if key not in ("stand.min_vehicles", "stand.max_vehicles", "stand.max_may_be_raised"):
+        return ""
+    count = Stand.select().where(Stand.active == True).count()  # noqa: E712
+    if not count:
+        return "Vale para os pontos criados a partir de agora."
+    what = "o mínimo" if key == "stand.min_vehicles" else "o máximo"
+    return (f"Vale para os pontos criados a partir de agora; os {count} ponto(s) existente(s) "
+            f"mantêm {what} que têm — para mudar um deles, use Pontos → Editar ponto "
+            "(acima do máximo da lei, com o ato).")
 
 
 # --- places -------------------------------------------------------------------------------

@@ -37,6 +37,41 @@ OPEN_STATUSES = ("waiting", "called")
 MAX_NOTES = 500
 
 
+# The inputs a clerk types for each ranking criterion of the profile (waiting_list.ranking):
+# field, label, largest value. "fewer_infractions_weighted" is computed from the notices and
+# "lottery" is drawn by the program, so they have no input.
+RANKING_INPUTS = {
+    "seniority": (("seniority_years", "Tempo de atividade no serviço (anos)", 80),),
+    "family_situation": (("dependents", "Dependentes", 30),),
+    "vehicle_condition": (("vehicle_condition", "Estado de conservação do veículo (0 a 10)",
+                           10),),
+}
+COMPUTED_CRITERIA = {"fewer_infractions_weighted": "calculado pelo programa a partir dos "
+                                                   "autos de infração",
+                     "lottery": "sorteio feito pelo programa quando houver empate"}
+
+
+def ranking_inputs(profile=None) -> list[dict]:
+    """The inputs the profile's ranking needs, in the law's order: [{"field", "label",
+    "maximum", "criterion"}]. Empty where the list is called by enrolment order."""
+    profile = profile or setup.profile()
+    if profile.waiting_list.mode not in waiting_rank.RANKED_MODES:
+        return []
+    return [{"field": field, "label": label, "maximum": maximum, "criterion": code}
+            for code in profile.waiting_list.ranking
+            for field, label, maximum in RANKING_INPUTS.get(code, ())]
+
+
+def _ranking_values(data: dict) -> dict:
+    """Validated ranking inputs among seniority_years, dependents, vehicle_condition."""
+    out = {}
+    for spec in (s for specs in RANKING_INPUTS.values() for s in specs):
+        field, label, maximum = spec
+        if field in data:
+            out[field] = _small_int(data[field], label, maximum)
+    return out
+
+
 def _weighted_infractions(person_ids, on: dt.date) -> dict[int, object]:
     """Per person, infractions per year of activity weighted by gravity (L1745 Art. 12 §2 I).
     There is no penalty ledger yet, so everyone counts 0; the ledger will fill this in."""
@@ -97,11 +132,8 @@ def enrol(actor: Actor, person_id: int, *, on: dt.date | None = None, seniority_
     profile; only "edital" uses them). Refused for someone already on the list or holding a
     permit that has not ended."""
     permissions.require(actor, "waiting.enrol")
-    profile = setup.profile()
-    values = {"seniority_years": _small_int(seniority_years, "Tempo de atividade (anos)", 80),
-              "dependents": _small_int(dependents, "Dependentes", 30),
-              "vehicle_condition": _small_int(vehicle_condition,
-                                              "Estado de conservação do veículo (0 a 10)", 10),
+    values = {**_ranking_values({"seniority_years": seniority_years, "dependents": dependents,
+                                 "vehicle_condition": vehicle_condition}),
               "notes": validators.text(notes, "Observações", max_length=MAX_NOTES,
                                        required=False)}
     person = _get_person(person_id)
@@ -109,20 +141,73 @@ def enrol(actor: Actor, person_id: int, *, on: dt.date | None = None, seniority_
         # the person's row stays locked until commit: a second counter enrolling the same
         # person at once waits here, then finds the entry made by the first
         locked(Person.select().where(Person.id == person.id)).first()
-        current = _open_entry(person.id)
-        if current is not None:
-            state = "convocado" if current.status == "called" else "aguardando"
-            raise RuleRefusal(f"{person.name} já está na lista de espera (inscrição nº "
-                              f"{current.id}, {state})", profile.waiting_list.article)
-        permit = (Permit.select(Permit.order_number).where(
-            (Permit.holder == person.id) & Permit.status.not_in(Permit.ENDED)).first())
-        if permit is not None:
-            raise RuleRefusal(f"{person.name} já é titular da permissão nº "
-                              f"{permit.order_number}", profile.permit.max_per_person_article)
+        check_can_enrol(person.id)
         entry = WaitingListEntry.create(person=person.id, enrolled_at=_stamp(on), **values)
         audit.record(actor, "waiting_list.enrol", "waiting_list_entry", entry.id,
                      after=audit.snapshot(entry))
     return as_dict(entry, person)
+
+
+def check_can_enrol(person_id) -> None:
+    """RuleRefusal when the person is on the list already (waiting or called) or holds a
+    permit that has not ended (one permit per person, e.g. SRM Art. 4 §2º). The enrolment
+    form asks it as soon as the person is chosen; enrol asks it again in its transaction."""
+    profile = setup.profile()
+    person = _get_person(person_id)
+    current = _open_entry(person.id)
+    if current is not None:
+        state = "convocado" if current.status == "called" else "aguardando"
+        raise RuleRefusal(f"{person.name} já está na lista de espera (inscrição nº "
+                          f"{current.id}, {state})", profile.waiting_list.article)
+    permit = (Permit.select(Permit.order_number).where(
+        (Permit.holder == person.id) & Permit.status.not_in(Permit.ENDED)).first())
+    if permit is not None:
+        raise RuleRefusal(f"{person.name} já é titular da permissão nº "
+                          f"{permit.order_number}", profile.permit.max_per_person_article)
+
+
+def update_entry(actor: Actor, entry_id, data: dict) -> dict:
+    """Correct an entry's ranking inputs (only while it waits: a called entry's place is
+    taken) or its notes. Keys left out keep their value; audited with before and after."""
+    permissions.require(actor, "waiting.edit")
+    known = {"seniority_years", "dependents", "vehicle_condition", "notes"}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ValidationError(unknown[0], "campo desconhecido.")
+    values = _ranking_values(data)
+    if "notes" in data:
+        values["notes"] = validators.text(data["notes"], "Observações", max_length=MAX_NOTES,
+                                          required=False)
+    entry = _get_entry(entry_id)
+    with write_transaction():
+        entry = locked(WaitingListEntry.select().where(WaitingListEntry.id == entry.id)).first()
+        ranking = set(values) - {"notes"}
+        if entry.status not in OPEN_STATUSES or (ranking and entry.status != "waiting"):
+            state = STATUS_WORDS.get(entry.status, entry.status)
+            raise DomainError(f"A inscrição nº {entry.id} está {state}: "
+                              + ("só as observações podem mudar." if entry.status == "called"
+                                 else "não pode ser alterada."))
+        before = audit.snapshot(entry)
+        for key, value in values.items():
+            setattr(entry, key, value)
+        entry.save()
+        audit.record(actor, "waiting_list.edit", "waiting_list_entry", entry.id, before=before,
+                     after=audit.snapshot(entry))
+    return as_dict(entry)
+
+
+STATUS_WORDS = {"waiting": "aguardando", "called": "convocada", "granted": "atendida",
+                "left": "encerrada (saiu da lista)", "expired": "com a convocação expirada"}
+
+
+def get_entry(entry_id, actor: Actor | None = None) -> dict:
+    return as_dict(_get_entry(entry_id), actor=actor)
+
+
+def open_entry_of(person_id) -> dict | None:
+    """The person's entry still open (waiting or called), or None."""
+    entry = _open_entry(_get_person(person_id).id)
+    return None if entry is None else as_dict(entry)
 
 
 def _candidates(on: dt.date) -> tuple[list[waiting_rank.Candidate], dict[int, tuple]]:

@@ -137,8 +137,19 @@ def _step_8_print_reservations(db: pw.Database) -> None:
         migrate(*operations)
 
 
+def _step_9_stand_acts(db: pw.Database) -> None:
+    """v9: pontos edited and closed at the counter — the date of the act that set a ponto's
+    maximum (max_act_date), and when, why and by which act a ponto was closed (closed_on,
+    close_reason, close_act)."""
+    migrator = SchemaMigrator.from_database(db)
+    table = m.Stand._meta.table_name
+    migrate(*[migrator.add_column(table, name, m.Stand._meta.fields[name])
+              for name in ("max_act_date", "closed_on", "close_reason", "close_act")])
+
+
 STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,
-         6: _step_6_audit_chain, 7: _step_7_guias, 8: _step_8_print_reservations}
+         6: _step_6_audit_chain, 7: _step_7_guias, 8: _step_8_print_reservations,
+         9: _step_9_stand_acts}
 LATEST = max(STEPS)
 
 

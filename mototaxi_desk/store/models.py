@@ -115,7 +115,11 @@ class Stand(BaseModel):
     latitude = pw.DecimalField(max_digits=9, decimal_places=6, null=True, auto_round=True)
     longitude = pw.DecimalField(max_digits=9, decimal_places=6, null=True, auto_round=True)
     extension_point = pw.CharField(max_length=200, default="")  # SRM: 1 extension point
-    max_raised_by_act = pw.CharField(max_length=60, default="")  # act number raising the max
+    max_raised_by_act = pw.CharField(max_length=60, default="")  # act that set the max
+    max_act_date = pw.DateField(null=True)  # its date (schema v9)
+    closed_on = pw.DateField(null=True)  # a closed ponto (active False): when, why, by which act
+    close_reason = pw.CharField(max_length=200, default="")
+    close_act = pw.CharField(max_length=60, default="")
 
 
 class Vehicle(BaseModel):

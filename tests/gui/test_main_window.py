@@ -57,7 +57,7 @@ def test_stands_page_roster_and_open_holder(window, qtbot):
     chosen = []
     page.person_chosen.connect(chosen.append)
     row = page.place_model.rows.index(filled[0])
-    page._open_holder(page.place_model.index(row, 0))
+    page._open_holder(row)
     assert chosen == [filled[0]["holder_id"]]
 
 

@@ -55,8 +55,12 @@ def test_srm_max_above_10_only_with_an_act(srm):
         new_stand(max_vehicles=12)
     assert err.value.article == "Art. 22 §1º"
     assert row_counts() == before
-    stand = new_stand(max_vehicles=12, max_raised_by_act="Portaria 7/2026")
+    with pytest.raises(RuleRefusal, match="número e a data do ato"):
+        new_stand(max_vehicles=12, max_raised_by_act="Portaria 7/2026")  # no date
+    stand = new_stand(max_vehicles=12, max_raised_by_act="Portaria 7/2026",
+                      max_act_date="02/03/2026")
     assert stand["max_vehicles"] == 12 and stand["max_raised_by_act"] == "Portaria 7/2026"
+    assert stand["max_act_date"] == dt.date(2026, 3, 2)
 
 
 def test_srm_min_below_5_is_refused(srm):

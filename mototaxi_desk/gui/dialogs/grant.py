@@ -4,8 +4,10 @@ full the applicant goes to the waiting list instead (and the dialog says so). Af
 grant: print the card and the termo (with preview)."""
 from __future__ import annotations
 
+import datetime as dt
+
 from PySide6.QtCore import QDate, Qt
-from PySide6.QtWidgets import (QComboBox, QDateEdit, QDialog, QFormLayout, QGridLayout,
+from PySide6.QtWidgets import (QComboBox, QDialog, QFormLayout, QGridLayout,
                                QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox,
                                QVBoxLayout)
 
@@ -14,6 +16,7 @@ from ...domain.errors import DomainError, RuleRefusal
 from ...domain.money import parse_money
 from ...services import documents, permits, stands, vehicles
 from ...services.context import Actor
+from ..widgets.dates import DateField
 from ..widgets.fields import ValidatedField
 from ..widgets.unsaved import DiscardGuard
 
@@ -68,10 +71,8 @@ class GrantDialog(DiscardGuard, QDialog):
         self.policy.setMaxLength(40)
         self.cover = ValidatedField(lambda t: parse_money(t, "Cobertura por pessoa"),
                                     placeholder="R$ 10.000,00", required=False)
-        self.insurance_expiry = QDateEdit()
-        self.insurance_expiry.setCalendarPopup(True)
-        self.insurance_expiry.setDisplayFormat("dd/MM/yyyy")
-        self.insurance_expiry.setDate(QDate.currentDate().addYears(1))
+        self.insurance_expiry = DateField(label="Seguro válido até",
+                                          value=dt.date.today() + dt.timedelta(days=365))
         grid = QGridLayout(self.new_box)
         rows = [("Placa:", self.plate, "RENAVAM:", self.renavam),
                 ("Chassi:", self.chassis, "Cor:", self.colour),
@@ -156,7 +157,7 @@ class GrantDialog(DiscardGuard, QDialog):
         self.stand.clear()
         self.stand.addItem("Sem ponto por enquanto", None)
         for s in stands.list_stands():
-            if s["full"]:
+            if s["full"] or not s["active"]:
                 continue
             self.stand.addItem(f"{s['label']} — {s['name']} ({s['free']} vaga(s) livre(s))",
                                s["id"])
@@ -176,7 +177,8 @@ class GrantDialog(DiscardGuard, QDialog):
         self.message.setText(text)
 
     def _new_vehicle_data(self) -> dict | None:
-        fields = [self.plate, self.renavam, self.chassis, self.make, self.model, self.cover]
+        fields = [self.plate, self.renavam, self.chassis, self.make, self.model, self.cover,
+                  self.insurance_expiry]
         bad = [f for f in fields if not f.validate(force=True)]
         if bad:
             bad[0].setFocus()
@@ -188,7 +190,7 @@ class GrantDialog(DiscardGuard, QDialog):
                 "model_year": self.model_year.value(), "cc": self.cc.value(),
                 "colour": self.colour.text(), "insurer": self.insurer.text(),
                 "insurance_policy": self.policy.text(), "insurance_cover": self.cover.text(),
-                "insurance_expiry": self.insurance_expiry.date().toPython()}
+                "insurance_expiry": self.insurance_expiry.date()}
 
     def grant(self) -> dict | None:
         if self.result_data is not None:

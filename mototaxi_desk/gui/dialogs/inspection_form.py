@@ -4,6 +4,8 @@ não se aplica per item, notes; the result shown before saving. Approved: a stic
 offered for printing. Failed: the vehicle goes out of circulation (SRM Art. 17 §3º)."""
 from __future__ import annotations
 
+import datetime as dt
+
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
@@ -16,10 +18,10 @@ from ...domain.validators import format_date
 from ...services import documents, inspections, setup, vehicles
 from ...services.context import Actor
 from ..widgets.common import GREEN, RED
+from ..widgets.dates import DateField
 from ..widgets.fields import ERROR_TEXT, FieldBox
 from ..widgets.unsaved import DiscardGuard
 from .print_preview import PrintPreviewDialog
-from .vehicle_form import _pydate, date_edit
 
 KIND_WORDS = {"annual": "Vistoria anual", "semiannual": "Inspeção semestral",
               "on_demand": "Vistoria extraordinária"}
@@ -47,9 +49,10 @@ class InspectionForm(DiscardGuard, QDialog):
         self.kind = QComboBox()
         for kind in inspection_rules.profile_kinds(self.profile):
             self.kind.addItem(KIND_WORDS[kind], kind)
-        self.date = date_edit()
-        self.date.setMaximumDate(self.date.date())
-        self.date.setMinimumDate(self.date.date().addDays(-inspections.LATE_ENTRY_DAYS))
+        today = dt.date.today()
+        self.date = DateField(label="Data da vistoria", value=today, latest=today,
+                              earliest=today - dt.timedelta(days=inspections.LATE_ENTRY_DAYS))
+        self.date.changed.connect(lambda *_: self.update_preview())
         form = QFormLayout()
         form.addRow("Placa", self.plate_box)
         form.addRow("", self.vehicle_info)
@@ -216,7 +219,11 @@ class InspectionForm(DiscardGuard, QDialog):
         else:
             sticker = (" e recebe selo" if self.current_kind() in
                        inspection_rules.VALIDITY_MONTHS else "")
-            until = inspection_rules.valid_until(self.current_kind(), _pydate(self.date.date()))
+            try:
+                day = self.date.date()
+            except DomainError:
+                day = None
+            until = inspection_rules.valid_until(self.current_kind(), day) if day else None
             valid = f", válida até {format_date(until)}" if until else ""
             self.preview.setText(f"<div style='background:{GREEN}; padding:4px'><b>Resultado: "
                                  f"APROVADA</b>{valid}{sticker}.</div>")
@@ -237,9 +244,9 @@ class InspectionForm(DiscardGuard, QDialog):
                 self.message.setText("Responda todos os itens do checklist.")
             return False
         self.message.clear()
-        data = {"kind": self.current_kind(), "inspected_on": _pydate(self.date.date()),
-                "results": self.results(), "notes": self.notes.toPlainText()}
         try:
+            data = {"kind": self.current_kind(), "inspected_on": self.date.date(),
+                    "results": self.results(), "notes": self.notes.toPlainText()}
             self.result_data = inspections.record_inspection(self.actor, self.vehicle_id, data)
         except DomainError as exc:
             self.message.setText(str(exc))

@@ -1,26 +1,56 @@
 """Novo requerimento: type → applicant (search or register) and, when the type concerns a
-permit, which one → the profile's document checklist → summary (Protocolar) → protocol
-number and the printed receipt. A refusal (debts, SRM Art. 50) is shown on the summary page
-with its article; everything typed stays."""
+permit, which one → for a new person, their CNH → the profile's document checklist →
+summary (Protocolar) → protocol number and the printed receipt. A refusal (debts, SRM
+Art. 50) is shown on the summary page with its article; everything typed stays.
+
+What blocks the request shows as soon as the person is chosen (open debts, a missing or
+expired CNH, a bar), a CPF already registered is refused as it is typed in "Cadastrar
+pessoa nova", and what was typed in the search (a CPF or a name) is carried into it."""
 from __future__ import annotations
 
-from PySide6.QtCore import QDate, Qt, QTimer
+import datetime as dt
+
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QComboBox, QDateEdit, QFormLayout, QGroupBox, QHBoxLayout,
+from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
                                QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton,
-                               QVBoxLayout, QWizard, QWizardPage)
+                               QVBoxLayout, QWidget, QWizard, QWizardPage)
 
 from ...domain import permit_rules, validators
-from ...domain.errors import DomainError, RuleRefusal
-from ...services import applications, documents, fees, persons, search, setup, vehicles
+from ...domain.errors import DomainError, RuleRefusal, ValidationError
+from ...services import (applications, documents, eligibility, fees, persons, search, setup,
+                         vehicles)
 from ...services.context import Actor
 from ..models.dict_table import Column, DictTableModel
-from ..widgets.common import table_view
+from ..widgets.common import fitting_size, open_rows, table_view
+from ..widgets.dates import DateField
 from ..widgets.fields import ValidatedField
 from ..widgets.unsaved import DiscardGuard
+from .person_forms import CnhFields
 
 CPF_MASK = "999.999.999-99;_"
 ERROR_STYLE = "color: #c62828;"
+TYPE_PAGE, APPLICANT_PAGE, CNH_PAGE, CHECKLIST_PAGE, SUMMARY_PAGE, DONE_PAGE = range(6)
+# the requests whose applicant must meet the driver's requirements (holder_rules) and not
+# be barred: shown as soon as the person is chosen
+NEEDS_DRIVER = {"new_permit"}
+
+
+def blockers(person_id: int, app_type: str | None) -> list[str]:
+    """What would stop this person's request, in Portuguese with the article: open debts
+    where they block requests, and for a new permit the driver's requirements (CNH, age)
+    and bars. Empty when nothing does."""
+    found = []
+    try:
+        fees.check_no_debts(person_id, "o requerimento")
+    except DomainError as exc:
+        found.append(str(exc))
+    if app_type in NEEDS_DRIVER:
+        try:
+            eligibility.check_person(setup.profile(), person_id, dt.date.today())
+        except DomainError as exc:
+            found.append(str(exc))
+    return found
 
 
 def _error_text(exc: Exception) -> str:
@@ -68,38 +98,47 @@ class ApplicantPage(QWizardPage):
         self.setSubTitle("Busque pelo CPF, nome ou placa, ou cadastre uma pessoa nova.")
         self.person_id: int | None = None
         self.query = QLineEdit()
-        self.query.setPlaceholderText("CPF, nome ou placa")
+        self.query.setObjectName("applicant_query")
+        self.query.setPlaceholderText("CPF, nome ou placa (Enter escolhe o primeiro)")
         self._timer = QTimer(self, singleShot=True, interval=150)
         self._timer.timeout.connect(self.run_search)
         self.query.textEdited.connect(lambda _t: self._timer.start())
+        # Enter: search now and choose the first hit; the wizard's Avançar then goes on
+        self.query.returnPressed.connect(self._search_and_choose)
         self.model = DictTableModel([Column("name", "Nome"), Column("cpf", "CPF"),
                                      Column("matched", "Encontrado por")], parent=self)
         self.view = table_view(self.model)
+        self.view.setObjectName("applicant_results")
         self.view.setMinimumHeight(110)
         self.view.selectionModel().currentRowChanged.connect(
             lambda current, _p: self.choose_row(current.row()))
+        open_rows(self.view, self._choose_and_next)
         self.chosen = QLabel("Nenhuma pessoa escolhida.")
         self.chosen.setWordWrap(True)
         self.warning = QLabel()
+        self.warning.setObjectName("blockers")
+        self.warning.setTextFormat(Qt.TextFormat.RichText)
         self.warning.setStyleSheet(ERROR_STYLE)
         self.warning.setWordWrap(True)
 
-        self.new_group = QGroupBox("Cadastrar pessoa nova")
+        self.new_group = QGroupBox("Cadastrar pessoa &nova")
+        self.new_group.setObjectName("new_person_group")
         self.new_group.setCheckable(True)
         self.new_group.setChecked(False)
         self.new_group.toggled.connect(self._new_toggled)
-        self.cpf = ValidatedField(validators.cpf, mask=CPF_MASK)
+        self.duplicate: dict | None = None  # the person a typed CPF already belongs to
+        self.cpf = ValidatedField(self._check_new_cpf, mask=CPF_MASK)
+        self.cpf.edit.textEdited.connect(lambda _t: self._show_duplicate())
         self.name = ValidatedField(lambda t: validators.person_name(t, "Nome"))
-        self.birth = QDateEdit()
-        self.birth.setCalendarPopup(True)
-        self.birth.setDisplayFormat("dd/MM/yyyy")
-        self.birth.setMinimumDate(QDate(1900, 1, 1))
-        self.birth.setSpecialValueText(" ")
-        today = QDate.currentDate()
-        self.birth.setMaximumDate(today.addYears(-16))
-        self.birth.setDate(self.birth.minimumDate())
+        today = dt.date.today()
+        self.birth = DateField(label="Data de nascimento", required=False,
+                               earliest=dt.date(1900, 1, 1),
+                               latest=today.replace(year=today.year - 16))
         self.phone = ValidatedField(validators.phone, required=False,
                                     placeholder="(99) 98765-4321")
+        for name, field in (("new_cpf", self.cpf), ("new_name", self.name),
+                            ("new_birth", self.birth), ("new_phone", self.phone)):
+            field.setObjectName(name)
         form = QFormLayout(self.new_group)
         form.addRow("CPF:", self.cpf)
         form.addRow("Nome completo:", self.name)
@@ -127,6 +166,23 @@ class ApplicantPage(QWizardPage):
         layout.addLayout(permit_row)
         layout.addWidget(self.message)
 
+    def _check_new_cpf(self, text: str) -> None:
+        """A valid CPF not registered yet: a registered one is refused as it is typed."""
+        self.duplicate = persons.find_by_cpf(text)  # a malformed CPF raises its message
+        if self.duplicate is not None:
+            raise ValidationError("CPF", f"{self.duplicate['cpf_text']} já está cadastrado "
+                                         f"({self.duplicate['name']}); escolha a pessoa na "
+                                         "busca acima.")
+
+    def _show_duplicate(self) -> None:
+        """The person a typed CPF belongs to is put in the search, ready to be chosen."""
+        if self.duplicate is not None and self.cpf.has_error():
+            self.query.setText(self.duplicate["cpf_text"])
+            self.run_search()
+
+    def nextId(self) -> int:  # noqa: N802 (Qt API)
+        return CNH_PAGE if self.is_new() else CHECKLIST_PAGE
+
     def initializePage(self) -> None:  # noqa: N802 (Qt API)
         needs = self.w.app_type() in applications.NEEDS_PERMIT
         self.permit_label.setVisible(needs)
@@ -135,8 +191,21 @@ class ApplicantPage(QWizardPage):
         if needs and self.new_group.isChecked():
             self.new_group.setChecked(False)
         self._load_permits()
+        if self.person_id is not None:  # the type may have changed: its blockers too
+            self._show_blockers()
         if self.person_id is None:
             self.query.setFocus()
+
+    def _search_and_choose(self) -> None:
+        self._timer.stop()
+        self.run_search()
+        if self.model.rows and not self.new_group.isChecked():
+            self.view.selectRow(0)
+
+    def _choose_and_next(self, row: int) -> None:
+        self.choose_row(row)
+        if self.isComplete():
+            self.w.next()
 
     def run_search(self) -> None:
         seen, rows = set(), []
@@ -161,22 +230,38 @@ class ApplicantPage(QWizardPage):
         self.person_id = person_id
         self.new_group.setChecked(False)
         self.chosen.setText(f"Requerente: <b>{name}</b> · CPF {cpf}")
-        try:
-            fees.check_no_debts(person_id, "o requerimento")
-            self.warning.setText("")
-        except DomainError as exc:
-            self.warning.setText(f"Atenção: {exc}")
+        self._show_blockers()
         self._load_permits()
         self.completeChanged.emit()
+
+    def _show_blockers(self) -> None:
+        found = blockers(self.person_id, self.w.app_type())
+        self.warning.setText("<br>".join(f"Atenção: {text}" for text in found))
 
     def _new_toggled(self, on: bool) -> None:
         if on:
             self.chosen.setText("Requerente: pessoa nova (cadastrada ao protocolar).")
             self.warning.setText("")
+            self._carry_query()
             self.cpf.setFocus()
         elif self.person_id is None:
             self.chosen.setText("Nenhuma pessoa escolhida.")
         self._load_permits()
+        self.completeChanged.emit()
+
+    def _carry_query(self) -> None:
+        """What was typed in the search goes into the new-person form: digits to the CPF,
+        a name to the name (only into an empty field)."""
+        typed = self.query.text().strip()
+        digits = "".join(c for c in typed if c.isdigit())
+        if digits and all(c.isdigit() or c in ".-/ " for c in typed):
+            if self.cpf.is_empty():
+                self.cpf.setText(digits[:11])
+                self.cpf.validate()
+                self._show_duplicate()
+        elif typed and not any(c.isdigit() for c in typed) and not self.name.text().strip():
+            self.name.setText(typed)
+            self.name.validate()
         self.completeChanged.emit()
 
     def _load_permits(self) -> None:
@@ -197,8 +282,9 @@ class ApplicantPage(QWizardPage):
     def new_data(self) -> dict:
         data = {"cpf": self.cpf.raw(), "name": self.name.text().strip(),
                 "phone": self.phone.text().strip()}
-        if self.birth.date() != self.birth.minimumDate():
-            data["birth_date"] = self.birth.date().toPython()
+        birth = self.birth.date()  # ValidationError naming the field when mistyped
+        if birth is not None:
+            data["birth_date"] = birth
         return data
 
     def permit_id(self):
@@ -207,7 +293,8 @@ class ApplicantPage(QWizardPage):
 
     def isComplete(self) -> bool:  # noqa: N802
         if self.is_new():
-            return not self.cpf.is_empty() and bool(self.name.text().strip())
+            return (not self.cpf.is_empty() and not self.cpf.has_error()
+                    and bool(self.name.text().strip()))
         if self.person_id is None:
             return False
         if self.w.app_type() in applications.NEEDS_PERMIT:
@@ -221,10 +308,58 @@ class ApplicantPage(QWizardPage):
                 self.message.setText("Esta pessoa não tem permissão em vigor para este pedido.")
                 return False
             return True
-        fields = [self.cpf, self.name, self.phone]
+        fields = [self.cpf, self.name, self.birth, self.phone]
         bad = [f for f in fields if not f.validate(force=True)]
         if bad:
             bad[0].setFocus()
+            return False
+        return True
+
+    def birth_date(self):
+        try:
+            return self.birth.date()
+        except ValidationError:
+            return None
+
+
+class CnhPage(QWizardPage):
+    """The new person's CNH (ui/cnh_form.ui, as on the record): optional at the counter —
+    the grant requires it — but what it lacks for the service shows as it is typed."""
+
+    def __init__(self, wizard: "NewApplicationWizard"):
+        super().__init__()
+        self.w = wizard
+        self.setTitle("CNH do requerente")
+        self.setSubTitle("Registre a CNH da pessoa nova (deixe em branco se ela não a "
+                         "trouxe: será exigida na outorga).")
+        self.form_widget = QWidget()
+        self.fields = CnhFields(self.form_widget, optional=True,
+                                birth_date=lambda: wizard.applicant_page.birth_date())
+        self.ui = self.fields.ui
+        self.message = QLabel()
+        self.message.setStyleSheet(ERROR_STYLE)
+        self.message.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.form_widget)
+        layout.addWidget(self.message)
+        layout.addStretch(1)
+
+    def initializePage(self) -> None:  # noqa: N802 (Qt API)
+        self.fields.show_problems()
+        self.ui.number.setFocus()
+
+    def values(self) -> dict | None:
+        return self.fields.values()
+
+    def validatePage(self) -> bool:  # noqa: N802
+        self.message.setText("")
+        try:
+            values = self.fields.values()
+            if values is not None:  # checked now, not at Protocolar
+                persons.clean_cnh(values, dt.date.today())
+        except ValidationError as exc:
+            self.message.setText(str(exc))
+            self.fields.show_refusal(exc)
             return False
         return True
 
@@ -315,7 +450,10 @@ class SummaryPage(QWizardPage):
         applicant = w.applicant_page
         if applicant.is_new():
             data = applicant.new_data()
-            who = f"{data['name']} (CPF {applicant.cpf.text()}) — cadastro novo"
+            cnh = w.cnh_page.values()
+            who = (f"{data['name']} (CPF {applicant.cpf.text()}) — cadastro novo, "
+                   + (f"CNH nº {cnh['number']} cat. {cnh['category']}" if cnh else
+                      "sem CNH (será exigida na outorga)"))
         else:
             who = applicant.chosen.text().replace("Requerente: ", "")
         ticked = len(w.checklist_page.ticked())
@@ -384,18 +522,20 @@ class NewApplicationWizard(DiscardGuard, QWizard):
             self.setButtonText(button, text)
         self.type_page = TypePage(self)
         self.applicant_page = ApplicantPage(self)
+        self.cnh_page = CnhPage(self)
         self.checklist_page = ChecklistPage(self)
         self.summary_page = SummaryPage(self)
         self.done_page = DonePage(self)
-        for page in (self.type_page, self.applicant_page, self.checklist_page,
-                     self.summary_page, self.done_page):
-            self.addPage(page)
+        for number, page in enumerate((self.type_page, self.applicant_page, self.cnh_page,
+                                       self.checklist_page, self.summary_page,
+                                       self.done_page)):
+            self.setPage(number, page)
         if app_type:
             self.type_page.select(app_type)
         if person_id is not None:
             self.applicant_page.preselect(person_id)
         QShortcut(QKeySequence("Ctrl+P"), self, activated=self._print_shortcut)
-        self.resize(820, 600)
+        self.resize(*fitting_size(self, 820, 600))
         self.mark_clean()
 
     def has_unsaved_changes(self) -> bool:
@@ -412,7 +552,8 @@ class NewApplicationWizard(DiscardGuard, QWizard):
         page.message.setText("")
         try:
             if applicant.is_new() and applicant.person_id is None:
-                person = persons.register_person(self.actor, applicant.new_data())
+                person = persons.register_person(self.actor, applicant.new_data(),
+                                                 cnh=self.cnh_page.values())
                 applicant.person_id = person["id"]
                 applicant.new_group.setChecked(False)
                 applicant.chosen.setText(f"Requerente: <b>{person['name']}</b> · "

@@ -399,7 +399,7 @@ class NoticeDetailDialog(QDialog):
                 f"<b>Total: {format_money(q['total_cents'])}</b>")
             form.quote = q
         form.intro.setVisible(True)
-        released_at.dateTimeChanged.connect(lambda *_: quote())
+        released_at.changed.connect(lambda *_: quote())
         removal.textChanged.connect(lambda *_: quote())
         quote()
         return self._open(form)

@@ -105,6 +105,7 @@ class NoticeEntryDialog(DiscardGuard, QDialog):
         self.place = QLineEdit()
         self.occurred_at = datetime_edit((now or dt.datetime.now()).replace(second=0,
                                                                             microsecond=0))
+        self.occurred_at.label = "Data e hora da infração"
         self.occurred_error = QLabel()
         self.occurred_error.setStyleSheet("color: #b71c1c;")
         self.description = QPlainTextEdit()
@@ -115,6 +116,7 @@ class NoticeEntryDialog(DiscardGuard, QDialog):
         self.signed = QCheckBox("O infrator assinou o auto (vale como notificação)")
         self.notified = QCheckBox("Notificado em")
         self.notified_on = date_edit()
+        self.notified_on.label = "Data da notificação"
         self.channel = QComboBox()
         for code, label in CHANNELS:
             self.channel.addItem(label, code)
@@ -189,7 +191,7 @@ class NoticeEntryDialog(DiscardGuard, QDialog):
         layout.addWidget(self.message)
         layout.addWidget(buttons)
 
-        for signal in (self.occurred_at.dateTimeChanged, self.infractor.currentIndexChanged,
+        for signal in (self.occurred_at.changed, self.infractor.currentIndexChanged,
                        self.units.textChanged):
             signal.connect(lambda *_: self.update_preview())
         self.notified.toggled.connect(self._notified_toggled)
@@ -306,19 +308,24 @@ class NoticeEntryDialog(DiscardGuard, QDialog):
         self.channel.setEnabled(on)
 
     # --- preview and save ------------------------------------------------------------------
-    def occurred(self) -> dt.datetime:
-        return self.occurred_at.dateTime().toPython().replace(second=0, microsecond=0)
+    def occurred(self) -> dt.datetime | None:
+        """The date and time typed; None while half typed or wrong (its message shows)."""
+        try:
+            return self.occurred_at.datetime()
+        except ValidationError:
+            return None
 
     def _now(self) -> dt.datetime:
         return self.now or dt.datetime.now()
 
     def update_preview(self) -> None:
         self.preview = None
-        future = self.occurred().date() > self._now().date()
+        occurred = self.occurred()
+        future = occurred is not None and occurred.date() > self._now().date()
         self.occurred_error.setText("Data e hora da infração: data futura." if future else "")
         self.occurred_at.setStyleSheet(ERROR_STYLE if future else "")
         item = self.item()
-        if item is None or self.permit is None:
+        if item is None or self.permit is None or occurred is None:
             self.preview_label.setText("Escolha a infração e a permissão para ver a multa e "
                                        "os pontos antes de salvar.")
             return
@@ -357,13 +364,12 @@ class NoticeEntryDialog(DiscardGuard, QDialog):
                 "infraction_code": item.code if item else "",
                 "auxiliary_id": self.infractor.currentData() if self.permit else None,
                 "plate": self.plate.text().strip(), "place": self.place.text().strip(),
-                "occurred_at": self.occurred(),
+                "occurred_at": self.occurred_at.datetime(),  # a mistyped one names its field
                 "description": self.description.toPlainText().strip(),
                 "agent_name": self.agent_name.text().strip(),
                 "agent_registration": self.agent_registration.text().strip(),
                 "infractor_signed": self.signed.isChecked(),
-                "notified_on": self.notified_on.date().toPython()
-                if self.notified.isChecked() else None,
+                "notified_on": self.notified_on.date() if self.notified.isChecked() else None,
                 "notification_channel": self.channel.currentData()
                 if self.notified.isChecked() else "",
                 "fine_units": self.units.text().strip() or None}

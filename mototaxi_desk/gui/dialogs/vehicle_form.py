@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from PySide6.QtCore import QDate, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QIntValidator, QKeySequence, QShortcut
-from PySide6.QtWidgets import (QComboBox, QDateEdit, QDialog, QDialogButtonBox, QFormLayout,
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout,
                                QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QMessageBox, QPushButton, QVBoxLayout)
 
@@ -19,6 +19,7 @@ from ...domain.money import format_money
 from ...domain.validators import format_date
 from ...services import lookup, search, setup, vehicles
 from ...services.context import Actor
+from ..widgets.dates import DateField
 from ..widgets.fields import ERROR_TEXT, FieldBox
 from ..widgets.unsaved import DiscardGuard
 
@@ -33,22 +34,6 @@ def other_spelling(plate_text: str) -> str:
         return f"Grafia Mercosul: {canonical}"
     old = validators.old_plate(canonical)
     return f"Grafia antiga: {old}" if old != canonical else "Placa Mercosul (sem grafia antiga)."
-
-
-def _qdate(value: dt.date) -> QDate:
-    return QDate(value.year, value.month, value.day)
-
-
-def _pydate(value: QDate) -> dt.date:
-    return dt.date(value.year(), value.month(), value.day())
-
-
-def date_edit(value: dt.date | None = None) -> QDateEdit:
-    edit = QDateEdit()
-    edit.setCalendarPopup(True)
-    edit.setDisplayFormat("dd/MM/yyyy")
-    edit.setDate(_qdate(value or dt.date.today()))
-    return edit
 
 
 class VehicleForm(DiscardGuard, QDialog):
@@ -126,8 +111,9 @@ class VehicleForm(DiscardGuard, QDialog):
         self.cover.setPlaceholderText("10.000,00")
         self.cover.setMaxLength(16)
         self.cover_box = FieldBox(self.cover)
-        self.expiry = date_edit(dt.date.today() + dt.timedelta(days=365))
-        self.expiry_box = FieldBox(self.expiry)
+        self.expiry = DateField(label="Vencimento do seguro",
+                                value=dt.date.today() + dt.timedelta(days=365))
+        self.expiry_box = self.expiry  # the date field carries its own message line
         v = self.profile.vehicle
         minimum = int(v.insurance_min_cover_per_person * 100)
         self.cover_hint = (f"Mínimo da lei: {format_money(minimum)} por pessoa "
@@ -255,7 +241,7 @@ class VehicleForm(DiscardGuard, QDialog):
         if data["insurance_cover_cents"]:
             self.cover.setText(format_money(data["insurance_cover_cents"])[3:])
         if data["insurance_expiry"]:
-            self.expiry.setDate(_qdate(data["insurance_expiry"]))
+            self.expiry.set_date(data["insurance_expiry"])
         if data.get("out_of_service"):
             self.message.setText("Veículo fora de circulação (vistoria reprovada).")
         self.insurer.setFocus()
@@ -406,7 +392,7 @@ class VehicleForm(DiscardGuard, QDialog):
     def _data(self) -> dict:
         insurance = {"insurer": self.insurer.text(), "insurance_policy": self.policy.text(),
                      "insurance_cover": self.cover.text().strip(),
-                     "insurance_expiry": _pydate(self.expiry.date())}
+                     "insurance_expiry": self.expiry.date()}
         if self.vehicle_id is not None:
             return insurance
         return {"plate": self.plate.text(), "renavam": self.renavam.text(),

@@ -5,10 +5,10 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from ...services import applications
-from ...services.context import Actor
+from ...services import applications, permissions
+from ...services.context import ROLE_LABELS, Actor
 from ..models.dict_table import Column, DictTableModel
-from ..widgets.common import AMBER, GREEN, GREY, RED, heading, table_view
+from ..widgets.common import AMBER, GREEN, GREY, RED, heading, open_rows, table_view
 
 BLUE = "#dbe8f7"
 APPLICATION_COLOURS = {"protocolado": BLUE, "em_analise": AMBER, "pendente": AMBER,
@@ -41,7 +41,8 @@ class ApplicationsPage(QWidget):
         self.person_button.clicked.connect(self._open_person)
         self.new_button = QPushButton("&Novo requerimento (Ctrl+N)")
         self.new_button.clicked.connect(self.new_application)
-        self.new_button.setEnabled(actor.role in applications.FILERS)
+        self.new_button.setEnabled(not self.why_not_file())
+        self.new_button.setToolTip(self.why_not_file())
         for button in (self.open_button, self.person_button, self.new_button):
             bar.addWidget(button)
         layout.addLayout(bar)
@@ -51,7 +52,7 @@ class ApplicationsPage(QWidget):
              Column("filed_at", "Protocolado em"), Column("decision_reason", "Motivo")],
             colour_of=lambda r: APPLICATION_COLOURS.get(r["status"]), parent=self)
         self.view = table_view(self.model)
-        self.view.doubleClicked.connect(lambda index: self.open_row(index.row()))
+        open_rows(self.view, self.open_row)
         layout.addWidget(self.view, 1)
         self.setTabOrder(self.status_filter, self.open_button)
 
@@ -73,8 +74,9 @@ class ApplicationsPage(QWidget):
             return None
         from ..dialogs.application_detail import ApplicationDetailDialog
         dialog = ApplicationDetailDialog(self.actor, self.model.row(row)["id"], self)
-        dialog.exec()
-        self.refresh()
+        self.dialog = dialog  # window-modal without blocking: tests drive it
+        dialog.finished.connect(lambda *_: self.refresh())
+        dialog.open()
         return dialog
 
     def _open_person(self) -> None:
@@ -82,10 +84,29 @@ class ApplicationsPage(QWidget):
         if 0 <= row < len(self.model.rows):
             self.person_chosen.emit(self.model.row(row)["person_id"])
 
-    def new_application(self, person_id: int | None = None) -> None:
+    def why_not_file(self) -> str:
+        """Why this user cannot file applications ('' when they can)."""
+        if permissions.can(self.actor, "application.file"):
+            return ""
+        roles = ", ".join(ROLE_LABELS[r] for r in permissions.roles_for("application.file"))
+        return (f"Novo requerimento (Ctrl+N): o perfil {ROLE_LABELS.get(self.actor.role, '?')} "
+                f"não pode {permissions.PERMISSIONS['application.file'].label} "
+                f"(permitido a: {roles}).")
+
+    def new_application(self, person_id: int | None = None, app_type: str | None = None):
+        """The wizard, window-modal without blocking (`self.wizard`); after Concluir the
+        applicant's record opens (person_chosen)."""
         from ..dialogs.new_application import NewApplicationWizard
-        if self.actor.role not in applications.FILERS:
-            return
-        wizard = NewApplicationWizard(self.actor, person_id=person_id or None, parent=self)
-        wizard.exec()
+        if self.why_not_file():
+            return None
+        wizard = NewApplicationWizard(self.actor, person_id=person_id or None,
+                                      app_type=app_type, parent=self)
+        self.wizard = wizard
+        wizard.finished.connect(lambda *_: self._wizard_done(wizard))
+        wizard.open()
+        return wizard
+
+    def _wizard_done(self, wizard) -> None:
         self.refresh()
+        if wizard.application is not None:
+            self.person_chosen.emit(wizard.application["person_id"])

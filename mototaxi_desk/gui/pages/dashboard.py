@@ -11,7 +11,7 @@ from ...services import overview
 from ...services.permits import STATUS_LABELS
 from ..models.dict_table import Column, DictTableModel
 from ..workers import run_in_background
-from ..widgets.common import STATUS_COLOURS, heading, table_view
+from ..widgets.common import STATUS_COLOURS, heading, open_rows, table_view
 
 
 def _days_text(days: int) -> str:
@@ -61,8 +61,8 @@ class DashboardPage(QWidget):
              Column("article", "Artigo")],
             colour_of=lambda row: STATUS_COLOURS[row["urgency"]])
         self.alerts_view = table_view(self.alert_model)
-        self.alerts_view.doubleClicked.connect(
-            lambda index: self.person_chosen.emit(self.alert_model.row(index.row())["person_id"]))
+        open_rows(self.alerts_view,
+                  lambda row: self.person_chosen.emit(self.alert_model.row(row)["person_id"]))
         self.alerts_title = QLabel()
         grid.addWidget(self.alerts_title, 0, 0)
         grid.addWidget(self.alerts_view, 1, 0)

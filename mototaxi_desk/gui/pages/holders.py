@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 from ...services import permits
 from ..models.dict_table import Column
 from ..models.paged_table import PagedTableModel
-from ..widgets.common import STATUS_COLOURS, heading, table_view
+from ..widgets.common import STATUS_COLOURS, heading, open_rows, table_view
 
 
 class HoldersPage(QWidget):
@@ -42,8 +42,7 @@ class HoldersPage(QWidget):
             total=lambda: permits.count_permits(self.status.currentData()),
             colour_of=lambda row: STATUS_COLOURS.get(row["status"]), parent=self)
         self.view = table_view(self.model)
-        self.view.doubleClicked.connect(
-            lambda index: self.person_chosen.emit(self.model.row(index.row())["holder_id"]))
+        open_rows(self.view, lambda row: self.person_chosen.emit(self.model.row(row)["holder_id"]))
         layout.addWidget(self.view, 1)
 
     def refresh(self) -> None:

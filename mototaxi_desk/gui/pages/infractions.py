@@ -13,7 +13,7 @@ from ...domain.search_terms import fold
 from ...services import ledger, setup
 from ..dialogs.notice_detail import NoticeDetailDialog
 from ..dialogs.notice_entry import NoticeEntryDialog
-from ..widgets.common import heading
+from ..widgets.common import heading, open_rows
 from ..widgets.ledger_view import (NoticeTableModel, SanctionsPanel, notice_rows,
                                    notice_table_view)
 
@@ -55,8 +55,7 @@ class InfractionsPage(QWidget):
 
         self.model = NoticeTableModel(self)
         self.view = notice_table_view(self.model)
-        self.view.doubleClicked.connect(lambda index: self.open_notice(
-            self.model.row(index.row())["id"]))
+        open_rows(self.view, lambda row: self.open_notice(self.model.row(row)["id"]))
         self.sanctions = SanctionsPanel(actor)
         self.sanctions_title = QLabel("<b>Sanções propostas</b> — selecione um auto")
         lower = QWidget()
@@ -133,9 +132,10 @@ class InfractionsPage(QWidget):
 
     def open_notice(self, notice_id: int, *, modal: bool = True) -> NoticeDetailDialog:
         dialog = NoticeDetailDialog(self.actor, notice_id, self)
+        self.dialog = dialog  # window-modal without blocking: tests drive it
         if modal:
-            dialog.exec()
-            self.refresh()
+            dialog.finished.connect(lambda *_: self.refresh())
+            dialog.open()
         return dialog
 
     def new_notice(self, *, modal: bool = True) -> NoticeEntryDialog:

@@ -12,7 +12,7 @@ from ...services.context import Actor
 from ..dialogs.inspection_form import KIND_WORDS, InspectionForm, ask_reason
 from ..dialogs.print_preview import PrintPreviewDialog
 from ..models.dict_table import Column, DictTableModel
-from ..widgets.common import GREY, RED, heading, table_view
+from ..widgets.common import GREY, RED, heading, open_rows, table_view
 
 STICKER_WORDS = {"issued": "Emitido", "voided": "Cancelado"}
 
@@ -52,7 +52,7 @@ class InspectionsPage(QWidget):
             colour_of=_colour, parent=self)
         self.view = table_view(self.model)
         self.view.selectionModel().currentRowChanged.connect(lambda *_: self._update_buttons())
-        self.view.doubleClicked.connect(lambda *_: self.print_sticker())
+        open_rows(self.view, lambda _row: self.print_sticker())
         layout.addWidget(self.view, 1)
         self.new_button.clicked.connect(self.new_inspection)
         self.print_button.clicked.connect(self.print_sticker)

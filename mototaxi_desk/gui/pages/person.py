@@ -17,7 +17,8 @@ from ...services import counter, persons, records
 from ...services.context import Actor
 from .. import labels
 from ..models.dict_table import Column, DictTableModel
-from ..widgets.common import STATUS_COLOURS, badge, heading, table_view
+from ..dialogs import record_items
+from ..widgets.common import STATUS_COLOURS, badge, heading, open_rows, table_view
 
 PHOTO_W, PHOTO_H = 90, 120  # 3×4
 
@@ -44,6 +45,7 @@ class PersonPage(QWidget):
         self.photo.setStyleSheet("border: 1px solid #999; background: #f4f4f4; color: #666;")
         self.photo.hide()
         layout.addWidget(heading("Atendimento — prontuário"))
+        self.buttons: dict[str, QPushButton] = {}
         top = QHBoxLayout()
         top.addWidget(self.photo, 0, Qt.AlignmentFlag.AlignTop)
         top.addWidget(self.header, 1)
@@ -51,8 +53,20 @@ class PersonPage(QWidget):
         self.badges = QHBoxLayout()
         self.badges.addStretch(1)
         layout.addLayout(self.badges)
-        self.buttons: dict[str, QPushButton] = {}
         actions = QHBoxLayout()
+        # the person's own data beside the header, not in the row of actions (which must
+        # fit 1366×768 at 125%)
+        about = QVBoxLayout()
+        for key, text, slot in (("edit", "&Editar cadastro…", self.edit_person),
+                                ("cnh", "&CNH…", self.edit_cnh)):
+            button = QPushButton(text)
+            button.setObjectName(f"record_{key}_button")
+            button.setEnabled(False)
+            button.clicked.connect(lambda _=False, s=slot: s())
+            self.buttons[key] = button
+            about.addWidget(button)
+        about.addStretch(1)
+        top.addLayout(about)
         for key, text, slot in (("renew", "&Renovar…", self.renew),
                                 ("second_copy", "2ª &via do cartão…", self.second_copy),
                                 ("pay", "&Pagar…", self.pay),
@@ -64,6 +78,7 @@ class PersonPage(QWidget):
                                  self.new_application),
                                 ("export", "E&xportar dados…", self.export_data)):
             button = QPushButton(text)
+            button.setObjectName(f"record_{key}_button")
             button.setEnabled(False)
             if key != "photo":  # the photo button opens its menu: camera or file
                 button.clicked.connect(lambda _=False, s=slot: s())
@@ -83,31 +98,32 @@ class PersonPage(QWidget):
         self.message.hide()
         layout.addWidget(self.message)
         self.tabs = QTabWidget()
+        self.views: dict[str, object] = {}
         self._models: list[DictTableModel] = []
         self._titles: list[str] = []
         layout.addWidget(self.tabs, 1)
-        self.permits = self._tab("Permissões", [
+        self.permits = self._tab("permits", "Permissões", [
             Column("order_text", "Nº"), Column("status_label", "Situação"),
             Column("valid_until", "Validade"),
             Column("stand_number", "Ponto", lambda n: f"Ponto {n:02d}" if n else "—"),
             Column("plate", "Placa"), Column("issued_on", "Expedição")],
             colour_of=lambda r: STATUS_COLOURS.get(r["status"]))
-        self.due = self._tab("Prazos", [
+        self.due = self._tab("due", "Prazos", [
             Column("due_date", "Data"), Column("label", "O quê"), Column("article", "Artigo")],
             colour_of=lambda r: STATUS_COLOURS[r["urgency"]])
-        self.fees = self._tab("Débitos e taxas", [
+        self.fees = self._tab("fees", "Débitos e taxas", [
             Column("label", "Taxa"), Column("units_text", "Unidades"),
             Column("amount_text", "Valor"), Column("status", "Situação", _fee_status),
             Column("paid_on", "Pago em"), Column("article", "Artigo")],
             colour_of=lambda r: STATUS_COLOURS.get(r["status"]))
-        self.vehicles = self._tab("Veículos", [
+        self.vehicles = self._tab("vehicles", "Veículos", [
             Column("plate_original", "Placa"), Column("make", "Marca"), Column("model", "Modelo"),
             Column("manufacture_year", "Ano"), Column("cc", "cc"),
             Column("age_limit", "Vida útil até"), Column("insurance_expiry", "Seguro até")])
-        self.applications = self._tab("Requerimentos", [
+        self.applications = self._tab("applications", "Requerimentos", [
             Column("protocol", "Protocolo"), Column("type_label", "Tipo"),
             Column("status_label", "Situação"), Column("filed_at", "Protocolado em")])
-        self.inspections = self._tab("Vistorias", [
+        self.inspections = self._tab("inspections", "Vistorias", [
             Column("inspected_on", "Data"),
             Column("kind", "Tipo", lambda k: labels.INSPECTION_KINDS.get(k, k)),
             Column("approved", "Aprovada"), Column("valid_until", "Válida até"),
@@ -116,16 +132,98 @@ class PersonPage(QWidget):
         self.ledger_tab = PersonLedgerTab(actor)
         self.ledger_tab.changed.connect(self.refresh)
         self.ledger_tab_index = self.tabs.addTab(self.ledger_tab, "Infrações")
-        self.history = self._tab("Histórico", [
+        self.history = self._tab("history", "Histórico", [
             Column("at", "Quando"), Column("action", "Ação"), Column("entity", "Registro"),
             Column("entity_id", "Nº")])
 
-    def _tab(self, title: str, columns, colour_of=None) -> DictTableModel:
+    def _tab(self, key: str, title: str, columns, colour_of=None) -> DictTableModel:
+        """A tab whose table opens its row with Enter or a double click (open_item)."""
         model = DictTableModel(columns, colour_of=colour_of, parent=self)
-        self.tabs.addTab(table_view(model), title)
+        view = table_view(model)
+        view.setObjectName(f"record_{key}_view")
+        open_rows(view, lambda row, k=key: self.open_item(k, row))
+        self.views[key] = view
+        self.tabs.addTab(view, title)
         self._models.append(model)
         self._titles.append(title)
         return model
+
+    # --- every tab opens its item (Enter or double click) ----------------------------------
+    def open_item(self, key: str, row: int):
+        """Open row `row` of tab `key` (permits, due, fees, vehicles, applications,
+        inspections, history): its form where it has one, else a read-only look. The
+        dialog opened is `self.form`."""
+        model = {"permits": self.permits, "due": self.due, "fees": self.fees,
+                 "vehicles": self.vehicles, "applications": self.applications,
+                 "inspections": self.inspections, "history": self.history}[key]
+        if self.record is None or not 0 <= row < len(model.rows):
+            return None
+        item = model.row(row)
+        if key == "permits":
+            return self._look(record_items.permit_detail(item, self))
+        if key == "inspections":
+            return self._look(record_items.inspection_detail(item, self))
+        if key == "history":
+            return self._look(record_items.history_detail(self.record["history"][row], self))
+        if key == "vehicles":
+            return self._open_vehicle(item["id"])
+        if key == "applications":
+            from ..dialogs.application_detail import ApplicationDetailDialog
+            dialog = ApplicationDetailDialog(self.actor, item["id"], self)
+            dialog.finished.connect(lambda *_: self.refresh())
+            return self._look(dialog)
+        if key == "fees":
+            return self._open_fee(item)
+        return self._open_due(item)
+
+    def _look(self, dialog):
+        self.form = dialog
+        dialog.open()
+        return dialog
+
+    def _open_vehicle(self, vehicle_id: int):
+        from ..dialogs.vehicle_form import VehicleForm
+        form = VehicleForm(self.actor, vehicle_id, parent=self)
+        form.done_text = "Veículo atualizado."
+        return self._open(form)
+
+    def _open_fee(self, fee: dict):
+        """An open fee opens the payment with it chosen; a settled one says how it ended."""
+        debts = self.available.get("pay", {}).get("debts", [])
+        if fee["status"] == "open" and self.available.get("pay", {}).get("enabled"):
+            from ..dialogs.counter_actions import pay_form
+            form = pay_form(self.actor, debts, self)
+            combo = form.widget("debt")
+            for i, debt in enumerate(debts):
+                if debt["source"] == "fee" and debt["id"] == fee["id"]:
+                    combo.setCurrentIndex(i)
+            return self._open(form)
+        rows = [("Taxa", fee["label"]), ("Artigo", fee.get("article")),
+                ("Valor", fee["amount_text"]), ("Situação", _fee_status(fee["status"])),
+                ("Pago em", fee.get("paid_on")), ("Recibo", fee.get("receipt")),
+                ("Motivo do cancelamento", fee.get("cancel_reason"))]
+        return self._look(record_items.DetailDialog(f"Taxa — {fee['label']}", rows,
+                                                    parent=self))
+
+    def _open_due(self, item: dict):
+        """A deadline opens what it is about: the permit, the vehicle, the CNH, the notice."""
+        entity = item.get("entity")
+        if entity == "vehicle":
+            return self._open_vehicle(int(item["entity_id"]))
+        if entity == "person" and item.get("kind") == "cnh" and \
+                int(item["entity_id"]) == self.person_id:
+            return self.edit_cnh()
+        if entity in ("infraction_notice", "notice"):
+            dialog = self.ledger_tab.open_notice(int(item["entity_id"]))
+            self.form = dialog
+            return dialog
+        permit_id = item.get("permit_id")
+        permit = next((p for p in self._permit_rows() if p["id"] == permit_id), None)
+        if permit is not None:
+            return self._look(record_items.permit_detail(permit, self))
+        rows = [("Prazo", item["label"]), ("Data", item["due_date"]),
+                ("Artigo", item.get("article"))]
+        return self._look(record_items.DetailDialog(item["label"], rows, parent=self))
 
     def open_person(self, person_id: int) -> None:
         self.person_id = person_id
@@ -285,6 +383,20 @@ class PersonPage(QWidget):
         from ..dialogs.counter_actions import renew_form
         return self._open(renew_form(self.actor, self._permit_rows(), state["permit_ids"],
                                      self))
+
+    def edit_person(self):
+        """'Editar cadastro': the personal data (ui/person_edit.ui), audited."""
+        if self.person_id is None or not self.available.get("edit", {}).get("enabled"):
+            return None
+        from ..dialogs.person_forms import PersonEditDialog
+        return self._open(PersonEditDialog(self.actor, self.person_id, self))
+
+    def edit_cnh(self):
+        """'CNH': record or replace the person's CNH (ui/cnh_form.ui), audited."""
+        if self.person_id is None or not self.available.get("cnh", {}).get("enabled"):
+            return None
+        from ..dialogs.person_forms import CnhDialog
+        return self._open(CnhDialog(self.actor, self.person_id, self))
 
     def second_copy(self):
         state = self.available.get("second_copy", {})

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 from ...domain.validators import format_date
 from ...services import ledger, setup
 from ..dialogs.notice_detail import NoticeDetailDialog
+from ..widgets.common import open_rows
 from ..widgets.ledger_view import (NoticeTableModel, SanctionsPanel, notice_rows,
                                    notice_table_view)
 
@@ -28,8 +29,7 @@ class PersonLedgerTab(QWidget):
         self.summary.setTextFormat(Qt.TextFormat.RichText)
         self.model = NoticeTableModel(self, with_holder=False)
         self.view = notice_table_view(self.model)
-        self.view.doubleClicked.connect(lambda index: self.open_notice(
-            self.model.row(index.row())["id"]))
+        open_rows(self.view, lambda row: self.open_notice(self.model.row(row)["id"]))
         self.sanctions = SanctionsPanel(actor)
         self.sanctions.applied.connect(lambda *_: self._after_change())
         lower = QWidget()
@@ -82,11 +82,13 @@ class PersonLedgerTab(QWidget):
         return "<br>".join(parts)
 
     def open_notice(self, notice_id: int, *, modal: bool = True) -> NoticeDetailDialog:
+        """The notice's dialog, window-modal without blocking (tests drive `self.dialog`);
+        modal=False only builds it."""
         dialog = NoticeDetailDialog(self.actor, notice_id, self)
+        self.dialog = dialog
         if modal:
-            dialog.exec()
-            if dialog.changed:
-                self._after_change()
+            dialog.finished.connect(lambda *_: dialog.changed and self._after_change())
+            dialog.open()
         return dialog
 
     def _after_change(self) -> None:

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import datetime as dt
 
-from PySide6.QtCore import QDate, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QComboBox, QDateEdit, QFileDialog, QHBoxLayout, QLabel,
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel,
                                QMessageBox, QPushButton, QVBoxLayout, QWidget)
 
 from ...domain.errors import DomainError
 from ...services import reports, stands
 from ..models.dict_table import Column, DictTableModel
-from ..widgets.common import STATUS_COLOURS, heading, table_view
+from ..widgets.common import STATUS_COLOURS, heading, open_rows, table_view
+from ..widgets.dates import DateField
 from ..workers import run_in_background
 
 EXPORTS = {"csv": ("CSV (separado por ponto e vírgula)", "CSV (*.csv)"),
@@ -51,15 +52,8 @@ PRESETS = [("next_30", "Próximos 30 dias"), ("next_90", "Próximos 90 dias"),
 LOOKS_AHEAD = {"permits_expiring", "inspections_due"}
 
 
-def _qdate(day: dt.date) -> QDate:
-    return QDate(day.year, day.month, day.day)
-
-
-def _date_edit() -> QDateEdit:
-    edit = QDateEdit()
-    edit.setCalendarPopup(True)
-    edit.setDisplayFormat("dd/MM/yyyy")
-    return edit
+def _date_edit(label: str) -> DateField:
+    return DateField(label=label)
 
 
 class ReportsPage(QWidget):
@@ -81,7 +75,7 @@ class ReportsPage(QWidget):
         self.preset = QComboBox()
         for code, label in PRESETS:
             self.preset.addItem(label, code)
-        self.start, self.end = _date_edit(), _date_edit()
+        self.start, self.end = _date_edit("Início do período"), _date_edit("Fim do período")
         self.stand = QComboBox()
         self.run_button = QPushButton("&Gerar (F5)")
         self.run_button.setDefault(True)
@@ -99,7 +93,7 @@ class ReportsPage(QWidget):
         layout.addWidget(self.summary)
         self.model = DictTableModel([], colour_of=lambda row: STATUS_COLOURS.get(row.get("tone")))
         self.view = table_view(self.model)
-        self.view.doubleClicked.connect(lambda index: self._open_person(index.row()))
+        open_rows(self.view, self._open_person)
         layout.addWidget(self.view, 1)
         actions = QHBoxLayout()
         self.count = QLabel()
@@ -114,8 +108,8 @@ class ReportsPage(QWidget):
 
         self.kind.currentIndexChanged.connect(lambda *_: self._kind_changed())
         self.preset.currentIndexChanged.connect(lambda *_: self._apply_preset())
-        self.start.userDateChanged.connect(lambda *_: self._custom())
-        self.end.userDateChanged.connect(lambda *_: self._custom())
+        self.start.editor.textEdited.connect(lambda *_: self._custom())
+        self.end.editor.textEdited.connect(lambda *_: self._custom())
         self.run_button.clicked.connect(self.refresh)
         self.person_button.clicked.connect(
             lambda: self._open_person(self.view.currentIndex().row()))
@@ -147,9 +141,7 @@ class ReportsPage(QWidget):
         if dates is None:
             return
         for edit, day in zip((self.start, self.end), dates):
-            edit.blockSignals(True)
-            edit.setDate(_qdate(day))
-            edit.blockSignals(False)
+            edit.set_date(day)  # textEdited (typing) marks the period custom; this does not
 
     def _custom(self) -> None:
         self.preset.blockSignals(True)
@@ -157,8 +149,9 @@ class ReportsPage(QWidget):
         self.preset.blockSignals(False)
 
     def set_period(self, start: dt.date, end: dt.date) -> None:
-        self.start.setDate(_qdate(start))
-        self.end.setDate(_qdate(end))
+        self.start.set_date(start)
+        self.end.set_date(end)
+        self._custom()
 
     def _load_stands(self) -> None:
         self.stand.clear()
@@ -174,10 +167,9 @@ class ReportsPage(QWidget):
         if not self._stands_loaded:
             self._load_stands()
         key = self.kind.currentData()
-        start = self.start.date().toPython()
-        end = self.end.date().toPython()
         stand = self.stand.currentData()
         try:  # a bad period is refused here, before any work starts
+            start, end = self.start.date(), self.end.date()
             if self.current_kind().uses_period:
                 reports.period(start, end)
         except DomainError as exc:

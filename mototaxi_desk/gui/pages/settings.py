@@ -7,9 +7,9 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-from PySide6.QtCore import QDate, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QComboBox, QDateEdit, QFormLayout, QGroupBox, QHBoxLayout,
+from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QPushButton, QSpinBox, QTabWidget,
                                QVBoxLayout, QWidget)
 
@@ -23,7 +23,8 @@ from .. import labels
 from ..dialogs.setup_wizard import ask_yes_no
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.brasao import BrasaoPicker
-from ..widgets.common import AMBER, GREY, heading, table_view
+from ..widgets.common import AMBER, GREY, heading, open_rows, table_view
+from ..widgets.dates import date_field
 from ..widgets.fields import CheckedField
 from .settings_backup import add_backup_tab
 from .settings_verifier import add_verifier_tab
@@ -229,6 +230,7 @@ class SettingsPage(QWidget):
         self.number_view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.number_view.selectionModel().currentRowChanged.connect(
             lambda current, _previous: self._number_selected(current.row()))
+        open_rows(self.number_view, self._edit_number)  # Enter: type the new value
         layout.addWidget(self.number_view, 1)
         edit = QHBoxLayout()
         self.number_label = QLabel("Selecione uma regra.")
@@ -292,6 +294,21 @@ class SettingsPage(QWidget):
         self.number_field.show_error("")
         self.number_reset.setEnabled(self.is_admin and item["edited"])
 
+    def _edit_number(self, row: int) -> None:
+        self._number_selected(row)
+        editor = self.number_bool if self.number_bool.isVisible() else self.number_text
+        editor.setFocus()
+        if editor is self.number_text:
+            self.number_text.selectAll()
+
+    def _edit_unit(self, row: int) -> None:
+        if 0 <= row < len(self.unit_model.rows):
+            item = self.unit_model.row(row)
+            self.unit_year.setValue(item["year"])
+            self.unit_value.editor.setText(format_money(item["value_cents"])[3:])
+            self.unit_value.editor.setFocus()
+            self.unit_value.editor.selectAll()
+
     def _selected_number(self) -> dict | None:
         row = self.number_view.currentIndex().row()
         return self.number_model.row(row) if 0 <= row < len(self.number_model.rows) else None
@@ -323,7 +340,9 @@ class SettingsPage(QWidget):
             self.number_text.setFocus()
             return
         self._load_numbers()
-        self.number_message.ok(f"“{item['label']}” salvo.")
+        from ...services import stands  # a ponto number: say what it reaches
+        note = stands.setting_note(item["key"])
+        self.number_message.ok(f"“{item['label']}” salvo." + (f" {note}" if note else ""))
 
     # --- fiscal unit -----------------------------------------------------------------------
 
@@ -336,6 +355,7 @@ class SettingsPage(QWidget):
         self.unit_model = DictTableModel(
             [Column("year", "Ano"), Column("value_cents", "Valor", format_money)], parent=self)
         self.unit_view = table_view(self.unit_model)
+        open_rows(self.unit_view, self._edit_unit)  # Enter: that year's value to correct
         layout.addWidget(self.unit_view, 1)
         form = QHBoxLayout()
         self.unit_year = QSpinBox()
@@ -405,9 +425,7 @@ class SettingsPage(QWidget):
         self.holiday_view = table_view(self.holiday_model)
         layout.addWidget(self.holiday_view, 1)
         form = QHBoxLayout()
-        self.holiday_day = QDateEdit(QDate.currentDate())
-        self.holiday_day.setCalendarPopup(True)
-        self.holiday_day.setDisplayFormat("dd/MM/yyyy")
+        self.holiday_day = date_field(label="Data do feriado")
         self.holiday_name = CheckedField(QLineEdit(), lambda t: validators.text(
             t, "Nome do feriado", max_length=120))
         self.holiday_name.editor.setPlaceholderText("ex.: Aniversário do município")
@@ -439,8 +457,8 @@ class SettingsPage(QWidget):
         if not self.holiday_name.validate():
             self.holiday_name.setFocus()
             return
-        day = self.holiday_day.date().toPython()
         try:
+            day = self.holiday_day.date()
             ledger.add_holiday(self.actor, day, self.holiday_name.text())
         except ValidationError as exc:
             self.holiday_message.error(str(exc))

@@ -1,28 +1,35 @@
 """Pontos: every stand with its places (filled / free), flags below the minimum and full;
-the roster of the selected stand; assign a permit to a free place, change a holder's stand,
-free a place, print the roster (relação do ponto) with preview. A double click on a place
-opens the holder's record."""
+the roster of the selected stand; create, edit, close and reopen a ponto (supervisor);
+assign a permit to a free place, change a holder's stand, free a place, print the roster
+(relação do ponto) with preview. Enter or a double click on a place opens the holder's
+record."""
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QMessageBox, QPushButton, QVBoxLayout,
+                               QWidget)
 
 from ...domain import permit_rules
 from ...domain.errors import DomainError
+from ...domain.validators import format_date
 from ...services import documents, permissions, permits, setup, stands
 from ...services.context import Actor
 from ...services.permits import STATUS_LABELS
 from ..models.dict_table import Column, DictTableModel
-from ..widgets.common import AMBER, GREY, RED, STATUS_COLOURS, heading, table_view
+from ..widgets.common import AMBER, GREY, RED, STATUS_COLOURS, heading, open_rows, table_view
 
 def _stand_colour(row: dict) -> str | None:
+    if not row["active"]:
+        return GREY
     if row["below_minimum"]:
         return RED
     return AMBER if row["full"] else None
 
 
 def _stand_state(row: dict) -> str:
+    if not row["active"]:
+        return "Desativado"
     if row["below_minimum"]:
         return "Abaixo do mínimo"
     return "Completo" if row["full"] else "Com vagas"
@@ -40,6 +47,7 @@ class StandsPage(QWidget):
         self.last_print: dict | None = None
         layout = QVBoxLayout(self)
         layout.addWidget(heading("Pontos de mototáxi"))
+        self.buttons: dict[str, QPushButton] = {}
         body = QHBoxLayout()
         self.stand_model = DictTableModel(
             [Column("label", "Ponto"), Column("occupation", "Vagas"),
@@ -48,7 +56,20 @@ class StandsPage(QWidget):
         self.stand_view = table_view(self.stand_model)
         self.stand_view.selectionModel().currentRowChanged.connect(
             lambda current, _previous: self.show_roster(current.row()))
-        body.addWidget(self.stand_view, 2)
+        left = QVBoxLayout()
+        left.addWidget(self.stand_view, 1)
+        manage = QHBoxLayout()
+        for key, text, slot in (("create", "&Novo ponto…", self.create),
+                                ("edit", "&Editar ponto…", self.edit),
+                                ("close", "&Desativar ponto…", self.close_or_reopen)):
+            button = QPushButton(text)
+            button.setObjectName(f"stand_{key}_button")
+            button.clicked.connect(lambda _=False, s=slot: s())
+            self.buttons[key] = button
+            manage.addWidget(button)
+        manage.addStretch(1)
+        left.addLayout(manage)
+        body.addLayout(left, 2)
         right = QVBoxLayout()
         self.roster_title = QLabel("Selecione um ponto.")
         right.addWidget(self.roster_title)
@@ -60,10 +81,10 @@ class StandsPage(QWidget):
              Column("auxiliary_name", "Condutor auxiliar")],
             colour_of=lambda r: STATUS_COLOURS.get(r["status"], GREY), parent=self)
         self.place_view = table_view(self.place_model)
-        self.place_view.doubleClicked.connect(self._open_holder)
+        open_rows(self.place_view, self._open_holder)
+        open_rows(self.stand_view, lambda _row: self._enter_roster())
         self.place_view.selectionModel().currentRowChanged.connect(lambda *_: self._enable())
         right.addWidget(self.place_view, 1)
-        self.buttons: dict[str, QPushButton] = {}
         row = QHBoxLayout()
         for key, text, slot in (("assign", "&Vincular permissão…", self.assign),
                                 ("move", "&Mudar de ponto…", self.move),
@@ -95,6 +116,10 @@ class StandsPage(QWidget):
             row = ids.index(current["id"]) if current and current["id"] in ids else 0
             self.stand_view.selectRow(row)
             self.show_roster(row)
+        else:
+            self.roster_title.setText("Nenhum ponto cadastrado ainda. <b>Novo ponto</b> cria o "
+                                      "primeiro (supervisor).")
+            self._enable()
 
     def current_stand(self) -> dict | None:
         index = self.stand_view.currentIndex()
@@ -109,11 +134,19 @@ class StandsPage(QWidget):
             return
         roster = stands.roster(self.stand_model.row(row)["id"])
         self.roster = roster
+        act = (f" · máximo fixado por {roster['max_raised_by_act']}"
+               + (f" de {format_date(roster['max_act_date'])}" if roster["max_act_date"]
+                  else "") if roster["max_raised_by_act"] else "")
+        closed = (f"<br><span style='color:#a00'>Desativado em "
+                  f"{format_date(roster['closed_on'])}: {roster['close_reason']}"
+                  + (f" ({roster['close_act']})" if roster["close_act"] else "") + "</span>"
+                  if not roster["active"] else "")
         self.roster_title.setText(
             f"<b>{roster['label']} — {roster['name']}</b> · {roster['location']}<br>"
-            f"{roster['count']} de {roster['max_vehicles']} vagas ocupadas"
+            f"{roster['count']} de {roster['max_vehicles']} vagas ocupadas "
+            f"(mínimo {roster['min_vehicles']}){act}"
             + (f" · <span style='color:#a00'>abaixo do mínimo de {roster['min_vehicles']}</span>"
-               if roster["below_minimum"] else ""))
+               if roster["below_minimum"] and roster["active"] else "") + closed)
         profile = setup.profile()
         self.place_model.set_rows([
             {**p, "order_text": permit_rules.format_order_number(profile, p["order_number"])
@@ -126,11 +159,23 @@ class StandsPage(QWidget):
         place = self.current_place()
         filled = bool(place and place["permit_id"])
         may_place = bool(self.actor) and permissions.can(self.actor, "stand.change")
-        can = {"assign": may_place and bool(stand) and stand["active"] and not stand["full"],
+        may = {action: bool(self.actor) and permissions.can(self.actor, action)
+               for action in ("stand.create", "stand.edit", "stand.close", "stand.reopen")}
+        active = bool(stand) and stand["active"]
+        can = {"assign": may_place and active and not stand["full"],
                "move": may_place and filled, "release": may_place and filled,
-               "print": role in documents.PRINT_ROLES and bool(stand)}
+               "print": role in documents.PRINT_ROLES and bool(stand),
+               "create": may["stand.create"], "edit": may["stand.edit"] and active,
+               "close": may["stand.close" if active or not stand else "stand.reopen"]
+               and bool(stand)}
         for key, button in self.buttons.items():
             button.setEnabled(can[key])
+        self.buttons["close"].setText("&Desativar ponto…" if active or not stand else
+                                      "&Reativar ponto")
+        if not may["stand.create"]:
+            for key in ("create", "edit", "close"):
+                self.buttons[key].setToolTip("Seu perfil não pode criar nem alterar pontos "
+                                             "(supervisor).")
         if not may_place:
             for key in ("assign", "move", "release"):
                 self.buttons[key].setToolTip("Seu perfil não pode mudar permissões de ponto.")
@@ -152,6 +197,59 @@ class StandsPage(QWidget):
         if not place or not place["permit_id"]:
             return None
         return permits.as_dict(permits.get_permit(place["permit_id"]))
+
+    def create(self):
+        """'Novo ponto' (ui/stand_form.ui)."""
+        if not self.buttons["create"].isEnabled():
+            return None
+        from ..dialogs.stand_forms import StandFormDialog
+        form = self._open(StandFormDialog(self.actor, parent=self))
+        form.accepted.connect(lambda: self.select_stand(form.result_value["id"]))
+        return form
+
+    def edit(self):
+        """'Editar ponto': name, address, coordinates, limits (the maximum by act)."""
+        stand = self.current_stand()
+        if not self.buttons["edit"].isEnabled() or stand is None:
+            return None
+        from ..dialogs.stand_forms import StandFormDialog
+        return self._open(StandFormDialog(self.actor, stands.as_dict(
+            stands.get_stand(stand["id"])), parent=self))
+
+    def close_or_reopen(self):
+        """'Desativar ponto' (ui/stand_close.ui) on an active ponto; 'Reativar ponto' on a
+        closed one, after a confirmation."""
+        stand = self.current_stand()
+        if not self.buttons["close"].isEnabled() or stand is None:
+            return None
+        if stand["active"]:
+            from ..dialogs.stand_forms import StandCloseDialog
+            return self._open(StandCloseDialog(self.actor, stand, parent=self))
+        if not self.confirm(f"Reativar o {stand['label']} — {stand['name']}?"):
+            return None
+        try:
+            result = stands.reopen_stand(self.actor, stand["id"])
+        except DomainError as exc:
+            self.say(str(exc))
+            return None
+        self.refresh()
+        self.say(f"{result['label']} reativado.", ok=True)
+        return result
+
+    def confirm(self, text: str) -> bool:
+        """The question before reopening a ponto (tests replace it)."""
+        box = QMessageBox(QMessageBox.Icon.Question, "Pontos", text, parent=self)
+        yes = box.addButton("&Reativar", QMessageBox.ButtonRole.AcceptRole)
+        no = box.addButton("Cancelar", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(no)
+        box.exec()
+        return box.clickedButton() is yes
+
+    def select_stand(self, stand_id: int) -> None:
+        ids = [r["id"] for r in self.stand_model.rows]
+        if stand_id in ids:
+            self.stand_view.selectRow(ids.index(stand_id))
+            self.show_roster(ids.index(stand_id))
 
     def assign(self):
         stand = self.current_stand()
@@ -191,7 +289,13 @@ class StandsPage(QWidget):
             PrintPreviewDialog(result, self).open()
         return result
 
-    def _open_holder(self, index) -> None:
-        holder = self.place_model.row(index.row()).get("holder_id")
+    def _enter_roster(self) -> None:
+        """A stand's item is its roster: Enter goes to its first place."""
+        if self.place_model.rows:
+            self.place_view.setFocus()
+            self.place_view.selectRow(0)
+
+    def _open_holder(self, row: int) -> None:
+        holder = self.place_model.row(row).get("holder_id")
         if holder:
             self.person_chosen.emit(holder)

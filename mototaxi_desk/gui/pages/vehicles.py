@@ -15,7 +15,7 @@ from ...services.context import Actor
 from ..dialogs.vehicle_form import (COUNTER_ROLES, SubstituteDialog, VehicleForm,
                                     declare_replacement)
 from ..models.dict_table import Column, DictTableModel
-from ..widgets.common import AMBER, GREY, RED, heading, table_view
+from ..widgets.common import AMBER, GREY, RED, heading, open_rows, table_view
 
 
 def vehicle_colour(row: dict) -> str | None:
@@ -87,7 +87,7 @@ class VehiclesPage(QWidget):
              Column("situation", "Situação")],
             colour_of=vehicle_colour, parent=self)
         self.view = table_view(self.model)
-        self.view.doubleClicked.connect(lambda index: self.open_vehicle(index.row()))
+        open_rows(self.view, self.open_vehicle)
         self.view.selectionModel().currentRowChanged.connect(lambda *_: self._update_buttons())
         layout.addWidget(self.view, 1)
         legend = QLabel("Cores: vermelho = vida útil vencida ou fora de circulação; "
@@ -134,12 +134,14 @@ class VehiclesPage(QWidget):
         if form.exec() == QDialog.DialogCode.Accepted:
             self.refresh()
 
-    def open_vehicle(self, row: int) -> None:
+    def open_vehicle(self, row: int) -> VehicleForm | None:
         if not 0 <= row < len(self.model.rows):
-            return
+            return None
         form = VehicleForm(self.actor, self.model.row(row)["id"], parent=self)
-        if form.exec() == QDialog.DialogCode.Accepted:
-            self.refresh()
+        self.form = form  # window-modal without blocking: tests drive it
+        form.accepted.connect(self.refresh)
+        form.open()
+        return form
 
     def substitute(self) -> None:
         current = self._current()

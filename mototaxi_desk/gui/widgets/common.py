@@ -3,6 +3,9 @@ safe), as UX.md asks: Ativa green, Suspensa/Interrompida amber, Vencida grey,
 Revogada/Cassada red; deadlines vencido red, ≤ 30 dias amber."""
 from __future__ import annotations
 
+from typing import Callable
+
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 
 GREEN, AMBER, GREY, RED = "#d8f0dc", "#fbeccb", "#e4e4e4", "#f6d5d5"
@@ -43,3 +46,44 @@ def table_view_setup(view: QTableView, model, *, stretch_last: bool = True) -> Q
 def heading(text: str) -> QLabel:
     label = QLabel(f"<h3 style='margin:4px 0'>{text}</h3>")
     return label
+
+
+class _EnterOpens(QObject):
+    """Enter (or the keypad's Enter) on a table opens its current row; the key stops
+    there, so the dialog around the table does not also press its default button."""
+
+    def __init__(self, view: QTableView, slot: Callable[[int], object]):
+        super().__init__(view)
+        self.slot = slot
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
+        if event.type() == QEvent.Type.KeyPress and \
+                event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and \
+                not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+            index = watched.currentIndex()
+            if index.isValid():
+                self.slot(index.row())
+                return True
+        return False
+
+
+def open_rows(view: QTableView, slot: Callable[[int], object]) -> None:
+    """A double click and Enter both open the row: `slot(row)` (UX.md: Enter opens the
+    selected row of any table). Independent of the style's single-click activation."""
+    view.doubleClicked.connect(lambda index: slot(index.row()))
+    view.installEventFilter(_EnterOpens(view, slot))
+
+
+def min_width_in_chars(widget, chars: int) -> None:
+    """A minimum width measured in the widget's font (so it holds at 125%), not pixels."""
+    widget.setMinimumWidth(widget.fontMetrics().averageCharWidth() * chars)
+
+
+def fitting_size(widget, width: int, height: int) -> tuple[int, int]:
+    """(width, height) clamped to the screen's free area less a margin for the title bar:
+    a 600-pixel dialog is too tall for 1366×768 at 125% (about 580 pixels free)."""
+    screen = widget.screen() if widget.screen() is not None else None
+    if screen is None:
+        return width, height
+    free = screen.availableGeometry()
+    return min(width, free.width() - 20), min(height, free.height() - 40)

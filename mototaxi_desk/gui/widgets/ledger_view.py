@@ -7,9 +7,9 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-from PySide6.QtCore import QDate, QDateTime, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QKeySequence, QShortcut
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDateEdit, QDateTimeEdit, QDialog,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog,
                                QDialogButtonBox, QFormLayout, QHBoxLayout, QHeaderView,
                                QInputDialog,
                                QLabel, QLineEdit, QPlainTextEdit, QPushButton, QVBoxLayout,
@@ -22,6 +22,7 @@ from ...domain.validators import format_date
 from ...services import ledger, setup
 from ..models.dict_table import Column, DictTableModel
 from .common import AMBER, GREEN, GREY, RED, table_view
+from .dates import DateField, date_field, datetime_field
 from .unsaved import DiscardGuard
 
 STAGE_COLOURS = {"voided": GREY, "awaiting_notification": AMBER, "defence_open": AMBER,
@@ -252,30 +253,19 @@ class SanctionsPanel(QWidget):
 
 # --- a small form for one ledger action ----------------------------------------------------
 
-def date_edit(value: dt.date | None = None) -> QDateEdit:
-    edit = QDateEdit()
-    edit.setCalendarPopup(True)
-    edit.setDisplayFormat("dd/MM/yyyy")
-    day = value or dt.date.today()
-    edit.setDate(QDate(day.year, day.month, day.day))
-    return edit
+def date_edit(value: dt.date | None = None) -> DateField:
+    """The shared date field (widgets/dates.py) holding `value` or today."""
+    return date_field(value)
 
 
-def datetime_edit(value: dt.datetime | None = None) -> QDateTimeEdit:
-    edit = QDateTimeEdit()
-    edit.setCalendarPopup(True)
-    edit.setDisplayFormat("dd/MM/yyyy HH:mm")
-    moment = value or dt.datetime.now().replace(second=0, microsecond=0)
-    edit.setDateTime(QDateTime.fromString(moment.strftime("%d/%m/%Y %H:%M"),
-                                          "dd/MM/yyyy HH:mm"))
-    return edit
+def datetime_edit(value: dt.datetime | None = None) -> DateField:
+    """The shared date-and-time field holding `value` or now, to the minute."""
+    return datetime_field(value)
 
 
 def value_of(widget):
-    if isinstance(widget, QDateTimeEdit) and not isinstance(widget, QDateEdit):
-        return widget.dateTime().toPython().replace(second=0, microsecond=0)
-    if isinstance(widget, QDateEdit):
-        return widget.date().toPython()
+    if isinstance(widget, DateField):  # ValidationError naming the field when mistyped
+        return widget.value()
     if isinstance(widget, QCheckBox):
         return widget.isChecked()
     if isinstance(widget, QComboBox):
@@ -306,6 +296,8 @@ class ActionForm(DiscardGuard, QDialog):
         layout.addWidget(self.intro)
         form = QFormLayout()
         for _key, label, widget in fields:
+            if isinstance(widget, DateField) and widget.label == "Data":
+                widget.label = label  # a mistyped date names its field
             form.addRow(label + ":", widget)
         layout.addLayout(form)
         self.message = QLabel()

@@ -77,8 +77,10 @@ def print_roster(actor: Actor, stand_number, *, on: dt.date | None = None) -> di
             else "vaga livre") for p in info["places"]]
         capacity = (f"mínimo {stand.min_vehicles}, máximo {stand.max_vehicles} motocicletas"
                     if stand.max_vehicles else "não definida")
-        if stand.max_raised_by_act:
-            capacity += f" (máximo ampliado por {stand.max_raised_by_act})"
+        if stand.max_raised_by_act:  # the act that set the maximum (stands.edit_stand)
+            capacity += (f" (máximo fixado por {stand.max_raised_by_act}"
+                         + (f", de {stand.max_act_date:%d/%m/%Y}" if stand.max_act_date
+                            else "") + ")")
         copy = log_copy(actor, "roster", str(stand.number), "a4")
         data = roster.RosterData(
             municipio=municipio_header(), stand_label=stands.label(stand.number),
