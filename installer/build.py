@@ -332,10 +332,10 @@ def trim_excludes(wheels: list[Path]) -> list[str]:
 
 
 def make_icon(target: Path) -> Path:
-    """The program's icon, drawn from the neutral brasão of resources/images (several sizes
+    """The program's icon, drawn from the neutral brasão of mototaxi_desk/resources/images (several sizes
     in one .ico, so Windows picks a sharp one for the menu, the desktop and the taskbar)."""
     from PIL import Image
-    shield = Image.open(ROOT / "resources" / "images" / "brasao-placeholder.png").convert("LA")
+    shield = Image.open(ROOT / "mototaxi_desk" / "resources" / "images" / "brasao-placeholder.png").convert("LA")
     source = Image.new("RGBA", shield.size, "#0b3d91")  # the drawing's shape in solid blue
     source.putalpha(shield.getchannel("A"))
     side = max(source.size)
@@ -346,11 +346,10 @@ def make_icon(target: Path) -> Path:
 
 
 def stage_app(folder: Path) -> None:
-    """pynsist copies pynsist_pkgs/ to pkgs/: the package with resources/ beside it, where
-    config.RESOURCES looks for it."""
+    """pynsist copies pynsist_pkgs/ to pkgs/: the package, its resources/ (package data read
+    through importlib.resources) inside it, as a wheel installs it."""
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     shutil.copytree(ROOT / "mototaxi_desk", folder / "mototaxi_desk", ignore=ignore)
-    shutil.copytree(ROOT / "resources", folder / "resources", ignore=ignore)
 
 
 def render_config(*, version: str, python_version: str, wheels: list[Path], icon: str,
