@@ -86,7 +86,8 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
     permit_order_text (as the profile writes it), plate, entity, entity_id, article."""
     on = on or dt.date.today()
     horizon = on + dt.timedelta(days=_days(days))
-    profile = setup.profile()
+    at = setup.profiles_by_date()  # versions read once; a vehicle by its registration date
+    profile = at(on)
     out = _Collector(on, horizon, profile)
 
     # 1. permits that have not ended, with holder and vehicle: one query, read straight from
@@ -96,7 +97,8 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
                       Permit.status_until, Person.id, Person.name, Person.name_folded,
                       Vehicle.id, Vehicle.plate,
                       Vehicle.plate_original, Vehicle.manufacture_year,
-                      Vehicle.replacement_declared_on, Vehicle.insurance_expiry)
+                      Vehicle.replacement_declared_on, Vehicle.insurance_expiry,
+                      Vehicle.created_at)
         .join(Person, on=(Permit.holder == Person.id))
         .switch(Permit).join(Vehicle, pw.JOIN.LEFT_OUTER, on=(Permit.vehicle == Vehicle.id))
         .where(Permit.status.not_in(Permit.ENDED))
@@ -116,13 +118,12 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
                 for vid, kind, inspected, valid in rows}
 
     renewal = profile.renewal
-    vehicle_rule = profile.vehicle
-    age_applies = bool(vehicle_rule.max_age_years) and not vehicle_rule.max_age_at_grant_only
     holders: dict[int, tuple] = {}
     vehicles_seen: set[int] = set()
     folded: dict[int, str] = {}  # person id -> name without accents, for the sort
     for (permit_id, order, status, valid_until, status_until, person_id, name, name_folded,
-         vehicle_id, plate, plate_original, year, declared_on, insurance_expiry) in permits:
+         vehicle_id, plate, plate_original, year, declared_on, insurance_expiry,
+         registered_at) in permits:
         folded[person_id] = name_folded
         valid_until, status_until = _as_date(valid_until), _as_date(status_until)
         declared_on, insurance_expiry = _as_date(declared_on), _as_date(insurance_expiry)
@@ -143,15 +144,18 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
         if vehicle_id is None or vehicle_id in vehicles_seen:
             continue
         vehicles_seen.add(vehicle_id)
-        limit = vehicle_rules.age_limit_date(profile, year) if age_applies else None
+        rules = at(_as_date(str(registered_at)[:10]))
+        vehicle_rule = rules.vehicle
+        age_applies = bool(vehicle_rule.max_age_years) and not vehicle_rule.max_age_at_grant_only
+        limit = vehicle_rules.age_limit_date(rules, year) if age_applies else None
         if limit is not None and limit <= horizon:
-            grace = vehicle_rules.replacement_deadline(profile, year)
+            grace = vehicle_rules.replacement_deadline(rules, year)
             out.add("vehicle_age", limit, article=vehicle_rule.age_article, entity="vehicle",
                     entity_id=vehicle_id, detail=f"fabricação {year}" + (
                         f"; novo veículo até {format_date(grace)}" if grace else ""), **common)
         if limit is not None and declared_on is None:
             days_before = vehicle_rule.replacement_declare_days_before
-            out.add("replacement_declaration", vehicle_rules.declaration_due(profile, year),
+            out.add("replacement_declaration", vehicle_rules.declaration_due(rules, year),
                     article=vehicle_rule.replacement_article, entity="vehicle",
                     entity_id=vehicle_id, detail=f"{days_before} dias antes do limite", **common)
         out.add("insurance", insurance_expiry, article=vehicle_rule.insurance_article,

@@ -511,7 +511,7 @@ def print_notice(actor: Actor, number) -> dict:
     with write_transaction():
         notice = _notice_by_number(number)
         info = ledger.notice_dict(notice)
-        profile = setup.profile()
+        profile = setup.profile(on=notice.occurred_at.date())  # the version it was judged by
         rule = profile.defence
         klass = profile.penalty_class(notice.class_code)
         infractor = notice.infractor

@@ -97,6 +97,7 @@ PERMISSIONS: dict[str, Permission] = {
     "print.release": Permission(EVERYONE, "imprimir recibos de liberação"),
     # município settings, users, keys
     "settings.profile_number": Permission(ADMIN, "alterar os números do perfil de regras"),
+    "settings.profile_adopt": Permission(ADMIN, "adotar uma nova versão do perfil de regras"),
     "settings.population": Permission(ADMIN, "alterar a população do município"),
     "settings.fiscal_unit": Permission(ADMIN, "alterar o valor da unidade fiscal"),
     "settings.brasao": Permission(ADMIN, "alterar o brasão do município"),
