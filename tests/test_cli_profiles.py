@@ -81,3 +81,27 @@ def test_init_from_the_municipios_own_file(cli, sqlite_db, tmp_path):
     code, out, err = cli("--db", sqlite_db, *args)
     assert code == 0, err
     assert "perfil nova-cidade-2026" in out
+
+
+def test_self_test_runs_on_the_databases_own_profile(cli, sqlite_db, tmp_path):
+    """Issue #13 item 5: on the version in force in the município's database, read from
+    that database (here an adopted wording no file on this machine has)."""
+    assert cli("--db", sqlite_db, *INIT)[0] == 0
+    path = tmp_path / f"{SRM}.toml"
+    path.write_text(SRM_TEXT.replace("max_age_years = 6", "max_age_years = 8"), encoding="utf-8")
+    assert cli("--db", sqlite_db, "profiles", "adopt", str(path), "--from", "01/01/2026")[0] == 0
+    path.unlink()
+    code, out, err = cli("--db", sqlite_db, "--json", "self-test")
+    report = json.loads(out)
+    assert report["profiles"] == [f"{SRM} (versão 2 do banco)"], err
+    assert all(c["ok"] for c in report["checks"] if c["name"] != "sem Qt"), report
+    code, out, _ = cli("--db", sqlite_db, "--json", "self-test", "--profile", "lei-1745-2011")
+    assert json.loads(out)["profiles"] == ["lei-1745-2011"]
+
+
+def test_self_test_without_a_database_runs_every_shipped_profile(cli, tmp_path):
+    code, out, _ = cli("--db", str(tmp_path / "nenhum.db"), "--json", "self-test")
+    report = json.loads(out)
+    assert report["profiles"] == profile_files.profiles.available_profiles()
+    assert all(c["ok"] for c in report["checks"] if c["name"] != "sem Qt"), report
+    assert not (tmp_path / "nenhum.db").exists()
