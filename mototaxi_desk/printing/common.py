@@ -39,6 +39,8 @@ class Municipio:
 
 
 def date_text(value: dt.date | None) -> str:
+    if value == dt.date(9999, 12, 31):  # permit_rules.NO_TERM: the law gives no term
+        return "sem prazo"
     return value.strftime("%d/%m/%Y") if value else "—"
 
 

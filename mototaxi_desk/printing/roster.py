@@ -39,6 +39,7 @@ class RosterData:
     printed_at: dt.datetime
     login: str
     places: list[RosterPlace] = field(default_factory=list)
+    holders_title: str = "Permissionários"  # the profile's holder title, plural
 
 
 def render(data: RosterData) -> bytes:
@@ -46,7 +47,8 @@ def render(data: RosterData) -> bytes:
     width = a4.CONTENT_WIDTH
     taken = sum(1 for place in data.places if place.order_text)
     story = [
-        a4.p(f"RELAÇÃO DE PERMISSIONÁRIOS — {data.stand_label.upper()} — {data.on.year}",
+        a4.p(f"RELAÇÃO DE {data.holders_title.upper()} — {data.stand_label.upper()} — "
+             f"{data.on.year}",
              st["title"]),
         a4.fields_table([
             ("Ponto", f"{data.stand_label} — {data.stand_name}"),

@@ -34,6 +34,7 @@ KIND_LABELS = {
     "waiting_call": "Prazo da convocação da lista de espera",
     "defence_deadline": "Prazo de defesa do auto de infração",
     "appeal_deadline": "Prazo de recurso do auto de infração",
+    "document": "Validade de documento",
 }
 
 
@@ -206,6 +207,10 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
                         person_name=name, order_number=order, plate=plate,
                         permit_id=permit_id, detail="condutor auxiliar")
 
+    # 4b. documents of the checklists valid for a time of their own (a psychological exam
+    # valid 2 years): each holder's latest received copy; no query where the law has none
+    _documents(out, at, holders)
+
     # 5. waiting-list calls and their deadlines: one query
     for entry_id, deadline, person_id, name, name_folded in (
             WaitingListEntry.select(WaitingListEntry.id, WaitingListEntry.call_deadline,
@@ -225,6 +230,39 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
 
     out.items.sort(key=lambda item: _sort_key(item, folded))
     return out.items
+
+
+def _dated_documents(profile) -> dict[str, object]:
+    """code → checklist item, for the documents the profile gives a validity of their own."""
+    return {item.code: item for app in profile.applications for item in app.checklist
+            if item.valid_months}
+
+
+def _documents(out: _Collector, at, holders: dict) -> None:
+    """A received document expires valid_months after it was received (the months of the
+    profile version in force on that day); the alert names it."""
+    from ..domain.dates import add_months
+    from ..store.models import Application, ApplicationChecklistItem
+    codes = _dated_documents(at(out.on))
+    if not codes or not holders:
+        return
+    received = pw.fn.MAX(ApplicationChecklistItem.received_on)
+    rows = (ApplicationChecklistItem.select(Application.person, ApplicationChecklistItem.code,
+                                            received)
+            .join(Application)
+            .where(ApplicationChecklistItem.received &
+                   ApplicationChecklistItem.code.in_(list(codes)))
+            .group_by(Application.person, ApplicationChecklistItem.code).tuples())
+    for person_id, code, day in rows:
+        if person_id not in holders or day is None:
+            continue
+        day = _as_date(day)
+        item = _dated_documents(at(day)).get(code) or codes[code]
+        name, order, permit_id = holders[person_id]
+        out.add("document", add_months(day, item.valid_months) - dt.timedelta(days=1),
+                article=item.article, entity="person", entity_id=person_id,
+                person_id=person_id, person_name=name, order_number=order,
+                permit_id=permit_id, detail=item.text)
 
 
 def _sort_key(item: dict, folded: dict[int, str]) -> str:

@@ -20,6 +20,7 @@ import peewee as pw
 
 from ..domain import permit_rules, validators
 from ..domain.errors import DomainError, ValidationError
+from ..domain.profiles import Service
 from ..printing import cards, fonts, notices, qr, receipt, roster, stickers, termo
 from ..printing.common import Municipio
 from ..store.connection import serialise, write_transaction
@@ -159,6 +160,25 @@ def _check_card_permit(permit: Permit) -> None:
                           "o cartão.")
 
 
+def _instrument_words(permit: Permit) -> dict:
+    """What the law in force at the grant calls the act and its holder, and the service's
+    scope ([instrument], [service] of the profile; a permissão's words by default)."""
+    profile = setup.profile(on=permit.issued_on)
+    service = termo.SERVICE if profile.service == Service() else profile.service.text
+    return {"instrument": profile.instrument.title,
+            "holder_title": profile.instrument.holder_title, "service": service}
+
+
+def _plural(word: str) -> str:
+    """Permissionário → Permissionários, Autorização → Autorizações."""
+    return word[:-2] + "ões" if word.endswith("ão") else word + "s"
+
+
+def _qr_validity(valid_until: dt.date | None) -> dt.date | None:
+    """A permit without term carries no validity in its QR code (as an auxiliary card)."""
+    return None if permit_rules.no_term(valid_until) else valid_until
+
+
 def _card_data(permit: Permit, copy: int, key_id: int, private, header: Municipio) -> cards.CardData:
     holder: Person = permit.holder
     vehicle = permit.vehicle if permit.vehicle_id else None
@@ -166,7 +186,8 @@ def _card_data(permit: Permit, copy: int, key_id: int, private, header: Municipi
                          number=permit.order_number,
                          ref=permit.stand.number if permit.stand_id else 0, copy=copy,
                          plate=vehicle.plate if vehicle else "", date1=permit.issued_on,
-                         valid_until=permit.valid_until, person=qr.cpf_middle(holder.cpf))
+                         valid_until=_qr_validity(permit.valid_until),
+                         person=qr.cpf_middle(holder.cpf))
     return cards.CardData(
         municipio=header, auxiliary=False, name=holder.name,
         cpf_masked=validators.mask_cpf(holder.cpf), rg=_rg(holder),
@@ -176,7 +197,13 @@ def _card_data(permit: Permit, copy: int, key_id: int, private, header: Municipi
         renavam=vehicle.renavam if vehicle else "", chassis=vehicle.chassis if vehicle else "",
         vehicle=_vehicle_text(vehicle), blood=f"{holder.blood_type}{holder.rh_factor}",
         copy=copy, qr_text=qr.sign(record, private),
-        photo=bytes(holder.photo) if holder.photo else None)
+        photo=bytes(holder.photo) if holder.photo else None,
+        **_card_words(setup.profile(on=permit.issued_on).instrument))
+
+
+def _card_words(instrument) -> dict:
+    return {"title": instrument.card_title, "instrument": instrument.title,
+            "holder_title": instrument.holder_title}
 
 
 def _may_print(actor: Actor, action: str) -> None:
@@ -229,7 +256,7 @@ def _aux_card_data(aux: AuxiliaryDriver, copy: int, key_id: int, private,
     record = qr.QrRecord(kind="aux_card", key_id=key_id, ibge=header.ibge,
                          number=permit.order_number, ref=aux.id, copy=copy,
                          plate=vehicle.plate if vehicle else "", date1=aux.credentialed_on,
-                         valid_until=valid_until, person=qr.cpf_middle(person.cpf))
+                         valid_until=_qr_validity(valid_until), person=qr.cpf_middle(person.cpf))
     return cards.CardData(
         municipio=header, auxiliary=True, name=person.name,
         cpf_masked=validators.mask_cpf(person.cpf), rg=_rg(person), cnh=_cnh_text(person.id),
@@ -239,7 +266,8 @@ def _aux_card_data(aux: AuxiliaryDriver, copy: int, key_id: int, private,
         renavam=vehicle.renavam if vehicle else "", chassis=vehicle.chassis if vehicle else "",
         vehicle=_vehicle_text(vehicle), blood=f"{person.blood_type}{person.rh_factor}",
         copy=copy, qr_text=qr.sign(record, private),
-        photo=bytes(person.photo) if person.photo else None, holder_name=permit.holder.name)
+        photo=bytes(person.photo) if person.photo else None, holder_name=permit.holder.name,
+        **_card_words(setup.profile(on=permit.issued_on).instrument))
 
 
 def print_aux_cards(actor: Actor, order_numbers=(), *, all_active: bool = False,
@@ -415,7 +443,7 @@ def print_termo(actor: Actor, order_number) -> dict:
             else "", chassis=vehicle.chassis if vehicle else "",
             vehicle=_vehicle_text(vehicle, long=True),
             stand=_stand_text(permit, with_location=True), copy=copy,
-            printed_at=dt.datetime.now(), login=actor.login)
+            printed_at=dt.datetime.now(), login=actor.login, **_instrument_words(permit))
         copies = [{"key": str(permit.order_number), "copy": copy}]
         _audit(actor, "termo", copies, "a4")
     return _result("termo", termo.render(data), copies)
@@ -444,6 +472,7 @@ def print_roster(actor: Actor, stand_number, *, on: dt.date | None = None) -> di
             capacity += f" (máximo ampliado por {stand.max_raised_by_act})"
         copy = _log(actor, "roster", str(stand.number), "a4")
         data = roster.RosterData(
+            holders_title=_plural(setup.profile(on=on).instrument.holder_title),
             municipio=municipio_header(), stand_label=stands.label(stand.number),
             stand_name=stand.name, location=stand.location, responsible=info["responsible_name"],
             capacity=capacity, extension_point=stand.extension_point, on=on, copy=copy,

@@ -98,6 +98,9 @@ def enrol(actor: Actor, person_id: int, *, on: dt.date | None = None, seniority_
     permit that has not ended."""
     permissions.require(actor, "waiting.enrol")
     profile = setup.profile()
+    if profile.waiting_list.mode == "none":
+        raise RuleRefusal("A lei do município não prevê lista de espera",
+                          profile.waiting_list.article)
     values = {"seniority_years": _small_int(seniority_years, "Tempo de atividade (anos)", 80),
               "dependents": _small_int(dependents, "Dependentes", 30),
               "vehicle_condition": _small_int(vehicle_condition,

@@ -18,6 +18,7 @@ from ...services.context import Actor
 from .. import labels
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import STATUS_COLOURS, badge, heading, table_view
+from ..labels import instrument_words
 
 PHOTO_W, PHOTO_H = 90, 120  # 3×4
 
@@ -78,7 +79,7 @@ class PersonPage(QWidget):
         self._models: list[DictTableModel] = []
         self._titles: list[str] = []
         layout.addWidget(self.tabs, 1)
-        self.permits = self._tab("Permissões", [
+        self.permits = self._tab(instrument_words()["titles"], [
             Column("order_text", "Nº"), Column("status_label", "Situação"),
             Column("valid_until", "Validade"),
             Column("stand_number", "Ponto", lambda n: f"Ponto {n:02d}" if n else "—"),

@@ -15,6 +15,7 @@ from ...services.context import Actor
 from ...services.permits import STATUS_LABELS
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import AMBER, GREY, RED, STATUS_COLOURS, heading, table_view
+from ..labels import instrument_words
 
 def _stand_colour(row: dict) -> str | None:
     if row["below_minimum"]:
@@ -56,7 +57,7 @@ class StandsPage(QWidget):
             [Column("position", "Vaga"), Column("order_text", "Permissão"),
              Column("status", "Situação", lambda s: STATUS_LABELS.get(s, "Livre")),
              Column("since", "Desde"), Column("plate", "Placa"),
-             Column("holder_name", "Permissionário"),
+             Column("holder_name", instrument_words()["holder"]),
              Column("auxiliary_name", "Condutor auxiliar")],
             colour_of=lambda r: STATUS_COLOURS.get(r["status"], GREY), parent=self)
         self.place_view = table_view(self.place_model)
