@@ -64,6 +64,21 @@ def candidates() -> list[Candidate]:
     return found
 
 
+def files_of(profile_id: str) -> list[tuple[str, str, str | None]]:
+    """(origin, location, text or None) of the files named <profile_id>.toml, without
+    parsing them (to compare with the version in force by hash)."""
+    found = []
+    for origin, source in ((DATA_FOLDER, data_folder() / f"{profile_id}.toml"),
+                           (SHIPPED, profiles.PROFILES_DIR.joinpath(f"{profile_id}.toml"))):
+        if source.is_file():
+            try:
+                text = source.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                text = None
+            found.append((origin, str(source), text))
+    return found
+
+
 def find(profile_id: str) -> Candidate:
     """The file of a profile id (the data folder's before the shipped one), valid; a path to
     a .toml file is read as it is. ProfileError when there is none or it does not load."""

@@ -198,14 +198,12 @@ def status() -> dict:
     heads = _heads()
     current = _pick(heads, today)
     files = []
-    for c in profile_files.candidates():
-        if c.id != current.profile_id:
-            continue
-        files.append({"location": c.location, "origin": c.origin,
-                      "same_as_in_force": c.sha256 == current.sha256,
-                      "adopted_as": next((h.number for h in heads if h.sha256 == c.sha256),
-                                         None),
-                      "error": c.error})
+    for origin, location, text in profile_files.files_of(current.profile_id):
+        sha = profiles.text_hash(text) if text is not None else None
+        files.append({"location": location, "origin": origin,
+                      "same_as_in_force": sha == current.sha256,
+                      "adopted_as": next((h.number for h in heads if h.sha256 == sha), None),
+                      "error": None if text is not None else "não foi possível ler"})
     return {"in_force": {**_head_dict(current), "since": _since(current.effective_from)},
             "scheduled": [_head_dict(h) for h in heads if h.effective_from > today],
             "files": files}
