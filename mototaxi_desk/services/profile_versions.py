@@ -36,12 +36,28 @@ class VersionHead:
     sha256: str
 
 
+# The version list and the município's edited numbers in one plain statement: asked before
+# almost every action (setup.profile), so no query building (peewee's is most of the cost)
+# and no cache that could miss a version another counter just adopted.
+_HEADS_SQL = ('SELECT v.id, v.number, v.profile_id, v.effective_from, v.sha256, s.overrides '
+              'FROM profile_version v CROSS JOIN (SELECT overrides FROM municipio_settings '
+              'ORDER BY id LIMIT 1) s ORDER BY v.effective_from, v.number')
+
+
+def heads_and_overrides() -> tuple[list[VersionHead], str | None]:
+    """Every version (without its text), oldest first, and the settings' overrides JSON."""
+    from ..store.models import DB
+    rows = DB.obj.execute_sql(_HEADS_SQL).fetchall()
+    heads = [VersionHead(row[0], row[1], row[2], _as_date(row[3]), row[4]) for row in rows]
+    return heads, (rows[0][5] if rows else None)
+
+
+def _as_date(value) -> dt.date:
+    return value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value)[:10])
+
+
 def _heads() -> list[VersionHead]:
-    rows = (ProfileVersion.select(ProfileVersion.id, ProfileVersion.number,
-                                  ProfileVersion.profile_id, ProfileVersion.effective_from,
-                                  ProfileVersion.sha256)
-            .order_by(ProfileVersion.effective_from, ProfileVersion.number).tuples())
-    return [VersionHead(*row) for row in rows]
+    return heads_and_overrides()[0]
 
 
 def _pick(heads: list[VersionHead], on: dt.date) -> VersionHead:
@@ -80,9 +96,9 @@ def profile_on(on: dt.date) -> profiles.RuleProfile:
     return _profile(_pick(_heads(), on))
 
 
-def resolver():
+def resolver(heads: list[VersionHead] | None = None):
     """date → profile in force, reading the version list once (for many acts at a time)."""
-    heads = _heads()
+    heads = _heads() if heads is None else heads
     return lambda on: _profile(_pick(heads, on))
 
 

@@ -42,16 +42,17 @@ def profile(on: dt.date | None = None) -> RuleProfile:
     it edited: the one question the code asks of the rules. The text comes from the
     database (services/profile_versions.py), so every counter reads the same rules and an
     act is judged by the wording in force on its date."""
-    from . import profile_versions
-    row = settings()
-    return _with_overrides(profile_versions.profile_on(on or dt.date.today()), row.overrides)
+    return profiles_by_date()(on or dt.date.today())
 
 
 def profiles_by_date():
     """date → profile in force with the edited numbers, reading the versions once (for a
     list of acts of different dates)."""
     from . import profile_versions
-    at, overrides = profile_versions.resolver(), settings().overrides
+    heads, overrides = profile_versions.heads_and_overrides()
+    if not heads:
+        settings()  # a database without init says so
+    at = profile_versions.resolver(heads)
     return lambda on: _with_overrides(at(on), overrides)
 
 

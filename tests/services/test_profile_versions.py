@@ -12,7 +12,7 @@ from mototaxi_desk.domain.errors import ProfileError, RuleRefusal, ValidationErr
 from mototaxi_desk.domain.profiles import EARLIEST, PROFILES_DIR, text_hash
 from mototaxi_desk.services import ledger, profile_versions, setup, vehicles
 from mototaxi_desk.services.context import PermissionDenied
-from mototaxi_desk.store.models import AuditLog, ProfileVersion
+from mototaxi_desk.store.models import AuditLog, InfractionNotice, ProfileVersion
 
 from ..conftest import PF, row_counts
 from ..factories import CLERK, make_person, make_vehicle
@@ -190,3 +190,19 @@ def test_two_counters_one_adopts_the_other_follows(db_url, pf, tmp_path):
                                on=TODAY)
     assert (june["fine_cents"], may["fine_cents"]) == (80 * 500, 50 * 500)
     assert profile_versions.version_on(TODAY)["number"] == 2
+
+
+def test_check_names_a_tampered_version_and_orphaned_notices(pf, tmp_path):
+    """`mototaxi-desk check` no longer says "whole" over rules it cannot trust (issue #13:
+    a class renamed by hand made ledger crash while check said the database was whole)."""
+    from mototaxi_desk.services import integrity
+    _, permit = holder_permit()
+    ledger.record_notice(FISCAL, notice_data(permit, "24-I", "10/05/2026 10:00"), on=TODAY)
+    assert integrity.check(file_check=False) == []
+    InfractionNotice.update(class_code="Z").execute()  # a row edited by hand
+    assert integrity.check(file_check=False) == [
+        "1 auto(s) de infração sem a infração ou a classe no perfil em vigor na data da "
+        "infração: nº 00001/2026."]
+    ProfileVersion.update(text=ProfileVersion.text + " ").execute()
+    assert integrity.check(file_check=False)[0].startswith(
+        "Versão 1 do perfil de regras alterada fora do programa")
