@@ -31,12 +31,14 @@ def permit_cap(profile: RuleProfile, population: int) -> int:
 def check_cap(profile: RuleProfile, population: int, permits_in_force: int) -> None:
     cap = permit_cap(profile, population)
     if permits_in_force >= cap:
-        basis = ("fixado pela lei" if profile.cap.fixed_permits else
-                 f"para {population} habitantes")
+        title = profile.instrument.title.lower()
+        titles = title[:-2] + "ões" if title.endswith("ão") else title + "s"
+        basis = (", número fixado pela lei" if profile.cap.fixed_permits else
+                 f" para {population} habitantes")
         then = ("o requerente vai para a lista de espera" if has_waiting_list(profile) else
                 "a lei não prevê lista de espera; nada foi registrado")
-        raise RuleRefusal(f"Limite de {cap} {profile.instrument.title.lower()}(ões) atingido "
-                          f"({permits_in_force} em vigor, {basis}); {then}", profile.cap.article)
+        raise RuleRefusal(f"Limite de {cap} {titles} atingido ({permits_in_force} em vigor"
+                          f"{basis}); {then}", profile.cap.article)
 
 
 def has_waiting_list(profile: RuleProfile) -> bool:

@@ -506,7 +506,7 @@ def profile_from_text(text: str, name: str) -> RuleProfile:
 # What a município may not edit: what the law is (its instrument, its scope, whether
 # permits have a term), as opposed to the numbers it sets.
 _NOT_EDITABLE_SECTIONS = ("profile", "instrument", "service")
-_NOT_EDITABLE_KEYS = {"permit.no_term"}
+_NOT_EDITABLE_KEYS = {"permit.no_term", "cap.fixed_permits"}
 
 
 def editable_numbers(profile: RuleProfile) -> dict[str, object]:

@@ -54,7 +54,7 @@ def test_no_waiting_list_a_full_cap_is_refused_art_2(acari):
                         for i in range(75)]).execute()
     other, other_vehicle = _holder("Severino Dantas")
     counts = row_counts()
-    with pytest.raises(RuleRefusal, match="Limite de 75 autorização"):
+    with pytest.raises(RuleRefusal, match="Limite de 75 autorizações atingido"):
         permits.grant_permit(SUPERVISOR, holder_id=other["id"], vehicle_id=other_vehicle["id"],
                              on=ON)
     with pytest.raises(RuleRefusal, match="não prevê lista de espera"):
