@@ -332,10 +332,11 @@ def trim_excludes(wheels: list[Path]) -> list[str]:
 
 
 def make_icon(target: Path) -> Path:
-    """The program's icon, drawn from the neutral brasão of mototaxi_desk/resources/images (several sizes
+    """The program's icon, drawn from the neutral brasão of the package's images (several sizes
     in one .ico, so Windows picks a sharp one for the menu, the desktop and the taskbar)."""
     from PIL import Image
-    shield = Image.open(ROOT / "mototaxi_desk" / "resources" / "images" / "brasao-placeholder.png").convert("LA")
+    images = ROOT / "mototaxi_desk" / "resources" / "images"
+    shield = Image.open(images / "brasao-placeholder.png").convert("LA")
     source = Image.new("RGBA", shield.size, "#0b3d91")  # the drawing's shape in solid blue
     source.putalpha(shield.getchannel("A"))
     side = max(source.size)

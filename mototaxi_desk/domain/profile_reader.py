@@ -31,7 +31,9 @@ class Problem:
 
     def __str__(self) -> str:
         where = f"linha {self.line}: " if self.line else ""
-        return f"{where}chave '{self.key}': {self.message}" if self.key else f"{where}{self.message}"
+        if not self.key:
+            return f"{where}{self.message}"
+        return f"{where}chave '{self.key}': {self.message}"
 
 
 class ProfileProblems(ProfileError):

@@ -1,5 +1,6 @@
-"""The TrueType fonts every document embeds (package data mototaxi_desk/resources/fonts, DejaVu: freely redistributable,
-see LICENSE-DejaVu.txt), so Windows and Linux print the same glyphs, accents included.
+"""The TrueType fonts every document embeds (package data mototaxi_desk/resources/fonts,
+DejaVu: freely redistributable, see LICENSE-DejaVu.txt), so Windows and Linux print the same
+glyphs, accents included.
 
 Also the text-fitting helpers the layouts share: a line that shrinks to its box, and a
 paragraph that wraps and then shrinks — never drawn past its box."""

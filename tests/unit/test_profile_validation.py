@@ -126,7 +126,8 @@ def test_new_sections_are_checked(section, message):
 
 def test_no_term_and_fixed_cap_are_checked():
     text = edit(PF, "validity_months = 12 ", "validity_months = 12\nno_term = true ")
-    assert "'permit.validity_months': use 0 quando permit.no_term = true" in "\n".join(problems(text))
+    found = "\n".join(problems(text))
+    assert "'permit.validity_months': use 0 quando permit.no_term = true" in found
     text = edit(PF, 'article = "Art. 7 §4º"', 'article = "Art. 7 §4º"\nfixed_permits = 75')
     assert "'cap.inhabitants_per_permit': use 0 quando a lei fixa o número" in \
         "\n".join(problems(text))
