@@ -16,8 +16,8 @@ import mototaxi_desk.services as services_package
 from mototaxi_desk.domain.errors import DomainError
 from mototaxi_desk.services import (applications, auxiliary, backups, documents, fees,
                                     impounds, inspections, keys, ledger, permissions, permits,
-                                    persons, privacy, records, reports, setup, stands, users,
-                                    vehicles, waiting_list)
+                                    persons, privacy, profile_versions, records, reports, setup,
+                                    stands, users, vehicles, waiting_list)
 from mototaxi_desk.services.context import Actor, PermissionDenied
 from mototaxi_desk.store.connection import write_transaction
 from mototaxi_desk.store.models import AuditLog, Person, User
@@ -97,6 +97,8 @@ CALLS = {
     "print.notice": lambda a: documents.print_notice(a, "99999/2026"),
     "print.release": lambda a: documents.print_release(a, "99999/2026"),
     "settings.profile_number": lambda a: setup.set_profile_number(a, "nada", 1),
+    "settings.profile_adopt": lambda a: profile_versions.adopt(a, Path("/proc/sem-perfil.toml"),
+                                                               "01/01/2030"),
     "settings.population": lambda a: setup.set_population(a, "-1"),
     "settings.fiscal_unit": lambda a: setup.set_fiscal_unit_value(a, 1800, "x"),
     "settings.brasao": lambda a: setup.set_brasao(a, b"nao e imagem"),
@@ -126,6 +128,7 @@ INTERNAL = {
     "counter.second_copy_card",  # checks print.card itself (tests/services/test_counter.py)
     "permissions.cpf_text",  # shows a CPF whole or masked by role (tests/services/test_privacy.py)
     "counter.waiting_calls",  # a read: the list any role sees, CPFs as the role may see them
+    "profile_versions.record_first",  # version 1 of the rules, part of `init` (setup.initialise)
 }
 
 
@@ -159,7 +162,8 @@ def test_the_policy_of_the_issue():
     nor change the profile, the settings or the users."""
     fiscal, atendente = Actor(1, "f", "fiscal"), Actor(2, "a", "atendente")
     assert not permissions.can(fiscal, "permit.grant")
-    for action in ("defence.judge", "settings.profile_number", "settings.population",
+    for action in ("defence.judge", "settings.profile_number", "settings.profile_adopt",
+                   "settings.population",
                    "settings.fiscal_unit", "settings.brasao", "user.add", "user.disable",
                    "person.export"):
         assert not permissions.can(atendente, action), action
