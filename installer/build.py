@@ -390,10 +390,11 @@ def trim_holidays_init(text: str) -> str:
 
 
 def make_icon(target: Path) -> Path:
-    """The program's icon, drawn from the neutral brasão of resources/images (several sizes
+    """The program's icon, drawn from the neutral brasão of the package's images (several sizes
     in one .ico, so Windows picks a sharp one for the menu, the desktop and the taskbar)."""
     from PIL import Image
-    shield = Image.open(ROOT / "resources" / "images" / "brasao-placeholder.png").convert("LA")
+    images = ROOT / "mototaxi_desk" / "resources" / "images"
+    shield = Image.open(images / "brasao-placeholder.png").convert("LA")
     source = Image.new("RGBA", shield.size, "#0b3d91")  # the drawing's shape in solid blue
     source.putalpha(shield.getchannel("A"))
     side = max(source.size)
@@ -404,11 +405,10 @@ def make_icon(target: Path) -> Path:
 
 
 def stage_app(folder: Path) -> None:
-    """pynsist copies pynsist_pkgs/ to pkgs/: the package with resources/ beside it, where
-    config.RESOURCES looks for it."""
+    """pynsist copies pynsist_pkgs/ to pkgs/: the package, its resources/ (package data read
+    through importlib.resources) inside it, as a wheel installs it."""
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     shutil.copytree(ROOT / "mototaxi_desk", folder / "mototaxi_desk", ignore=ignore)
-    shutil.copytree(ROOT / "resources", folder / "resources", ignore=ignore)
     for module in DEV_ONLY_MODULES:  # developer tools the installed program never runs
         (folder / "mototaxi_desk" / module).unlink()
 

@@ -87,7 +87,8 @@ def expected_paths() -> list[str]:
     paths += [f"pkgs/PySide6/{module}.pyd" for module in build.QT_MODULES]
     paths += [f"pkgs/PySide6/plugins/{plugin}" for plugin in build.QT_PLUGINS]
     paths += [f"pkgs/PySide6/translations/{name}" for name in build.QT_TRANSLATIONS]
-    for folder in ("resources/profiles", "resources/fonts", "resources/images"):
+    for folder in ("mototaxi_desk/resources/profiles", "mototaxi_desk/resources/fonts",
+                   "mototaxi_desk/resources/images"):
         paths += [f"pkgs/{folder}/{p.name}" for p in sorted((ROOT / folder).iterdir())
                   if p.is_file()]
     return list(dict.fromkeys(paths))

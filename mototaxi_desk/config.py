@@ -7,7 +7,6 @@ from pathlib import Path
 import platformdirs
 
 APP_NAME = "MototaxiDesk"
-RESOURCES = Path(__file__).resolve().parent.parent / "resources"
 # Held by the open program on Windows; the installer refuses to run while it exists.
 RUNNING_MUTEX = "MototaxiDesk.Running"
 

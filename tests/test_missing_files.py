@@ -3,8 +3,6 @@ profile, a database from a newer version. Each gives one clear Portuguese messag
 and writes nothing."""
 from __future__ import annotations
 
-import functools
-
 import pytest
 
 from mototaxi_desk.domain import profiles
@@ -47,20 +45,35 @@ def test_missing_font_refuses_to_print(cli, sqlite_db, tmp_path, fonts_gone):
     assert _counts(sqlite_db) == before  # no copy number taken for a card never drawn
 
 
-def test_missing_profile_file_is_named_and_nothing_changes(cli, sqlite_db, tmp_path,
-                                                           monkeypatch):
+def test_missing_profile_file_changes_nothing_the_rules_are_in_the_database(
+        cli, sqlite_db, tmp_path, monkeypatch):
+    """Issue #13: the database keeps the text of its profile version, so a program folder
+    without the profile file (an upgrade, a damaged install) still runs on the same rules."""
     assert cli("--db", sqlite_db, *INIT)[0] == 0
-    assert cli("--db", sqlite_db, "backup")[0] == 0  # the first start's automatic copy, done
-    before = _counts(sqlite_db)
     empty = tmp_path / "perfis"
     empty.mkdir()
-    monkeypatch.setattr(profiles, "load_profile",  # services look it up at call time
-                        functools.partial(profiles.load_profile, directory=empty))
+    monkeypatch.setattr(profiles, "PROFILES_DIR", empty)
+    monkeypatch.setattr(profiles, "_cache", {})
+    code, out, err = cli("--db", sqlite_db, "settings", "show")
+    assert code == 0, err
+    assert "sao-raimundo-das-mangabeiras-2019" in out and "limite de permissões 61" in out
+
+
+def test_tampered_profile_text_is_named_and_nothing_changes(cli, sqlite_db):
+    """A version text edited in the database by hand no longer matches its SHA-256: every
+    command refuses with one clear message (never an internal error), writing nothing."""
+    assert cli("--db", sqlite_db, *INIT)[0] == 0
+    assert cli("--db", sqlite_db, "backup")[0] == 0  # the first start's automatic copy, done
+    import sqlite3
+    with sqlite3.connect(sqlite_db) as raw:
+        raw.execute("UPDATE profile_version SET text = replace(text, "
+                    "'max_age_years = 6', 'max_age_years = 60')")
+    from mototaxi_desk.services import profile_versions
+    profile_versions._parsed.clear()
+    before = _counts(sqlite_db)
     code, _out, err = cli("--db", sqlite_db, "alerts")
     assert code == 1 and "Erro interno" not in err
-    assert "Perfil desconhecido: 'sao-raimundo-das-mangabeiras-2019'" in err
-    assert "sao-raimundo-das-mangabeiras-2019.toml não encontrado" in err and "reinstale" in err
-    monkeypatch.undo()
+    assert "versão 1 do perfil de regras" in err and "SHA-256" in err and "restore" in err
     assert _counts(sqlite_db) == before
 
 

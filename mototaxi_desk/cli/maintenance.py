@@ -20,7 +20,13 @@ def register(sub) -> None:
     p.add_argument("path", metavar="ARQUIVO")
     p.set_defaults(handler=cmd_restore)
 
-    p = sub.add_parser("self-test", help="verificação completa num banco temporário (sem Qt)")
+    p = sub.add_parser("self-test", help="verificação completa num banco temporário (sem Qt), "
+                                         "com o perfil do banco do município ou, sem banco, "
+                                         "com cada perfil do programa")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--profile", help="só este perfil (id ou arquivo .toml)")
+    which.add_argument("--all-profiles", action="store_true",
+                       help="cada perfil do programa, mesmo havendo banco configurado")
     p.set_defaults(handler=cmd_self_test)
 
     audit_cmd = sub.add_parser("audit", help="trilha de auditoria (encadeada por hash)")
@@ -78,11 +84,35 @@ def cmd_restore(args) -> int:
 
 def cmd_self_test(args) -> int:
     from ..services import selftest
-    report = selftest.run()
+    report = selftest.run(_self_test_profiles(args))
     emit(args, report, [f"{'ok ' if c['ok'] else 'FALHOU'} {c['name']}: {c['detail']}"
                         for c in report["checks"]] +
          [f"Autoteste: {'tudo certo' if report['ok'] else 'com falhas'}."])
     return EXIT_OK if report["ok"] else EXIT_REFUSED
+
+
+def _self_test_profiles(args) -> list[tuple[str, str]] | None:
+    """The profile(s) the self-test runs on: --profile; the version in force in the
+    município's database when there is one (nothing is written to it); else every shipped
+    profile (None)."""
+    if args.all_profiles:
+        return None
+    if args.profile:
+        from .. import profile_files
+        candidate = profile_files.find(args.profile)
+        return [(candidate.id, candidate.text)]
+    url = database_url(args)
+    if not url.startswith("postgres") and not connection.sqlite_path(url).exists():
+        return None  # no database here (a new machine, the installer's check)
+    import datetime as dt
+    from ..services import profile_versions, setup
+    from ..store.models import ProfileVersion
+    with database(args, automatic_backup=False):
+        if not setup.is_initialised():
+            return None
+        head = profile_versions.version_on(dt.date.today())
+        text = ProfileVersion.get(ProfileVersion.number == head["number"]).text
+    return [(f"{head['profile_id']} (versão {head['number']} do banco)", text)]
 
 
 def cmd_audit(args) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import config
+from ..domain.errors import ProfileError
 from ..store import connection
 from .common import (EXIT_OK, KNOWN_ERRORS, actor, database, emit, read_password,
                      subcommands)
@@ -11,7 +12,8 @@ from .common import (EXIT_OK, KNOWN_ERRORS, actor, database, emit, read_password
 
 def register(sub) -> None:
     p = sub.add_parser("init", help="configura um banco novo para o município")
-    p.add_argument("--profile", required=True, help="perfil de regras (veja 'profiles list')")
+    p.add_argument("--profile", required=True,
+                   help="perfil de regras: um id de 'profiles list' ou um arquivo .toml")
     p.add_argument("--municipio", required=True)
     p.add_argument("--uf", required=True)
     p.add_argument("--ibge", required=True, help="código IBGE do município (7 dígitos)")
@@ -44,7 +46,18 @@ def register(sub) -> None:
     profiles = sub.add_parser("profiles", help="perfis de regras")
     profiles.set_defaults(handler=cmd_profiles)
     profiles = subcommands(profiles, "profiles_command")
-    profiles.add_parser("list", help="lista os perfis disponíveis")
+    profiles.add_parser("list", help="lista os perfis do programa e da pasta de dados "
+                                     "(um arquivo com erro é mostrado com o erro)")
+    p = profiles.add_parser("check", help="valida um arquivo de perfil: todos os erros, "
+                                          "com o número da linha")
+    p.add_argument("file", help="arquivo .toml")
+    p = profiles.add_parser("adopt", help="adota um arquivo como nova versão do perfil do "
+                                          "banco, em vigor a partir de uma data (admin)")
+    p.add_argument("file", help="arquivo .toml do perfil (nova redação da lei)")
+    p.add_argument("--from", dest="effective_from", required=True,
+                   help="data de vigência (dd/mm/aaaa): atos a partir dela seguem esta versão")
+    profiles.add_parser("versions", help="as versões do perfil guardadas no banco e os "
+                                         "arquivos alterados ainda não adotados")
 
     settings = sub.add_parser("settings", help="dados do município e números do perfil")
     settings.set_defaults(handler=cmd_settings)
@@ -131,14 +144,75 @@ def cmd_users(args) -> int:
 
 
 def cmd_profiles(args) -> int:
-    from ..domain.profiles import available_profiles, load_profile  # not at start-up
+    from .. import profile_files  # not at start-up
+    if args.profiles_command == "check":
+        return _profiles_check(args, profile_files)
+    if args.profiles_command in ("adopt", "versions"):
+        return _profiles_versions(args)
     rows = []
-    for profile_id in available_profiles():
-        p = load_profile(profile_id)
-        rows.append({"id": p.id, "short_name": p.short_name, "name": p.profile.name,
-                     "infractions": len(p.infractions)})
-    emit(args, rows, [f"{r['id']:<36} {r['short_name']:<6} {r['name']}" for r in rows])
+    for c in profile_files.candidates():
+        p = c.profile
+        rows.append({"id": c.id, "origin": c.origin, "location": c.location,
+                     "short_name": p.short_name if p else "", "name": p.profile.name if p else "",
+                     "infractions": len(p.infractions) if p else 0, "sha256": c.sha256,
+                     "ok": c.error is None, "error": c.error})
+    lines = []
+    for r in rows:
+        if r["ok"]:
+            lines.append(f"{r['id']:<36} {r['short_name']:<6} {r['name']}"
+                         + (f"  [{r['origin']}]" if r["origin"] != profile_files.SHIPPED else ""))
+        else:
+            lines.append(f"{r['id']:<36} COM ERRO  [{r['origin']}: {r['location']}]")
+            lines += [f"    {line.strip()}" for line in r["error"].splitlines()[1:]
+                      or r["error"].splitlines()]
+    emit(args, rows, lines)
     return EXIT_OK
+
+
+def _profiles_check(args, profile_files) -> int:
+    candidate = profile_files.read(Path(args.file))
+    if candidate.text is None and not Path(args.file).exists():
+        raise ProfileError(f"Arquivo de perfil não encontrado: {args.file}")
+    if candidate.error:
+        raise ProfileError(candidate.error)
+    p = candidate.profile
+    emit(args, {"id": p.id, "ok": True, "sha256": candidate.sha256, "name": p.profile.name},
+         [f"Perfil {Path(args.file).name}: nenhum problema encontrado ({p.profile.name}; "
+          f"{len(p.infractions)} infrações, SHA-256 {candidate.sha256[:16]}…)."])
+    return EXIT_OK
+
+
+def _profiles_versions(args) -> int:
+    from ..domain.validators import format_date
+    from ..services import profile_versions
+    with database(args):
+        if args.profiles_command == "adopt":
+            done = profile_versions.adopt(actor(args), args.file, args.effective_from)
+            emit(args, done, [f"Versão {done['number']} do perfil {done['profile_id']} adotada, "
+                              f"em vigor a partir de {format_date(done['effective_from'])} "
+                              f"(SHA-256 {done['sha256'][:16]}…)."])
+            return EXIT_OK
+        rows = profile_versions.versions()
+        state = profile_versions.status()
+    lines = [f"versão {r['number']:>3}  {r['profile_id']:<36} vigente desde "
+             f"{_since(r['effective_from'])}  adotada por {r['adopted_by']} em "
+             f"{r['adopted_at']:%d/%m/%Y}  SHA-256 {r['sha256'][:16]}…" for r in rows]
+    lines.append(f"Em vigor hoje: versão {state['in_force']['number']}.")
+    for f in state["files"]:
+        if f["error"]:
+            lines.append(f"Arquivo {f['location']}: com erro (veja 'profiles check').")
+        elif not f["same_as_in_force"]:
+            lines.append(f"Arquivo {f['location']}: difere da versão em vigor"
+                         + (f" (é a versão {f['adopted_as']})" if f["adopted_as"] else
+                            "; não adotado: 'profiles adopt ARQUIVO --from DATA' (admin)") + ".")
+    emit(args, {"versions": rows, **state}, lines)
+    return EXIT_OK
+
+
+def _since(day) -> str:
+    from ..domain.profiles import EARLIEST
+    from ..domain.validators import format_date
+    return "a instalação" if day == EARLIEST else format_date(day)
 
 
 def cmd_settings(args) -> int:

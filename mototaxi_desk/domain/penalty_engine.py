@@ -15,7 +15,7 @@ from decimal import Decimal, InvalidOperation
 from .errors import DomainError, ValidationError
 from .money import format_money, format_units, units_to_cents
 from .penalty_calendar import months_later, within_months
-from .profiles import Infraction, RuleProfile
+from .profiles import Infraction, PenaltyClass, RuleProfile
 
 SANCTION_LABELS = {"suspension": "Suspensão da permissão", "revocation": "Revogação da permissão",
                    "cassation": "Cassação da permissão"}
@@ -119,6 +119,9 @@ class NoticeFacts:
     occurred_at: dt.datetime
     voided: bool = False
     label: str = ""
+    # The notice's penalty class as the profile version in force on its infraction date has
+    # it (an old notice keeps its points after the law changes); None: the profile's own.
+    penalty: PenaltyClass | None = None
 
     @property
     def occurred_on(self) -> dt.date:
@@ -160,6 +163,10 @@ def _order(n: NoticeFacts):
     return (n.occurred_at, n.id)
 
 
+def _class_of(profile: RuleProfile, notice: NoticeFacts) -> PenaltyClass:
+    return notice.penalty or profile.penalty_class(notice.class_code)
+
+
 def assess(profile: RuleProfile, notices) -> Assessment:
     """Points of every notice and the sanctions the notices call for."""
     live = sorted((n for n in notices if not n.voided), key=_order)
@@ -167,7 +174,7 @@ def assess(profile: RuleProfile, notices) -> Assessment:
     rule = penalties.month_rule
     scores: dict[int, NoticeScore] = {}
     for k, notice in enumerate(live):
-        base = profile.penalty_class(notice.class_code).points if penalties.counts_points else 0
+        base = _class_of(profile, notice).points if penalties.counts_points else 0
         doubled_by = recidivism_of = None
         months = penalties.same_infraction_double_months
         if base and months:
@@ -179,7 +186,7 @@ def assess(profile: RuleProfile, notices) -> Assessment:
                                           rule)):
                     doubled_by = earlier.id
                     break
-        if profile.penalty_class(notice.class_code).recidivism_double:
+        if _class_of(profile, notice).recidivism_double:
             recidivism_of = _previous_same_class(profile, live[:k], notice)
         scores[notice.id] = NoticeScore(notice.id, base, base * 2 if doubled_by else base,
                                         doubled_by, recidivism_of)
@@ -198,7 +205,7 @@ def assess(profile: RuleProfile, notices) -> Assessment:
 
 def is_recidivism(profile: RuleProfile, previous, notice: NoticeFacts) -> int | None:
     """For a notice about to be recorded: the earlier notice that makes it a recidivism."""
-    if not profile.penalty_class(notice.class_code).recidivism_double:
+    if not _class_of(profile, notice).recidivism_double:
         return None
     live = sorted((n for n in previous if not n.voided and _order(n) < _order(notice)),
                   key=_order)

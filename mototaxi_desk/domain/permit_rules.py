@@ -21,16 +21,37 @@ def format_order_number(profile: RuleProfile, number: int) -> str:
 
 
 def permit_cap(profile: RuleProfile, population: int) -> int:
-    """floor(population / inhabitants per permit) — SRM Art. 8, PF Art. 7 §4, L1745 Art. 6."""
+    """floor(population / inhabitants per permit) — SRM Art. 8, PF Art. 7 §4, L1745 Art. 6;
+    or the number the law fixes (cap.fixed_permits, e.g. Acari's 75 vagas, Art. 2)."""
+    if profile.cap.fixed_permits:
+        return profile.cap.fixed_permits
     return population // profile.cap.inhabitants_per_permit
 
 
 def check_cap(profile: RuleProfile, population: int, permits_in_force: int) -> None:
     cap = permit_cap(profile, population)
     if permits_in_force >= cap:
-        raise RuleRefusal(f"Limite de {cap} permissões atingido ({permits_in_force} em vigor "
-                          f"para {population} habitantes); o requerente vai para a lista de "
-                          f"espera", profile.cap.article)
+        title = profile.instrument.title.lower()
+        titles = title[:-2] + "ões" if title.endswith("ão") else title + "s"
+        basis = (", número fixado pela lei" if profile.cap.fixed_permits else
+                 f" para {population} habitantes")
+        then = ("o requerente vai para a lista de espera" if has_waiting_list(profile) else
+                "a lei não prevê lista de espera; nada foi registrado")
+        raise RuleRefusal(f"Limite de {cap} {titles} atingido ({permits_in_force} em vigor"
+                          f"{basis}); {then}", profile.cap.article)
+
+
+def has_waiting_list(profile: RuleProfile) -> bool:
+    return profile.waiting_list.mode != "none"
+
+
+# The valid_until kept for a permit the law gives no term (permit.no_term): a date no other
+# rule reaches, shown as "sem prazo" (validators.format_date) and left out of QR codes.
+NO_TERM = dt.date(9999, 12, 31)
+
+
+def no_term(valid_until: dt.date | None) -> bool:
+    return valid_until == NO_TERM
 
 
 def check_permits_per_person(profile: RuleProfile, held: int, *, fleet_owner: bool) -> None:
@@ -55,7 +76,9 @@ def validity_end(profile: RuleProfile, start: dt.date) -> dt.date:
 
     With a yearly renewal deadline (L1745 Art. 9: renewed every year by 31 March) the
     permit runs until the next deadline after `start`; otherwise for validity_months
-    (SRM Art. 4 §3: 5 years; PF Art. 2 §3: yearly)."""
+    (SRM Art. 4 §3: 5 years; PF Art. 2 §3: yearly); NO_TERM when the law gives none."""
+    if profile.permit.no_term:
+        return NO_TERM
     if profile.renewal.deadline:
         return _deadline_on_or_after(profile, start + dt.timedelta(days=1))
     return add_months(start, profile.permit.validity_months) - dt.timedelta(days=1)

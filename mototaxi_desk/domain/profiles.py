@@ -1,21 +1,38 @@
-"""Rule profiles: one municipal law as data (resources/profiles/<id>.toml).
+"""Rule profiles: one municipal law as data (mototaxi_desk/resources/profiles/<id>.toml,
+package data, or a município's own file in <pasta de dados>/profiles/).
 
 The loader is strict on purpose: a misspelt key in a profile would silently fall back to
-a wrong rule, so unknown keys, missing keys, wrong types and duplicate codes are errors
-that name the file and the key. The format is documented in docs/profiles.md.
+a wrong rule, so unknown keys (named with the nearest known key), missing keys, wrong types,
+duplicate codes and values no law can mean are errors, all reported at once with their line
+(domain/profile_reader.py, domain/profile_checks.py). The format is docs/profiles.md; its
+JSON Schema, for editors, docs/profile.schema.json (domain/profile_schema.py).
+
+A key is a dataclass field below: a field with a default is optional, and its default must
+keep the behaviour the program had before the key existed, because databases keep the text
+of the profile versions they adopted (services/profile_versions.py) and must read them again.
 """
 from __future__ import annotations
 
 import dataclasses
+import datetime
+import hashlib
 import tomllib
 import typing
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
+from .. import package_data
 from .errors import ProfileError  # noqa: F401 (defined there: callers need not load this module)
+from .profile_reader import Collector, ProfileProblems, build, convert  # noqa: F401
 
-PROFILES_DIR = Path(__file__).resolve().parents[2] / "resources" / "profiles"
+# The effective date of a database's first profile version: every act before it is judged
+# by that version too.
+EARLIEST = datetime.date(1900, 1, 1)
+
+# The profiles the program ships (package data, read through importlib.resources).
+PROFILES_DIR: Traversable = package_data.folder("profiles")
 
 
 # --- sections ---------------------------------------------------------------------------
@@ -39,8 +56,9 @@ class Defaults:
 
 @dataclass(frozen=True)
 class Cap:
-    inhabitants_per_permit: int
+    inhabitants_per_permit: int  # 0 when the law fixes the number (fixed_permits)
     article: str
+    fixed_permits: int = 0       # > 0: the law fixes the number of permits, whatever the population
 
 
 @dataclass(frozen=True)
@@ -63,6 +81,7 @@ class Permit:
     cassation_bar_years: int
     cassation_bar_forever: bool
     cassation_bar_article: str
+    no_term: bool = False  # the law gives the permit no term (validity_months = 0)
 
 
 @dataclass(frozen=True)
@@ -169,6 +188,40 @@ class WaitingList:
 
 
 @dataclass(frozen=True)
+class Instrument:
+    """What the law grants and what it calls the holder: printed on the card and the termo,
+    shown on the screens (a permissão and its permissionário unless the law says otherwise)."""
+    kind: str = "permissao"           # INSTRUMENT_KINDS
+    title: str = "Permissão"          # "Autorização", "Licença"
+    holder_title: str = "Permissionário"  # "Autorizatário", "Licenciado"
+    article: str = ""
+
+    @property
+    def card_title(self) -> str:
+        return f"{self.title.upper()} DE MOTOTAXISTA"
+
+    @property
+    def termo_title(self) -> str:
+        return f"TERMO DE {self.title.upper()}"
+
+
+@dataclass(frozen=True)
+class Service:
+    """The service's scope: who or what is carried, in which vehicles."""
+    passengers: bool = True
+    cargo: bool = False
+    vehicle_kinds: tuple[str, ...] = ("motocicleta",)   # VEHICLE_KINDS
+    article: str = ""
+
+    @property
+    def text(self) -> str:
+        carried = " e ".join(w for w, on in (("passageiros", self.passengers),
+                                             ("cargas", self.cargo)) if on)
+        kinds = " ou ".join(self.vehicle_kinds)
+        return f"Transporte de {carried} em {kinds}"
+
+
+@dataclass(frozen=True)
 class PenaltyClass:
     code: str
     label: str
@@ -255,6 +308,7 @@ class ChecklistItem:
     text: str
     mandatory: bool
     article: str
+    valid_months: int = 0  # > 0: the document is valid for that long (e.g. psychological exam)
 
 
 @dataclass(frozen=True)
@@ -292,13 +346,15 @@ APPLICATION_TYPES = (
     "new_permit", "renewal", "transfer", "vehicle_substitution", "stand_change",
     "interruption", "withdrawal", "auxiliary_driver", "card_second_copy",
 )
-WAITING_LIST_MODES = ("automatic", "licitacao", "edital")
+WAITING_LIST_MODES = ("automatic", "licitacao", "edital", "none")  # none: the law has no list
 SANCTIONS = ("suspension", "revocation", "cassation")
 DECISION_WARNS = ("interrupt", "extend", "renew")
 INSPECTION_KINDS = ("annual", "semiannual", "both")
 MONTH_RULES = ("calendar", "days30")
 RELEASE_REASONS = ("payment", "fault_corrected", "maintenance")
 RELEASE_REQUIREMENTS = ("fines", "removal", "storage", "permit")
+INSTRUMENT_KINDS = ("permissao", "autorizacao", "licenca")
+VEHICLE_KINDS = ("motocicleta", "triciclo")
 
 
 @dataclass(frozen=True)
@@ -333,6 +389,8 @@ class RuleProfile:
     fees: dict[str, Fee] = field(default_factory=dict)
     infractions: tuple[Infraction, ...] = ()
     applications: tuple[ApplicationType, ...] = ()
+    instrument: Instrument = Instrument()
+    service: Service = Service()
     decisions: tuple[Decision, ...] = ()
     documents: Documents = Documents()
 
@@ -377,281 +435,167 @@ class RuleProfile:
 
 # --- loading ----------------------------------------------------------------------------
 
-# Nested arrays of tables: (dataclass, field) -> element dataclass; the TOML key is the field
-# name except for `class`, a Python keyword.
-_NESTED = {
-    (Inspection, "items"): InspectionItem,
-    (Penalties, "classes"): PenaltyClass,
-    (Penalties, "points_windows"): PointsWindow,
-    (Penalties, "count_thresholds"): CountThreshold,
-    (ApplicationType, "checklist"): ChecklistItem,
-    (Decision, "grounds"): DecisionGround,
-}
-_OPTIONAL_NESTED = {(Penalties, "points_windows"), (Penalties, "count_thresholds"),
-                    (ApplicationType, "checklist")}
-_TOML_NAME = {"class_code": "class"}
-# Keys that may be left out, with the value they then take.
-_OPTIONAL_KEYS = {(DecisionGround, "warns"): ()}
+# Sections every profile must have; `instrument` and `service` are optional (their defaults
+# are what the program did before they existed).
+_REQUIRED_LISTS = ("infractions", "applications")
+# Arrays of tables a profile may leave out (a law with no sanction decided case by case).
+_OPTIONAL_LISTS = {"decisions": Decision}
 
 
-class _Reader:
-    def __init__(self, path: Path):
-        self.path = path
-
-    def fail(self, key: str, problem: str) -> typing.NoReturn:
-        raise ProfileError(f"Perfil {self.path.name}: chave '{key}': {problem}")
-
-    def build(self, cls, data, where: str, extra: dict | None = None):
-        if not isinstance(data, dict):
-            self.fail(where, "deveria ser uma tabela")
-        hints = typing.get_type_hints(cls)
-        values = dict(extra or {})
-        known = set()
-        for f in dataclasses.fields(cls):
-            if f.name in values:
-                continue
-            key = _TOML_NAME.get(f.name, f.name)
-            known.add(key)
-            path = f"{where}.{key}"
-            nested = _NESTED.get((cls, f.name))
-            if key not in data:
-                if nested and (cls, f.name) in _OPTIONAL_NESTED:
-                    values[f.name] = ()
-                    continue
-                if (cls, f.name) in _OPTIONAL_KEYS:
-                    values[f.name] = _OPTIONAL_KEYS[(cls, f.name)]
-                    continue
-                self.fail(path, "obrigatória e ausente")
-            raw = data[key]
-            if nested:
-                if not isinstance(raw, list):
-                    self.fail(path, "deveria ser uma lista de tabelas")
-                values[f.name] = tuple(
-                    self.build(nested, item, f"{path}[{i}]") for i, item in enumerate(raw))
-            else:
-                values[f.name] = self.convert(hints[f.name], raw, path)
-        unknown = sorted(set(data) - known)
-        if unknown:
-            self.fail(f"{where}.{unknown[0]}", "desconhecida")
-        return cls(**values)
-
-    def convert(self, hint, raw, path: str):
-        if hint is Decimal:
-            if isinstance(raw, bool) or not isinstance(raw, (str, int)):
-                self.fail(path, "deveria ser um número decimal entre aspas (ex.: \"0.20\")")
-            try:
-                value = Decimal(str(raw).strip())
-            except InvalidOperation:
-                self.fail(path, f"'{raw}' não é um número decimal")
-            if not value.is_finite() or value < 0:
-                self.fail(path, "deveria ser um número decimal não negativo")
-            return value
-        if hint is bool:
-            if not isinstance(raw, bool):
-                self.fail(path, "deveria ser true ou false")
-            return raw
-        if hint is int:
-            if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
-                self.fail(path, "deveria ser um número inteiro não negativo")
-            return raw
-        if hint is str:
-            if not isinstance(raw, str):
-                self.fail(path, "deveria ser um texto")
-            return raw
-        if typing.get_origin(hint) is tuple:
-            if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
-                self.fail(path, "deveria ser uma lista de textos")
-            return tuple(raw)
-        raise TypeError(hint)  # a dataclass field of a type the loader does not know
+def _sections() -> dict[str, type]:
+    hints = typing.get_type_hints(RuleProfile)
+    return {f.name: hints[f.name] for f in dataclasses.fields(RuleProfile)
+            if dataclasses.is_dataclass(hints[f.name])}
 
 
-_SECTIONS = {
-    "profile": ProfileInfo, "defaults": Defaults, "cap": Cap, "holder": Holder,
-    "permit": Permit, "renewal": Renewal, "transfer": Transfer,
-    "interruption": Interruption, "vehicle": Vehicle, "inspection": Inspection,
-    "stand": Stand, "auxiliary": Auxiliary, "debts": Debts,
-    "waiting_list": WaitingList, "penalties": Penalties, "defence": Defence,
-    "impound": Impound,
-}
+def text_hash(text: str) -> str:
+    """The SHA-256 of a profile text (as stored in the database, UTF-8)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _unique(reader: _Reader, items, attr: str, where: str) -> None:
-    seen = set()
-    for i, item in enumerate(items):
-        value = getattr(item, attr)
-        if value in seen:
-            reader.fail(f"{where}[{i}].{_TOML_NAME.get(attr, attr)}", f"código repetido '{value}'")
-        seen.add(value)
-
-
-def _check_choice(reader: _Reader, value, choices, where: str) -> None:
-    if value not in choices:
-        reader.fail(where, f"'{value}' não é um de: {', '.join(choices)}")
-
-
-def parse_profile(path: Path) -> RuleProfile:
-    """Read and validate one profile file."""
-    reader = _Reader(path)
+def parse_profile_text(text: str, name: str, *, expected_id: str | None = None) -> RuleProfile:
+    """Read and validate one profile text; ProfileProblems lists every problem found, each
+    with its line. `name` is how the text is named in messages (a file name); when
+    `expected_id` is given, profile.id must equal it (a file's name without .toml)."""
+    out = Collector(name, text)
     try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
-    except FileNotFoundError:
-        raise ProfileError(f"Arquivo de perfil não encontrado: {path}") from None
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ProfileError(f"Perfil {path.name}: TOML inválido: {exc}") from None
-    except OSError as exc:
-        raise ProfileError(f"Perfil {path.name}: não foi possível ler: {exc.strerror}") from None
-
+        raise ProfileError(f"Perfil {name}: TOML inválido: {exc}") from None
     values = {}
-    for name, cls in _SECTIONS.items():
-        if name not in data:
-            reader.fail(name, "seção obrigatória e ausente")
-        values[name] = reader.build(cls, data[name], name)
-
+    sections = _sections()
+    for section, cls in sections.items():
+        f = next(f for f in dataclasses.fields(RuleProfile) if f.name == section)
+        if section not in data and f.default is not dataclasses.MISSING:
+            values[section] = f.default
+            continue
+        if section not in data:
+            out.add(section, "seção obrigatória e ausente", line_of="")
+        values[section] = build(out, cls, data.get(section, {}), section)
     fees = data.get("fees", {})
     if not isinstance(fees, dict):
-        reader.fail("fees", "deveria ser uma tabela")
-    values["fees"] = {code: reader.build(Fee, body, f"fees.{code}", {"code": code})
+        out.add("fees", "deveria ser uma tabela")
+        fees = {}
+    values["fees"] = {code: build(out, Fee, body, f"fees.{code}", {"code": code})
                       for code, body in fees.items()}
-    for key in ("infractions", "applications", "decisions"):
-        if not isinstance(data.get(key), list):
-            reader.fail(key, "lista obrigatória e ausente")
-    values["infractions"] = tuple(reader.build(Infraction, item, f"infractions[{i}]")
-                                  for i, item in enumerate(data["infractions"]))
-    values["applications"] = tuple(reader.build(ApplicationType, item, f"applications[{i}]")
-                                   for i, item in enumerate(data["applications"]))
-    values["decisions"] = tuple(reader.build(Decision, item, f"decisions[{i}]")
-                                for i, item in enumerate(data["decisions"]))
-    if "documents" in data:
-        values["documents"] = reader.build(Documents, data["documents"], "documents")
-    unknown = sorted(set(data) - set(_SECTIONS) - {"fees", "infractions", "applications",
-                                                   "decisions", "documents"})
-    if unknown:
-        reader.fail(unknown[0], "seção desconhecida")
+    for key in _REQUIRED_LISTS:
+        element = Infraction if key == "infractions" else ApplicationType
+        raw = data.get(key)
+        if not isinstance(raw, list) or not all(isinstance(x, dict) for x in raw):
+            out.add(key, "lista obrigatória ([[" + key + "]]) ausente ou malformada")
+            raw = []
+        values[key] = tuple(build(out, element, item, f"{key}[{i}]") for i, item in enumerate(raw))
+    for key, element in _OPTIONAL_LISTS.items():
+        raw = data.get(key, [])
+        if not isinstance(raw, list) or not all(isinstance(x, dict) for x in raw):
+            out.add(key, "deveria ser uma lista de tabelas ([[" + key + "]])")
+            raw = []
+        values[key] = tuple(build(out, element, item, f"{key}[{i}]") for i, item in enumerate(raw))
+    known = set(sections) | {"fees", *_REQUIRED_LISTS, *_OPTIONAL_LISTS}
+    for key in data:
+        if key not in known:
+            from .profile_reader import suggestion
+            out.add(key, f"seção desconhecida{suggestion(key, known)}")
     profile = RuleProfile(**values)
-    _cross_check(reader, profile, path)
+    from . import profile_checks
+    profile_checks.check(out, profile, expected_id=expected_id)
+    out.raise_if_any()
     return profile
 
 
-def _cross_check(reader: _Reader, p: RuleProfile, path: Path) -> None:
-    """Consistency between sections: codes unique, references resolvable."""
-    if p.profile.id != path.stem:
-        reader.fail("profile.id", f"'{p.profile.id}' difere do nome do arquivo '{path.stem}'")
-    if p.cap.inhabitants_per_permit <= 0:
-        reader.fail("cap.inhabitants_per_permit", "deveria ser maior que zero")
-    _unique(reader, p.infractions, "code", "infractions")
-    _unique(reader, p.applications, "type", "applications")
-    _unique(reader, p.penalties.classes, "code", "penalties.classes")
-    _unique(reader, p.inspection.items, "code", "inspection.items")
-    if not p.penalties.classes:
-        reader.fail("penalties.classes", "ao menos uma classe de penalidade")
-    classes = {c.code for c in p.penalties.classes}
-    for i, item in enumerate(p.infractions):
-        if item.class_code not in classes:
-            reader.fail(f"infractions[{i}].class", f"classe '{item.class_code}' não definida")
-    for i, code in enumerate(p.penalties.warning_for_classes):
-        if code not in classes:
-            reader.fail(f"penalties.warning_for_classes[{i}]", f"classe '{code}' não definida")
-    for i, app in enumerate(p.applications):
-        _check_choice(reader, app.type, APPLICATION_TYPES, f"applications[{i}].type")
-        _unique(reader, app.checklist, "code", f"applications[{i}].checklist")
-        if app.fee_key and app.fee_key not in p.fees:
-            reader.fail(f"applications[{i}].fee_key", f"taxa '{app.fee_key}' não definida em [fees]")
-    missing = [t for t in APPLICATION_TYPES if t not in {a.type for a in p.applications}]
-    if missing:
-        reader.fail("applications", f"falta o tipo '{missing[0]}'")
-    for where, key in (("transfer.fee_key", p.transfer.fee_key),
-                       ("stand.change_fee_key", p.stand.change_fee_key)):
-        if key and key not in p.fees:
-            reader.fail(where, f"taxa '{key}' não definida em [fees]")
-    for i, item in enumerate(p.inspection.items):
-        _check_choice(reader, item.kind, INSPECTION_KINDS, f"inspection.items[{i}].kind")
-    for i, t in enumerate(p.penalties.count_thresholds):
-        _check_choice(reader, t.sanction, SANCTIONS, f"penalties.count_thresholds[{i}].sanction")
-    _check_decisions(reader, p)
-    _check_choice(reader, p.waiting_list.mode, WAITING_LIST_MODES, "waiting_list.mode")
-    _check_choice(reader, p.penalties.month_rule, MONTH_RULES, "penalties.month_rule")
-    for i, reason in enumerate(p.impound.release_reasons):
-        _check_choice(reader, reason, RELEASE_REASONS, f"impound.release_reasons[{i}]")
-    for i, need in enumerate(p.impound.release_requires):
-        _check_choice(reader, need, RELEASE_REQUIREMENTS, f"impound.release_requires[{i}]")
-    if p.renewal.deadline:
-        month, _, day = p.renewal.deadline.partition("-")
-        if not (month.isdigit() and day.isdigit() and 1 <= int(month) <= 12 and 1 <= int(day) <= 31):
-            reader.fail("renewal.deadline", "deveria ser 'MM-DD'")
-    if p.vehicle.cc_max and p.vehicle.cc_min > p.vehicle.cc_max:
-        reader.fail("vehicle.cc_min", "maior que vehicle.cc_max")
-    if p.stand.max_vehicles and p.stand.min_vehicles > p.stand.max_vehicles:
-        reader.fail("stand.min_vehicles", "maior que stand.max_vehicles")
-
-
-def _check_decisions(reader: _Reader, p: RuleProfile) -> None:
-    _unique(reader, p.decisions, "sanction", "decisions")
-    for i, item in enumerate(p.decisions):
-        where = f"decisions[{i}]"
-        _check_choice(reader, item.sanction, SANCTIONS, f"{where}.sanction")
-        if not item.grounds:
-            reader.fail(f"{where}.grounds", "ao menos um fundamento")
-        _unique(reader, item.grounds, "code", f"{where}.grounds")
-        if item.max_days and item.sanction != "suspension":
-            reader.fail(f"{where}.max_days", "só a suspensão tem prazo")
-        for j, ground in enumerate(item.grounds):
-            for k, act in enumerate(ground.warns):
-                _check_choice(reader, act, DECISION_WARNS, f"{where}.grounds[{j}].warns[{k}]")
+def parse_profile(path: Path | Traversable) -> RuleProfile:
+    """Read and validate one profile file (its id must equal the file name)."""
+    name = path.name
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ProfileError(f"Arquivo de perfil não encontrado: {path}") from None
+    except UnicodeDecodeError:
+        raise ProfileError(f"Perfil {name}: o arquivo não está em UTF-8") from None
+    except OSError as exc:
+        raise ProfileError(f"Perfil {name}: não foi possível ler: {exc.strerror}") from None
+    return parse_profile_text(text, name, expected_id=name.removesuffix(".toml"))
 
 
 _cache: dict[str, RuleProfile] = {}
 
 
-def available_profiles(directory: Path = PROFILES_DIR) -> list[str]:
-    return sorted(p.stem for p in directory.glob("*.toml"))
+def available_profiles(directory: Path | Traversable | None = None) -> list[str]:
+    """The ids of the profile files in a folder (the shipped ones by default)."""
+    directory = PROFILES_DIR if directory is None else directory
+    if not directory.is_dir():
+        return []
+    return sorted(p.name.removesuffix(".toml") for p in directory.iterdir()
+                  if p.name.endswith(".toml") and p.is_file())
 
 
-def load_profile(profile_id: str, directory: Path = PROFILES_DIR) -> RuleProfile:
-    """The profile with this id, validated; unknown ids raise ProfileError."""
+def load_profile(profile_id: str, directory: Path | Traversable | None = None) -> RuleProfile:
+    """The profile file with this id, validated (the shipped ones by default); unknown ids
+    raise ProfileError. A database reads its rules from the versions it adopted instead
+    (services/profile_versions.py)."""
+    directory = PROFILES_DIR if directory is None else directory
     key = f"{directory}:{profile_id}"
     if key not in _cache:
         if profile_id not in available_profiles(directory):
             known = ", ".join(available_profiles(directory)) or "nenhum"
             raise ProfileError(f"Perfil desconhecido: '{profile_id}' (arquivo {profile_id}.toml "
-                               f"não encontrado em {directory}). Disponíveis: {known}. Se o "
-                               "perfil já era usado, reinstale o programa para restaurá-lo.")
-        _cache[key] = parse_profile(directory / f"{profile_id}.toml")
+                               f"não encontrado em {directory}). Disponíveis: {known}.")
+        _cache[key] = parse_profile(directory.joinpath(f"{profile_id}.toml"))
     return _cache[key]
 
 
+def profile_from_text(text: str, name: str) -> RuleProfile:
+    """A stored profile text, parsed once per distinct text (cached by its hash)."""
+    key = "sha256:" + text_hash(text)
+    if key not in _cache:
+        _cache[key] = parse_profile_text(text, name)
+    return _cache[key]
+
 # --- a município's edited numbers ---------------------------------------------------------
+
+# What a município may not edit: what the law is (its instrument, its scope, whether
+# permits have a term), as opposed to the numbers it sets.
+_NOT_EDITABLE_SECTIONS = ("profile", "instrument", "service")
+_NOT_EDITABLE_KEYS = {"permit.no_term", "cap.fixed_permits"}
+
 
 def editable_numbers(profile: RuleProfile) -> dict[str, object]:
     """'section.key' -> current value for every number or yes/no rule a município may edit
     (counts, days, amounts, limits). Texts, articles and lists stay as the law has them."""
     result = {}
-    for name in _SECTIONS:
-        if name == "profile":
+    for name in _sections():
+        if name in _NOT_EDITABLE_SECTIONS:
             continue
         section = getattr(profile, name)
         hints = typing.get_type_hints(type(section))
         for f in dataclasses.fields(section):
-            if hints[f.name] in (int, bool, Decimal):
-                result[f"{name}.{f.name}"] = getattr(section, f.name)
+            key = f"{name}.{f.name}"
+            if hints[f.name] in (int, bool, Decimal) and key not in _NOT_EDITABLE_KEYS:
+                result[key] = getattr(section, f.name)
     return result
 
 
 def apply_overrides(profile: RuleProfile, overrides: dict[str, object]) -> RuleProfile:
-    """The profile with the município's edited numbers; a bad key or value is a ProfileError."""
+    """The profile with the município's edited numbers; a bad key or value is a ProfileError
+    listing every problem."""
     if not overrides:
         return profile
-    reader = _Reader(Path(f"{profile.id}.toml (valores do município)"))
+    out = Collector(f"{profile.id}.toml (valores do município)")
     editable = editable_numbers(profile)
     changed: dict[str, dict] = {}
     for key, raw in overrides.items():
         if key not in editable:
-            reader.fail(key, "não é um número editável do perfil")
+            from .profile_reader import suggestion
+            out.add(key, f"não é um número editável do perfil{suggestion(key, editable)}")
+            continue
         section, _, field_name = key.partition(".")
         hint = typing.get_type_hints(type(getattr(profile, section)))[field_name]
-        changed.setdefault(section, {})[field_name] = reader.convert(hint, raw, key)
+        changed.setdefault(section, {})[field_name] = convert(out, hint, raw, key)
+    out.raise_if_any()
     updated = {name: dataclasses.replace(getattr(profile, name), **fields)
                for name, fields in changed.items()}
     result = dataclasses.replace(profile, **updated)
-    _cross_check(reader, result, Path(f"{profile.id}.toml"))
+    from . import profile_checks
+    profile_checks.check(out, result)
+    out.raise_if_any()
     return result

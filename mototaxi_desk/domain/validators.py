@@ -210,7 +210,12 @@ def parse_date(value, field: str, *, earliest: date = date(1900, 1, 1),
 
 
 def format_date(value: date | None) -> str:
+    if value == NO_TERM_DATE:  # permit_rules.NO_TERM: a permit the law gives no term
+        return "sem prazo"
     return value.strftime("%d/%m/%Y") if value else ""
+
+
+NO_TERM_DATE = date(9999, 12, 31)
 
 
 def text(value, field: str, *, max_length: int = 120, required: bool = True) -> str:

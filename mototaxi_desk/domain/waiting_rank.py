@@ -32,7 +32,7 @@ CRITERION_LABELS = {"seniority": "tempo de atividade no serviço",
                     "family_situation": "situação familiar (dependentes)",
                     "vehicle_condition": "estado de conservação do veículo",
                     "lottery": "sorteio"}
-BY_ENROLMENT_MODES = ("automatic", "licitacao")
+BY_ENROLMENT_MODES = ("automatic", "licitacao", "none")  # none: the law has no list
 RANKED_MODES = ("edital",)
 
 

@@ -160,3 +160,22 @@ def profile_number(key: str, unit: str = "") -> str:
         section, _, name = key.partition(".")
         label = f"{PROFILE_SECTIONS.get(section, section)}: {name.replace('_', ' ')}"
     return label.replace("{unit}", unit or "unidades fiscais")
+
+
+def instrument_words() -> dict[str, str]:
+    """What the law in force calls the act and its holder ([instrument] of the profile):
+    'title' Permissão, 'titles' Permissões, 'holder' Permissionário, 'holders'
+    Permissionários — an autorização's or a licença's words where the law grants those."""
+    from ..domain.errors import DomainError
+    from ..services import setup
+    try:
+        instrument = setup.profile().instrument
+        title, holder = instrument.title, instrument.holder_title
+    except DomainError:  # no município yet (the first-run wizard)
+        title, holder = "Permissão", "Permissionário"
+    return {"title": title, "titles": plural(title), "holder": holder, "holders": plural(holder)}
+
+
+def plural(word: str) -> str:
+    """Permissionário → Permissionários, Autorização → Autorizações, Licença → Licenças."""
+    return word[:-2] + "ões" if word.endswith("ão") else word + "s"

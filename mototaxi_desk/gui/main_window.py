@@ -8,7 +8,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QListWidget, QMainWindow, QStackedWi
                                QVBoxLayout, QWidget)
 
 from .. import config
-from ..services import overview
+from ..services import overview, setup
 from ..services.context import ROLE_LABELS, Actor
 from .dialogs.verify import VerifyDialog
 from .pages.applications import ApplicationsPage
@@ -57,6 +57,8 @@ class MainWindow(QMainWindow):
             self.stack.addWidget(page)
             if hasattr(page, "person_chosen"):
                 page.person_chosen.connect(self.open_person)
+        if setup.profile().waiting_list.mode == "none":  # the law has no waiting list
+            self.nav.item(self.pages.index(self.waiting_page)).setHidden(True)
         self.nav.currentRowChanged.connect(self.show_page)
         self.search_box.person_chosen.connect(self.open_person)
 

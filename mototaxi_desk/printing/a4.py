@@ -17,6 +17,7 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, Tabl
 from . import common, fonts
 from .common import ACCENT, Municipio
 
+
 def styles() -> dict[str, ParagraphStyle]:
     regular, bold = fonts.register()
     registerFontFamily(regular, normal=regular, bold=bold, italic=regular, boldItalic=bold)

@@ -52,6 +52,9 @@ class CardData:
     holder_name: str = ""    # auxiliary card: the permit holder it serves
     credential: str = ""     # auxiliary card: the driver's own credential number
     legal_basis: str = ""    # "Projeto de Lei nº 002/2019, Art. 6 XIX e XX"
+    title: str = "PERMISSÃO DE MOTOTAXISTA"  # the profile's instrument (card_title)
+    instrument: str = "Permissão"            # its name, and its holder's ([instrument])
+    holder_title: str = "Permissionário"
 
 
 def _label_value(c, label: str, value: str, x: float, y_top: float, w: float, *,
@@ -84,7 +87,7 @@ def _header(c, data: CardData, x: float, y: float) -> None:
     fonts.draw_fitted(c, f"{data.municipio.title} — {data.municipio.uf}", text_x,
                       top - 4.0 * mm, text_w, font=bold, size=6.2, minimum=3.6)
     c.setFillColorRGB(*ACCENT)
-    title = "CONDUTOR AUXILIAR DE MOTOTÁXI" if data.auxiliary else "PERMISSÃO DE MOTOTAXISTA"
+    title = "CONDUTOR AUXILIAR DE MOTOTÁXI" if data.auxiliary else data.title
     fonts.draw_fitted(c, title, text_x, top - 8.2 * mm, text_w, font=bold, size=9.0,
                       minimum=5.0)
     c.setStrokeColorRGB(*ACCENT)
@@ -107,8 +110,8 @@ def draw_front(c, data: CardData, x: float = 0.0, y: float = 0.0) -> None:
     c.rect(px, top - PHOTO[1], PHOTO[0], PHOTO[1], stroke=1, fill=0)
     below = top - PHOTO[1] - 0.8 * mm
     c.setFillColorRGB(*MUTED)
-    fonts.draw_fitted(c, "CREDENCIAL Nº" if data.auxiliary else "PERMISSÃO Nº", px,
-                      below - 4.6, PHOTO[0], size=4.8, minimum=3.5, align="center")
+    fonts.draw_fitted(c, "CREDENCIAL Nº" if data.auxiliary else f"{data.instrument.upper()} Nº",
+                      px, below - 4.6, PHOTO[0], size=4.8, minimum=3.5, align="center")
     c.setFillColorRGB(*ACCENT)
     fonts.draw_fitted(c, data.credential if data.auxiliary else data.order_text, px,
                       below - 4.6 - 11.5, PHOTO[0], font=bold, size=12, minimum=6,
@@ -124,7 +127,7 @@ def draw_front(c, data: CardData, x: float = 0.0, y: float = 0.0) -> None:
     tw = qx - tx
     full_w = x + w - MARGIN - tx
     y_top = top + 1.0
-    y_top -= _label_value(c, "Condutor auxiliar" if data.auxiliary else "Permissionário",
+    y_top -= _label_value(c, "Condutor auxiliar" if data.auxiliary else data.holder_title,
                           data.name, tx, y_top, full_w, size=7.2, lines=2)
     half = (tw - 1.5 * mm) / 2
     _label_value(c, "CPF", data.cpf_masked, tx, y_top, half, size=6.4)
@@ -144,7 +147,7 @@ def draw_back(c, data: CardData, x: float = 0.0, y: float = 0.0) -> None:
     w, h = CARD
     top = y + h - 1.8 * mm
     c.setFillColorRGB(*ACCENT)
-    kind = "Condutor auxiliar" if data.auxiliary else "Permissão"
+    kind = "Condutor auxiliar" if data.auxiliary else data.instrument
     fonts.draw_fitted(c, f"{kind} nº {data.order_text} — {data.municipio.name}/"
                          f"{data.municipio.uf}", x + MARGIN, top - 6.5, w - 2 * MARGIN,
                       font=bold, size=7.0, minimum=4.0)

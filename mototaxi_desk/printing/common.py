@@ -11,12 +11,12 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from .. import config
+from .. import package_data
 from . import fonts
 
-IMAGES = config.RESOURCES / "images"
-BRASAO_PLACEHOLDER = IMAGES / "brasao-placeholder.png"
-PHOTO_PLACEHOLDER = IMAGES / "foto-placeholder.png"
+# Package data (mototaxi_desk/resources/images), read as bytes: no file path is assumed.
+BRASAO_PLACEHOLDER = "brasao-placeholder.png"
+PHOTO_PLACEHOLDER = "foto-placeholder.png"
 ACCENT = (0.06, 0.27, 0.52)   # dark blue: titles and rules
 MUTED = (0.35, 0.35, 0.35)    # labels
 A4 = (210 * mm, 297 * mm)
@@ -40,6 +40,8 @@ class Municipio:
 
 
 def date_text(value: dt.date | None) -> str:
+    if value == dt.date(9999, 12, 31):  # permit_rules.NO_TERM: the law gives no term
+        return "sem prazo"
     return value.strftime("%d/%m/%Y") if value else "—"
 
 
@@ -53,19 +55,19 @@ def text_or_dash(value) -> str:
 
 
 @lru_cache(maxsize=4)
-def _file_reader(path: str) -> ImageReader:
-    return ImageReader(path)
+def _placeholder_reader(name: str) -> ImageReader:
+    return ImageReader(io.BytesIO(package_data.file("images", name).read_bytes()))
 
 
-def image(blob: bytes | None, placeholder) -> ImageReader:
-    """An image from a blob (PNG/JPEG), or the placeholder when there is none or it cannot
-    be read."""
+def image(blob: bytes | None, placeholder: str) -> ImageReader:
+    """An image from a blob (PNG/JPEG), or the placeholder (a file name of the package's
+    images) when there is none or it cannot be read."""
     if blob:
         try:
             return _blob_reader(bytes(blob))
         except Exception:  # a damaged image prints the placeholder, never fails the document
             pass
-    return _file_reader(str(placeholder))
+    return _placeholder_reader(placeholder)
 
 
 @lru_cache(maxsize=32)

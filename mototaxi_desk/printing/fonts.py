@@ -1,5 +1,6 @@
-"""The TrueType fonts every document embeds (resources/fonts, DejaVu: freely redistributable,
-see LICENSE-DejaVu.txt), so Windows and Linux print the same glyphs, accents included.
+"""The TrueType fonts every document embeds (package data mototaxi_desk/resources/fonts,
+DejaVu: freely redistributable, see LICENSE-DejaVu.txt), so Windows and Linux print the same
+glyphs, accents included.
 
 Also the text-fitting helpers the layouts share: a line that shrinks to its box, and a
 paragraph that wraps and then shrinks — never drawn past its box."""
@@ -10,12 +11,12 @@ from functools import lru_cache
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from .. import config
+from .. import package_data
 from ..domain.errors import DomainError
 
 REGULAR = "DejaVuSans"
 BOLD = "DejaVuSans-Bold"
-FONT_DIR = config.RESOURCES / "fonts"
+FONT_DIR = package_data.folder("fonts")  # a Traversable (tests point it elsewhere)
 _FILES = {REGULAR: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
 
 
@@ -23,12 +24,13 @@ _FILES = {REGULAR: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
 def register() -> tuple[str, str]:
     """Register the fonts with ReportLab once per process; (regular, bold) names."""
     for name, filename in _FILES.items():
-        path = FONT_DIR / filename
-        if not path.exists():  # a damaged installation: say so, print nothing
-            raise DomainError(f"Fonte ausente: {path}. Os arquivos do programa estão "
+        source = FONT_DIR.joinpath(filename)
+        if not source.is_file():  # a damaged installation: say so, print nothing
+            raise DomainError(f"Fonte ausente: {source}. Os arquivos do programa estão "
                               "incompletos; reinstale o Mototáxi Desk (os dados não são "
                               "afetados).")
-        pdfmetrics.registerFont(TTFont(name, str(path)))
+        with source.open("rb") as fh:  # read through importlib.resources, not a path
+            pdfmetrics.registerFont(TTFont(name, fh))
     return REGULAR, BOLD
 
 

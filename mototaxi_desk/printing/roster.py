@@ -40,6 +40,7 @@ class RosterData:
     login: str
     places: list[RosterPlace] = field(default_factory=list)
     key_fingerprint: str = ""  # "2111102-1 · A1B2 C3D4 E5F6 0718" (services/keys.py)
+    holders_title: str = "Permissionários"  # the profile's holder title, plural
 
 
 def render(data: RosterData) -> bytes:
@@ -47,7 +48,8 @@ def render(data: RosterData) -> bytes:
     width = a4.CONTENT_WIDTH
     taken = sum(1 for place in data.places if place.order_text)
     story = [
-        a4.p(f"RELAÇÃO DE PERMISSIONÁRIOS — {data.stand_label.upper()} — {data.on.year}",
+        a4.p(f"RELAÇÃO DE {data.holders_title.upper()} — {data.stand_label.upper()} — "
+             f"{data.on.year}",
              st["title"]),
         a4.fields_table([
             ("Ponto", f"{data.stand_label} — {data.stand_name}"),

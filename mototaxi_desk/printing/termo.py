@@ -14,6 +14,7 @@ from . import a4
 from .common import Municipio, date_text, long_date, text_or_dash
 
 SERVICE = "Transporte individual de passageiros em motocicleta (mototáxi)"
+NO_TERM = dt.date(9999, 12, 31)  # domain.permit_rules.NO_TERM: the law gives no term
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,11 @@ class TermoData:
     printed_at: dt.datetime
     login: str
     authority: str = "Autoridade concedente"
+    # what the law grants and calls the holder, and the service's scope (profile
+    # [instrument] and [service]); the defaults are a permissão's
+    instrument: str = "Permissão"
+    holder_title: str = "Permissionário"
+    service: str = SERVICE
 
 
 def render(data: TermoData) -> bytes:
@@ -47,23 +53,27 @@ def render(data: TermoData) -> bytes:
     width = a4.CONTENT_WIDTH
     m = data.municipio
     law = f", nos termos da legislação municipal ({escape(m.law)})," if m.law else ","
+    word = data.instrument.lower()
+    validity = (f"de {date_text(data.issued_on)} a {date_text(data.valid_until)}"
+                if data.valid_until != NO_TERM else
+                f"desde {date_text(data.issued_on)}, sem prazo determinado")
     story = [
-        a4.p(f"TERMO DE PERMISSÃO Nº {data.order_text}", st["title"]),
+        a4.p(f"TERMO DE {data.instrument.upper()} Nº {data.order_text}", st["title"]),
         a4.Paragraph(
             f"O <b>MUNICÍPIO DE {escape(m.name.upper())}/{escape(m.uf)}</b>, Poder Concedente"
             f"{law} outorga a <b>{escape(data.name)}</b>, qualificado(a) abaixo, a "
-            f"<b>PERMISSÃO</b> para a prestação do serviço de {SERVICE.lower()}, pelo prazo e "
-            "nas condições deste termo e da legislação municipal.", st["body"]),
-        a4.p("Da permissão", st["section"]),
+            f"<b>{escape(data.instrument.upper())}</b> para a prestação do serviço de "
+            f"{escape(data.service[0].lower() + data.service[1:])}, pelo prazo e nas condições "
+            "deste termo e da legislação municipal.", st["body"]),
+        a4.p(f"Da {word}" if word.endswith(("ão", "ça")) else f"Do {word}", st["section"]),
         a4.fields_table([
             ("Número de ordem", data.order_text),
             ("Data de expedição", date_text(data.issued_on)),
             ("Ato de outorga", text_or_dash(data.act_number)),
-            ("Serviço permitido", SERVICE),
-            ("Prazo de validade", f"de {date_text(data.issued_on)} a "
-                                  f"{date_text(data.valid_until)}"),
+            ("Serviço permitido", data.service),
+            ("Prazo de validade", validity),
         ], width),
-        a4.p("Do permissionário", st["section"]),
+        a4.p(f"Do {data.holder_title.lower()}", st["section"]),
         a4.fields_table([
             ("Nome", data.name), ("Nacionalidade", data.nationality),
             ("Profissão", data.profession), ("CPF", data.cpf),
@@ -84,7 +94,7 @@ def render(data: TermoData) -> bytes:
         a4.p(f"{m.name}/{m.uf}, {long_date(data.issued_on)}.", st["center"]),
         a4.spacer(6),
         a4.signature_block([(data.authority, f"Pelo Município de {m.name}"),
-                            (data.name, "Permissionário(a)")], width),
+                            (data.name, f"{data.holder_title}(a)")], width),
     ]
-    return a4.build(story, municipio=m, title=f"Termo de permissão nº {data.order_text}",
+    return a4.build(story, municipio=m, title=f"Termo de {word} nº {data.order_text}",
                     footer=a4.footer_text(data.copy, data.printed_at, data.login))

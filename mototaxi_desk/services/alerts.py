@@ -34,6 +34,7 @@ KIND_LABELS = {
     "waiting_call": "Prazo da convocação da lista de espera",
     "defence_deadline": "Prazo de defesa do auto de infração",
     "appeal_deadline": "Prazo de recurso do auto de infração",
+    "document": "Validade de documento",
 }
 
 
@@ -86,7 +87,8 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
     permit_order_text (as the profile writes it), plate, entity, entity_id, article."""
     on = on or dt.date.today()
     horizon = on + dt.timedelta(days=_days(days))
-    profile = setup.profile()
+    at = setup.profiles_by_date()  # versions read once; a vehicle by its registration date
+    profile = at(on)
     out = _Collector(on, horizon, profile)
 
     # 1. permits that have not ended, with holder and vehicle: one query, read straight from
@@ -96,7 +98,8 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
                       Permit.status_until, Person.id, Person.name, Person.name_folded,
                       Vehicle.id, Vehicle.plate,
                       Vehicle.plate_original, Vehicle.manufacture_year,
-                      Vehicle.replacement_declared_on, Vehicle.insurance_expiry)
+                      Vehicle.replacement_declared_on, Vehicle.insurance_expiry,
+                      Vehicle.created_at)
         .join(Person, on=(Permit.holder == Person.id))
         .switch(Permit).join(Vehicle, pw.JOIN.LEFT_OUTER, on=(Permit.vehicle == Vehicle.id))
         .where(Permit.status.not_in(Permit.ENDED))
@@ -116,13 +119,12 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
                 for vid, kind, inspected, valid in rows}
 
     renewal = profile.renewal
-    vehicle_rule = profile.vehicle
-    age_applies = bool(vehicle_rule.max_age_years) and not vehicle_rule.max_age_at_grant_only
     holders: dict[int, tuple] = {}
     vehicles_seen: set[int] = set()
     folded: dict[int, str] = {}  # person id -> name without accents, for the sort
     for (permit_id, order, status, valid_until, status_until, person_id, name, name_folded,
-         vehicle_id, plate, plate_original, year, declared_on, insurance_expiry) in permits:
+         vehicle_id, plate, plate_original, year, declared_on, insurance_expiry,
+         registered_at) in permits:
         folded[person_id] = name_folded
         valid_until, status_until = _as_date(valid_until), _as_date(status_until)
         declared_on, insurance_expiry = _as_date(declared_on), _as_date(insurance_expiry)
@@ -143,15 +145,18 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
         if vehicle_id is None or vehicle_id in vehicles_seen:
             continue
         vehicles_seen.add(vehicle_id)
-        limit = vehicle_rules.age_limit_date(profile, year) if age_applies else None
+        rules = at(_as_date(str(registered_at)[:10]))
+        vehicle_rule = rules.vehicle
+        age_applies = bool(vehicle_rule.max_age_years) and not vehicle_rule.max_age_at_grant_only
+        limit = vehicle_rules.age_limit_date(rules, year) if age_applies else None
         if limit is not None and limit <= horizon:
-            grace = vehicle_rules.replacement_deadline(profile, year)
+            grace = vehicle_rules.replacement_deadline(rules, year)
             out.add("vehicle_age", limit, article=vehicle_rule.age_article, entity="vehicle",
                     entity_id=vehicle_id, detail=f"fabricação {year}" + (
                         f"; novo veículo até {format_date(grace)}" if grace else ""), **common)
         if limit is not None and declared_on is None:
             days_before = vehicle_rule.replacement_declare_days_before
-            out.add("replacement_declaration", vehicle_rules.declaration_due(profile, year),
+            out.add("replacement_declaration", vehicle_rules.declaration_due(rules, year),
                     article=vehicle_rule.replacement_article, entity="vehicle",
                     entity_id=vehicle_id, detail=f"{days_before} dias antes do limite", **common)
         out.add("insurance", insurance_expiry, article=vehicle_rule.insurance_article,
@@ -202,6 +207,10 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
                         person_name=name, order_number=order, plate=plate,
                         permit_id=permit_id, detail="condutor auxiliar")
 
+    # 4b. documents of the checklists valid for a time of their own (a psychological exam
+    # valid 2 years): each holder's latest received copy; no query where the law has none
+    _documents(out, at, holders)
+
     # 5. waiting-list calls and their deadlines: one query
     for entry_id, deadline, person_id, name, name_folded in (
             WaitingListEntry.select(WaitingListEntry.id, WaitingListEntry.call_deadline,
@@ -221,6 +230,39 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
 
     out.items.sort(key=lambda item: _sort_key(item, folded))
     return out.items
+
+
+def _dated_documents(profile) -> dict[str, object]:
+    """code → checklist item, for the documents the profile gives a validity of their own."""
+    return {item.code: item for app in profile.applications for item in app.checklist
+            if item.valid_months}
+
+
+def _documents(out: _Collector, at, holders: dict) -> None:
+    """A received document expires valid_months after it was received (the months of the
+    profile version in force on that day); the alert names it."""
+    from ..domain.dates import add_months
+    from ..store.models import Application, ApplicationChecklistItem
+    codes = _dated_documents(at(out.on))
+    if not codes or not holders:
+        return
+    received = pw.fn.MAX(ApplicationChecklistItem.received_on)
+    rows = (ApplicationChecklistItem.select(Application.person, ApplicationChecklistItem.code,
+                                            received)
+            .join(Application)
+            .where(ApplicationChecklistItem.received &
+                   ApplicationChecklistItem.code.in_(list(codes)))
+            .group_by(Application.person, ApplicationChecklistItem.code).tuples())
+    for person_id, code, day in rows:
+        if person_id not in holders or day is None:
+            continue
+        day = _as_date(day)
+        item = _dated_documents(at(day)).get(code) or codes[code]
+        name, order, permit_id = holders[person_id]
+        out.add("document", add_months(day, item.valid_months) - dt.timedelta(days=1),
+                article=item.article, entity="person", entity_id=person_id,
+                person_id=person_id, person_name=name, order_number=order,
+                permit_id=permit_id, detail=item.text)
 
 
 def _sort_key(item: dict, folded: dict[int, str]) -> str:

@@ -117,7 +117,8 @@ def fill(holders: int, *, seed: int = 2019, today: dt.date | None = None,
     if holders > cap_left:
         raise DomainError(f"O limite de permissões do município comporta só mais {cap_left}; "
                           "aumente a população (settings population) ou peça menos.")
-    waiting = holders // 10 if waiting is None else waiting
+    if waiting is None:  # a tenth on the waiting list, where the law has one
+        waiting = holders // 10 if permit_rules.has_waiting_list(profile) else 0
     total = holders + waiting + 1
     step = progress or (lambda done, total: None)
     with write_transaction(), _seeded(seed) as rng:
@@ -169,6 +170,8 @@ class _DemoBuilder:
     # --- dates ---------------------------------------------------------------------------
     def term_days(self) -> int:
         """How far back a grant can be and still be in force today."""
+        if self.profile.permit.no_term:  # grants spread over five years
+            return 5 * 365
         first_end = permit_rules.validity_end(self.profile, self.today)
         return max(30, (first_end - self.today).days - 5)
 
@@ -381,7 +384,8 @@ def fill_bulk(holders: int, *, seed: int = 2019, today: dt.date | None = None,
     vehicle_years = profile.vehicle.max_age_years or 5
     cc_min, cc_max = profile.vehicle.cc_min or 0, profile.vehicle.cc_max or 10_000
     bikes = [b for b in MOTORCYCLES if cc_min <= b[2] <= cc_max] or MOTORCYCLES
-    waiting = holders // 10 if waiting is None else waiting
+    if waiting is None:  # a tenth on the waiting list, where the law has one
+        waiting = holders // 10 if permit_rules.has_waiting_list(profile) else 0
     with _seeded(seed) as rng, DB.atomic():
         cpf = _Unique(CPF().generate, Person.cpf)
         cnh = _Unique(CNH().generate, Cnh.number)
@@ -452,7 +456,7 @@ def fill_bulk(holders: int, *, seed: int = 2019, today: dt.date | None = None,
         vehicle_ids = dict(Vehicle.select(Vehicle.plate, Vehicle.id).tuples())
 
         permit_rows, holder_index = [], 0
-        validity = profile.permit.validity_months
+        validity = profile.permit.validity_months or 60  # no term: grants over five years
         for stand_offset, size in enumerate(sizes):
             for position in range(1, size + 1):
                 person = people[holder_index]
@@ -467,7 +471,8 @@ def fill_bulk(holders: int, *, seed: int = 2019, today: dt.date | None = None,
                     "vehicle": vehicle_ids[vehicle_rows[holder_index]["plate"]],
                     "stand": stand_ids[first_stand + stand_offset], "stand_position": position,
                     "status": status, "issued_on": issued, "stand_since": issued,
-                    "valid_until": add_months(issued, validity)})
+                    "valid_until": permit_rules.NO_TERM if profile.permit.no_term
+                    else add_months(issued, validity)})
                 holder_index += 1
         _insert(Permit, permit_rows)
         _insert(WaitingListEntry, [

@@ -24,10 +24,60 @@ def check(*, file_check: bool = True) -> list[str]:
     problems = []
     if file_check and not is_postgres():
         problems += file_problems()
+    rules = profile_problems()
+    problems += rules
     for part in (application_problems, permit_problems, notice_problems, sticker_problems,
                  number_problems, key_problems, audit_problems):
+        if rules and part in (application_problems, notice_problems):
+            continue  # they read the rules, which cannot be trusted
         problems += part()
     return problems
+
+
+def profile_problems() -> list[str]:
+    """The profile versions are whole (each text matches its SHA-256 and loads) and every
+    notice finds its infraction and penalty class in the version in force on its date."""
+    import datetime as dt
+
+    from ..domain import profiles
+    from ..domain.errors import ProfileError
+    from ..store.models import ProfileVersion
+    problems, by_hash = [], {}
+    versions = list(ProfileVersion.select().order_by(ProfileVersion.effective_from,
+                                                     ProfileVersion.number))
+    if not versions:
+        return ["Nenhuma versão do perfil de regras no banco."] \
+            if setup.is_initialised() else []
+    for v in versions:
+        if profiles.text_hash(v.text) != v.sha256:
+            problems.append(f"Versão {v.number} do perfil de regras alterada fora do programa "
+                            "(o SHA-256 do texto não confere).")
+            continue
+        try:
+            by_hash[v.number] = profiles.profile_from_text(v.text, f"{v.profile_id}.toml")
+        except ProfileError as exc:
+            problems.append(f"Versão {v.number} do perfil de regras não carrega: "
+                            f"{str(exc).splitlines()[0]}")
+    if problems:
+        return problems
+
+    def in_force(day: dt.date):
+        chosen = versions[0]
+        for v in versions:
+            if v.effective_from <= day:
+                chosen = v
+        return by_hash[chosen.number]
+    orphans = []
+    for year, number, code, klass, occurred in InfractionNotice.select(
+            InfractionNotice.year, InfractionNotice.number, InfractionNotice.infraction_code,
+            InfractionNotice.class_code, InfractionNotice.occurred_at).tuples():
+        rules = in_force(occurred.date() if isinstance(occurred, dt.datetime)
+                         else dt.date.fromisoformat(str(occurred)[:10]))
+        if code not in {i.code for i in rules.infractions} or \
+                klass not in {c.code for c in rules.penalties.classes}:
+            orphans.append(f"{number:05d}/{year}")
+    return _named(orphans, "auto(s) de infração sem a infração ou a classe no perfil em vigor "
+                           "na data da infração")
 
 
 def _named(ids: list, what: str) -> list[str]:

@@ -97,12 +97,17 @@ def business_calendar() -> BusinessCalendar:
 
 # --- facts for the engine -----------------------------------------------------------------
 
-def _facts(notice: InfractionNotice) -> engine.NoticeFacts:
+def _facts(notice: InfractionNotice, at=None) -> engine.NoticeFacts:
+    """What the engine needs of a notice, its penalty class (points, recidivism) as the
+    profile version in force on its infraction date has it. `at`: setup.profiles_by_date(),
+    read once for many notices."""
+    at = at or setup.profiles_by_date()
     return engine.NoticeFacts(
         id=notice.id, register=(notice.holder_id, notice.permit_id),
         infractor_id=notice.infractor_id, code=notice.infraction_code,
         class_code=notice.class_code, occurred_at=notice.occurred_at,
-        voided=notice.status == "voided", label=number_text(notice))
+        voided=notice.status == "voided", label=number_text(notice),
+        penalty=at(notice.occurred_at.date()).penalty_class(notice.class_code))
 
 
 def _notices_of(holder_id=None, permit_id=None, infractor_id=None) -> list[InfractionNotice]:
@@ -236,7 +241,9 @@ def record_notice(actor: Actor, data: dict, *, on: dt.date | None = None,
     infractor_signed, notified_on, notification_channel, fine_units (L1745 range)."""
     permissions.require(actor, "notice.record")
     today = _today(on)
-    profile = setup.profile()
+    # judged by the profile version in force on the infraction date (catalogue, fine, points)
+    occurred = _parse_datetime(data.get("occurred_at"), "Data e hora da infração")
+    profile = setup.profile(on=min(occurred.date(), today))
     clean = _clean_notice(profile, data, today)
     item = clean["item"]
     day = clean["occurred_at"].date()
@@ -249,7 +256,8 @@ def record_notice(actor: Actor, data: dict, *, on: dt.date | None = None,
                                                  if clean["permit"] else None),
                                  infractor_id=clean["infractor_id"], code=item.code,
                                  class_code=item.class_code, occurred_at=clean["occurred_at"])
-        facts = [_facts(n) for n in history if n.id != reissue_of]
+        at = setup.profiles_by_date()
+        facts = [_facts(n, at) for n in history if n.id != reissue_of]
         recidivism_of = engine.is_recidivism(profile, facts, new)
         penalty = profile.penalty_class(item.class_code)
         in_units = penalty.fine_units > 0 or penalty.fine_units_max > 0
@@ -368,9 +376,12 @@ def reissue_notice(actor: Actor, notice_id, changes: dict, *, reason,
             "agent_name": old.agent_name, "agent_registration": old.agent_registration,
             "infractor_signed": old.infractor_signed, "notified_on": old.notified_on,
             "notification_channel": old.notification_channel,
-            "fine_units": old.fine_units if profile_range(old.class_code) else None}
+            "fine_units": old.fine_units if profile_range(old.class_code,
+                                                          on=old.occurred_at.date()) else None}
     data.update(changes)
-    _clean_notice(setup.profile(), data, today)  # refuse bad changes before voiding
+    occurred = _parse_datetime(data.get("occurred_at"), "Data e hora da infração")
+    # refuse bad changes before voiding (by the version in force on the infraction date)
+    _clean_notice(setup.profile(on=min(occurred.date(), today)), data, today)
     with write_transaction():
         old = _active_notice(old.id)  # again: a second counter may have just voided it
         result = _void(actor, old, "correction", f"Corrigido: {reason}", today)
@@ -378,8 +389,10 @@ def reissue_notice(actor: Actor, notice_id, changes: dict, *, reason,
     return {**new, "voided": number_text(old), **result}
 
 
-def profile_range(class_code: str) -> bool:
-    return setup.profile().penalty_class(class_code).fine_units_max > 0
+def profile_range(class_code: str, *, on: dt.date | None = None) -> bool:
+    """Whether the class's fine is a range the authority sets (L1745), in the version in
+    force on `on` (the infraction date)."""
+    return setup.profile(on=on).penalty_class(class_code).fine_units_max > 0
 
 
 def _void(actor: Actor, notice: InfractionNotice, kind: str, reason: str,
@@ -424,14 +437,17 @@ def _reprice_recidivism(actor: Actor, voided: InfractionNotice, on: dt.date) -> 
             (InfractionNotice.status == "active") & InfractionNotice.recidivism &
             (InfractionNotice.infractor == voided.infractor_id) &
             (InfractionNotice.occurred_at > voided.occurred_at)):
-        facts = [_facts(n) for n in _notices_of(infractor_id=later.infractor_id)]
-        if engine.is_recidivism(profile, facts, _facts(later)) is not None:
+        at = setup.profiles_by_date()
+        facts = [_facts(n, at) for n in _notices_of(infractor_id=later.infractor_id)]
+        if engine.is_recidivism(profile, facts, _facts(later, at)) is not None:
             continue
-        fine = engine.compute_fine(profile, profile.infraction(later.infraction_code),
+        dated = setup.profile(on=later.occurred_at.date())  # priced as when it was recorded
+        fine = engine.compute_fine(dated, dated.infraction(later.infraction_code),
                                    unit_value_cents=later.unit_value_cents,
                                    tariff_cents=later.unit_value_cents,
                                    chosen_units=later.fine_units / 2
-                                   if profile_range(later.class_code) else None)
+                                   if profile_range(later.class_code,
+                                                    on=later.occurred_at.date()) else None)
         for charge in PenaltyCharge.select().where((PenaltyCharge.notice == later.id) &
                                                    (PenaltyCharge.kind == "fine") &
                                                    (PenaltyCharge.status == "open")):
@@ -454,8 +470,9 @@ def deadlines(notice: InfractionNotice, proceedings=None, calendar=None) -> dict
     """Defence deadline from the notification (PF Arts. 34, 38: 30 business days; SRM
     Art. 35 §1º: 10 days); appeal deadline from the notification of the decision on the
     defence, or of the notice when the law has no defence stage (SRM Art. 49: 10 days;
-    L1745 Art. 19: 15 days)."""
-    rule = setup.profile().defence
+    L1745 Art. 19: 15 days). The terms of the profile version in force on the infraction
+    date."""
+    rule = setup.profile(on=notice.occurred_at.date()).defence
     calendar = calendar or business_calendar()
     proceedings = _proceedings(notice.id) if proceedings is None else proceedings
     out = {"defence": None, "appeal": None}
@@ -483,7 +500,7 @@ def stage(notice: InfractionNotice, on: dt.date, proceedings=None, calendar=None
         return "voided"
     if notice.notified_on is None:
         return "awaiting_notification"
-    rule = setup.profile().defence
+    rule = setup.profile(on=notice.occurred_at.date()).defence
     proceedings = _proceedings(notice.id) if proceedings is None else proceedings
     terms = deadlines(notice, proceedings, calendar)
     defence = [p for p in proceedings if p.stage == "defence"]
@@ -514,7 +531,6 @@ def file_defence(actor: Actor, notice_id, *, stage_: str = "defence", filed_on=N
     Art. 19), within the term, with the documents attached."""
     permissions.require(actor, "defence.file")
     today = _today(on)
-    rule = setup.profile().defence
     if stage_ not in ("defence", "appeal"):
         raise ValidationError("Fase", "defesa ou recurso.")
     filed_on = validators.parse_date(filed_on or today, "Data do protocolo", latest=today)
@@ -522,6 +538,7 @@ def file_defence(actor: Actor, notice_id, *, stage_: str = "defence", filed_on=N
                            "Texto do recurso", max_length=20000)
     files = [validators.text(a, "Anexo", max_length=200) for a in attachments]
     notice = _active_notice(notice_id)
+    rule = setup.profile(on=notice.occurred_at.date()).defence  # the notice's own terms
     days, article = ((rule.defence_days, rule.defence_article) if stage_ == "defence" else
                      (rule.appeal_days, rule.appeal_article))
     if not days:
@@ -677,7 +694,8 @@ def proposals(permit_id, *, on: dt.date | None = None) -> list[dict]:
     permit = lookup.get_permit(permit_id)
     profile = setup.profile()
     notices = {n.id: n for n in _notices_of(permit_id=permit.id)}
-    result = engine.assess(profile, [_facts(n) for n in notices.values()])
+    at = setup.profiles_by_date()
+    result = engine.assess(profile, [_facts(n, at) for n in notices.values()])
     applied = {s.rule_key for s in _applied(permit.id)}
     calendar = business_calendar()
     out = []
@@ -875,7 +893,8 @@ def ledger(query=None, *, person_id=None, on: dt.date | None = None) -> dict:
         len(permits) == 1 and permits[0].holder_id == person.id else None
     notices = [n for n in _notices_of(holder_id=person.id)
                if only is None or n.permit_id in only]
-    facts = [_facts(n) for n in notices]
+    at = setup.profiles_by_date()
+    facts = [_facts(n, at) for n in notices]
     result = engine.assess(profile, facts)
     calendar = business_calendar()
     rows = [notice_dict(n, on=today, score=result.scores.get(n.id), calendar=calendar)
@@ -929,7 +948,7 @@ def open_deadlines(*, on: dt.date, horizon: dt.date) -> list[dict]:
         due = deadlines(notice, calendar=calendar)[kind]
         if due is None or due > horizon:
             continue
-        rule = setup.profile().defence
+        rule = setup.profile(on=notice.occurred_at.date()).defence
         out.append({"kind": f"{kind}_deadline", "due": due,
                     "article": rule.defence_article if kind == "defence" else
                     rule.appeal_article, "entity": "infraction_notice",

@@ -105,6 +105,7 @@ PERMISSIONS: dict[str, Permission] = {
     "print.guia": Permission(COUNTER, "imprimir guias de recolhimento"),
     # município settings, users, keys
     "settings.profile_number": Permission(ADMIN, "alterar os números do perfil de regras"),
+    "settings.profile_adopt": Permission(ADMIN, "adotar uma nova versão do perfil de regras"),
     "settings.population": Permission(ADMIN, "alterar a população do município"),
     "settings.fiscal_unit": Permission(ADMIN, "alterar o valor da unidade fiscal"),
     "settings.brasao": Permission(ADMIN, "alterar o brasão do município"),

@@ -113,6 +113,8 @@ def grant_permit(actor: Actor, *, holder_id, vehicle_id, stand_id=None, on=None,
         try:
             permit_rules.check_cap(profile, population, in_force_count())
         except RuleRefusal as full:
+            if not permit_rules.has_waiting_list(profile):
+                raise  # the law has no waiting list (waiting_list.mode = "none")
             return {"granted": False, "message": str(full),
                     "waiting_list": _put_on_waiting_list(actor, holder_id, on)}
         application = None

@@ -1,5 +1,7 @@
 """An end-to-end check on a temporary database, importing no Qt module, so it also runs
 where no screen or Qt is usable (the Windows installer's check runs it under wine).
+It runs on the rule profile of the município's database (the version in force, read from
+that database) or, with no database, on every profile the program ships.
 Later capabilities add their own checks here."""
 from __future__ import annotations
 
@@ -12,16 +14,45 @@ from ..store.migrations import close_database, open_database
 from . import demo, search, setup, users
 
 
-def run() -> dict:
+# Enough inhabitants for the demo's 20 holders under every shipped law (L1745: 1 per 590).
+POPULATION = 30_000
+
+
+def shipped_profiles() -> list[tuple[str, str]]:
+    """(label, text) of every profile the program ships."""
+    from ..domain import profiles
+    return [(pid, profiles.PROFILES_DIR.joinpath(f"{pid}.toml").read_text(encoding="utf-8"))
+            for pid in profiles.available_profiles()]
+
+
+def run(rule_profiles: list[tuple[str, str]] | None = None) -> dict:
+    """The whole check once per profile given as (label, text) — the database's own version
+    in force, or every shipped profile (the default) — each on a temporary database."""
+    rule_profiles = rule_profiles or shipped_profiles()
+    started = time.perf_counter()
+    checks: list[dict] = []
+    for label, text in rule_profiles:
+        checks += _run_one(label, text, several=len(rule_profiles) > 1)
+    checks.append({"name": "sem Qt", "ok": not any(m.startswith("PySide6") for m in sys.modules),
+                   "detail": "nenhum módulo Qt carregado"})
+    return {"ok": all(c["ok"] for c in checks), "checks": checks,
+            "profiles": [label for label, _ in rule_profiles],
+            "seconds": round(time.perf_counter() - started, 2)}
+
+
+def _run_one(label: str, text: str, *, several: bool) -> list[dict]:
     checks: list[dict] = []
 
     def check(name: str, ok: bool, detail: str) -> None:
-        checks.append({"name": name, "ok": bool(ok), "detail": detail})
+        checks.append({"name": f"{label}: {name}" if several else name, "ok": bool(ok),
+                       "detail": detail})
 
-    started = time.perf_counter()
     # Windows cannot delete a file still open: a failure must surface, not the clean-up
     with tempfile.TemporaryDirectory(prefix="mototaxi-selftest-",
                                      ignore_cleanup_errors=True) as folder:
+        from ..domain import profiles
+        profile_file = Path(folder) / f"{profiles.parse_profile_text(text, label).id}.toml"
+        profile_file.write_text(text, encoding="utf-8")
         db_path = Path(folder) / "selftest.db"
         open_database(db_path.as_posix(), backup_dir=Path(folder))
         key_folder = None
@@ -30,13 +61,15 @@ def run() -> dict:
             key_folder = keys.using_key_dir(Path(folder) / "keys")  # never the real keys folder
             key_folder.__enter__()
             summary = setup.initialise(
-                profile_id="sao-raimundo-das-mangabeiras-2019", municipio="Município de Teste",
-                uf="MA", ibge="2111102", population=9000, fiscal_unit_value="50,00",
+                profile_id=str(profile_file), municipio="Município de Teste",
+                uf="MA", ibge="2111102", population=POPULATION, fiscal_unit_value="50,00",
                 admin_password="senha-de-teste")
-            check("init", summary["permit_cap"] == 30,
-                  f"limite de permissões {summary['permit_cap']} para 9000 habitantes")
+            expected = setup.permit_cap(POPULATION, setup.profile())
+            check("init", summary["permit_cap"] == expected and summary["profile_version"] == 1,
+                  f"perfil {summary['profile_id']} (versão 1 no banco), limite de "
+                  f"{summary['permit_cap']} permissões para {POPULATION} habitantes")
             counts = demo.fill(20, seed=7)
-            check("demo", counts["holders"] == 20, f"{counts['holders']} permissionários")
+            check("demo", counts["holders"] == 20, f"{counts['holders']} titulares")
             from ..store.models import Person, Vehicle
             person = Person.select().order_by(Person.id).first()
             hits = search.search(person.cpf[:3] + "." + person.cpf[3:6])
@@ -61,10 +94,7 @@ def run() -> dict:
             if key_folder is not None:
                 key_folder.__exit__(None, None, None)
             close_database()
-    check("sem Qt", not any(m.startswith("PySide6") for m in sys.modules),
-          "nenhum módulo Qt carregado")
-    return {"ok": all(c["ok"] for c in checks), "checks": checks,
-            "seconds": round(time.perf_counter() - started, 2)}
+    return checks
 
 
 def _check_printing(check) -> None:

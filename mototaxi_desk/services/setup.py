@@ -37,27 +37,57 @@ def settings() -> MunicipioSettings:
     return row
 
 
-def profile() -> RuleProfile:
-    """The município's rule profile with the numbers it edited."""
-    row = settings()
-    profiles = _profiles()
-    return profiles.apply_overrides(profiles.load_profile(row.profile_id),
-                                    json.loads(row.overrides or "{}"))
+def profile(on: dt.date | None = None) -> RuleProfile:
+    """The município's rule profile in force on a date (today by default), with the numbers
+    it edited: the one question the code asks of the rules. The text comes from the
+    database (services/profile_versions.py), so every counter reads the same rules and an
+    act is judged by the wording in force on its date."""
+    return profiles_by_date()(on or dt.date.today())
+
+
+def profiles_by_date():
+    """date → profile in force with the edited numbers, reading the versions once (for a
+    list of acts of different dates)."""
+    from . import profile_versions
+    heads, overrides = profile_versions.heads_and_overrides()
+    if not heads:
+        settings()  # a database without init says so
+    at = profile_versions.resolver(heads)
+    return lambda on: _with_overrides(at(on), overrides)
+
+
+_with_edits: dict[tuple[int, str], RuleProfile] = {}
+
+
+def _with_overrides(base: RuleProfile, overrides_json: str | None) -> RuleProfile:
+    key = (id(base), overrides_json or "{}")  # parsed profiles are kept, so ids are stable
+    if key not in _with_edits:
+        _with_edits[key] = _profiles().apply_overrides(base, json.loads(overrides_json or "{}"))
+    return _with_edits[key]
+
+
+def check_overrides_fit(new: RuleProfile) -> None:
+    """A new wording must accept the numbers the município edited (refused otherwise)."""
+    _profiles().apply_overrides(new, json.loads(settings().overrides or "{}"))
 
 
 def set_profile_number(actor: Actor, key: str, value) -> dict:
-    """Edit one number of the profile for this município (admin), audited."""
+    """Edit one number of the profile for this município (admin), audited. The edit applies
+    to every version of the profile, so it must fit each of them."""
     permissions.require(actor, "settings.profile_number")
+    from . import profile_versions
     with write_transaction():
         row = settings()
         overrides = json.loads(row.overrides or "{}")
         profiles = _profiles()
-        base = profiles.load_profile(row.profile_id)
+        base = profile_versions.profile_on(dt.date.today())
         if isinstance(value, str) and key in profiles.editable_numbers(base):
             value = _parse_setting(profiles.editable_numbers(base)[key], value, key)
         overrides[key] = str(value) if isinstance(value, Decimal) else value
         # refuses a bad key or value before anything is saved
-        profiles.apply_overrides(base, overrides)
+        at = profile_versions.resolver()
+        for version in profile_versions.versions():
+            profiles.apply_overrides(at(version["effective_from"]), overrides)
         before = audit.snapshot(row)
         row.overrides = json.dumps(overrides, sort_keys=True)
         row.save()
@@ -155,7 +185,9 @@ def validate_init(*, profile_id, municipio, uf, ibge, population, fiscal_unit_va
                   admin_password, admin_login="admin",
                   admin_name="Administrador do Sistema") -> dict:
     """Check every set-up value without touching the database; the checked values."""
-    rule_profile = _profiles().load_profile(profile_id)
+    from .. import profile_files
+    candidate = profile_files.find(profile_id)  # an id (data folder, then shipped) or a file
+    rule_profile = candidate.profile
     users.check_password(admin_password, "Senha do administrador")
     return {
         "settings": {
@@ -167,6 +199,7 @@ def validate_init(*, profile_id, municipio, uf, ibge, population, fiscal_unit_va
             "initial_tariff_cents": int(rule_profile.defaults.initial_tariff * 100),
         },
         "unit_cents": parse_money(fiscal_unit_value, "Valor da unidade fiscal"),
+        "profile": candidate,
         "admin": (users.check_login(admin_login),
                   validators.person_name(admin_name, "Nome do administrador"), admin_password),
     }
@@ -188,6 +221,8 @@ def initialise(*, today: dt.date | None = None, **values) -> dict:
         admin = users.create_user(login, name, "admin", password, must_change_password=True)
         audit.record(SYSTEM, "municipio.init", "municipio_settings", row.id,
                      after=audit.snapshot(row))
+        from . import profile_versions  # the rules' text lives in the database from now on
+        profile_versions.record_first(SYSTEM, checked["profile"])
         audit.record(SYSTEM, "user.add", "user", admin.id, after=audit.snapshot(admin))
         from . import keys  # the município's QR signing key pair (services/keys.py)
         keys.ensure_key(SYSTEM, at_init=True)
@@ -197,8 +232,11 @@ def initialise(*, today: dt.date | None = None, **values) -> dict:
 def summary() -> dict:
     row = settings()
     p = profile()
+    from . import profile_versions
+    version = profile_versions.version_on(dt.date.today())
     return {"municipio": row.name, "uf": row.uf, "ibge": row.ibge_code,
             "population": row.population, "profile_id": p.id, "profile": p.profile.name,
+            "profile_version": version["number"], "profile_sha256": version["sha256"],
             "permit_cap": permit_cap(row.population, p),
             "edited_numbers": json.loads(row.overrides or "{}")}
 

@@ -114,10 +114,22 @@ def facts(vehicle: Vehicle) -> vehicle_rules.VehicleFacts:
         insurance_expiry=vehicle.insurance_expiry)
 
 
+def registered_on(vehicle: Vehicle) -> dt.date:
+    created = vehicle.created_at
+    return created.date() if isinstance(created, dt.datetime) else \
+        dt.date.fromisoformat(str(created)[:10])
+
+
+def rules_for(vehicle: Vehicle, at=None):
+    """A vehicle is judged (age limit, replacement) by the profile version in force on the
+    day it was registered. `at`: setup.profiles_by_date(), for many vehicles."""
+    return at(registered_on(vehicle)) if at else setup.profile(on=registered_on(vehicle))
+
+
 def as_dict(vehicle: Vehicle, *, on: dt.date | None = None) -> dict:
     """The vehicle with its age-limit dates and whether it may serve today (warnings)."""
     on = _on(on)
-    profile = setup.profile()
+    profile = rules_for(vehicle)
     data = audit.snapshot(vehicle)
     data["owner_id"] = vehicle.owner_id
     data["insurance_cover_text"] = format_money(vehicle.insurance_cover_cents)
@@ -257,12 +269,12 @@ def declare_replacement(actor: Actor, vehicle_id, *, on: dt.date | None = None) 
     after the due date is still recorded, flagged late."""
     permissions.require(actor, "vehicle.declare_replacement")
     on = _on(on)
-    profile = setup.profile()
+    vehicle = get_vehicle(vehicle_id)
+    profile = rules_for(vehicle)
     v = profile.vehicle
     if not v.replacement_declare_days_before or not v.max_age_years:
         raise RuleRefusal("A lei do município não prevê declaração de substituição do veículo",
                           v.replacement_article)
-    vehicle = get_vehicle(vehicle_id)
     if not vehicle.active:
         raise ValidationError("Veículo", f"o veículo {vehicle.plate_original} está desativado.")
     if vehicle.replacement_declared_on is not None:
@@ -286,9 +298,9 @@ def vehicle_status(vehicle_id, on: dt.date | None = None) -> dict:
     past_limit is the plain fact (on after the limit); must_be_replaced applies the profile
     (L1745 applies the limit at grant only, so a vehicle there is never forced out)."""
     on = _on(on)
-    profile = setup.profile()
-    v = profile.vehicle
     vehicle = get_vehicle(vehicle_id)
+    profile = rules_for(vehicle)
+    v = profile.vehicle
     limit = vehicle_rules.age_limit_date(profile, vehicle.manufacture_year)
     deadline = vehicle_rules.replacement_deadline(profile, vehicle.manufacture_year)
     due = vehicle_rules.declaration_due(profile, vehicle.manufacture_year)
@@ -317,7 +329,7 @@ def list_vehicles(text: str = "", *, owner_id=None, limit: int = 500,
     """Vehicles (active first) with owner, age-limit date and the permit it serves; `text`
     filters by plate in either format (ABC-1234 or ABC1C34, a prefix is enough)."""
     on = _on(on)
-    profile = setup.profile()
+    at = setup.profiles_by_date()
     query = Vehicle.select(Vehicle, Person).join(Person)
     text = str(text or "").strip()[:20]
     if text:
@@ -336,7 +348,7 @@ def list_vehicles(text: str = "", *, owner_id=None, limit: int = 500,
         .tuples()} if vehicles else {}
     rows = []
     for v in vehicles:
-        limit_date = vehicle_rules.age_limit_date(profile, v.manufacture_year)
+        limit_date = vehicle_rules.age_limit_date(rules_for(v, at), v.manufacture_year)
         rows.append({"id": v.id, "plate": v.plate, "plate_original": v.plate_original,
                      "make": v.make, "model": v.model, "manufacture_year": v.manufacture_year,
                      "model_year": v.model_year, "cc": v.cc, "owner_id": v.owner_id,

@@ -132,6 +132,10 @@ def enrol(actor: Actor, person_id: int, *, on: dt.date | None = None, seniority_
     profile; only "edital" uses them). Refused for someone already on the list or holding a
     permit that has not ended."""
     permissions.require(actor, "waiting.enrol")
+    profile = setup.profile()
+    if profile.waiting_list.mode == "none":
+        raise RuleRefusal("A lei do município não prevê lista de espera",
+                          profile.waiting_list.article)
     values = {**_ranking_values({"seniority_years": seniority_years, "dependents": dependents,
                                  "vehicle_condition": vehicle_condition}),
               "notes": validators.text(notes, "Observações", max_length=MAX_NOTES,

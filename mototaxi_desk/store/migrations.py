@@ -147,9 +147,30 @@ def _step_9_stand_acts(db: pw.Database) -> None:
               for name in ("max_act_date", "closed_on", "close_reason", "close_act")])
 
 
+def _step_10_profile_versions(db: pw.Database) -> None:
+    """v10: rule profile versions in the database — the text and SHA-256 of each wording the
+    município adopted, with its effective date. A database set up before keeps running on
+    the profile file it named: that file's text becomes version 1, in force for every date."""
+    db.create_tables([m.ProfileVersion])
+    row = m.MunicipioSettings.select().first()
+    if row is None:
+        return  # not initialised yet: `init` writes version 1
+    from ..domain import profiles
+    from .. import profile_files  # the shipped files and <pasta de dados>/profiles
+    try:
+        source = profile_files.find(row.profile_id)
+    except profiles.ProfileError as exc:
+        raise StoreError(f"Não foi possível guardar no banco o perfil de regras em uso: {exc}. "
+                         "Coloque o arquivo do perfil em <pasta de dados>/profiles/ e abra "
+                         "o programa de novo; nada foi alterado.") from None
+    m.ProfileVersion.create(number=1, profile_id=row.profile_id,
+                            effective_from=profiles.EARLIEST, text=source.text,
+                            sha256=profiles.text_hash(source.text), source=source.location)
+
+
 STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,
          6: _step_6_audit_chain, 7: _step_7_guias, 8: _step_8_print_reservations,
-         9: _step_9_stand_acts}
+         9: _step_9_stand_acts, 10: _step_10_profile_versions}
 LATEST = max(STEPS)
 
 

@@ -641,3 +641,23 @@ class BankReturnItem(BaseModel):
 
 PAYMENT_MODELS = [Guia, BankReturnFile, BankReturnItem]
 MODELS.extend(PAYMENT_MODELS)
+
+
+# --- rule profile versions (schema v10) ------------------------------------------------------
+
+class ProfileVersion(BaseModel):
+    """A wording of the município's rule profile, kept whole (text and SHA-256) so every
+    counter reads the same rules from the database and no file can change them unseen. An
+    act is judged by the version in force on its date: the one with the latest
+    effective_from on or before it (services/profile_versions.py). Never updated or deleted."""
+    number = pw.IntegerField(unique=True)         # 1, 2, ... in order of adoption
+    profile_id = pw.CharField(max_length=80)
+    effective_from = pw.DateField(index=True)     # version 1: EARLIEST (all acts before)
+    text = pw.TextField()
+    sha256 = pw.CharField(max_length=64)
+    source = pw.CharField(max_length=300, default="")  # the file it was adopted from
+    adopted_at = pw.DateTimeField(default=utcnow)
+    adopted_by = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
+
+
+MODELS.append(ProfileVersion)

@@ -1,26 +1,25 @@
-"""The program opened from a damaged installation shows which file is missing in a message
-box and leaves, instead of vanishing (a Windows shortcut has no console to print to)."""
+"""The program opened on rules it cannot trust (a profile version edited in the database by
+hand) says so in a message box and leaves, instead of vanishing (a Windows shortcut has no
+console to print to)."""
 from __future__ import annotations
 
-import functools
+import sqlite3
 import sys
 
 from PySide6.QtWidgets import QDialog
 
-from mototaxi_desk.domain import profiles
 from mototaxi_desk.gui import account
 from mototaxi_desk.gui import app as gui_app
-from mototaxi_desk.services import users
+from mototaxi_desk.services import profile_versions, users
 
 from ..test_cli import INIT
 
 
-def test_missing_profile_file_is_a_message_box(qtbot, cli, sqlite_db, tmp_path, monkeypatch):
+def test_tampered_profile_version_is_a_message_box(qtbot, cli, sqlite_db, monkeypatch):
     assert cli("--db", sqlite_db, *INIT)[0] == 0
-    empty = tmp_path / "perfis-apagados"
-    empty.mkdir()
-    monkeypatch.setattr(profiles, "load_profile",  # services look it up at call time
-                        functools.partial(profiles.load_profile, directory=empty))
+    with sqlite3.connect(sqlite_db) as raw:
+        raw.execute("UPDATE profile_version SET text = text || ' '")
+    monkeypatch.setattr(profile_versions, "_parsed", {})
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # run_gui installs its own
 
     def enter(dialog):  # the clerk types the password and presses Entrar
@@ -33,5 +32,4 @@ def test_missing_profile_file_is_a_message_box(qtbot, cli, sqlite_db, tmp_path, 
                         lambda parent, title, text: shown.append(text))
     assert gui_app.run_gui(sqlite_db) == 1  # the main window needs the município's profile
     assert len(shown) == 1
-    assert "sao-raimundo-das-mangabeiras-2019.toml não encontrado" in shown[0]
-    assert "reinstale" in shown[0]
+    assert "versão 1 do perfil de regras" in shown[0] and "SHA-256" in shown[0]

@@ -17,8 +17,8 @@ from mototaxi_desk.domain.errors import DomainError
 from mototaxi_desk.services import (applications, auxiliary, backups, bank_returns,
                                     collection, documents, fees, guias, impounds, inspections,
                                     keys, ledger, permissions, permits, persons, privacy,
-                                    records, reports, setup, stands, users, vehicles, verifier,
-                                    waiting_list)
+                                    profile_versions, records, reports, setup, stands, users,
+                                    vehicles, verifier, waiting_list)
 from mototaxi_desk.services.context import Actor, PermissionDenied
 from mototaxi_desk.store.connection import write_transaction
 from mototaxi_desk.store.models import AuditLog, Person, User
@@ -105,6 +105,8 @@ CALLS = {
     "print.release": lambda a: documents.print_release(a, "99999/2026"),
     "print.guia": lambda a: guias.print_guia(a, "2026/999999"),
     "settings.profile_number": lambda a: setup.set_profile_number(a, "nada", 1),
+    "settings.profile_adopt": lambda a: profile_versions.adopt(a, Path("/proc/sem-perfil.toml"),
+                                                               "01/01/2030"),
     "settings.population": lambda a: setup.set_population(a, "-1"),
     "settings.fiscal_unit": lambda a: setup.set_fiscal_unit_value(a, 1800, "x"),
     "settings.brasao": lambda a: setup.set_brasao(a, b"nao e imagem"),
@@ -151,6 +153,7 @@ INTERNAL = {
     "documents.confirm", "documents.write_file",
     # documents.common: the parts every print_* function shares, after its role check
     "documents.may_print", "documents.log_copy", "documents.finish", "documents.audit_print",
+    "profile_versions.record_first",  # version 1 of the rules, part of `init` (setup.initialise)
 }
 
 
@@ -187,7 +190,8 @@ def test_the_policy_of_the_issue():
     nor change the profile, the settings or the users."""
     fiscal, atendente = Actor(1, "f", "fiscal"), Actor(2, "a", "atendente")
     assert not permissions.can(fiscal, "permit.grant")
-    for action in ("defence.judge", "settings.profile_number", "settings.population",
+    for action in ("defence.judge", "settings.profile_number", "settings.profile_adopt",
+                   "settings.population",
                    "settings.fiscal_unit", "settings.brasao", "user.add", "user.disable",
                    "person.export"):
         assert not permissions.can(atendente, action), action

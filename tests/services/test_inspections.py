@@ -53,8 +53,9 @@ def test_annual_approved_gets_validity_sticker_and_fee(srm_vehicle):
     assert (fee.code, fee.units, fee.amount_cents, fee.article) == ("inspection", 1, 4826,
                                                                     "Art. 47 III")
     assert fee.person_id == srm_vehicle.owner_id and fee.status == "open"
-    actions = [a.action for a in AuditLog.select().where(AuditLog.action != "municipio.init")
-               .where(AuditLog.action != "user.add").order_by(AuditLog.id)]
+    actions = [a.action for a in AuditLog.select()
+               .where(AuditLog.action.not_in(("municipio.init", "user.add", "profile.adopt")))
+               .order_by(AuditLog.id)]
     assert actions == ["sticker.issue", "inspection.record", "fee.charge"]
     stored = Inspection.get_by_id(result["id"])
     assert json.loads(stored.checklist) == answers("annual")

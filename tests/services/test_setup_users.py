@@ -26,7 +26,7 @@ def test_initialise_writes_settings_unit_value_admin_and_audit(db):
     assert admin.role == "admin" and admin.must_change_password
     assert not admin.password_hash.startswith("senha") and admin.password_hash.startswith("$argon2")
     actions = [a.action for a in AuditLog.select().order_by(AuditLog.id)]
-    assert actions == ["municipio.init", "user.add"]
+    assert actions == ["municipio.init", "profile.adopt", "user.add"]  # version 1 of the rules
     assert "password_hash" not in AuditLog.select().where(AuditLog.action == "user.add").get().after
 
 

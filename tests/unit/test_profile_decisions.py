@@ -47,14 +47,15 @@ def _variant(tmp_path, edit):
 
 @pytest.mark.parametrize("edit, words", [
     (lambda t: t.replace('sanction = "cassation"', 'sanction = "exílio"'),
-     "decisions[0].sanction"),
-    (lambda t: t.replace('code = "38-III-b"', 'code = "38-III-a"'), "decisions[0].grounds[1].code"),
-    (lambda t: t.replace('warns = ["renew"]', 'warns = ["voar"]', 1), "warns[0]"),
+     "decisions[1].sanction"),
+    (lambda t: t.replace('code = "38-III-b"', 'code = "38-III-a"'), "decisions[1].grounds[2].code"),
+    (lambda t: t.replace('warns = ["renew"]', 'warns = ["voar"]', 1), "warns[1]"),
     (lambda t: t.replace("max_days = 0\n\n[[decisions.grounds]]\ncode = \"38-III-a\"",
                          "max_days = 9\n\n[[decisions.grounds]]\ncode = \"38-III-a\""),
-     "decisions[0].max_days"),
+     "decisions[1].max_days"),
 ])
 def test_bad_decisions_are_named(tmp_path, edit, words):
+    """Items are counted from 1 in the messages (profiles check)."""
     with pytest.raises(ProfileError) as err:
         parse_profile(_variant(tmp_path, edit))
     assert words in str(err.value) and SRM.name in str(err.value)

@@ -64,7 +64,9 @@ def test_missing_number_is_named(tmp_path):
 def test_duplicate_infraction_code_is_named(tmp_path):
     path = _variant(tmp_path, lambda t: t.replace('code = "36-II"', 'code = "36-I"', 1))
     message = _error(path)
-    assert "infractions[1].code" in message and "repetido" in message
+    # items counted from 1, as people count; the line is the duplicate's own
+    line = SRM.read_text(encoding="utf-8").splitlines().index('code = "36-II"') + 1
+    assert f"linha {line}: chave 'infractions[2].code'" in message and "repetido" in message
 
 
 def test_wrong_type_and_float_money_refused(tmp_path):

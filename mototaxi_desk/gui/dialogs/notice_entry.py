@@ -297,7 +297,8 @@ class NoticeEntryDialog(DiscardGuard, QDialog):
         self.history = ledger.ledger(person_id=permit.holder_id)["notices"]
         self.infractor.blockSignals(True)
         self.infractor.clear()
-        self.infractor.addItem(f"Permissionário: {info['holder_name']}", None)
+        holder_title = self.profile.instrument.holder_title  # Permissionário, Autorizatário...
+        self.infractor.addItem(f"{holder_title}: {info['holder_name']}", None)
         for aux in auxiliary.active_for_permit(permit.id):
             self.infractor.addItem(f"Condutor auxiliar: {aux['person_name']}", aux["id"])
         self.infractor.blockSignals(False)

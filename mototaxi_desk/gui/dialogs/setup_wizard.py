@@ -12,7 +12,8 @@ from ...domain import validators
 from ...domain.errors import DomainError, ValidationError
 from ...domain.money import format_money, parse_money
 from ...domain.search_terms import fold
-from ...domain.profiles import ProfileError, available_profiles, load_profile
+from ... import profile_files
+from ...domain.profiles import ProfileError
 from ...services import setup, users
 from ...services.context import Actor
 from ..widgets.brasao import BrasaoPicker
@@ -23,8 +24,22 @@ PAGE_MUNICIPIO, PAGE_PROFILE, PAGE_ADMIN = range(3)
 NO_FISCAL_UNIT_VALUE = "1,00"
 
 
+_read: dict = {}  # the files as read when the wizard listed them (parsed once)
+
+
+def _profiles() -> dict:
+    """id → profile of every file that loads: the município's own (<pasta de dados>/profiles)
+    before the shipped ones, as `init` chooses; a broken file is left out (profiles check)."""
+    if not _read:
+        for candidate in profile_files.candidates():
+            if candidate.profile is not None and candidate.id not in _read:
+                _read[candidate.id] = candidate.profile
+    return _read
+
+
 def _profile_choices() -> list[tuple[str, str]]:
-    return [(pid, load_profile(pid).profile.name) for pid in available_profiles()]
+    _read.clear()  # a new wizard reads the folders again
+    return [(pid, p.profile.name) for pid, p in _profiles().items()]
 
 
 class _Page(QWizardPage):
@@ -164,7 +179,7 @@ class SetupWizard(QWizard):
     # --- the profile's fiscal unit and tariff -----------------------------------------------
 
     def selected_profile(self):
-        return load_profile(self.profile.editor.currentData())
+        return _profiles()[self.profile.editor.currentData()]
 
     def _profile_changed(self) -> None:
         profile = self.selected_profile()
@@ -215,7 +230,7 @@ class SetupWizard(QWizard):
         """The profile written for this município, when there is one (the user may change)."""
         name = fold(self.name.text())
         for index in range(self.profile.editor.count()):
-            info = load_profile(self.profile.editor.itemData(index)).profile
+            info = _profiles()[self.profile.editor.itemData(index)].profile
             same = fold(info.municipio) == name
             if info.municipio and same and info.uf == self.uf.text():
                 self.profile.editor.setCurrentIndex(index)

@@ -6,6 +6,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from ...services import permits
+from ..labels import instrument_words
 from ..models.dict_table import Column
 from ..models.paged_table import PagedTableModel
 from ..widgets.common import STATUS_COLOURS, heading, open_rows, table_view
@@ -18,8 +19,10 @@ class HoldersPage(QWidget):
     def __init__(self, actor=None, parent=None):
         super().__init__(parent)
         self.actor = actor  # a fiscal sees masked CPFs (LGPD), as in the search
+        words = instrument_words()  # Permissionários, or the law's own word (Autorizatários)
+        self.title, self.instrument = words["holders"], words["title"].lower()
         layout = QVBoxLayout(self)
-        layout.addWidget(heading("Permissionários"))
+        layout.addWidget(heading(words["holders"]))
         bar = QHBoxLayout()
         bar.addWidget(QLabel("Situação:"))
         self.status = QComboBox()
@@ -33,7 +36,7 @@ class HoldersPage(QWidget):
         layout.addLayout(bar)
         self.model = PagedTableModel(
             [Column("order_text", "Nº"), Column("status_label", "Situação"),
-             Column("holder_name", "Permissionário"), Column("cpf_text", "CPF"),
+             Column("holder_name", words["holder"]), Column("cpf_text", "CPF"),
              Column("plate", "Placa"),
              Column("stand_number", "Ponto", lambda n: f"Ponto {n:02d}" if n else "—"),
              Column("valid_until", "Validade")],
@@ -47,4 +50,6 @@ class HoldersPage(QWidget):
 
     def refresh(self) -> None:
         self.model.reload()
-        self.count.setText(f"{self.model._total} permissão(ões)")
+        self.count.setText(f"{self.model._total} {self.instrument}(ões)"
+                           if self.instrument.endswith("ão") else
+                           f"{self.model._total} {self.instrument}(s)")

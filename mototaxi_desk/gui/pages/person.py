@@ -7,8 +7,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPixmap
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QMenu, QPushButton, QTabWidget,
-                               QToolButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ...domain.errors import DomainError
 from ...domain.money import format_money
@@ -16,8 +24,9 @@ from ...domain.validators import format_date
 from ...services import counter, persons, records
 from ...services.context import Actor
 from .. import labels
-from ..models.dict_table import Column, DictTableModel
 from ..dialogs import record_items
+from ..labels import instrument_words
+from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import STATUS_COLOURS, badge, heading, open_rows, table_view
 
 PHOTO_W, PHOTO_H = 90, 120  # 3×4
@@ -102,7 +111,7 @@ class PersonPage(QWidget):
         self._models: list[DictTableModel] = []
         self._titles: list[str] = []
         layout.addWidget(self.tabs, 1)
-        self.permits = self._tab("permits", "Permissões", [
+        self.permits = self._tab("permits", instrument_words()["titles"], [
             Column("order_text", "Nº"), Column("status_label", "Situação"),
             Column("valid_until", "Validade"),
             Column("stand_number", "Ponto", lambda n: f"Ponto {n:02d}" if n else "—"),

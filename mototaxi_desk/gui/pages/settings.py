@@ -9,14 +9,25 @@ from decimal import Decimal
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
-                               QHeaderView, QLabel, QLineEdit, QPushButton, QSpinBox, QTabWidget,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ...domain import validators
 from ...domain.errors import DomainError, ValidationError
 from ...domain.money import format_money, parse_money
-from ...domain.profiles import ProfileError, editable_numbers, load_profile
+from ...domain.profiles import ProfileError, editable_numbers
 from ...services import documents, ledger, setup, users
 from ...services.context import ROLE_LABELS, Actor
 from .. import labels
@@ -163,12 +174,14 @@ class SettingsPage(QWidget):
         profile = setup.profile()
         self.municipio_info.setText(
             f"<b>{info['municipio']}/{info['uf']}</b> · código IBGE {info['ibge']}<br>"
-            f"Perfil de regras: {profile.profile.name}")
+            f"Perfil de regras: {profile.profile.name}<br>{_version_text()}")
         self.population.editor.setText(str(info["population"]))
         self.population.show_error("")
+        basis = ("número fixado pela lei" if profile.cap.fixed_permits else
+                 f"1 para cada {profile.cap.inhabitants_per_permit} habitantes")
         self.cap_label.setText(
-            f"Limite de permissões: <b>{info['permit_cap']}</b> (1 para cada "
-            f"{profile.cap.inhabitants_per_permit} habitantes, {profile.cap.article}).")
+            f"Limite de {labels.plural(profile.instrument.title).lower()}: "
+            f"<b>{info['permit_cap']}</b> ({basis}, {profile.cap.article}).")
         width, height = documents.sticker_size()
         self.sticker_width.setValue(width)
         self.sticker_height.setValue(height)
@@ -260,7 +273,8 @@ class SettingsPage(QWidget):
     def _load_numbers(self) -> None:
         current_profile = setup.profile()
         unit = current_profile.fiscal_unit
-        law = editable_numbers(load_profile(current_profile.id))
+        from ...services import profile_versions  # the law's own numbers, as adopted
+        law = editable_numbers(profile_versions.profile_on(dt.date.today()))
         rows = []
         for key, value in editable_numbers(current_profile).items():
             if key.startswith("defaults."):
@@ -601,3 +615,19 @@ class SettingsPage(QWidget):
         self._load_holidays()
         self._load_users()
         self.collection_tab.refresh()
+
+
+def _version_text() -> str:
+    """The profile version in force and the files that differ from it (noticed here, adopted
+    only by an admin with `mototaxi-desk profiles adopt`)."""
+    from ...services import profile_versions
+    state = profile_versions.status()
+    now = state["in_force"]
+    text = f"Versão {now['number']} do perfil, em vigor desde {now['since']}"
+    changed = [f for f in state["files"] if not f["same_as_in_force"] and not f["adopted_as"]
+               and not f["error"]]
+    if changed:
+        text += (f"<br><span style='color:#8a5a00'>O arquivo {changed[0]['location']} difere "
+                 "da versão em vigor e não foi adotado (o administrador adota uma nova versão "
+                 "com: mototaxi-desk profiles adopt ARQUIVO --from DATA).</span>")
+    return text

@@ -7,8 +7,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QMessageBox, QPushButton, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ...domain import permit_rules
 from ...domain.errors import DomainError
@@ -16,8 +22,18 @@ from ...domain.validators import format_date
 from ...services import documents, permissions, permits, setup, stands
 from ...services.context import Actor
 from ...services.permits import STATUS_LABELS
+from ..labels import instrument_words
 from ..models.dict_table import Column, DictTableModel
-from ..widgets.common import AMBER, GREY, RED, STATUS_COLOURS, heading, open_rows, table_view
+from ..widgets.common import (
+    AMBER,
+    GREY,
+    RED,
+    STATUS_COLOURS,
+    heading,
+    open_rows,
+    table_view,
+)
+
 
 def _stand_colour(row: dict) -> str | None:
     if not row["active"]:
@@ -77,7 +93,7 @@ class StandsPage(QWidget):
             [Column("position", "Vaga"), Column("order_text", "Permissão"),
              Column("status", "Situação", lambda s: STATUS_LABELS.get(s, "Livre")),
              Column("since", "Desde"), Column("plate", "Placa"),
-             Column("holder_name", "Permissionário"),
+             Column("holder_name", instrument_words()["holder"]),
              Column("auxiliary_name", "Condutor auxiliar")],
             colour_of=lambda r: STATUS_COLOURS.get(r["status"], GREY), parent=self)
         self.place_view = table_view(self.place_model)

@@ -24,6 +24,7 @@ from ..models.dict_table import Column, DictTableModel
 from .common import AMBER, GREEN, GREY, RED, table_view
 from .dates import DateField, date_field, datetime_field
 from .unsaved import DiscardGuard
+from ..labels import instrument_words
 
 STAGE_COLOURS = {"voided": GREY, "awaiting_notification": AMBER, "defence_open": AMBER,
                  "defence_pending": AMBER, "revelia_due": RED, "appeal_open": AMBER,
@@ -115,7 +116,7 @@ class NoticeTableModel(DictTableModel):
         columns = [Column("number", "Nº do auto"), Column("occurred_at", "Data")]
         self.status_key = "stage_label"
         if with_holder:
-            columns.append(Column("holder_name", "Permissionário"))
+            columns.append(Column("holder_name", instrument_words()["holder"]))
         columns += [Column("permit_text", "Permissão"), Column("plate", "Placa"),
                     Column("infraction", "Infração"),
                     Column("fine_display", "Multa")]

@@ -23,8 +23,17 @@ from __future__ import annotations
 
 from .acts import print_roster, print_termo
 from .batch import print_document, print_history
-from .common import (CARD_STATUSES, DOCUMENTS, PRINT_ROLES, STATUS_LABELS, Progress, copy_state,
-                     latest_copy, municipio_header, release)
+from .common import (
+                     CARD_STATUSES,
+                     DOCUMENTS,
+                     PRINT_ROLES,
+                     STATUS_LABELS,
+                     Progress,
+                     copy_state,
+                     latest_copy,
+                     municipio_header,
+                     release,
+)
 from .inspection_stickers import print_stickers, set_sticker_size, sticker_size
 from .issuing import confirm, write_file
 from .ledger_documents import print_notice, print_release

@@ -5,14 +5,26 @@ import datetime as dt
 
 from ...domain import validators
 from ...domain.errors import DomainError, ValidationError
+from ...domain.profiles import Service
 from ...printing import roster, termo
 from ...store.connection import write_transaction
 from ...store.models import Permit, PermitHistory, Person, Stand
-from .. import keys, stands
+from .. import keys, setup, stands
 from ..context import Actor
-from .common import (STATUS_LABELS, cnh_text, finish, log_copy, may_print, municipio_header,
-                     number_field, order_text, permit_by_order, rg_text, stand_text,
-                     vehicle_text)
+from .common import (
+    STATUS_LABELS,
+    cnh_text,
+    finish,
+    log_copy,
+    may_print,
+    municipio_header,
+    number_field,
+    order_text,
+    permit_by_order,
+    rg_text,
+    stand_text,
+    vehicle_text,
+)
 
 
 def address_text(person: Person) -> str:
@@ -21,6 +33,20 @@ def address_text(person: Person) -> str:
              f"{person.city}/{person.uf}" if person.city else "",
              f"CEP {person.cep[:5]}-{person.cep[5:]}" if len(person.cep or "") == 8 else ""]
     return ", ".join(p for p in parts if p)
+
+
+def _instrument_words(permit: Permit) -> dict:
+    """What the law in force at the grant calls the act and its holder, and the service's
+    scope ([instrument], [service] of the profile; a permissão's words by default)."""
+    profile = setup.profile(on=permit.issued_on)
+    service = termo.SERVICE if profile.service == Service() else profile.service.text
+    return {"instrument": profile.instrument.title,
+            "holder_title": profile.instrument.holder_title, "service": service}
+
+
+def _plural(word: str) -> str:
+    """Permissionário → Permissionários, Autorização → Autorizações."""
+    return word[:-2] + "ões" if word.endswith("ão") else word + "s"
 
 
 def _grant_act(permit: Permit) -> str:
@@ -53,7 +79,7 @@ def print_termo(actor: Actor, order_number) -> dict:
             else "", chassis=vehicle.chassis if vehicle else "",
             vehicle=vehicle_text(vehicle, long=True),
             stand=stand_text(permit, with_location=True), copy=copy,
-            printed_at=dt.datetime.now(), login=actor.login)
+            printed_at=dt.datetime.now(), login=actor.login, **_instrument_words(permit))
         copies = [{"key": str(permit.order_number), "copy": copy}]
     return finish(actor, "termo", copies, "a4", lambda: termo.render(data))
 
@@ -83,6 +109,7 @@ def print_roster(actor: Actor, stand_number, *, on: dt.date | None = None) -> di
                             else "") + ")")
         copy = log_copy(actor, "roster", str(stand.number), "a4")
         data = roster.RosterData(
+            holders_title=_plural(setup.profile(on=on).instrument.holder_title),
             municipio=municipio_header(), stand_label=stands.label(stand.number),
             stand_name=stand.name, location=stand.location, responsible=info["responsible_name"],
             capacity=capacity, extension_point=stand.extension_point, on=on, copy=copy,

@@ -11,8 +11,17 @@ from ...store.connection import write_transaction
 from ...store.models import Inspection, Permit, Sticker, Vehicle
 from .. import audit, keys, permissions, setup
 from ..context import Actor
-from .common import (Progress, finish, layout_of, legal_basis, log_copy, may_print,
-                     municipio_header, order_text, report_step)
+from .common import (
+    Progress,
+    finish,
+    layout_of,
+    legal_basis,
+    log_copy,
+    may_print,
+    municipio_header,
+    order_text,
+    report_step,
+)
 
 _STICKER_KINDS = {"annual": ("sticker_annual", "Vistoria anual"),
                   "semiannual": ("sticker_semiannual", "Inspeção semestral")}

@@ -12,7 +12,14 @@ from ...store.connection import write_transaction
 from ...store.models import Impound, InfractionNotice
 from .. import ledger, setup
 from ..context import Actor
-from .common import (finish, log_copy, may_print, municipio_header, number_field, order_text)
+from .common import (
+    finish,
+    log_copy,
+    may_print,
+    municipio_header,
+    number_field,
+    order_text,
+)
 
 
 def _notice_by_number(value):
@@ -39,7 +46,7 @@ def print_notice(actor: Actor, number) -> dict:
     with write_transaction():
         notice = _notice_by_number(number)
         info = ledger.notice_dict(notice)
-        profile = setup.profile()
+        profile = setup.profile(on=notice.occurred_at.date())  # the version it was judged by
         rule = profile.defence
         klass = profile.penalty_class(notice.class_code)
         infractor = notice.infractor

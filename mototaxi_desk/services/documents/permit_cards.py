@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ...domain import validators
+from ...domain import permit_rules, validators
 from ...domain.errors import DomainError, ValidationError
 from ...printing import cards, qr
 from ...printing.common import Municipio
@@ -11,9 +11,25 @@ from ...store.connection import write_transaction
 from ...store.models import AuxiliaryDriver, Permit, Person
 from .. import keys, setup
 from ..context import Actor
-from .common import (CARD_STATUSES, STATUS_LABELS, Progress, cnh_text, current_permits, finish,
-                     layout_of, legal_basis, log_copy, may_print, municipio_header, order_text,
-                     permit_by_order, report_step, rg_text, stand_text, vehicle_text)
+from .common import (
+    CARD_STATUSES,
+    STATUS_LABELS,
+    Progress,
+    cnh_text,
+    current_permits,
+    finish,
+    layout_of,
+    legal_basis,
+    log_copy,
+    may_print,
+    municipio_header,
+    order_text,
+    permit_by_order,
+    report_step,
+    rg_text,
+    stand_text,
+    vehicle_text,
+)
 
 
 def _check_card_permit(permit: Permit) -> None:
@@ -30,7 +46,8 @@ def _card_data(permit: Permit, copy: int, key_id: int, private, header: Municipi
                          number=permit.order_number,
                          ref=permit.stand.number if permit.stand_id else 0, copy=copy,
                          plate=vehicle.plate if vehicle else "", date1=permit.issued_on,
-                         valid_until=permit.valid_until, person=qr.cpf_middle(holder.cpf))
+                         valid_until=_qr_validity(permit.valid_until),
+                         person=qr.cpf_middle(holder.cpf))
     return cards.CardData(
         municipio=header, auxiliary=False, name=holder.name,
         cpf_masked=validators.mask_cpf(holder.cpf), rg=rg_text(holder),
@@ -41,7 +58,19 @@ def _card_data(permit: Permit, copy: int, key_id: int, private, header: Municipi
         vehicle=vehicle_text(vehicle), blood=f"{holder.blood_type}{holder.rh_factor}",
         copy=copy, qr_text=qr.sign(record, private),
         photo=bytes(holder.photo) if holder.photo else None,
-        legal_basis=legal_basis(setup.profile().documents.card_article))
+        legal_basis=legal_basis(setup.profile().documents.card_article),
+        **_card_words(setup.profile(on=permit.issued_on).instrument))
+
+
+def _card_words(instrument) -> dict:
+    """What the law in force at the grant calls the act and its holder ([instrument])."""
+    return {"title": instrument.card_title, "instrument": instrument.title,
+            "holder_title": instrument.holder_title}
+
+
+def _qr_validity(valid_until: dt.date | None) -> dt.date | None:
+    """A permit without term carries no validity in its QR code (as an auxiliary card)."""
+    return None if permit_rules.no_term(valid_until) else valid_until
 
 
 def print_cards(actor: Actor, order_numbers=(), *, all_active: bool = False,
@@ -87,7 +116,7 @@ def _aux_card_data(aux: AuxiliaryDriver, copy: int, key_id: int, private,
     record = qr.QrRecord(kind="aux_card", key_id=key_id, ibge=header.ibge,
                          number=permit.order_number, ref=aux.id, copy=copy,
                          plate=vehicle.plate if vehicle else "", date1=aux.credentialed_on,
-                         valid_until=valid_until, person=qr.cpf_middle(person.cpf))
+                         valid_until=_qr_validity(valid_until), person=qr.cpf_middle(person.cpf))
     return cards.CardData(
         municipio=header, auxiliary=True, name=person.name,
         cpf_masked=validators.mask_cpf(person.cpf), rg=rg_text(person), cnh=cnh_text(person.id),
@@ -99,7 +128,8 @@ def _aux_card_data(aux: AuxiliaryDriver, copy: int, key_id: int, private,
         copy=copy, qr_text=qr.sign(record, private),
         photo=bytes(person.photo) if person.photo else None, holder_name=permit.holder.name,
         credential=str(aux.id),
-        legal_basis=legal_basis(setup.profile().documents.aux_card_article))
+        legal_basis=legal_basis(setup.profile().documents.aux_card_article),
+        **_card_words(setup.profile(on=permit.issued_on).instrument))
 
 
 def print_aux_cards(actor: Actor, order_numbers=(), *, all_active: bool = False,

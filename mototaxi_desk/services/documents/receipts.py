@@ -9,7 +9,7 @@ from ...store.connection import write_transaction
 from ...store.models import Person, User
 from .. import applications
 from ..context import Actor
-from .common import (finish, log_copy, may_print, municipio_header, order_text)
+from .common import finish, log_copy, may_print, municipio_header, order_text
 
 
 def print_application_receipt(actor: Actor, application_id) -> dict:

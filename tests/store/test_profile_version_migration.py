@@ -1,0 +1,68 @@
+"""Schema v7 (issue #13): a database set up before profile versions existed keeps running on
+the profile file it named — that file's text becomes version 1, in force for every date —
+on SQLite and PostgreSQL; without the file the upgrade is refused and nothing changes."""
+import pytest
+
+from mototaxi_desk.domain.profiles import EARLIEST, PROFILES_DIR, text_hash
+from mototaxi_desk.services import setup
+from mototaxi_desk.store import connection
+from mototaxi_desk.store.connection import StoreError
+from mototaxi_desk.store.migrations import close_database, current_version, open_database
+from mototaxi_desk.store.models import ProfileVersion
+
+from ..conftest import PF
+
+
+def _as_schema_6(url: str) -> None:
+    """What a database of schema 6 looks like: no profile_version table."""
+    raw = connection.make_database(url)
+    raw.connect()
+    raw.execute_sql('DROP TABLE "profile_version"')
+    raw.execute_sql('UPDATE "schema_version" SET "version" = 6 WHERE "version" = 7')
+    raw.close()
+
+
+def test_v6_database_gets_its_profile_file_as_version_1(db_url, make_municipio, tmp_path):
+    make_municipio(PF)
+    close_database()
+    _as_schema_6(db_url)
+    database = open_database(db_url, backup_dir=tmp_path / "backups")
+    assert current_version(database) == 7
+    (row,) = ProfileVersion.select()
+    text = PROFILES_DIR.joinpath(f"{PF}.toml").read_text(encoding="utf-8")
+    assert (row.number, row.profile_id, row.effective_from) == (1, PF, EARLIEST)
+    assert row.sha256 == text_hash(text) and row.text == text
+    assert setup.profile().id == PF
+
+
+def test_v6_database_with_its_own_profile_in_the_data_folder(db_url, make_municipio, tmp_path):
+    from mototaxi_desk import profile_files
+    make_municipio(PF)
+    close_database()
+    _as_schema_6(db_url)
+    own = profile_files.data_folder()
+    own.mkdir(parents=True)
+    text = PROFILES_DIR.joinpath(f"{PF}.toml").read_text(encoding="utf-8") + "\n# ajuste local\n"
+    (own / f"{PF}.toml").write_text(text, encoding="utf-8")
+    open_database(db_url, backup_dir=tmp_path / "backups")
+    assert ProfileVersion.get().text == text  # the município's own file wins
+
+
+def test_v6_database_without_its_profile_file_is_not_upgraded(db_url, make_municipio, tmp_path,
+                                                              monkeypatch):
+    from mototaxi_desk.domain import profiles
+    make_municipio(PF)
+    close_database()
+    _as_schema_6(db_url)
+    empty = tmp_path / "sem-perfis"
+    empty.mkdir()
+    monkeypatch.setattr(profiles, "PROFILES_DIR", empty)
+    with pytest.raises(StoreError, match="Coloque o arquivo do perfil em"):
+        open_database(db_url, backup_dir=tmp_path / "backups")
+    monkeypatch.undo()
+    raw = connection.make_database(db_url)
+    raw.connect()
+    try:
+        assert current_version(raw) == 6 and "profile_version" not in raw.get_tables()
+    finally:
+        raw.close()
