@@ -213,21 +213,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 
-
-# PySide6 can crash while the interpreter tears down Qt objects at exit (seen here as
-# "none_dealloc" / "malloc_consolidate" after every test had passed). When Qt was loaded, the
-# run ends right after pytest has reported, with pytest's own exit status.
-_exit_status = {}
-
-
 def pytest_sessionfinish(session, exitstatus):
-    _exit_status["code"] = int(exitstatus)
-
-
-@pytest.hookimpl(trylast=True)
-def pytest_unconfigure(config):
+    """The windows tests leave open are deleted through Qt before the interpreter exits,
+    as the program does (mototaxi_desk/gui/shutdown.py explains the crash this prevents)."""
     import sys
-    if "code" in _exit_status and any(m.startswith("PySide6") for m in sys.modules):
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(_exit_status["code"])
+    if "PySide6.QtWidgets" in sys.modules:
+        from mototaxi_desk.gui.shutdown import delete_windows
+        delete_windows()
