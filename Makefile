@@ -34,7 +34,7 @@ clean:
 	rm -rf $(VENV) .pytest_cache build dist *.egg-info
 
 screenshots: $(VENV)/.app-installed
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m mototaxi_desk.gui.screenshots docs/screenshots
+	QT_QPA_PLATFORM=offscreen $(BIN)/python tools/screenshots.py docs/screenshots
 
 # The Windows installer, built and checked on Linux (installer/README.md). Needs the Debian
 # packages nsis (build), p7zip-full and wine64 (check); downloads are cached in build/cache.

@@ -1,5 +1,6 @@
 """Render every screen to PNG on a throw-away demo database: `make screenshots` writes
-docs/screenshots/. Looking at them is part of finishing a screen."""
+docs/screenshots/ (`python tools/screenshots.py FOLDER`). Looking at them is part of finishing
+a screen. A developer's tool: it is not shipped with the program."""
 from __future__ import annotations
 
 import os
@@ -13,12 +14,12 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 def main(out: str = "docs/screenshots") -> int:
     from PySide6.QtWidgets import QApplication
 
-    from ..services import demo, users
-    from ..store.migrations import close_database, open_database
-    from ..store.models import Permit
-    from .app import LoginDialog, install_translations
-    from .main_window import MainWindow
-    from .widgets import unsaved
+    from mototaxi_desk.services import demo, users
+    from mototaxi_desk.store.migrations import close_database, open_database
+    from mototaxi_desk.store.models import Permit
+    from mototaxi_desk.gui.app import LoginDialog, install_translations
+    from mototaxi_desk.gui.main_window import MainWindow
+    from mototaxi_desk.gui.widgets import unsaved
 
     # the shots close forms in the middle of typing: no "Descartar alterações?" box
     unsaved.ask_discard = lambda _parent: True
@@ -82,10 +83,10 @@ def vehicle_and_inspection_shots(folder: Path, permit) -> None:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from ..services import demo, documents, users
-    from .dialogs.inspection_form import InspectionForm
-    from .dialogs.vehicle_form import VehicleForm
-    from .dialogs.verify import VerifyDialog
+    from mototaxi_desk.services import demo, documents, users
+    from mototaxi_desk.gui.dialogs.inspection_form import InspectionForm
+    from mototaxi_desk.gui.dialogs.vehicle_form import VehicleForm
+    from mototaxi_desk.gui.dialogs.verify import VerifyDialog
 
     app = QApplication.instance()
     clerk = users.authenticate("atendente", demo.DEMO_PASSWORD)
@@ -128,10 +129,10 @@ def infraction_shots(folder: Path, window) -> None:
 
     from PySide6.QtWidgets import QApplication
 
-    from ..services import demo, ledger, users
-    from ..store.models import Permit
-    from .dialogs.notice_detail import NoticeDetailDialog
-    from .dialogs.notice_entry import NoticeEntryDialog
+    from mototaxi_desk.services import demo, ledger, users
+    from mototaxi_desk.store.models import Permit
+    from mototaxi_desk.gui.dialogs.notice_detail import NoticeDetailDialog
+    from mototaxi_desk.gui.dialogs.notice_entry import NoticeEntryDialog
 
     app = QApplication.instance()
     fiscal = users.authenticate("fiscal", demo.DEMO_PASSWORD)
@@ -195,11 +196,11 @@ def application_shots(folder: Path, window) -> None:
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication
 
-    from ..domain.errors import DomainError
-    from ..services import applications, demo, fees, users
-    from ..store.models import Permit, Person
-    from .dialogs.application_detail import ApplicationDetailDialog
-    from .dialogs.new_application import NewApplicationWizard
+    from mototaxi_desk.domain.errors import DomainError
+    from mototaxi_desk.services import applications, demo, fees, users
+    from mototaxi_desk.store.models import Permit, Person
+    from mototaxi_desk.gui.dialogs.application_detail import ApplicationDetailDialog
+    from mototaxi_desk.gui.dialogs.new_application import NewApplicationWizard
 
     app = QApplication.instance()
     window.nav.setCurrentRow(window.pages.index(window.applications_page))
@@ -260,8 +261,8 @@ def settings_shots(folder: Path) -> None:
 
     from PySide6.QtWidgets import QApplication
 
-    from ..services import demo, ledger, setup, users
-    from .pages.settings import SettingsPage
+    from mototaxi_desk.services import demo, ledger, setup, users
+    from mototaxi_desk.gui.pages.settings import SettingsPage
 
     app = QApplication.instance()
     admin = users.authenticate("admin", demo.DEMO_PASSWORD)
@@ -285,10 +286,10 @@ def backup_and_account_shots(folder: Path, admin) -> None:
     """The admin's backup tab (after one copy), the forced password change and the idle lock."""
     from PySide6.QtWidgets import QApplication
 
-    from ..services import backups
-    from .dialogs.change_password import ChangePasswordDialog
-    from .idle_lock import LockDialog
-    from .pages.settings import SettingsPage
+    from mototaxi_desk.services import backups
+    from mototaxi_desk.gui.dialogs.change_password import ChangePasswordDialog
+    from mototaxi_desk.gui.idle_lock import LockDialog
+    from mototaxi_desk.gui.pages.settings import SettingsPage
 
     app = QApplication.instance()
     backups.make_backup(admin)
@@ -315,9 +316,9 @@ def counter_shots(folder: Path, window) -> None:
     from PySide6.QtGui import QColor, QImage, QPainter
     from PySide6.QtWidgets import QApplication
 
-    from ..services import counter, demo, users
-    from ..store.models import Permit
-    from .dialogs.photo_crop import PhotoCropDialog
+    from mototaxi_desk.services import counter, demo, users
+    from mototaxi_desk.store.models import Permit
+    from mototaxi_desk.gui.dialogs.photo_crop import PhotoCropDialog
 
     app = QApplication.instance()
     boss = users.authenticate("supervisor", demo.DEMO_PASSWORD)
@@ -370,9 +371,9 @@ def setup_wizard_and_crash_shots(folder: Path, tmp: Path) -> None:
     IBGE code) and the unexpected-error dialog with its details open."""
     from PySide6.QtWidgets import QApplication
 
-    from ..store.migrations import close_database, open_database
-    from .dialogs.crash import CrashDialog, crash_details
-    from .dialogs.setup_wizard import SetupWizard
+    from mototaxi_desk.store.migrations import close_database, open_database
+    from mototaxi_desk.gui.dialogs.crash import CrashDialog, crash_details
+    from mototaxi_desk.gui.dialogs.setup_wizard import SetupWizard
 
     app = QApplication.instance()
     open_database(f"{tmp}/vazio.db", backup_dir=tmp)
@@ -423,10 +424,10 @@ def reports_shots(folder: Path, window) -> None:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from ..services import demo, ledger, users
-    from ..store.models import Permit
-    from .dialogs.batch_print import BatchPrintDialog
-    from .widgets.progress import ProgressDialog
+    from mototaxi_desk.services import demo, ledger, users
+    from mototaxi_desk.store.models import Permit
+    from mototaxi_desk.gui.dialogs.batch_print import BatchPrintDialog
+    from mototaxi_desk.gui.widgets.progress import ProgressDialog
 
     app = QApplication.instance()
     fiscal = users.authenticate("fiscal", demo.DEMO_PASSWORD)
@@ -485,8 +486,7 @@ def reports_shots(folder: Path, window) -> None:
 
 
 if __name__ == "__main__":
+    from mototaxi_desk.gui.shutdown import delete_windows
     code = main(*sys.argv[1:])
-    sys.stdout.flush()
-    # the PNGs are written; skip the interpreter's teardown of the many Qt windows made for
-    # the shots, whose destruction order can crash PySide at exit
-    os._exit(code)
+    delete_windows()  # the many windows made for the shots, before the interpreter exits
+    sys.exit(code)
