@@ -1,5 +1,6 @@
-"""Leaving the program with windows still alive (gui/shutdown.py): without delete_windows()
-this script ends in "QObject: shared QObject was deleted directly" and a crash, every time."""
+"""The two crashes that ended test runs: windows alive at exit (gui/shutdown.py: without
+delete_windows() the script below ends in "QObject: shared QObject was deleted directly" and
+a crash, every time) and None freed by PySide's uncounted references (gui/immortal.py)."""
 import os
 import subprocess
 import sys
@@ -39,3 +40,24 @@ def test_delete_windows_without_an_application_does_nothing():
                                "delete_windows(); print('ok')"],
         capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert (result.returncode, result.stdout.strip()) == (0, "ok")
+
+
+def test_a_long_session_of_qt_calls_does_not_free_none():
+    """PySide6 6.12 on Python 3.11 takes a reference to None away at each Qt call returning
+    nothing (gui/immortal.py): 100,000 calls, a day at the counter, once ended in
+    "Fatal Python error: none_dealloc" in the middle of the work."""
+    code = ("import mototaxi_desk.gui\n"
+            "from PySide6.QtCore import QObject, Signal\n"
+            "from PySide6.QtWidgets import QApplication, QLineEdit\n"
+            "app = QApplication([])\n"
+            "class Source(QObject):\n"
+            "    changed = Signal()\n"
+            "edit, source = QLineEdit(), Source()\n"
+            "for _ in range(100_000):\n"
+            "    edit.setText('x')\n"
+            "    source.changed.emit()\n"
+            "print('ok')\n")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            cwd=ROOT, env=env, timeout=120)
+    assert (result.returncode, result.stdout.strip()) == (0, "ok"), result.stderr[-2000:]
