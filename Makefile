@@ -22,8 +22,11 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 run: $(VENV)/.app-installed
 	$(BIN)/mototaxi-desk --demo
 
+# ruff first (seconds), then the suite on every core (pytest-xdist; work stealing evens out
+# the few long tests)
 test: $(VENV)/.test-installed
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+	$(BIN)/ruff check
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n auto --dist worksteal
 
 benchmark: $(VENV)/.app-installed
 	$(BIN)/python benchmarks/search.py

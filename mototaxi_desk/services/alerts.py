@@ -122,7 +122,7 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
     vehicles_seen: set[int] = set()
     folded: dict[int, str] = {}  # person id -> name without accents, for the sort
     for (permit_id, order, status, valid_until, status_until, person_id, name, name_folded,
-         vehicle_id, plate, plate_original, year, declared_on, insurance_expiry) in permits:
+         vehicle_id, _plate, plate_original, year, declared_on, insurance_expiry) in permits:
         folded[person_id] = name_folded
         valid_until, status_until = _as_date(valid_until), _as_date(status_until)
         declared_on, insurance_expiry = _as_date(declared_on), _as_date(insurance_expiry)
