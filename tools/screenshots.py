@@ -19,10 +19,14 @@ def main(out: str = "docs/screenshots") -> int:
     from mototaxi_desk.store.models import Permit
     from mototaxi_desk.gui.app import LoginDialog, install_translations
     from mototaxi_desk.gui.main_window import MainWindow
+    from mototaxi_desk.gui import prompts
     from mototaxi_desk.gui.widgets import unsaved
 
-    # the shots close forms in the middle of typing: no "Descartar alterações?" box
+    # the shots close forms in the middle of typing: no "Descartar alterações?" box; nor any
+    # other window that waits for a user (gui/prompts.py)
     unsaved.ask_discard = lambda _parent: True
+    prompts.ask_yes_no = lambda _parent, _title, _text: True
+    prompts.show_preview = lambda _parent, _result, modal=False: None
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     app = QApplication.instance() or QApplication(sys.argv)
@@ -180,7 +184,7 @@ def infraction_shots(folder: Path, window) -> None:
     entry.signed.setChecked(True)
     save(entry, "auto-novo.png")
     entry.close()
-    detail = NoticeDetailDialog(boss, first["id"], show_previews=False)
+    detail = NoticeDetailDialog(boss, first["id"])
     save(detail, "auto.png")
     detail.close()
     window.open_person(old[0].holder_id)
@@ -332,7 +336,6 @@ def counter_shots(folder: Path, window) -> None:
 
     window.open_person(holder.holder_id)
     page = window.person_page
-    page.show_previews = False
     for name, action in (("prontuario-renovar.png", page.renew),
                          ("prontuario-mudar-ponto.png", page.change_stand)):
         form = action()
@@ -379,7 +382,6 @@ def setup_wizard_and_crash_shots(folder: Path, tmp: Path) -> None:
     open_database(f"{tmp}/vazio.db", backup_dir=tmp)
     try:
         wizard = SetupWizard()
-        wizard.confirm_cancel = False
         wizard.show()
         app.processEvents()
         wizard.name.editor.setText("São Raimundo das Mangabeiras")

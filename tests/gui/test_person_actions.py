@@ -37,7 +37,6 @@ def _clear_holder() -> Permit:
 def _page(qtbot, role, person_id) -> PersonPage:
     page = PersonPage(_actor(role))
     qtbot.addWidget(page)
-    page.show_previews = False
     page.open_person(person_id)
     return page
 

@@ -15,7 +15,7 @@ from ...domain.money import format_money
 from ...domain.validators import format_date
 from ...services import counter, persons, records
 from ...services.context import Actor
-from .. import labels
+from .. import labels, prompts
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import STATUS_COLOURS, badge, heading, table_view
 
@@ -32,7 +32,6 @@ class PersonPage(QWidget):
         self.record: dict | None = None
         self.available: dict = {}
         self.form = None            # the action form open now (tests drive it)
-        self.show_previews = True   # tests: no print preview window
         layout = QVBoxLayout(self)
         self.header = QLabel("Busque uma pessoa (Ctrl+K) para abrir o prontuário.")
         self.header.setTextFormat(Qt.TextFormat.RichText)
@@ -229,9 +228,7 @@ class PersonPage(QWidget):
         self.say(f"Cartão impresso ({copy}ª via)" + (f"; lançada a taxa de "
                                                      f"{fee['amount_text']}." if fee else "."),
                  ok=True)
-        if self.show_previews:
-            from ..dialogs.print_preview import PrintPreviewDialog
-            PrintPreviewDialog(result, self).open()
+        prompts.show_preview(self, result)
 
     def export_data(self, folder: str | None = None) -> dict | None:
         """LGPD Art. 18 II: everything held about the person, as JSON and PDF, in a folder

@@ -13,6 +13,7 @@ from ...domain.errors import DomainError
 from ...services import documents, permissions, permits, setup, stands
 from ...services.context import Actor
 from ...services.permits import STATUS_LABELS
+from .. import prompts
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import AMBER, GREY, RED, STATUS_COLOURS, heading, table_view
 
@@ -36,7 +37,6 @@ class StandsPage(QWidget):
         super().__init__(parent)
         self.actor = actor
         self.form = None
-        self.show_previews = True   # tests: no preview window
         self.last_print: dict | None = None
         layout = QVBoxLayout(self)
         layout.addWidget(heading("Pontos de mototáxi"))
@@ -186,9 +186,7 @@ class StandsPage(QWidget):
         self.last_print = result
         self.say(f"Relação do {stand['label']} emitida ({result['copies'][0]['copy']}ª via).",
                  ok=True)
-        if self.show_previews:
-            from ..dialogs.print_preview import PrintPreviewDialog
-            PrintPreviewDialog(result, self).open()
+        prompts.show_preview(self, result)
         return result
 
     def _open_holder(self, index) -> None:
