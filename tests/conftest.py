@@ -1,13 +1,18 @@
 """Shared fixtures. Use them: they keep the suite fast (README: `make test` time).
 
-- `db` — an open, migrated, empty database, once per backend: SQLite always, PostgreSQL too
-  when MOTOTAXI_TEST_PG is set (a database of its own per test, dropped after). `db_url` is
-  its URL (empty, not migrated, when a test asks for `db_url` alone).
+- `db` — an open, migrated, empty database, once per backend: SQLite always (a copy of a
+  migrated file), PostgreSQL too when MOTOTAXI_TEST_PG is set (a schema of its own, taken
+  from a pool and emptied, tests/prepared.py). `db_url` is its URL (an empty database, not
+  migrated, when a test asks for `db_url` alone). Parametrize `db_url` indirectly
+  (["postgres"]) for a test of one backend.
 - `make_municipio(profile, today=...)`, `srm`, `pf`, `l1745`, `municipio` — a set-up
   município through `setup.initialise`, as `init` does (cheap: see below).
 - `demo_data` — the default município with `demo.fill(40, seed=11)`: built once per session
   and backend, then copied into each test's database (milliseconds instead of seconds).
-  Need other prepared data? Build it the same way with `templates` (tests/prepared.py).
+  Need other prepared data for many tests? Build it once the same way:
+  `templates(backend).build(name, make, base=...)`, then `.restore(name, db_url)`.
+- GUI tests (tests/gui/conftest.py): no modal window waits for a user; `prompts` answers
+  gui/prompts.py. A window per test costs 0.1-0.2 s on the demo copy.
 - Passwords are hashed with a cheap argon2 in every test (`_cheap_password_hashing`); the
   production parameters are checked by the tests that ask for `production_hashing`.
 - Every test has its own data folder (MOTOTAXI_DATA_DIR) and no MOTOTAXI_DB.
