@@ -26,8 +26,11 @@ run: $(VENV)/.app-installed
 browser:
 	bash tools/install-browser.sh
 
+# ruff first (seconds), then the suite on every core (pytest-xdist; work stealing evens out
+# the few long tests)
 test: $(VENV)/.test-installed browser
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+	$(BIN)/ruff check
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n auto --dist worksteal
 
 benchmark: $(VENV)/.app-installed
 	$(BIN)/python benchmarks/search.py
@@ -42,7 +45,7 @@ clean:
 	rm -rf $(VENV) .pytest_cache build dist *.egg-info
 
 screenshots: $(VENV)/.test-installed browser
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m mototaxi_desk.gui.screenshots docs/screenshots
+	QT_QPA_PLATFORM=offscreen $(BIN)/python tools/screenshots.py docs/screenshots
 	MOTOTAXI_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q -p no:cacheprovider \
 		tests/browser/test_offline_verifier.py -k screenshot
 

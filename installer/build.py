@@ -63,9 +63,6 @@ QT_PARTS = ("pyside6-essentials", "pyside6-addons", "pyside6-pdf")
 # Qt binding modules the app imports (tests/test_installer.py compares with the code).
 QT_MODULES = ("QtCore", "QtGui", "QtWidgets", "QtCharts", "QtPdf", "QtPdfWidgets",
               "QtPrintSupport", "QtMultimedia")
-# Developer tools inside the package that the installed program never runs (`make
-# screenshots` needs QtTest, which is left out).
-DEV_ONLY_MODULES = ("gui/screenshots.py",)
 # the camera ('Tirar foto'): Qt's FFmpeg backend (default) and the Media Foundation one
 QT_PLUGINS = ("platforms/qwindows.dll", "styles/qmodernwindowsstyle.dll",
               "imageformats/qico.dll", "imageformats/qjpeg.dll", "imageformats/qgif.dll",
@@ -409,8 +406,6 @@ def stage_app(folder: Path) -> None:
     through importlib.resources) inside it, as a wheel installs it."""
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     shutil.copytree(ROOT / "mototaxi_desk", folder / "mototaxi_desk", ignore=ignore)
-    for module in DEV_ONLY_MODULES:  # developer tools the installed program never runs
-        (folder / "mototaxi_desk" / module).unlink()
 
 
 def render_config(*, version: str, python_version: str, wheels: list[Path], icon: str,

@@ -237,11 +237,11 @@ class Machine:
         self.prefix.wait()
         return result.returncode
 
-    def cli(self, folder: Path, *args: str, input: str | None = None,
+    def cli(self, folder: Path, *args: str, stdin: str | None = None,
             env: dict[str, str] | None = None, expect: int = 0) -> dict:
         """The installed `mototaxi-desk` command (bin/mototaxi-desk.exe) with --json."""
         launcher = self.windows(folder / "bin" / "mototaxi-desk.exe")
-        result = self.prefix.run(launcher, "--json", *args, input=input, env=env)
+        result = self.prefix.run(launcher, "--json", *args, stdin=stdin, env=env)
         if result.returncode != expect:
             raise CheckError(f"mototaxi-desk {' '.join(args[:2])} terminou com código "
                              f"{result.returncode} (esperado {expect}):\n"
@@ -331,7 +331,7 @@ def upgrade_from_previous(m: Machine, new_installer: str) -> dict:
     if problems:
         raise CheckError(f"versão {release.version} instalada com problemas:\n  "
                          + "\n  ".join(problems))
-    m.cli(folder, *init_args(), input=f"{ADMIN_PASSWORD}\n{ADMIN_PASSWORD}\n")
+    m.cli(folder, *init_args(), stdin=f"{ADMIN_PASSWORD}\n{ADMIN_PASSWORD}\n")
     m.cli(folder, "demo", "--holders", "12")
     card = m.cli(folder, "print", "card", "1", "-o", "C:\\cartao-versao-anterior.pdf")
     old_qr = card["copies"][0]["qr_text"]
@@ -529,7 +529,7 @@ def per_machine(m: Machine, new_installer: str, python_version: str) -> None:
                          + (probe.stdout + probe.stderr)[-3000:])
     print(f"  Python instalado: {probe.stdout.strip()}")
     env = {"MOTOTAXI_DATA_DIR": "C:\\dados-teste"}
-    m.cli(folder, *init_args(), input=f"{ADMIN_PASSWORD}\n{ADMIN_PASSWORD}\n", env=env)
+    m.cli(folder, *init_args(), stdin=f"{ADMIN_PASSWORD}\n{ADMIN_PASSWORD}\n", env=env)
     m.cli(folder, "demo", "--holders", "10", env=env)
     card = m.cli(folder, "print", "card", "1", "-o", "C:\\dados-teste\\cartao.pdf", env=env)
     verified = m.cli(folder, "verify", card["copies"][0]["qr_text"], env=env)

@@ -148,7 +148,7 @@ class Prefix:
         shutil.copyfile(source, target / source.name)
         return f"{windows_folder}\\{source.name}"
 
-    def run(self, program: str, *args: str, input: str | None = None, timeout: int = 600,
+    def run(self, program: str, *args: str, stdin: str | None = None, timeout: int = 600,
             env: dict[str, str] | None = None,
             preflight: bool = True) -> subprocess.CompletedProcess:
         """Run a Windows program to its end. wine's console needs stdin that is not a
@@ -157,7 +157,7 @@ class Prefix:
         if preflight:
             self._refuse_32_bit(program)
         command = [self.wine, program, *args]
-        result = subprocess.run(command, input=(input or "").encode("utf-8"),
+        result = subprocess.run(command, input=(stdin or "").encode("utf-8"),
                                 capture_output=True, env=self.env(env), timeout=timeout,
                                 cwd=self._cwd())
         result.stdout = _decode(result.stdout)

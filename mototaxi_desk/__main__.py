@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import logging
-import os
 import sys
 
 from . import cli, config
@@ -16,14 +15,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.command:
             return cli.run(args)
         from .gui.app import run_gui  # Qt is imported only here
+        from .gui.shutdown import delete_windows
         url = config.demo_db_path().as_posix() if args.demo else config.database_url(args.db)
         code = run_gui(url, demo=args.demo)
-        # everything is saved and closed: leave without the interpreter tearing down Qt
-        # objects one by one, an order PySide does not always survive
-        logging.shutdown()
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(code)
+        delete_windows()  # before the interpreter's own teardown (see gui/shutdown.py)
+        return code
     except KeyboardInterrupt:
         return cli.EXIT_REFUSED
     except Exception:  # a bug: one line for the user, the traceback in the log

@@ -1,20 +1,59 @@
-"""Shared fixtures. `db` gives every store and service test a fresh database: SQLite always,
-and PostgreSQL too when MOTOTAXI_TEST_PG is set (each test in its own schema, dropped after)."""
+"""Shared fixtures. Use them: they keep the suite fast (README: `make test` time).
+
+- `db` — an open, migrated, empty database, once per backend: SQLite always (a copy of a
+  migrated file), PostgreSQL too when MOTOTAXI_TEST_PG is set (a schema of its own, taken
+  from a pool and emptied, tests/prepared.py). `db_url` is its URL (an empty database, not
+  migrated, when a test asks for `db_url` alone). Parametrize `db_url` indirectly
+  (["postgres"]) for a test of one backend.
+- `make_municipio(profile, today=...)`, `srm`, `pf`, `l1745`, `municipio` — a set-up
+  município through `setup.initialise`, as `init` does (cheap: see below).
+- `demo_data` — the default município with `demo.fill(40, seed=11)`: built once per session
+  and backend, then copied into each test's database (milliseconds instead of seconds).
+  Need other prepared data for many tests? Build it once the same way:
+  `templates(backend).build(name, make, base=...)`, then `.restore(name, db_url)`.
+- GUI tests (tests/gui/conftest.py): no modal window waits for a user; `prompts` answers
+  gui/prompts.py. A window per test costs 0.1-0.2 s on the demo copy.
+- Passwords are hashed with a cheap argon2 in every test (`_cheap_password_hashing`); the
+  production parameters are checked by the tests that ask for `production_hashing`.
+- Every test has its own data folder (MOTOTAXI_DATA_DIR) and no MOTOTAXI_DB.
+"""
 from __future__ import annotations
 
 import datetime
 import os
-import uuid
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
+from argon2 import PasswordHasher
 
+from mototaxi_desk.services import users
 from mototaxi_desk.store.migrations import close_database, open_database
+
+from .prepared import PostgresBackend, SqliteBackend, Templates, fingerprint
 
 PG_URL = os.environ.get("MOTOTAXI_TEST_PG", "")
 BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.skipif(
     not PG_URL, reason="MOTOTAXI_TEST_PG não definido"))]
+
+PRODUCTION_HASHER = users._hasher
+# argon2's smallest parameters: a hash costs microseconds instead of 0.5-1 s
+CHEAP_HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _cheap_password_hashing():
+    """Every password hashed or checked in a test uses CHEAP_HASHER (services.users._hasher
+    is the seam). Hashes made with it still look like production ones ($argon2id$...)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(users, "_hasher", CHEAP_HASHER)
+        yield
+
+
+@pytest.fixture
+def production_hashing(monkeypatch):
+    """This test hashes with the parameters the program ships with."""
+    monkeypatch.setattr(users, "_hasher", PRODUCTION_HASHER)
+    return PRODUCTION_HASHER
 
 
 @pytest.fixture(autouse=True)
@@ -24,39 +63,41 @@ def _isolated_data_dir(tmp_path_factory, monkeypatch):
     monkeypatch.delenv("MOTOTAXI_DB", raising=False)
 
 
-class PgSchema:
-    """A throw-away schema in the test PostgreSQL database; url() points search_path at it."""
+def backend_of(url: str) -> str:
+    return "postgres" if url.startswith("postgres") else "sqlite"
 
-    def __init__(self):
-        import psycopg2
-        self.name = f"t_{uuid.uuid4().hex[:12]}"
-        self._conn = psycopg2.connect(PG_URL, connect_timeout=5)
-        self._conn.autocommit = True
-        with self._conn.cursor() as cur:
-            cur.execute(f'CREATE SCHEMA "{self.name}"')
 
-    def url(self) -> str:
-        sep = "&" if "?" in PG_URL else "?"
-        return f"{PG_URL}{sep}options={quote(f'-c search_path={self.name}')}"
+@pytest.fixture(scope="session")
+def templates(tmp_path_factory):
+    """templates("sqlite"|"postgres") -> that backend's Templates (tests/prepared.py), made
+    on first use and dropped at the end of the session."""
+    made: dict[str, Templates] = {}
 
-    def drop(self) -> None:
-        with self._conn.cursor() as cur:
-            cur.execute(f'DROP SCHEMA "{self.name}" CASCADE')
-        self._conn.close()
+    def get(kind: str) -> Templates:
+        if kind not in made:
+            root = tmp_path_factory.mktemp(f"templates-{kind}")
+            made[kind] = Templates(SqliteBackend(root) if kind == "sqlite"
+                                   else PostgresBackend(PG_URL), root)
+        return made[kind]
+    yield get
+    for each in made.values():
+        each.backend.close()
 
 
 @pytest.fixture(params=BACKENDS)
-def db_url(request, tmp_path):
-    """The URL of an empty database on each backend."""
-    if request.param == "sqlite":
-        yield str(tmp_path / "test.db")
-        return
-    schema = PgSchema()
+def db_url(request, tmp_path, templates):
+    """The URL of an empty database on each backend; when the test also uses `db`, of a copy
+    of a migrated one (on PostgreSQL a schema of its own, taken from a pool)."""
+    backend = templates(request.param).backend
+    if "db" in request.fixturenames:
+        url = templates(request.param).database("migrated", tmp_path)
+    else:
+        url = backend.empty(tmp_path)
     try:
-        yield schema.url()
+        yield url
     finally:
         close_database()
-        schema.drop()
+        backend.release(url)
 
 
 @pytest.fixture
@@ -140,9 +181,27 @@ def municipio(make_municipio):
 
 
 @pytest.fixture
-def demo_data(municipio):
-    from mototaxi_desk.services import demo
-    return demo.fill(40, seed=11)
+def demo_data(municipio, db_url, templates):
+    """The default município (`municipio`) with `demo.fill(40, seed=11)`: 40 holders, their
+    stands, vehicles, inspections, a waiting list and the demo users (admin, atendente, fiscal,
+    supervisor; password demo.DEMO_PASSWORD). A copy of a database filled once per session
+    and backend. Returns fill's counts."""
+    from mototaxi_desk.services import demo, setup
+    prepared = templates(backend_of(db_url))
+    prepared.build("municipio", lambda: _default_municipio(setup))
+    counts = prepared.build("demo", lambda: demo.fill(40, seed=11), base="municipio")
+    if fingerprint() != prepared.state("municipio"):  # a fixture changed the município first
+        return demo.fill(40, seed=11)
+    prepared.restore("demo", db_url)
+    return dict(counts)
+
+
+def _default_municipio(setup) -> dict:
+    """What make_municipio() does with its defaults."""
+    name, uf, ibge, population = MUNICIPIOS[SRM]
+    return setup.initialise(profile_id=SRM, municipio=name, uf=uf, ibge=ibge,
+                            population=population, fiscal_unit_value="48,26",
+                            admin_password="senha-forte-1")
 
 
 def row_counts() -> dict[str, int]:
@@ -157,20 +216,12 @@ def row_counts() -> dict[str, int]:
 ROOT = Path(__file__).resolve().parents[1]
 
 
-# PySide6 can crash while the interpreter tears down Qt objects at exit (seen here as
-# "none_dealloc" / "malloc_consolidate" after every test had passed). When Qt was loaded, the
-# run ends right after pytest has reported, with pytest's own exit status.
-_exit_status = {}
 
 
 def pytest_sessionfinish(session, exitstatus):
-    _exit_status["code"] = int(exitstatus)
-
-
-@pytest.hookimpl(trylast=True)
-def pytest_unconfigure(config):
+    """The windows tests leave open are deleted through Qt before the interpreter exits,
+    as the program does (mototaxi_desk/gui/shutdown.py explains the crash this prevents)."""
     import sys
-    if "code" in _exit_status and any(m.startswith("PySide6") for m in sys.modules):
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(_exit_status["code"])
+    if "PySide6.QtWidgets" in sys.modules:
+        from mototaxi_desk.gui.shutdown import delete_windows
+        delete_windows()

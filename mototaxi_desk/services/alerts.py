@@ -123,7 +123,7 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
     vehicles_seen: set[int] = set()
     folded: dict[int, str] = {}  # person id -> name without accents, for the sort
     for (permit_id, order, status, valid_until, status_until, person_id, name, name_folded,
-         vehicle_id, plate, plate_original, year, declared_on, insurance_expiry,
+         vehicle_id, _plate, plate_original, year, declared_on, insurance_expiry,
          registered_at) in permits:
         folded[person_id] = name_folded
         valid_until, status_until = _as_date(valid_until), _as_date(status_until)

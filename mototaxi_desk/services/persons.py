@@ -75,7 +75,7 @@ def _photo(blob) -> bytes:
         raise ValidationError("Foto", "arquivo de imagem vazio.")
     if len(blob) > MAX_PHOTO_BYTES:
         raise ValidationError("Foto", "imagem grande demais (máximo 2 MB).")
-    if not (blob.startswith(b"\x89PNG\r\n\x1a\n") or blob.startswith(b"\xff\xd8\xff")):
+    if not blob.startswith((b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")):
         raise ValidationError("Foto", "use uma imagem JPEG ou PNG.")
     return bytes(blob)
 

@@ -5,6 +5,8 @@ from PySide6.QtCore import Qt
 from mototaxi_desk.gui.app import LoginDialog
 from mototaxi_desk.services import demo
 
+from ..conftest import ROOT
+
 
 def test_login_dialog_refuses_then_accepts(qtbot, demo_data):
     dialog = LoginDialog("Informe usuário e senha.")
@@ -27,10 +29,10 @@ def test_screenshots_render(tmp_path):
     import subprocess
     import sys
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "MOTOTAXI_DATA_DIR": str(tmp_path)}
-    result = subprocess.run([sys.executable, "-m", "mototaxi_desk.gui.screenshots",
+    result = subprocess.run([sys.executable, str(ROOT / "tools" / "screenshots.py"),
                              str(tmp_path / "shots")], capture_output=True, text=True,
                             env=env, timeout=300)
-    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.returncode == 0, result.stderr[-2000:]  # its exit included (gui/shutdown.py)
     names = {p.name for p in (tmp_path / "shots").glob("*.png")}
     assert names >= {"login.png", "painel.png", "prontuario.png", "pontos.png",
                      "lista-de-espera.png", "busca.png", "requerimentos.png", "infracoes.png",

@@ -266,7 +266,7 @@ def _fiscal_notice_then_defence_voids_it(qtbot, permit):
     # SRM Art. 38 counts infractions in 12 months (no points in this law)
     assert "1 infração(ões) contada(s)" in tab.summary.text()
 
-    detail = NoticeDetailDialog(boss, notice["id"], show_previews=False)
+    detail = NoticeDetailDialog(boss, notice["id"])
     qtbot.addWidget(detail)
     form = detail.open_notify()  # SRM Art. 34 §2º: the defence term runs from notification
     assert form.submit(), form.message.text()

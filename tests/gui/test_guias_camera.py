@@ -32,7 +32,6 @@ def debtor(srm):
 def _page(qtbot, actor, person_id) -> PersonPage:
     page = PersonPage(actor)
     qtbot.addWidget(page)
-    page.show_previews = False
     page.open_person(person_id)
     return page
 

@@ -83,7 +83,7 @@ def test_future_date_is_refused_in_the_form(qtbot, actors):
 
 def test_supervisor_accepts_defence_and_the_notice_is_void(qtbot, actors):
     notice = _record(actors["fiscal"], _permit())
-    dialog = NoticeDetailDialog(actors["supervisor"], notice["id"], show_previews=False)
+    dialog = NoticeDetailDialog(actors["supervisor"], notice["id"])
     qtbot.addWidget(dialog)
     assert dialog.buttons["defence"].isEnabled() and not dialog.buttons["judge"].isEnabled()
     form = dialog.open_defence()
@@ -103,7 +103,7 @@ def test_supervisor_accepts_defence_and_the_notice_is_void(qtbot, actors):
 
 def test_fiscal_cannot_judge_nor_void(qtbot, actors):
     notice = _record(actors["fiscal"], _permit())
-    dialog = NoticeDetailDialog(actors["fiscal"], notice["id"], show_previews=False)
+    dialog = NoticeDetailDialog(actors["fiscal"], notice["id"])
     qtbot.addWidget(dialog)
     for key in ("judge", "void", "reissue", "pay"):
         assert not dialog.buttons[key].isEnabled(), key
@@ -112,7 +112,7 @@ def test_fiscal_cannot_judge_nor_void(qtbot, actors):
 
 def test_payment_closes_the_fine_and_partial_is_refused(qtbot, actors):
     notice = _record(actors["fiscal"], _permit())
-    dialog = NoticeDetailDialog(actors["atendente"], notice["id"], show_previews=False)
+    dialog = NoticeDetailDialog(actors["atendente"], notice["id"])
     qtbot.addWidget(dialog)
     form = dialog.open_pay()
     form.widget("receipt").setText("DAM 991")
@@ -130,7 +130,7 @@ def test_payment_closes_the_fine_and_partial_is_refused(qtbot, actors):
 
 def test_impound_release_shows_the_storage_fee(qtbot, actors):
     notice = _record(actors["fiscal"], _permit(), "36-I")  # measure: apreensão
-    dialog = NoticeDetailDialog(actors["supervisor"], notice["id"], show_previews=False)
+    dialog = NoticeDetailDialog(actors["supervisor"], notice["id"])
     qtbot.addWidget(dialog)
     form = dialog.open_impound()
     form.widget("deposited_at").setDateTime(_recent() + dt.timedelta(minutes=5))

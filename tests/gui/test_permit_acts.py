@@ -30,7 +30,6 @@ def db_url(tmp_path):
 def _page(qtbot, actor, person_id) -> PersonPage:
     page = PersonPage(actor)
     qtbot.addWidget(page)
-    page.show_previews = False
     page.open_person(person_id)
     return page
 

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage
 
 from mototaxi_desk.domain.errors import DomainError
+from mototaxi_desk.gui import prompts
 from mototaxi_desk.gui.dialogs.photo_crop import OUT_H, OUT_W, PhotoCropDialog, read_image
 from mototaxi_desk.gui.pages.person import PersonPage
 from mototaxi_desk.services import demo, fees, ledger, persons, users
@@ -16,6 +17,8 @@ from mototaxi_desk.store.models import Fee, NoticeProceeding, Permit, PrintLog
 
 from ..conftest import row_counts
 from ..services.ledger_helpers import notice_data
+
+REAL_SHOW_PREVIEW = prompts.show_preview  # read before the autouse `prompts` fixture patches it
 
 
 def _actor(role):
@@ -37,7 +40,6 @@ def _clear_holder() -> Permit:
 def _page(qtbot, role, person_id) -> PersonPage:
     page = PersonPage(_actor(role))
     qtbot.addWidget(page)
-    page.show_previews = False
     page.open_person(person_id)
     return page
 
@@ -80,13 +82,13 @@ def test_clerk_renewal_is_filed_as_an_application(qtbot, demo_data):
 
 
 def test_second_copy_charges_the_fee_and_open_debt_refuses_the_next(qtbot, demo_data,
-                                                                    tmp_path):
+                                                                    tmp_path, monkeypatch):
     """SRM Art. 47 I: the 2ª via pays the card fee; Art. 50: an open debt blocks the next
     request — the form shows the refusal and nothing is written. Issue 17: the copy and its
     fee count when the preview is printed or saved; a preview closed spends nothing."""
     permit = _clear_holder()
     page = _page(qtbot, "atendente", permit.holder_id)
-    page.show_previews = True
+    monkeypatch.setattr(prompts, "show_preview", REAL_SHOW_PREVIEW)  # the real preview here
     _click(qtbot, page.buttons["second_copy"])
     _click(qtbot, page.form.ok_button)
     page.preview.reject()  # closed without printing: nothing issued, nothing charged

@@ -28,7 +28,6 @@ from .town import _isolated_data_dir, new_person, town  # noqa: F401 (fixtures)
 @pytest.fixture(scope="module")
 def page(town, qapp):
     record = PersonPage(town.actor("atendente"))
-    record.show_previews = False
     record.resize(1200, 700)
     record.show()
     yield record

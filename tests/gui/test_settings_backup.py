@@ -39,14 +39,11 @@ def opened(template, tmp_path):
 
 
 @pytest.fixture
-def tab(qtbot, opened, admin):
-    closed = []
+def tab(qtbot, opened, admin, prompts):
     page = SettingsPage(admin)
     qtbot.addWidget(page)
     backup_tab = page.backup_tab
-    backup_tab.confirm = False
-    backup_tab.after_restore = lambda: closed.append(True)
-    backup_tab.closed = closed
+    backup_tab.closed = prompts.closed  # gui/prompts.close_program, answered in conftest
     page.resize(1100, 640)
     page.show()
     page.tabs.setCurrentWidget(backup_tab)

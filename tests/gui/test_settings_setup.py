@@ -37,7 +37,6 @@ def _admin() -> Actor:
 def test_setup_wizard_refuses_bad_ibge_then_initialises(qtbot, db, tmp_path):
     assert not setup.is_initialised()
     wizard = SetupWizard()
-    wizard.confirm_cancel = False
     qtbot.addWidget(wizard)
     wizard.show()
     qtbot.waitExposed(wizard)
@@ -98,7 +97,6 @@ def test_setup_wizard_refuses_bad_ibge_then_initialises(qtbot, db, tmp_path):
 
 def test_setup_wizard_service_refusal_goes_back_to_the_field(qtbot, db):
     wizard = SetupWizard()
-    wizard.confirm_cancel = False
     qtbot.addWidget(wizard)
     wizard.show()
     wizard.next()  # empty page: refused
@@ -117,7 +115,6 @@ def test_setup_wizard_service_refusal_goes_back_to_the_field(qtbot, db):
 @pytest.fixture
 def admin_page(qtbot, demo_data):
     page = SettingsPage(_admin())
-    page.confirm = False
     qtbot.addWidget(page)
     page.refresh()
     return page

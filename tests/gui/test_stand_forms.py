@@ -24,7 +24,6 @@ LAT, LON, NEAR_LON = "-7,0219", "-45,4811", "-45,4815"
 def page(town, qapp):
     from mototaxi_desk.gui.pages.stands import StandsPage
     pontos = StandsPage(town.actor("supervisor"))
-    pontos.show_previews = False
     pontos.resize(1200, 650)
     pontos.show()
     pontos.refresh()

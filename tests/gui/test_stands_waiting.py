@@ -27,7 +27,6 @@ def _click(qtbot, button) -> None:
 def _page(qtbot, role) -> StandsPage:
     page = StandsPage(_actor(role))
     qtbot.addWidget(page)
-    page.show_previews = False
     page.refresh()
     return page
 

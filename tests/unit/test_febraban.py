@@ -11,11 +11,11 @@ from mototaxi_desk.domain.errors import DomainError, ValidationError
 # Published typeable lines (44 digits in 4 blocks + a check digit each):
 PUBLISHED_LINES = [
     # mod 10 (value identifier 6): the example in the README of the PHP library
-    # rafsalvioni/zeus-barcode-febraban (packagist.org/packages/rafsalvioni/zeus-barcode-febraban)
+    # rafsalvioni/zeus-barcode-febraban, published on packagist.org
     "836000000007 839700481006 200471236816 001009939388",
     # mod 11 (value identifier 8): Guias da Previdência Social printed by the Receita Federal
-    # for NIT 128.00186.72-2, competência 11/2025, as quoted in github.com/gesielr/guiasMEIlast
-    # (apps/backend/inss/ANALISE_CODIGOS_OFICIAIS.md)
+    # for NIT 128.00186.72-2, competência 11/2025, as quoted in the repository
+    # gesielr/guiasMEIlast, file apps/backend/inss/ANALISE_CODIGOS_OFICIAIS.md
     "85820000001-5 66980270116-2 30001280018-9 67222025113-0",
     "85810000003-0 03600270100-7 70001280018-4 67222025113-0",
     "85800000001-1 66980270112-0 00001280018-0 67222025113-0",

@@ -14,13 +14,12 @@ from ...domain.errors import DomainError
 from ...domain.money import format_money
 from ...domain.validators import format_date
 from ...services import documents, impounds, ledger, setup
-from .. import labels
+from .. import labels, prompts
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import STATUS_COLOURS, table_view
 from ..widgets.ledger_view import (ActionForm, date_edit, datetime_edit, deadline_colour,
                                    fine_text, status_colour, status_word)
 from .notice_entry import CHANNELS
-from .print_preview import PrintPreviewDialog
 
 PROCEEDING_EVENTS = {"filed": "Protocolada", "revelia": "Revelia"}
 DECISIONS = {"accepted": "Acolhida", "rejected": "Rejeitada", "": "Pendente",
@@ -29,11 +28,10 @@ IMPOUND_STATUS = {"held": "Apreendido", "released": "Liberado"}
 
 
 class NoticeDetailDialog(QDialog):
-    def __init__(self, actor, notice_id: int, parent=None, *, show_previews: bool = True):
+    def __init__(self, actor, notice_id: int, parent=None):
         super().__init__(parent)
         self.actor = actor
         self.notice_id = notice_id
-        self.show_previews = show_previews   # tests: no modal preview
         self.last_print: dict | None = None
         self.form: ActionForm | None = None
         self.changed = False
@@ -412,8 +410,7 @@ class NoticeDetailDialog(QDialog):
             self.message.setText(str(exc))
             return None
         self.last_print = result
-        if self.show_previews:
-            PrintPreviewDialog(result, self).exec()
+        prompts.show_preview(self, result, modal=True)
         return result
 
     def print_notice(self) -> dict | None:

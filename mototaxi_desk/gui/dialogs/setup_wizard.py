@@ -16,6 +16,7 @@ from ... import profile_files
 from ...domain.profiles import ProfileError
 from ...services import setup, users
 from ...services.context import Actor
+from .. import prompts
 from ..widgets.brasao import BrasaoPicker
 from ..widgets.fields import CheckedField
 
@@ -76,7 +77,6 @@ class SetupWizard(QWizard):
             self.setButtonText(button, text)
         self.result_summary: dict | None = None
         self.admin_login = ""
-        self.confirm_cancel = True
         self._build_municipio_page()
         self._build_profile_page()
         self._build_admin_page()
@@ -309,17 +309,8 @@ class SetupWizard(QWizard):
                                              self.admin_name, self.password))
 
     def reject(self) -> None:
-        if self.confirm_cancel and self._typed_anything() and not ask_yes_no(
+        if self._typed_anything() and not prompts.ask_yes_no(
                 self, "Sair sem configurar?",
                 "A configuração não foi concluída e nada foi gravado. Sair mesmo assim?"):
             return
         super().reject()
-
-
-def ask_yes_no(parent, title: str, text: str) -> bool:
-    box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=parent)
-    yes = box.addButton("Sim", QMessageBox.ButtonRole.YesRole)
-    no = box.addButton("Não", QMessageBox.ButtonRole.NoRole)
-    box.setDefaultButton(no)
-    box.exec()
-    return box.clickedButton() is yes

@@ -23,7 +23,7 @@ from ...domain.money import format_money
 from ...domain.validators import format_date
 from ...services import counter, persons, records
 from ...services.context import Actor
-from .. import labels
+from .. import labels, prompts
 from ..dialogs import record_items
 from ..labels import instrument_words
 from ..models.dict_table import Column, DictTableModel
@@ -42,7 +42,6 @@ class PersonPage(QWidget):
         self.record: dict | None = None
         self.available: dict = {}
         self.form = None            # the action form open now (tests drive it)
-        self.show_previews = True   # tests: no print preview window
         self.preview = None  # the print preview last opened
         layout = QVBoxLayout(self)
         self.header = QLabel("Busque uma pessoa (Ctrl+K) para abrir o prontuário.")
@@ -340,9 +339,8 @@ class PersonPage(QWidget):
 
     def _act_printed(self, form) -> None:
         printed = getattr(form, "printed", None)
-        if printed and self.show_previews:
-            from ..dialogs.print_preview import PrintPreviewDialog
-            PrintPreviewDialog(printed, self).open()
+        if printed:
+            self.preview = prompts.show_preview(self, printed)
 
     # --- the actions that apply now -----------------------------------------------------------
     def _enable_actions(self) -> None:
@@ -421,11 +419,7 @@ class PersonPage(QWidget):
         copy = result["copies"][0]["copy"]
         self.say(f"Cartão preparado ({copy}ª via): a via conta quando for impressa ou salva"
                  + ("; a taxa da 2ª via é lançada junto." if due else "."), ok=True)
-        if self.show_previews:
-            from ..dialogs.print_preview import PrintPreviewDialog
-            self.preview = PrintPreviewDialog(result, self)
-            self.preview.finished.connect(self.refresh)  # the fee is charged with the copy
-            self.preview.open()
+        self.preview = prompts.show_preview(self, result, on_close=self.refresh)
 
     def export_data(self, folder: str | None = None) -> dict | None:
         """LGPD Art. 18 II: everything held about the person, as JSON and PDF, in a folder
@@ -471,9 +465,7 @@ class PersonPage(QWidget):
         return self._open(form)
 
     def _guia_issued(self, result: dict) -> None:
-        if self.show_previews:
-            from ..dialogs.print_preview import PrintPreviewDialog
-            PrintPreviewDialog(result, self).open()
+        self.preview = prompts.show_preview(self, result)
 
     def defence(self):
         state = self.available.get("defence", {})

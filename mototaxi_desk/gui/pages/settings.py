@@ -31,7 +31,7 @@ from ...domain.profiles import ProfileError, editable_numbers
 from ...services import documents, ledger, setup, users
 from ...services.context import ROLE_LABELS, Actor
 from .. import labels
-from ..dialogs.setup_wizard import ask_yes_no
+from .. import prompts
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.brasao import BrasaoPicker
 from ..widgets.common import AMBER, GREY, heading, open_rows, table_view
@@ -75,7 +75,6 @@ class SettingsPage(QWidget):
         super().__init__(parent)
         self.actor = actor
         self.is_admin = actor.role == "admin"
-        self.confirm = True  # ask before removing a holiday or disabling a user (tests: False)
         layout = QVBoxLayout(self)
         layout.addWidget(heading("Configurações do município"))
         self.read_only_note = QLabel(
@@ -492,7 +491,7 @@ class SettingsPage(QWidget):
             return
         holiday = self.holiday_model.row(row)
         when = validators.format_date(holiday["day"])
-        if self.confirm and not ask_yes_no(self, "Remover feriado",
+        if not prompts.ask_yes_no(self, "Remover feriado",
                                            f"Remover o feriado de {when} ({holiday['name']})?"):
             return
         try:
@@ -590,7 +589,7 @@ class SettingsPage(QWidget):
             self.user_message.error("Selecione o usuário a desativar.")
             return
         user = self.user_model.row(row)
-        if self.confirm and not ask_yes_no(
+        if not prompts.ask_yes_no(
                 self, "Desativar usuário",
                 f"Desativar {user['login']} ({user['full_name']})? Ele não poderá mais entrar."):
             return

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import (QApplication, QCheckBox, QFileDialog, QFormLayout, QGroupBox,
-                               QHBoxLayout, QLabel, QMessageBox, QPushButton, QSpinBox,
+from PySide6.QtWidgets import (QCheckBox, QFileDialog, QFormLayout, QGroupBox,
+                               QHBoxLayout, QLabel, QPushButton, QSpinBox,
                                QVBoxLayout, QWidget)
 
 from ...domain.errors import DomainError
@@ -18,7 +18,7 @@ from ...services import backups
 from ...services.context import Actor
 from ...store import pgdump
 from ...store.connection import StoreError
-from ..dialogs.setup_wizard import ask_yes_no
+from .. import prompts
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import AMBER, GREEN, table_view
 from ..workers import run_in_background
@@ -44,18 +44,10 @@ def age_text(when: dt.datetime, now: dt.datetime) -> str:
     return f"há {minutes // (24 * 60)} dias"
 
 
-def _close_program() -> None:
-    for widget in QApplication.topLevelWidgets():
-        widget.close()
-    QApplication.quit()
-
-
 class BackupTab(QWidget):
     def __init__(self, actor: Actor, parent=None):
         super().__init__(parent)
         self.actor = actor
-        self.confirm = True  # tests: False
-        self.after_restore = _close_program  # tests replace it
         self.busy = False
         self._job = None
         self.info: dict = {}
@@ -227,7 +219,7 @@ class BackupTab(QWidget):
     def restore_file(self, path: Path, description: str) -> None:
         if self.busy:
             return
-        if self.confirm and not ask_yes_no(
+        if not prompts.ask_yes_no(
                 self, "Restaurar cópia de segurança",
                 f"Restaurar {description}?\n\nO banco de dados atual será substituído por ela "
                 "(ele é guardado antes na pasta das cópias). Tudo o que foi feito depois da "
@@ -245,11 +237,9 @@ class BackupTab(QWidget):
                 f"guardado em {result['kept']}." if result["kept"] else
                 f"Cópia restaurada: {result['municipio']}/{result['uf']}.")
         self._ok(text)
-        if self.confirm:
-            QMessageBox.information(self, "Cópia restaurada",
-                                    f"{text}\n\nO programa será fechado agora. Abra-o de novo e "
-                                    "entre com seu usuário.")
-        self.after_restore()
+        prompts.inform(self, "Cópia restaurada", f"{text}\n\nO programa será fechado agora. "
+                                                 "Abra-o de novo e entre com seu usuário.")
+        prompts.close_program()
 
     def save_settings(self) -> None:
         try:

@@ -22,6 +22,7 @@ from ...domain.validators import format_date
 from ...services import documents, permissions, permits, setup, stands
 from ...services.context import Actor
 from ...services.permits import STATUS_LABELS
+from .. import prompts
 from ..labels import instrument_words
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import (
@@ -59,7 +60,6 @@ class StandsPage(QWidget):
         super().__init__(parent)
         self.actor = actor
         self.form = None
-        self.show_previews = True   # tests: no preview window
         self.last_print: dict | None = None
         layout = QVBoxLayout(self)
         layout.addWidget(heading("Pontos de mototáxi"))
@@ -300,9 +300,7 @@ class StandsPage(QWidget):
         self.last_print = result
         self.say(f"Relação do {stand['label']} emitida ({result['copies'][0]['copy']}ª via).",
                  ok=True)
-        if self.show_previews:
-            from ..dialogs.print_preview import PrintPreviewDialog
-            PrintPreviewDialog(result, self).open()
+        prompts.show_preview(self, result)
         return result
 
     def _enter_roster(self) -> None:

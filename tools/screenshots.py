@@ -1,5 +1,6 @@
 """Render every screen to PNG on a throw-away demo database: `make screenshots` writes
-docs/screenshots/. Looking at them is part of finishing a screen."""
+docs/screenshots/ (`python tools/screenshots.py FOLDER`). Looking at them is part of finishing
+a screen. A developer's tool: it is not shipped with the program."""
 from __future__ import annotations
 
 import os
@@ -13,15 +14,19 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 def main(out: str = "docs/screenshots") -> int:
     from PySide6.QtWidgets import QApplication
 
-    from ..services import demo, users
-    from ..store.migrations import close_database, open_database
-    from ..store.models import Permit
-    from .app import LoginDialog, install_translations
-    from .main_window import MainWindow
-    from .widgets import unsaved
+    from mototaxi_desk.services import demo, users
+    from mototaxi_desk.store.migrations import close_database, open_database
+    from mototaxi_desk.store.models import Permit
+    from mototaxi_desk.gui.app import LoginDialog, install_translations
+    from mototaxi_desk.gui.main_window import MainWindow
+    from mototaxi_desk.gui import prompts
+    from mototaxi_desk.gui.widgets import unsaved
 
-    # the shots close forms in the middle of typing: no "Descartar alterações?" box
+    # the shots close forms in the middle of typing: no "Descartar alterações?" box; nor any
+    # other window that waits for a user (gui/prompts.py)
     unsaved.ask_discard = lambda _parent: True
+    prompts.ask_yes_no = lambda _parent, _title, _text: True
+    prompts.show_preview = lambda _parent, _result, **_: None
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     app = QApplication.instance() or QApplication(sys.argv)
@@ -85,10 +90,10 @@ def vehicle_and_inspection_shots(folder: Path, permit) -> None:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from ..services import demo, documents, users
-    from .dialogs.inspection_form import InspectionForm
-    from .dialogs.vehicle_form import VehicleForm
-    from .dialogs.verify import VerifyDialog
+    from mototaxi_desk.services import demo, documents, users
+    from mototaxi_desk.gui.dialogs.inspection_form import InspectionForm
+    from mototaxi_desk.gui.dialogs.vehicle_form import VehicleForm
+    from mototaxi_desk.gui.dialogs.verify import VerifyDialog
 
     app = QApplication.instance()
     clerk = users.authenticate("atendente", demo.DEMO_PASSWORD)
@@ -133,10 +138,10 @@ def infraction_shots(folder: Path, window) -> None:
 
     from PySide6.QtWidgets import QApplication
 
-    from ..services import demo, ledger, users
-    from ..store.models import Permit
-    from .dialogs.notice_detail import NoticeDetailDialog
-    from .dialogs.notice_entry import NoticeEntryDialog
+    from mototaxi_desk.services import demo, ledger, users
+    from mototaxi_desk.store.models import Permit
+    from mototaxi_desk.gui.dialogs.notice_detail import NoticeDetailDialog
+    from mototaxi_desk.gui.dialogs.notice_entry import NoticeEntryDialog
 
     app = QApplication.instance()
     fiscal = users.authenticate("fiscal", demo.DEMO_PASSWORD)
@@ -184,7 +189,7 @@ def infraction_shots(folder: Path, window) -> None:
     entry.signed.setChecked(True)
     save(entry, "auto-novo.png")
     entry.close()
-    detail = NoticeDetailDialog(boss, first["id"], show_previews=False)
+    detail = NoticeDetailDialog(boss, first["id"])
     save(detail, "auto.png")
     detail.close()
     window.open_person(old[0].holder_id)
@@ -200,11 +205,11 @@ def application_shots(folder: Path, window) -> None:
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication
 
-    from ..domain.errors import DomainError
-    from ..services import applications, demo, fees, users
-    from ..store.models import Permit, Person
-    from .dialogs.application_detail import ApplicationDetailDialog
-    from .dialogs.new_application import NewApplicationWizard
+    from mototaxi_desk.domain.errors import DomainError
+    from mototaxi_desk.services import applications, demo, fees, users
+    from mototaxi_desk.store.models import Permit, Person
+    from mototaxi_desk.gui.dialogs.application_detail import ApplicationDetailDialog
+    from mototaxi_desk.gui.dialogs.new_application import NewApplicationWizard
 
     app = QApplication.instance()
     window.nav.setCurrentRow(window.pages.index(window.applications_page))
@@ -265,8 +270,8 @@ def settings_shots(folder: Path) -> None:
 
     from PySide6.QtWidgets import QApplication
 
-    from ..services import demo, ledger, setup, users
-    from .pages.settings import SettingsPage
+    from mototaxi_desk.services import demo, ledger, setup, users
+    from mototaxi_desk.gui.pages.settings import SettingsPage
 
     app = QApplication.instance()
     admin = users.authenticate("admin", demo.DEMO_PASSWORD)
@@ -290,10 +295,10 @@ def backup_and_account_shots(folder: Path, admin) -> None:
     """The admin's backup tab (after one copy), the forced password change and the idle lock."""
     from PySide6.QtWidgets import QApplication
 
-    from ..services import backups
-    from .dialogs.change_password import ChangePasswordDialog
-    from .idle_lock import LockDialog
-    from .pages.settings import SettingsPage
+    from mototaxi_desk.services import backups
+    from mototaxi_desk.gui.dialogs.change_password import ChangePasswordDialog
+    from mototaxi_desk.gui.idle_lock import LockDialog
+    from mototaxi_desk.gui.pages.settings import SettingsPage
 
     app = QApplication.instance()
     backups.make_backup(admin)
@@ -320,9 +325,9 @@ def counter_shots(folder: Path, window) -> None:
     from PySide6.QtGui import QColor, QImage, QPainter
     from PySide6.QtWidgets import QApplication
 
-    from ..services import counter, demo, users
-    from ..store.models import Permit
-    from .dialogs.photo_crop import PhotoCropDialog
+    from mototaxi_desk.services import counter, demo, users
+    from mototaxi_desk.store.models import Permit
+    from mototaxi_desk.gui.dialogs.photo_crop import PhotoCropDialog
 
     app = QApplication.instance()
     boss = users.authenticate("supervisor", demo.DEMO_PASSWORD)
@@ -336,7 +341,6 @@ def counter_shots(folder: Path, window) -> None:
 
     window.open_person(holder.holder_id)
     page = window.person_page
-    page.show_previews = False
     for name, action in (("prontuario-renovar.png", page.renew),
                          ("prontuario-mudar-ponto.png", page.change_stand)):
         form = action()
@@ -378,8 +382,8 @@ def permit_act_shots(folder: Path, window) -> None:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from ..services import demo, permit_actions, users
-    from ..store.models import AuxiliaryDriver, Permit, Person, Vehicle
+    from mototaxi_desk.services import demo, permit_actions, users
+    from mototaxi_desk.store.models import AuxiliaryDriver, Permit, Person, Vehicle
 
     app = QApplication.instance()
     boss = users.authenticate("supervisor", demo.DEMO_PASSWORD)
@@ -397,7 +401,6 @@ def permit_act_shots(folder: Path, window) -> None:
         return None
 
     page = window.person_page
-    page.show_previews = False
     permit = holder_where(transfer=True, aux_renew=True) or holder_where(transfer=True)
     window.open_person(permit.holder_id)
     app.processEvents()
@@ -448,12 +451,12 @@ def payment_shots(folder: Path, window) -> None:
     from PySide6.QtGui import QColor, QImage, QPainter
     from PySide6.QtWidgets import QApplication
 
-    from ..domain import febraban
-    from ..services import demo, fees, guias, users
-    from ..store.models import Permit
-    from .dialogs.camera import CameraDialog, FrameSource
-    from .dialogs.print_preview import load_pdf
-    from .pages.settings_collection import CollectionTab
+    from mototaxi_desk.domain import febraban
+    from mototaxi_desk.services import demo, fees, guias, users
+    from mototaxi_desk.store.models import Permit
+    from mototaxi_desk.gui.dialogs.camera import CameraDialog, FrameSource
+    from mototaxi_desk.gui.dialogs.print_preview import load_pdf
+    from mototaxi_desk.gui.pages.settings_collection import CollectionTab
 
     app = QApplication.instance()
     clerk = users.authenticate("atendente", demo.DEMO_PASSWORD)
@@ -468,7 +471,6 @@ def payment_shots(folder: Path, window) -> None:
                   if fees.open_debts(p.holder_id))
     window.open_person(holder)
     page = window.person_page
-    page.show_previews = False
     form = page.issue_guia()
     save(form, "prontuario-guia.png")
     debt = fees.open_debts(holder)[0]
@@ -511,7 +513,7 @@ def payment_shots(folder: Path, window) -> None:
 
     class NoCamera(FrameSource):
         def unavailable_reason(self) -> str:
-            from .dialogs.camera import NO_CAMERA
+            from mototaxi_desk.gui.dialogs.camera import NO_CAMERA
             return NO_CAMERA
 
     camera = CameraDialog(NoCamera())
@@ -530,12 +532,12 @@ def counter_forms_shots(folder: Path, window) -> list[tuple[str, int, int]]:
     from PySide6.QtWidgets import QApplication
     from validate_docbr import CNH, CPF
 
-    from ..services import demo, stands, users, waiting_list
-    from ..store.models import Cnh, Permit, Person, WaitingListEntry
-    from .dialogs.new_application import NewApplicationWizard
-    from .dialogs.person_forms import CnhDialog, PersonEditDialog
-    from .dialogs.stand_forms import StandCloseDialog, StandFormDialog
-    from .dialogs.waiting_forms import WaitingEnrolDialog, WaitingRemoveDialog
+    from mototaxi_desk.services import demo, stands, users, waiting_list
+    from mototaxi_desk.store.models import Cnh, Permit, Person, WaitingListEntry
+    from mototaxi_desk.gui.dialogs.new_application import NewApplicationWizard
+    from mototaxi_desk.gui.dialogs.person_forms import CnhDialog, PersonEditDialog
+    from mototaxi_desk.gui.dialogs.stand_forms import StandCloseDialog, StandFormDialog
+    from mototaxi_desk.gui.dialogs.waiting_forms import WaitingEnrolDialog, WaitingRemoveDialog
 
     app = QApplication.instance()
     boss = users.authenticate("supervisor", demo.DEMO_PASSWORD)
@@ -616,15 +618,14 @@ def setup_wizard_and_crash_shots(folder: Path, tmp: Path) -> None:
     IBGE code) and the unexpected-error dialog with its details open."""
     from PySide6.QtWidgets import QApplication
 
-    from ..store.migrations import close_database, open_database
-    from .dialogs.crash import CrashDialog, crash_details
-    from .dialogs.setup_wizard import SetupWizard
+    from mototaxi_desk.store.migrations import close_database, open_database
+    from mototaxi_desk.gui.dialogs.crash import CrashDialog, crash_details
+    from mototaxi_desk.gui.dialogs.setup_wizard import SetupWizard
 
     app = QApplication.instance()
     open_database(f"{tmp}/vazio.db", backup_dir=tmp)
     try:
         wizard = SetupWizard()
-        wizard.confirm_cancel = False
         wizard.show()
         app.processEvents()
         wizard.name.editor.setText("São Raimundo das Mangabeiras")
@@ -669,10 +670,10 @@ def reports_shots(folder: Path, window) -> None:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from ..services import demo, ledger, users
-    from ..store.models import Permit
-    from .dialogs.batch_print import BatchPrintDialog
-    from .widgets.progress import ProgressDialog
+    from mototaxi_desk.services import demo, ledger, users
+    from mototaxi_desk.store.models import Permit
+    from mototaxi_desk.gui.dialogs.batch_print import BatchPrintDialog
+    from mototaxi_desk.gui.widgets.progress import ProgressDialog
 
     app = QApplication.instance()
     fiscal = users.authenticate("fiscal", demo.DEMO_PASSWORD)
@@ -731,8 +732,7 @@ def reports_shots(folder: Path, window) -> None:
 
 
 if __name__ == "__main__":
+    from mototaxi_desk.gui.shutdown import delete_windows
     code = main(*sys.argv[1:])
-    sys.stdout.flush()
-    # the PNGs are written; skip the interpreter's teardown of the many Qt windows made for
-    # the shots, whose destruction order can crash PySide at exit
-    os._exit(code)
+    delete_windows()  # the many windows made for the shots, before the interpreter exits
+    sys.exit(code)

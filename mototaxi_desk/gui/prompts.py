@@ -1,0 +1,42 @@
+"""The windows a screen opens to ask or tell the user something and then waits on: a yes/no
+question, an information box, the print preview, closing the program after a restore.
+
+They live in this one module so that tests (tests/gui/conftest.py) and tools/screenshots.py
+answer for the user by patching it; the screens themselves carry no switches for tests."""
+from __future__ import annotations
+
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+
+def ask_yes_no(parent, title: str, text: str) -> bool:
+    box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=parent)
+    yes = box.addButton("Sim", QMessageBox.ButtonRole.YesRole)
+    no = box.addButton("Não", QMessageBox.ButtonRole.NoRole)
+    box.setDefaultButton(no)
+    box.exec()
+    return box.clickedButton() is yes
+
+
+def inform(parent, title: str, text: str) -> None:
+    QMessageBox.information(parent, title, text)
+
+
+def show_preview(parent, result: dict, *, modal: bool = False, on_close=None):
+    """The print preview of a document just prepared (a services.documents result: its
+    copies count when it is printed or saved); `on_close` runs when it closes (the screen
+    refreshes: a fee may have been charged with the copy). Returns the dialog."""
+    from .dialogs.print_preview import PrintPreviewDialog
+    dialog = PrintPreviewDialog(result, parent)
+    if on_close is not None:
+        dialog.finished.connect(lambda _code: on_close())
+    if modal:
+        dialog.exec()
+    else:
+        dialog.open()
+    return dialog
+
+
+def close_program() -> None:
+    for widget in QApplication.topLevelWidgets():
+        widget.close()
+    QApplication.quit()
