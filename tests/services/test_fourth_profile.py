@@ -72,10 +72,11 @@ def test_autorizacao_without_term_its_card_and_termo(acari):
     assert permit.valid_until == NO_TERM and format_date(permit.valid_until) == "sem prazo"
     assert not [a for a in alerts.due(on=ON, days=3650) if a["kind"] == "permit_validity"]
     card = documents.print_cards(SYSTEM, [permit.order_number], on=ON)
+    documents.confirm(SYSTEM, card)  # printed: the copy is in circulation
     text = pdf_text(card["pdf"])
     assert "AUTORIZAÇÃO DE MOTOTAXISTA" in text and "sem prazo" in text
     verified = documents.verify(card["copies"][0]["qr_text"], on=ON + dt.timedelta(days=4000))
-    assert verified["valid"] and verified["current"]  # no validity in the QR: never expires
+    assert verified["verdict"] == "VÁLIDO", verified["problems"]  # no validity in the QR
     termo = pdf_text(documents.print_termo(SYSTEM, permit.order_number)["pdf"])
     for words in ("TERMO DE AUTORIZAÇÃO Nº", "Da autorização", "Do autorizatário",
                   "Transporte de passageiros e cargas em motocicleta ou triciclo",

@@ -1,4 +1,4 @@
-"""Schema v7 (issue #13): a database set up before profile versions existed keeps running on
+"""The profile-versions schema step (issue #13): a database set up before profile versions existed keeps running on
 the profile file it named — that file's text becomes version 1, in force for every date —
 on SQLite and PostgreSQL; without the file the upgrade is refused and nothing changes."""
 import pytest
@@ -7,18 +7,32 @@ from mototaxi_desk.domain.profiles import EARLIEST, PROFILES_DIR, text_hash
 from mototaxi_desk.services import setup
 from mototaxi_desk.store import connection
 from mototaxi_desk.store.connection import StoreError
-from mototaxi_desk.store.migrations import close_database, current_version, open_database
+from mototaxi_desk.store import migrations
+from mototaxi_desk.store.migrations import (LATEST, STEPS, close_database, current_version,
+                                            open_database)
 from mototaxi_desk.store.models import ProfileVersion
 
 from ..conftest import PF
 
 
+# the step that adds profile_version (found by name: steps are numbered as they land)
+STEP = next(n for n, step in STEPS.items() if step.__name__.endswith("_profile_versions"))
+BEFORE = STEP - 1
+
+
+@pytest.fixture(autouse=True)
+def _migrate_up_to_the_step(monkeypatch):
+    """Opening brings the database to this step (the later steps' tables are already there)."""
+    monkeypatch.setattr(migrations, "LATEST", STEP)
+
+
 def _as_schema_6(url: str) -> None:
-    """What a database of schema 6 looks like: no profile_version table."""
+    """What a database from before the step looks like: no profile_version table."""
     raw = connection.make_database(url)
     raw.connect()
     raw.execute_sql('DROP TABLE "profile_version"')
-    raw.execute_sql('UPDATE "schema_version" SET "version" = 6 WHERE "version" = 7')
+    raw.execute_sql(f'UPDATE "schema_version" SET "version" = {BEFORE} '
+                    f'WHERE "version" = {LATEST}')
     raw.close()
 
 
@@ -27,7 +41,7 @@ def test_v6_database_gets_its_profile_file_as_version_1(db_url, make_municipio, 
     close_database()
     _as_schema_6(db_url)
     database = open_database(db_url, backup_dir=tmp_path / "backups")
-    assert current_version(database) == 7
+    assert current_version(database) == STEP
     (row,) = ProfileVersion.select()
     text = PROFILES_DIR.joinpath(f"{PF}.toml").read_text(encoding="utf-8")
     assert (row.number, row.profile_id, row.effective_from) == (1, PF, EARLIEST)
@@ -63,6 +77,6 @@ def test_v6_database_without_its_profile_file_is_not_upgraded(db_url, make_munic
     raw = connection.make_database(db_url)
     raw.connect()
     try:
-        assert current_version(raw) == 6 and "profile_version" not in raw.get_tables()
+        assert current_version(raw) == BEFORE and "profile_version" not in raw.get_tables()
     finally:
         raw.close()

@@ -520,7 +520,7 @@ def credential_form(actor, act: str, state: dict, parent=None) -> ActionForm:
     form.printed = None
 
     def refresh():
-        inputs = {"auxiliary_id": combo.currentData(), "on": day.date().toPython()}
+        inputs = {"auxiliary_id": combo.currentData(), "on": day.date()}
         if reason is not None:
             inputs["reason"] = reason.text()
         shown = permit_actions.preview(actor, act, **inputs)
@@ -532,7 +532,7 @@ def credential_form(actor, act: str, state: dict, parent=None) -> ActionForm:
     form.intro.setVisible(True)
     form.intro.setTextFormat(Qt.TextFormat.RichText)
     combo.currentIndexChanged.connect(lambda *_: refresh())
-    day.dateChanged.connect(lambda *_: refresh())
+    day.changed.connect(lambda *_: refresh())
     refresh()
     return form
 

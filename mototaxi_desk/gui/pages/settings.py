@@ -84,13 +84,15 @@ class SettingsPage(QWidget):
         layout.addWidget(self.read_only_note)
         self.tabs = QTabWidget()
         layout.addWidget(self.tabs, 1)
-        self.tabs.addTab(self._municipio_tab(), "Município")
-        self.tabs.addTab(self._numbers_tab(), "Números do perfil")
-        self.tabs.addTab(self._fiscal_unit_tab(), "Unidade fiscal")
-        self.tabs.addTab(self._holidays_tab(), "Feriados municipais")
-        self.tabs.addTab(self._users_tab(), "Usuários")
-        self._save_actions = [self.save_population, self.save_number, self.save_fiscal_unit,
-                              self.add_holiday, self.add_user]
+        self._save_actions = {}  # tab widget -> what Ctrl+S does on it
+        for tab, title, save in ((self._municipio_tab(), "Município", self.save_population),
+                                 (self._numbers_tab(), "Números do perfil", self.save_number),
+                                 (self._fiscal_unit_tab(), "Unidade fiscal",
+                                  self.save_fiscal_unit),
+                                 (self._holidays_tab(), "Feriados municipais", self.add_holiday),
+                                 (self._users_tab(), "Usuários", self.add_user)):
+            self.tabs.addTab(tab, title)
+            self._save_actions[tab] = save
         from .settings_collection import add_collection_tab  # guias and bank returns
         self.collection_tab = add_collection_tab(self)
         self.verifier_tab = add_verifier_tab(self)  # keys' fingerprints, verifier export
@@ -604,8 +606,9 @@ class SettingsPage(QWidget):
     # --- page ------------------------------------------------------------------------------
 
     def _save_current(self) -> None:
-        if self.is_admin and self.tabs.currentIndex() < len(self._save_actions):
-            self._save_actions[self.tabs.currentIndex()]()
+        save = self._save_actions.get(self.tabs.currentWidget())
+        if self.is_admin and save is not None:
+            save()
 
     def refresh(self) -> None:
         self._load_municipio()

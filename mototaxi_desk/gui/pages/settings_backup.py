@@ -258,5 +258,5 @@ def add_backup_tab(page) -> BackupTab:
     """The hook in SettingsPage: the tab, and Ctrl+S saving its settings."""
     tab = BackupTab(page.actor)
     page.tabs.addTab(tab, "Cópias de segurança")
-    page._save_actions.append(tab.save_settings)
+    page._save_actions[tab] = tab.save_settings
     return tab

@@ -152,5 +152,5 @@ def add_collection_tab(page) -> CollectionTab:
     """The hook in SettingsPage: the tab, and Ctrl+S saving its data."""
     tab = CollectionTab(page.actor)
     page.tabs.addTab(tab, "Cobrança")
-    page._save_actions.append(tab.save)
+    page._save_actions[tab] = tab.save
     return tab
