@@ -11,6 +11,7 @@ from ..domain.money import format_money, format_units, units_to_cents
 from ..store.connection import write_transaction
 from ..store.models import Fee
 from . import audit, permissions, setup
+from .charges import open_charges
 from .context import Actor
 
 
@@ -86,7 +87,6 @@ def open_debts(person_id: int) -> list[dict]:
     """Everything the person owes the município in this program: open fees and the open
     fines and impound charges of the penalty ledger. Each item's "source" ("fee" or
     "penalty") says which service pays it (fees.pay or ledger.pay_charge)."""
-    from .ledger import open_charges
     return [as_dict(f) for f in Fee.select().where((Fee.person == person_id) &
                                                    (Fee.status == "open")).order_by(Fee.id)] \
         + open_charges(person_id)

@@ -14,10 +14,11 @@ import pytest
 
 import mototaxi_desk.services as services_package
 from mototaxi_desk.domain.errors import DomainError
-from mototaxi_desk.services import (applications, auxiliary, backups, documents, fees,
-                                    impounds, inspections, keys, ledger, permissions, permits,
-                                    persons, privacy, records, reports, setup, stands, users,
-                                    vehicles, waiting_list)
+from mototaxi_desk.services import (applications, auxiliary, backups, charges, defences,
+                                    documents, fees, holidays, impounds, inspections, keys,
+                                    notices, permissions, permits, persons, privacy, records,
+                                    reports, sanctions, setup, stands, users, vehicles,
+                                    waiting_list)
 from mototaxi_desk.services.context import Actor, PermissionDenied
 from mototaxi_desk.store.connection import write_transaction
 from mototaxi_desk.store.models import AuditLog, Person, User
@@ -76,16 +77,16 @@ CALLS = {
     "sticker.reissue": lambda a: inspections.reissue_sticker(a, "2026-999999", reason="x"),
     "fee.pay": lambda a: fees.pay(a, NOBODY, paid_on=ON, receipt="1"),
     "fee.cancel": lambda a: fees.cancel(a, NOBODY, reason="x"),
-    "notice.record": lambda a: ledger.record_notice(a, {}),
-    "notice.notify": lambda a: ledger.record_notification(a, NOBODY, notified_on=ON,
+    "notice.record": lambda a: notices.record_notice(a, {}),
+    "notice.notify": lambda a: notices.record_notification(a, NOBODY, notified_on=ON,
                                                           channel="pessoal"),
-    "notice.void": lambda a: ledger.void_notice(a, NOBODY, reason="x"),
-    "notice.reissue": lambda a: ledger.reissue_notice(a, NOBODY, {}, reason="x"),
-    "notice.revelia": lambda a: ledger.record_revelia(a, NOBODY),
-    "defence.file": lambda a: ledger.file_defence(a, NOBODY, text="x"),
-    "defence.judge": lambda a: ledger.judge(a, NOBODY, accepted=True, reason="x"),
-    "charge.pay": lambda a: ledger.pay_charge(a, NOBODY, paid_on=ON, receipt="1", amount="1"),
-    "sanction.apply": lambda a: ledger.apply_sanction(a, NOBODY, "x"),
+    "notice.void": lambda a: notices.void_notice(a, NOBODY, reason="x"),
+    "notice.reissue": lambda a: notices.reissue_notice(a, NOBODY, {}, reason="x"),
+    "notice.revelia": lambda a: defences.record_revelia(a, NOBODY),
+    "defence.file": lambda a: defences.file_defence(a, NOBODY, text="x"),
+    "defence.judge": lambda a: defences.judge(a, NOBODY, accepted=True, reason="x"),
+    "charge.pay": lambda a: charges.pay_charge(a, NOBODY, paid_on=ON, receipt="1", amount="1"),
+    "sanction.apply": lambda a: sanctions.apply_sanction(a, NOBODY, "x"),
     "impound.record": lambda a: impounds.impound_vehicle(a, place="x", deposited_at=None),
     "impound.release": lambda a: impounds.release_vehicle(a, NOBODY, released_at=None),
     "print.card": lambda a: documents.print_cards(a, [NOBODY]),
@@ -101,8 +102,8 @@ CALLS = {
     "settings.fiscal_unit": lambda a: setup.set_fiscal_unit_value(a, 1800, "x"),
     "settings.brasao": lambda a: setup.set_brasao(a, b"nao e imagem"),
     "settings.sticker_size": lambda a: documents.set_sticker_size(a, 1, 1),
-    "settings.holiday_add": lambda a: ledger.add_holiday(a, "31/02/2026", ""),
-    "settings.holiday_remove": lambda a: ledger.remove_holiday(a, "31/02/2026"),
+    "settings.holiday_add": lambda a: holidays.add_holiday(a, "31/02/2026", ""),
+    "settings.holiday_remove": lambda a: holidays.remove_holiday(a, "31/02/2026"),
     "user.add": lambda a: users.add_user(a, "x", "", "admin", ""),
     "user.disable": lambda a: users.disable_user(a, "ninguem"),
     "keys.rotate": None,  # succeeds for an admin; checked in its own test below
@@ -126,6 +127,9 @@ INTERNAL = {
     "counter.second_copy_card",  # checks print.card itself (tests/services/test_counter.py)
     "permissions.cpf_text",  # shows a CPF whole or masked by role (tests/services/test_privacy.py)
     "counter.waiting_calls",  # a read: the list any role sees, CPFs as the role may see them
+    # steps of the penalty ledger's checked actions, inside their transactions
+    "charges.charge_fine", "notice_terms.revelia", "notice_voiding.void_and_undo",
+    "notice_voiding.void_charge", "sanctions.undo_sanctions",
 }
 
 
