@@ -10,13 +10,13 @@ import argparse
 import sys
 
 from .. import __version__
-from . import documents, maintenance, municipio, records
+from . import clock, documents, maintenance, municipio, records
 from .common import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, KNOWN_ERRORS, Parser
 
 __all__ = ["EXIT_OK", "EXIT_REFUSED", "EXIT_USAGE", "build_parser", "run"]
 
 # In the order `--help` lists them.
-COMMAND_MODULES = (municipio, records, documents, maintenance)
+COMMAND_MODULES = (municipio, records, documents, maintenance, clock)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -51,14 +51,18 @@ def _deadline_on_or_after(profile: RuleProfile, day: dt.date) -> dt.date:
 
 
 def validity_end(profile: RuleProfile, start: dt.date) -> dt.date:
-    """Last valid day of a permit term that begins on `start`.
+    """Last valid day of a permit term that begins on `start`: validity_months later
+    (SRM Art. 4 §3: 5 years; PF Art. 2 §3: yearly; L1745 Art. 8: one year).
 
-    With a yearly renewal deadline (L1745 Art. 9: renewed every year by 31 March) the
-    permit runs until the next deadline after `start`; otherwise for validity_months
-    (SRM Art. 4 §3: 5 years; PF Art. 2 §3: yearly)."""
+    With a yearly renewal deadline (L1745 Art. 9: renewed every year by 31 March) the term
+    then runs on to the first deadline on or after that day, so a permit always gets its
+    full year (Art. 8) and every renewal falls on the law's date: granted on 30/03/2026 it
+    runs to 31/03/2027, granted on 15/06/2026 to 31/03/2028 (its year ends on 14/06/2027,
+    after that year's 31 March)."""
+    end = add_months(start, profile.permit.validity_months) - dt.timedelta(days=1)
     if profile.renewal.deadline:
-        return _deadline_on_or_after(profile, start + dt.timedelta(days=1))
-    return add_months(start, profile.permit.validity_months) - dt.timedelta(days=1)
+        return _deadline_on_or_after(profile, end)
+    return end
 
 
 @dataclass(frozen=True)
@@ -86,8 +90,12 @@ def renewal_terms(profile: RuleProfile, valid_until: dt.date, on: dt.date) -> Re
         fine = r.late_fine_units if on > valid_until else Decimal(0)
     else:
         grace_end, fine = None, Decimal(0)
-    # the new term follows the old one; a late renewal starts on the day it is taken
-    start = max(valid_until + dt.timedelta(days=1), on)
+    # the new term follows the old one; a late renewal starts on the day it is taken,
+    # except under a yearly deadline, where the late renewal (in the grace days, with its
+    # fine) still renews the year that began after the deadline (L1745 Art. 9 §2º)
+    start = valid_until + dt.timedelta(days=1)
+    if not r.deadline:
+        start = max(start, on)
     return RenewalTerms(validity_end(profile, start), fine, grace_end)
 
 

@@ -54,6 +54,8 @@ PERMISSIONS: dict[str, Permission] = {
     "permit.cassate": Permission(DECIDERS, "cassar permissões"),
     "permit.reinstate": Permission(DECIDERS, "restabelecer permissões"),
     "permit.refresh": Permission(EVERYONE, "atualizar as situações das permissões"),
+    "permit.stoppage": Permission(FIELD, "registrar interrupção do serviço sem autorização"),
+    "clock.tick": Permission(EVERYONE, "registrar a passagem do tempo"),
     # auxiliary drivers, stands, waiting list
     "auxiliary.credential": Permission(COUNTER, "credenciar condutores auxiliares"),
     "auxiliary.recredential": Permission(COUNTER, "recredenciar condutores auxiliares"),

@@ -18,6 +18,9 @@ from . import (audit, bars, eligibility, fees, lookup, permissions, permit_histo
 from .context import Actor
 
 DECIDERS = permissions.DECIDERS  # the GUI asks; services check services/permissions.py
+# Permits that count against the cap and hold their stand place: every one not ended. An
+# expired permit still may be renewed (in the grace days under L1745 Art. 9 §2º), so it
+# keeps both until it is renewed or lapses; the Painel and the reports count these.
 IN_FORCE = ("active", "suspended", "interrupted", "expired")
 STATUS_LABELS = {"active": "Ativa", "suspended": "Suspensa", "interrupted": "Interrompida",
                  "expired": "Vencida", "revoked": "Revogada", "cassated": "Cassada",
@@ -186,9 +189,12 @@ def _change_status(actor: Actor, permit: Permit, action: str, to_status: str, *,
 
 
 def _end(actor: Actor, permit: Permit, action: str, to_status: str, *, on, reason,
-         act_number) -> Permit:
+         act_number, call_on=None) -> dict | None:
     """A permit ends: its stand place frees, its auxiliary credentials end, and where the
-    profile calls the waiting list automatically (PF Art. 12 §ú) the next one is called."""
+    profile calls the waiting list automatically (PF Art. 12 §ú) the next one is called —
+    on `call_on` when the end took effect earlier than the day it is recorded (the passage
+    of time), so the called person's deadline counts from the call. Returns the waiting-list
+    entry called, if any."""
     if permit.stand_id is not None:
         stands.release_place(actor, permit.id, on=on, reason=reason)
         permit = get_permit(permit.id)
@@ -196,10 +202,21 @@ def _end(actor: Actor, permit: Permit, action: str, to_status: str, *, on, reaso
         (AuxiliaryDriver.permit == permit.id) & AuxiliaryDriver.active).execute()
     permit = _change_status(actor, permit, action, to_status, on=on, reason=reason,
                             act_number=act_number)
-    if setup.profile().waiting_list.mode == "automatic":
-        waiting_list.call_next(actor, on=on, reason=f"Permissão nº {permit.order_number} "
-                                                   f"revertida: {reason}")
-    return permit
+    if setup.profile().waiting_list.mode != "automatic":
+        return None
+    return waiting_list.call_next(actor, on=call_on or on,
+                                  reason=f"Permissão nº {permit.order_number} revertida: "
+                                         f"{reason}")
+
+
+def _called(entry: dict | None) -> list[dict]:
+    """The change line of a waiting-list call the passage of time made (services/clock)."""
+    if entry is None:
+        return []
+    return [{"kind": "called", "entity": "waiting_list_entry", "id": entry["id"],
+             "person_id": entry["person_id"], "person_name": entry["person_name"],
+             "effective_on": entry["called_at"].date() if entry["called_at"] else None,
+             "detail": f"prazo para comparecer até {entry['call_deadline']:%d/%m/%Y}"}]
 
 
 def _relock(permit: Permit) -> Permit:
@@ -345,6 +362,9 @@ def extend_interruption(actor: Actor, permit_id, *, days, on=None, act_number=""
     profile = setup.profile()
     permit = get_permit(permit_id)
     _require_status(permit, ("interrupted",), "prorrogar a interrupção")
+    if permit.status_until is None:
+        raise DomainError(f"A permissão nº {permit.order_number} está com o serviço "
+                          "interrompido sem autorização: não há prazo a prorrogar.")
     _, extensions = _interruption_days_used(permit, on.year)
     permit_rules.check_interruption(profile, days, used_this_year=0, extension=True,
                                     extensions_used=extensions)
@@ -368,6 +388,78 @@ def resume_permit(actor: Actor, permit_id, *, on=None, reason="") -> dict:
         _change_status(actor, permit, "resume", "active", on=on,
                        reason=_reason(reason, False))
     return as_dict(get_permit(permit.id))
+
+
+def _stoppage_since(permit: Permit) -> dt.date | None:
+    """The day an unauthorised interruption began, when the permit is in one (an
+    'interrupted' permit with no end date), else None."""
+    if permit.status != "interrupted" or permit.status_until is not None:
+        return None
+    line = (PermitHistory.select().where((PermitHistory.permit == permit.id) &
+                                         (PermitHistory.action == "stoppage"))
+            .order_by(PermitHistory.id.desc()).first())
+    return line.effective_on if line is not None else None
+
+
+def _stoppage_article(profile) -> str:
+    return profile.interruption.article
+
+
+def stoppage_revert_date(profile, since: dt.date) -> dt.date | None:
+    """PF Art. 12: a service interrupted "por mais de 30 dias consecutivos" reverts to the
+    município: counted from the first day without service, on the 31st day. None where the
+    law leaves it to the authority (SRM Art. 29 §ú: desistência and cassation)."""
+    days = profile.interruption.unauthorised_revert_days
+    return since + dt.timedelta(days=days) if days else None
+
+
+def record_stoppage(actor: Actor, permit_id, *, since, on=None, reason="",
+                    act_number="") -> dict:
+    """The service is found interrupted without authorisation since `since` (a fiscal's
+    finding, or the holder who did not come back after an authorised interruption): the
+    permit is 'interrupted' with no end date. Where the profile counts the days (PF Art. 12:
+    more than 30 consecutive days) the passage of time reverts it; elsewhere the authority
+    acts (SRM Art. 29 §ú, Art. 38 III c: cassation). resume_permit ends it."""
+    permissions.require(actor, "permit.stoppage")
+    on = _today(on)
+    permit = get_permit(permit_id)
+    since = validators.parse_date(since, "Serviço interrompido desde",
+                                  earliest=permit.held_since or permit.issued_on, latest=on)
+    reason = _reason(reason, False)
+    _require_status(permit, ("active",), "registrar interrupção não autorizada")
+    profile = setup.profile()
+    with write_transaction():
+        permit = _relock(permit)
+        revert = stoppage_revert_date(profile, since)
+        _change_status(actor, permit, "stoppage", "interrupted", on=since,
+                       reason=reason or "Interrupção do serviço sem autorização",
+                       act_number=_act(act_number),
+                       details={"since": since, "authorised": False, "reverts_on": revert,
+                                "article": _stoppage_article(profile)})
+    return {**as_dict(get_permit(permit.id)), "stoppage_since": since, "reverts_on": revert,
+            "article": _stoppage_article(profile)}
+
+
+def _revert_stoppages(actor: Actor, profile, on: dt.date) -> list[dict]:
+    """PF Art. 12: permits whose unauthorised interruption passed the profile's days revert
+    to the município (inside refresh_statuses' transaction)."""
+    if not profile.interruption.unauthorised_revert_days:
+        return []
+    changes = []
+    for permit in locked(Permit.select().where((Permit.status == "interrupted") &
+                                               Permit.status_until.is_null())):
+        since = _stoppage_since(permit)
+        revert = stoppage_revert_date(profile, since) if since else None
+        if revert is None or on < revert:
+            continue
+        days = profile.interruption.unauthorised_revert_days
+        article = _stoppage_article(profile)
+        reason = (f"Serviço interrompido sem autorização desde {since:%d/%m/%Y}, por mais de "
+                  f"{days} dias consecutivos: permissão revertida ao Poder Público ({article})")
+        called = _end(actor, permit, "revert", "lapsed", on=revert, call_on=on, reason=reason,
+                      act_number="")
+        changes += [_change("reverted", permit, revert, reason), *_called(called)]
+    return changes
 
 
 def desist(actor: Actor, permit_id, *, on=None, reason="Desistência do permissionário",
@@ -454,34 +546,65 @@ def reinstate(actor: Actor, permit_id, *, on=None, reason, act_number="") -> dic
     return as_dict(get_permit(permit.id))
 
 
+def _change(kind: str, permit: Permit, effective_on: dt.date, detail: str) -> dict:
+    """One line of what the passage of time changed (services/clock.py keeps them)."""
+    return {"kind": kind, "entity": "permit", "id": permit.id,
+            "order_number": permit.order_number, "person_id": permit.holder_id,
+            "person_name": permit.holder.name, "effective_on": effective_on, "detail": detail}
+
+
 def refresh_statuses(actor: Actor, *, on=None) -> dict:
-    """Daily housekeeping: active permits past their validity become 'expired'; under a
-    renewal deadline (L1745 Art. 9 §2) those past the grace days lapse; interruptions and
-    suspensions that ended return to 'active'."""
+    """What the passage of time does to permits up to `on`, each change dated the day it took
+    effect (the day after a suspension, interruption or validity ended):
+    - suspensions (SRM Art. 38 I) and authorised interruptions (PF Art. 11, SRM Art. 29)
+      whose term ended return to 'active';
+    - a service interrupted without authorisation for more than the profile's days (PF
+      Art. 12: 30 consecutive days) reverts to the município: the permit lapses, its stand
+      place frees and, where the list is automatic, the next applicant is called;
+    - active permits past their validity become 'expired';
+    - under a yearly renewal deadline, expired permits past the grace days lapse (L1745
+      Art. 9 §2º "caducará automaticamente"), freeing their stand place and the cap.
+    Run inside the clock's transaction (services/clock.py); returns the counts and the
+    list of changes."""
     permissions.require(actor, "permit.refresh")
     on = _today(on)
     profile = setup.profile()
-    counts = {"expired": 0, "lapsed": 0, "resumed": 0}
+    changes: list[dict] = []
     with write_transaction():
+        back: dict[int, dt.date] = {}
         # locked: a second counter running this at once waits, then skips what changed
-        for permit in locked(Permit.select().where((Permit.status == "active") &
-                                                   (Permit.valid_until < on))):
-            _change_status(actor, permit, "expire", "expired", on=on,
-                           reason="Validade encerrada sem renovação")
-            counts["expired"] += 1
-        for permit in locked(Permit.select().where(Permit.status == "expired")):
-            lapse = permit_rules.lapse_date(profile, permit.valid_until)
-            if lapse is not None and on >= lapse:
-                _end(actor, permit, "lapse", "lapsed", on=on,
-                     reason="Não renovada no prazo", act_number="")
-                counts["lapsed"] += 1
         for permit in locked(Permit.select().where(
                 Permit.status.in_(("interrupted", "suspended")) &
                 Permit.status_until.is_null(False) & (Permit.status_until < on))):
-            _change_status(actor, permit, "resume", "active", on=on,
-                           reason="Fim do prazo de interrupção ou suspensão")
-            counts["resumed"] += 1
-    return counts
+            day = permit.status_until + dt.timedelta(days=1)
+            kind = "suspension_ended" if permit.status == "suspended" else "interruption_ended"
+            _change_status(actor, permit, "resume", "active", on=day,
+                           reason="Fim do prazo de suspensão" if kind == "suspension_ended"
+                           else "Fim do prazo de interrupção autorizada")
+            back[permit.id] = day
+            changes.append(_change(kind, permit, day, f"situação ativa desde {day:%d/%m/%Y}"))
+        changes += _revert_stoppages(actor, profile, on)
+        for permit in locked(Permit.select().where((Permit.status == "active") &
+                                                   (Permit.valid_until < on))):
+            day = max(permit.valid_until + dt.timedelta(days=1), back.get(permit.id, on))
+            _change_status(actor, permit, "expire", "expired", on=day,
+                           reason="Validade encerrada sem renovação")
+            changes.append(_change("expired", permit, day,
+                                   f"validade até {permit.valid_until:%d/%m/%Y}"))
+        for permit in locked(Permit.select().where(Permit.status == "expired")):
+            lapse = permit_rules.lapse_date(profile, permit.valid_until)
+            if lapse is not None and on >= lapse:
+                called = _end(actor, permit, "lapse", "lapsed", on=lapse, call_on=on,
+                              reason=f"Não renovada no prazo ({profile.renewal.article})",
+                              act_number="")
+                changes += [_change("lapsed", permit, lapse,
+                                    f"não renovada até {lapse - dt.timedelta(days=1):%d/%m/%Y} "
+                                    f"({profile.renewal.article})"), *_called(called)]
+    counts = {kind: sum(c["kind"] == kind for c in changes)
+              for kind in ("expired", "lapsed", "reverted")}
+    counts["resumed"] = sum(c["kind"] in ("suspension_ended", "interruption_ended")
+                            for c in changes)
+    return {**counts, "changes": changes}
 
 
 def list_permits(*, offset: int = 0, limit: int = 200, status: str | None = None,

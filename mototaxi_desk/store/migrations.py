@@ -107,8 +107,14 @@ def _step_6_audit_chain(db: pw.Database) -> None:
             previous, last_id = digest, row_id
 
 
+def _step_7_time_and_law(db: pw.Database) -> None:
+    """v7: the passage of time as an audited daily step — one row per day it ran, with
+    what it changed (clock_tick)."""
+    db.create_tables([m.ClockTick])
+
+
 STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,
-         6: _step_6_audit_chain}
+         6: _step_6_audit_chain, 7: _step_7_time_and_law}
 LATEST = max(STEPS)
 
 

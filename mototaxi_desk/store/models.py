@@ -559,3 +559,18 @@ class PrintLog(BaseModel):
 
 PRINTING_MODELS = [SigningKey, PrintLog]
 MODELS.extend(PRINTING_MODELS)
+
+
+# --- time and law (schema v7) ----------------------------------------------------------------
+
+class ClockTick(BaseModel):
+    """One passage of time (services/clock.py): the day it brought the register to, when it
+    ran and what it changed (JSON list). Its unique day is what makes the step run once a
+    day across every counter, and what the Painel shows as today's changes."""
+    day = pw.DateField(unique=True)
+    ran_at = pw.DateTimeField(default=utcnow)
+    changes = pw.TextField(default="[]")
+
+
+LAW_MODELS = [ClockTick]
+MODELS.extend(LAW_MODELS)

@@ -14,11 +14,11 @@ import pytest
 
 import mototaxi_desk.services as services_package
 from mototaxi_desk.domain.errors import DomainError
-from mototaxi_desk.services import (applications, auxiliary, backups, charges, defences,
-                                    documents, fees, holidays, impounds, inspections, keys,
-                                    notices, permissions, permits, persons, privacy, records,
-                                    reports, sanctions, setup, stands, users, vehicles,
-                                    waiting_list)
+from mototaxi_desk.services import (applications, auxiliary, backups, charges, clock,
+                                    defences, documents, fees, holidays, impounds, inspections,
+                                    keys, notices, permissions, permits, persons, privacy,
+                                    records, reports, sanctions, setup, stands, users,
+                                    vehicles, waiting_list)
 from mototaxi_desk.services.context import Actor, PermissionDenied
 from mototaxi_desk.store.connection import write_transaction
 from mototaxi_desk.store.models import AuditLog, Person, User
@@ -59,6 +59,8 @@ CALLS = {
     "permit.cassate": lambda a: permits.cassate(a, NOBODY, reason="x"),
     "permit.reinstate": lambda a: permits.reinstate(a, NOBODY, reason="x"),
     "permit.refresh": lambda a: permits.refresh_statuses(a, on=ON),
+    "permit.stoppage": lambda a: permits.record_stoppage(a, NOBODY, since=ON),
+    "clock.tick": lambda a: clock.tick(a, on=ON),
     "auxiliary.credential": lambda a: auxiliary.credential(a, NOBODY, NOBODY),
     "auxiliary.recredential": lambda a: auxiliary.recredential(a, NOBODY),
     "auxiliary.end": lambda a: auxiliary.end(a, NOBODY, reason="x"),

@@ -121,21 +121,26 @@ def test_renew_srm_adds_five_years_art_51(municipio):
 
 
 def test_l1745_renewal_late_fine_then_lapse_art_9(make_municipio):
+    """L1745 Art. 8: one year; Art. 9: renewed by 31 March, 30 more days with a 5-UFICA
+    fine (§2º), then it lapses. Granted on 15/06/2026, its year ends on 14/06/2027, after
+    that year's 31 March: it runs to 31/03/2028."""
     make_municipio("lei-1745-2011", today=TODAY)
     permit = grant(*holder_with_vehicle())
-    assert permit["valid_until"] == dt.date(2027, 3, 31)
+    assert permit["valid_until"] == dt.date(2028, 3, 31)
     fees.pay(CLERK, Fee.get(Fee.permit == permit["id"]).id, paid_on=TODAY, receipt="DAM 1")
-    late = permits.renew_permit(SUPERVISOR, permit["id"], on=dt.date(2027, 4, 20))
-    assert late["valid_until"] == dt.date(2028, 3, 31)
+    late = permits.renew_permit(SUPERVISOR, permit["id"], on=dt.date(2028, 4, 20))
+    assert late["valid_until"] == dt.date(2029, 3, 31)  # late, yet the year of the deadline
     fine = Fee.get((Fee.permit == permit["id"]) & (Fee.code == "late_renewal"))
     assert fine.units == Decimal("5") and "Art. 9" in fine.article
     other = grant(*holder_with_vehicle("Titular Esquecido"), on=dt.date(2027, 1, 10))
-    counts = permits.refresh_statuses(SUPERVISOR, on=dt.date(2027, 4, 2))
-    assert counts["expired"] >= 1 and Permit.get_by_id(other["id"]).status == "expired"
-    permits.refresh_statuses(SUPERVISOR, on=dt.date(2027, 5, 1))
+    assert other["valid_until"] == dt.date(2028, 3, 31)
+    counts = permits.refresh_statuses(SUPERVISOR, on=dt.date(2028, 4, 2))
+    assert counts["expired"] == 1 and Permit.get_by_id(other["id"]).status == "expired"
+    assert permits.refresh_statuses(SUPERVISOR, on=dt.date(2028, 4, 30))["lapsed"] == 0
+    assert permits.refresh_statuses(SUPERVISOR, on=dt.date(2028, 5, 1))["lapsed"] == 1
     assert Permit.get_by_id(other["id"]).status == "lapsed"
     with pytest.raises(DomainError, match="caducada"):
-        permits.renew_permit(SUPERVISOR, other["id"], on=dt.date(2027, 5, 2))
+        permits.renew_permit(SUPERVISOR, other["id"], on=dt.date(2028, 5, 2))
 
 
 def test_renewal_blocked_by_debts_srm_art_50(municipio):
