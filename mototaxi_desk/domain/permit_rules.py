@@ -144,6 +144,15 @@ def check_interruption(profile: RuleProfile, days: int, *, used_this_year: int,
                           f"dias{where}", i.article)
 
 
+def stoppage_revert_date(profile: RuleProfile, since: dt.date) -> dt.date | None:
+    """PF Art. 12: a service interrupted without authorisation "por mais de 30 (trinta) dias
+    consecutivos" reverts to the município: counted from the first day without service, it
+    reverts on the 31st. None where the law leaves it to the authority (SRM Art. 29 §ú:
+    taken as desistência, with cassation by act of the authority)."""
+    days = profile.interruption.unauthorised_revert_days
+    return since + dt.timedelta(days=days) if days else None
+
+
 def cassation_bar_until(profile: RuleProfile, cassated_on: dt.date) -> tuple[bool, dt.date | None]:
     """(barred, until): SRM/PF 2 years (None = forever for L1745 Art. 17 §1)."""
     p = profile.permit

@@ -15,8 +15,8 @@ import peewee as pw
 from ..domain import inspection_rules, permit_rules, vehicle_rules
 from ..domain.errors import ValidationError
 from ..domain.validators import format_date
-from ..store.models import (DB, AuxiliaryDriver, Cnh, Inspection, Permit, Person, Vehicle,
-                            WaitingListEntry)
+from ..store.models import (DB, AuxiliaryDriver, Cnh, Inspection, Permit, PermitHistory,
+                            Person, Vehicle, WaitingListEntry)
 from . import setup
 
 MAX_DAYS = 3650
@@ -31,6 +31,7 @@ KIND_LABELS = {
     "insurance": "Validade do seguro do veículo",
     "auxiliary_recredential": "Recredenciamento do condutor auxiliar",
     "interruption_end": "Fim da interrupção do serviço",
+    "stoppage": "Serviço interrompido sem autorização",
     "waiting_call": "Prazo da convocação da lista de espera",
     "defence_deadline": "Prazo de defesa do auto de infração",
     "appeal_deadline": "Prazo de recurso do auto de infração",
@@ -119,6 +120,7 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
     vehicle_rule = profile.vehicle
     age_applies = bool(vehicle_rule.max_age_years) and not vehicle_rule.max_age_at_grant_only
     holders: dict[int, tuple] = {}
+    stoppages: dict[int, dict] = {}
     vehicles_seen: set[int] = set()
     folded: dict[int, str] = {}  # person id -> name without accents, for the sort
     for (permit_id, order, status, valid_until, status_until, person_id, name, name_folded,
@@ -137,7 +139,9 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
             out.add("renewal", renew_on, article=renewal.article, entity="permit",
                     entity_id=permit_id, detail="último dia com multa" if in_grace else
                     "requerimento", **common)
-        if status == "interrupted":
+        if status == "interrupted" and status_until is None:
+            stoppages[permit_id] = common  # unauthorised: no end date (permits.record_stoppage)
+        elif status == "interrupted":
             out.add("interruption_end", status_until, article=profile.interruption.article,
                     entity="permit", entity_id=permit_id, **common)
         if vehicle_id is None or vehicle_id in vehicles_seen:
@@ -163,6 +167,24 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
             out.add(f"{kind}_inspection", next_on or on, article=profile.inspection.article,
                     entity="vehicle", entity_id=vehicle_id,
                     detail="" if next_on else "nenhuma registrada", **common)
+
+    # 2b. services interrupted without authorisation: the day it reverts (PF Art. 12), or
+    # the day it began where the authority decides (SRM Art. 29 §ú): one query
+    if stoppages:
+        since = dict(PermitHistory.select(PermitHistory.permit, pw.fn.MAX(
+            PermitHistory.effective_on)).where(PermitHistory.permit.in_(list(stoppages)) &
+                                               (PermitHistory.action == "stoppage"))
+                     .group_by(PermitHistory.permit).tuples())
+        for permit_id, common in stoppages.items():
+            began = _as_date(since.get(permit_id))
+            if began is None:
+                continue
+            reverts = permit_rules.stoppage_revert_date(profile, began)
+            out.add("stoppage", reverts or began, article=profile.interruption.article,
+                    entity="permit", entity_id=permit_id,
+                    detail=f"desde {format_date(began)}; " + (
+                        "revertida ao município nesta data" if reverts else
+                        "cabe à autoridade decidir"), **common)
 
     # 3. active auxiliary drivers of those permits: one query
     aux_rows = []

@@ -405,14 +405,6 @@ def _stoppage_article(profile) -> str:
     return profile.interruption.article
 
 
-def stoppage_revert_date(profile, since: dt.date) -> dt.date | None:
-    """PF Art. 12: a service interrupted "por mais de 30 dias consecutivos" reverts to the
-    município: counted from the first day without service, on the 31st day. None where the
-    law leaves it to the authority (SRM Art. 29 §ú: desistência and cassation)."""
-    days = profile.interruption.unauthorised_revert_days
-    return since + dt.timedelta(days=days) if days else None
-
-
 def record_stoppage(actor: Actor, permit_id, *, since, on=None, reason="",
                     act_number="") -> dict:
     """The service is found interrupted without authorisation since `since` (a fiscal's
@@ -430,7 +422,7 @@ def record_stoppage(actor: Actor, permit_id, *, since, on=None, reason="",
     profile = setup.profile()
     with write_transaction():
         permit = _relock(permit)
-        revert = stoppage_revert_date(profile, since)
+        revert = permit_rules.stoppage_revert_date(profile, since)
         _change_status(actor, permit, "stoppage", "interrupted", on=since,
                        reason=reason or "Interrupção do serviço sem autorização",
                        act_number=_act(act_number),
@@ -449,7 +441,7 @@ def _revert_stoppages(actor: Actor, profile, on: dt.date) -> list[dict]:
     for permit in locked(Permit.select().where((Permit.status == "interrupted") &
                                                Permit.status_until.is_null())):
         since = _stoppage_since(permit)
-        revert = stoppage_revert_date(profile, since) if since else None
+        revert = permit_rules.stoppage_revert_date(profile, since) if since else None
         if revert is None or on < revert:
             continue
         days = profile.interruption.unauthorised_revert_days

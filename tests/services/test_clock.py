@@ -9,8 +9,8 @@ import json
 import pytest
 
 from mototaxi_desk.domain.errors import DomainError, ValidationError
-from mototaxi_desk.services import (clock, fees, overview, permit_history, permits, reports,
-                                    stands, waiting_list)
+from mototaxi_desk.services import (alerts, clock, fees, overview, permit_history, permits,
+                                    reports, stands, waiting_list)
 from mototaxi_desk.services.context import SYSTEM, Actor, PermissionDenied
 from mototaxi_desk.store.models import AuditLog, ClockTick, Permit, PermitHistory, Stand
 
@@ -153,6 +153,8 @@ def test_pf_service_interrupted_more_than_30_days_reverts_and_calls_the_next(mak
     found = permits.record_stoppage(FISCAL, permit["id"], since=D(2026, 3, 1),
                                     on=D(2026, 3, 10), reason="Não visto no ponto")
     assert found["status"] == "interrupted" and found["reverts_on"] == D(2026, 3, 31)
+    [alert] = [a for a in alerts.due(on=D(2026, 3, 10)) if a["kind"] == "stoppage"]
+    assert alert["due_date"] == D(2026, 3, 31) and "desde 01/03/2026" in alert["label"]
     assert clock.tick(on=D(2026, 3, 30))["changes"] == []  # 30 days: not yet "more than 30"
     result = clock.tick(on=D(2026, 4, 2))
     assert [(c["kind"], c["effective_on"]) for c in result["changes"]] == [
@@ -170,6 +172,8 @@ def test_a_stoppage_ends_when_the_holder_returns_and_srm_leaves_it_to_the_author
     found = permits.record_stoppage(FISCAL, permit["id"], since=D(2026, 3, 1),
                                     on=D(2026, 3, 10))
     assert found["reverts_on"] is None
+    [alert] = [a for a in alerts.due(on=D(2026, 3, 10)) if a["kind"] == "stoppage"]
+    assert alert["urgency"] == "overdue" and "cabe à autoridade" in alert["label"]
     assert clock.tick(on=D(2026, 9, 1))["changes"] == [] and _status(permit) == "interrupted"
     with pytest.raises(DomainError, match="sem autorização"):
         permits.extend_interruption(SUPERVISOR, permit["id"], days=10, on=D(2026, 9, 1))
