@@ -248,8 +248,6 @@ def renew_permit(actor: Actor, permit_id, *, on=None, act_number="",
     permit = get_permit(permit_id)
     _require_status(permit, ("active", "expired"), "renovar")
     terms = permit_rules.renewal_terms(profile, permit.valid_until, on)
-    if profile.debts.blocks_renewal:
-        fees.check_no_debts(permit.holder_id, "a renovação")
     check_holder(profile, permit.holder_id, on)
     if permit.vehicle_id is not None:
         vehicle = permit.vehicle
@@ -260,6 +258,7 @@ def renew_permit(actor: Actor, permit_id, *, on=None, act_number="",
             holder_id=permit.holder_id, on=on, at_grant=False)
     with write_transaction():
         permit = _relock(permit)
+        fees.check_no_debts(permit.holder_id, "a renovação", renewal=True)
         _change_status(actor, permit, "renew", "active", on=on, act_number=act_number,
                        changes={"valid_until": terms.new_valid_until},
                        details={"valid_until_before": permit.valid_until,
@@ -290,10 +289,15 @@ def transfer_permit(actor: Actor, permit_id, *, new_holder_id, new_vehicle_id, o
     if new_holder_id == permit.holder_id:
         raise ValidationError("Novo permissionário", "informe uma pessoa diferente do atual.")
     check_holder(profile, new_holder_id, on)
-    fees.check_no_debts(new_holder_id, "a transferência")
     with write_transaction():
         permit = _relock(permit)
         _lock_rows(Person, new_holder_id)
+        # SRM Art. 50: both sides of the request owe nothing — except a holder who died or
+        # became disabled, whose permit passes to the family "automaticamente" (Art. 4 §8º)
+        if not on_death:
+            fees.check_no_debts(permit.holder_id, "a transferência (débitos do "
+                                                  "permissionário atual)")
+        fees.check_no_debts(new_holder_id, "a transferência (débitos do novo permissionário)")
         permit_rules.check_permits_per_person(profile, _held_by(new_holder_id),
                                               fleet_owner=False)
         _check_vehicle(profile, new_vehicle_id, new_holder_id, on, permit_id=permit.id)
@@ -348,6 +352,7 @@ def interrupt_permit(actor: Actor, permit_id, *, start=None, days, act_number=""
                                     extensions_used=0)
     with write_transaction():
         permit = _relock(permit)
+        fees.check_no_debts(permit.holder_id, "a interrupção")  # SRM Art. 50
         until = start + dt.timedelta(days=days - 1)
         _change_status(actor, permit, "interrupt", "interrupted", on=start,
                        reason=_reason(reason, False), act_number=_act(act_number),
@@ -370,6 +375,7 @@ def extend_interruption(actor: Actor, permit_id, *, days, on=None, act_number=""
                                     extensions_used=extensions)
     with write_transaction():
         permit = _relock(permit)
+        fees.check_no_debts(permit.holder_id, "a prorrogação da interrupção")  # SRM Art. 50
         until = permit.status_until + dt.timedelta(days=days)
         _change_status(actor, permit, "interrupt_extend", "interrupted", on=on,
                        act_number=_act(act_number), status_until=until,

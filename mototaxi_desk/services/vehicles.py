@@ -11,7 +11,7 @@ from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..domain.money import format_money, parse_money
 from ..store.connection import write_transaction
 from ..store.models import Permit, Person, Vehicle
-from . import audit, lookup, permissions, permit_history, persons, setup
+from . import audit, fees, lookup, permissions, permit_history, persons, setup
 from .context import Actor
 
 # statuses in which a permit may have its vehicle replaced
@@ -222,6 +222,7 @@ def substitute(actor: Actor, permit_id, new_vehicle_id, *, on: dt.date | None = 
         if new.out_of_service:
             raise RuleRefusal(f"O veículo {new.plate_original} está fora de serviço por "
                               "vistoria reprovada", profile.inspection.article)
+        fees.check_no_debts(permit.holder_id, "a substituição do veículo")  # SRM Art. 50
         vehicle_rules.check_substitution(profile, facts(old), facts(new))
         vehicle_rules.check_for_service(profile, facts(new), holder_id=permit.holder_id,
                                         on=on, at_grant=True)

@@ -171,8 +171,10 @@ def test_transfer_after_3_years_transferor_barred_fee_srm_art_4_par_9(municipio)
 
 
 def test_transfer_on_death_no_minimum_no_bar_srm_art_4_par_8(municipio):
+    """§8º: "transferida automaticamente" — the deceased's open card fee does not stop it."""
     holder, vehicle = holder_with_vehicle()
     permit = grant(holder, vehicle)
+    assert fees.open_debts(holder["id"])
     spouse, spouse_vehicle = holder_with_vehicle("Viúva do Titular")
     permits.transfer_permit(SUPERVISOR, permit["id"], new_holder_id=spouse["id"],
                             new_vehicle_id=spouse_vehicle["id"], on=dt.date(2026, 9, 1),
@@ -182,6 +184,7 @@ def test_transfer_on_death_no_minimum_no_bar_srm_art_4_par_8(municipio):
 
 def test_interrupt_srm_30_days_extend_once_art_29(municipio):
     permit = grant(*holder_with_vehicle())
+    pay_all(permit["holder"])  # the card fee: an open debt would block the request (Art. 50)
     with pytest.raises(RuleRefusal, match="máximo de 30"):
         permits.interrupt_permit(SUPERVISOR, permit["id"], start=dt.date(2026, 7, 1), days=31)
     interrupted = permits.interrupt_permit(SUPERVISOR, permit["id"], start=dt.date(2026, 7, 1),
