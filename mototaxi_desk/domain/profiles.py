@@ -166,6 +166,9 @@ class WaitingList:
     enrol_days: int
     ranking: tuple[str, ...]
     article: str
+    # penalty classes from the least to the most grave: an infraction weighs its position
+    # (1 = least grave) in "fewer_infractions_weighted" (L1745 Art. 12 §2º I)
+    infraction_gravity: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -516,6 +519,14 @@ def _cross_check(reader: _Reader, p: RuleProfile, path: Path) -> None:
     for i, t in enumerate(p.penalties.count_thresholds):
         _check_choice(reader, t.sanction, SANCTIONS, f"penalties.count_thresholds[{i}].sanction")
     _check_choice(reader, p.waiting_list.mode, WAITING_LIST_MODES, "waiting_list.mode")
+    for i, code in enumerate(p.waiting_list.infraction_gravity):
+        if code not in classes:
+            reader.fail(f"waiting_list.infraction_gravity[{i}]", f"classe '{code}' não definida")
+    unranked = [c.code for c in p.penalties.classes
+                if c.code not in p.waiting_list.infraction_gravity]
+    if "fewer_infractions_weighted" in p.waiting_list.ranking and unranked:
+        reader.fail("waiting_list.infraction_gravity", f"falta a classe '{unranked[0]}' "
+                    "(a classificação pesa as infrações pela gravidade)")
     _check_choice(reader, p.penalties.month_rule, MONTH_RULES, "penalties.month_rule")
     for i, reason in enumerate(p.impound.release_reasons):
         _check_choice(reader, reason, RELEASE_REASONS, f"impound.release_reasons[{i}]")

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
+from decimal import Decimal
 
 from ..domain import validators
 from ..domain import waiting_rank
 from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..store.connection import locked, write_transaction
-from ..store.models import Permit, Person, WaitingListEntry, utcnow
+from ..store.models import InfractionNotice, Permit, Person, WaitingListEntry, utcnow
 from . import audit, permissions, setup
 from .context import Actor
 
@@ -37,10 +38,24 @@ OPEN_STATUSES = ("waiting", "called")
 MAX_NOTES = 500
 
 
-def _weighted_infractions(person_ids, on: dt.date) -> dict[int, object]:
-    """Per person, infractions per year of activity weighted by gravity (L1745 Art. 12 §2 I).
-    There is no penalty ledger yet, so everyone counts 0; the ledger will fill this in."""
-    return {}
+def _weighted_infractions(rows, on: dt.date) -> dict[int, Decimal]:
+    """Per person on the list, infractions per year of activity weighted by gravity (L1745
+    Art. 12 §2º I), from the penalty ledger: the notices where the person is the infractor,
+    not voided, that occurred by `on` (domain.waiting_rank.weighted_infractions). One query.
+    Only the profiles that rank by it pay for it."""
+    profile = setup.profile()
+    if "fewer_infractions_weighted" not in profile.waiting_list.ranking or not rows:
+        return {}
+    classes: dict[int, list[str]] = {}
+    for person_id, class_code in (InfractionNotice.select(InfractionNotice.infractor,
+                                                          InfractionNotice.class_code)
+                                  .where(InfractionNotice.infractor.in_(
+                                      [r.person_id for r in rows]) &
+                                      (InfractionNotice.status == "active") &
+                                      (InfractionNotice.occurred_on <= on)).tuples()):
+        classes.setdefault(person_id, []).append(class_code)
+    return {r.person_id: waiting_rank.weighted_infractions(profile, classes.get(r.person_id, ()),
+                                                           r.seniority_years) for r in rows}
 
 
 def _small_int(value, field: str, maximum: int) -> int:
@@ -128,7 +143,7 @@ def enrol(actor: Actor, person_id: int, *, on: dt.date | None = None, seniority_
 def _candidates(on: dt.date) -> tuple[list[waiting_rank.Candidate], dict[int, tuple]]:
     rows = list(WaitingListEntry.select(WaitingListEntry, Person).join(Person)
                 .where(WaitingListEntry.status == "waiting"))
-    weights = _weighted_infractions([r.person_id for r in rows], on)
+    weights = _weighted_infractions(rows, on)
     candidates = [waiting_rank.Candidate(
         entry_id=r.id, enrolled_at=r.enrolled_at, seniority_years=r.seniority_years,
         dependents=r.dependents, vehicle_condition=r.vehicle_condition,
