@@ -153,11 +153,15 @@ def stoppage_revert_date(profile: RuleProfile, since: dt.date) -> dt.date | None
     return since + dt.timedelta(days=days) if days else None
 
 
-def cassation_bar_until(profile: RuleProfile, cassated_on: dt.date) -> tuple[bool, dt.date | None]:
-    """(barred, until): SRM/PF 2 years (None = forever for L1745 Art. 17 §1)."""
-    p = profile.permit
-    if p.cassation_bar_forever:
+def cassation_bar_until(profile: RuleProfile, cassated_on: dt.date, *,
+                        credential: bool = False) -> tuple[bool, dt.date | None]:
+    """(barred, until) after a cassation: of a permit, the holder waits for a new one (SRM
+    Art. 38 §1º and PF Art. 37 §ú: 2 years; L1745 Art. 17 §1º: never — None = forever); of an
+    auxiliary's own credential (`credential`), he waits for a new credential (SRM Art. 38
+    §3º: 2 years; L1745 Art. 17 §2º: for good)."""
+    rule = profile.auxiliary if credential else profile.permit
+    if rule.cassation_bar_forever:
         return True, None
-    if p.cassation_bar_years:
-        return True, add_months(cassated_on, 12 * p.cassation_bar_years)
+    if rule.cassation_bar_years:
+        return True, add_months(cassated_on, 12 * rule.cassation_bar_years)
     return False, None

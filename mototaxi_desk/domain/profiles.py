@@ -151,6 +151,11 @@ class Auxiliary:
     max_article: str
     recredential_months: int
     article: str
+    # cassation of the auxiliary's own credential and the bar on a new one (SRM Art. 38 IV,
+    # §3º: 2 years; L1745 Art. 17 IV, §2º: for good); "" = the law has no such penalty
+    cassation_article: str
+    cassation_bar_years: int
+    cassation_bar_forever: bool
 
 
 @dataclass(frozen=True)

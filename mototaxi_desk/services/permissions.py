@@ -60,6 +60,7 @@ PERMISSIONS: dict[str, Permission] = {
     "auxiliary.credential": Permission(COUNTER, "credenciar condutores auxiliares"),
     "auxiliary.recredential": Permission(COUNTER, "recredenciar condutores auxiliares"),
     "auxiliary.end": Permission(COUNTER, "encerrar credenciamentos de condutor auxiliar"),
+    "auxiliary.cassate": Permission(DECIDERS, "cassar credenciamentos de condutor auxiliar"),
     "stand.create": Permission(DECIDERS, "criar pontos"),
     "stand.assign": Permission(COUNTER, "vincular permissões a pontos"),
     "stand.release": Permission(COUNTER, "liberar vagas de ponto"),

@@ -502,22 +502,21 @@ def revoke(actor: Actor, permit_id, *, on=None, reason, act_number="") -> dict:
 
 
 def cassate(actor: Actor, permit_id, *, on=None, reason, act_number="") -> dict:
-    """Cassation: the holder (and, under SRM Art. 38 §3, the auxiliary drivers) are barred
-    from a new permit for the profile's period (PF/SRM 2 years, L1745 forever)."""
+    """Cassation: the holder — not his auxiliary drivers — is barred from a new permit for
+    the profile's period (PF Art. 37 §ú and SRM Art. 38 §1º: 2 years; L1745 Art. 17 §1º:
+    never). The auxiliaries' credentials end with the permit; an auxiliary is barred only
+    when his own credential is cassated (SRM Art. 38 §3º, auxiliary.cassate_credential)."""
     permissions.require(actor, "permit.cassate")
     on = _today(on)
     profile = setup.profile()
     permit = get_permit(permit_id)
     _require_status(permit, IN_FORCE, "cassar")
     barred, until = permit_rules.cassation_bar_until(profile, on)
-    auxiliaries = [a.person_id for a in AuxiliaryDriver.select().where(
-        (AuxiliaryDriver.permit == permit.id) & AuxiliaryDriver.active)]
     with write_transaction():
         permit = _relock(permit)
         if barred:
-            for person_id in [permit.holder_id, *auxiliaries]:
-                bars.bar(person_id, "cassation", since=on, until=until,
-                         article=profile.permit.cassation_bar_article, permit_id=permit.id)
+            bars.bar(permit.holder_id, "cassation", since=on, until=until,
+                     article=profile.permit.cassation_bar_article, permit_id=permit.id)
         _end(actor, permit, "cassate", "cassated", on=on, reason=_reason(reason),
              act_number=_act(act_number))
     return as_dict(get_permit(permit.id))

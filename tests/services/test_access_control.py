@@ -64,6 +64,7 @@ CALLS = {
     "auxiliary.credential": lambda a: auxiliary.credential(a, NOBODY, NOBODY),
     "auxiliary.recredential": lambda a: auxiliary.recredential(a, NOBODY),
     "auxiliary.end": lambda a: auxiliary.end(a, NOBODY, reason="x"),
+    "auxiliary.cassate": lambda a: auxiliary.cassate_credential(a, NOBODY, reason="x"),
     "stand.create": lambda a: stands.create_stand(a, {}),
     "stand.assign": lambda a: stands.assign_permit(a, NOBODY, NOBODY),
     "stand.release": lambda a: stands.release_place(a, NOBODY),

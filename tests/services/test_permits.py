@@ -7,7 +7,7 @@ import pytest
 
 from mototaxi_desk.domain.errors import DomainError, RuleRefusal, ValidationError
 from mototaxi_desk.services import applications as apps
-from mototaxi_desk.services import fees, permit_history, permits, stands
+from mototaxi_desk.services import auxiliary, fees, permit_history, permits, stands
 from mototaxi_desk.services.context import PermissionDenied
 from mototaxi_desk.store.models import Fee, Permit, PersonBar, WaitingListEntry
 
@@ -229,6 +229,27 @@ def test_cassation_bars_holder_two_years_srm_art_38_par_1(municipio):
     with pytest.raises(RuleRefusal, match="impedido"):
         grant(holder, new_vehicle, on=dt.date(2028, 8, 1))
     assert grant(holder, new_vehicle, on=dt.date(2028, 8, 2))["granted"]
+
+
+@pytest.mark.parametrize("profile_id, article", [
+    ("porto-feliz-2017", "Art. 37 §ú"), ("lei-1745-2011", "Art. 17 §1º"),
+    ("sao-raimundo-das-mangabeiras-2019", "Art. 38 §1º")])
+def test_cassation_bars_the_holder_not_his_auxiliaries(make_municipio, profile_id, article):
+    """PF Art. 37 §ú, L1745 Art. 17 §1º, SRM Art. 38 §1º: the cassated holder may not get
+    another permit; his auxiliaries' credentials end with the permit, but they are not
+    barred (SRM Art. 38 §3º bars an auxiliary only for his own credential's cassation)."""
+    make_municipio(profile_id, today=TODAY)
+    holder, vehicle = holder_with_vehicle()
+    permit = grant(holder, vehicle)
+    pay_all(holder["id"])
+    helper = make_person("Auxiliar Do Cassado", today=TODAY)
+    auxiliary.credential(CLERK, permit["id"], helper["id"], on=TODAY)
+    permits.cassate(SUPERVISOR, permit["id"], on=dt.date(2026, 8, 1), reason="Cassação")
+    assert [(b.person_id, b.article) for b in PersonBar.select()] == [(holder["id"], article)]
+    other_holder, other_vehicle = holder_with_vehicle("Outro Titular")
+    other = grant(other_holder, other_vehicle, on=dt.date(2026, 8, 2))
+    pay_all(other_holder["id"])
+    assert auxiliary.credential(CLERK, other["id"], helper["id"], on=dt.date(2026, 8, 2))
 
 
 def test_cassation_bar_forever_l1745_art_17_par_1(make_municipio):
