@@ -89,7 +89,7 @@ def credential(actor: Actor, permit_id, person_id, *, on: dt.date | None = None)
         permit = lookup.get_permit(permit_id)
         person = persons.get_person(person_id)
         if permit.status not in LIVE_STATUSES:
-            raise DomainError(f"A permissão nº {permit.order_number} está com situação "
+            raise DomainError(f"A permissão nº {lookup.permit_number(permit)} está com situação "
                               f"'{permit.status}': não aceita condutor auxiliar.")
         if person.id == permit.holder_id:
             raise RuleRefusal("O permissionário não pode ser condutor auxiliar da própria "
@@ -101,7 +101,7 @@ def credential(actor: Actor, permit_id, person_id, *, on: dt.date | None = None)
                          & Permit.status.not_in(Permit.ENDED)).first())
         if active is not None:
             where = ("nesta permissão" if active.permit_id == permit.id
-                     else f"na permissão nº {active.permit.order_number}")
+                     else f"na permissão nº {lookup.permit_number(active.permit)}")
             raise RuleRefusal(f"{person.name} já está credenciado(a) como condutor auxiliar "
                               f"{where}; o condutor só opera no veículo em que está "
                               "credenciado", rule.article)
@@ -110,7 +110,7 @@ def credential(actor: Actor, permit_id, person_id, *, on: dt.date | None = None)
                 (AuxiliaryDriver.permit == permit.id)
                 & (AuxiliaryDriver.active == True)).count()  # noqa: E712
             if count >= rule.max_per_vehicle:
-                raise RuleRefusal(f"A permissão nº {permit.order_number} já tem {count} "
+                raise RuleRefusal(f"A permissão nº {lookup.permit_number(permit)} já tem {count} "
                                   f"condutor(es) auxiliar(es) credenciado(s) (máximo "
                                   f"{rule.max_per_vehicle} por veículo)", rule.max_article)
         _check_person(profile, person, on)
@@ -152,7 +152,7 @@ def recredential(actor: Actor, auxiliary_id, *, on: dt.date | None = None) -> di
                               f"{validators.format_date(aux.ended_on)}; faça um novo.")
         permit = Permit.get_by_id(aux.permit_id)
         if permit.status not in LIVE_STATUSES:
-            raise DomainError(f"A permissão nº {permit.order_number} está com situação "
+            raise DomainError(f"A permissão nº {lookup.permit_number(permit)} está com situação "
                               f"'{permit.status}': o credenciamento não pode ser renovado.")
         _check_person(profile, aux.person, on)
         fees.check_no_debts(permit.holder_id, "a renovação do credenciamento do condutor "

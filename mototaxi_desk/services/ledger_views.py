@@ -7,6 +7,7 @@ import json
 from decimal import Decimal
 
 from ..domain import penalty_engine as engine
+from ..domain import permit_rules
 from ..domain import validators
 from ..domain.errors import ValidationError
 from ..domain.money import format_money, units_to_cents
@@ -15,7 +16,8 @@ from . import impounds, setup
 from .charges import charge_dict, open_charges
 from .holidays import business_calendar
 from .notice_records import day_or_today, notice_facts, notices_of, number_text
-from .notice_terms import STAGE_LABELS, deadlines, proceeding_dict, proceedings_of, stage
+from .notice_terms import (STAGE_LABELS, deadline_notes, deadlines, proceeding_dict,
+                           proceedings_of, stage)
 from .sanctions import proposals, sanction_dict
 
 
@@ -25,6 +27,7 @@ def notice_dict(notice: InfractionNotice, *, on: dt.date | None = None, score=No
     proceedings = proceedings_of(notice.id)
     charges = [charge_dict(c) for c in notice.charges.order_by(PenaltyCharge.id)]
     terms = deadlines(notice, proceedings, calendar)
+    notes = deadline_notes(notice, proceedings, calendar)
     current = stage(notice, today, proceedings, calendar)
     points = score.points if score else (0 if notice.status == "voided" else notice.points)
     return {
@@ -32,6 +35,8 @@ def notice_dict(notice: InfractionNotice, *, on: dt.date | None = None, score=No
         "holder_id": notice.holder_id, "holder_name": notice.holder.name,
         "permit_id": notice.permit_id,
         "permit_order_number": notice.permit.order_number if notice.permit_id else None,
+        "permit_order_text": permit_rules.format_order_number(
+            setup.profile(), notice.permit.order_number) if notice.permit_id else "",
         "plate": notice.plate, "infractor_id": notice.infractor_id,
         "infractor_name": notice.infractor.name, "infractor_role": notice.infractor_role,
         "auxiliary_id": notice.auxiliary_id, "infraction_code": notice.infraction_code,
@@ -47,6 +52,7 @@ def notice_dict(notice: InfractionNotice, *, on: dt.date | None = None, score=No
         "fine_text": format_money(notice.fine_cents) if notice.fine_cents else "sem multa",
         "status": notice.status, "stage": current, "stage_label": STAGE_LABELS[current],
         "defence_deadline": terms["defence"], "appeal_deadline": terms["appeal"],
+        "defence_deadline_note": notes["defence"], "appeal_deadline_note": notes["appeal"],
         "void_kind": notice.void_kind, "void_reason": notice.void_reason,
         "voided_on": notice.voided_on, "reissue_of": notice.reissue_of_id,
         "charges": charges, "proceedings": [proceeding_dict(p) for p in proceedings],
@@ -110,6 +116,7 @@ def ledger(query=None, *, person_id=None, on: dt.date | None = None) -> dict:
         own = [f for f in facts if f.register == (person.id, permit.id)]
         permit_rows.append({
             "id": permit.id, "order_number": permit.order_number, "status": permit.status,
+            "order_text": permit_rules.format_order_number(profile, permit.order_number),
             "points_windows": engine.points_by_window(profile, own, today),
             "infractions_counted": sum(1 for f in own if not f.voided),
             "proposals": proposals(permit.id, on=today),

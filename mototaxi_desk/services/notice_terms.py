@@ -7,7 +7,7 @@ import datetime as dt
 import json
 
 from ..domain.errors import DomainError
-from ..domain.penalty_calendar import deadline
+from ..domain.penalty_calendar import deadline, moved_from
 from ..store.models import InfractionNotice, NoticeProceeding
 from . import audit, setup
 from .context import Actor
@@ -26,6 +26,40 @@ def proceedings_of(notice_id) -> list[NoticeProceeding]:
                 .order_by(NoticeProceeding.id))
 
 
+def deadline_notes(notice: InfractionNotice, proceedings=None, calendar=None) -> dict:
+    """Per term ("defence", "appeal"), why its last day is what it is when it was moved off a
+    non-business day, citing the profile's article (defence.extend_article, Lei 9.784/1999
+    Art. 66 §1º); "" otherwise."""
+    rule = setup.profile().defence
+    calendar = calendar or business_calendar()
+    proceedings = proceedings_of(notice.id) if proceedings is None else proceedings
+    starts = _term_starts(notice, proceedings, rule)
+    out = {}
+    for kind, days in (("defence", rule.defence_days), ("appeal", rule.appeal_days)):
+        moved = moved_from(starts[kind], days, business_days=rule.business_days,
+                           extend=rule.extend_to_business_day,
+                           calendar=calendar) if starts[kind] else None
+        out[kind] = (f"o prazo terminaria em {moved:%d/%m/%Y}, dia sem expediente, e passa "
+                     f"ao dia útil seguinte ({rule.extend_article})") if moved else ""
+    return out
+
+
+def _term_starts(notice: InfractionNotice, proceedings, rule) -> dict:
+    """The day each term counts from: the notification for the defence; for the appeal, the
+    decision on the defence (or revelia), or the notification where the law has no defence
+    stage (L1745 Art. 19)."""
+    out = {"defence": notice.notified_on, "appeal": None}
+    if notice.notified_on is None or not rule.appeal_days:
+        return out
+    if not rule.defence_days:
+        out["appeal"] = notice.notified_on
+    else:
+        closed = [p for p in proceedings if p.stage == "defence" and
+                  (p.event == "revelia" or p.decision == "rejected")]
+        out["appeal"] = (closed[-1].decided_on or closed[-1].filed_on) if closed else None
+    return out
+
+
 def deadlines(notice: InfractionNotice, proceedings=None, calendar=None) -> dict:
     """Defence deadline from the notification (PF Arts. 34, 38: 30 business days; SRM
     Art. 35 §1º: 10 days); appeal deadline from the notification of the decision on the
@@ -34,22 +68,13 @@ def deadlines(notice: InfractionNotice, proceedings=None, calendar=None) -> dict
     rule = setup.profile().defence
     calendar = calendar or business_calendar()
     proceedings = proceedings_of(notice.id) if proceedings is None else proceedings
-    out = {"defence": None, "appeal": None}
-    if notice.notified_on is None:
-        return out
     kw = dict(business_days=rule.business_days, extend=rule.extend_to_business_day,
               calendar=calendar)
-    out["defence"] = deadline(notice.notified_on, rule.defence_days, **kw)
-    if rule.appeal_days:
-        if not rule.defence_days:
-            start = notice.notified_on
-        else:
-            closed = [p for p in proceedings if p.stage == "defence" and
-                      (p.event == "revelia" or p.decision == "rejected")]
-            start = (closed[-1].decided_on or closed[-1].filed_on) if closed else None
-        if start is not None:
-            out["appeal"] = deadline(start, rule.appeal_days, **kw)
-    return out
+    starts = _term_starts(notice, proceedings, rule)
+    return {"defence": deadline(starts["defence"], rule.defence_days, **kw)
+            if starts["defence"] else None,
+            "appeal": deadline(starts["appeal"], rule.appeal_days, **kw)
+            if starts["appeal"] else None}
 
 
 def stage(notice: InfractionNotice, on: dt.date, proceedings=None, calendar=None) -> str:

@@ -40,7 +40,7 @@ def _holder_on(permit: Permit, day: dt.date) -> int:
 
 def _check_permit_on(permit: Permit, day: dt.date) -> None:
     """The permit existed and was in force on the infraction date."""
-    label = f"Permissão nº {permit.order_number}"
+    label = f"Permissão nº {lookup.permit_number(permit)}"
     if day < permit.issued_on:
         raise ValidationError("Permissão", f"{label} foi outorgada em "
                               f"{permit.issued_on:%d/%m/%Y}, depois da data da infração.")

@@ -205,7 +205,7 @@ def _end(actor: Actor, permit: Permit, action: str, to_status: str, *, on, reaso
     if setup.profile().waiting_list.mode != "automatic":
         return None
     return waiting_list.call_next(actor, on=call_on or on,
-                                  reason=f"Permissão nº {permit.order_number} revertida: "
+                                  reason=f"Permissão nº {lookup.permit_number(permit)} revertida: "
                                          f"{reason}")
 
 
@@ -226,14 +226,14 @@ def _relock(permit: Permit) -> Permit:
     current = locked(Permit.select().where(Permit.id == permit.id)).first()
     seen = ("status", "status_until", "valid_until", "holder_id", "vehicle_id")
     if current is None or any(getattr(current, f) != getattr(permit, f) for f in seen):
-        raise DomainError(f"A permissão nº {permit.order_number} acabou de ser alterada em "
+        raise DomainError(f"A permissão nº {lookup.permit_number(permit)} acabou de ser alterada em "
                           "outro terminal; consulte-a de novo.")
     return current
 
 
 def _require_status(permit: Permit, allowed: tuple[str, ...], what: str) -> None:
     if permit.status not in allowed:
-        raise DomainError(f"Permissão nº {permit.order_number} está "
+        raise DomainError(f"Permissão nº {lookup.permit_number(permit)} está "
                           f"{STATUS_LABELS[permit.status].lower()}: não é possível {what}.")
 
 
@@ -368,7 +368,7 @@ def extend_interruption(actor: Actor, permit_id, *, days, on=None, act_number=""
     permit = get_permit(permit_id)
     _require_status(permit, ("interrupted",), "prorrogar a interrupção")
     if permit.status_until is None:
-        raise DomainError(f"A permissão nº {permit.order_number} está com o serviço "
+        raise DomainError(f"A permissão nº {lookup.permit_number(permit)} está com o serviço "
                           "interrompido sem autorização: não há prazo a prorrogar.")
     _, extensions = _interruption_days_used(permit, on.year)
     permit_rules.check_interruption(profile, days, used_this_year=0, extension=True,

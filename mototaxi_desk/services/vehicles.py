@@ -6,7 +6,7 @@ import datetime as dt
 
 import peewee as pw
 
-from ..domain import validators, vehicle_rules
+from ..domain import permit_rules, validators, vehicle_rules
 from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..domain.money import format_money, parse_money
 from ..store.connection import write_transaction
@@ -204,7 +204,7 @@ def substitute(actor: Actor, permit_id, new_vehicle_id, *, on: dt.date | None = 
         new = get_vehicle(new_vehicle_id)
         v = profile.vehicle
         if permit.status not in SUBSTITUTION_STATUSES:
-            raise DomainError(f"A permissão nº {permit.order_number} está com situação "
+            raise DomainError(f"A permissão nº {lookup.permit_number(permit)} está com situação "
                               f"'{permit.status}': a substituição de veículo não é possível.")
         if v.replacement_needs_authorisation and not act_number:
             raise RuleRefusal("A substituição do veículo depende de autorização prévia: "
@@ -212,7 +212,7 @@ def substitute(actor: Actor, permit_id, new_vehicle_id, *, on: dt.date | None = 
         old = (Vehicle.get_or_none(Vehicle.id == permit.vehicle_id) if permit.vehicle_id
                else None)
         if old is None:
-            raise ValidationError("Permissão", f"a permissão nº {permit.order_number} não tem "
+            raise ValidationError("Permissão", f"a permissão nº {lookup.permit_number(permit)} não tem "
                                                "veículo vinculado para substituir.")
         if new.id == old.id:
             raise ValidationError("Veículo", "o novo veículo é o mesmo já vinculado à "
@@ -230,7 +230,7 @@ def substitute(actor: Actor, permit_id, new_vehicle_id, *, on: dt.date | None = 
                                        & (Permit.status.not_in(Permit.ENDED))).first())
         if other is not None:
             raise DomainError(f"O veículo {new.plate_original} já serve a permissão nº "
-                              f"{other.order_number}.")
+                              f"{lookup.permit_number(other)}.")
         before_permit, before_old = audit.snapshot(permit), audit.snapshot(old)
         permit.vehicle = new.id
         permit.save(only=[Permit.vehicle])
@@ -345,7 +345,9 @@ def list_vehicles(text: str = "", *, owner_id=None, limit: int = 500,
                      "age_limit_days": (limit_date - on).days if limit_date else None,
                      "insurance_expiry": v.insurance_expiry, "out_of_service": v.out_of_service,
                      "active": v.active, "permit_id": permits.get(v.id, (None, None))[0],
-                     "order_number": permits.get(v.id, (None, None))[1]})
+                     "order_number": permits.get(v.id, (None, None))[1],
+                     "order_text": permit_rules.format_order_number(
+                         profile, permits[v.id][1]) if v.id in permits else ""})
     return rows
 
 

@@ -23,7 +23,7 @@ from ..domain import waiting_rank
 from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..store.connection import locked, write_transaction
 from ..store.models import InfractionNotice, Permit, Person, WaitingListEntry, utcnow
-from . import audit, permissions, setup
+from . import audit, lookup, permissions, setup
 from .context import Actor
 
 LIST_ROLES = permissions.COUNTER  # the GUI asks; services check services/permissions.py
@@ -133,7 +133,7 @@ def enrol(actor: Actor, person_id: int, *, on: dt.date | None = None, seniority_
             (Permit.holder == person.id) & Permit.status.not_in(Permit.ENDED)).first())
         if permit is not None:
             raise RuleRefusal(f"{person.name} já é titular da permissão nº "
-                              f"{permit.order_number}", profile.permit.max_per_person_article)
+                              f"{lookup.permit_number(permit)}", profile.permit.max_per_person_article)
         entry = WaitingListEntry.create(person=person.id, enrolled_at=_stamp(on), **values)
         audit.record(actor, "waiting_list.enrol", "waiting_list_entry", entry.id,
                      after=audit.snapshot(entry))

@@ -182,3 +182,20 @@ def test_municipal_holidays_admin_only(srm):
         ledger.add_holiday(SUPERVISOR, "21/01/2027", "X")
     ledger.remove_holiday(ADMIN, "20/01/2027")
     assert ledger.list_holidays() == []
+
+
+def test_a_deadline_moved_off_a_sunday_says_why_citing_the_profile(srm):
+    """SRM Art. 35 §1º: 10 days from the notification; ending on a Sunday it moves to the
+    next business day, and the notice says so citing the profile's defence.extend_article
+    (Lei 9.784/1999 Art. 66 §1º)."""
+    _, permit = holder_permit()
+    notice = ledger.record_notice(FISCAL, notice_data(
+        permit, "36-IX", "05/03/2026 10:00", infractor_signed=True), on=dt.date(2026, 3, 5))
+    assert notice["defence_deadline"] == dt.date(2026, 3, 16)  # 15/03/2026 is a Sunday
+    assert notice["defence_deadline_note"] == (
+        "o prazo terminaria em 15/03/2026, dia sem expediente, e passa ao dia útil seguinte "
+        "(Lei 9.784/1999, Art. 66 §1º)")
+    weekday = ledger.record_notice(FISCAL, notice_data(
+        permit, "36-IX", "02/03/2026 10:00", infractor_signed=True), on=dt.date(2026, 3, 5))
+    assert weekday["defence_deadline"] == dt.date(2026, 3, 12)  # a Thursday: as counted
+    assert weekday["defence_deadline_note"] == "" and weekday["appeal_deadline_note"] == ""

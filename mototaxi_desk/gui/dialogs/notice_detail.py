@@ -3,6 +3,7 @@ defence and appeal, impound and release — and the ledger actions the user's ro
 from __future__ import annotations
 
 import datetime as dt
+from html import escape
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -122,7 +123,8 @@ class NoticeDetailDialog(QDialog):
         self.setWindowTitle(f"Auto de infração nº {notice['number']}")
         self.header.setText(f"<h2 style='margin:0'>Auto de infração nº {notice['number']}</h2>"
                             f"{notice['holder_name']} · "
-                            f"{'Permissão nº %04d' % notice['permit_order_number'] if notice['permit_order_number'] else 'sem permissão'}"
+                            + (f"Permissão nº {notice['permit_order_text']}"
+                               if notice["permit_order_text"] else "sem permissão") +
                             f" · placa {notice['plate'] or '—'}")
         self.status.setText(status_word(notice))
         self.status.setStyleSheet(f"background: {status_colour(notice)}; border: 1px solid "
@@ -151,8 +153,10 @@ class NoticeDetailDialog(QDialog):
             ("Pontos", str(notice["points"]) + (" (em dobro)" if notice["points_doubled"]
                                                  else "")),
             ("Medida", notice["measure"] or "—"),
-            ("Prazo de defesa", _deadline_html(defence, notice, today, "defence")),
-            ("Prazo de recurso", _deadline_html(appeal, notice, today, "appeal")),
+            ("Prazo de defesa", _deadline_html(defence, notice, today, "defence")
+             + _note_html(notice["defence_deadline_note"])),
+            ("Prazo de recurso", _deadline_html(appeal, notice, today, "appeal")
+             + _note_html(notice["appeal_deadline_note"])),
             ("Fase", notice["stage_label"]),
         ]
         if notice["status"] == "voided":
@@ -426,6 +430,10 @@ class NoticeDetailDialog(QDialog):
         if not released:
             return None
         return self._print(documents.print_release, str(released[-1]["id"]))
+
+
+def _note_html(note: str) -> str:
+    return f"<br><small>{escape(note)}</small>" if note else ""
 
 
 def _deadline_html(due, notice, today, kind) -> str:
