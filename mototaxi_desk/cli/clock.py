@@ -1,5 +1,6 @@
-"""Time and the register: `tick` (the daily passage of time, for scripts and tests) and
-`stoppage` (a service found interrupted without authorisation)."""
+"""Time and the register: `tick` (the daily passage of time, for scripts and tests) and the
+facts whose deadlines it acts on — `stoppage` (a service found interrupted without
+authorisation) and `summon` (a summons to present the vehicle for inspection)."""
 from __future__ import annotations
 
 import datetime as dt
@@ -22,6 +23,14 @@ def register(sub) -> None:
     p.add_argument("--reason", default="", help="o que foi constatado")
     p.add_argument("--act", default="", help="nº do ato ou do relatório de fiscalização")
     p.set_defaults(handler=cmd_stoppage)
+
+    p = sub.add_parser("summon", help="intima o permissionário a apresentar o veículo à "
+                                      "vistoria até uma data (L1745 Art. 10)")
+    p.add_argument("permit", metavar="PERMISSAO", help="nº de ordem da permissão")
+    p.add_argument("--deadline", required=True, metavar="DD/MM/AAAA",
+                   help="último dia para apresentar o veículo")
+    p.add_argument("--act", default="", help="nº da intimação")
+    p.set_defaults(handler=cmd_summon)
 
 
 def cmd_tick(args) -> int:
@@ -59,4 +68,18 @@ def cmd_stoppage(args) -> int:
               else "")
     emit(args, result, [f"Permissão nº {result['order_text']}: serviço interrompido sem "
                         f"autorização desde {result['stoppage_since']:%d/%m/%Y}{revert}."])
+    return EXIT_OK
+
+
+def cmd_summon(args) -> int:
+    from ..domain import validators
+    from ..services import permits, summons
+    number = validators.positive_int(args.permit, "Permissão", maximum=999_999_999)
+    with database(args):
+        permit = permits.by_order_number(number)
+        result = summons.summon(actor(args), permit.id, deadline=args.deadline,
+                                act_number=args.act)
+        text = permits.as_dict(permits.get_permit(permit.id))["order_text"]
+    emit(args, result, [f"Permissão nº {text}: intimada a apresentar o veículo à vistoria até "
+                        f"{result['deadline']:%d/%m/%Y} ({result['article']})."])
     return EXIT_OK

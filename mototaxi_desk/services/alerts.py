@@ -15,8 +15,8 @@ import peewee as pw
 from ..domain import inspection_rules, permit_rules, vehicle_rules
 from ..domain.errors import ValidationError
 from ..domain.validators import format_date
-from ..store.models import (DB, AuxiliaryDriver, Cnh, Inspection, Permit, PermitHistory,
-                            Person, Vehicle, WaitingListEntry)
+from ..store.models import (DB, AuxiliaryDriver, Cnh, Inspection, InspectionSummons, Permit,
+                            PermitHistory, Person, Vehicle, WaitingListEntry)
 from . import setup
 
 MAX_DAYS = 3650
@@ -32,6 +32,8 @@ KIND_LABELS = {
     "auxiliary_recredential": "Recredenciamento do condutor auxiliar",
     "interruption_end": "Fim da interrupção do serviço",
     "stoppage": "Serviço interrompido sem autorização",
+    "summons": "Prazo da intimação para vistoria",
+    "summons_missed": "Intimação para vistoria descumprida",
     "waiting_call": "Prazo da convocação da lista de espera",
     "defence_deadline": "Prazo de defesa do auto de infração",
     "appeal_deadline": "Prazo de recurso do auto de infração",
@@ -186,6 +188,11 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
                         "revertida ao município nesta data" if reverts else
                         "cabe à autoridade decidir"), **common)
 
+    # 2c. summonses to present the vehicle for inspection (L1745 Art. 10): the open ones by
+    # their deadline; a missed one, while the vehicle was not inspected since and the permit
+    # lasts, where the law makes it a cause of cassation (§ú): one query
+    _summonses(out, profile, {pid for (pid, *_rest) in permits})
+
     # 3. active auxiliary drivers of those permits: one query
     aux_rows = []
     if profile.auxiliary.allowed and permits:
@@ -243,6 +250,34 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
 
     out.items.sort(key=lambda item: _sort_key(item, folded))
     return out.items
+
+
+def _summonses(out, profile, live: set[int]) -> None:
+    rule = profile.inspection
+    if not rule.on_demand or not live:
+        return
+    rows = list(InspectionSummons.select(InspectionSummons, Permit, Person, Vehicle)
+                .join(Permit).join(Person, on=(Permit.holder == Person.id))
+                .switch(InspectionSummons)
+                .join(Vehicle, on=(InspectionSummons.vehicle == Vehicle.id))
+                .where(InspectionSummons.status.in_(("open", "missed")) &
+                       InspectionSummons.permit.in_(list(live))))
+    missed = [r.vehicle_id for r in rows if r.status == "missed"]
+    latest = dict(Inspection.select(Inspection.vehicle, pw.fn.MAX(Inspection.inspected_on))
+                  .where(Inspection.vehicle.in_(missed)).group_by(Inspection.vehicle)
+                  .tuples()) if missed else {}
+    for row in rows:
+        common = dict(person_id=row.permit.holder_id, person_name=row.permit.holder.name,
+                      order_number=row.permit.order_number, plate=row.vehicle.plate_original,
+                      permit_id=row.permit_id, entity="inspection_summons", entity_id=row.id)
+        deadline = _as_date(row.deadline)
+        if row.status == "open":
+            out.add("summons", deadline, article=rule.article,
+                    detail=f"intimação de {format_date(_as_date(row.summoned_on))}", **common)
+        elif rule.missed_summons_cassation and \
+                (_as_date(latest.get(row.vehicle_id)) or deadline) <= deadline:
+            out.add("summons_missed", deadline, article=rule.article,  # overdue since then
+                    detail="cabe a cassação do alvará", **common)
 
 
 def _sort_key(item: dict, folded: dict[int, str]) -> str:

@@ -6,7 +6,8 @@ days (L1745 Art. 9 §2º "caducará automaticamente"), freeing its stand place a
 suspension (SRM Art. 38 I) or an authorised interruption (PF Art. 11, SRM Art. 29) ends; a
 service interrupted without authorisation reverts after the profile's days (PF Art. 12);
 a waiting-list call whose deadline passed expires and, where the list is automatic (PF
-Art. 12 §ú), the next applicant is called.
+Art. 12 §ú), the next applicant is called; a summons to present the vehicle for inspection
+whose deadline passed is found met or missed (L1745 Art. 10 §ú).
 
 `tick` runs when the program or a command opens the database and once a day while the
 window stays open, as the system (actor "sistema"), in one write transaction. It is
@@ -22,14 +23,15 @@ import json
 
 from ..store.connection import write_transaction
 from ..store.models import ClockTick
-from . import audit, permissions, permits, waiting_list
+from . import audit, permissions, permits, summons, waiting_list
 from .context import SYSTEM, Actor
 
 KIND_LABELS = {"expired": "Permissão vencida", "lapsed": "Permissão caducada",
                "reverted": "Permissão revertida (interrupção não autorizada)",
                "suspension_ended": "Fim da suspensão", "interruption_ended": "Fim da interrupção",
                "call_expired": "Convocação da lista de espera vencida",
-               "called": "Convocado da lista de espera"}
+               "called": "Convocado da lista de espera",
+               "summons_missed": "Intimação para vistoria descumprida"}
 
 
 def last_day() -> dt.date | None:
@@ -73,6 +75,7 @@ def tick(actor: Actor = SYSTEM, *, on: dt.date | None = None) -> dict:
         # whoever opened the program, the changes are the system's
         changes = permits.refresh_statuses(SYSTEM, on=on)["changes"]
         changes += _waiting_changes(waiting_list.expire_calls(SYSTEM, on=on))
+        changes += summons.resolve(SYSTEM, on=on)
         counts = {kind: sum(c["kind"] == kind for c in changes) for kind in KIND_LABELS}
         counts = {kind: n for kind, n in counts.items() if n}
         row = ClockTick.create(day=on, changes=json.dumps(changes, ensure_ascii=False,

@@ -73,6 +73,7 @@ PERMISSIONS: dict[str, Permission] = {
     "waiting.expire": Permission(COUNTER, "encerrar convocações vencidas"),
     # inspections and stickers
     "inspection.record": Permission(FIELD, "registrar vistorias"),
+    "inspection.summon": Permission(FIELD, "intimar para vistoria"),
     "sticker.void": Permission(DECIDERS, "cancelar selos de vistoria"),
     "sticker.reissue": Permission(DECIDERS, "reemitir selos de vistoria"),
     # fees, notices, defences, sanctions, impounds

@@ -109,8 +109,9 @@ def _step_6_audit_chain(db: pw.Database) -> None:
 
 def _step_7_time_and_law(db: pw.Database) -> None:
     """v7: the passage of time as an audited daily step — one row per day it ran, with
-    what it changed (clock_tick)."""
-    db.create_tables([m.ClockTick])
+    what it changed (clock_tick); summonses to present the vehicle for inspection
+    (inspection_summons, L1745 Art. 10)."""
+    db.create_tables([m.ClockTick, m.InspectionSummons])
 
 
 STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,

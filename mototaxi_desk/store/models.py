@@ -572,5 +572,22 @@ class ClockTick(BaseModel):
     changes = pw.TextField(default="[]")
 
 
-LAW_MODELS = [ClockTick]
+class InspectionSummons(BaseModel):
+    """An intimação to present the vehicle for inspection by a deadline (L1745 Art. 10 and
+    §ú; SRM Art. 17 §2º): open until the deadline, then met (the vehicle was presented) or
+    missed, as the passage of time finds (services/summons.py)."""
+    STATUSES = ("open", "met", "missed")
+    permit = pw.ForeignKeyField(Permit, backref="summonses", on_delete="RESTRICT")
+    vehicle = pw.ForeignKeyField(Vehicle, backref="summonses", on_delete="RESTRICT")
+    summoned_on = pw.DateField()
+    deadline = pw.DateField()
+    act_number = pw.CharField(max_length=60, default="")
+    status = pw.CharField(max_length=20, default="open", index=True)
+    resolved_on = pw.DateField(null=True)
+    inspection = pw.ForeignKeyField(Inspection, null=True, backref="+", on_delete="RESTRICT")
+    recorded_by = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
+    recorded_at = pw.DateTimeField(default=utcnow)
+
+
+LAW_MODELS = [ClockTick, InspectionSummons]
 MODELS.extend(LAW_MODELS)

@@ -17,8 +17,8 @@ from mototaxi_desk.domain.errors import DomainError
 from mototaxi_desk.services import (applications, auxiliary, backups, charges, clock,
                                     defences, documents, fees, holidays, impounds, inspections,
                                     keys, notices, permissions, permits, persons, privacy,
-                                    records, reports, sanctions, setup, stands, users,
-                                    vehicles, waiting_list)
+                                    records, reports, sanctions, setup, stands, summons,
+                                    users, vehicles, waiting_list)
 from mototaxi_desk.services.context import Actor, PermissionDenied
 from mototaxi_desk.store.connection import write_transaction
 from mototaxi_desk.store.models import AuditLog, Person, User
@@ -76,6 +76,7 @@ CALLS = {
     "waiting.leave": lambda a: waiting_list.leave(a, NOBODY, reason="x"),
     "waiting.expire": lambda a: waiting_list.expire_calls(a, on=ON),
     "inspection.record": lambda a: inspections.record_inspection(a, NOBODY, {}),
+    "inspection.summon": lambda a: summons.summon(a, NOBODY, deadline="x"),
     "sticker.void": lambda a: inspections.void_sticker(a, "2026-999999", reason="x"),
     "sticker.reissue": lambda a: inspections.reissue_sticker(a, "2026-999999", reason="x"),
     "fee.pay": lambda a: fees.pay(a, NOBODY, paid_on=ON, receipt="1"),
@@ -133,6 +134,7 @@ INTERNAL = {
     # steps of the penalty ledger's checked actions, inside their transactions
     "charges.charge_fine", "notice_terms.revelia", "notice_voiding.void_and_undo",
     "notice_voiding.void_charge", "sanctions.undo_sanctions",
+    "summons.resolve",  # a step of the passage of time (clock.tick, which checks)
 }
 
 
