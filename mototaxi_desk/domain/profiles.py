@@ -571,10 +571,12 @@ def load_profile(profile_id: str, directory: Path = PROFILES_DIR) -> RuleProfile
 
 def editable_numbers(profile: RuleProfile) -> dict[str, object]:
     """'section.key' -> current value for every number or yes/no rule a município may edit
-    (counts, days, amounts, limits). Texts, articles and lists stay as the law has them."""
+    (counts, days, amounts, limits). Texts, articles and lists stay as the law has them;
+    [defaults] are the set-up values of the fiscal unit and the tariff, which then have
+    histories of their own in the database (values per year, per effective date)."""
     result = {}
     for name in _SECTIONS:
-        if name == "profile":
+        if name in ("profile", "defaults"):
             continue
         section = getattr(profile, name)
         hints = typing.get_type_hints(type(section))

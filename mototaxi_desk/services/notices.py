@@ -156,7 +156,9 @@ def record_notice(actor: Actor, data: dict, *, on: dt.date | None = None,
         fine = engine.compute_fine(profile, item,
                                    unit_value_cents=setup.fiscal_unit_value_cents(day.year)
                                    if in_units else 0,
-                                   tariff_cents=setup.settings().initial_tariff_cents,
+                                   # PF Art. 32: the tariff in force on the infraction's day
+                                   tariff_cents=setup.tariff_cents_on(day)
+                                   if penalty.fine_tariff_multiple else 0,
                                    chosen_units=clean["fine_units"],
                                    recidivism=recidivism_of is not None)
         score = engine.assess(profile, [*facts, new]).scores[0]

@@ -103,6 +103,7 @@ PERMISSIONS: dict[str, Permission] = {
     "settings.profile_number": Permission(ADMIN, "alterar os números do perfil de regras"),
     "settings.population": Permission(ADMIN, "alterar a população do município"),
     "settings.fiscal_unit": Permission(ADMIN, "alterar o valor da unidade fiscal"),
+    "settings.tariff": Permission(ADMIN, "alterar a tarifa inicial"),
     "settings.brasao": Permission(ADMIN, "alterar o brasão do município"),
     "settings.sticker_size": Permission(ADMIN, "alterar o tamanho do selo de vistoria"),
     "settings.holiday_add": Permission(ADMIN, "cadastrar feriados municipais"),

@@ -110,8 +110,37 @@ def _step_6_audit_chain(db: pw.Database) -> None:
 def _step_7_time_and_law(db: pw.Database) -> None:
     """v7: the passage of time as an audited daily step — one row per day it ran, with
     what it changed (clock_tick); summonses to present the vehicle for inspection
-    (inspection_summons, L1745 Art. 10)."""
-    db.create_tables([m.ClockTick, m.InspectionSummons])
+    (inspection_summons, L1745 Art. 10); the initial tariff with effective dates
+    (tariff_value, PF Art. 32). The tariff set at set-up counts from 1 January of the first
+    year the município has a fiscal-unit value (or of its set-up); a tariff once typed as
+    the profile number `defaults.initial_tariff` (accepted and ignored before) counts from
+    today. The `defaults.*` numbers leave the edited numbers: the tariff and the fiscal unit
+    have histories of their own."""
+    import datetime as dt
+    import json
+    from decimal import Decimal, InvalidOperation
+    db.create_tables([m.ClockTick, m.InspectionSummons, m.TariffValue])
+    settings = m.MunicipioSettings.select().first()
+    if settings is None:
+        return
+    overrides = json.loads(settings.overrides or "{}")
+    first_year = min([settings.created_at.year, *[y for (y,) in m.FiscalUnitValue.select(
+        m.FiscalUnitValue.year).tuples()]])
+    if settings.initial_tariff_cents > 0:
+        m.TariffValue.create(effective_on=dt.date(first_year, 1, 1),
+                             value_cents=settings.initial_tariff_cents,
+                             act_number="valor da configuração inicial")
+    try:
+        typed = int(Decimal(str(overrides.get("defaults.initial_tariff", "0"))) * 100)
+    except (InvalidOperation, ValueError):
+        typed = 0
+    if typed > 0 and typed != settings.initial_tariff_cents:
+        m.TariffValue.create(effective_on=dt.date.today(), value_cents=typed,
+                             act_number="número do perfil alterado antes da versão 7")
+    kept = {k: v for k, v in overrides.items() if not k.startswith("defaults.")}
+    if kept != overrides:
+        m.MunicipioSettings.update(overrides=json.dumps(kept, sort_keys=True)).where(
+            m.MunicipioSettings.id == settings.id).execute()
 
 
 STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,

@@ -48,7 +48,7 @@ class MunicipioSettings(BaseModel):
     population = pw.IntegerField()
     profile_id = pw.CharField(max_length=80)
     overrides = pw.TextField(default="{}")  # JSON: profile numbers the município changed
-    initial_tariff_cents = pw.IntegerField(default=0)
+    initial_tariff_cents = pw.IntegerField(default=0)  # the set-up value; see TariffValue
     brasao = pw.BlobField(null=True)
     created_at = pw.DateTimeField(default=utcnow)
     sticker_width_mm = pw.IntegerField(default=100)   # inspection sticker size (schema v5)
@@ -589,5 +589,15 @@ class InspectionSummons(BaseModel):
     recorded_at = pw.DateTimeField(default=utcnow)
 
 
-LAW_MODELS = [ClockTick, InspectionSummons]
+class TariffValue(BaseModel):
+    """The service's initial tariff (tarifa inicial) in centavos from a date on, each value
+    set by an act of the Executive: PF Art. 32 prices fines as multiples of the tariff in
+    force (services/setup.tariff_cents_on). Replaces MunicipioSettings.initial_tariff_cents,
+    which only kept the value chosen at set-up."""
+    effective_on = pw.DateField(unique=True)
+    value_cents = pw.IntegerField()
+    act_number = pw.CharField(max_length=60, default="")
+
+
+LAW_MODELS = [ClockTick, InspectionSummons, TariffValue]
 MODELS.extend(LAW_MODELS)

@@ -104,6 +104,7 @@ CALLS = {
     "settings.profile_number": lambda a: setup.set_profile_number(a, "nada", 1),
     "settings.population": lambda a: setup.set_population(a, "-1"),
     "settings.fiscal_unit": lambda a: setup.set_fiscal_unit_value(a, 1800, "x"),
+    "settings.tariff": lambda a: setup.set_tariff(a, "x", "x"),
     "settings.brasao": lambda a: setup.set_brasao(a, b"nao e imagem"),
     "settings.sticker_size": lambda a: documents.set_sticker_size(a, 1, 1),
     "settings.holiday_add": lambda a: holidays.add_holiday(a, "31/02/2026", ""),

@@ -25,6 +25,7 @@ from ..models.dict_table import Column, DictTableModel
 from ..widgets.brasao import BrasaoPicker
 from ..widgets.common import AMBER, GREY, heading, table_view
 from ..widgets.fields import CheckedField
+from ..widgets.tariff_box import TariffBox
 from .settings_backup import add_backup_tab
 
 OK_STYLE = "color: #1b5e20;"
@@ -74,7 +75,7 @@ class SettingsPage(QWidget):
         layout.addWidget(self.tabs, 1)
         self.tabs.addTab(self._municipio_tab(), "Município")
         self.tabs.addTab(self._numbers_tab(), "Números do perfil")
-        self.tabs.addTab(self._fiscal_unit_tab(), "Unidade fiscal")
+        self.tabs.addTab(self._fiscal_unit_tab(), "Unidade fiscal e tarifa")
         self.tabs.addTab(self._holidays_tab(), "Feriados municipais")
         self.tabs.addTab(self._users_tab(), "Usuários")
         self._save_actions = [self.save_population, self.save_number, self.save_fiscal_unit,
@@ -257,8 +258,6 @@ class SettingsPage(QWidget):
         law = editable_numbers(load_profile(current_profile.id))
         rows = []
         for key, value in editable_numbers(current_profile).items():
-            if key.startswith("defaults."):
-                continue  # fiscal-unit value per year is its own tab; the tariff is a setting
             section = key.partition(".")[0]
             edited = value != law[key]
             rows.append({"key": key, "section": labels.PROFILE_SECTIONS.get(section, section),
@@ -352,6 +351,9 @@ class SettingsPage(QWidget):
         self.unit_message = _Message()
         layout.addWidget(self.unit_message)
         self._editors += [self.unit_year, self.unit_value, self.unit_button]
+        self.tariff_box = TariffBox(self.actor)  # PF Art. 32: the tariff in force
+        layout.addWidget(self.tariff_box)
+        self._editors += self.tariff_box.editors
         return tab
 
     def _load_fiscal_units(self) -> None:
@@ -363,6 +365,7 @@ class SettingsPage(QWidget):
             "forma); os valores abaixo não são usados nos cálculos.")
         self.unit_model.set_rows([{"year": y, "value_cents": c}
                                   for y, c in setup.fiscal_unit_values().items()])
+        self.tariff_box.load()
 
     def save_fiscal_unit(self) -> None:
         if not self.unit_value.validate():
