@@ -108,6 +108,8 @@ class Vehicle:
     replacement_article: str
     insurance_min_cover_per_person: Decimal
     insurance_article: str
+    owner_rule: str      # who may own the vehicle (OWNER_RULES)
+    owner_article: str
 
 
 @dataclass(frozen=True)
@@ -285,6 +287,9 @@ INSPECTION_KINDS = ("annual", "semiannual", "both")
 MONTH_RULES = ("calendar", "days30")
 RELEASE_REASONS = ("payment", "fault_corrected", "maintenance")
 RELEASE_REQUIREMENTS = ("fines", "removal", "storage", "permit")
+# who may own the holder's vehicle: the holder only (PF Art. 15 VII, SRM Art. 20 II, L1745
+# Art. 2 §2º I); the holder, the spouse or a relative to the 2nd degree; anyone
+OWNER_RULES = ("holder", "holder_or_family", "any")
 
 
 @dataclass(frozen=True)
@@ -533,6 +538,7 @@ def _cross_check(reader: _Reader, p: RuleProfile, path: Path) -> None:
         reader.fail("waiting_list.infraction_gravity", f"falta a classe '{unranked[0]}' "
                     "(a classificação pesa as infrações pela gravidade)")
     _check_choice(reader, p.penalties.month_rule, MONTH_RULES, "penalties.month_rule")
+    _check_choice(reader, p.vehicle.owner_rule, OWNER_RULES, "vehicle.owner_rule")
     for i, reason in enumerate(p.impound.release_reasons):
         _check_choice(reader, reason, RELEASE_REASONS, f"impound.release_reasons[{i}]")
     for i, need in enumerate(p.impound.release_requires):

@@ -74,7 +74,7 @@ def check_holder(profile, person_id: int, on: dt.date) -> None:
 
 
 def _check_vehicle(profile, vehicle_id, holder_id: int, on: dt.date, *,
-                   permit_id: int | None = None) -> Vehicle:
+                   permit_id: int | None = None, owner_relation: str | None = None) -> Vehicle:
     vehicle = locked(Vehicle.select().where(Vehicle.id == vehicle_id)).first()
     if vehicle is None or not vehicle.active:
         raise ValidationError("Veículo", f"veículo nº {vehicle_id} não existe ou foi baixado.")
@@ -92,17 +92,38 @@ def _check_vehicle(profile, vehicle_id, holder_id: int, on: dt.date, *,
         profile, vehicle_rules.VehicleFacts(vehicle.manufacture_year, vehicle.cc,
                                             vehicle.owner_id, vehicle.insurance_cover_cents,
                                             vehicle.insurance_expiry),
-        holder_id=holder_id, on=on, at_grant=True)
+        holder_id=holder_id, on=on, at_grant=True, owner_relation=owner_relation)
     return vehicle
 
 
+def _owner_details(vehicle_id, holder_id: int, owner_relation: str | None) -> dict:
+    """For the history line: the declared relation of a vehicle owned by someone else
+    (vehicle.owner_rule "holder_or_family"), so a renewal finds it."""
+    owner = Vehicle.get_by_id(vehicle_id).owner_id
+    return {"owner_relation": owner_relation} if owner != holder_id and owner_relation else {}
+
+
+def _declared_relation(permit: Permit) -> str | None:
+    """The relation declared for the permit's current vehicle owner, if any."""
+    for line in (PermitHistory.select().where(
+            (PermitHistory.permit == permit.id) &
+            PermitHistory.action.in_(("grant", "transfer", "vehicle_substitution")))
+            .order_by(PermitHistory.id.desc())):
+        return json.loads(line.details or "{}").get("owner_relation")
+    return None
+
+
 def grant_permit(actor: Actor, *, holder_id, vehicle_id, stand_id=None, on=None,
-                 application_id=None, fleet_owner=False, act_number="") -> dict:
+                 application_id=None, fleet_owner=False, act_number="",
+                 owner_relation=None) -> dict:
     """Grant a permit. When the cap is reached the applicant is put on the waiting list
-    instead and {"waiting_list": ...} is returned (SRM Art. 8, PF Art. 7 §4, L1745 Art. 6)."""
+    instead and {"waiting_list": ...} is returned (SRM Art. 8, PF Art. 7 §4, L1745 Art. 6).
+    `owner_relation`: the declared relation of a vehicle owner who is not the holder, where
+    the profile accepts family (vehicle.owner_rule)."""
     permissions.require(actor, "permit.grant")
     on = _today(on)
     act_number = _act(act_number)
+    owner_relation = vehicle_rules.clean_owner_relation(owner_relation)
     profile = setup.profile()
     # checks and writes in one transaction: what is checked is what gets written
     with write_transaction():
@@ -112,7 +133,7 @@ def grant_permit(actor: Actor, *, holder_id, vehicle_id, stand_id=None, on=None,
         permit_rules.check_permits_per_person(profile, _held_by(holder_id),
                                               fleet_owner=fleet_owner)
         fees.check_no_debts(holder_id, "a outorga")
-        _check_vehicle(profile, vehicle_id, holder_id, on)
+        _check_vehicle(profile, vehicle_id, holder_id, on, owner_relation=owner_relation)
         try:
             permit_rules.check_cap(profile, population, in_force_count())
         except RuleRefusal as full:
@@ -131,8 +152,9 @@ def grant_permit(actor: Actor, *, holder_id, vehicle_id, stand_id=None, on=None,
                                fleet_owner=bool(fleet_owner and
                                                 profile.permit.fleet_owner_exception))
         permit_history.record(actor, permit, "grant", on=on, to_status="active",
-                              act_number=act_number, details={"holder_id": holder_id,
-                                                              "vehicle_id": vehicle_id})
+                              act_number=act_number, details={
+                                  "holder_id": holder_id, "vehicle_id": vehicle_id,
+                                  **_owner_details(vehicle_id, holder_id, owner_relation)})
         if stand_id is not None:
             stands.assign_permit(actor, permit.id, stand_id, on=on)
         if application is not None:
@@ -255,7 +277,8 @@ def renew_permit(actor: Actor, permit_id, *, on=None, act_number="",
             profile, vehicle_rules.VehicleFacts(vehicle.manufacture_year, vehicle.cc,
                                                 vehicle.owner_id, vehicle.insurance_cover_cents,
                                                 vehicle.insurance_expiry),
-            holder_id=permit.holder_id, on=on, at_grant=False)
+            holder_id=permit.holder_id, on=on, at_grant=False,
+            owner_relation=_declared_relation(permit))
     with write_transaction():
         permit = _relock(permit)
         fees.check_no_debts(permit.holder_id, "a renovação", renewal=True)
@@ -275,12 +298,13 @@ def renew_permit(actor: Actor, permit_id, *, on=None, act_number="",
 
 
 def transfer_permit(actor: Actor, permit_id, *, new_holder_id, new_vehicle_id, on=None,
-                    on_death=False, act_number="") -> dict:
+                    on_death=False, act_number="", owner_relation=None) -> dict:
     """SRM Art. 4 §9: after 3 years, to someone who meets the requirements; the transferor
     is barred from a new grant; §8: on death or disability to the spouse or children."""
     permissions.require(actor, "permit.transfer")
     on = _today(on)
     act_number = _act(act_number)
+    owner_relation = vehicle_rules.clean_owner_relation(owner_relation)
     profile = setup.profile()
     permit = get_permit(permit_id)
     _require_status(permit, ("active",), "transferir")
@@ -300,7 +324,8 @@ def transfer_permit(actor: Actor, permit_id, *, new_holder_id, new_vehicle_id, o
         fees.check_no_debts(new_holder_id, "a transferência (débitos do novo permissionário)")
         permit_rules.check_permits_per_person(profile, _held_by(new_holder_id),
                                               fleet_owner=False)
-        _check_vehicle(profile, new_vehicle_id, new_holder_id, on, permit_id=permit.id)
+        _check_vehicle(profile, new_vehicle_id, new_holder_id, on, permit_id=permit.id,
+                       owner_relation=owner_relation)
         old_holder, old_vehicle = permit.holder_id, permit.vehicle_id
         before = audit.snapshot(permit)
         permit.holder, permit.vehicle, permit.held_since = new_holder_id, new_vehicle_id, on
@@ -312,7 +337,9 @@ def transfer_permit(actor: Actor, permit_id, *, new_holder_id, new_vehicle_id, o
                               reason="falecimento ou invalidez" if on_death else "",
                               details={"from_holder_id": old_holder, "to_holder_id": new_holder_id,
                                        "from_vehicle_id": old_vehicle,
-                                       "to_vehicle_id": new_vehicle_id})
+                                       "to_vehicle_id": new_vehicle_id,
+                                       **_owner_details(new_vehicle_id, new_holder_id,
+                                                        owner_relation)})
         if profile.transfer.transferor_barred and not on_death:
             bars.bar(old_holder, "transferor", since=on, until=None,
                      article=profile.transfer.article, permit_id=permit.id)

@@ -182,12 +182,13 @@ def update_insurance(actor: Actor, vehicle_id, data: dict, *, on: dt.date | None
 
 
 def substitute(actor: Actor, permit_id, new_vehicle_id, *, on: dt.date | None = None,
-               act_number: str = "") -> dict:
+               act_number: str = "", owner_relation=None) -> dict:
     """Replace the permit's vehicle (SRM Art. 19 §2º, PF Art. 17 §1º, L1745 Art. 11).
 
     Where the profile asks, the new vehicle must be newer (PF, L1745) and of no smaller engine
-    (PF) than the old one; it must always be fit for service on the day: owned by the
-    holder, within the age limit, engine range and insurance. The age limit is applied as at a grant (at_grant=True) for every profile: a
+    (PF) than the old one; it must always be fit for service on the day: owned as the profile
+    says (vehicle.owner_rule; `owner_relation` declares a family owner), within the age
+    limit, engine range and insurance. The age limit is applied as at a grant (at_grant=True) for every profile: a
     substitution brings a vehicle into the service, and L1745 Art. 11 allows it only "desde
     que sejam atendidas as exigências desta Lei", which include the 5-year limit of Art. 2
     §2º III (a requirement checked at entry). For profiles whose limit applies all the time
@@ -198,6 +199,7 @@ def substitute(actor: Actor, permit_id, new_vehicle_id, *, on: dt.date | None = 
     profile = setup.profile()
     act_number = validators.text(act_number, "Nº do ato de autorização", max_length=60,
                                  required=False)
+    owner_relation = vehicle_rules.clean_owner_relation(owner_relation)
     # reads and checks inside the transaction: what is checked is what gets written
     with write_transaction():
         permit = lookup.get_permit(permit_id)
@@ -225,7 +227,7 @@ def substitute(actor: Actor, permit_id, new_vehicle_id, *, on: dt.date | None = 
         fees.check_no_debts(permit.holder_id, "a substituição do veículo")  # SRM Art. 50
         vehicle_rules.check_substitution(profile, facts(old), facts(new))
         vehicle_rules.check_for_service(profile, facts(new), holder_id=permit.holder_id,
-                                        on=on, at_grant=True)
+                                        on=on, at_grant=True, owner_relation=owner_relation)
         other = (Permit.select().where((Permit.vehicle == new.id) & (Permit.id != permit.id)
                                        & (Permit.status.not_in(Permit.ENDED))).first())
         if other is not None:
@@ -241,7 +243,10 @@ def substitute(actor: Actor, permit_id, new_vehicle_id, *, on: dt.date | None = 
                               details={"old_vehicle_id": old.id,
                                        "old_plate": old.plate_original,
                                        "new_vehicle_id": new.id,
-                                       "new_plate": new.plate_original})
+                                       "new_plate": new.plate_original,
+                                       **({"owner_relation": owner_relation}
+                                          if owner_relation and new.owner_id != permit.holder_id
+                                          else {})})
         audit.record(actor, "vehicle.substitute", "permit", permit.id, before=before_permit,
                      after=audit.snapshot(permit))
         audit.record(actor, "vehicle.deactivate", "vehicle", old.id, before=before_old,
