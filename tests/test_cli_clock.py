@@ -23,7 +23,7 @@ def test_stoppage_and_summon_commands(cli, sqlite_db):
                          "--since", f"{since:%d/%m/%Y}", "--reason", "Não visto no ponto")
     assert code == 0 and err == ""
     assert out.strip() == (f"Permissão nº 0001: serviço interrompido sem autorização desde "
-                           f"{since:%d/%m/%Y}; cabe à autoridade decidir (Art. 29).")
+                           f"{since:%d/%m/%Y}; cabe à autoridade decidir (Art. 29 §ú; Art. 38 III c).")
     deadline = today + dt.timedelta(days=15)
     code, out, _ = cli("--db", sqlite_db, "--json", "summon", str(second["order_number"]),
                        "--deadline", f"{deadline:%d/%m/%Y}", "--act", "Intimação 1")

@@ -90,6 +90,7 @@ class Interruption:
     extensions: int
     unauthorised_revert_days: int
     article: str
+    unauthorised_article: str  # a service interrupted without authorisation (PF Art. 12)
 
 
 @dataclass(frozen=True)
@@ -130,6 +131,7 @@ class Inspection:
     missed_summons_cassation: bool
     article: str
     requires_article: str  # where the permit-up-to-date / no-debts condition is (SRM Art. 17 §1)
+    missed_summons_article: str  # cassation for a missed summons (L1745 Art. 10 §ú); "" = none
     items: tuple[InspectionItem, ...] = ()
 
 
@@ -217,6 +219,8 @@ class Penalties:
     month_rule_article: str
     count_window_months: int   # count thresholds: 0 = every infraction on the permit
     recidivism_months: int     # recidivism_double classes: 0 = no time limit
+    payment_article: str       # paying the fine does not release from fixing the fault (PF
+                               # Art. 33); "" where the law says nothing
     classes: tuple[PenaltyClass, ...] = ()
     points_windows: tuple[PointsWindow, ...] = ()
     count_thresholds: tuple[CountThreshold, ...] = ()
@@ -227,11 +231,15 @@ class Defence:
     defence_days: int
     business_days: bool
     appeal_days: int
-    accepted_defence_voids: bool
     defence_article: str
     appeal_article: str
     extend_to_business_day: bool  # a deadline ending on a non-business day moves to the next
     extend_article: str
+    notification_article: str       # how the notice is notified; the terms count from it
+    accepted_defence_article: str   # an accepted defence voids the notice and undoes its
+                                    # penalties and measures (SRM Art. 35 §2º); "" = the law
+                                    # does not say (it is voided all the same)
+    revelia_article: str            # no defence in the term: the penalties apply
 
 
 @dataclass(frozen=True)

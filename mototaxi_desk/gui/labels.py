@@ -147,7 +147,6 @@ PROFILE_NUMBERS = {
     "defence.defence_days": "Prazo de defesa (dias)",
     "defence.business_days": "Prazos em dias úteis",
     "defence.appeal_days": "Prazo de recurso (dias)",
-    "defence.accepted_defence_voids": "Defesa acolhida anula o auto",
     "defence.extend_to_business_day": "Prazo que vence em dia não útil passa ao próximo",
     "impound.storage_fee_units_per_day": "Diária de depósito ({unit})",
 }

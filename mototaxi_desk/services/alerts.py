@@ -182,7 +182,8 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
             if began is None:
                 continue
             reverts = permit_rules.stoppage_revert_date(profile, began)
-            out.add("stoppage", reverts or began, article=profile.interruption.article,
+            out.add("stoppage", reverts or began,
+                    article=profile.interruption.unauthorised_article,
                     entity="permit", entity_id=permit_id,
                     detail=f"desde {format_date(began)}; " + (
                         "revertida ao município nesta data" if reverts else
@@ -276,7 +277,8 @@ def _summonses(out, profile, live: set[int]) -> None:
                     detail=f"intimação de {format_date(_as_date(row.summoned_on))}", **common)
         elif rule.missed_summons_cassation and \
                 (_as_date(latest.get(row.vehicle_id)) or deadline) <= deadline:
-            out.add("summons_missed", deadline, article=rule.article,  # overdue since then
+            out.add("summons_missed", deadline,  # overdue since then
+                    article=rule.missed_summons_article,
                     detail="cabe a cassação do alvará", **common)
 
 

@@ -39,8 +39,9 @@ def get_charge(charge_id) -> PenaltyCharge:
 
 def pay_charge(actor: Actor, charge_id, *, paid_on, receipt, amount,
                on: dt.date | None = None) -> dict:
-    """Record the payment of a whole fine (partial payments refused). Paying does not
-    release the infractor from fixing the fault (PF Art. 33)."""
+    """Record the payment of a whole fine (partial payments refused). Where the law says so
+    (penalties.payment_article, PF Art. 33), the answer reminds that paying does not release
+    the infractor from fixing the fault."""
     permissions.require(actor, "charge.pay")
     today = day_or_today(on)
     paid_on = validators.parse_date(paid_on, "Data do pagamento", latest=today)
@@ -59,9 +60,10 @@ def pay_charge(actor: Actor, charge_id, *, paid_on, receipt, amount,
         charge.save()
         audit.record(actor, "charge.pay", "penalty_charge", charge.id, before=before,
                      after=audit.snapshot(charge))
+    article = setup.profile().penalties.payment_article
     return {**charge_dict(charge),
             "note": "O pagamento da multa não exime o infrator de sanar a falta que lhe deu "
-                    "origem."}
+                    f"origem ({article})." if article else ""}
 
 
 def open_charges(person_id: int) -> list[dict]:

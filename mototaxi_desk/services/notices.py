@@ -119,8 +119,9 @@ def _clean_notification(notified_on, channel, occurred_on: dt.date, today: dt.da
     notified_on = validators.parse_date(notified_on, "Data da notificação",
                                         earliest=occurred_on, latest=today)
     if channel not in CHANNEL_LABELS:
+        article = setup.profile().defence.notification_article
         raise ValidationError("Meio de notificação", "pessoalmente, via postal com recibo ou "
-                              "Diário Oficial (SRM Art. 34 §2º).")
+                              "Diário Oficial" + (f" ({article})." if article else "."))
     return notified_on, channel
 
 
@@ -199,7 +200,8 @@ def record_notice(actor: Actor, data: dict, *, on: dt.date | None = None,
 
 def record_notification(actor: Actor, notice_id, *, notified_on, channel,
                         on: dt.date | None = None) -> dict:
-    """The notification (SRM Art. 34 §2º), once: the defence term counts from it."""
+    """The notification (SRM Art. 34 §2º; the profile's defence.notification_article), once:
+    the defence term counts from it."""
     permissions.require(actor, "notice.notify")
     today = day_or_today(on)
     notice = active_notice(notice_id)

@@ -434,10 +434,6 @@ def _stoppage_since(permit: Permit) -> dt.date | None:
     return line.effective_on if line is not None else None
 
 
-def _stoppage_article(profile) -> str:
-    return profile.interruption.article
-
-
 def record_stoppage(actor: Actor, permit_id, *, since, on=None, reason="",
                     act_number="") -> dict:
     """The service is found interrupted without authorisation since `since` (a fiscal's
@@ -460,9 +456,9 @@ def record_stoppage(actor: Actor, permit_id, *, since, on=None, reason="",
                        reason=reason or "Interrupção do serviço sem autorização",
                        act_number=_act(act_number),
                        details={"since": since, "authorised": False, "reverts_on": revert,
-                                "article": _stoppage_article(profile)})
+                                "article": profile.interruption.unauthorised_article})
     return {**as_dict(get_permit(permit.id)), "stoppage_since": since, "reverts_on": revert,
-            "article": _stoppage_article(profile)}
+            "article": profile.interruption.unauthorised_article}
 
 
 def _revert_stoppages(actor: Actor, profile, on: dt.date) -> list[dict]:
@@ -478,7 +474,7 @@ def _revert_stoppages(actor: Actor, profile, on: dt.date) -> list[dict]:
         if revert is None or on < revert:
             continue
         days = profile.interruption.unauthorised_revert_days
-        article = _stoppage_article(profile)
+        article = profile.interruption.unauthorised_article
         reason = (f"Serviço interrompido sem autorização desde {since:%d/%m/%Y}, por mais de "
                   f"{days} dias consecutivos: permissão revertida ao Poder Público ({article})")
         called = _end(actor, permit, "revert", "lapsed", on=revert, call_on=on, reason=reason,

@@ -24,10 +24,6 @@ MAX_TERM_DAYS = 365
 STATUS_LABELS = {"open": "Aguardando a vistoria", "met": "Cumprida", "missed": "Descumprida"}
 
 
-def _missed_article(rule) -> str:
-    return rule.article
-
-
 def as_dict(row: InspectionSummons) -> dict:
     rule = setup.profile().inspection
     missed = row.status == "missed"
@@ -37,7 +33,7 @@ def as_dict(row: InspectionSummons) -> dict:
             "status_label": STATUS_LABELS[row.status], "resolved_on": row.resolved_on,
             "inspection_id": row.inspection_id,
             "cassation_due": missed and rule.missed_summons_cassation,
-            "article": _missed_article(rule) if missed and
+            "article": rule.missed_summons_article if missed and
             rule.missed_summons_cassation else rule.article}
 
 
@@ -103,7 +99,7 @@ def resolve(actor: Actor, *, on: dt.date) -> list[dict]:
                 "order_number": permit.order_number, "person_id": permit.holder_id,
                 "person_name": permit.holder.name, "effective_on": row.resolved_on,
                 "detail": f"veículo não apresentado até {row.deadline:%d/%m/%Y}" + (
-                    f"; cabe a cassação ({_missed_article(rule)})"
+                    f"; cabe a cassação ({rule.missed_summons_article})"
                     if rule.missed_summons_cassation else "")})
     return changes
 

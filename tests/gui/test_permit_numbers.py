@@ -62,3 +62,31 @@ def _any_code(profile_id: str) -> str:
     profile = setup.profile()
     return next(i.code for i in profile.infractions
                 if profile.penalty_class(i.class_code).fine_units_max == 0)
+
+
+@pytest.mark.parametrize("profile_id, notify, judge, pay", [
+    ("sao-raimundo-das-mangabeiras-2019", "(Art. 34 §2º)", "(Art. 35 §2º)", None),
+    ("porto-feliz-2017", "(Art. 34)", None, "(Art. 33)")])
+def test_the_notice_cites_the_municipios_own_articles(qtbot, make_municipio, profile_id,
+                                                      notify, judge, pay):
+    """An SRM município never sees "(PF Art. 33)" when paying, nor a PF one "SRM Art. 34
+    §2º" when notifying: the articles come from the profile (defence.notification_article,
+    accepted_defence_article, penalties.payment_article)."""
+    make_municipio(profile_id, today=ON)
+    person = make_person("Artigos Do Perfil", today=ON)
+    vehicle = make_vehicle(person["id"], year=2025, today=ON, insured_until=dt.date(2030, 1, 1))
+    permit = permits.grant_permit(SUPERVISOR, holder_id=person["id"],
+                                  vehicle_id=vehicle["id"], on=ON)
+    notice = ledger.record_notice(Actor(None, "fiscal", "fiscal"), {
+        "permit_id": permit["id"], "infraction_code": _any_code(profile_id),
+        "occurred_at": "02/03/2026 15:00", "place": "Centro", "agent_name": "Antônio Fiscal",
+        "agent_registration": "M1"}, on=ON)
+    dialog = NoticeDetailDialog(ADMIN, notice["id"], show_previews=False)
+    qtbot.addWidget(dialog)
+    texts = {name: " ".join(label.text() for label in form.findChildren(QLabel))
+             for name, form in (("notify", dialog.open_notify()), ("judge", dialog.open_judge()),
+                                ("pay", dialog.open_pay()))}
+    assert notify in texts["notify"] and "SRM" not in texts["notify"]
+    assert (judge in texts["judge"]) if judge else "(Art." not in texts["judge"]
+    assert (pay in texts["pay"] and "sanar a falta" in texts["pay"]) if pay else \
+        "sanar a falta" not in texts["pay"]
