@@ -12,7 +12,7 @@ from mototaxi_desk.domain.errors import DomainError, ValidationError
 from mototaxi_desk.services import (alerts, clock, fees, overview, permit_history, permits,
                                     reports, stands, waiting_list)
 from mototaxi_desk.services.context import SYSTEM, Actor, PermissionDenied
-from mototaxi_desk.store.models import AuditLog, ClockTick, Permit, PermitHistory, Stand
+from mototaxi_desk.store.models import AuditLog, ClockTick, Permit, PermitHistory
 
 from ..conftest import row_counts
 from ..factories import CLERK, SUPERVISOR, make_person, make_vehicle
