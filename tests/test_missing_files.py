@@ -35,6 +35,7 @@ def test_missing_font_refuses_to_print(cli, sqlite_db, tmp_path, fonts_gone):
     assert cli("--db", sqlite_db, *INIT)[0] == 0
     first, _second = _seed(sqlite_db)
     assert cli("--db", sqlite_db, "backup")[0] == 0  # the first start's automatic copy, done
+    assert cli("--db", sqlite_db, "tick")[0] == 0  # and the day's passage of time
     before = _counts(sqlite_db)
     out_pdf = tmp_path / "cartao.pdf"
     code, _out, err = cli("--db", sqlite_db, "print", "card", str(first), "-o", str(out_pdf))

@@ -82,7 +82,10 @@ def database_url(args) -> str:
 
 
 @contextmanager
-def database(args, automatic_backup: bool = True):
+def database(args, automatic_backup: bool = True, pass_time: bool = True):
+    """The open database for a command. Unless `pass_time` is False (the commands that
+    inspect or copy the database as it is), the register is first brought to today
+    (services/clock.py), as when the program opens."""
     url = database_url(args)
     db = open_database(url)
     try:
@@ -91,9 +94,23 @@ def database(args, automatic_backup: bool = True):
             demo.ensure_demo_database()
         else:
             _startup_checks(url, automatic_backup)
+        if pass_time:
+            _pass_time()
         yield db
     finally:
         close_database()
+
+
+def _pass_time() -> None:
+    """The daily passage of time on a set-up database; a failure is reported and does not
+    stop the command (the next opening tries again)."""
+    from ..services import clock, first_run
+    if not first_run.is_initialised():
+        return
+    try:
+        clock.tick()
+    except KNOWN_ERRORS as exc:
+        print(f"Aviso: a atualização diária das situações falhou: {exc}", file=sys.stderr)
 
 
 def _startup_checks(url: str, automatic_backup: bool) -> None:

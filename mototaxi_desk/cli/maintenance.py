@@ -48,7 +48,7 @@ def register(sub) -> None:
 
 def cmd_backup(args) -> int:
     from ..services import backups
-    with database(args, automatic_backup=False):
+    with database(args, automatic_backup=False, pass_time=False):
         if args.list:
             info = backups.status()
             rows = info["copies"]
@@ -117,7 +117,7 @@ def _self_test_profiles(args) -> list[tuple[str, str]] | None:
 
 def cmd_audit(args) -> int:
     from ..services import audit
-    with database(args):
+    with database(args, pass_time=False):  # the chain as it is: its head hash is kept
         if args.audit_command == "verify":
             data = audit.verify()
         else:
@@ -139,7 +139,7 @@ def cmd_audit(args) -> int:
 
 def cmd_check(args) -> int:
     from ..services import integrity
-    with database(args):
+    with database(args, pass_time=False):  # checks the database, writes nothing
         problems = integrity.check(file_check=not args.quick)
     emit(args, {"ok": not problems, "problems": problems},
          [f"! {p}" for p in problems] or ["Banco de dados íntegro."])

@@ -74,6 +74,11 @@ def register(sub) -> None:
     p = settings.add_parser("fiscal-unit", help="valor da unidade fiscal (UFM/UFICA) num ano")
     p.add_argument("year")
     p.add_argument("value")
+    p = settings.add_parser("tariff", help="tarifa inicial do serviço a partir de uma data "
+                                           "(as multas de PF Art. 32 usam a tarifa vigente)")
+    p.add_argument("date", metavar="DATA", help="início da vigência, dd/mm/aaaa")
+    p.add_argument("value", metavar="VALOR", help="em R$, ex.: 5,50")
+    p.add_argument("--act", default="", help="ato que fixou a tarifa")
 
 
 def cmd_init(args) -> int:
@@ -231,17 +236,25 @@ def cmd_settings(args) -> int:
             setup.set_population(actor(args), args.value)
         elif args.settings_command == "fiscal-unit":
             setup.set_fiscal_unit_value(actor(args), args.year, args.value)
+        elif args.settings_command == "tariff":
+            setup.set_tariff(actor(args), args.date, args.value, args.act)
         summary = setup.summary()
         numbers = editable_numbers(setup.profile())
         units = setup.fiscal_unit_values()
         charging = collection.current()
-    data = {**summary, "numbers": numbers, "fiscal_unit_values": units, "collection": charging}
+        tariffs = setup.tariff_values()
+    data = {**summary, "numbers": numbers, "fiscal_unit_values": units, "collection": charging,
+            "tariffs": tariffs}
     if note:
         data["note"] = note
     lines = [f"{summary['municipio']}/{summary['uf']} (IBGE {summary['ibge']}), população "
              f"{summary['population']}, limite de permissões {summary['permit_cap']}",
              f"Perfil: {summary['profile_id']} — {summary['profile']}"]
     lines += [f"Unidade fiscal {year}: {format_money(cents)}" for year, cents in units.items()]
+    lines += [f"Tarifa inicial a partir de {t['effective_on']:%d/%m/%Y}: "
+              f"{format_money(t['value_cents'])}" + (f" ({t['act_number']})"
+                                                      if t["act_number"] else "")
+              for t in tariffs]
     lines.append(f"Cobrança: CNPJ {charging['cnpj_text'] or '—'}, código FEBRABAN "
                  f"{charging['febraban_code'] or '—'} (módulo {charging['barcode_module']}), "
                  f"chave PIX {charging['pix_text'] or '—'}")

@@ -69,7 +69,7 @@ def cmd_ledger(args) -> int:
                         if n["stage"] == "appeal_open" else ""))
     for permit in data["permits"]:
         for window in permit["points_windows"]:
-            lines.append(f"Permissão nº {permit['order_number']}: {window['points']} ponto(s) "
+            lines.append(f"Permissão nº {permit['order_text']}: {window['points']} ponto(s) "
                          f"em {window['months']} meses (limite {window['threshold']}, "
                          f"{window['article']})")
         for proposal in permit["proposals"]:

@@ -101,6 +101,16 @@ def deadline(notified_on: dt.date, days: int, *, business_days: bool, extend: bo
     return calendar.next_business_day(end) if extend else end
 
 
+def moved_from(notified_on: dt.date, days: int, *, business_days: bool, extend: bool,
+               calendar: BusinessCalendar) -> dt.date | None:
+    """The calendar day a deadline would have ended on when `deadline` moved it to the next
+    business day (Lei 9.784/1999 Art. 66 §1º), else None."""
+    if not days or business_days or not extend:
+        return None
+    end = notified_on + dt.timedelta(days=days)
+    return end if calendar.next_business_day(end) != end else None
+
+
 # --- storage --------------------------------------------------------------------------------
 
 def storage_days(deposited_at: dt.datetime, released_at: dt.datetime) -> int:

@@ -72,16 +72,20 @@ def _deadline_on_or_after(profile: RuleProfile, day: dt.date) -> dt.date:
 
 
 def validity_end(profile: RuleProfile, start: dt.date) -> dt.date:
-    """Last valid day of a permit term that begins on `start`.
+    """Last valid day of a permit term that begins on `start`: validity_months later
+    (SRM Art. 4 §3: 5 years; PF Art. 2 §3: yearly; L1745 Art. 8: one year).
 
-    With a yearly renewal deadline (L1745 Art. 9: renewed every year by 31 March) the
-    permit runs until the next deadline after `start`; otherwise for validity_months
-    (SRM Art. 4 §3: 5 years; PF Art. 2 §3: yearly); NO_TERM when the law gives none."""
+    With a yearly renewal deadline (L1745 Art. 9: renewed every year by 31 March) the term
+    then runs on to the first deadline on or after that day, so a permit always gets its
+    full year (Art. 8) and every renewal falls on the law's date: granted on 30/03/2026 it
+    runs to 31/03/2027, granted on 15/06/2026 to 31/03/2028 (its year ends on 14/06/2027,
+    after that year's 31 March). NO_TERM when the law gives none."""
     if profile.permit.no_term:
         return NO_TERM
+    end = add_months(start, profile.permit.validity_months) - dt.timedelta(days=1)
     if profile.renewal.deadline:
-        return _deadline_on_or_after(profile, start + dt.timedelta(days=1))
-    return add_months(start, profile.permit.validity_months) - dt.timedelta(days=1)
+        return _deadline_on_or_after(profile, end)
+    return end
 
 
 @dataclass(frozen=True)
@@ -109,8 +113,12 @@ def renewal_terms(profile: RuleProfile, valid_until: dt.date, on: dt.date) -> Re
         fine = r.late_fine_units if on > valid_until else Decimal(0)
     else:
         grace_end, fine = None, Decimal(0)
-    # the new term follows the old one; a late renewal starts on the day it is taken
-    start = max(valid_until + dt.timedelta(days=1), on)
+    # the new term follows the old one; a late renewal starts on the day it is taken,
+    # except under a yearly deadline, where the late renewal (in the grace days, with its
+    # fine) still renews the year that began after the deadline (L1745 Art. 9 §2º)
+    start = valid_until + dt.timedelta(days=1)
+    if not r.deadline:
+        start = max(start, on)
     return RenewalTerms(validity_end(profile, start), fine, grace_end)
 
 
@@ -159,11 +167,24 @@ def check_interruption(profile: RuleProfile, days: int, *, used_this_year: int,
                           f"dias{where}", i.article)
 
 
-def cassation_bar_until(profile: RuleProfile, cassated_on: dt.date) -> tuple[bool, dt.date | None]:
-    """(barred, until): SRM/PF 2 years (None = forever for L1745 Art. 17 §1)."""
-    p = profile.permit
-    if p.cassation_bar_forever:
+def stoppage_revert_date(profile: RuleProfile, since: dt.date) -> dt.date | None:
+    """PF Art. 12: a service interrupted without authorisation "por mais de 30 (trinta) dias
+    consecutivos" reverts to the município: counted from the first day without service, it
+    reverts on the 31st. None where the law leaves it to the authority (SRM Art. 29 §ú:
+    taken as desistência, with cassation by act of the authority)."""
+    days = profile.interruption.unauthorised_revert_days
+    return since + dt.timedelta(days=days) if days else None
+
+
+def cassation_bar_until(profile: RuleProfile, cassated_on: dt.date, *,
+                        credential: bool = False) -> tuple[bool, dt.date | None]:
+    """(barred, until) after a cassation: of a permit, the holder waits for a new one (SRM
+    Art. 38 §1º and PF Art. 37 §ú: 2 years; L1745 Art. 17 §1º: never — None = forever); of an
+    auxiliary's own credential (`credential`), he waits for a new credential (SRM Art. 38
+    §3º: 2 years; L1745 Art. 17 §2º: for good)."""
+    rule = profile.auxiliary if credential else profile.permit
+    if rule.cassation_bar_forever:
         return True, None
-    if p.cassation_bar_years:
-        return True, add_months(cassated_on, 12 * p.cassation_bar_years)
+    if rule.cassation_bar_years:
+        return True, add_months(cassated_on, 12 * rule.cassation_bar_years)
     return False, None

@@ -113,6 +113,7 @@ def check(out: Collector, p, *, expected_id: str | None = None) -> None:
     _check_penalties(out, p, P)
     _check_catalogue(out, p, P)
     _check_decisions(out, p, P)
+    _choice(out, p.vehicle.owner_rule, P.OWNER_RULES, "vehicle.owner_rule")
     _choice(out, p.instrument.kind, P.INSTRUMENT_KINDS, "instrument.kind")
     for key in ("title", "holder_title"):
         if not getattr(p.instrument, key).strip():
@@ -147,6 +148,13 @@ def _check_penalties(out: Collector, p, P) -> None:
         if t.sanction == "suspension":
             _at_least(out, t.suspension_months, 1,
                       f"penalties.count_thresholds[{i}].suspension_months")
+    for i, code in enumerate(p.waiting_list.infraction_gravity):
+        if code not in classes:
+            out.add(f"waiting_list.infraction_gravity[{i}]", f"classe '{code}' não definida")
+    unranked = [c.code for c in pen.classes if c.code not in p.waiting_list.infraction_gravity]
+    if "fewer_infractions_weighted" in p.waiting_list.ranking and unranked:
+        out.add("waiting_list.infraction_gravity", f"falta a classe '{unranked[0]}' (a "
+                "classificação pesa as infrações pela gravidade, L1745 Art. 12 §2º I)")
     if pen.points_windows and not pen.counts_points:
         out.add("penalties.counts_points", "há janelas de pontos: deveria ser true")
     _choice(out, pen.month_rule, P.MONTH_RULES, "penalties.month_rule")

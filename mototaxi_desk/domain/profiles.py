@@ -109,6 +109,7 @@ class Interruption:
     extensions: int
     unauthorised_revert_days: int
     article: str
+    unauthorised_article: str  # a service interrupted without authorisation (PF Art. 12)
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,8 @@ class Vehicle:
     replacement_article: str
     insurance_min_cover_per_person: Decimal
     insurance_article: str
+    owner_rule: str      # who may own the vehicle (OWNER_RULES)
+    owner_article: str
 
 
 @dataclass(frozen=True)
@@ -147,6 +150,7 @@ class Inspection:
     missed_summons_cassation: bool
     article: str
     requires_article: str  # where the permit-up-to-date / no-debts condition is (SRM Art. 17 §1)
+    missed_summons_article: str  # cassation for a missed summons (L1745 Art. 10 §ú); "" = none
     items: tuple[InspectionItem, ...] = ()
 
 
@@ -170,6 +174,11 @@ class Auxiliary:
     max_article: str
     recredential_months: int
     article: str
+    # cassation of the auxiliary's own credential and the bar on a new one (SRM Art. 38 IV,
+    # §3º: 2 years; L1745 Art. 17 IV, §2º: for good); "" = the law has no such penalty
+    cassation_article: str
+    cassation_bar_years: int
+    cassation_bar_forever: bool
 
 
 @dataclass(frozen=True)
@@ -185,6 +194,9 @@ class WaitingList:
     enrol_days: int
     ranking: tuple[str, ...]
     article: str
+    # penalty classes from the least to the most grave: an infraction weighs its position
+    # (1 = least grave) in "fewer_infractions_weighted" (L1745 Art. 12 §2º I)
+    infraction_gravity: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -260,6 +272,8 @@ class Penalties:
     month_rule_article: str
     count_window_months: int   # count thresholds: 0 = every infraction on the permit
     recidivism_months: int     # recidivism_double classes: 0 = no time limit
+    payment_article: str       # paying the fine does not release from fixing the fault (PF
+                               # Art. 33); "" where the law says nothing
     classes: tuple[PenaltyClass, ...] = ()
     points_windows: tuple[PointsWindow, ...] = ()
     count_thresholds: tuple[CountThreshold, ...] = ()
@@ -270,11 +284,15 @@ class Defence:
     defence_days: int
     business_days: bool
     appeal_days: int
-    accepted_defence_voids: bool
     defence_article: str
     appeal_article: str
     extend_to_business_day: bool  # a deadline ending on a non-business day moves to the next
     extend_article: str
+    notification_article: str       # how the notice is notified; the terms count from it
+    accepted_defence_article: str   # an accepted defence voids the notice and undoes its
+                                    # penalties and measures (SRM Art. 35 §2º); "" = the law
+                                    # does not say (it is voided all the same)
+    revelia_article: str            # no defence in the term: the penalties apply
 
 
 @dataclass(frozen=True)
@@ -353,6 +371,9 @@ INSPECTION_KINDS = ("annual", "semiannual", "both")
 MONTH_RULES = ("calendar", "days30")
 RELEASE_REASONS = ("payment", "fault_corrected", "maintenance")
 RELEASE_REQUIREMENTS = ("fines", "removal", "storage", "permit")
+# who may own the holder's vehicle: the holder only (PF Art. 15 VII, SRM Art. 20 II, L1745
+# Art. 2 §2º I); the holder, the spouse or a relative to the 2nd degree; anyone
+OWNER_RULES = ("holder", "holder_or_family", "any")
 INSTRUMENT_KINDS = ("permissao", "autorizacao", "licenca")
 VEHICLE_KINDS = ("motocicleta", "triciclo")
 
@@ -555,13 +576,15 @@ def profile_from_text(text: str, name: str) -> RuleProfile:
 
 # What a município may not edit: what the law is (its instrument, its scope, whether
 # permits have a term), as opposed to the numbers it sets.
-_NOT_EDITABLE_SECTIONS = ("profile", "instrument", "service")
+_NOT_EDITABLE_SECTIONS = ("profile", "instrument", "service", "defaults")
 _NOT_EDITABLE_KEYS = {"permit.no_term", "cap.fixed_permits"}
 
 
 def editable_numbers(profile: RuleProfile) -> dict[str, object]:
     """'section.key' -> current value for every number or yes/no rule a município may edit
-    (counts, days, amounts, limits). Texts, articles and lists stay as the law has them."""
+    (counts, days, amounts, limits). Texts, articles and lists stay as the law has them;
+    [defaults] are the set-up values of the fiscal unit and the tariff, which then have
+    histories of their own in the database (values per year, per effective date)."""
     result = {}
     for name in _sections():
         if name in _NOT_EDITABLE_SECTIONS:

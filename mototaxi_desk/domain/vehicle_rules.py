@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from .errors import RuleRefusal
+from .errors import RuleRefusal, ValidationError
 from .money import format_money
 from .profiles import RuleProfile
 
@@ -49,14 +49,49 @@ def declaration_due(profile: RuleProfile, manufacture_year: int) -> dt.date | No
     return limit - dt.timedelta(days=days)
 
 
+# the relation of the vehicle's owner to the holder, declared at the counter where the
+# profile's owner_rule is "holder_or_family": the spouse or a relative to the 2nd degree, by
+# blood (parents, children, grandparents, grandchildren, siblings) or by marriage (parents-,
+# children- and siblings-in-law)
+FAMILY_RELATIONS = {"conjuge": "cônjuge ou companheiro(a)", "pai_mae": "pai ou mãe",
+                    "filho": "filho(a)", "avo": "avô ou avó", "neto": "neto(a)",
+                    "irmao": "irmão(ã)", "sogro": "sogro(a)", "genro_nora": "genro ou nora",
+                    "cunhado": "cunhado(a)"}
+
+
+def clean_owner_relation(value) -> str | None:
+    """A declared relation (a FAMILY_RELATIONS code), or None when none was given."""
+    if value in (None, ""):
+        return None
+    if value not in FAMILY_RELATIONS:
+        raise ValidationError("Parentesco do proprietário",
+                              f"use um de: {', '.join(FAMILY_RELATIONS.values())}.")
+    return value
+
+
+def check_owner(profile: RuleProfile, owner_id: int, holder_id: int,
+                owner_relation: str | None = None) -> None:
+    """Who may own the holder's vehicle (vehicle.owner_rule, with its own article): the
+    holder only (PF Art. 15 VII; SRM Art. 20 II, leasing in his name; L1745 Art. 2 §2º I);
+    the holder or, declared, his spouse or a relative to the 2nd degree; anyone."""
+    rule, article = profile.vehicle.owner_rule, profile.vehicle.owner_article
+    if rule == "any" or owner_id == holder_id:
+        return
+    if rule == "holder_or_family":
+        if owner_relation in FAMILY_RELATIONS:
+            return
+        raise RuleRefusal("O veículo deve ser do permissionário, do cônjuge ou de parente até o "
+                          "2º grau: informe o parentesco do proprietário", article)
+    raise RuleRefusal("O veículo deve ser de propriedade do permissionário", article)
+
+
 def check_for_service(profile: RuleProfile, vehicle: VehicleFacts, *, holder_id: int,
-                      on: dt.date, at_grant: bool) -> None:
-    """Refuse a vehicle that may not serve on `on` under the profile: not the holder's,
-    too old, engine outside the range, insurance below the minimum or expired."""
+                      on: dt.date, at_grant: bool, owner_relation: str | None = None) -> None:
+    """Refuse a vehicle that may not serve on `on` under the profile: an owner the profile
+    does not accept, too old, engine outside the range, insurance below the minimum or
+    expired."""
     v = profile.vehicle
-    if vehicle.owner_id != holder_id:
-        raise RuleRefusal("O veículo deve ser de propriedade do permissionário",
-                          profile.holder.article)
+    check_owner(profile, vehicle.owner_id, holder_id, owner_relation)
     if v.max_age_years and (at_grant or not v.max_age_at_grant_only):
         limit = age_limit_date(profile, vehicle.manufacture_year)
         if on > limit:

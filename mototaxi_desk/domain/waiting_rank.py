@@ -12,10 +12,10 @@
     lottery                     lower drawn number first (Art. 12 §2 IV "sorteio")
   then enrolment time, so the order is always total and reproducible.
 
-The weighted-infractions figure is an input (`Candidate.weighted_infractions`, default 0):
-there is no penalty ledger yet. When it exists, the ledger computes, per person, the sum of
-their infractions' gravity weights divided by their years of activity, and the waiting-list
-service passes it here; nothing in this module changes.
+The weighted-infractions figure (`Candidate.weighted_infractions`) is worked out by
+`weighted_infractions` from the person's notices in the penalty ledger: each weighs the
+position of its class in the profile's `waiting_list.infraction_gravity` (1 = least grave),
+the sum divided by the years of activity (at least one).
 """
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from .errors import DomainError
+from .profiles import RuleProfile
 
 CRITERIA = ("seniority", "fewer_infractions_weighted", "family_situation",
             "vehicle_condition", "lottery")
@@ -45,6 +46,18 @@ class Candidate:
     vehicle_condition: int = 0
     lottery_number: int | None = None
     weighted_infractions: Decimal | int | float = 0
+
+
+def weighted_infractions(profile: RuleProfile, class_codes, seniority_years: int) -> Decimal:
+    """L1745 Art. 12 §2º I: "menor número de infrações ... por ano de atividade, levando-se
+    em conta a gravidade das infrações" — the gravity weights of the person's infractions
+    (the position of each one's class in waiting_list.infraction_gravity, 1 = least grave;
+    a class left out weighs as the gravest) divided by the years of activity, at least 1.
+    Four decimals, so the figure shown is the figure compared."""
+    order = profile.waiting_list.infraction_gravity
+    heaviest = len(order) or 1
+    total = sum(order.index(code) + 1 if code in order else heaviest for code in class_codes)
+    return (Decimal(total) / max(int(seniority_years or 0), 1)).quantize(Decimal("0.0001"))
 
 
 def check_criteria(criteria) -> tuple[str, ...]:

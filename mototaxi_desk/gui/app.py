@@ -179,6 +179,8 @@ def run_gui(url: str, *, demo: bool = False) -> int:
         if not account.first_login_password_change(login.actor):
             return 0  # the temporary password was not replaced: nothing opens
         from .main_window import MainWindow
+        from .startup_checks import pass_time
+        pass_time()  # statuses brought to today before the first screen shows them
         window = MainWindow(login.actor)
         account.install(window, login.actor)  # own password, Ctrl+L, idle lock (issue 8)
         window.show()

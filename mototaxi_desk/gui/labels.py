@@ -55,6 +55,12 @@ AUDIT_ACTIONS.update({
     "sanction.apply": "Sanção aplicada", "sanction.undo": "Sanção desconstituída",
     "sanction.decide": "Sanção aplicada por decisão",
     "impound.record": "Veículo apreendido", "impound.release": "Veículo liberado"})
+# the passage of time and the rules of issue 16
+AUDIT_ACTIONS.update({
+    "clock.tick": "Atualização diária das situações", "permit.stoppage":
+    "Interrupção não autorizada", "permit.revert": "Permissão revertida ao município",
+    "auxiliary.cassate": "Credencial cassada", "municipio.tariff": "Tarifa alterada"})
+ENTITIES.update({"clock_tick": "Passagem do tempo"})
 ENTITIES.update({"infraction_notice": "Auto de infração", "notice_proceeding": "Defesa/recurso",
                  "penalty_charge": "Multa", "sanction": "Sanção", "impound": "Apreensão"})
 INFRACTOR_ROLES = {"holder": "Permissionário", "auxiliary": "Condutor auxiliar",
@@ -137,6 +143,8 @@ PROFILE_NUMBERS = {
     "auxiliary.allowed": "Condutor auxiliar permitido",
     "auxiliary.max_per_vehicle": "Condutores auxiliares por veículo",
     "auxiliary.recredential_months": "Recredenciamento do auxiliar (meses)",
+    "auxiliary.cassation_bar_years": "Impedimento após cassação do credenciamento (anos)",
+    "auxiliary.cassation_bar_forever": "Impedimento definitivo após cassação do credenciamento",
     "debts.block_requests": "Débitos impedem requerimentos",
     "debts.blocks_renewal": "Débitos impedem a renovação",
     "waiting_list.enrol_days": "Prazo de inscrição do edital (dias)",
@@ -148,7 +156,6 @@ PROFILE_NUMBERS = {
     "defence.defence_days": "Prazo de defesa (dias)",
     "defence.business_days": "Prazos em dias úteis",
     "defence.appeal_days": "Prazo de recurso (dias)",
-    "defence.accepted_defence_voids": "Defesa acolhida anula o auto",
     "defence.extend_to_business_day": "Prazo que vence em dia não útil passa ao próximo",
     "impound.storage_fee_units_per_day": "Diária de depósito ({unit})",
 }

@@ -2,6 +2,8 @@
 on top (Ctrl+K), the status bar with user, município, profile and database."""
 from __future__ import annotations
 
+import datetime as dt
+
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QHBoxLayout, QListWidget, QMainWindow, QStackedWidget,
@@ -23,6 +25,9 @@ from .pages.stands import StandsPage
 from .pages.vehicles import VehiclesPage
 from .pages.waiting import WaitingListPage
 from .widgets.search_box import SearchBox
+
+
+CLOCK_CHECK_MS = 5 * 60 * 1000  # how often the open window looks for a new day
 
 
 class MainWindow(QMainWindow):
@@ -87,6 +92,24 @@ class MainWindow(QMainWindow):
         self.nav.setCurrentRow(0)
         self.nav.blockSignals(False)
         QTimer.singleShot(0, self.refresh)
+        # the passage of time ran as the window opened (app.run_gui); while it stays open,
+        # once more on each new day
+        self.clock_day = dt.date.today()
+        self.clock_timer = QTimer(self)
+        self.clock_timer.setInterval(CLOCK_CHECK_MS)
+        self.clock_timer.timeout.connect(self.new_day_check)
+        self.clock_timer.start()
+
+    def new_day_check(self, today: dt.date | None = None) -> bool:
+        """On a new day: the passage of time, then the page shown again. True if it ran."""
+        today = today or dt.date.today()
+        if today <= self.clock_day:
+            return False
+        self.clock_day = today
+        from .startup_checks import pass_time
+        pass_time(today)
+        self.refresh()
+        return True
 
     def new_application(self):
         """Ctrl+N: the new-application wizard — for the person on screen when a record is

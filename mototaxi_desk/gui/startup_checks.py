@@ -71,3 +71,16 @@ def _backup_done(result) -> None:
 
 def _backup_failed(exc: Exception) -> None:
     _log.warning("a cópia de segurança automática falhou: %s", exc)
+
+
+def pass_time(on=None) -> dict | None:
+    """The register brought to today (services/clock.py): when the window opens and on the
+    first check of each new day while it stays open. A failure is logged, never fatal: the
+    next opening or day tries again."""
+    from ..domain.errors import DomainError
+    from ..services import clock  # with the screens' services, after the login
+    try:
+        return clock.tick(on=on)
+    except DomainError as exc:
+        _log.warning("a atualização diária das situações falhou: %s", exc)
+        return None

@@ -15,8 +15,8 @@ import peewee as pw
 from ..domain import inspection_rules, permit_rules, vehicle_rules
 from ..domain.errors import ValidationError
 from ..domain.validators import format_date
-from ..store.models import (DB, AuxiliaryDriver, Cnh, Inspection, Permit, Person, Vehicle,
-                            WaitingListEntry)
+from ..store.models import (DB, AuxiliaryDriver, Cnh, Inspection, InspectionSummons, Permit,
+                            PermitHistory, Person, Vehicle, WaitingListEntry)
 from . import setup
 
 MAX_DAYS = 3650
@@ -31,6 +31,9 @@ KIND_LABELS = {
     "insurance": "Validade do seguro do veículo",
     "auxiliary_recredential": "Recredenciamento do condutor auxiliar",
     "interruption_end": "Fim da interrupção do serviço",
+    "stoppage": "Serviço interrompido sem autorização",
+    "summons": "Prazo da intimação para vistoria",
+    "summons_missed": "Intimação para vistoria descumprida",
     "waiting_call": "Prazo da convocação da lista de espera",
     "defence_deadline": "Prazo de defesa do auto de infração",
     "appeal_deadline": "Prazo de recurso do auto de infração",
@@ -120,6 +123,7 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
 
     renewal = profile.renewal
     holders: dict[int, tuple] = {}
+    stoppages: dict[int, dict] = {}
     vehicles_seen: set[int] = set()
     folded: dict[int, str] = {}  # person id -> name without accents, for the sort
     for (permit_id, order, status, valid_until, status_until, person_id, name, name_folded,
@@ -139,7 +143,9 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
             out.add("renewal", renew_on, article=renewal.article, entity="permit",
                     entity_id=permit_id, detail="último dia com multa" if in_grace else
                     "requerimento", **common)
-        if status == "interrupted":
+        if status == "interrupted" and status_until is None:
+            stoppages[permit_id] = common  # unauthorised: no end date (permits.record_stoppage)
+        elif status == "interrupted":
             out.add("interruption_end", status_until, article=profile.interruption.article,
                     entity="permit", entity_id=permit_id, **common)
         if vehicle_id is None or vehicle_id in vehicles_seen:
@@ -168,6 +174,30 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
             out.add(f"{kind}_inspection", next_on or on, article=profile.inspection.article,
                     entity="vehicle", entity_id=vehicle_id,
                     detail="" if next_on else "nenhuma registrada", **common)
+
+    # 2b. services interrupted without authorisation: the day it reverts (PF Art. 12), or
+    # the day it began where the authority decides (SRM Art. 29 §ú): one query
+    if stoppages:
+        since = dict(PermitHistory.select(PermitHistory.permit, pw.fn.MAX(
+            PermitHistory.effective_on)).where(PermitHistory.permit.in_(list(stoppages)) &
+                                               (PermitHistory.action == "stoppage"))
+                     .group_by(PermitHistory.permit).tuples())
+        for permit_id, common in stoppages.items():
+            began = _as_date(since.get(permit_id))
+            if began is None:
+                continue
+            reverts = permit_rules.stoppage_revert_date(profile, began)
+            out.add("stoppage", reverts or began,
+                    article=profile.interruption.unauthorised_article,
+                    entity="permit", entity_id=permit_id,
+                    detail=f"desde {format_date(began)}; " + (
+                        "revertida ao município nesta data" if reverts else
+                        "cabe à autoridade decidir"), **common)
+
+    # 2c. summonses to present the vehicle for inspection (L1745 Art. 10): the open ones by
+    # their deadline; a missed one, while the vehicle was not inspected since and the permit
+    # lasts, where the law makes it a cause of cassation (§ú): one query
+    _summonses(out, profile, {pid for (pid, *_rest) in permits})
 
     # 3. active auxiliary drivers of those permits: one query
     aux_rows = []
@@ -263,6 +293,35 @@ def _documents(out: _Collector, at, holders: dict) -> None:
                 article=item.article, entity="person", entity_id=person_id,
                 person_id=person_id, person_name=name, order_number=order,
                 permit_id=permit_id, detail=item.text)
+
+
+def _summonses(out, profile, live: set[int]) -> None:
+    rule = profile.inspection
+    if not rule.on_demand or not live:
+        return
+    rows = list(InspectionSummons.select(InspectionSummons, Permit, Person, Vehicle)
+                .join(Permit).join(Person, on=(Permit.holder == Person.id))
+                .switch(InspectionSummons)
+                .join(Vehicle, on=(InspectionSummons.vehicle == Vehicle.id))
+                .where(InspectionSummons.status.in_(("open", "missed")) &
+                       InspectionSummons.permit.in_(list(live))))
+    missed = [r.vehicle_id for r in rows if r.status == "missed"]
+    latest = dict(Inspection.select(Inspection.vehicle, pw.fn.MAX(Inspection.inspected_on))
+                  .where(Inspection.vehicle.in_(missed)).group_by(Inspection.vehicle)
+                  .tuples()) if missed else {}
+    for row in rows:
+        common = dict(person_id=row.permit.holder_id, person_name=row.permit.holder.name,
+                      order_number=row.permit.order_number, plate=row.vehicle.plate_original,
+                      permit_id=row.permit_id, entity="inspection_summons", entity_id=row.id)
+        deadline = _as_date(row.deadline)
+        if row.status == "open":
+            out.add("summons", deadline, article=rule.article,
+                    detail=f"intimação de {format_date(_as_date(row.summoned_on))}", **common)
+        elif rule.missed_summons_cassation and \
+                (_as_date(latest.get(row.vehicle_id)) or deadline) <= deadline:
+            out.add("summons_missed", deadline,  # overdue since then
+                    article=rule.missed_summons_article,
+                    detail="cabe a cassação do alvará", **common)
 
 
 def _sort_key(item: dict, folded: dict[int, str]) -> str:

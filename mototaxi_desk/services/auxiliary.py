@@ -8,9 +8,10 @@ Decisions:
 - a person drives on one vehicle at a time (SRM Art. 23 IV "só poderão operar no veículo em
   que estiverem credenciados"; L1745 Art. 16 "um dos veículos"), so an active credential on
   another live permit is refused, and the holder of the permit is not his own auxiliary;
-- bars: every active PersonBar refuses (cassation bars the auxiliary too, SRM Art. 38 §3º),
-  except a transferor's bar, which only forbids a new permit (SRM Art. 4 §9º II "fica
-  vedada nova outorga");
+- bars: the bar of a cassated credential refuses a new one (SRM Art. 38 §3º: 2 years;
+  L1745 Art. 17 §2º); the bars on a new permit — a cassated holder's (PF Art. 37 §ú, SRM
+  Art. 38 §1º, L1745 Art. 17 §1º "nova permissão") and a transferor's (SRM Art. 4 §9º II
+  "fica vedada nova outorga") — do not;
 - debts of the holder and of the auxiliary block the credential and its renewal where the
   profile says so (SRM Art. 50 names "credenciamento do condutor auxiliar");
 - a slot is taken by every active credential, even one past its validity, until it is ended
@@ -23,12 +24,13 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ..domain import validators
+from ..domain import permit_rules, validators
 from ..domain.dates import add_months
 from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..store.connection import write_transaction
 from ..store.models import AuxiliaryDriver, Permit
-from . import audit, eligibility, fees, lookup, permissions, permit_history, persons, setup
+from . import (audit, bars, eligibility, fees, lookup, permissions, permit_history, persons,
+               setup)
 from .context import Actor
 
 LIVE_STATUSES = ("active", "suspended", "interrupted")
@@ -87,7 +89,7 @@ def credential(actor: Actor, permit_id, person_id, *, on: dt.date | None = None)
         permit = lookup.get_permit(permit_id)
         person = persons.get_person(person_id)
         if permit.status not in LIVE_STATUSES:
-            raise DomainError(f"A permissão nº {permit.order_number} está com situação "
+            raise DomainError(f"A permissão nº {lookup.permit_number(permit)} está com situação "
                               f"'{permit.status}': não aceita condutor auxiliar.")
         if person.id == permit.holder_id:
             raise RuleRefusal("O permissionário não pode ser condutor auxiliar da própria "
@@ -99,7 +101,7 @@ def credential(actor: Actor, permit_id, person_id, *, on: dt.date | None = None)
                          & Permit.status.not_in(Permit.ENDED)).first())
         if active is not None:
             where = ("nesta permissão" if active.permit_id == permit.id
-                     else f"na permissão nº {active.permit.order_number}")
+                     else f"na permissão nº {lookup.permit_number(active.permit)}")
             raise RuleRefusal(f"{person.name} já está credenciado(a) como condutor auxiliar "
                               f"{where}; o condutor só opera no veículo em que está "
                               "credenciado", rule.article)
@@ -108,7 +110,7 @@ def credential(actor: Actor, permit_id, person_id, *, on: dt.date | None = None)
                 (AuxiliaryDriver.permit == permit.id)
                 & (AuxiliaryDriver.active == True)).count()  # noqa: E712
             if count >= rule.max_per_vehicle:
-                raise RuleRefusal(f"A permissão nº {permit.order_number} já tem {count} "
+                raise RuleRefusal(f"A permissão nº {lookup.permit_number(permit)} já tem {count} "
                                   f"condutor(es) auxiliar(es) credenciado(s) (máximo "
                                   f"{rule.max_per_vehicle} por veículo)", rule.max_article)
         _check_person(profile, person, on)
@@ -150,7 +152,7 @@ def recredential(actor: Actor, auxiliary_id, *, on: dt.date | None = None) -> di
                               f"{validators.format_date(aux.ended_on)}; faça um novo.")
         permit = Permit.get_by_id(aux.permit_id)
         if permit.status not in LIVE_STATUSES:
-            raise DomainError(f"A permissão nº {permit.order_number} está com situação "
+            raise DomainError(f"A permissão nº {lookup.permit_number(permit)} está com situação "
                               f"'{permit.status}': o credenciamento não pode ser renovado.")
         _check_person(profile, aux.person, on)
         fees.check_no_debts(permit.holder_id, "a renovação do credenciamento do condutor "
@@ -171,27 +173,61 @@ def recredential(actor: Actor, auxiliary_id, *, on: dt.date | None = None) -> di
 
 
 def end(actor: Actor, auxiliary_id, *, on: dt.date | None = None, reason: str) -> dict:
-    """End a credential (the holder dismisses the auxiliary, cassation, death...)."""
+    """End a credential (the holder dismisses the auxiliary, death...); a cassation is
+    cassate_credential."""
     permissions.require(actor, "auxiliary.end")
     on = _on(on)
     reason = validators.text(reason, "Motivo do encerramento", max_length=200)
     with write_transaction():
-        aux = get_auxiliary(auxiliary_id)
-        if not aux.active:
-            raise DomainError(f"O credenciamento nº {aux.id} já foi encerrado em "
-                              f"{validators.format_date(aux.ended_on)}.")
-        if on < aux.credentialed_on:
-            raise ValidationError("Data do encerramento", "anterior ao credenciamento "
-                                  f"({validators.format_date(aux.credentialed_on)}).")
-        permit = Permit.get_by_id(aux.permit_id)
-        before = audit.snapshot(aux)
-        aux.active, aux.ended_on, aux.end_reason = False, on, reason
-        aux.save(only=[AuxiliaryDriver.active, AuxiliaryDriver.ended_on,
-                       AuxiliaryDriver.end_reason])
-        permit_history.record(actor, permit, "auxiliary_end", on=on, from_status=permit.status,
-                              reason=reason, details={"auxiliary_id": aux.id,
-                                                      "person_id": aux.person_id,
-                                                      "name": aux.person.name})
-        audit.record(actor, "auxiliary.end", "auxiliary_driver", aux.id, before=before,
-                     after=audit.snapshot(aux))
+        aux = _end(actor, auxiliary_id, on, reason, "auxiliary.end")
     return as_dict(aux, on=on)
+
+
+def _end(actor: Actor, auxiliary_id, on: dt.date, reason: str, action: str,
+         act_number: str = "") -> AuxiliaryDriver:
+    aux = get_auxiliary(auxiliary_id)
+    if not aux.active:
+        raise DomainError(f"O credenciamento nº {aux.id} já foi encerrado em "
+                          f"{validators.format_date(aux.ended_on)}.")
+    if on < aux.credentialed_on:
+        raise ValidationError("Data do encerramento", "anterior ao credenciamento "
+                              f"({validators.format_date(aux.credentialed_on)}).")
+    permit = Permit.get_by_id(aux.permit_id)
+    before = audit.snapshot(aux)
+    aux.active, aux.ended_on, aux.end_reason = False, on, reason
+    aux.save(only=[AuxiliaryDriver.active, AuxiliaryDriver.ended_on,
+                   AuxiliaryDriver.end_reason])
+    permit_history.record(actor, permit, action.replace(".", "_"), on=on,
+                          from_status=permit.status, reason=reason, act_number=act_number,
+                          details={"auxiliary_id": aux.id, "person_id": aux.person_id,
+                                   "name": aux.person.name})
+    audit.record(actor, action, "auxiliary_driver", aux.id, before=before,
+                 after=audit.snapshot(aux))
+    return aux
+
+
+def cassate_credential(actor: Actor, auxiliary_id, *, on: dt.date | None = None, reason: str,
+                       act_number: str = "") -> dict:
+    """Cassation of the auxiliary's own credential (SRM Art. 38 IV; L1745 Art. 17 IV): it
+    ends and the person is barred from a new credential for the profile's period (SRM Art. 38
+    §3º: 2 years; L1745 Art. 17 §2º: for good). Refused where the law has no such penalty
+    (PF Art. 30 punishes the holder, who answers for his prepostos)."""
+    permissions.require(actor, "auxiliary.cassate")
+    on = _on(on)
+    profile = setup.profile()
+    rule = profile.auxiliary
+    if not rule.cassation_article:
+        raise RuleRefusal("A lei do município não prevê a cassação do credenciamento do "
+                          "condutor auxiliar; as penalidades recaem sobre o permissionário",
+                          profile.penalties.article)
+    reason = validators.text(reason, "Motivo da cassação", max_length=200)
+    act_number = validators.text(act_number, "Nº do ato", max_length=60, required=False)
+    barred, until = permit_rules.cassation_bar_until(profile, on, credential=True)
+    with write_transaction():
+        aux = _end(actor, auxiliary_id, on, f"Cassação: {reason}", "auxiliary.cassate",
+                   act_number)
+        if barred:
+            bars.bar(aux.person_id, "credential_cassation", since=on, until=until,
+                     article=rule.cassation_article, permit_id=aux.permit_id)
+    return {**as_dict(aux, on=on), "barred_until": until, "barred": barred,
+            "article": rule.cassation_article}

@@ -1,5 +1,6 @@
-"""Bars on new permits: after a cassation (SRM Art. 38 §§1,3; PF Art. 37 §ú; L1745 Art. 17
-§1, forever) and for a transferor (SRM Art. 4 §9 II)."""
+"""Bars: on a new permit after a permit's cassation (SRM Art. 38 §1º; PF Art. 37 §ú; L1745
+Art. 17 §1º, forever) and for a transferor (SRM Art. 4 §9º II); on a new auxiliary credential
+after that credential's cassation (SRM Art. 38 §3º; L1745 Art. 17 §2º)."""
 from __future__ import annotations
 
 import datetime as dt
@@ -7,9 +8,15 @@ import datetime as dt
 from ..domain.errors import RuleRefusal
 from ..store.models import PersonBar
 
-REASON_LABELS = {"cassation": "cassação", "transferor": "transferência de permissão"}
-# SRM Art. 4 §9 II forbids the transferor only a new permit ("vedada nova outorga")
-_PERMIT_ONLY = ("transferor",)
+REASON_LABELS = {"cassation": "cassação da permissão",
+                 "credential_cassation": "cassação do credenciamento de condutor auxiliar",
+                 "transferor": "transferência de permissão"}
+# What each bar forbids, as the laws word it: a cassated holder "não poderá obter outra"
+# permit (PF Art. 37 §ú, SRM Art. 38 §1º, L1745 Art. 17 §1º) and the transferor gets no "nova
+# outorga" (SRM Art. 4 §9º II) — a new permit only; an auxiliary whose credential was cassated
+# "somente poderá obter outro" credential after the bar (SRM Art. 38 §3º).
+_PERMIT_ONLY = ("cassation", "transferor")
+_CREDENTIAL_ONLY = ("credential_cassation",)
 
 
 def active_bars(person_id: int, on: dt.date, *, auxiliary: bool = False) -> list[PersonBar]:
@@ -17,8 +24,7 @@ def active_bars(person_id: int, on: dt.date, *, auxiliary: bool = False) -> list
     query = PersonBar.select().where(
         (PersonBar.person == person_id) & (PersonBar.lifted == False) &  # noqa: E712
         (PersonBar.since <= on) & (PersonBar.until.is_null() | (PersonBar.until >= on)))
-    if auxiliary:
-        query = query.where(PersonBar.reason.not_in(_PERMIT_ONLY))
+    query = query.where(PersonBar.reason.not_in(_PERMIT_ONLY if auxiliary else _CREDENTIAL_ONLY))
     return list(query.order_by(PersonBar.id))
 
 

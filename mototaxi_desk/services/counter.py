@@ -38,7 +38,7 @@ def renewal_preview(permit_id, *, on: dt.date | None = None) -> dict:
     profile = setup.profile()
     permit = lookup.get_permit(permit_id)
     if permit.status not in RENEWABLE:
-        raise DomainError(f"Permissão nº {permit.order_number} está "
+        raise DomainError(f"Permissão nº {lookup.permit_number(permit)} está "
                           f"{permits.STATUS_LABELS[permit.status].lower()}: não é possível "
                           "renovar.")
     terms = permit_rules.renewal_terms(profile, permit.valid_until, on)

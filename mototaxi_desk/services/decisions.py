@@ -9,7 +9,7 @@ Executivo, Art. 41 §ú); L1745 Art. 17 §3º (suspension up to 30 days) and Art
 way an applied proposal is: the permit service changes the status (permits.suspend, revoke,
 cassate: the history line, the place freed, the bars), and a Sanction row keeps the act, the
 ground, the reason, the period and the notices it rests on, so a notice voided later undoes
-it like any other sanction (ledger._undo_sanctions, SRM Art. 35 §2º).
+it like any other sanction (sanctions.undo_sanctions, SRM Art. 35 §2º).
 
 Decisions (readings of the laws):
 - the act number and the reason are required: a sanction is an act of authority (L1745 Art. 18

@@ -11,6 +11,7 @@ from ..domain.money import format_money, format_units, units_to_cents
 from ..store.connection import write_transaction
 from ..store.models import Fee
 from . import audit, permissions, setup
+from .charges import open_charges
 from .context import Actor
 
 
@@ -86,18 +87,28 @@ def open_debts(person_id: int) -> list[dict]:
     """Everything the person owes the município in this program: open fees and the open
     fines and impound charges of the penalty ledger. Each item's "source" ("fee" or
     "penalty") says which service pays it (fees.pay or ledger.pay_charge)."""
-    from .ledger import open_charges
     return [as_dict(f) for f in Fee.select().where((Fee.person == person_id) &
                                                    (Fee.status == "open")).order_by(Fee.id)] \
         + open_charges(person_id)
 
 
-def check_no_debts(person_id: int, what: str) -> None:
-    """SRM Art. 50: debts block every request, where the profile says so."""
+def check_no_debts(person_id: int, what: str, *, renewal: bool = False) -> None:
+    """Refuse a request of a person who owes the município, where the profile says so:
+    - debts.block_requests (SRM Art. 50: "débitos fiscais, multas ... impedirá a tramitação
+      de qualquer requerimento"): every open fee, fine and impound charge blocks any request;
+    - debts.blocks_renewal, for a renewal (`renewal=True`): the renewal needs "a taxa
+      respectiva e ... outros tributos" paid (L1745 Art. 9; PF Art. 9 §2º "impostos e
+      taxas"), so the open fees block it — the penalty ledger's fines are no tax (CTN Art. 3).
+    Call it inside the action's write transaction: a debt recorded at another counter at the
+    same moment is then seen."""
     profile = setup.profile()
-    if not profile.debts.block_requests:
+    if profile.debts.block_requests:
+        debts = open_debts(person_id)
+    elif renewal and profile.debts.blocks_renewal:
+        debts = [as_dict(f) for f in Fee.select().where((Fee.person == person_id) &
+                                                       (Fee.status == "open")).order_by(Fee.id)]
+    else:
         return
-    debts = open_debts(person_id)
     if debts:
         total = sum(d["amount_cents"] for d in debts)
         raise RuleRefusal(f"Há débitos em aberto ({len(debts)}, total {format_money(total)}) "

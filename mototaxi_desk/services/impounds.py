@@ -16,7 +16,7 @@ from ..store.connection import write_transaction
 from ..store.models import Impound, InfractionNotice, PenaltyCharge, Person
 from . import audit, lookup, permissions, setup
 from .context import Actor
-from .ledger import _active_notice, _parse_datetime, number_text
+from .notice_records import active_notice, number_text, parse_datetime
 
 REASON_LABELS = {"payment": "pagamento das multas e despesas",
                  "fault_corrected": "falha corrigida, retorno à operação",
@@ -52,12 +52,12 @@ def impound_vehicle(actor: Actor, *, notice_id=None, person_id=None, permit_id=N
     PF Art. 35 case, where the vehicle was deposited, when, and the boletim."""
     permissions.require(actor, "impound.record")
     now = now or dt.datetime.now().replace(microsecond=0)
-    deposited = _parse_datetime(deposited_at, "Data e hora do depósito")
+    deposited = parse_datetime(deposited_at, "Data e hora do depósito")
     if deposited > now:
         raise ValidationError("Data e hora do depósito", "data futura.")
     notice = None
     if notice_id is not None:
-        notice = _active_notice(notice_id)
+        notice = active_notice(notice_id)
         person_id, permit_id = notice.holder_id, notice.permit_id
         plate = plate or notice.plate
         reason = reason or notice.measure
@@ -98,7 +98,7 @@ def release_quote(impound_id, *, released_at, removal=None) -> dict:
     """What must be paid to release: open fines, removal costs (as informed), storage
     (SRM Art. 48: 0.20 UFM per whole day, deposit day and release day included)."""
     row = get_impound(impound_id)
-    released = _parse_datetime(released_at, "Data e hora da liberação")
+    released = parse_datetime(released_at, "Data e hora da liberação")
     profile = setup.profile()
     days = storage_days(row.deposited_at, released)
     rate = profile.impound.storage_fee_units_per_day

@@ -26,7 +26,7 @@ from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..domain.money import format_money
 from ..store.connection import write_transaction
 from ..store.models import Inspection, Permit, Sticker, Vehicle, utcnow
-from . import audit, fees, permissions, sequences, setup
+from . import audit, fees, lookup, permissions, sequences, setup
 from .context import Actor
 
 INSPECTION_ROLES = permissions.FIELD  # the GUI asks; services check services/permissions.py
@@ -134,7 +134,7 @@ def _check_rules(profile, vehicle: Vehicle, permit: Permit | None, on: dt.date) 
         else:
             word = "vencida" if permit.valid_until < on else _PERMIT_STATUS.get(permit.status,
                                                                               permit.status)
-            state = f"com a permissão nº {permit.order_number} {word}"
+            state = f"com a permissão nº {lookup.permit_number(permit)} {word}"
         raise RuleRefusal(f"Só é vistoriado o veículo com o Termo de Permissão em dia; o "
                           f"veículo {vehicle.plate_original} está {state}", rule.requires_article)
     if rule.requires_no_debts:

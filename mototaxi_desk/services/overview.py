@@ -8,7 +8,7 @@ import peewee as pw
 from ..store import connection
 from ..store.models import (DB, InfractionNotice, Permit, Person, Stand, Vehicle,
                             WaitingListEntry)
-from . import alerts, permits, setup, stands
+from . import alerts, clock, permits, setup, stands
 
 MONTHS = ("jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez")
 
@@ -21,7 +21,9 @@ def overview() -> dict:
             "database": connection.describe(_url()),
             "persons": Person.select().count(),
             "permits_active": by_status.get("active", 0),
+            # the cap's count (permits.IN_FORCE), the same the reports and the grant use
             "permits_in_force": sum(by_status.get(s, 0) for s in permits.IN_FORCE),
+            "permits_expired": by_status.get("expired", 0),
             "permits_total": sum(by_status.values()),
             "permits_by_status": {s: by_status.get(s, 0) for s in Permit.STATUSES},
             "vehicles": Vehicle.select().count(),
@@ -31,7 +33,8 @@ def overview() -> dict:
 
 
 def dashboard(on: dt.date | None = None, days: int = 30) -> dict:
-    """The Painel: the overview, the stands that need attention, and the alerts by urgency."""
+    """The Painel: the overview, the stands that need attention, the alerts by urgency, and
+    what the passage of time changed today (services/clock.py)."""
     on = on or dt.date.today()
     listed = stands.list_stands(on=on)
     due = alerts.due(on=on, days=days)
@@ -39,7 +42,7 @@ def dashboard(on: dt.date | None = None, days: int = 30) -> dict:
             "stands_free": [s for s in listed if s["free"] > 0],
             "stands_below_minimum": [s for s in listed if s["below_minimum"]],
             "alerts": due, "alerts_overdue": sum(a["urgency"] == "overdue" for a in due),
-            **charts(on)}
+            "time_changes": clock.changes_on(on), **charts(on)}
 
 
 def _months_back(on: dt.date, count: int) -> list[dt.date]:

@@ -54,10 +54,13 @@ PERMISSIONS: dict[str, Permission] = {
     "permit.cassate": Permission(DECIDERS, "cassar permissões"),
     "permit.reinstate": Permission(DECIDERS, "restabelecer permissões"),
     "permit.refresh": Permission(EVERYONE, "atualizar as situações das permissões"),
+    "permit.stoppage": Permission(FIELD, "registrar interrupção do serviço sem autorização"),
+    "clock.tick": Permission(EVERYONE, "registrar a passagem do tempo"),
     # auxiliary drivers, stands, waiting list
     "auxiliary.credential": Permission(COUNTER, "credenciar condutores auxiliares"),
     "auxiliary.recredential": Permission(COUNTER, "recredenciar condutores auxiliares"),
     "auxiliary.end": Permission(COUNTER, "encerrar credenciamentos de condutor auxiliar"),
+    "auxiliary.cassate": Permission(DECIDERS, "cassar credenciamentos de condutor auxiliar"),
     "stand.create": Permission(DECIDERS, "criar pontos"),
     "stand.edit": Permission(DECIDERS, "alterar pontos"),
     "stand.close": Permission(DECIDERS, "desativar pontos"),
@@ -74,6 +77,7 @@ PERMISSIONS: dict[str, Permission] = {
     "waiting.expire": Permission(COUNTER, "encerrar convocações vencidas"),
     # inspections and stickers
     "inspection.record": Permission(FIELD, "registrar vistorias"),
+    "inspection.summon": Permission(FIELD, "intimar para vistoria"),
     "sticker.void": Permission(DECIDERS, "cancelar selos de vistoria"),
     "sticker.reissue": Permission(DECIDERS, "reemitir selos de vistoria"),
     # fees, notices, defences, sanctions, impounds
@@ -108,6 +112,7 @@ PERMISSIONS: dict[str, Permission] = {
     "settings.profile_adopt": Permission(ADMIN, "adotar uma nova versão do perfil de regras"),
     "settings.population": Permission(ADMIN, "alterar a população do município"),
     "settings.fiscal_unit": Permission(ADMIN, "alterar o valor da unidade fiscal"),
+    "settings.tariff": Permission(ADMIN, "alterar a tarifa inicial"),
     "settings.brasao": Permission(ADMIN, "alterar o brasão do município"),
     "settings.sticker_size": Permission(ADMIN, "alterar o tamanho do selo de vistoria"),
     "settings.collection": Permission(ADMIN, "alterar os dados de cobrança (CNPJ, código "

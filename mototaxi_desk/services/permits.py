@@ -18,6 +18,9 @@ from . import (audit, bars, eligibility, fees, lookup, permissions, permit_histo
 from .context import Actor
 
 DECIDERS = permissions.DECIDERS  # the GUI asks; services check services/permissions.py
+# Permits that count against the cap and hold their stand place: every one not ended. An
+# expired permit still may be renewed (in the grace days under L1745 Art. 9 §2º), so it
+# keeps both until it is renewed or lapses; the Painel and the reports count these.
 IN_FORCE = ("active", "suspended", "interrupted", "expired")
 STATUS_LABELS = {"active": "Ativa", "suspended": "Suspensa", "interrupted": "Interrompida",
                  "expired": "Vencida", "revoked": "Revogada", "cassated": "Cassada",
@@ -71,7 +74,7 @@ def check_holder(profile, person_id: int, on: dt.date) -> None:
 
 
 def _check_vehicle(profile, vehicle_id, holder_id: int, on: dt.date, *,
-                   permit_id: int | None = None) -> Vehicle:
+                   permit_id: int | None = None, owner_relation: str | None = None) -> Vehicle:
     vehicle = locked(Vehicle.select().where(Vehicle.id == vehicle_id)).first()
     if vehicle is None or not vehicle.active:
         raise ValidationError("Veículo", f"veículo nº {vehicle_id} não existe ou foi baixado.")
@@ -89,17 +92,38 @@ def _check_vehicle(profile, vehicle_id, holder_id: int, on: dt.date, *,
         profile, vehicle_rules.VehicleFacts(vehicle.manufacture_year, vehicle.cc,
                                             vehicle.owner_id, vehicle.insurance_cover_cents,
                                             vehicle.insurance_expiry),
-        holder_id=holder_id, on=on, at_grant=True)
+        holder_id=holder_id, on=on, at_grant=True, owner_relation=owner_relation)
     return vehicle
 
 
+def _owner_details(vehicle_id, holder_id: int, owner_relation: str | None) -> dict:
+    """For the history line: the declared relation of a vehicle owned by someone else
+    (vehicle.owner_rule "holder_or_family"), so a renewal finds it."""
+    owner = Vehicle.get_by_id(vehicle_id).owner_id
+    return {"owner_relation": owner_relation} if owner != holder_id and owner_relation else {}
+
+
+def _declared_relation(permit: Permit) -> str | None:
+    """The relation declared for the permit's current vehicle owner, if any."""
+    for line in (PermitHistory.select().where(
+            (PermitHistory.permit == permit.id) &
+            PermitHistory.action.in_(("grant", "transfer", "vehicle_substitution")))
+            .order_by(PermitHistory.id.desc())):
+        return json.loads(line.details or "{}").get("owner_relation")
+    return None
+
+
 def grant_permit(actor: Actor, *, holder_id, vehicle_id, stand_id=None, on=None,
-                 application_id=None, fleet_owner=False, act_number="") -> dict:
+                 application_id=None, fleet_owner=False, act_number="",
+                 owner_relation=None) -> dict:
     """Grant a permit. When the cap is reached the applicant is put on the waiting list
-    instead and {"waiting_list": ...} is returned (SRM Art. 8, PF Art. 7 §4, L1745 Art. 6)."""
+    instead and {"waiting_list": ...} is returned (SRM Art. 8, PF Art. 7 §4, L1745 Art. 6).
+    `owner_relation`: the declared relation of a vehicle owner who is not the holder, where
+    the profile accepts family (vehicle.owner_rule)."""
     permissions.require(actor, "permit.grant")
     on = _today(on)
     act_number = _act(act_number)
+    owner_relation = vehicle_rules.clean_owner_relation(owner_relation)
     profile = setup.profile()
     # checks and writes in one transaction: what is checked is what gets written
     with write_transaction():
@@ -109,7 +133,7 @@ def grant_permit(actor: Actor, *, holder_id, vehicle_id, stand_id=None, on=None,
         permit_rules.check_permits_per_person(profile, _held_by(holder_id),
                                               fleet_owner=fleet_owner)
         fees.check_no_debts(holder_id, "a outorga")
-        _check_vehicle(profile, vehicle_id, holder_id, on)
+        _check_vehicle(profile, vehicle_id, holder_id, on, owner_relation=owner_relation)
         try:
             permit_rules.check_cap(profile, population, in_force_count())
         except RuleRefusal as full:
@@ -130,8 +154,9 @@ def grant_permit(actor: Actor, *, holder_id, vehicle_id, stand_id=None, on=None,
                                fleet_owner=bool(fleet_owner and
                                                 profile.permit.fleet_owner_exception))
         permit_history.record(actor, permit, "grant", on=on, to_status="active",
-                              act_number=act_number, details={"holder_id": holder_id,
-                                                              "vehicle_id": vehicle_id})
+                              act_number=act_number, details={
+                                  "holder_id": holder_id, "vehicle_id": vehicle_id,
+                                  **_owner_details(vehicle_id, holder_id, owner_relation)})
         if stand_id is not None:
             stands.assign_permit(actor, permit.id, stand_id, on=on)
         if application is not None:
@@ -188,9 +213,12 @@ def _change_status(actor: Actor, permit: Permit, action: str, to_status: str, *,
 
 
 def _end(actor: Actor, permit: Permit, action: str, to_status: str, *, on, reason,
-         act_number) -> Permit:
+         act_number, call_on=None) -> dict | None:
     """A permit ends: its stand place frees, its auxiliary credentials end, and where the
-    profile calls the waiting list automatically (PF Art. 12 §ú) the next one is called."""
+    profile calls the waiting list automatically (PF Art. 12 §ú) the next one is called —
+    on `call_on` when the end took effect earlier than the day it is recorded (the passage
+    of time), so the called person's deadline counts from the call. Returns the waiting-list
+    entry called, if any."""
     if permit.stand_id is not None:
         stands.release_place(actor, permit.id, on=on, reason=reason)
         permit = get_permit(permit.id)
@@ -198,10 +226,21 @@ def _end(actor: Actor, permit: Permit, action: str, to_status: str, *, on, reaso
         (AuxiliaryDriver.permit == permit.id) & AuxiliaryDriver.active).execute()
     permit = _change_status(actor, permit, action, to_status, on=on, reason=reason,
                             act_number=act_number)
-    if setup.profile().waiting_list.mode == "automatic":
-        waiting_list.call_next(actor, on=on, reason=f"Permissão nº {permit.order_number} "
-                                                   f"revertida: {reason}")
-    return permit
+    if setup.profile().waiting_list.mode != "automatic":
+        return None
+    return waiting_list.call_next(actor, on=call_on or on,
+                                  reason=f"Permissão nº {lookup.permit_number(permit)} revertida: "
+                                         f"{reason}")
+
+
+def _called(entry: dict | None) -> list[dict]:
+    """The change line of a waiting-list call the passage of time made (services/clock)."""
+    if entry is None:
+        return []
+    return [{"kind": "called", "entity": "waiting_list_entry", "id": entry["id"],
+             "person_id": entry["person_id"], "person_name": entry["person_name"],
+             "effective_on": entry["called_at"].date() if entry["called_at"] else None,
+             "detail": f"prazo para comparecer até {entry['call_deadline']:%d/%m/%Y}"}]
 
 
 def _relock(permit: Permit) -> Permit:
@@ -211,14 +250,14 @@ def _relock(permit: Permit) -> Permit:
     current = locked(Permit.select().where(Permit.id == permit.id)).first()
     seen = ("status", "status_until", "valid_until", "holder_id", "vehicle_id")
     if current is None or any(getattr(current, f) != getattr(permit, f) for f in seen):
-        raise DomainError(f"A permissão nº {permit.order_number} acabou de ser alterada em "
+        raise DomainError(f"A permissão nº {lookup.permit_number(permit)} acabou de ser alterada em "
                           "outro terminal; consulte-a de novo.")
     return current
 
 
 def _require_status(permit: Permit, allowed: tuple[str, ...], what: str) -> None:
     if permit.status not in allowed:
-        raise DomainError(f"Permissão nº {permit.order_number} está "
+        raise DomainError(f"Permissão nº {lookup.permit_number(permit)} está "
                           f"{STATUS_LABELS[permit.status].lower()}: não é possível {what}.")
 
 
@@ -233,8 +272,6 @@ def renew_permit(actor: Actor, permit_id, *, on=None, act_number="",
     permit = get_permit(permit_id)
     _require_status(permit, ("active", "expired"), "renovar")
     terms = permit_rules.renewal_terms(profile, permit.valid_until, on)
-    if profile.debts.blocks_renewal:
-        fees.check_no_debts(permit.holder_id, "a renovação")
     check_holder(profile, permit.holder_id, on)
     if permit.vehicle_id is not None:
         vehicle = permit.vehicle
@@ -242,9 +279,11 @@ def renew_permit(actor: Actor, permit_id, *, on=None, act_number="",
             profile, vehicle_rules.VehicleFacts(vehicle.manufacture_year, vehicle.cc,
                                                 vehicle.owner_id, vehicle.insurance_cover_cents,
                                                 vehicle.insurance_expiry),
-            holder_id=permit.holder_id, on=on, at_grant=False)
+            holder_id=permit.holder_id, on=on, at_grant=False,
+            owner_relation=_declared_relation(permit))
     with write_transaction():
         permit = _relock(permit)
+        fees.check_no_debts(permit.holder_id, "a renovação", renewal=True)
         _change_status(actor, permit, "renew", "active", on=on, act_number=act_number,
                        changes={"valid_until": terms.new_valid_until},
                        details={"valid_until_before": permit.valid_until,
@@ -261,12 +300,13 @@ def renew_permit(actor: Actor, permit_id, *, on=None, act_number="",
 
 
 def transfer_permit(actor: Actor, permit_id, *, new_holder_id, new_vehicle_id, on=None,
-                    on_death=False, act_number="") -> dict:
+                    on_death=False, act_number="", owner_relation=None) -> dict:
     """SRM Art. 4 §9: after 3 years, to someone who meets the requirements; the transferor
     is barred from a new grant; §8: on death or disability to the spouse or children."""
     permissions.require(actor, "permit.transfer")
     on = _today(on)
     act_number = _act(act_number)
+    owner_relation = vehicle_rules.clean_owner_relation(owner_relation)
     profile = setup.profile()
     permit = get_permit(permit_id)
     _require_status(permit, ("active",), "transferir")
@@ -275,13 +315,19 @@ def transfer_permit(actor: Actor, permit_id, *, new_holder_id, new_vehicle_id, o
     if new_holder_id == permit.holder_id:
         raise ValidationError("Novo permissionário", "informe uma pessoa diferente do atual.")
     check_holder(profile, new_holder_id, on)
-    fees.check_no_debts(new_holder_id, "a transferência")
     with write_transaction():
         permit = _relock(permit)
         _lock_rows(Person, new_holder_id)
+        # SRM Art. 50: both sides of the request owe nothing — except a holder who died or
+        # became disabled, whose permit passes to the family "automaticamente" (Art. 4 §8º)
+        if not on_death:
+            fees.check_no_debts(permit.holder_id, "a transferência (débitos do "
+                                                  "permissionário atual)")
+        fees.check_no_debts(new_holder_id, "a transferência (débitos do novo permissionário)")
         permit_rules.check_permits_per_person(profile, _held_by(new_holder_id),
                                               fleet_owner=False)
-        _check_vehicle(profile, new_vehicle_id, new_holder_id, on, permit_id=permit.id)
+        _check_vehicle(profile, new_vehicle_id, new_holder_id, on, permit_id=permit.id,
+                       owner_relation=owner_relation)
         old_holder, old_vehicle = permit.holder_id, permit.vehicle_id
         before = audit.snapshot(permit)
         permit.holder, permit.vehicle, permit.held_since = new_holder_id, new_vehicle_id, on
@@ -293,7 +339,9 @@ def transfer_permit(actor: Actor, permit_id, *, new_holder_id, new_vehicle_id, o
                               reason="falecimento ou invalidez" if on_death else "",
                               details={"from_holder_id": old_holder, "to_holder_id": new_holder_id,
                                        "from_vehicle_id": old_vehicle,
-                                       "to_vehicle_id": new_vehicle_id})
+                                       "to_vehicle_id": new_vehicle_id,
+                                       **_owner_details(new_vehicle_id, new_holder_id,
+                                                        owner_relation)})
         if profile.transfer.transferor_barred and not on_death:
             bars.bar(old_holder, "transferor", since=on, until=None,
                      article=profile.transfer.article, permit_id=permit.id)
@@ -333,6 +381,7 @@ def interrupt_permit(actor: Actor, permit_id, *, start=None, days, act_number=""
                                     extensions_used=0)
     with write_transaction():
         permit = _relock(permit)
+        fees.check_no_debts(permit.holder_id, "a interrupção")  # SRM Art. 50
         until = start + dt.timedelta(days=days - 1)
         _change_status(actor, permit, "interrupt", "interrupted", on=start,
                        reason=_reason(reason, False), act_number=_act(act_number),
@@ -347,11 +396,15 @@ def extend_interruption(actor: Actor, permit_id, *, days, on=None, act_number=""
     profile = setup.profile()
     permit = get_permit(permit_id)
     _require_status(permit, ("interrupted",), "prorrogar a interrupção")
+    if permit.status_until is None:
+        raise DomainError(f"A permissão nº {lookup.permit_number(permit)} está com o serviço "
+                          "interrompido sem autorização: não há prazo a prorrogar.")
     _, extensions = _interruption_days_used(permit, on.year)
     permit_rules.check_interruption(profile, days, used_this_year=0, extension=True,
                                     extensions_used=extensions)
     with write_transaction():
         permit = _relock(permit)
+        fees.check_no_debts(permit.holder_id, "a prorrogação da interrupção")  # SRM Art. 50
         until = permit.status_until + dt.timedelta(days=days)
         _change_status(actor, permit, "interrupt_extend", "interrupted", on=on,
                        act_number=_act(act_number), status_until=until,
@@ -370,6 +423,66 @@ def resume_permit(actor: Actor, permit_id, *, on=None, reason="") -> dict:
         _change_status(actor, permit, "resume", "active", on=on,
                        reason=_reason(reason, False))
     return as_dict(get_permit(permit.id))
+
+
+def _stoppage_since(permit: Permit) -> dt.date | None:
+    """The day an unauthorised interruption began, when the permit is in one (an
+    'interrupted' permit with no end date), else None."""
+    if permit.status != "interrupted" or permit.status_until is not None:
+        return None
+    line = (PermitHistory.select().where((PermitHistory.permit == permit.id) &
+                                         (PermitHistory.action == "stoppage"))
+            .order_by(PermitHistory.id.desc()).first())
+    return line.effective_on if line is not None else None
+
+
+def record_stoppage(actor: Actor, permit_id, *, since, on=None, reason="",
+                    act_number="") -> dict:
+    """The service is found interrupted without authorisation since `since` (a fiscal's
+    finding, or the holder who did not come back after an authorised interruption): the
+    permit is 'interrupted' with no end date. Where the profile counts the days (PF Art. 12:
+    more than 30 consecutive days) the passage of time reverts it; elsewhere the authority
+    acts (SRM Art. 29 §ú, Art. 38 III c: cassation). resume_permit ends it."""
+    permissions.require(actor, "permit.stoppage")
+    on = _today(on)
+    permit = get_permit(permit_id)
+    since = validators.parse_date(since, "Serviço interrompido desde",
+                                  earliest=permit.held_since or permit.issued_on, latest=on)
+    reason = _reason(reason, False)
+    _require_status(permit, ("active",), "registrar interrupção não autorizada")
+    profile = setup.profile()
+    with write_transaction():
+        permit = _relock(permit)
+        revert = permit_rules.stoppage_revert_date(profile, since)
+        _change_status(actor, permit, "stoppage", "interrupted", on=since,
+                       reason=reason or "Interrupção do serviço sem autorização",
+                       act_number=_act(act_number),
+                       details={"since": since, "authorised": False, "reverts_on": revert,
+                                "article": profile.interruption.unauthorised_article})
+    return {**as_dict(get_permit(permit.id)), "stoppage_since": since, "reverts_on": revert,
+            "article": profile.interruption.unauthorised_article}
+
+
+def _revert_stoppages(actor: Actor, profile, on: dt.date) -> list[dict]:
+    """PF Art. 12: permits whose unauthorised interruption passed the profile's days revert
+    to the município (inside refresh_statuses' transaction)."""
+    if not profile.interruption.unauthorised_revert_days:
+        return []
+    changes = []
+    for permit in locked(Permit.select().where((Permit.status == "interrupted") &
+                                               Permit.status_until.is_null())):
+        since = _stoppage_since(permit)
+        revert = permit_rules.stoppage_revert_date(profile, since) if since else None
+        if revert is None or on < revert:
+            continue
+        days = profile.interruption.unauthorised_revert_days
+        article = profile.interruption.unauthorised_article
+        reason = (f"Serviço interrompido sem autorização desde {since:%d/%m/%Y}, por mais de "
+                  f"{days} dias consecutivos: permissão revertida ao Poder Público ({article})")
+        called = _end(actor, permit, "revert", "lapsed", on=revert, call_on=on, reason=reason,
+                      act_number="")
+        changes += [_change("reverted", permit, revert, reason), *_called(called)]
+    return changes
 
 
 def desist(actor: Actor, permit_id, *, on=None, reason="Desistência do permissionário",
@@ -414,22 +527,21 @@ def revoke(actor: Actor, permit_id, *, on=None, reason, act_number="") -> dict:
 
 
 def cassate(actor: Actor, permit_id, *, on=None, reason, act_number="") -> dict:
-    """Cassation: the holder (and, under SRM Art. 38 §3, the auxiliary drivers) are barred
-    from a new permit for the profile's period (PF/SRM 2 years, L1745 forever)."""
+    """Cassation: the holder — not his auxiliary drivers — is barred from a new permit for
+    the profile's period (PF Art. 37 §ú and SRM Art. 38 §1º: 2 years; L1745 Art. 17 §1º:
+    never). The auxiliaries' credentials end with the permit; an auxiliary is barred only
+    when his own credential is cassated (SRM Art. 38 §3º, auxiliary.cassate_credential)."""
     permissions.require(actor, "permit.cassate")
     on = _today(on)
     profile = setup.profile()
     permit = get_permit(permit_id)
     _require_status(permit, IN_FORCE, "cassar")
     barred, until = permit_rules.cassation_bar_until(profile, on)
-    auxiliaries = [a.person_id for a in AuxiliaryDriver.select().where(
-        (AuxiliaryDriver.permit == permit.id) & AuxiliaryDriver.active)]
     with write_transaction():
         permit = _relock(permit)
         if barred:
-            for person_id in [permit.holder_id, *auxiliaries]:
-                bars.bar(person_id, "cassation", since=on, until=until,
-                         article=profile.permit.cassation_bar_article, permit_id=permit.id)
+            bars.bar(permit.holder_id, "cassation", since=on, until=until,
+                     article=profile.permit.cassation_bar_article, permit_id=permit.id)
         _end(actor, permit, "cassate", "cassated", on=on, reason=_reason(reason),
              act_number=_act(act_number))
     return as_dict(get_permit(permit.id))
@@ -456,34 +568,65 @@ def reinstate(actor: Actor, permit_id, *, on=None, reason, act_number="") -> dic
     return as_dict(get_permit(permit.id))
 
 
+def _change(kind: str, permit: Permit, effective_on: dt.date, detail: str) -> dict:
+    """One line of what the passage of time changed (services/clock.py keeps them)."""
+    return {"kind": kind, "entity": "permit", "id": permit.id,
+            "order_number": permit.order_number, "person_id": permit.holder_id,
+            "person_name": permit.holder.name, "effective_on": effective_on, "detail": detail}
+
+
 def refresh_statuses(actor: Actor, *, on=None) -> dict:
-    """Daily housekeeping: active permits past their validity become 'expired'; under a
-    renewal deadline (L1745 Art. 9 §2) those past the grace days lapse; interruptions and
-    suspensions that ended return to 'active'."""
+    """What the passage of time does to permits up to `on`, each change dated the day it took
+    effect (the day after a suspension, interruption or validity ended):
+    - suspensions (SRM Art. 38 I) and authorised interruptions (PF Art. 11, SRM Art. 29)
+      whose term ended return to 'active';
+    - a service interrupted without authorisation for more than the profile's days (PF
+      Art. 12: 30 consecutive days) reverts to the município: the permit lapses, its stand
+      place frees and, where the list is automatic, the next applicant is called;
+    - active permits past their validity become 'expired';
+    - under a yearly renewal deadline, expired permits past the grace days lapse (L1745
+      Art. 9 §2º "caducará automaticamente"), freeing their stand place and the cap.
+    Run inside the clock's transaction (services/clock.py); returns the counts and the
+    list of changes."""
     permissions.require(actor, "permit.refresh")
     on = _today(on)
     profile = setup.profile()
-    counts = {"expired": 0, "lapsed": 0, "resumed": 0}
+    changes: list[dict] = []
     with write_transaction():
+        back: dict[int, dt.date] = {}
         # locked: a second counter running this at once waits, then skips what changed
-        for permit in locked(Permit.select().where((Permit.status == "active") &
-                                                   (Permit.valid_until < on))):
-            _change_status(actor, permit, "expire", "expired", on=on,
-                           reason="Validade encerrada sem renovação")
-            counts["expired"] += 1
-        for permit in locked(Permit.select().where(Permit.status == "expired")):
-            lapse = permit_rules.lapse_date(profile, permit.valid_until)
-            if lapse is not None and on >= lapse:
-                _end(actor, permit, "lapse", "lapsed", on=on,
-                     reason="Não renovada no prazo", act_number="")
-                counts["lapsed"] += 1
         for permit in locked(Permit.select().where(
                 Permit.status.in_(("interrupted", "suspended")) &
                 Permit.status_until.is_null(False) & (Permit.status_until < on))):
-            _change_status(actor, permit, "resume", "active", on=on,
-                           reason="Fim do prazo de interrupção ou suspensão")
-            counts["resumed"] += 1
-    return counts
+            day = permit.status_until + dt.timedelta(days=1)
+            kind = "suspension_ended" if permit.status == "suspended" else "interruption_ended"
+            _change_status(actor, permit, "resume", "active", on=day,
+                           reason="Fim do prazo de suspensão" if kind == "suspension_ended"
+                           else "Fim do prazo de interrupção autorizada")
+            back[permit.id] = day
+            changes.append(_change(kind, permit, day, f"situação ativa desde {day:%d/%m/%Y}"))
+        changes += _revert_stoppages(actor, profile, on)
+        for permit in locked(Permit.select().where((Permit.status == "active") &
+                                                   (Permit.valid_until < on))):
+            day = max(permit.valid_until + dt.timedelta(days=1), back.get(permit.id, on))
+            _change_status(actor, permit, "expire", "expired", on=day,
+                           reason="Validade encerrada sem renovação")
+            changes.append(_change("expired", permit, day,
+                                   f"validade até {permit.valid_until:%d/%m/%Y}"))
+        for permit in locked(Permit.select().where(Permit.status == "expired")):
+            lapse = permit_rules.lapse_date(profile, permit.valid_until)
+            if lapse is not None and on >= lapse:
+                called = _end(actor, permit, "lapse", "lapsed", on=lapse, call_on=on,
+                              reason=f"Não renovada no prazo ({profile.renewal.article})",
+                              act_number="")
+                changes += [_change("lapsed", permit, lapse,
+                                    f"não renovada até {lapse - dt.timedelta(days=1):%d/%m/%Y} "
+                                    f"({profile.renewal.article})"), *_called(called)]
+    counts = {kind: sum(c["kind"] == kind for c in changes)
+              for kind in ("expired", "lapsed", "reverted")}
+    counts["resumed"] = sum(c["kind"] in ("suspension_ended", "interruption_ended")
+                            for c in changes)
+    return {**counts, "changes": changes}
 
 
 def list_permits(*, offset: int = 0, limit: int = 200, status: str | None = None,

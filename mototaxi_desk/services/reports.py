@@ -26,10 +26,9 @@ from ..store.models import (Application, InfractionNotice, PenaltyCharge, Permit
 from . import alerts, audit, permissions, setup, stands, waiting_list
 from .applications import STATUS_LABELS as APPLICATION_STATUS, TYPE_LABELS
 from .context import Actor
-from .permits import STATUS_LABELS as PERMIT_STATUS
+from .permits import IN_FORCE, STATUS_LABELS as PERMIT_STATUS
 
 REPORT_ROLES = permissions.EVERYONE  # the GUI asks; services check services/permissions.py
-CARD_STATUSES = ("active", "suspended", "interrupted")  # holding the stand place now
 MAX_PERIOD_DAYS = 3650
 FORMATS = ("csv", "xlsx")
 
@@ -100,7 +99,7 @@ def _permits_by_stand(first, last, today, stand_number=None):
              .join(Person, on=(Permit.holder == Person.id))
              .switch(Permit).join(Stand, pw.JOIN.LEFT_OUTER, on=(Permit.stand == Stand.id))
              .switch(Permit).join(Vehicle, pw.JOIN.LEFT_OUTER, on=(Permit.vehicle == Vehicle.id))
-             .where(Permit.status.in_(CARD_STATUSES))
+             .where(Permit.status.in_(IN_FORCE))
              .order_by(Stand.number.asc(nulls="LAST"), Permit.stand_position, Permit.order_number))
     if stand_number not in (None, ""):
         stand_number = validators.positive_int(str(stand_number), "Ponto", maximum=9999)
@@ -118,8 +117,11 @@ def _permits_by_stand(first, last, today, stand_number=None):
                      "tone": p.status})
     listed = [s for s in stands.list_stands(on=today)
               if stand_number in (None, "") or s["number"] == stand_number]
-    summary = [f"Total: {len(rows)} permissão(ões) ativas, suspensas ou interrompidas "
-               f"({sum(r['tone'] == 'active' for r in rows)} ativas) em {len(listed)} ponto(s)."]
+    by_tone = {tone: sum(r["tone"] == tone for r in rows) for tone in IN_FORCE}
+    summary = [f"Total: {len(rows)} permissão(ões) em vigor (ativas: {by_tone['active']}, "
+               f"suspensas: {by_tone['suspended']}, interrompidas: {by_tone['interrupted']}, "
+               f"vencidas aguardando renovação: {by_tone['expired']}) em {len(listed)} "
+               "ponto(s)."]
     if len(listed) == 1:
         s = listed[0]
         summary.append(f"{s['label']} ({s['name']}): {s['count']} de {s['max_vehicles']} vagas "
@@ -141,7 +143,7 @@ def _permits_expiring(first, last, today):
     profile = setup.profile()  # once, not per row
     query = (Permit.select(Permit, Person)
              .join(Person, on=(Permit.holder == Person.id))
-             .where(Permit.status.in_(CARD_STATUSES) & Permit.valid_until.between(first, last))
+             .where(Permit.status.in_(IN_FORCE) & Permit.valid_until.between(first, last))
              .order_by(Permit.valid_until, Permit.order_number))
     rows = []
     for p in query:

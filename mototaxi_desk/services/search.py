@@ -11,7 +11,7 @@ import re
 from ..domain import validators
 from ..domain.search_terms import fold, name_tokens, prefix_upper_bound
 from ..store.models import Application, Permit, Person, PersonNameToken, Vehicle
-from . import permissions
+from . import lookup, permissions
 from .context import Actor
 
 MAX_QUERY = 100
@@ -68,7 +68,7 @@ def _by_permit(number: int) -> list[dict]:
         Permit.order_number == number).first()
     if permit is None:
         return []
-    hit = _person_hit(permit.holder, "permit", f"Permissão nº {permit.order_number}")
+    hit = _person_hit(permit.holder, "permit", f"Permissão nº {lookup.permit_number(permit)}")
     hit.update(permit_id=permit.id, status=permit.status)
     return [hit]
 

@@ -10,7 +10,7 @@ from ..domain import validators
 from ..domain.errors import DomainError, ValidationError
 from ..domain.money import parse_money
 from ..store.connection import write_transaction
-from ..store.models import FiscalUnitValue, MunicipioSettings
+from ..store.models import FiscalUnitValue, MunicipioSettings, TariffValue
 from . import audit, permissions, users
 from .context import SYSTEM, Actor
 from .first_run import is_initialised  # noqa: F401 (callers ask setup; the login, first_run)
@@ -71,10 +71,20 @@ def check_overrides_fit(new: RuleProfile) -> None:
     _profiles().apply_overrides(new, json.loads(settings().overrides or "{}"))
 
 
+HISTORY_SETTINGS = {
+    "defaults.initial_tariff": "a tarifa tem valores com data de vigência: use 'settings tariff "
+                               "DATA VALOR' ou Configurações → Unidade fiscal e tarifa",
+    "defaults.fiscal_unit_value": "o valor da unidade fiscal é fixado por ano: use 'settings "
+                                  "fiscal-unit ANO VALOR' ou Configurações → Unidade fiscal",
+}
+
+
 def set_profile_number(actor: Actor, key: str, value) -> dict:
     """Edit one number of the profile for this município (admin), audited. The edit applies
     to every version of the profile, so it must fit each of them."""
     permissions.require(actor, "settings.profile_number")
+    if key in HISTORY_SETTINGS:
+        raise ValidationError(key, HISTORY_SETTINGS[key] + ".")
     from . import profile_versions
     with write_transaction():
         row = settings()
@@ -149,6 +159,51 @@ def set_fiscal_unit_value(actor: Actor, year, value) -> dict:
     return {"year": year, "value_cents": cents}
 
 
+def tariff_values() -> list[dict]:
+    """The initial tariff's values, oldest first, each from its effective date."""
+    return [{"effective_on": r.effective_on, "value_cents": r.value_cents,
+             "act_number": r.act_number}
+            for r in TariffValue.select().order_by(TariffValue.effective_on)]
+
+
+def tariff_cents_on(day: dt.date) -> int:
+    """The initial tariff in force on `day` (the latest value effective on or before it).
+    PF Art. 32 prices a fine "em função da tarifa vigente": the tariff in force when the
+    infraction was committed (services/notices.py), as the law then in force governs the
+    act (tempus regit actum; a later, higher tariff may not reach back)."""
+    row = (TariffValue.select().where(TariffValue.effective_on <= day)
+           .order_by(TariffValue.effective_on.desc()).first())
+    if row is None:
+        raise DomainError(f"Tarifa inicial do serviço não cadastrada para {day:%d/%m/%Y}: "
+                          "informe nas configurações a tarifa em vigor nessa data.")
+    return row.value_cents
+
+
+def set_tariff(actor: Actor, effective_on, value, act_number="") -> dict:
+    """A new value of the initial tariff from a date on (an act of the Executive: PF Arts.
+    8, 22), audited; the same date again corrects its value."""
+    permissions.require(actor, "settings.tariff")
+    effective_on = validators.parse_date(effective_on, "Vigência da tarifa",
+                                         earliest=dt.date(2000, 1, 1))
+    cents = parse_money(value, "Tarifa inicial")
+    if cents <= 0:
+        raise ValidationError("Tarifa inicial", "informe um valor maior que zero.")
+    act_number = validators.text(act_number, "Ato que fixou a tarifa", max_length=60,
+                                 required=False)
+    with write_transaction():
+        row = TariffValue.get_or_none(TariffValue.effective_on == effective_on)
+        before = audit.snapshot(row) if row else None
+        if row is None:
+            row = TariffValue.create(effective_on=effective_on, value_cents=cents,
+                                     act_number=act_number)
+        else:
+            row.value_cents, row.act_number = cents, act_number
+            row.save()
+        audit.record(actor, "municipio.tariff", "tariff_value", row.id, before=before,
+                     after=audit.snapshot(row))
+    return {"effective_on": effective_on, "value_cents": cents, "act_number": act_number}
+
+
 MAX_BRASAO_BYTES = 1_000_000
 
 
@@ -200,6 +255,9 @@ def validate_init(*, profile_id, municipio, uf, ibge, population, fiscal_unit_va
         },
         "unit_cents": parse_money(fiscal_unit_value, "Valor da unidade fiscal"),
         "profile": candidate,
+        # only where the law prices fines by the tariff (PF Art. 32)
+        "tariff_cents": int(rule_profile.defaults.initial_tariff * 100) if any(
+            c.fine_tariff_multiple for c in rule_profile.penalties.classes) else 0,
         "admin": (users.check_login(admin_login),
                   validators.person_name(admin_name, "Nome do administrador"), admin_password),
     }
@@ -217,6 +275,10 @@ def initialise(*, today: dt.date | None = None, **values) -> dict:
                                      f"{current.name}/{current.uf}; nada foi alterado.")
         row = MunicipioSettings.create(overrides=json.dumps({}), **checked["settings"])
         FiscalUnitValue.create(year=today.year, value_cents=checked["unit_cents"])
+        if checked["tariff_cents"]:  # from 1 January, like the year's fiscal-unit value
+            TariffValue.create(effective_on=dt.date(today.year, 1, 1),
+                               value_cents=checked["tariff_cents"],
+                               act_number="valor do perfil na configuração inicial")
         login, name, password = checked["admin"]
         admin = users.create_user(login, name, "admin", password, must_change_password=True)
         audit.record(SYSTEM, "municipio.init", "municipio_settings", row.id,

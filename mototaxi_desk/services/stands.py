@@ -547,13 +547,13 @@ def assign_permit(actor: Actor, permit_id, stand_id, *, on: dt.date | None = Non
         stand, permit = _lock(stand_id, permit_id)
         position = _clean_position(position, stand)
         if permit.status in Permit.ENDED:
-            raise DomainError(f"A permissão nº {permit.order_number} está encerrada "
+            raise DomainError(f"A permissão nº {lookup.permit_number(permit)} está encerrada "
                               f"({permit.status}); não pode ocupar vaga em ponto.")
         if not stand.active:
             raise DomainError(f"O {label(stand.number)} está desativado.")
         if permit.stand_id is not None:
             current = Stand.get_by_id(permit.stand_id)
-            raise DomainError(f"A permissão nº {permit.order_number} já está no "
+            raise DomainError(f"A permissão nº {lookup.permit_number(permit)} já está no "
                               f"{label(current.number)}; para trocar, use a mudança de ponto.")
         position = _free_position(stand, position, profile.stand.article)
         before = audit.snapshot(permit)
@@ -613,10 +613,10 @@ def change_stand(actor: Actor, permit_id, new_stand_id, *, on: dt.date | None = 
     permit = lookup.get_permit(permit_id)
     new_stand = get_stand(new_stand_id)
     if permit.status not in CHANGE_STATUSES:
-        raise DomainError(f"A permissão nº {permit.order_number} está com situação "
+        raise DomainError(f"A permissão nº {lookup.permit_number(permit)} está com situação "
                           f"'{permit.status}': a mudança de ponto não é possível.")
     if permit.stand_id is None:
-        raise DomainError(f"A permissão nº {permit.order_number} não está em nenhum ponto; "
+        raise DomainError(f"A permissão nº {lookup.permit_number(permit)} não está em nenhum ponto; "
                           "vincule-a a um ponto em vez de pedir mudança.")
     if permit.stand_id == new_stand.id:
         raise ValidationError("Novo ponto", f"a permissão já está no {label(new_stand.number)}.")

@@ -6,12 +6,12 @@ import datetime as dt
 
 import peewee as pw
 
-from ..domain import validators, vehicle_rules
+from ..domain import permit_rules, validators, vehicle_rules
 from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..domain.money import format_money, parse_money
 from ..store.connection import write_transaction
 from ..store.models import Permit, Person, Vehicle
-from . import audit, lookup, permissions, permit_history, persons, setup
+from . import audit, fees, lookup, permissions, permit_history, persons, setup
 from .context import Actor
 
 # statuses in which a permit may have its vehicle replaced
@@ -194,12 +194,13 @@ def update_insurance(actor: Actor, vehicle_id, data: dict, *, on: dt.date | None
 
 
 def substitute(actor: Actor, permit_id, new_vehicle_id, *, on: dt.date | None = None,
-               act_number: str = "") -> dict:
+               act_number: str = "", owner_relation=None) -> dict:
     """Replace the permit's vehicle (SRM Art. 19 §2º, PF Art. 17 §1º, L1745 Art. 11).
 
     Where the profile asks, the new vehicle must be newer (PF, L1745) and of no smaller engine
-    (PF) than the old one; it must always be fit for service on the day: owned by the
-    holder, within the age limit, engine range and insurance. The age limit is applied as at a grant (at_grant=True) for every profile: a
+    (PF) than the old one; it must always be fit for service on the day: owned as the profile
+    says (vehicle.owner_rule; `owner_relation` declares a family owner), within the age
+    limit, engine range and insurance. The age limit is applied as at a grant (at_grant=True) for every profile: a
     substitution brings a vehicle into the service, and L1745 Art. 11 allows it only "desde
     que sejam atendidas as exigências desta Lei", which include the 5-year limit of Art. 2
     §2º III (a requirement checked at entry). For profiles whose limit applies all the time
@@ -210,13 +211,14 @@ def substitute(actor: Actor, permit_id, new_vehicle_id, *, on: dt.date | None = 
     profile = setup.profile()
     act_number = validators.text(act_number, "Nº do ato de autorização", max_length=60,
                                  required=False)
+    owner_relation = vehicle_rules.clean_owner_relation(owner_relation)
     # reads and checks inside the transaction: what is checked is what gets written
     with write_transaction():
         permit = lookup.get_permit(permit_id)
         new = get_vehicle(new_vehicle_id)
         v = profile.vehicle
         if permit.status not in SUBSTITUTION_STATUSES:
-            raise DomainError(f"A permissão nº {permit.order_number} está com situação "
+            raise DomainError(f"A permissão nº {lookup.permit_number(permit)} está com situação "
                               f"'{permit.status}': a substituição de veículo não é possível.")
         if v.replacement_needs_authorisation and not act_number:
             raise RuleRefusal("A substituição do veículo depende de autorização prévia: "
@@ -224,7 +226,7 @@ def substitute(actor: Actor, permit_id, new_vehicle_id, *, on: dt.date | None = 
         old = (Vehicle.get_or_none(Vehicle.id == permit.vehicle_id) if permit.vehicle_id
                else None)
         if old is None:
-            raise ValidationError("Permissão", f"a permissão nº {permit.order_number} não tem "
+            raise ValidationError("Permissão", f"a permissão nº {lookup.permit_number(permit)} não tem "
                                                "veículo vinculado para substituir.")
         if new.id == old.id:
             raise ValidationError("Veículo", "o novo veículo é o mesmo já vinculado à "
@@ -234,14 +236,15 @@ def substitute(actor: Actor, permit_id, new_vehicle_id, *, on: dt.date | None = 
         if new.out_of_service:
             raise RuleRefusal(f"O veículo {new.plate_original} está fora de serviço por "
                               "vistoria reprovada", profile.inspection.article)
+        fees.check_no_debts(permit.holder_id, "a substituição do veículo")  # SRM Art. 50
         vehicle_rules.check_substitution(profile, facts(old), facts(new))
         vehicle_rules.check_for_service(profile, facts(new), holder_id=permit.holder_id,
-                                        on=on, at_grant=True)
+                                        on=on, at_grant=True, owner_relation=owner_relation)
         other = (Permit.select().where((Permit.vehicle == new.id) & (Permit.id != permit.id)
                                        & (Permit.status.not_in(Permit.ENDED))).first())
         if other is not None:
             raise DomainError(f"O veículo {new.plate_original} já serve a permissão nº "
-                              f"{other.order_number}.")
+                              f"{lookup.permit_number(other)}.")
         before_permit, before_old = audit.snapshot(permit), audit.snapshot(old)
         permit.vehicle = new.id
         permit.save(only=[Permit.vehicle])
@@ -252,7 +255,10 @@ def substitute(actor: Actor, permit_id, new_vehicle_id, *, on: dt.date | None = 
                               details={"old_vehicle_id": old.id,
                                        "old_plate": old.plate_original,
                                        "new_vehicle_id": new.id,
-                                       "new_plate": new.plate_original})
+                                       "new_plate": new.plate_original,
+                                       **({"owner_relation": owner_relation}
+                                          if owner_relation and new.owner_id != permit.holder_id
+                                          else {})})
         audit.record(actor, "vehicle.substitute", "permit", permit.id, before=before_permit,
                      after=audit.snapshot(permit))
         audit.record(actor, "vehicle.deactivate", "vehicle", old.id, before=before_old,
@@ -356,7 +362,9 @@ def list_vehicles(text: str = "", *, owner_id=None, limit: int = 500,
                      "age_limit_days": (limit_date - on).days if limit_date else None,
                      "insurance_expiry": v.insurance_expiry, "out_of_service": v.out_of_service,
                      "active": v.active, "permit_id": permits.get(v.id, (None, None))[0],
-                     "order_number": permits.get(v.id, (None, None))[1]})
+                     "order_number": permits.get(v.id, (None, None))[1],
+                     "order_text": permit_rules.format_order_number(
+                         at(on), permits[v.id][1]) if v.id in permits else ""})
     return rows
 
 

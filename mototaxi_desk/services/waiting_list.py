@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
+from decimal import Decimal
 
 from ..domain import validators
 from ..domain import waiting_rank
 from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..store.connection import locked, write_transaction
-from ..store.models import Permit, Person, WaitingListEntry, utcnow
-from . import audit, permissions, setup
+from ..store.models import InfractionNotice, Permit, Person, WaitingListEntry, utcnow
+from . import audit, lookup, permissions, setup
 from .context import Actor
 
 LIST_ROLES = permissions.COUNTER  # the GUI asks; services check services/permissions.py
@@ -72,10 +73,24 @@ def _ranking_values(data: dict) -> dict:
     return out
 
 
-def _weighted_infractions(person_ids, on: dt.date) -> dict[int, object]:
-    """Per person, infractions per year of activity weighted by gravity (L1745 Art. 12 §2 I).
-    There is no penalty ledger yet, so everyone counts 0; the ledger will fill this in."""
-    return {}
+def _weighted_infractions(rows, on: dt.date) -> dict[int, Decimal]:
+    """Per person on the list, infractions per year of activity weighted by gravity (L1745
+    Art. 12 §2º I), from the penalty ledger: the notices where the person is the infractor,
+    not voided, that occurred by `on` (domain.waiting_rank.weighted_infractions). One query.
+    Only the profiles that rank by it pay for it."""
+    profile = setup.profile()
+    if "fewer_infractions_weighted" not in profile.waiting_list.ranking or not rows:
+        return {}
+    classes: dict[int, list[str]] = {}
+    for person_id, class_code in (InfractionNotice.select(InfractionNotice.infractor,
+                                                          InfractionNotice.class_code)
+                                  .where(InfractionNotice.infractor.in_(
+                                      [r.person_id for r in rows]) &
+                                      (InfractionNotice.status == "active") &
+                                      (InfractionNotice.occurred_on <= on)).tuples()):
+        classes.setdefault(person_id, []).append(class_code)
+    return {r.person_id: waiting_rank.weighted_infractions(profile, classes.get(r.person_id, ()),
+                                                           r.seniority_years) for r in rows}
 
 
 def _small_int(value, field: str, maximum: int) -> int:
@@ -167,7 +182,7 @@ def check_can_enrol(person_id) -> None:
         (Permit.holder == person.id) & Permit.status.not_in(Permit.ENDED)).first())
     if permit is not None:
         raise RuleRefusal(f"{person.name} já é titular da permissão nº "
-                          f"{permit.order_number}", profile.permit.max_per_person_article)
+                          f"{lookup.permit_number(permit)}", profile.permit.max_per_person_article)
 
 
 def update_entry(actor: Actor, entry_id, data: dict) -> dict:
@@ -217,7 +232,7 @@ def open_entry_of(person_id) -> dict | None:
 def _candidates(on: dt.date) -> tuple[list[waiting_rank.Candidate], dict[int, tuple]]:
     rows = list(WaitingListEntry.select(WaitingListEntry, Person).join(Person)
                 .where(WaitingListEntry.status == "waiting"))
-    weights = _weighted_infractions([r.person_id for r in rows], on)
+    weights = _weighted_infractions(rows, on)
     candidates = [waiting_rank.Candidate(
         entry_id=r.id, enrolled_at=r.enrolled_at, seniority_years=r.seniority_years,
         dependents=r.dependents, vehicle_condition=r.vehicle_condition,

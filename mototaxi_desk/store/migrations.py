@@ -147,8 +147,44 @@ def _step_9_stand_acts(db: pw.Database) -> None:
               for name in ("max_act_date", "closed_on", "close_reason", "close_act")])
 
 
-def _step_10_profile_versions(db: pw.Database) -> None:
-    """v10: rule profile versions in the database — the text and SHA-256 of each wording the
+def _step_10_time_and_law(db: pw.Database) -> None:
+    """v10: the passage of time as an audited daily step — one row per day it ran, with
+    what it changed (clock_tick); summonses to present the vehicle for inspection
+    (inspection_summons, L1745 Art. 10); the initial tariff with effective dates
+    (tariff_value, PF Art. 32). The tariff set at set-up counts from 1 January of the first
+    year the município has a fiscal-unit value (or of its set-up); a tariff once typed as
+    the profile number `defaults.initial_tariff` (accepted and ignored before) counts from
+    today. The `defaults.*` numbers leave the edited numbers: the tariff and the fiscal unit
+    have histories of their own."""
+    import datetime as dt
+    import json
+    from decimal import Decimal, InvalidOperation
+    db.create_tables([m.ClockTick, m.InspectionSummons, m.TariffValue])
+    settings = m.MunicipioSettings.select().first()
+    if settings is None:
+        return
+    overrides = json.loads(settings.overrides or "{}")
+    first_year = min([settings.created_at.year, *[y for (y,) in m.FiscalUnitValue.select(
+        m.FiscalUnitValue.year).tuples()]])
+    if settings.initial_tariff_cents > 0:
+        m.TariffValue.create(effective_on=dt.date(first_year, 1, 1),
+                             value_cents=settings.initial_tariff_cents,
+                             act_number="valor da configuração inicial")
+    try:
+        typed = int(Decimal(str(overrides.get("defaults.initial_tariff", "0"))) * 100)
+    except (InvalidOperation, ValueError):
+        typed = 0
+    if typed > 0 and typed != settings.initial_tariff_cents:
+        m.TariffValue.create(effective_on=dt.date.today(), value_cents=typed,
+                             act_number="número do perfil alterado antes do histórico de tarifas")
+    kept = {k: v for k, v in overrides.items() if not k.startswith("defaults.")}
+    if kept != overrides:
+        m.MunicipioSettings.update(overrides=json.dumps(kept, sort_keys=True)).where(
+            m.MunicipioSettings.id == settings.id).execute()
+
+
+def _step_11_profile_versions(db: pw.Database) -> None:
+    """v11: rule profile versions in the database — the text and SHA-256 of each wording the
     município adopted, with its effective date. A database set up before keeps running on
     the profile file it named: that file's text becomes version 1, in force for every date."""
     db.create_tables([m.ProfileVersion])
@@ -170,7 +206,7 @@ def _step_10_profile_versions(db: pw.Database) -> None:
 
 STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,
          6: _step_6_audit_chain, 7: _step_7_guias, 8: _step_8_print_reservations,
-         9: _step_9_stand_acts, 10: _step_10_profile_versions}
+         9: _step_9_stand_acts, 10: _step_10_time_and_law, 11: _step_11_profile_versions}
 LATEST = max(STEPS)
 
 

@@ -48,7 +48,7 @@ class MunicipioSettings(BaseModel):
     population = pw.IntegerField()
     profile_id = pw.CharField(max_length=80)
     overrides = pw.TextField(default="{}")  # JSON: profile numbers the município changed
-    initial_tariff_cents = pw.IntegerField(default=0)
+    initial_tariff_cents = pw.IntegerField(default=0)  # the set-up value; see TariffValue
     brasao = pw.BlobField(null=True)
     created_at = pw.DateTimeField(default=utcnow)
     sticker_width_mm = pw.IntegerField(default=100)   # inspection sticker size (schema v5)
@@ -643,7 +643,7 @@ PAYMENT_MODELS = [Guia, BankReturnFile, BankReturnItem]
 MODELS.extend(PAYMENT_MODELS)
 
 
-# --- rule profile versions (schema v10) ------------------------------------------------------
+# --- rule profile versions (schema v11) ------------------------------------------------------
 
 class ProfileVersion(BaseModel):
     """A wording of the município's rule profile, kept whole (text and SHA-256) so every
@@ -661,3 +661,45 @@ class ProfileVersion(BaseModel):
 
 
 MODELS.append(ProfileVersion)
+
+
+# --- time and law (schema v10) ----------------------------------------------------------------
+
+class ClockTick(BaseModel):
+    """One passage of time (services/clock.py): the day it brought the register to, when it
+    ran and what it changed (JSON list). Its unique day is what makes the step run once a
+    day across every counter, and what the Painel shows as today's changes."""
+    day = pw.DateField(unique=True)
+    ran_at = pw.DateTimeField(default=utcnow)
+    changes = pw.TextField(default="[]")
+
+
+class InspectionSummons(BaseModel):
+    """An intimação to present the vehicle for inspection by a deadline (L1745 Art. 10 and
+    §ú; SRM Art. 17 §2º): open until the deadline, then met (the vehicle was presented) or
+    missed, as the passage of time finds (services/summons.py)."""
+    STATUSES = ("open", "met", "missed")
+    permit = pw.ForeignKeyField(Permit, backref="summonses", on_delete="RESTRICT")
+    vehicle = pw.ForeignKeyField(Vehicle, backref="summonses", on_delete="RESTRICT")
+    summoned_on = pw.DateField()
+    deadline = pw.DateField()
+    act_number = pw.CharField(max_length=60, default="")
+    status = pw.CharField(max_length=20, default="open", index=True)
+    resolved_on = pw.DateField(null=True)
+    inspection = pw.ForeignKeyField(Inspection, null=True, backref="+", on_delete="RESTRICT")
+    recorded_by = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
+    recorded_at = pw.DateTimeField(default=utcnow)
+
+
+class TariffValue(BaseModel):
+    """The service's initial tariff (tarifa inicial) in centavos from a date on, each value
+    set by an act of the Executive: PF Art. 32 prices fines as multiples of the tariff in
+    force (services/setup.tariff_cents_on). Replaces MunicipioSettings.initial_tariff_cents,
+    which only kept the value chosen at set-up."""
+    effective_on = pw.DateField(unique=True)
+    value_cents = pw.IntegerField()
+    act_number = pw.CharField(max_length=60, default="")
+
+
+LAW_MODELS = [ClockTick, InspectionSummons, TariffValue]
+MODELS.extend(LAW_MODELS)

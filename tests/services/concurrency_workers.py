@@ -112,7 +112,12 @@ def _disable_user(actor_id, actor_login, login):
     return users.disable_user(Actor(actor_id, actor_login, "admin"), login)["active"]
 
 
-ACTIONS = {"file": _file, "grant": _grant, "inspect": _inspect, "notice": _notice,
+def _tick(day):
+    from mototaxi_desk.services import clock
+    return clock.tick(on=day)["ran"]
+
+
+ACTIONS = {"tick": _tick, "file": _file, "grant": _grant, "inspect": _inspect, "notice": _notice,
            "unlicensed_notice": _unlicensed_notice,
            "print_card": _print_card, "assign": _assign, "change_stand": _change_stand,
            "enrol": _enrol, "revoke": _revoke, "credential": _credential,

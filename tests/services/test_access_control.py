@@ -14,11 +14,12 @@ import pytest
 
 import mototaxi_desk.services as services_package
 from mototaxi_desk.domain.errors import DomainError
-from mototaxi_desk.services import (applications, auxiliary, backups, bank_returns,
-                                    collection, documents, fees, guias, impounds, inspections,
-                                    keys, ledger, permissions, permits, persons, privacy,
-                                    profile_versions, records, reports, setup, stands, users,
-                                    vehicles, verifier, waiting_list)
+from mototaxi_desk.services import (applications, auxiliary, backups, bank_returns, charges,
+                                    clock, collection, defences, documents, fees, guias,
+                                    holidays, impounds, inspections, keys, notices, permissions,
+                                    permits, persons, privacy, profile_versions, records,
+                                    reports, sanctions, setup, stands, summons, users, vehicles,
+                                    verifier, waiting_list)
 from mototaxi_desk.services.context import Actor, PermissionDenied
 from mototaxi_desk.store.connection import write_transaction
 from mototaxi_desk.store.models import AuditLog, Person, User
@@ -59,9 +60,12 @@ CALLS = {
     "permit.cassate": lambda a: permits.cassate(a, NOBODY, reason="x"),
     "permit.reinstate": lambda a: permits.reinstate(a, NOBODY, reason="x"),
     "permit.refresh": lambda a: permits.refresh_statuses(a, on=ON),
+    "permit.stoppage": lambda a: permits.record_stoppage(a, NOBODY, since=ON),
+    "clock.tick": lambda a: clock.tick(a, on=ON),
     "auxiliary.credential": lambda a: auxiliary.credential(a, NOBODY, NOBODY),
     "auxiliary.recredential": lambda a: auxiliary.recredential(a, NOBODY),
     "auxiliary.end": lambda a: auxiliary.end(a, NOBODY, reason="x"),
+    "auxiliary.cassate": lambda a: auxiliary.cassate_credential(a, NOBODY, reason="x"),
     "stand.create": lambda a: stands.create_stand(a, {}),
     "stand.edit": lambda a: stands.edit_stand(a, NOBODY, {}),
     "stand.close": lambda a: stands.close_stand(a, NOBODY, reason="x"),
@@ -77,20 +81,21 @@ CALLS = {
     "waiting.leave": lambda a: waiting_list.leave(a, NOBODY, reason="x"),
     "waiting.expire": lambda a: waiting_list.expire_calls(a, on=ON),
     "inspection.record": lambda a: inspections.record_inspection(a, NOBODY, {}),
+    "inspection.summon": lambda a: summons.summon(a, NOBODY, deadline="x"),
     "sticker.void": lambda a: inspections.void_sticker(a, "2026-999999", reason="x"),
     "sticker.reissue": lambda a: inspections.reissue_sticker(a, "2026-999999", reason="x"),
     "fee.pay": lambda a: fees.pay(a, NOBODY, paid_on=ON, receipt="1"),
     "fee.cancel": lambda a: fees.cancel(a, NOBODY, reason="x"),
-    "notice.record": lambda a: ledger.record_notice(a, {}),
-    "notice.notify": lambda a: ledger.record_notification(a, NOBODY, notified_on=ON,
+    "notice.record": lambda a: notices.record_notice(a, {}),
+    "notice.notify": lambda a: notices.record_notification(a, NOBODY, notified_on=ON,
                                                           channel="pessoal"),
-    "notice.void": lambda a: ledger.void_notice(a, NOBODY, reason="x"),
-    "notice.reissue": lambda a: ledger.reissue_notice(a, NOBODY, {}, reason="x"),
-    "notice.revelia": lambda a: ledger.record_revelia(a, NOBODY),
-    "defence.file": lambda a: ledger.file_defence(a, NOBODY, text="x"),
-    "defence.judge": lambda a: ledger.judge(a, NOBODY, accepted=True, reason="x"),
-    "charge.pay": lambda a: ledger.pay_charge(a, NOBODY, paid_on=ON, receipt="1", amount="1"),
-    "sanction.apply": lambda a: ledger.apply_sanction(a, NOBODY, "x"),
+    "notice.void": lambda a: notices.void_notice(a, NOBODY, reason="x"),
+    "notice.reissue": lambda a: notices.reissue_notice(a, NOBODY, {}, reason="x"),
+    "notice.revelia": lambda a: defences.record_revelia(a, NOBODY),
+    "defence.file": lambda a: defences.file_defence(a, NOBODY, text="x"),
+    "defence.judge": lambda a: defences.judge(a, NOBODY, accepted=True, reason="x"),
+    "charge.pay": lambda a: charges.pay_charge(a, NOBODY, paid_on=ON, receipt="1", amount="1"),
+    "sanction.apply": lambda a: sanctions.apply_sanction(a, NOBODY, "x"),
     "impound.record": lambda a: impounds.impound_vehicle(a, place="x", deposited_at=None),
     "impound.release": lambda a: impounds.release_vehicle(a, NOBODY, released_at=None),
     "guia.issue": lambda a: guias.issue(a, "fee", NOBODY),
@@ -109,11 +114,12 @@ CALLS = {
                                                                "01/01/2030"),
     "settings.population": lambda a: setup.set_population(a, "-1"),
     "settings.fiscal_unit": lambda a: setup.set_fiscal_unit_value(a, 1800, "x"),
+    "settings.tariff": lambda a: setup.set_tariff(a, "x", "x"),
     "settings.brasao": lambda a: setup.set_brasao(a, b"nao e imagem"),
     "settings.sticker_size": lambda a: documents.set_sticker_size(a, 1, 1),
     "settings.collection": lambda a: collection.update(a, cnpj="x"),
-    "settings.holiday_add": lambda a: ledger.add_holiday(a, "31/02/2026", ""),
-    "settings.holiday_remove": lambda a: ledger.remove_holiday(a, "31/02/2026"),
+    "settings.holiday_add": lambda a: holidays.add_holiday(a, "31/02/2026", ""),
+    "settings.holiday_remove": lambda a: holidays.remove_holiday(a, "31/02/2026"),
     "user.add": lambda a: users.add_user(a, "x", "", "admin", ""),
     "user.disable": lambda a: users.disable_user(a, "ninguem"),
     "keys.rotate": None,  # succeeds for an admin; checked in its own test below
@@ -154,6 +160,10 @@ INTERNAL = {
     # documents.common: the parts every print_* function shares, after its role check
     "documents.may_print", "documents.log_copy", "documents.finish", "documents.audit_print",
     "profile_versions.record_first",  # version 1 of the rules, part of `init` (setup.initialise)
+    # steps of the penalty ledger's checked actions, inside their transactions
+    "charges.charge_fine", "notice_terms.revelia", "notice_voiding.void_and_undo",
+    "notice_voiding.void_charge", "sanctions.undo_sanctions",
+    "summons.resolve",  # a step of the passage of time (clock.tick, which checks)
 }
 
 

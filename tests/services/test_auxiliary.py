@@ -5,7 +5,7 @@ import json
 import pytest
 
 from mototaxi_desk.domain.errors import DomainError, RuleRefusal, ValidationError
-from mototaxi_desk.services import auxiliary, fees, permit_history, setup
+from mototaxi_desk.services import auxiliary, bars, fees, permit_history, setup
 from mototaxi_desk.services.context import PermissionDenied
 from mototaxi_desk.store.models import AuditLog, AuxiliaryDriver, Fee, PersonBar
 
@@ -119,36 +119,72 @@ def test_pf_preposto_needs_no_ear(pf):
     assert auxiliary.credential(h.clerk(), permit.id, h.person("Sem EAR", ear=False), on=ON)
 
 
-def test_barred_person_is_refused_until_the_bar_ends(srm):
-    """SRM Art. 38 §3º: a cassated auxiliary waits 2 years."""
+def test_a_cassated_credential_bars_a_new_one_for_2_years_srm_art_38_par_3(srm):
+    """SRM Art. 38 IV and §3º: the auxiliary whose credential is cassated "somente poderá
+    obter outro após decorridos 2 (dois) anos" — a credential bar, not a permit bar."""
     permit = a_permit()
     person = h.person("Cassado")
-    PersonBar.create(person=person, reason="cassation", since=dt.date(2025, 1, 10),
-                     until=dt.date(2027, 1, 10), article="Art. 38 §3º")
+    aux = auxiliary.credential(h.clerk(), permit.id, person, on=ON)
+    result = auxiliary.cassate_credential(h.admin(), aux["id"], on=ON, reason="Embriaguez "
+                                          "reincidente (Art. 38 IV a)",
+                                          act_number="Portaria 9/2026")
+    assert not result["active"] and result["barred_until"] == dt.date(2028, 6, 1)
+    assert permit_history.history(permit.id)[-1]["action"] == "auxiliary_cassate"
+    other = a_permit("Outro Titular")
     before = row_counts()
-    with pytest.raises(RuleRefusal, match="impedido\\(a\\) até 10/01/2027") as err:
-        auxiliary.credential(h.clerk(), permit.id, person, on=ON)
-    assert err.value.article == "Art. 38 §3º"
-    assert row_counts() == before
-    assert auxiliary.credential(h.clerk(), permit.id, person, on=dt.date(2027, 1, 11))
+    with pytest.raises(RuleRefusal, match="impedido\\(a\\) até 01/06/2028") as err:
+        auxiliary.credential(h.clerk(), other.id, person, on=dt.date(2028, 6, 1))
+    assert err.value.article == "Art. 38 IV; §3º" and row_counts() == before
+    assert bars.active_bars(person, dt.date(2027, 1, 1)) == []  # a new permit: not barred
+    assert auxiliary.credential(h.clerk(), other.id, person, on=dt.date(2028, 6, 2))
 
 
-def test_lifted_forever_and_transferor_bars(srm):
+def test_a_cassated_credential_bars_for_good_l1745_art_17_par_2(l1745):
+    """L1745 Art. 17 IV and §2º: "impedido de conduzir moto-táxi no Município", no end."""
     permit = a_permit()
-    lifted, forever, transferor = (h.person("Anistiado"), h.person("Para Sempre"),
-                                   h.person("Transferente"))
-    PersonBar.create(person=lifted, reason="cassation", since=ON, until=None, article="A",
-                     lifted=True)
-    PersonBar.create(person=forever, reason="cassation", since=ON, until=None,
-                     article="Art. 17 §1º")
-    # SRM Art. 4 §9º II bars the transferor from a new permit only, not from driving
+    person = h.person("Registro Cassado")
+    aux = auxiliary.credential(h.clerk(), permit.id, person, on=ON)
+    assert auxiliary.cassate_credential(h.admin(), aux["id"], on=ON,
+                                        reason="Art. 17 IV")["barred_until"] is None
+    with pytest.raises(RuleRefusal, match="por tempo indeterminado"):
+        auxiliary.credential(h.clerk(), a_permit("Outro").id, person, on=dt.date(2040, 1, 1))
+
+
+def test_pf_has_no_cassation_of_the_prepostos_credential_art_30(pf):
+    """PF Art. 30: the holder answers for his prepostos; the law punishes the permit."""
+    aux = auxiliary.credential(h.clerk(), a_permit().id, h.person("Preposto"), on=ON)
+    before = row_counts()
+    with pytest.raises(RuleRefusal, match="não prevê a cassação do credenciamento"):
+        auxiliary.cassate_credential(h.admin(), aux["id"], on=ON, reason="x")
+    assert row_counts() == before
+
+
+def test_only_deciders_cassate_a_credential(srm):
+    aux = auxiliary.credential(h.clerk(), a_permit().id, h.person("Auxiliar"), on=ON)
+    with pytest.raises(PermissionDenied):
+        auxiliary.cassate_credential(h.clerk(), aux["id"], on=ON, reason="x")
+
+
+def test_lifted_forever_and_permit_bars(srm):
+    """Only a credential's own cassation stops a credential: a cassated holder's bar is on a
+    new permit (PF Art. 37 §ú, SRM Art. 38 §1º, L1745 Art. 17 §1º) like a transferor's (SRM
+    Art. 4 §9º II)."""
+    permit = a_permit()
+    lifted, forever, transferor, holder = (h.person("Anistiado"), h.person("Para Sempre"),
+                                           h.person("Transferente"), h.person("Ex-titular"))
+    PersonBar.create(person=lifted, reason="credential_cassation", since=ON, until=None,
+                     article="A", lifted=True)
+    PersonBar.create(person=forever, reason="credential_cassation", since=ON, until=None,
+                     article="Art. 17 §2º")
     PersonBar.create(person=transferor, reason="transferor", since=ON, until=None,
                      article="Art. 4 §9º")
+    PersonBar.create(person=holder, reason="cassation", since=ON, until=dt.date(2028, 6, 1),
+                     article="Art. 38 §1º")
     with pytest.raises(RuleRefusal, match="por tempo indeterminado"):
         auxiliary.credential(h.clerk(), permit.id, forever, on=ON)
     assert auxiliary.credential(h.clerk(), permit.id, lifted, on=ON)
-    other = a_permit("Outro Titular")
-    assert auxiliary.credential(h.clerk(), other.id, transferor, on=ON)
+    assert auxiliary.credential(h.clerk(), a_permit("Outro Titular").id, transferor, on=ON)
+    assert auxiliary.credential(h.clerk(), a_permit("Mais Um").id, holder, on=ON)
 
 
 def test_srm_debts_of_holder_or_auxiliary_block(srm):

@@ -355,3 +355,28 @@ def test_two_admins_disabling_each_other_leave_one_admin(db_url, municipio, coun
     rounds = [[("disable_user", (who["id"], who["login"], target))] for who, target in pairs]
     counters.run(db_url, rounds)
     assert User.select().where((User.role == "admin") & User.active).count() == 1
+
+
+def test_the_passage_of_time_runs_once_across_counters(db_url, municipio, counters):
+    """The daily step (services/clock.py) set off by 4 counters opening at the same moment
+    runs once per day: one suspension ended (SRM Art. 38 I) and one expiry per permit, one
+    step recorded and audited per day, the audit chain whole (2 days, 4 counters each)."""
+    from mototaxi_desk.services import audit, clock, permits
+    from mototaxi_desk.store.models import ClockTick
+    _, ends = holder_permit("Suspensão Acabando")
+    _, lapses = holder_permit("Validade Acabando")
+    permits.suspend(SUPERVISOR, ends["id"], until=dt.date(2026, 6, 30), on=TODAY,
+                    reason="3ª infração (Art. 38 I)")
+    Permit.update(valid_until=dt.date(2026, 7, 1)).where(Permit.id == lapses["id"]).execute()
+    days = [dt.date(2026, 7, 2), dt.date(2026, 7, 3)]
+    outcomes = counters.run(db_url, [[("tick", (day,)) for day in days]] * WORKERS)
+    for attempts in _per_round(outcomes):
+        assert sorted(value for _, value in attempts) == [False, False, False, True]
+    assert [t.day for t in ClockTick.select().order_by(ClockTick.day)] == days
+    assert AuditLog.select().where(AuditLog.action == "clock.tick").count() == 2
+    for permit, action in ((ends, "resume"), (lapses, "expire")):
+        assert PermitHistory.select().where((PermitHistory.permit == permit["id"]) &
+                                            (PermitHistory.action == action)).count() == 1
+    assert Permit.get_by_id(ends["id"]).status == "active"
+    assert Permit.get_by_id(lapses["id"]).status == "expired"
+    assert clock.last_day() == days[-1] and audit.verify()["ok"]

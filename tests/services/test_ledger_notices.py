@@ -164,7 +164,8 @@ def test_payment_whole_only_and_open_fines_are_debts_srm_art_50(srm):
     assert row_counts() == before
     paid = ledger.pay_charge(CLERK, charge_id, paid_on=TODAY, receipt="DAM 9",
                              amount="96,52", on=TODAY)
-    assert paid["status"] == "paid" and "sanar a falta" in paid["note"]  # PF Art. 33
+    # "does not release from fixing the fault" is PF Art. 33's, not SRM's: nothing here
+    assert paid["status"] == "paid" and paid["note"] == ""
     fees.check_no_debts(person["id"], "a renovação")
     with pytest.raises(DomainError, match="não está em aberto"):
         ledger.pay_charge(CLERK, charge_id, paid_on=TODAY, receipt="X", amount="96,52",
@@ -182,3 +183,20 @@ def test_municipal_holidays_admin_only(srm):
         ledger.add_holiday(SUPERVISOR, "21/01/2027", "X")
     ledger.remove_holiday(ADMIN, "20/01/2027")
     assert ledger.list_holidays() == []
+
+
+def test_a_deadline_moved_off_a_sunday_says_why_citing_the_profile(srm):
+    """SRM Art. 35 §1º: 10 days from the notification; ending on a Sunday it moves to the
+    next business day, and the notice says so citing the profile's defence.extend_article
+    (Lei 9.784/1999 Art. 66 §1º)."""
+    _, permit = holder_permit()
+    notice = ledger.record_notice(FISCAL, notice_data(
+        permit, "36-IX", "05/03/2026 10:00", infractor_signed=True), on=dt.date(2026, 3, 5))
+    assert notice["defence_deadline"] == dt.date(2026, 3, 16)  # 15/03/2026 is a Sunday
+    assert notice["defence_deadline_note"] == (
+        "o prazo terminaria em 15/03/2026, dia sem expediente, e passa ao dia útil seguinte "
+        "(Lei 9.784/1999, Art. 66 §1º)")
+    weekday = ledger.record_notice(FISCAL, notice_data(
+        permit, "36-IX", "02/03/2026 10:00", infractor_signed=True), on=dt.date(2026, 3, 5))
+    assert weekday["defence_deadline"] == dt.date(2026, 3, 12)  # a Thursday: as counted
+    assert weekday["defence_deadline_note"] == "" and weekday["appeal_deadline_note"] == ""

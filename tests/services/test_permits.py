@@ -7,7 +7,7 @@ import pytest
 
 from mototaxi_desk.domain.errors import DomainError, RuleRefusal, ValidationError
 from mototaxi_desk.services import applications as apps
-from mototaxi_desk.services import fees, permit_history, permits, stands
+from mototaxi_desk.services import auxiliary, fees, permit_history, permits, stands
 from mototaxi_desk.services.context import PermissionDenied
 from mototaxi_desk.store.models import Fee, Permit, PersonBar, WaitingListEntry
 
@@ -121,21 +121,26 @@ def test_renew_srm_adds_five_years_art_51(municipio):
 
 
 def test_l1745_renewal_late_fine_then_lapse_art_9(make_municipio):
+    """L1745 Art. 8: one year; Art. 9: renewed by 31 March, 30 more days with a 5-UFICA
+    fine (§2º), then it lapses. Granted on 15/06/2026, its year ends on 14/06/2027, after
+    that year's 31 March: it runs to 31/03/2028."""
     make_municipio("lei-1745-2011", today=TODAY)
     permit = grant(*holder_with_vehicle())
-    assert permit["valid_until"] == dt.date(2027, 3, 31)
+    assert permit["valid_until"] == dt.date(2028, 3, 31)
     fees.pay(CLERK, Fee.get(Fee.permit == permit["id"]).id, paid_on=TODAY, receipt="DAM 1")
-    late = permits.renew_permit(SUPERVISOR, permit["id"], on=dt.date(2027, 4, 20))
-    assert late["valid_until"] == dt.date(2028, 3, 31)
+    late = permits.renew_permit(SUPERVISOR, permit["id"], on=dt.date(2028, 4, 20))
+    assert late["valid_until"] == dt.date(2029, 3, 31)  # late, yet the year of the deadline
     fine = Fee.get((Fee.permit == permit["id"]) & (Fee.code == "late_renewal"))
     assert fine.units == Decimal("5") and "Art. 9" in fine.article
     other = grant(*holder_with_vehicle("Titular Esquecido"), on=dt.date(2027, 1, 10))
-    counts = permits.refresh_statuses(SUPERVISOR, on=dt.date(2027, 4, 2))
-    assert counts["expired"] >= 1 and Permit.get_by_id(other["id"]).status == "expired"
-    permits.refresh_statuses(SUPERVISOR, on=dt.date(2027, 5, 1))
+    assert other["valid_until"] == dt.date(2028, 3, 31)
+    counts = permits.refresh_statuses(SUPERVISOR, on=dt.date(2028, 4, 2))
+    assert counts["expired"] == 1 and Permit.get_by_id(other["id"]).status == "expired"
+    assert permits.refresh_statuses(SUPERVISOR, on=dt.date(2028, 4, 30))["lapsed"] == 0
+    assert permits.refresh_statuses(SUPERVISOR, on=dt.date(2028, 5, 1))["lapsed"] == 1
     assert Permit.get_by_id(other["id"]).status == "lapsed"
     with pytest.raises(DomainError, match="caducada"):
-        permits.renew_permit(SUPERVISOR, other["id"], on=dt.date(2027, 5, 2))
+        permits.renew_permit(SUPERVISOR, other["id"], on=dt.date(2028, 5, 2))
 
 
 def test_renewal_blocked_by_debts_srm_art_50(municipio):
@@ -166,8 +171,10 @@ def test_transfer_after_3_years_transferor_barred_fee_srm_art_4_par_9(municipio)
 
 
 def test_transfer_on_death_no_minimum_no_bar_srm_art_4_par_8(municipio):
+    """§8º: "transferida automaticamente" — the deceased's open card fee does not stop it."""
     holder, vehicle = holder_with_vehicle()
     permit = grant(holder, vehicle)
+    assert fees.open_debts(holder["id"])
     spouse, spouse_vehicle = holder_with_vehicle("Viúva do Titular")
     permits.transfer_permit(SUPERVISOR, permit["id"], new_holder_id=spouse["id"],
                             new_vehicle_id=spouse_vehicle["id"], on=dt.date(2026, 9, 1),
@@ -177,6 +184,7 @@ def test_transfer_on_death_no_minimum_no_bar_srm_art_4_par_8(municipio):
 
 def test_interrupt_srm_30_days_extend_once_art_29(municipio):
     permit = grant(*holder_with_vehicle())
+    pay_all(permit["holder"])  # the card fee: an open debt would block the request (Art. 50)
     with pytest.raises(RuleRefusal, match="máximo de 30"):
         permits.interrupt_permit(SUPERVISOR, permit["id"], start=dt.date(2026, 7, 1), days=31)
     interrupted = permits.interrupt_permit(SUPERVISOR, permit["id"], start=dt.date(2026, 7, 1),
@@ -221,6 +229,27 @@ def test_cassation_bars_holder_two_years_srm_art_38_par_1(municipio):
     with pytest.raises(RuleRefusal, match="impedido"):
         grant(holder, new_vehicle, on=dt.date(2028, 8, 1))
     assert grant(holder, new_vehicle, on=dt.date(2028, 8, 2))["granted"]
+
+
+@pytest.mark.parametrize("profile_id, article", [
+    ("porto-feliz-2017", "Art. 37 §ú"), ("lei-1745-2011", "Art. 17 §1º"),
+    ("sao-raimundo-das-mangabeiras-2019", "Art. 38 §1º")])
+def test_cassation_bars_the_holder_not_his_auxiliaries(make_municipio, profile_id, article):
+    """PF Art. 37 §ú, L1745 Art. 17 §1º, SRM Art. 38 §1º: the cassated holder may not get
+    another permit; his auxiliaries' credentials end with the permit, but they are not
+    barred (SRM Art. 38 §3º bars an auxiliary only for his own credential's cassation)."""
+    make_municipio(profile_id, today=TODAY)
+    holder, vehicle = holder_with_vehicle()
+    permit = grant(holder, vehicle)
+    pay_all(holder["id"])
+    helper = make_person("Auxiliar Do Cassado", today=TODAY)
+    auxiliary.credential(CLERK, permit["id"], helper["id"], on=TODAY)
+    permits.cassate(SUPERVISOR, permit["id"], on=dt.date(2026, 8, 1), reason="Cassação")
+    assert [(b.person_id, b.article) for b in PersonBar.select()] == [(holder["id"], article)]
+    other_holder, other_vehicle = holder_with_vehicle("Outro Titular")
+    other = grant(other_holder, other_vehicle, on=dt.date(2026, 8, 2))
+    pay_all(other_holder["id"])
+    assert auxiliary.credential(CLERK, other["id"], helper["id"], on=dt.date(2026, 8, 2))
 
 
 def test_cassation_bar_forever_l1745_art_17_par_1(make_municipio):

@@ -103,7 +103,8 @@ def test_orphaning_version_is_refused_naming_the_records(pf, tmp_path):
     n = ledger.record_notice(FISCAL, notice_data(permit, "24-I", "10/05/2026 10:00"), on=TODAY)
     renamed = amended(tmp_path, ('code = "A"', 'code = "A1"'))
     text = renamed.read_text(encoding="utf-8").replace('class = "A"', 'class = "A1"').replace(
-        'warning_for_classes = ["A"', 'warning_for_classes = ["A1"')
+        'warning_for_classes = ["A"', 'warning_for_classes = ["A1"').replace(
+        'infraction_gravity = ["A"', 'infraction_gravity = ["A1"')
     renamed.write_text(text, encoding="utf-8")
     counts = row_counts()
     with pytest.raises(RuleRefusal) as err:

@@ -328,3 +328,43 @@ def test_pf_vehicle_status_shows_overdue_declaration(pf):
     vid = h.vehicle(h.person(), manufacture_year=2021, model_year=2021)
     assert vehicles.vehicle_status(vid, dt.date(2026, 7, 5))["declaration_overdue"]
     assert not vehicles.vehicle_status(vid, dt.date(2026, 7, 4))["declaration_overdue"]
+
+
+def test_pf_vehicle_of_someone_else_is_refused_citing_art_15_vii(pf):
+    """PF Art. 15 VII: "sejam de propriedade do permissionário" — the grant is refused citing
+    the vehicle's article, not the holder's requirements, and writes nothing."""
+    from mototaxi_desk.services import permits
+    holder, other = h.person("Titular"), h.person("Dono Da Moto")
+    vehicle = h.vehicle(other, manufacture_year=2025, model_year=2025)
+    before = row_counts()
+    with pytest.raises(RuleRefusal, match="propriedade do permissionário") as err:
+        permits.grant_permit(h.admin(), holder_id=holder, vehicle_id=vehicle, on=ON)
+    assert err.value.article == "Art. 15 VII" and row_counts() == before
+
+
+def test_a_familys_vehicle_where_the_law_accepts_it(pf, monkeypatch):
+    """A município whose law accepts the spouse's or a relative's vehicle (owner_rule
+    "holder_or_family"): declared at the grant, kept for the yearly renewal (PF Art. 2 §3º),
+    asked again at a substitution."""
+    import dataclasses
+
+    from mototaxi_desk.services import permits, setup
+    profile = setup.profile()
+    family = dataclasses.replace(profile, vehicle=dataclasses.replace(
+        profile.vehicle, owner_rule="holder_or_family", owner_article="Art. 99"))
+    monkeypatch.setattr(setup, "profile", lambda: family)
+    holder, brother = h.person("Titular"), h.person("Irmão Dono")
+    vehicle = h.vehicle(brother, manufacture_year=2025, model_year=2025)
+    with pytest.raises(RuleRefusal, match="informe o parentesco") as err:
+        permits.grant_permit(h.admin(), holder_id=holder, vehicle_id=vehicle, on=ON)
+    assert err.value.article == "Art. 99"
+    permit = permits.grant_permit(h.admin(), holder_id=holder, vehicle_id=vehicle, on=ON,
+                                  owner_relation="irmao")
+    assert permit_history.history(permit["id"])[0]["details"]["owner_relation"] == "irmao"
+    renewed = permits.renew_permit(h.admin(), permit["id"], on=dt.date(2027, 4, 1))
+    assert renewed["valid_until"] == dt.date(2028, 5, 31)
+    newer = h.vehicle(brother, manufacture_year=2026, model_year=2026)
+    with pytest.raises(RuleRefusal, match="informe o parentesco"):
+        vehicles.substitute(h.clerk(), permit["id"], newer, on=dt.date(2027, 4, 2))
+    vehicles.substitute(h.clerk(), permit["id"], newer, on=dt.date(2027, 4, 2),
+                        owner_relation="irmao")

@@ -2,6 +2,7 @@
 L1745 Arts. 12 §2, 13 and 14 (edital ranking, 30 days, lottery)."""
 import datetime as dt
 import json
+from decimal import Decimal
 
 import pytest
 
@@ -73,17 +74,46 @@ def test_l1745_ranking_order(make_municipio):
     assert order == [senior["id"], family["id"], kept["id"], worn["id"], low["id"]]
 
 
-def test_l1745_weighted_infractions_input(make_municipio, monkeypatch):
-    """L1745 Art. 12 §2 I: fewer infractions per year weighted by gravity; the penalty ledger
-    will feed `_weighted_infractions` (0 for everyone until then)."""
+def _fined(person_id, code, when, **extra):
+    """A notice against someone without a permit (L1745 Art. 8 §3º, or a graded fine)."""
+    from mototaxi_desk.services import ledger
+    data = {"holder_id": person_id, "infraction_code": code, "occurred_at": when,
+            "place": "Centro", "agent_name": "Antônio Fiscal", "agent_registration": "M1",
+            "plate": "ABC1D23", **extra}
+    return ledger.record_notice(FISCAL, data, on=ON)
+
+
+def test_l1745_ranking_weighs_the_ledgers_infractions_by_gravity_per_year(make_municipio):
+    """L1745 Art. 12 §2º I: "menor número de infrações ... por ano de atividade, levando-se
+    em conta a gravidade": each applicant's notices in the ledger, weighted by the class's
+    gravity (profile waiting_list.infraction_gravity: sem-alvará 2, graded fine 3), divided
+    by the years of activity; a voided notice counts for nothing."""
+    from mototaxi_desk.services import ledger
     make_municipio(L1745, today=ON)
-    a, b = enrol_many(["Muitas Multas", "Poucas Multas"], seniority_years=5)
-    assert [e["id"] for e in waiting_list.ordered(ON)] == [a["id"], b["id"]]  # all 0: tie
-    monkeypatch.setattr(waiting_list, "_weighted_infractions",
-                        lambda ids, on: {a["person_id"]: 3, b["person_id"]: 0.5})
+    many, few, clean, senior_many = enrol_many(
+        ["Muitas Multas", "Poucas Multas", "Nenhuma Multa", "Muitas Mas Antigo"],
+        seniority_years=5)
+    WaitingListEntry.update(seniority_years=10).where(
+        WaitingListEntry.id == senior_many["id"]).execute()  # ranks first by seniority (I)
+    for who in (many, senior_many):
+        _fined(who["person_id"], "2-2-V", "10/01/2026 10:00", fine_units="10")
+        _fined(who["person_id"], "2-2-V", "12/01/2026 10:00", fine_units="12")
+    wrong = _fined(few["person_id"], "2-2-V", "11/01/2026 10:00", fine_units="10")
+    _fined(few["person_id"], "8-3", "13/01/2026 10:00")
+    ledger.void_notice(SUPERVISOR, wrong["id"], reason="Lavrado contra a pessoa errada", on=ON)
     order = waiting_list.ordered(ON)
-    assert [e["id"] for e in order] == [b["id"], a["id"]]
-    assert order[0]["weighted_infractions"] == 0.5
+    assert [e["id"] for e in order] == [senior_many["id"], clean["id"], few["id"], many["id"]]
+    weights = {e["id"]: e["weighted_infractions"] for e in order}
+    assert weights == {senior_many["id"]: Decimal("0.6"), clean["id"]: 0,
+                       few["id"]: Decimal("0.4"), many["id"]: Decimal("1.2")}
+
+
+def test_the_ledger_is_not_read_where_the_list_is_not_ranked_by_infractions(make_municipio):
+    """PF Art. 12 §ú: first enrolled, first called, whatever the ledger says."""
+    make_municipio(PF, today=ON)
+    first, second = enrol_many(["Primeiro Multado", "Segundo Limpo"])
+    assert [e["weighted_infractions"] for e in waiting_list.ordered(ON)] == [0, 0]
+    assert [e["id"] for e in waiting_list.ordered(ON)] == [first["id"], second["id"]]
 
 
 def test_l1745_tie_is_broken_by_a_recorded_lottery(make_municipio, monkeypatch):

@@ -51,11 +51,18 @@ def test_validity_pf_yearly_art_2_par_3():
     assert rules.validity_end(PF, D(2026, 3, 10)) == D(2027, 3, 9)
 
 
-def test_validity_l1745_runs_to_next_31_march_art_9():
-    """L1745 Art. 9: renewed every year by 31 March."""
-    assert rules.validity_end(L1745, D(2026, 6, 15)) == D(2027, 3, 31)
+def test_validity_l1745_one_year_then_to_the_next_31_march_arts_8_9():
+    """L1745 Art. 8: valid for one year; Art. 9: renewed every year by 31 March. The year
+    is whole, then the term runs to the first 31 March on or after its end."""
+    assert rules.validity_end(L1745, D(2026, 3, 30)) == D(2027, 3, 31)  # not one day
     assert rules.validity_end(L1745, D(2026, 3, 31)) == D(2027, 3, 31)
-    assert rules.validity_end(L1745, D(2026, 1, 5)) == D(2026, 3, 31)
+    assert rules.validity_end(L1745, D(2026, 4, 1)) == D(2027, 3, 31)   # exactly a year
+    assert rules.validity_end(L1745, D(2026, 1, 5)) == D(2027, 3, 31)
+    assert rules.validity_end(L1745, D(2026, 6, 15)) == D(2028, 3, 31)  # year ends 14/06/2027
+    for start in (D(2026, 1, 1) + dt.timedelta(days=n) for n in range(0, 366, 7)):
+        end = rules.validity_end(L1745, start)
+        assert (end.month, end.day) == (3, 31) and end >= D(start.year + 1, start.month,
+                                                            start.day) - dt.timedelta(days=1)
 
 
 def test_l1745_renewal_on_time_late_with_fine_then_lapsed_art_9_par_2():

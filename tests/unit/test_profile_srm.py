@@ -155,7 +155,7 @@ def test_srm_art_35_and_49_deadlines(p):
     d = p.defence
     assert d.defence_days == 10 and d.business_days is False
     assert d.appeal_days == 10
-    assert d.accepted_defence_voids is True
+    assert d.accepted_defence_article == "Art. 35 §2º"
     assert d.defence_article == "Art. 35 §1º"
     assert d.appeal_article == "Art. 49"
 

@@ -7,10 +7,11 @@ import pytest
 from mototaxi_desk.domain.errors import DomainError
 from mototaxi_desk.domain.profiles import load_profile
 from mototaxi_desk.domain.waiting_rank import (CRITERIA, Candidate, rank, sort_key,
-                                               ties_needing_lottery)
+                                               ties_needing_lottery, weighted_infractions)
 
 T0 = dt.datetime(2026, 1, 5, 9, 0)
-L1745 = load_profile("lei-1745-2011").waiting_list.ranking
+L1745_PROFILE = load_profile("lei-1745-2011")
+L1745 = L1745_PROFILE.waiting_list.ranking
 
 
 def cand(entry_id, minutes=0, **kw):
@@ -49,6 +50,17 @@ def test_l1745_fewer_weighted_infractions_break_seniority_ties():
               cand(2, 1, seniority_years=5, weighted_infractions=Decimal("0.25"), dependents=0),
               cand(3, 2, seniority_years=5, dependents=0)]  # default 0
     assert ids(rank(people, "edital", L1745)) == [3, 2, 1]
+
+
+def test_l1745_weighted_infractions_are_gravity_weights_per_year_of_activity():
+    """L1745 Art. 12 §2º I: weights from waiting_list.infraction_gravity (advertência 1,
+    sem-alvará 2, multa 3, ... cassação 6), summed and divided by the years of activity
+    (at least one)."""
+    assert weighted_infractions(L1745_PROFILE, ["multa", "multa", "advertencia"], 5) == \
+        Decimal("1.4")
+    assert weighted_infractions(L1745_PROFILE, ["cassacao"], 0) == Decimal(6)
+    assert weighted_infractions(L1745_PROFILE, [], 3) == 0
+    assert weighted_infractions(L1745_PROFILE, ["sem-alvara"] * 2, 3) == Decimal("1.3333")
 
 
 def test_l1745_family_situation_then_vehicle_condition():

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
                                QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton,
                                QVBoxLayout, QWidget, QWizard, QWizardPage)
 
-from ...domain import permit_rules, validators
+from ...domain import validators
 from ...domain.errors import DomainError, RuleRefusal, ValidationError
 from ...services import (applications, documents, eligibility, fees, persons, search, setup,
                          vehicles)
@@ -272,8 +272,7 @@ class ApplicantPage(QWizardPage):
         for v in vehicles.list_vehicles(owner_id=self.person_id):
             if v["permit_id"] and v["permit_id"] not in seen:
                 seen.add(v["permit_id"])
-                order = permit_rules.format_order_number(setup.profile(), v["order_number"])
-                self.permit.addItem(f"Permissão nº {order} — placa {v['plate_original']}",
+                self.permit.addItem(f"Permissão nº {v['order_text']} — placa {v['plate_original']}",
                                     v["permit_id"])
 
     def is_new(self) -> bool:

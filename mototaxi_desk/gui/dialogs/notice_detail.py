@@ -3,6 +3,7 @@ defence and appeal, impound and release — and the ledger actions the user's ro
 from __future__ import annotations
 
 import datetime as dt
+from html import escape
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -120,7 +121,8 @@ class NoticeDetailDialog(QDialog):
         self.setWindowTitle(f"Auto de infração nº {notice['number']}")
         self.header.setText(f"<h2 style='margin:0'>Auto de infração nº {notice['number']}</h2>"
                             f"{notice['holder_name']} · "
-                            f"{'Permissão nº %04d' % notice['permit_order_number'] if notice['permit_order_number'] else 'sem permissão'}"
+                            + (f"Permissão nº {notice['permit_order_text']}"
+                               if notice["permit_order_text"] else "sem permissão") +
                             f" · placa {notice['plate'] or '—'}")
         self.status.setText(status_word(notice))
         self.status.setStyleSheet(f"background: {status_colour(notice)}; border: 1px solid "
@@ -149,8 +151,10 @@ class NoticeDetailDialog(QDialog):
             ("Pontos", str(notice["points"]) + (" (em dobro)" if notice["points_doubled"]
                                                  else "")),
             ("Medida", notice["measure"] or "—"),
-            ("Prazo de defesa", _deadline_html(defence, notice, today, "defence")),
-            ("Prazo de recurso", _deadline_html(appeal, notice, today, "appeal")),
+            ("Prazo de defesa", _deadline_html(defence, notice, today, "defence")
+             + _note_html(notice["defence_deadline_note"])),
+            ("Prazo de recurso", _deadline_html(appeal, notice, today, "appeal")
+             + _note_html(notice["appeal_deadline_note"])),
             ("Fase", notice["stage_label"]),
         ]
         if notice["status"] == "voided":
@@ -229,7 +233,8 @@ class NoticeDetailDialog(QDialog):
         return self._open(ActionForm("Registrar notificação", [
             ("on", "Data da notificação", date_edit()), ("channel", "Meio de notificação",
                                                           channel)], submit,
-            intro="SRM Art. 34 §2º: pessoalmente, via postal com recibo ou Diário Oficial.",
+            intro="Pessoalmente, via postal com recibo ou Diário Oficial"
+                  + _cite(setup.profile().defence.notification_article) + ".",
             parent=self))
 
     def open_defence(self) -> ActionForm:
@@ -282,14 +287,18 @@ class NoticeDetailDialog(QDialog):
             ("proceeding", "Defesa/recurso", which), ("accepted", "Decisão", decision),
             ("reason", "Fundamentação da decisão", reason)], submit,
             intro="Acolhida a defesa, o auto é anulado e a multa, as sanções e as medidas "
-                  "dele decorrentes são desfeitas (SRM Art. 35 §2º).", parent=self))
+                  "dele decorrentes são desfeitas"
+                  + _cite(setup.profile().defence.accepted_defence_article) + ".",
+            parent=self))
 
     def open_revelia(self) -> ActionForm:
         def submit(_v):
             ledger.record_revelia(self.actor, self.notice_id)
             self._done("Revelia declarada: as penalidades se aplicam.")
         return self._open(ActionForm("Declarar revelia", [], submit, confirm="Declarar",
-                                     intro="Sem defesa no prazo (SRM Art. 35 §3º): as "
+                                     intro="Sem defesa no prazo"
+                                           + _cite(setup.profile().defence.revelia_article)
+                                           + ": as "
                                            "penalidades do auto se aplicam.", parent=self))
 
     def open_void(self) -> ActionForm:
@@ -326,17 +335,20 @@ class NoticeDetailDialog(QDialog):
                 which.addItem(f"{c['label']} — {c['amount_text']}", c["id"])
         first = next((c for c in self.notice["charges"] if c["status"] == "open"), None)
         amount = QLineEdit(format_money(first["amount_cents"]) if first else "")
+        payment = setup.profile().penalties.payment_article
 
         def submit(v):
             result = ledger.pay_charge(self.actor, v["charge"], paid_on=v["paid_on"],
                                        receipt=v["receipt"], amount=v["amount"])
-            self._done(f"Pagamento registrado ({result['amount_text']}). {result['note']}")
+            self._done(f"Pagamento registrado ({result['amount_text']}). {result['note']}"
+                       .strip())
             return result
         return self._open(ActionForm("Pagar multa", [
             ("charge", "Multa", which), ("paid_on", "Data do pagamento", date_edit()),
             ("receipt", "Nº do recibo / DAM", QLineEdit()), ("amount", "Valor pago", amount)],
-            submit, intro="Só o pagamento integral é aceito. Pagar não exime de sanar a falta "
-                          "(PF Art. 33).", parent=self))
+            submit, intro="Só o pagamento integral é aceito." + (
+                f" Pagar não exime de sanar a falta ({payment})." if payment else ""),
+            parent=self))
 
     def open_impound(self) -> ActionForm:
         def submit(v):
@@ -423,6 +435,15 @@ class NoticeDetailDialog(QDialog):
         if not released:
             return None
         return self._print(documents.print_release, str(released[-1]["id"]))
+
+
+def _cite(article: str) -> str:
+    """' (Art. 35 §2º)' as the município's law numbers it, or nothing where it is silent."""
+    return f" ({article})" if article else ""
+
+
+def _note_html(note: str) -> str:
+    return f"<br><small>{escape(note)}</small>" if note else ""
 
 
 def _deadline_html(due, notice, today, kind) -> str:

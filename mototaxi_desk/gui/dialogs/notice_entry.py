@@ -29,7 +29,8 @@ def preview_fine_and_points(profile, item, *, history: list[dict], holder_id: in
                             occurred_at: dt.datetime, chosen_units=None):
     """The fine and points the engine gives this notice, from the notices already in the
     ledger (ledger.notice_dict rows): engine.is_recidivism, compute_fine and assess with the
-    profile, the fiscal-unit value of the infraction's year and the initial tariff."""
+    profile, the fiscal-unit value of the infraction's year and the initial tariff in force on
+    its day (PF Art. 32)."""
     facts = [engine.NoticeFacts(id=n["id"], register=(n["holder_id"], n["permit_id"]),
                                 infractor_id=n["infractor_id"], code=n["infraction_code"],
                                 class_code=n["class_code"], occurred_at=n["occurred_at"],
@@ -44,7 +45,8 @@ def preview_fine_and_points(profile, item, *, history: list[dict], holder_id: in
     fine = engine.compute_fine(
         profile, item,
         unit_value_cents=setup.fiscal_unit_value_cents(occurred_at.year) if in_units else 0,
-        tariff_cents=setup.settings().initial_tariff_cents, chosen_units=chosen_units,
+        tariff_cents=setup.tariff_cents_on(occurred_at.date())
+        if penalty.fine_tariff_multiple else 0, chosen_units=chosen_units,
         recidivism=recidivism_of is not None)
     score = engine.assess(profile, [*facts, new]).scores[0]
     return fine, score

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
                                QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QMessageBox, QPushButton, QVBoxLayout)
 
-from ...domain import validators, vehicle_rules
+from ...domain import permit_rules, validators, vehicle_rules
 from ...domain.errors import DomainError, ValidationError
 from ...domain.money import format_money
 from ...domain.validators import format_date
@@ -455,7 +455,8 @@ class SubstituteDialog(QDialog):
         v = self.profile.vehicle
         self.setWindowTitle("Substituição do veículo da permissão")
         old = self.permit.vehicle if self.permit.vehicle_id else None
-        info = QLabel(f"<b>Permissão nº {self.permit.order_number:03d}</b> — "
+        order = permit_rules.format_order_number(self.profile, self.permit.order_number)
+        info = QLabel(f"<b>Permissão nº {order}</b> — "
                       f"{self.permit.holder.name}<br>Veículo atual: "
                       + (f"{old.plate_original} · {old.make} {old.model} "
                          f"{old.manufacture_year}, {old.cc} cc" if old else "nenhum"))

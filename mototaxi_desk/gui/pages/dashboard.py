@@ -3,6 +3,8 @@ and everything due sorted by urgency (overdue red, ≤ 30 days amber); a double 
 the person's record."""
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QGridLayout, QGroupBox, QHBoxLayout, QLabel, QTabWidget,
                                QVBoxLayout, QWidget)
@@ -18,6 +20,18 @@ def _days_text(days: int) -> str:
     if days < 0:
         return f"vencido há {-days} dia(s)"
     return "vence hoje" if days == 0 else f"em {days} dia(s)"
+
+
+def time_changes_text(changes: list[dict], shown: int = 4) -> str:
+    """Today's changes by the passage of time, for the Situação box."""
+    if not changes:
+        return "<p>Hoje a atualização diária não alterou nenhuma situação.</p>"
+    lines = [f"{c['label']}: {escape(c['person_name'])}" for c in changes[:shown]]
+    more = len(changes) - shown
+    if more > 0:
+        lines.append(f"e mais {more}")
+    return (f"<p><b>Atualização diária de hoje</b> ({len(changes)} alteração(ões)):<br>"
+            + "<br>".join(lines) + "</p>")
 
 
 CHART_TABS = ("Permissões por situação", "Autos de infração por mês", "Multas em aberto e pagas")
@@ -38,6 +52,10 @@ class DashboardPage(QWidget):
         self.figures.setWordWrap(True)
         box = QGroupBox("Situação")
         QVBoxLayout(box).addWidget(self.figures)
+        self.time_changes = QLabel()  # what the passage of time changed today
+        self.time_changes.setTextFormat(Qt.TextFormat.RichText)
+        self.time_changes.setWordWrap(True)
+        box.layout().addWidget(self.time_changes)
         box.setMinimumWidth(260)
         top.addWidget(box, 2)
         # one chart per tab, each made when its tab is first shown with figures: QtCharts
@@ -80,13 +98,18 @@ class DashboardPage(QWidget):
         cap = info["permit_cap"]
         below = ", ".join(s["label"] for s in info["stands_below_minimum"]) or "nenhum"
         free = sum(s["free"] for s in info["stands_free"])
+        expired = (f", vencidas aguardando renovação: <b>{info['permits_expired']}</b>"
+                   if info["permits_expired"] else "")
         self.figures.setText(
             f"<p style='font-size:11pt'>Permissões em vigor: <b>{info['permits_in_force']}</b> "
             f"de <b>{cap}</b> ({info['population']} habitantes)<br>"
-            f"Ativas: <b>{info['permits_active']}</b><br>"
+            f"Ativas: <b>{info['permits_active']}</b>{expired}<br>"
             f"Pontos: <b>{info['stands']}</b>, vagas livres: <b>{free}</b><br>"
             f"Abaixo do mínimo: <b>{below}</b><br>"
             f"Lista de espera: <b>{info['waiting']}</b> pessoa(s)</p>")
+        self.time_changes.setText(time_changes_text(info["time_changes"]))
+        self.time_changes.setToolTip("\n".join(
+            f"{c['label']}: {c['person_name']} — {c['detail']}" for c in info["time_changes"]))
         self._draw_charts(info)
         rows = info["alerts"]
         self.alert_model.set_rows(rows)

@@ -64,7 +64,7 @@ class PersonLedgerTab(QWidget):
             windows = permit["points_windows"]
             text = "; ".join(f"{w['points']} de {w['threshold']} pontos em {w['months']} "
                              f"meses ({w['article']})" for w in windows)
-            parts.append(f"Permissão nº {permit['order_number']:04d}: "
+            parts.append(f"Permissão nº {permit['order_text']}: "
                          f"{permit['infractions_counted']} infração(ões) contada(s)"
                          + (f" — {text}" if text else
                             " — a lei do município não conta pontos"))

@@ -37,6 +37,7 @@ from ..widgets.brasao import BrasaoPicker
 from ..widgets.common import AMBER, GREY, heading, open_rows, table_view
 from ..widgets.dates import date_field
 from ..widgets.fields import CheckedField
+from ..widgets.tariff_box import TariffBox
 from .settings_backup import add_backup_tab
 from .settings_verifier import add_verifier_tab
 
@@ -87,7 +88,7 @@ class SettingsPage(QWidget):
         self._save_actions = {}  # tab widget -> what Ctrl+S does on it
         for tab, title, save in ((self._municipio_tab(), "Município", self.save_population),
                                  (self._numbers_tab(), "Números do perfil", self.save_number),
-                                 (self._fiscal_unit_tab(), "Unidade fiscal",
+                                 (self._fiscal_unit_tab(), "Unidade fiscal e tarifa",
                                   self.save_fiscal_unit),
                                  (self._holidays_tab(), "Feriados municipais", self.add_holiday),
                                  (self._users_tab(), "Usuários", self.add_user)):
@@ -278,8 +279,6 @@ class SettingsPage(QWidget):
         law = editable_numbers(profile_versions.profile_on(dt.date.today()))
         rows = []
         for key, value in editable_numbers(current_profile).items():
-            if key.startswith("defaults."):
-                continue  # fiscal-unit value per year is its own tab; the tariff is a setting
             section = key.partition(".")[0]
             edited = value != law[key]
             rows.append({"key": key, "section": labels.PROFILE_SECTIONS.get(section, section),
@@ -391,6 +390,9 @@ class SettingsPage(QWidget):
         self.unit_message = _Message()
         layout.addWidget(self.unit_message)
         self._editors += [self.unit_year, self.unit_value, self.unit_button]
+        self.tariff_box = TariffBox(self.actor)  # PF Art. 32: the tariff in force
+        layout.addWidget(self.tariff_box)
+        self._editors += self.tariff_box.editors
         return tab
 
     def _load_fiscal_units(self) -> None:
@@ -402,6 +404,7 @@ class SettingsPage(QWidget):
             "forma); os valores abaixo não são usados nos cálculos.")
         self.unit_model.set_rows([{"year": y, "value_cents": c}
                                   for y, c in setup.fiscal_unit_values().items()])
+        self.tariff_box.load()
 
     def save_fiscal_unit(self) -> None:
         if not self.unit_value.validate():

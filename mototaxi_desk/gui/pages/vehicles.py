@@ -82,7 +82,7 @@ class VehiclesPage(QWidget):
             [Column("plate_original", "Placa"), Column("make", "Marca"),
              Column("model", "Modelo"), Column("manufacture_year", "Ano"),
              Column("cc", "cc"), Column("owner_name", "Proprietário"),
-             Column("order_number", "Permissão", lambda n: f"{n:03d}" if n else "—"),
+             Column("order_text", "Permissão", lambda text: text or "—"),
              Column("age_limit", "Vida útil até"), Column("insurance_expiry", "Seguro até"),
              Column("situation", "Situação")],
             colour_of=vehicle_colour, parent=self)

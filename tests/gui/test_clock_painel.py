@@ -1,0 +1,69 @@
+"""The passage of time seen from the window: it runs as the program opens (app.run_gui
+calls startup_checks.pass_time before the main window) and on each new day while the window
+stays open; the Painel lists what it changed today (PF Art. 2 §3º: a permit renewed yearly
+that was not renewed is 'Vencida')."""
+import datetime as dt
+
+from dateutil.relativedelta import relativedelta
+
+from mototaxi_desk.gui.main_window import MainWindow
+from mototaxi_desk.gui.startup_checks import pass_time
+from mototaxi_desk.services import clock, permits
+from mototaxi_desk.services.context import Actor
+from mototaxi_desk.store.models import ClockTick, Permit
+
+from ..factories import SUPERVISOR, make_person, make_vehicle
+
+TODAY = dt.date.today()
+GRANTED = TODAY - relativedelta(years=1)  # a yearly permit: its last valid day was yesterday
+
+
+def _expiring_permit(make_municipio):
+    make_municipio("porto-feliz-2017", today=GRANTED)
+    person = make_person("Esqueceu De Renovar", today=GRANTED)
+    vehicle = make_vehicle(person["id"], year=GRANTED.year, today=GRANTED,
+                           insured_until=TODAY + dt.timedelta(days=400))
+    return permits.grant_permit(SUPERVISOR, holder_id=person["id"], vehicle_id=vehicle["id"],
+                                on=GRANTED)
+
+
+def test_opening_the_program_moves_time_and_the_painel_lists_todays_changes(
+        qtbot, make_municipio):
+    permit = _expiring_permit(make_municipio)
+    assert permit["valid_until"] == TODAY - dt.timedelta(days=1)
+    assert pass_time()["ran"]  # what run_gui does right after the login
+    assert Permit.get_by_id(permit["id"]).status == "expired"
+    window = MainWindow(Actor(None, "supervisor.teste", "supervisor"))
+    qtbot.addWidget(window)
+    page = window.dashboard
+    with qtbot.waitSignal(page.loaded, timeout=10_000):
+        page.refresh()
+    text = page.time_changes.text()
+    assert "Atualização diária de hoje</b> (1 alteração(ões))" in text
+    assert "Permissão vencida: Esqueceu De Renovar" in text
+    assert "vencidas aguardando renovação: <b>1</b>" in page.figures.text()
+    assert "validade até" in page.time_changes.toolTip()
+
+
+def test_the_open_window_moves_time_once_on_each_new_day(qtbot, make_municipio):
+    _expiring_permit(make_municipio)
+    window = MainWindow(Actor(None, "atendente.teste", "atendente"))
+    qtbot.addWidget(window)
+    assert window.clock_timer.isActive()
+    window.clock_day = TODAY - dt.timedelta(days=1)  # the window was opened yesterday
+    assert window.new_day_check(TODAY) is True
+    assert window.new_day_check(TODAY) is False  # once a day
+    assert clock.last_day() == TODAY and ClockTick.select().count() == 1
+    with qtbot.waitSignal(window.dashboard.loaded, timeout=10_000):
+        window.dashboard.refresh()
+    assert "Permissão vencida" in window.dashboard.time_changes.text()
+
+
+def test_a_day_with_no_change_says_so(qtbot, make_municipio):
+    make_municipio("porto-feliz-2017", today=TODAY)
+    pass_time()
+    window = MainWindow(Actor(None, "atendente.teste", "atendente"))
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.dashboard.loaded, timeout=10_000):
+        window.dashboard.refresh()
+    assert "não alterou nenhuma situação" in window.dashboard.time_changes.text()

@@ -1,0 +1,37 @@
+"""`mototaxi-desk stoppage` (SRM Art. 29 §ú: the authority decides) and `summon` (SRM Art. 17
+§2º: vistoria at any time), on a database made by `init`; bad input exits 1."""
+import datetime as dt
+import json
+
+from mototaxi_desk.store.migrations import close_database, open_database
+
+from .test_cli import INIT
+
+
+def test_stoppage_and_summon_commands(cli, sqlite_db):
+    from .services.ledger_helpers import holder_permit
+    assert cli("--db", sqlite_db, *INIT)[0] == 0
+    today = dt.date.today()
+    open_database(sqlite_db)
+    try:
+        _, first = holder_permit("Parou Sem Avisar", on=today - dt.timedelta(days=60))
+        _, second = holder_permit("Intimado", on=today - dt.timedelta(days=60))
+    finally:
+        close_database()
+    since = today - dt.timedelta(days=3)
+    code, out, err = cli("--db", sqlite_db, "stoppage", str(first["order_number"]),
+                         "--since", f"{since:%d/%m/%Y}", "--reason", "Não visto no ponto")
+    assert code == 0 and err == ""
+    assert out.strip() == (f"Permissão nº 0001: serviço interrompido sem autorização desde "
+                           f"{since:%d/%m/%Y}; cabe à autoridade decidir (Art. 29 §ú; Art. 38 III c).")
+    deadline = today + dt.timedelta(days=15)
+    code, out, _ = cli("--db", sqlite_db, "--json", "summon", str(second["order_number"]),
+                       "--deadline", f"{deadline:%d/%m/%Y}", "--act", "Intimação 1")
+    assert code == 0 and json.loads(out)["status"] == "open"
+    code, out, _ = cli("--db", sqlite_db, "alerts")
+    assert "Serviço interrompido sem autorização" in out and "intimação para vistoria" in out
+    code, _, err = cli("--db", sqlite_db, "summon", str(second["order_number"]),
+                       "--deadline", "31/02/2026")
+    assert code == 1 and err.startswith("Erro: Prazo para apresentar o veículo")
+    code, _, err = cli("--db", sqlite_db, "stoppage", "77", "--since", f"{since:%d/%m/%Y}")
+    assert code == 1 and "77" in err
