@@ -68,7 +68,9 @@ def town(cli, db_url):
     def make(profile="srm"):
         code, _, err = cli("--db", db_url, *INITS[profile])
         assert code == 0, err
-        return _seed(db_url)
+        seeded = _seed(db_url)
+        assert cli("--db", db_url, "tick")[0] == 0  # the day's passage of time, as on any open
+        return seeded
     return make
 
 

@@ -155,8 +155,9 @@ def _check_penalties(out: Collector, p, P) -> None:
     if "fewer_infractions_weighted" in p.waiting_list.ranking and unranked:
         out.add("waiting_list.infraction_gravity", f"falta a classe '{unranked[0]}' (a "
                 "classificação pesa as infrações pela gravidade, L1745 Art. 12 §2º I)")
-    if pen.points_windows and not pen.counts_points:
-        out.add("penalties.counts_points", "há janelas de pontos: deveria ser true")
+    if pen.counts_points and not pen.points_windows:  # points that never lead to a sanction
+        out.add("penalties.counts_points", "conta pontos sem janelas de pontos "
+                "(penalties.points_windows): os pontos nunca levariam a uma sanção")
     _choice(out, pen.month_rule, P.MONTH_RULES, "penalties.month_rule")
     for key in ("same_infraction_double_months", "count_window_months", "recidivism_months"):
         if getattr(pen, key) > 240:

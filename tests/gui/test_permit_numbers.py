@@ -47,7 +47,7 @@ def test_the_permit_number_is_written_as_the_profile_says(qtbot, make_municipio,
         "occurred_at": "02/03/2026 15:00", "place": "Centro", "agent_name": "Antônio Fiscal",
         "agent_registration": "M1"}, on=ON)
     assert notice["permit_order_text"] == shown
-    detail = NoticeDetailDialog(ADMIN, notice["id"], show_previews=False)
+    detail = NoticeDetailDialog(ADMIN, notice["id"])
     qtbot.addWidget(detail)
     assert f"Permissão nº {shown} ·" in detail.header.text()
 
@@ -81,7 +81,7 @@ def test_the_notice_cites_the_municipios_own_articles(qtbot, make_municipio, pro
         "permit_id": permit["id"], "infraction_code": _any_code(profile_id),
         "occurred_at": "02/03/2026 15:00", "place": "Centro", "agent_name": "Antônio Fiscal",
         "agent_registration": "M1"}, on=ON)
-    dialog = NoticeDetailDialog(ADMIN, notice["id"], show_previews=False)
+    dialog = NoticeDetailDialog(ADMIN, notice["id"])
     qtbot.addWidget(dialog)
     texts = {name: " ".join(label.text() for label in form.findChildren(QLabel))
              for name, form in (("notify", dialog.open_notify()), ("judge", dialog.open_judge()),

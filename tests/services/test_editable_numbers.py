@@ -72,7 +72,8 @@ PURE = {
     "permit.order_number_digits": (SRM, 6, lambda p: permit_rules.format_order_number(p, 7)),
     "permit.cassation_bar_years": (SRM, 5, lambda p: permit_rules.cassation_bar_until(p, ON)),
     "permit.cassation_bar_forever": (SRM, True,
-                                     lambda p: permit_rules.cassation_bar_until(p, ON)),
+                                     lambda p: permit_rules.cassation_bar_until(p, ON),
+                                     {"permit.cassation_bar_years": 0}),  # a coherent edit
     "renewal.grace_days": (L1745, 10, lambda p: permit_rules.lapse_date(p, D(2027, 3, 31))),
     "renewal.late_fine_units": (L1745, "8", lambda p: permit_rules.renewal_terms(
         p, D(2027, 3, 31), D(2027, 4, 5)).late_fine_units),
@@ -322,9 +323,9 @@ def test_every_editable_number_has_a_probe():
 
 @pytest.mark.parametrize("key", sorted(PURE))
 def test_changing_the_number_changes_the_rule(key):
-    profile_id, changed, probe = PURE[key]
+    profile_id, changed, probe, *along = PURE[key]
     law = load_profile(profile_id)
-    edited = apply_overrides(law, {key: changed})  # what setup.profile() does
+    edited = apply_overrides(law, {key: changed, **(along[0] if along else {})})  # as setup does
     assert editable_numbers(edited)[key] != editable_numbers(law)[key]
     assert probe(edited) != probe(law), key
 

@@ -352,7 +352,7 @@ def test_a_familys_vehicle_where_the_law_accepts_it(pf, monkeypatch):
     profile = setup.profile()
     family = dataclasses.replace(profile, vehicle=dataclasses.replace(
         profile.vehicle, owner_rule="holder_or_family", owner_article="Art. 99"))
-    monkeypatch.setattr(setup, "profile", lambda: family)
+    monkeypatch.setattr(setup, "profile", lambda on=None: family)
     holder, brother = h.person("Titular"), h.person("Irmão Dono")
     vehicle = h.vehicle(brother, manufacture_year=2025, model_year=2025)
     with pytest.raises(RuleRefusal, match="informe o parentesco") as err:
