@@ -350,6 +350,7 @@ wine = _load("wine")
 def test_wine32_trap_is_an_error_even_with_exit_code_zero(tmp_path, monkeypatch):
     """wine64 given a 32-bit program prints 'wine32 is missing' and exits 0: the check
     must not take that for a run."""
+    monkeypatch.setattr(wine, "wine_binary", lambda: "wine64")  # a fake wine runs below
     assert wine.trap_in("it looks like wine32 is missing, you should install it.\n")
     assert wine.trap_in("Installing...\nok\n") is None
     # wine64 itself, without Debian's wrapper, logs the failed WoW64 start instead
@@ -376,7 +377,8 @@ def test_wine32_trap_is_an_error_even_with_exit_code_zero(tmp_path, monkeypatch)
         prefix.run("C:\\setup32.exe", "/S")
 
 
-def test_wine_runs_in_its_own_home_without_menu_entries(tmp_path):
+def test_wine_runs_in_its_own_home_without_menu_entries(tmp_path, monkeypatch):
+    monkeypatch.setattr(wine, "wine_binary", lambda: "wine64")  # only the environment is read
     prefix = wine.Prefix(tmp_path / "prefix", display=":7")
     env = prefix.env()
     assert env["HOME"] == str(tmp_path / "home")  # Desktop links land here, not in ~
