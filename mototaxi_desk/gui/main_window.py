@@ -139,8 +139,12 @@ class MainWindow(QMainWindow):
         self.search_box.selectAll()
 
     def open_person(self, person_id: int) -> None:
-        self.person_page.open_person(person_id)
+        """The record, loaded once: choosing its row in the navigation would load it again."""
+        self.nav.blockSignals(True)
         self.nav.setCurrentRow(self.pages.index(self.person_page))
+        self.nav.blockSignals(False)
+        self.stack.setCurrentWidget(self.person_page)
+        self.person_page.open_person(person_id)
 
     @staticmethod
     def _settings() -> QSettings:
