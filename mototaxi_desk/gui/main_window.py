@@ -79,7 +79,7 @@ class MainWindow(QMainWindow):
         QShortcut(QKeySequence("F5"), self, activated=self.refresh)
         toolbar = self.addToolBar("Ferramentas")
         self.verify_action = toolbar.addAction(
-            "Verificar documento (F9)", lambda: VerifyDialog(self).exec())
+            "Verificar documento (F9)", self.verify_document)
         self.verify_action.setShortcut(QKeySequence("F9"))
         self.batch_action = toolbar.addAction("Impressão em lote…", self.batch_print)
         self.statusBar().showMessage(
@@ -123,9 +123,17 @@ class MainWindow(QMainWindow):
             return self.person_page.new_application()
         return self.applications_page.new_application()
 
-    def batch_print(self) -> None:
+    def verify_document(self) -> VerifyDialog:
+        """F9, window-modal without blocking (`self.dialog`)."""
+        self.dialog = VerifyDialog(self)
+        self.dialog.open()
+        return self.dialog
+
+    def batch_print(self):
         from .dialogs.batch_print import BatchPrintDialog  # printing loads when used
-        BatchPrintDialog(self.actor, self).exec()
+        self.dialog = BatchPrintDialog(self.actor, self)
+        self.dialog.open()
+        return self.dialog
 
     def show_page(self, row: int) -> None:
         self.stack.setCurrentIndex(row)
