@@ -6,7 +6,8 @@ and its end, an infraction notice and a sanction by decision, the reinstatement,
 auxiliary driver's credential and its card, a desistência and the call-up of the next on the
 waiting list, who then gets the permit. Steps the profile's law does not provide are left
 out (and the command's refusal, with the article, is checked instead). The same story is
-driven through the window on SQLite in tests/gui/test_municipio_vazio.py."""
+driven through the window on SQLite in tests/gui/test_municipio_vazio.py.
+STORY_DB=sqlite runs this one on SQLite instead (while working on it without a server)."""
 from __future__ import annotations
 
 import datetime as dt

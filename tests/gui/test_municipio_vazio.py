@@ -238,8 +238,7 @@ def test_municipio_vazio_through_the_window(qtbot, db, profile_id, prompts):
     window.nav.setCurrentRow(window.pages.index(window.infractions_page))
     _click(qtbot, window.infractions_page.new_button)
     entry = window.infractions_page.entry
-    item = next(i for i in profile.infractions if not profile.penalty_class(
-        i.class_code).fine_tariff_multiple or True)
+    item = profile.infractions[0]
     entry.choose_item(item.code)
     qtbot.keyClicks(entry.permit_edit, str(Permit.get_by_id(people[3]["permit"]).order_number))
     qtbot.keyClick(entry.permit_edit, Qt.Key.Key_Return)  # looks the permit up
