@@ -25,6 +25,16 @@ def register(sub) -> None:
                                      "guias)")
     p.add_argument("cpf", nargs="?", metavar="CPF")
     json_flag(p)
+    p = guia.add_parser("pay", help="registra o pagamento, no balcão, de um débito em aberto "
+                                    "(inteiro) ou de todos")
+    p.add_argument("cpf", metavar="CPF")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--fee", metavar="N", help="nº da taxa (veja 'guia list CPF')")
+    which.add_argument("--charge", metavar="N", help="nº da multa ou despesa")
+    which.add_argument("--all", action="store_true", help="todos os débitos em aberto")
+    p.add_argument("--receipt", required=True, metavar="Nº", help="nº do recibo / DAM")
+    p.add_argument("--date", metavar="DD/MM/AAAA", help="data do pagamento (padrão: hoje)")
+    json_flag(p)
 
     ret = sub.add_parser("bank-return", help="retorno bancário de arrecadação (FEBRABAN, "
                                              "150 posições)")
@@ -39,6 +49,8 @@ def register(sub) -> None:
 
 def cmd_guia(args) -> int:
     from ..services import documents, fees, guias, persons
+    if args.guia_command == "pay":
+        return _pay(args)
     with database(args):
         if args.guia_command == "issue":
             person = persons.person_by_cpf(args.cpf)
@@ -70,6 +82,28 @@ def cmd_guia(args) -> int:
     lines += [f"  {g['number_text']}  {g['amount_text']:>12}  venc. {g['due_on']:%d/%m/%Y}  "
               f"{g['state_label']:<32} {g['label']}" for g in rows]
     emit(args, {"debts": debts, "guias": rows}, lines)
+    return EXIT_OK
+
+
+def _pay(args) -> int:
+    """Debts paid at the counter (the record's "Pagar"): whole amounts only, all in one
+    transaction (one refused, none recorded)."""
+    import datetime as dt
+
+    from ..services import counter, fees, guias, persons
+    from ..store.connection import write_transaction
+    with database(args):
+        person = persons.person_by_cpf(args.cpf)
+        debts = (fees.open_debts(person.id) if args.all else
+                 [guias.resolve_debt(person.id, fee_id=args.fee, charge_id=args.charge)])
+        if not debts:
+            from ..domain.errors import DomainError
+            raise DomainError(f"{person.name} não tem débitos em aberto.")
+        with write_transaction():
+            for debt in debts:
+                counter.pay_debt(actor(args), debt, paid_on=args.date or dt.date.today(),
+                                 receipt=args.receipt)
+    emit(args, debts, [f"Pago: {counter.debt_text(d)}" for d in debts])
     return EXIT_OK
 
 

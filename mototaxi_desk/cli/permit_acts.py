@@ -16,7 +16,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .common import (EXIT_OK, EXIT_REFUSED, actor, database, emit, json_flag, subcommands)
+from .common import (EXIT_OK, EXIT_REFUSED, actor, command_group, database, emit, json_flag,
+                     subcommands)
 
 SANCTIONS = ("suspend", "revoke", "cassate")
 
@@ -31,10 +32,9 @@ def _common(p: argparse.ArgumentParser, *, pdf: bool = True) -> None:
 
 
 def register(sub) -> None:
-    permit = sub.add_parser("permit", help="atos da permissão: transferir, interromper, "
-                                           "retomar, desistir, sanções por decisão, restabelecer")
-    permit.set_defaults(handler=cmd_permit)
-    acts = subcommands(permit, "permit_command")
+    acts = command_group(sub, "permit", "atos da permissão: outorgar, renovar, transferir, "
+                                        "interromper, retomar, desistir, sanções por decisão, "
+                                        "restabelecer", "permit_command")
 
     p = acts.add_parser("transfer", help="transfere a permissão a outra pessoa")
     p.add_argument("permit", metavar="PERMISSAO")
@@ -106,6 +106,9 @@ def register(sub) -> None:
     p.add_argument("act_id", metavar="Nº")
     p.add_argument("-o", "--output", required=True, metavar="ARQUIVO.pdf")
     json_flag(p)
+    for parser in acts.choices.values():  # `permit grant|renew` are cli/licensing.py's
+        if parser.get_default("handler") is None:
+            parser.set_defaults(handler=cmd_permit)
 
     aux = sub.add_parser("aux", help="condutor auxiliar: credenciar, renovar, encerrar")
     aux.set_defaults(handler=cmd_aux)

@@ -79,7 +79,7 @@ class MainWindow(QMainWindow):
         QShortcut(QKeySequence("F5"), self, activated=self.refresh)
         toolbar = self.addToolBar("Ferramentas")
         self.verify_action = toolbar.addAction(
-            "Verificar documento (F9)", lambda: VerifyDialog(self).exec())
+            "Verificar documento (F9)", self.verify_document)
         self.verify_action.setShortcut(QKeySequence("F9"))
         self.batch_action = toolbar.addAction("Impressão em lote…", self.batch_print)
         self.statusBar().showMessage(
@@ -123,9 +123,17 @@ class MainWindow(QMainWindow):
             return self.person_page.new_application()
         return self.applications_page.new_application()
 
-    def batch_print(self) -> None:
+    def verify_document(self) -> VerifyDialog:
+        """F9, window-modal without blocking (`self.dialog`)."""
+        self.dialog = VerifyDialog(self)
+        self.dialog.open()
+        return self.dialog
+
+    def batch_print(self):
         from .dialogs.batch_print import BatchPrintDialog  # printing loads when used
-        BatchPrintDialog(self.actor, self).exec()
+        self.dialog = BatchPrintDialog(self.actor, self)
+        self.dialog.open()
+        return self.dialog
 
     def show_page(self, row: int) -> None:
         self.stack.setCurrentIndex(row)
@@ -139,8 +147,12 @@ class MainWindow(QMainWindow):
         self.search_box.selectAll()
 
     def open_person(self, person_id: int) -> None:
-        self.person_page.open_person(person_id)
+        """The record, loaded once: choosing its row in the navigation would load it again."""
+        self.nav.blockSignals(True)
         self.nav.setCurrentRow(self.pages.index(self.person_page))
+        self.nav.blockSignals(False)
+        self.stack.setCurrentWidget(self.person_page)
+        self.person_page.open_person(person_id)
 
     @staticmethod
     def _settings() -> QSettings:

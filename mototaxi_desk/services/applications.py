@@ -10,7 +10,7 @@ from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..domain.profiles import APPLICATION_TYPES
 from ..store.connection import write_transaction
 from ..store.models import (Application, ApplicationChecklistItem, ApplicationStatusChange,
-                            Permit, utcnow)
+                            Permit, Person, utcnow)
 from . import audit, fees, permissions, persons, sequences, setup
 from .context import Actor
 
@@ -38,7 +38,13 @@ def protocol_text(app: Application) -> str:
     return f"{app.protocol_year}/{app.protocol_seq:06d}"
 
 
-def as_dict(app: Application) -> dict:
+def as_dict(app: Application, *, checklist=None, history=None) -> dict:
+    """`checklist`, `history`: the application's rows when the caller read them already
+    (list_applications reads them for every application in two queries)."""
+    if checklist is None:
+        checklist = app.checklist.order_by(ApplicationChecklistItem.id)
+    if history is None:
+        history = app.status_changes.order_by(ApplicationStatusChange.id)
     return {"id": app.id, "protocol": protocol_text(app), "type": app.type,
             "type_label": TYPE_LABELS[app.type], "status": app.status,
             "status_label": STATUS_LABELS[app.status], "person_id": app.person_id,
@@ -49,10 +55,10 @@ def as_dict(app: Application) -> dict:
             "checklist": [{"code": c.code, "text": c.text, "mandatory": c.mandatory,
                            "article": c.article, "received": c.received,
                            "received_on": c.received_on, "note": c.note}
-                          for c in app.checklist.order_by(ApplicationChecklistItem.id)],
+                          for c in checklist],
             "history": [{"at": h.at, "from": h.from_status, "to": h.to_status,
                          "reason": h.reason, "user_id": h.user_id}
-                        for h in app.status_changes.order_by(ApplicationStatusChange.id)]}
+                        for h in history]}
 
 
 def get_application(application_id) -> Application:
@@ -184,4 +190,17 @@ def list_applications(*, status: str | None = None, person_id=None, limit=200) -
         query = query.where(Application.status == status)
     if person_id:
         query = query.where(Application.person == person_id)
-    return [as_dict(a) for a in query]
+    apps = list(query.select(Application, Person).join(Person))
+    ids = [a.id for a in apps]
+    checklists: dict[int, list] = {i: [] for i in ids}
+    histories: dict[int, list] = {i: [] for i in ids}
+    if ids:  # two queries for the whole list, not two per application
+        for item in (ApplicationChecklistItem.select()
+                     .where(ApplicationChecklistItem.application.in_(ids))
+                     .order_by(ApplicationChecklistItem.id)):
+            checklists[item.application_id].append(item)
+        for change in (ApplicationStatusChange.select()
+                       .where(ApplicationStatusChange.application.in_(ids))
+                       .order_by(ApplicationStatusChange.id)):
+            histories[change.application_id].append(change)
+    return [as_dict(a, checklist=checklists[a.id], history=histories[a.id]) for a in apps]

@@ -147,6 +147,19 @@ def _check_rules(profile, vehicle: Vehicle, permit: Permit | None, on: dt.date) 
                               f"{format_money(total)})", rule.requires_article)
 
 
+def blockers(vehicle_id, on: dt.date | None = None) -> list[str]:
+    """What would refuse a vistoria of this vehicle now, with the article (SRM Art. 17 §1º:
+    the permit up to date and no debts) — for the form to show as soon as the plate is
+    chosen. Empty when nothing does. Writes nothing."""
+    on = on or dt.date.today()
+    vehicle = _find_vehicle(vehicle_id)
+    try:
+        _check_rules(setup.profile(), vehicle, _serving_permit(vehicle.id), on)
+    except RuleRefusal as exc:
+        return [str(exc)]
+    return []
+
+
 def _issue_sticker(actor: Actor, inspection: Inspection, on: dt.date,
                    replaces: Sticker | None = None) -> Sticker:
     """Take the next serial of the year from the stock (inside the caller's transaction)."""

@@ -348,6 +348,10 @@ def transfer_permit(actor: Actor, permit_id, *, new_holder_id, new_vehicle_id, o
         if profile.transfer.fee_key:
             fees.charge(actor, new_holder_id, profile.transfer.fee_key, on=on,
                         permit_id=permit.id)
+        # the new holder no longer waits for a permit: his open waiting-list entry ends as
+        # granted, as on a grant (else the list would later call a holder, whom the limit
+        # of permits per person then refuses)
+        waiting_list.mark_granted(actor, new_holder_id, on=on)
         audit.record(actor, "permit.transfer", "permit", permit.id, before=before,
                      after=audit.snapshot(permit))
     return as_dict(get_permit(permit.id))

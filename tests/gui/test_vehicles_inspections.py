@@ -165,6 +165,21 @@ def test_inspection_refused_by_the_law_shows_the_article(qtbot, fiscal):
     assert row_counts() == before
 
 
+def test_srm_art_17_par_1_blocker_shows_as_soon_as_the_plate_is_chosen(qtbot, fiscal):
+    """The holder's open debt is shown when the plate is found, before the checklist."""
+    permit = _clean_permit()
+    fees.charge(fiscal, permit.holder_id, "inspection", on=dt.date.today(),
+                permit_id=permit.id)
+    form = InspectionForm(fiscal, plate=permit.vehicle.plate_original)
+    qtbot.addWidget(form)
+    assert form.vehicle_id == permit.vehicle_id
+    text = form.vehicle_info.text()
+    assert "Atenção" in text and "débitos" in text and "(Art. 17 §1º)" in text
+    clean = InspectionForm(fiscal, plate=_clean_permit().vehicle.plate_original)
+    qtbot.addWidget(clean)
+    assert "Atenção" not in clean.vehicle_info.text()
+
+
 def test_verify_dialog_valid_card_and_altered_one(qtbot, clerk):
     permit = Permit.select().where((Permit.status == "active") &
                                    (Permit.valid_until >= dt.date.today())).first()

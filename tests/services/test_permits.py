@@ -182,6 +182,22 @@ def test_transfer_on_death_no_minimum_no_bar_srm_art_4_par_8(municipio):
     assert not PersonBar.select().exists()
 
 
+def test_a_person_who_receives_a_permit_by_transfer_leaves_the_waiting_list(municipio):
+    """Like a grant (SRM Art. 4 §2º: one permit per person), a transfer ends the new
+    holder's open waiting-list entry: the list never calls someone who already holds one."""
+    from mototaxi_desk.services import waiting_list
+    holder, vehicle = holder_with_vehicle()
+    permit = grant(holder, vehicle)
+    heir, heir_vehicle = holder_with_vehicle("Filho do Titular")
+    waiting_list.enrol(CLERK, heir["id"], on=dt.date(2026, 8, 1))
+    permits.transfer_permit(SUPERVISOR, permit["id"], new_holder_id=heir["id"],
+                            new_vehicle_id=heir_vehicle["id"], on=dt.date(2026, 9, 1),
+                            on_death=True)
+    entry = WaitingListEntry.get(WaitingListEntry.person == heir["id"])
+    assert entry.status == "granted"
+    assert waiting_list.call_next(CLERK) is None  # nobody else waits
+
+
 def test_interrupt_srm_30_days_extend_once_art_29(municipio):
     permit = grant(*holder_with_vehicle())
     pay_all(permit["holder"])  # the card fee: an open debt would block the request (Art. 50)

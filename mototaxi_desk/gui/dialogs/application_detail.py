@@ -197,9 +197,16 @@ class ApplicationDetailDialog(QDialog):
         from .grant import GrantDialog
         return GrantDialog(self.actor, self.app, self)
 
-    def open_grant(self) -> None:
+    def open_grant(self):
+        """"Outorgar permissão…", window-modal without blocking (`self.grant_form`): when it
+        closes, its result is kept and the application reloaded."""
         dialog = self.grant_dialog()
-        dialog.exec()
+        self.grant_form = dialog
+        dialog.finished.connect(lambda *_: self._grant_closed(dialog))
+        dialog.open()
+        return dialog
+
+    def _grant_closed(self, dialog) -> None:
         self.grant_result = dialog.result_data
         self.load()
 

@@ -67,6 +67,6 @@ class BatchPrintDialog(QDialog):
         self.message.setText(f"{result['count']} documento(s) preparado(s).")
         self.result_preview = result
         if show_preview:
-            from .print_preview import PrintPreviewDialog
-            PrintPreviewDialog(result, self).exec()
+            from .. import prompts
+            prompts.show_preview(self, result)
         return result

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 
-from PySide6.QtCore import QDate
 from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
 from ...domain.errors import DomainError
@@ -32,10 +31,10 @@ class GuiaDialog(QDialog):
             self.ui.debt.addItem(counter.debt_text(debt))
         self.ui.debt.currentIndexChanged.connect(lambda *_: self._amount())
         due = guias.default_due(self.today)
-        self.ui.due.setMinimumDate(QDate(self.today))
-        self.ui.due.setMaximumDate(QDate(self.today + dt.timedelta(days=guias.MAX_DUE_DAYS)))
-        self.ui.due.setDate(QDate(due))
-        self.ui.due.dateChanged.connect(lambda *_: self._due_note())
+        self.ui.due.configure(label="Vencimento", earliest=self.today,
+                              latest=self.today + dt.timedelta(days=guias.MAX_DUE_DAYS))
+        self.ui.due.set_value(due)
+        self.ui.due.changed.connect(lambda *_: self._due_note())
         self.ui.message.setStyleSheet("color: #b71c1c; font-weight: bold;")
         self.ok_button = self.ui.buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.ok_button.setText("Emitir e &imprimir")
@@ -51,8 +50,8 @@ class GuiaDialog(QDialog):
         self.ui.amount.setText(f"<b>{debt['amount_text']}</b>" if debt else "")
 
     def _due_note(self) -> None:
-        chosen = self.ui.due.date().toPython()
         try:
+            chosen = self.ui.due.date()
             actual = guias.due_date(chosen, self.today)
         except DomainError as exc:
             self.ui.due_note.setText(str(exc))
@@ -72,7 +71,7 @@ class GuiaDialog(QDialog):
             return None
         try:
             result = guias.issue(self.actor, debt["source"], debt["id"],
-                                 due=self.ui.due.date().toPython(), on=self.today)
+                                 due=self.ui.due.date(), on=self.today)
         except DomainError as exc:  # the service's own message; the choices stay
             self.ui.message.setText(str(exc))
             return None

@@ -5,11 +5,12 @@ offered for printing. Failed: the vehicle goes out of circulation (SRM Art. 17 �
 from __future__ import annotations
 
 import datetime as dt
+import html
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
-                               QGridLayout, QLabel, QLineEdit, QMessageBox, QPlainTextEdit,
+                               QGridLayout, QLabel, QLineEdit, QPlainTextEdit,
                                QPushButton, QRadioButton, QScrollArea, QVBoxLayout, QWidget)
 
 from ...domain import inspection_rules
@@ -17,11 +18,11 @@ from ...domain.errors import DomainError, ValidationError
 from ...domain.validators import format_date
 from ...services import documents, inspections, setup, vehicles
 from ...services.context import Actor
+from .. import prompts
 from ..widgets.common import GREEN, RED
 from ..widgets.dates import DateField
 from ..widgets.fields import ERROR_TEXT, FieldBox
 from ..widgets.unsaved import DiscardGuard
-from .print_preview import PrintPreviewDialog
 
 KIND_WORDS = {"annual": "Vistoria anual", "semiannual": "Inspeção semestral",
               "on_demand": "Vistoria extraordinária"}
@@ -156,6 +157,9 @@ class InspectionForm(DiscardGuard, QDialog):
                         f"vence em {format_date(info['due_on'])}")
                 colour = "#a00" if info["overdue"] or info["never_inspected"] else "#333"
                 lines.append(f"<span style='color:{colour}'>{KIND_WORDS[kind]}: {when}</span>")
+        # what would refuse the vistoria shows now, not after the whole checklist
+        lines += [f"<span style='color:#a00'>Atenção: {html.escape(text)}</span>"
+                  for text in inspections.blockers(vehicle.id)]
         self.vehicle_info.setText("<br>".join(lines))
         self.update_preview()
 
@@ -270,16 +274,15 @@ class InspectionForm(DiscardGuard, QDialog):
         self.show_preview(self.print_result)
         return self.print_result
 
-    # hooks the tests replace (a modal box would block them)
+    # the questions and the preview go through gui/prompts.py (which tests answer)
     def confirm(self, text: str) -> bool:
-        answer = QMessageBox.question(self, "Selo de vistoria", text)
-        return answer == QMessageBox.StandardButton.Yes
+        return prompts.ask_yes_no(self, "Selo de vistoria", text)
 
     def inform(self, text: str) -> None:
-        QMessageBox.information(self, "Vistoria", text)
+        prompts.inform(self, "Vistoria", text)
 
     def show_preview(self, result: dict) -> None:
-        PrintPreviewDialog(result, self).exec()
+        prompts.show_preview(self, result)
 
 
 def ask_reason(parent, title: str) -> str | None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import datetime as dt
 import html
 
-from PySide6.QtCore import QDate, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QLineEdit,
                                QListWidgetItem)
@@ -73,8 +73,10 @@ def permit_text(row: dict) -> str:
             + (f", {row['holder_name']}" if row.get("holder_name") else ""))
 
 
-def _qdate(day: dt.date) -> QDate:
-    return QDate(day.year, day.month, day.day)
+# the label a mistyped date field is named by (as the service names it)
+DATE_LABELS = {"transfer": "Data da transferência", "start": "Início",
+               "suspend": "Data da decisão", "revoke": "Data da decisão",
+               "cassate": "Data da decisão", "aux_issue": "Data do credenciamento"}
 
 
 class PermitActDialog(DiscardGuard, QDialog):
@@ -109,10 +111,13 @@ class PermitActDialog(DiscardGuard, QDialog):
             for row in self.permit_rows:
                 self.ui.permit.addItem(permit_text(row), row["id"])
             self.ui.permit.currentIndexChanged.connect(lambda *_: self.permit_changed())
-        for name in ("date", "start"):
+        for name in ("date", "start"):  # DateField: typed as digits, one Tab leaves it
             if hasattr(self.ui, name):
-                getattr(self.ui, name).setDate(_qdate(dt.date.today()))
-                getattr(self.ui, name).dateChanged.connect(lambda *_: self.refresh())
+                field = getattr(self.ui, name)
+                field.configure(label=DATE_LABELS.get(name if name == "start" else act,
+                                                      "Data"))
+                field.set_value(dt.date.today())
+                field.changed.connect(lambda *_: self.refresh())
 
     # --- what subclasses say ------------------------------------------------------------
     def inputs(self) -> dict:
@@ -223,7 +228,7 @@ class TransferDialog(PermitActDialog):
                 "new_holder_id": self.person["id"] if self.person else None,
                 "new_vehicle_id": self.ui.vehicle.currentData(),
                 "on_death": self.ui.on_death.isChecked(),
-                "on": self.ui.date.date().toPython(), "act_number": self.ui.act_number.text()}
+                "on": self.ui.date.date(), "act_number": self.ui.act_number.text()}
 
     def ready(self) -> bool:
         return None not in (self.permit_id(), self.ui.vehicle.currentData()) and \
@@ -312,7 +317,7 @@ class InterruptionDialog(PermitActDialog):
         data = {"permit_id": self.permit_id(), "days": self.ui.days.value(),
                 "act_number": self.ui.act_number.text()}
         if self.act == "interrupt":
-            data.update(start=self.ui.start.date().toPython(), reason=self.ui.reason.text())
+            data.update(start=self.ui.start.date(), reason=self.ui.reason.text())
         return data
 
     def field_widgets(self) -> dict:
@@ -376,7 +381,7 @@ class DecisionDialog(PermitActDialog):
 
     def inputs(self) -> dict:
         data = {"permit_id": self.permit_id(), "ground": self.ui.ground.currentData(),
-                "on": self.ui.date.date().toPython(), "act_number": self.ui.act_number.text(),
+                "on": self.ui.date.date(), "act_number": self.ui.act_number.text(),
                 "reason": self.ui.reason.toPlainText(), "notice_ids": self.notice_ids()}
         if self.act == "suspend":
             data["days"] = self.ui.days.value()
@@ -415,7 +420,7 @@ class StatusDialog(PermitActDialog):
                                            }[act])
 
     def inputs(self) -> dict:
-        data = {"permit_id": self.permit_id(), "on": self.ui.date.date().toPython(),
+        data = {"permit_id": self.permit_id(), "on": self.ui.date.date(),
                 "reason": self.ui.reason.text()}
         if self.act != "resume":
             data["act_number"] = self.ui.act_number.text()
@@ -450,7 +455,7 @@ class AuxiliaryCredentialDialog(PermitActDialog):
     def inputs(self) -> dict:
         return {"permit_id": self.permit_id(),
                 "person_id": self.person["id"] if self.person else None,
-                "on": self.ui.date.date().toPython()}
+                "on": self.ui.date.date()}
 
     def ready(self) -> bool:
         return self.permit_id() is not None and self.person is not None

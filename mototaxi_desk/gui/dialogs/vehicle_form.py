@@ -521,7 +521,12 @@ class SubstituteDialog(QDialog):
 
     def register_new(self) -> None:
         form = VehicleForm(self.actor, owner_id=self.permit.holder_id, parent=self)
-        if form.exec() == QDialog.DialogCode.Accepted and form.result_data:
+        self.form = form  # window-modal without blocking: tests drive it
+        form.accepted.connect(lambda: self._registered(form))
+        form.open()
+
+    def _registered(self, form) -> None:
+        if form.result_data:
             self.message.clear()
             self.load_vehicles(form.result_data["id"])
 

@@ -16,10 +16,10 @@ from PySide6.QtGui import (QBrush, QColor, QConicalGradient, QCursor,
     QImage, QKeySequence, QLinearGradient, QPainter,
     QPalette, QPixmap, QRadialGradient, QTransform)
 from PySide6.QtWidgets import (QAbstractButton, QApplication, QCheckBox, QComboBox,
-    QDateEdit, QDialog, QDialogButtonBox, QFormLayout,
-    QLabel, QSizePolicy, QTextBrowser, QVBoxLayout,
-    QWidget)
+    QDialog, QDialogButtonBox, QFormLayout, QLabel,
+    QSizePolicy, QTextBrowser, QVBoxLayout, QWidget)
 
+from mototaxi_desk.gui.widgets.dates import DateField
 from mototaxi_desk.gui.widgets.fields import FormField
 
 class Ui_AuxiliaryCredentialDialog(object):
@@ -78,9 +78,8 @@ class Ui_AuxiliaryCredentialDialog(object):
 
         self.form.setWidget(3, QFormLayout.ItemRole.LabelRole, self.date_label)
 
-        self.date = QDateEdit(AuxiliaryCredentialDialog)
+        self.date = DateField(AuxiliaryCredentialDialog)
         self.date.setObjectName(u"date")
-        self.date.setCalendarPopup(True)
 
         self.form.setWidget(3, QFormLayout.ItemRole.FieldRole, self.date)
 
@@ -148,7 +147,6 @@ class Ui_AuxiliaryCredentialDialog(object):
         self.cpf_label.setText(QCoreApplication.translate("AuxiliaryCredentialDialog", u"&CPF do condutor auxiliar:", None))
         self.person_label.setText(QCoreApplication.translate("AuxiliaryCredentialDialog", u"Condutor auxiliar:", None))
         self.date_label.setText(QCoreApplication.translate("AuxiliaryCredentialDialog", u"&Data do credenciamento:", None))
-        self.date.setDisplayFormat(QCoreApplication.translate("AuxiliaryCredentialDialog", u"dd/MM/yyyy", None))
         self.sheet_label.setText(QCoreApplication.translate("AuxiliaryCredentialDialog", u"Cart\u00e3o &em:", None))
         self.print_check.setText(QCoreApplication.translate("AuxiliaryCredentialDialog", u"&Imprimir o cart\u00e3o do condutor auxiliar ao confirmar", None))
     # retranslateUi

@@ -15,9 +15,11 @@ from PySide6.QtGui import (QBrush, QColor, QConicalGradient, QCursor,
     QFont, QFontDatabase, QGradient, QIcon,
     QImage, QKeySequence, QLinearGradient, QPainter,
     QPalette, QPixmap, QRadialGradient, QTransform)
-from PySide6.QtWidgets import (QAbstractButton, QApplication, QComboBox, QDateEdit,
-    QDialog, QDialogButtonBox, QFormLayout, QLabel,
-    QSizePolicy, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractButton, QApplication, QComboBox, QDialog,
+    QDialogButtonBox, QFormLayout, QLabel, QSizePolicy,
+    QVBoxLayout, QWidget)
+
+from mototaxi_desk.gui.widgets.dates import DateField
 
 class Ui_GuiaDialog(object):
     def setupUi(self, GuiaDialog):
@@ -49,9 +51,8 @@ class Ui_GuiaDialog(object):
 
         self.form.setWidget(1, QFormLayout.ItemRole.LabelRole, self.due_label)
 
-        self.due = QDateEdit(GuiaDialog)
+        self.due = DateField(GuiaDialog)
         self.due.setObjectName(u"due")
-        self.due.setCalendarPopup(True)
 
         self.form.setWidget(1, QFormLayout.ItemRole.FieldRole, self.due)
 
@@ -101,7 +102,6 @@ class Ui_GuiaDialog(object):
         GuiaDialog.setWindowTitle(QCoreApplication.translate("GuiaDialog", u"Emitir guia de recolhimento (DAM)", None))
         self.debt_label.setText(QCoreApplication.translate("GuiaDialog", u"&D\u00e9bito:", None))
         self.due_label.setText(QCoreApplication.translate("GuiaDialog", u"&Vencimento:", None))
-        self.due.setDisplayFormat(QCoreApplication.translate("GuiaDialog", u"dd/MM/yyyy", None))
         self.amount_label.setText(QCoreApplication.translate("GuiaDialog", u"Valor:", None))
     # retranslateUi
 

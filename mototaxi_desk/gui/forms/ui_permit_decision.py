@@ -16,10 +16,12 @@ from PySide6.QtGui import (QBrush, QColor, QConicalGradient, QCursor,
     QImage, QKeySequence, QLinearGradient, QPainter,
     QPalette, QPixmap, QRadialGradient, QTransform)
 from PySide6.QtWidgets import (QAbstractButton, QApplication, QCheckBox, QComboBox,
-    QDateEdit, QDialog, QDialogButtonBox, QFormLayout,
-    QLabel, QLineEdit, QListWidget, QListWidgetItem,
-    QPlainTextEdit, QSizePolicy, QSpinBox, QTextBrowser,
-    QVBoxLayout, QWidget)
+    QDialog, QDialogButtonBox, QFormLayout, QLabel,
+    QLineEdit, QListWidget, QListWidgetItem, QPlainTextEdit,
+    QSizePolicy, QSpinBox, QTextBrowser, QVBoxLayout,
+    QWidget)
+
+from mototaxi_desk.gui.widgets.dates import DateField
 
 class Ui_PermitDecisionDialog(object):
     def setupUi(self, PermitDecisionDialog):
@@ -68,9 +70,8 @@ class Ui_PermitDecisionDialog(object):
 
         self.form.setWidget(2, QFormLayout.ItemRole.LabelRole, self.date_label)
 
-        self.date = QDateEdit(PermitDecisionDialog)
+        self.date = DateField(PermitDecisionDialog)
         self.date.setObjectName(u"date")
-        self.date.setCalendarPopup(True)
 
         self.form.setWidget(2, QFormLayout.ItemRole.FieldRole, self.date)
 
@@ -177,7 +178,6 @@ class Ui_PermitDecisionDialog(object):
         self.permit_label.setText(QCoreApplication.translate("PermitDecisionDialog", u"&Permiss\u00e3o:", None))
         self.ground_label.setText(QCoreApplication.translate("PermitDecisionDialog", u"&Fundamento:", None))
         self.date_label.setText(QCoreApplication.translate("PermitDecisionDialog", u"&Data da decis\u00e3o:", None))
-        self.date.setDisplayFormat(QCoreApplication.translate("PermitDecisionDialog", u"dd/MM/yyyy", None))
         self.days_label.setText(QCoreApplication.translate("PermitDecisionDialog", u"D&ias de suspens\u00e3o:", None))
         self.days.setSuffix(QCoreApplication.translate("PermitDecisionDialog", u" dia(s)", None))
         self.act_label.setText(QCoreApplication.translate("PermitDecisionDialog", u"&N\u00ba do ato:", None))

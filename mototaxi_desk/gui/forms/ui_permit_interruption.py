@@ -16,9 +16,11 @@ from PySide6.QtGui import (QBrush, QColor, QConicalGradient, QCursor,
     QImage, QKeySequence, QLinearGradient, QPainter,
     QPalette, QPixmap, QRadialGradient, QTransform)
 from PySide6.QtWidgets import (QAbstractButton, QApplication, QCheckBox, QComboBox,
-    QDateEdit, QDialog, QDialogButtonBox, QFormLayout,
-    QLabel, QLineEdit, QSizePolicy, QSpinBox,
-    QTextBrowser, QVBoxLayout, QWidget)
+    QDialog, QDialogButtonBox, QFormLayout, QLabel,
+    QLineEdit, QSizePolicy, QSpinBox, QTextBrowser,
+    QVBoxLayout, QWidget)
+
+from mototaxi_desk.gui.widgets.dates import DateField
 
 class Ui_PermitInterruptionDialog(object):
     def setupUi(self, PermitInterruptionDialog):
@@ -54,9 +56,8 @@ class Ui_PermitInterruptionDialog(object):
 
         self.form.setWidget(1, QFormLayout.ItemRole.LabelRole, self.start_label)
 
-        self.start = QDateEdit(PermitInterruptionDialog)
+        self.start = DateField(PermitInterruptionDialog)
         self.start.setObjectName(u"start")
-        self.start.setCalendarPopup(True)
 
         self.form.setWidget(1, QFormLayout.ItemRole.FieldRole, self.start)
 
@@ -158,7 +159,6 @@ class Ui_PermitInterruptionDialog(object):
         PermitInterruptionDialog.setWindowTitle(QCoreApplication.translate("PermitInterruptionDialog", u"Interrup\u00e7\u00e3o do servi\u00e7o", None))
         self.permit_label.setText(QCoreApplication.translate("PermitInterruptionDialog", u"&Permiss\u00e3o:", None))
         self.start_label.setText(QCoreApplication.translate("PermitInterruptionDialog", u"&In\u00edcio:", None))
-        self.start.setDisplayFormat(QCoreApplication.translate("PermitInterruptionDialog", u"dd/MM/yyyy", None))
         self.days_label.setText(QCoreApplication.translate("PermitInterruptionDialog", u"&Dias:", None))
         self.days.setSuffix(QCoreApplication.translate("PermitInterruptionDialog", u" dia(s)", None))
         self.until_title.setText(QCoreApplication.translate("PermitInterruptionDialog", u"At\u00e9:", None))

@@ -16,9 +16,11 @@ from PySide6.QtGui import (QBrush, QColor, QConicalGradient, QCursor,
     QImage, QKeySequence, QLinearGradient, QPainter,
     QPalette, QPixmap, QRadialGradient, QTransform)
 from PySide6.QtWidgets import (QAbstractButton, QApplication, QCheckBox, QComboBox,
-    QDateEdit, QDialog, QDialogButtonBox, QFormLayout,
-    QLabel, QLineEdit, QSizePolicy, QTextBrowser,
-    QVBoxLayout, QWidget)
+    QDialog, QDialogButtonBox, QFormLayout, QLabel,
+    QLineEdit, QSizePolicy, QTextBrowser, QVBoxLayout,
+    QWidget)
+
+from mototaxi_desk.gui.widgets.dates import DateField
 
 class Ui_PermitStatusDialog(object):
     def setupUi(self, PermitStatusDialog):
@@ -54,9 +56,8 @@ class Ui_PermitStatusDialog(object):
 
         self.form.setWidget(1, QFormLayout.ItemRole.LabelRole, self.date_label)
 
-        self.date = QDateEdit(PermitStatusDialog)
+        self.date = DateField(PermitStatusDialog)
         self.date.setObjectName(u"date")
-        self.date.setCalendarPopup(True)
 
         self.form.setWidget(1, QFormLayout.ItemRole.FieldRole, self.date)
 
@@ -132,7 +133,6 @@ class Ui_PermitStatusDialog(object):
         PermitStatusDialog.setWindowTitle(QCoreApplication.translate("PermitStatusDialog", u"Situa\u00e7\u00e3o da permiss\u00e3o", None))
         self.permit_label.setText(QCoreApplication.translate("PermitStatusDialog", u"&Permiss\u00e3o:", None))
         self.date_label.setText(QCoreApplication.translate("PermitStatusDialog", u"&Data:", None))
-        self.date.setDisplayFormat(QCoreApplication.translate("PermitStatusDialog", u"dd/MM/yyyy", None))
         self.act_label.setText(QCoreApplication.translate("PermitStatusDialog", u"&N\u00ba do ato:", None))
         self.reason_label.setText(QCoreApplication.translate("PermitStatusDialog", u"&Motivo:", None))
         self.print_check.setText(QCoreApplication.translate("PermitStatusDialog", u"&Imprimir o documento ao confirmar", None))

@@ -16,10 +16,11 @@ from PySide6.QtGui import (QBrush, QColor, QConicalGradient, QCursor,
     QImage, QKeySequence, QLinearGradient, QPainter,
     QPalette, QPixmap, QRadialGradient, QTransform)
 from PySide6.QtWidgets import (QAbstractButton, QApplication, QCheckBox, QComboBox,
-    QDateEdit, QDialog, QDialogButtonBox, QFormLayout,
-    QHBoxLayout, QLabel, QLineEdit, QPushButton,
-    QSizePolicy, QTextBrowser, QVBoxLayout, QWidget)
+    QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout,
+    QLabel, QLineEdit, QPushButton, QSizePolicy,
+    QTextBrowser, QVBoxLayout, QWidget)
 
+from mototaxi_desk.gui.widgets.dates import DateField
 from mototaxi_desk.gui.widgets.fields import FormField
 
 class Ui_PermitTransferDialog(object):
@@ -106,9 +107,8 @@ class Ui_PermitTransferDialog(object):
 
         self.form.setWidget(5, QFormLayout.ItemRole.LabelRole, self.date_label)
 
-        self.date = QDateEdit(PermitTransferDialog)
+        self.date = DateField(PermitTransferDialog)
         self.date.setObjectName(u"date")
-        self.date.setCalendarPopup(True)
 
         self.form.setWidget(5, QFormLayout.ItemRole.FieldRole, self.date)
 
@@ -182,7 +182,6 @@ class Ui_PermitTransferDialog(object):
         self.new_vehicle.setText(QCoreApplication.translate("PermitTransferDialog", u"Ca&dastrar ve\u00edculo\u2026", None))
         self.on_death.setText(QCoreApplication.translate("PermitTransferDialog", u"Por &falecimento ou invalidez do permission\u00e1rio (ao c\u00f4njuge ou aos filhos)", None))
         self.date_label.setText(QCoreApplication.translate("PermitTransferDialog", u"Da&ta da transfer\u00eancia:", None))
-        self.date.setDisplayFormat(QCoreApplication.translate("PermitTransferDialog", u"dd/MM/yyyy", None))
         self.act_label.setText(QCoreApplication.translate("PermitTransferDialog", u"&N\u00ba do ato de anu\u00eancia:", None))
         self.act_number.setPlaceholderText(QCoreApplication.translate("PermitTransferDialog", u"ex.: Portaria n\u00ba 40/2026", None))
         self.print_check.setText(QCoreApplication.translate("PermitTransferDialog", u"&Imprimir o termo de transfer\u00eancia ao confirmar", None))

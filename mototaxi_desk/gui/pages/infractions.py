@@ -139,9 +139,16 @@ class InfractionsPage(QWidget):
         return dialog
 
     def new_notice(self, *, modal: bool = True) -> NoticeEntryDialog:
+        """The entry form, window-modal without blocking (`self.entry`); once saved, the
+        list is reloaded and the new notice opens."""
         dialog = NoticeEntryDialog(self.actor, self)
-        if modal and dialog.exec():
-            self.refresh()
-            if dialog.result_notice:
-                self.open_notice(dialog.result_notice["id"])
+        self.entry = dialog
+        if modal:
+            dialog.accepted.connect(lambda: self._notice_saved(dialog))
+            dialog.open()
         return dialog
+
+    def _notice_saved(self, dialog: NoticeEntryDialog) -> None:
+        self.refresh()
+        if dialog.result_notice:
+            self.open_notice(dialog.result_notice["id"])

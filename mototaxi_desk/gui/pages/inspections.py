@@ -9,8 +9,8 @@ from PySide6.QtWidgets import (QHBoxLayout, QMessageBox, QPushButton, QVBoxLayou
 from ...domain.errors import DomainError
 from ...services import documents, inspections
 from ...services.context import Actor
+from .. import prompts
 from ..dialogs.inspection_form import KIND_WORDS, InspectionForm, ask_reason
-from ..dialogs.print_preview import PrintPreviewDialog
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import GREY, RED, heading, open_rows, table_view
 
@@ -80,11 +80,13 @@ class InspectionsPage(QWidget):
         self.void_button.setEnabled(supervisor and issued)
         self.reissue_button.setEnabled(supervisor and has_sticker)
 
-    def new_inspection(self) -> None:
+    def new_inspection(self) -> InspectionForm:
+        """The form, window-modal without blocking (`self.form`)."""
         form = InspectionForm(self.actor, parent=self)
-        form.exec()
-        if form.result_data:
-            self.refresh()
+        self.form = form
+        form.finished.connect(lambda *_: form.result_data and self.refresh())
+        form.open()
+        return form
 
     def print_sticker(self) -> None:
         current = self._current()
@@ -95,7 +97,7 @@ class InspectionsPage(QWidget):
         except DomainError as exc:
             QMessageBox.warning(self, "Selo de vistoria", str(exc))
             return
-        PrintPreviewDialog(result, self).exec()
+        prompts.show_preview(self, result)
 
     def void_sticker(self) -> None:
         self._sticker_action("Cancelar selo", inspections.void_sticker)

@@ -80,7 +80,7 @@ class PersonPage(QWidget):
                                 ("pay", "&Pagar…", self.pay),
                                 ("guia", "Emitir &guia…", self.issue_guia),
                                 ("defence", "&Defesa/recurso…", self.defence),
-                                ("stand", "&Ponto…", self.change_stand),
+                                ("stand", "P&onto…", self.change_stand),
                                 ("photo", "&Foto…", self.load_photo),
                                 ("new_application", "&Novo requerimento…",
                                  self.new_application),

@@ -10,7 +10,6 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -253,13 +252,9 @@ class StandsPage(QWidget):
         return result
 
     def confirm(self, text: str) -> bool:
-        """The question before reopening a ponto (tests replace it)."""
-        box = QMessageBox(QMessageBox.Icon.Question, "Pontos", text, parent=self)
-        yes = box.addButton("&Reativar", QMessageBox.ButtonRole.AcceptRole)
-        no = box.addButton("Cancelar", QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(no)
-        box.exec()
-        return box.clickedButton() is yes
+        """The question before reopening a ponto (gui/prompts.py, which tests answer)."""
+        from .. import prompts
+        return prompts.ask_yes_no(self, "Pontos", text)
 
     def select_stand(self, stand_id: int) -> None:
         ids = [r["id"] for r in self.stand_model.rows]

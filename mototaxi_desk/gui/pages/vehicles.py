@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 
 from PySide6.QtCore import QTimer, Signal
-from PySide6.QtWidgets import (QDialog, QHBoxLayout, QLabel, QLineEdit, QPushButton,
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLineEdit, QPushButton,
                                QVBoxLayout, QWidget)
 
 from ...services import setup, vehicles
@@ -129,10 +129,13 @@ class VehiclesPage(QWidget):
                                           current["permit_id"] is not None)
         self.declare_button.setEnabled(counter and current is not None and current["active"])
 
-    def new_vehicle(self) -> None:
+    def new_vehicle(self) -> VehicleForm:
+        """The form, window-modal without blocking (`self.form`)."""
         form = VehicleForm(self.actor, parent=self)
-        if form.exec() == QDialog.DialogCode.Accepted:
-            self.refresh()
+        self.form = form
+        form.accepted.connect(self.refresh)
+        form.open()
+        return form
 
     def open_vehicle(self, row: int) -> VehicleForm | None:
         if not 0 <= row < len(self.model.rows):
@@ -147,8 +150,9 @@ class VehiclesPage(QWidget):
         current = self._current()
         if current and current["permit_id"]:
             dialog = SubstituteDialog(self.actor, current["permit_id"], parent=self)
-            if dialog.exec() == QDialog.DialogCode.Accepted:
-                self.refresh()
+            self.form = dialog  # window-modal without blocking: tests drive it
+            dialog.accepted.connect(self.refresh)
+            dialog.open()
 
     def declare(self) -> None:
         current = self._current()

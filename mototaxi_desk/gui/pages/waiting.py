@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QMessageBox, QPushButton, QVBoxLayout,
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QVBoxLayout,
                                QWidget)
 
 from ...domain.errors import DomainError
@@ -223,14 +223,9 @@ class WaitingListPage(QWidget):
         self.message.setVisible(bool(text))
 
     def confirm(self, text: str) -> bool:
-        """The question before calling (tests replace it)."""
-        box = QMessageBox(QMessageBox.Icon.Question, "Convocar da lista de espera", text,
-                          parent=self)
-        yes = box.addButton("&Convocar", QMessageBox.ButtonRole.AcceptRole)
-        no = box.addButton("Cancelar", QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(no)
-        box.exec()
-        return box.clickedButton() is yes
+        """The question before calling (gui/prompts.py, which tests answer)."""
+        from .. import prompts
+        return prompts.ask_yes_no(self, "Convocar da lista de espera", text)
 
     def call_text(self) -> str:
         first = self.model.rows[0]

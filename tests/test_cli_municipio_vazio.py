@@ -1,0 +1,213 @@
+"""The "município vazio" story through the command line only (issue 15), once per shipped
+profile, on PostgreSQL: `init` with a small population (so the cap is reached by the 7th
+applicant), two pontos, 12 people with CNH, their new-permit applications filed and
+deferred, grants up to the cap and the rest to the waiting list, a transfer, an interruption
+and its end, an infraction notice and a sanction by decision, the reinstatement, an
+auxiliary driver's credential and its card, a desistência and the call-up of the next on the
+waiting list, who then gets the permit. Steps the profile's law does not provide are left
+out (and the command's refusal, with the article, is checked instead). The same story is
+driven through the window on SQLite in tests/gui/test_municipio_vazio.py.
+STORY_DB=sqlite runs this one on SQLite instead (while working on it without a server)."""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+
+import pytest
+from validate_docbr import CNH, CPF, RENAVAM
+
+from mototaxi_desk.domain.profiles import load_profile
+from mototaxi_desk.services import permit_actions
+
+from .conftest import MUNICIPIOS
+
+PROFILES = ["porto-feliz-2017", "sao-raimundo-das-mangabeiras-2019", "lei-1745-2011"]
+CAP = 6  # the population given to `init` makes room for 6 permits
+PEOPLE = 12
+DECIDED = ("suspend", "revoke", "cassate")  # the first the law provides is the story's
+
+
+class Counter:
+    """The clerk at the command line: each call must succeed and prints JSON."""
+
+    def __init__(self, cli, url):
+        self.cli, self.url = cli, url
+
+    def __call__(self, *args):
+        code, out, err = self.cli("--db", self.url, *args, "--json")
+        assert code == 0, (args, err)
+        return json.loads(out)
+
+    def refused(self, *args) -> str:
+        code, out, err = self.cli("--db", self.url, *args)
+        assert code == 1, (args, out, err)
+        assert len(err.strip().splitlines()) == 1, err
+        return err
+
+
+def _plate(n: int) -> str:
+    return f"MTX{n % 10}{chr(65 + n)}{n:02d}"
+
+
+@pytest.mark.parametrize("db_url", [os.environ.get("STORY_DB", "postgres")], indirect=True)
+@pytest.mark.parametrize("profile_id", PROFILES)
+def test_municipio_vazio_through_the_command_line(cli, db_url, profile_id, tmp_path):
+    profile = load_profile(profile_id)
+    acts = set(permit_actions.offered(profile))
+    run = Counter(cli, db_url)
+    name, uf, ibge, _population = MUNICIPIOS[profile_id]
+    population = CAP * profile.cap.inhabitants_per_permit
+    code, _, err = cli("--db", db_url, "init", "--profile", profile_id, "--municipio", name,
+                       "--uf", uf, "--ibge", ibge, "--population", str(population),
+                       "--fiscal-unit-value", "48,26", "--admin-password-stdin")
+    assert code == 0, err
+
+    # two pontos
+    for number, place, lat in ((1, "Praça da Matriz", "-7,0219"), (2, "Rodoviária", "-7,0300")):
+        stand = run("stand", "create", "--number", str(number), "--name", place,
+                    "--location", "Centro", f"--lat={lat}", "--lon=-45,4811",
+                    *(["--min", "2", "--max", "5"] if not profile.stand.max_vehicles else []))
+        assert stand["active"]
+    assert [s["number"] for s in run("stand", "list")] == [1, 2]
+
+    # 12 people with CNH, each files a new-permit application with every document; the
+    # supervisor defers it; each brings a motorcycle
+    today = dt.date.today()
+    people = []
+    for n in range(PEOPLE):
+        person = _person(run, n, today)
+        app = run("application", "file", person["cpf"], "--type", "new_permit",
+                  "--received", "all")
+        assert app["status"] == "protocolado" and app["protocol"].endswith(f"{n + 1:06d}")
+        assert run("application", "decide", app["protocol"], "deferido")["status"] == "deferido"
+        people.append({**person, "protocol": app["protocol"]})
+
+    # grants up to the cap, on the two pontos; the 7th on goes to the waiting list
+    permits = []
+    for n, person in enumerate(people):
+        result = run("permit", "grant", person["protocol"], "--vehicle", person["plate"],
+                     "--stand", str(1 + n % 2), "--act", f"Portaria {n + 1}/{today.year}")
+        if n < CAP:
+            assert result["granted"], result
+            permits.append(result["order_number"])
+            person["permit"] = str(result["order_number"])
+            if run("guia", "list", person["cpf"])["debts"]:  # the card or grant fee, paid
+                run("guia", "pay", person["cpf"], "--all", "--receipt", f"DAM {n}")
+        else:
+            assert not result["granted"] and result["waiting_list"], result
+    waiting = run("waiting", "list")["waiting"]
+    assert len(waiting) == PEOPLE - CAP
+    assert len(run("application", "list", "--status", "deferido")) == PEOPLE
+
+    # the annual vistoria of a permit's vehicle, with its sticker
+    holder = people[0]
+    inspection = run("inspection", "record", holder["plate"], "--kind",
+                     "annual" if "annual" in _kinds(run) else _kinds(run)[0])
+    assert inspection["approved"]
+    if run("guia", "list", holder["cpf"])["debts"]:
+        run("guia", "pay", holder["cpf"], "--all", "--receipt", "DAM vistoria")
+
+    # transfer one permit to a new person (on the holder's death where the law asks 3 years
+    # first, SRM Art. 4 §8º), who brings his CNH and motorcycle
+    newcomer = _person(run, PEOPLE, today)
+    if "transfer" in acts:
+        on_death = ["--on-death"] if profile.transfer.min_years_held else []
+        if on_death:  # SRM Art. 4 §9º I: to a third party only after 3 years
+            err = run.refused("permit", "transfer", people[1]["permit"], "--to",
+                              newcomer["cpf"], "--vehicle", newcomer["plate"])
+            assert profile.transfer.article in err
+        moved = run("permit", "transfer", people[1]["permit"], "--to", newcomer["cpf"],
+                    "--vehicle", newcomer["plate"], "--act", "Portaria 20", *on_death)
+        permit = moved["result"].get("permit", moved["result"])
+        assert permit["holder_name"] == newcomer["name"]
+        newcomer["permit"] = people[1]["permit"]
+    else:
+        err = run.refused("permit", "transfer", people[1]["permit"], "--to", newcomer["cpf"],
+                          "--vehicle", newcomer["plate"])
+        assert profile.transfer.article in err
+
+    # interrupt and resume another
+    if "interrupt" in acts:
+        stopped = run("permit", "interrupt", people[2]["permit"], "--days", "10",
+                      "--act", "Portaria 21")
+        assert _permit_of(stopped)["status"] == "interrupted"
+        assert _permit_of(run("permit", "resume", people[2]["permit"]))["status"] == "active"
+    else:
+        err = run.refused("permit", "interrupt", people[2]["permit"], "--days", "10")
+        assert "não prev" in err
+
+    # an infraction notice, then the sanction by decision resting on it, then reinstatement
+    code = profile.infractions[0].code
+    notice = run("notice", "record", "--permit", people[3]["permit"], "--infraction", code,
+                 "--at", today.strftime("%d/%m/%Y 08:30"), "--place", "Praça da Matriz",
+                 "--agent", "José Fiscal Souza", "--registration", "M-77", "--signed",
+                 *(["--fine-units", "10"] if profile.penalty_class(
+                     profile.infractions[0].class_code).fine_units_max else []))
+    assert notice["number"].endswith(f"/{today.year}")
+    decided = next(a for a in DECIDED if a in acts)
+    grounds = run("permit", "grounds", decided)[decided]["grounds"]
+    period = ["--days", "15"] if decided == "suspend" else []
+    sanction = ["permit", decided, people[3]["permit"], "--ground", grounds[0]["code"],
+                "--reason", "Decisão no processo 12/2026", "--act", "Decreto 5", *period]
+    if profile.defence.defence_days:
+        # resting on the notice only after its defence term (the contraditório): today the
+        # decision rests on its ground alone
+        err = run.refused(*sanction, "--notice", notice["number"])
+        assert profile.defence.defence_article in err
+        sanctioned = run(*sanction)
+    else:  # L1745: no defence term before the decision (appeal afterwards, Art. 19)
+        sanctioned = run(*sanction, "--notice", notice["number"])
+    assert sanctioned["result"]["article"]
+    back = run("permit", "reinstate", people[3]["permit"], "--reason", "Recurso provido")
+    assert _permit_of(back)["status"] == "active"
+
+    # an auxiliary driver (one of the waiting people) and his card
+    helper = people[-1]
+    card = tmp_path / "auxiliar.pdf"
+    credential = run("aux", "issue", people[4]["permit"], helper["cpf"], "--card", str(card))
+    assert credential["card"] and card.read_bytes().startswith(b"%PDF")
+
+    # a desistência frees a place: the next on the waiting list is called, files, gets it
+    if "desist" in acts:
+        run("permit", "desist", people[5]["permit"], "--act", "Portaria 30")
+        called = run("waiting", "list")["called"] or [run("waiting", "call", "--reason",
+                                                           "vaga da desistência")]
+        person = next(p for p in people if p["cpf"] == _digits(called[0]["cpf_text"]))
+        # his application was deferred before the cap was reached: it is granted now
+        granted = run("permit", "grant", person["protocol"], "--vehicle", person["plate"],
+                      "--stand", "2")
+        assert granted["granted"], granted
+    else:
+        err = run.refused("permit", "desist", people[5]["permit"])
+        assert "não prev" in err
+
+
+def _person(run, n: int, today: dt.date) -> dict:
+    """Person nº n registered with a CNH that meets every profile, and his motorcycle."""
+    cpf, name = CPF().generate(), f"Mototaxista {chr(65 + n)} da Silva"
+    run("person", "add", cpf, "--name", name, "--birth", "20/05/1985",
+        "--phone", f"(99) 98765-43{n:02d}")
+    cnh = run("person", "cnh", cpf, "--number", CNH().generate(), "--category", "A",
+              "--first-licence", "01/03/2012",
+              "--expiry", (today + dt.timedelta(days=900)).strftime("%d/%m/%Y"), "--ear")
+    assert cnh["problems"] == [], cnh["problems"]
+    vehicle = run("vehicle", "add", cpf, "--plate", _plate(n), "--renavam",
+                  RENAVAM().generate(), "--chassis", f"9C2KC{n:012d}", "--make", "Honda",
+                  "--model", "CG 160", "--year", str(today.year - 1), "--cc", "160",
+                  "--insurer", "Seguradora", "--policy", f"AP-{n}", "--cover", "20.000,00",
+                  "--insurance-expiry", (today + dt.timedelta(days=300)).strftime("%d/%m/%Y"))
+    assert vehicle["warnings"] == []
+    return {"cpf": cpf, "name": name, "plate": _plate(n)}
+
+
+def _permit_of(done: dict) -> dict:
+    return done["result"].get("permit", done["result"])
+
+
+def _kinds(run) -> list[str]:
+    return list(run("inspection", "items"))
+
+
+def _digits(text: str) -> str:
+    return "".join(c for c in text if c.isdigit())
