@@ -1,0 +1,159 @@
+"""The law's acts of issue 16 reached from the prontuário's "Mais ▾" menu, through the real
+widgets, on a database made by the set-up service: the cassation of an auxiliary's own
+credential (SRM Art. 38 IV and §3º; not under PF, Art. 30), a service found interrupted
+without authorisation (PF Art. 12: reverts after 30 days) and a summons to present the
+vehicle for inspection (L1745 Art. 10 and §ú) — each showing its rule before the clerk
+confirms, refusing bad input in the form with nothing written."""
+import datetime as dt
+
+import pytest
+from PySide6.QtCore import Qt
+
+from mototaxi_desk.gui.pages.person import PersonPage
+from mototaxi_desk.services import auxiliary, clock, fees
+from mototaxi_desk.store.models import AuxiliaryDriver, InspectionSummons, Permit, PersonBar
+
+from ..conftest import row_counts
+from ..factories import CLERK, SUPERVISOR, make_person
+from ..services.ledger_helpers import holder_permit
+
+TODAY = dt.date.today()
+
+
+@pytest.fixture
+def db_url(tmp_path):
+    """The window's tests run on SQLite only (the services and commands run on both)."""
+    return str(tmp_path / "test.db")
+
+
+def _page(qtbot, actor, person_id) -> PersonPage:
+    page = PersonPage(actor)
+    qtbot.addWidget(page)
+    page.open_person(person_id)
+    return page
+
+
+def _open(page, key):
+    action = page.more_actions[key]
+    assert action.isEnabled(), action.toolTip()
+    action.trigger()
+    form = page.form
+    assert form.objectName() == f"permit_act_{key}"
+    return form
+
+
+def _confirm(qtbot, form):
+    qtbot.mouseClick(form.ok_button, Qt.MouseButton.LeftButton)
+
+
+def _type_date(qtbot, field, day: dt.date):
+    field.editor.clear()
+    qtbot.keyClicks(field.editor, f"{day:%d%m%Y}")
+    field.changed.emit(field.editor.text())
+
+
+def _with_auxiliary():
+    holder, permit = holder_permit(on=TODAY - dt.timedelta(days=30))
+    helper = make_person("Auxiliar Costa", today=TODAY)
+    for debt in fees.open_debts(holder["id"]):
+        fees.pay(CLERK, debt["id"], paid_on=TODAY, receipt="DAM 1")
+    aux = auxiliary.credential(SUPERVISOR, permit["id"], helper["id"], on=TODAY)
+    return holder, permit, helper, aux
+
+
+def test_auxiliary_credential_cassated_from_the_menu_srm_art_38_iv_par_3(qtbot, srm):
+    """SRM Art. 38 IV: the supervisor cassates the auxiliary's own credential from the
+    holder's record; §3º: the auxiliary (not the holder) may get another only after 2 years.
+    Without the reason the form refuses, marks the field and writes nothing."""
+    holder, permit, helper, aux = _with_auxiliary()
+    clerk = _page(qtbot, CLERK, holder["id"])
+    assert not clerk.more_actions["aux_cassate"].isEnabled()
+    assert "cassar credenciamentos" in clerk.more_actions["aux_cassate"].toolTip()
+    page = _page(qtbot, SUPERVISOR, holder["id"])
+    form = _open(page, "aux_cassate")
+    preview = form.intro.text()
+    assert "Art. 38 IV; §3º" in preview and "após 2 anos" in preview
+    assert "cassada: Auxiliar Costa" in preview and "novo credenciamento" in preview
+    before = row_counts()
+    _confirm(qtbot, form)
+    assert form.isVisible() and "Motivo da cassação" in form.message.text()
+    assert form.widget("reason").styleSheet() != ""  # the field marked
+    assert row_counts() == before
+    qtbot.keyClicks(form.widget("reason"), "Conduziu outro veiculo (Art. 38 IV)")
+    qtbot.keyClicks(form.widget("act_number"), "Portaria 9/2026")
+    _confirm(qtbot, form)
+    assert not form.isVisible()
+    assert not AuxiliaryDriver.get_by_id(aux["id"]).active
+    bar = PersonBar.get(PersonBar.person == helper["id"])
+    assert bar.until == TODAY.replace(year=TODAY.year + 2)
+    assert not PersonBar.select().where(PersonBar.person == holder["id"]).exists()
+    assert Permit.get_by_id(permit["id"]).status == "active"
+    assert "cassada (Art. 38 IV; §3º)" in page.message.text()
+    assert not page.more_actions["aux_cassate"].isEnabled()
+
+
+def test_pf_menu_has_no_auxiliary_cassation_nor_summons_art_30(qtbot, pf):
+    """PF Art. 30: the holder answers for his prepostos (no cassation of their own); PF has
+    no vistoria on demand. The unauthorised stoppage (Art. 12) is there."""
+    holder, _ = holder_permit(on=TODAY - dt.timedelta(days=30))
+    page = _page(qtbot, SUPERVISOR, holder["id"])
+    assert "aux_cassate" not in page.more_actions and "summon" not in page.more_actions
+    assert page.more_actions["stoppage"].isEnabled()
+
+
+def test_stoppage_recorded_from_the_menu_then_reverts_pf_art_12(qtbot, pf):
+    """PF Art. 12: the fiscal records from the record that the service stopped; the form says
+    the permit reverts after more than 30 days; a date in the future is refused in the form
+    with nothing written; the daily step then reverts it on the 31st day."""
+    holder, permit = holder_permit(on=TODAY - dt.timedelta(days=60))
+    page = _page(qtbot, SUPERVISOR, holder["id"])
+    form = _open(page, "stoppage")
+    assert "mais de 30 dias consecutivos" in form.intro.text() and "Art. 12" in form.intro.text()
+    _type_date(qtbot, form.widget("since"), TODAY + dt.timedelta(days=2))
+    before = row_counts()
+    _confirm(qtbot, form)
+    assert form.isVisible() and "Serviço interrompido desde" in form.message.text()
+    assert row_counts() == before
+    since = TODAY - dt.timedelta(days=3)
+    _type_date(qtbot, form.widget("since"), since)
+    qtbot.keyClicks(form.widget("reason"), "Ponto vazio")
+    _confirm(qtbot, form)
+    assert not form.isVisible()
+    reverts = since + dt.timedelta(days=30)
+    assert Permit.get_by_id(permit["id"]).status == "interrupted"
+    assert f"será revertida em {reverts:%d/%m/%Y} (Art. 12)" in page.message.text()
+    assert page.more_actions["resume"].isEnabled()  # the return is recorded from there
+    assert not page.more_actions["stoppage"].isEnabled()
+    clock.tick(on=reverts)
+    assert Permit.get_by_id(permit["id"]).status == "lapsed"
+
+
+def test_summons_from_the_menu_and_a_second_one_refused_l1745_art_10(qtbot, make_municipio):
+    """L1745 Art. 10: the holder is summoned to present the vehicle by a deadline; the form
+    says that missing it is a cause of cassation (§ú); a deadline not after today, or a
+    second summons while one is open, is refused in the form with nothing written."""
+    make_municipio("lei-1745-2011", today=dt.date(2026, 1, 2))
+    holder, permit = holder_permit(on=TODAY - dt.timedelta(days=30))
+    page = _page(qtbot, SUPERVISOR, holder["id"])
+    form = _open(page, "summon")
+    assert "Art. 10 §ú" in form.intro.text() and "cassação" in form.intro.text()
+    _type_date(qtbot, form.widget("deadline"), TODAY)
+    before = row_counts()
+    _confirm(qtbot, form)
+    assert form.isVisible() and "Prazo para apresentar o veículo" in form.message.text()
+    assert row_counts() == before
+    deadline = TODAY + dt.timedelta(days=15)
+    _type_date(qtbot, form.widget("deadline"), deadline)
+    qtbot.keyClicks(form.widget("act_number"), "Intimacao 3/2026")
+    assert "Intimado(a) a apresentar o veículo" in form.intro.text()
+    _confirm(qtbot, form)
+    assert not form.isVisible()
+    row = InspectionSummons.get(InspectionSummons.permit == permit["id"])
+    assert (row.deadline, row.status, row.act_number) == (deadline, "open", "Intimacao 3/2026")
+    assert f"até {deadline:%d/%m/%Y} (Art. 10)" in page.message.text()
+    again = _open(page, "summon")
+    assert "já tem intimação" in again.intro.text()
+    before = row_counts()
+    _confirm(qtbot, again)
+    assert again.isVisible() and "já tem intimação" in again.message.text()
+    assert row_counts() == before

@@ -1,0 +1,176 @@
+"""The law's acts of issue 16 reached from the command line, on a database made by `init`:
+`aux cassate` (the auxiliary's own credential, SRM Art. 38 IV and §3º, L1745 Art. 17 IV and
+§2º; refused under PF, Art. 30), and the findings the daily passage of time acts on —
+`stoppage` (PF Art. 12: reverts after 30 days) and `summon` (L1745 Art. 10 §ú) — each with
+--json, a refusal and bad input that write nothing."""
+import datetime as dt
+import json
+
+import pytest
+
+from mototaxi_desk.store.migrations import close_database, open_database
+
+from .conftest import row_counts
+
+TODAY = dt.date.today()
+INITS = {
+    "srm": ["init", "--profile", "sao-raimundo-das-mangabeiras-2019", "--municipio",
+            "São Raimundo das Mangabeiras", "--uf", "MA", "--ibge", "2111102",
+            "--population", "18540", "--fiscal-unit-value", "48,26", "--admin-password-stdin"],
+    "pf": ["init", "--profile", "porto-feliz-2017", "--municipio", "Porto Feliz", "--uf", "SP",
+           "--ibge", "3540606", "--population", "53000", "--fiscal-unit-value", "1,00",
+           "--admin-password-stdin"],
+    "l1745": ["init", "--profile", "lei-1745-2011", "--municipio", "Município da Lei",
+              "--uf", "MG", "--ibge", "3100104", "--population", "59000",
+              "--fiscal-unit-value", "50,00", "--admin-password-stdin"],
+}
+
+
+def _counts(url):
+    """Rows per table, without the automatic copy's audit lines (a command makes one when it
+    opens the database)."""
+    from mototaxi_desk.store.models import AuditLog
+    open_database(url)
+    try:
+        counts = row_counts()
+        counts["AuditLog"] -= AuditLog.select().where(
+            AuditLog.action.startswith("backup.")).count()
+        return counts
+    finally:
+        close_database()
+
+
+@pytest.fixture
+def town(cli, db_url):
+    """A município made by `init`, a holder with a permit (fees paid) and, where the law has
+    auxiliary drivers with a cassation of their own, an auxiliary credentialed on it."""
+    def make(profile):
+        code, _, err = cli("--db", db_url, *INITS[profile])
+        assert code == 0, err
+        from mototaxi_desk.services import auxiliary, fees, setup
+        from mototaxi_desk.store.models import Person
+
+        from .factories import CLERK, SUPERVISOR, make_person
+        from .services.ledger_helpers import holder_permit
+        open_database(db_url)
+        try:
+            holder, permit = holder_permit(on=TODAY - dt.timedelta(days=60))
+            seed = {"permit": str(permit["order_number"]), "permit_id": permit["id"],
+                    "holder_id": holder["id"]}
+            if setup.profile().auxiliary.cassation_article:
+                helper = make_person("Auxiliar Costa", today=TODAY)
+                for debt in fees.open_debts(holder["id"]):
+                    fees.pay(CLERK, debt["id"], paid_on=TODAY, receipt="DAM 1")
+                aux = auxiliary.credential(SUPERVISOR, permit["id"], helper["id"], on=TODAY)
+                seed.update(credential=str(aux["id"]), helper_id=helper["id"],
+                            helper_cpf=Person.get_by_id(helper["id"]).cpf)
+        finally:
+            close_database()
+        assert cli("--db", db_url, "tick")[0] == 0  # today's step done: not the act's rows
+        return seed
+    return make
+
+
+def test_aux_cassate_bars_the_auxiliary_not_the_holder_srm_art_38_iv_par_3(cli, db_url, town):
+    """SRM Art. 38 IV: the auxiliary's own credential is cassated; §3º: he may get another
+    only after 2 years. The holder is not barred (Art. 38 §1º bars a cassated holder)."""
+    seed = town("srm")
+    before = _counts(db_url)
+    code, out, err = cli("--db", db_url, "aux", "cassate", seed["credential"], "--reason",
+                         "Art. 38 IV", "--act", "Portaria 9/2026", "--preview")
+    assert code == 0 and "Art. 38 IV; §3º" in out and "após 2 anos" in out, err
+    assert "Credencial de condutor auxiliar cassada: Auxiliar Costa" in out
+    assert _counts(db_url) == before  # the preview wrote nothing
+    code, out, err = cli("--db", db_url, "--json", "aux", "cassate", seed["credential"],
+                         "--reason", "Art. 38 IV", "--act", "Portaria 9/2026")
+    assert code == 0, err
+    result = json.loads(out)["result"]
+    assert result["article"] == "Art. 38 IV; §3º" and result["barred"]
+    assert result["barred_until"] == f"{TODAY.replace(year=TODAY.year + 2)}"
+    assert not result["active"]
+    code, out, _ = cli("--db", db_url, "aux", "list", seed["permit"])
+    assert "Nenhuma credencial" in out
+    # barred from a new credential: the same person again is refused with §3º
+    code, _, err = cli("--db", db_url, "aux", "issue", seed["permit"], seed["helper_cpf"])
+    assert code == 1 and "Art. 38 IV; §3º" in err
+    from mototaxi_desk.store.models import PersonBar
+    open_database(db_url)
+    try:
+        assert [b.person_id for b in PersonBar.select()] == [seed["helper_id"]]
+    finally:
+        close_database()
+
+
+def test_aux_cassate_refused_and_bad_input_write_nothing(cli, db_url, town):
+    """A cassation needs its reason; a credential that does not exist or is already ended is
+    named; nothing is written."""
+    seed = town("srm")
+    before = _counts(db_url)
+    for args, words in (
+            (["aux", "cassate", seed["credential"], "--reason", " "], "Motivo da cassação"),
+            (["aux", "cassate", "77", "--reason", "x"], "credenciamento nº 77"),
+            (["aux", "cassate", "abc", "--reason", "x"], "Nº da credencial"),
+            (["aux", "cassate", seed["credential"], "--reason", "x", "--date", "31/02/2026"],
+             "Data da cassação")):
+        code, _, err = cli("--db", db_url, *args)
+        assert code == 1 and words in err and err.startswith("Erro:"), (args, err)
+    assert _counts(db_url) == before
+    code, _, err = cli("--db", db_url, "aux", "cassate", seed["credential"], "--reason")
+    assert code == 2  # usage: the reason is required
+
+
+def test_pf_has_no_auxiliary_cassation_art_30(cli, db_url, town):
+    """PF Art. 30: the holder answers for his prepostos; the law punishes him, not the
+    preposto's registration — the command is refused with the article, nothing written."""
+    town("pf")
+    before = _counts(db_url)
+    code, _, err = cli("--db", db_url, "aux", "cassate", "1", "--reason", "x")
+    assert code == 1 and "não prevê a cassação do credenciamento" in err
+    assert _counts(db_url) == before
+
+
+def test_pf_stoppage_reverts_after_30_days_art_12(cli, db_url, town):
+    """PF Art. 12: a service interrupted without authorisation for more than 30 consecutive
+    days reverts: the command says on which day, --json gives it, and a date in the future
+    or a permit that does not exist writes nothing."""
+    seed = town("pf")
+    since = TODAY - dt.timedelta(days=5)
+    before = _counts(db_url)
+    for args, words in ((["--since", f"{TODAY + dt.timedelta(days=1):%d/%m/%Y}"],
+                         "Serviço interrompido desde"),
+                        (["--since", "32/01/2026"], "Serviço interrompido desde")):
+        code, _, err = cli("--db", db_url, "stoppage", seed["permit"], *args)
+        assert code == 1 and words in err, err
+    code, _, err = cli("--db", db_url, "stoppage", "77", "--since", f"{since:%d/%m/%Y}")
+    assert code == 1 and "77" in err
+    assert _counts(db_url) == before
+    code, out, err = cli("--db", db_url, "--json", "stoppage", seed["permit"], "--since",
+                         f"{since:%d/%m/%Y}", "--reason", "Ponto vazio")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["status"] == "interrupted" and data["article"] == "Art. 12"
+    assert data["reverts_on"] == f"{since + dt.timedelta(days=30)}"
+    # a second finding on an interrupted permit is refused by its status
+    code, _, err = cli("--db", db_url, "stoppage", seed["permit"], "--since",
+                       f"{since:%d/%m/%Y}")
+    assert code == 1 and "interrompida" in err
+
+
+def test_l1745_summon_then_missed_proposes_cassation_art_10_par_u(cli, db_url, town):
+    """L1745 Art. 10: a summons to present the vehicle by a deadline; §ú: missed, the
+    cassation is due — the alerts say so after the daily step passes the deadline."""
+    seed = town("l1745")
+    before = _counts(db_url)
+    for deadline in (f"{TODAY:%d/%m/%Y}", "30/02/2026"):  # the deadline is after today
+        code, _, err = cli("--db", db_url, "summon", seed["permit"], "--deadline", deadline)
+        assert code == 1 and "Prazo para apresentar o veículo" in err, err
+    assert _counts(db_url) == before
+    deadline = TODAY + dt.timedelta(days=10)
+    code, out, err = cli("--db", db_url, "--json", "summon", seed["permit"], "--deadline",
+                         f"{deadline:%d/%m/%Y}", "--act", "Intimação 3/2026")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["status"] == "open" and data["article"] == "Art. 10"
+    code, _, err = cli("--db", db_url, "summon", seed["permit"], "--deadline",
+                       f"{deadline:%d/%m/%Y}")
+    assert code == 1 and "já tem intimação" in err
