@@ -157,3 +157,111 @@ def test_summons_from_the_menu_and_a_second_one_refused_l1745_art_10(qtbot, make
     _confirm(qtbot, again)
     assert again.isVisible() and "já tem intimação" in again.message.text()
     assert row_counts() == before
+
+
+def _family_law(monkeypatch):
+    """The município's law accepts the spouse's or a relative's vehicle (vehicle.owner_rule
+    "holder_or_family", with its own article), as a profile may say."""
+    import dataclasses
+
+    from mototaxi_desk.services import setup
+    profile = setup.profile()
+    family = dataclasses.replace(profile, vehicle=dataclasses.replace(
+        profile.vehicle, owner_rule="holder_or_family", owner_article="Art. 99"))
+    monkeypatch.setattr(setup, "profile", lambda *_a, **_k: family)
+
+
+def _deferred(name):
+    from mototaxi_desk.services import applications
+    person = make_person(name, today=TODAY)
+    app = applications.file_application(SUPERVISOR, person["id"], "new_permit")
+    for item in app["checklist"]:
+        applications.set_checklist_item(SUPERVISOR, app["id"], item["code"], received=True)
+    applications.change_status(SUPERVISOR, app["id"], "deferido", reason="ok")
+    return person, applications.as_dict(applications.get_application(app["id"]))
+
+
+def _grant_dialog(qtbot, app):
+    from mototaxi_desk.gui.dialogs.grant import GrantDialog
+    dialog = GrantDialog(SUPERVISOR, app)
+    qtbot.addWidget(dialog)
+    return dialog
+
+
+def test_grant_with_a_relatives_vehicle_states_the_relation_owner_rule(qtbot, pf, monkeypatch):
+    """vehicle.owner_rule "holder_or_family" (the profile's article): the grant form finds
+    the brother's vehicle by its plate and asks the relation; without it the grant is
+    refused with the article and nothing is written; with it the permit is granted and the
+    relation kept in the history (for the renewals)."""
+    from mototaxi_desk.services import permit_history
+    from mototaxi_desk.store.models import Vehicle
+    _family_law(monkeypatch)
+    holder, app = _deferred("Titular Da Família")
+    brother = make_person("Irmão Dono", today=TODAY)
+    from ..factories import make_vehicle
+    vehicle = make_vehicle(brother["id"], today=TODAY)
+    plate = Vehicle.get_by_id(vehicle["id"]).plate_original
+    grant = _grant_dialog(qtbot, app)
+    owner = grant.other_owner
+    assert owner.enabled and "Art. 99" in owner.hint.text()
+    assert grant.new_box.isChecked()  # no vehicle of his own: register one, or find one
+    qtbot.keyClicks(owner.plate.edit, "ZZZ9Z99")  # no such vehicle
+    qtbot.mouseClick(owner.find_button, Qt.MouseButton.LeftButton)
+    assert "Nenhum veículo cadastrado com a placa" in owner.info.text()
+    owner.plate.edit.clear()
+    qtbot.keyClicks(owner.plate.edit, plate.replace("-", ""))
+    qtbot.mouseClick(owner.find_button, Qt.MouseButton.LeftButton)
+    assert grant.vehicle.currentData() == vehicle["id"] and not grant.new_box.isChecked()
+    assert "Irmão Dono" in owner.info.text() and owner.relation.isEnabled()
+    before = row_counts()
+    assert grant.grant() is None
+    assert "informe o parentesco" in grant.message.text() and "Art. 99" in grant.message.text()
+    assert row_counts() == before
+    owner.relation.setCurrentIndex(owner.relation.findData("irmao"))
+    result = grant.grant()
+    assert result and result["granted"], grant.message.text()
+    assert Permit.get_by_id(result["id"]).vehicle_id == vehicle["id"]
+    history = permit_history.history(result["id"])
+    assert history[0]["details"]["owner_relation"] == "irmao"
+
+
+def test_grant_form_offers_no_other_owner_where_the_law_wants_the_holders_pf_art_15_vii(
+        qtbot, pf):
+    """PF Art. 15 VII: the vehicle is the holder's own — the grant form has no plate of
+    another owner nor a relation to state."""
+    _, app = _deferred("Titular Proprietário")
+    grant = _grant_dialog(qtbot, app)
+    assert not grant.other_owner.enabled
+    assert grant.other_owner.owner_relation() is None
+    assert grant.other_owner.row.parent() is None  # never added to the form
+
+
+def test_substitution_by_a_relatives_vehicle_states_the_relation_owner_rule(
+        qtbot, pf, monkeypatch):
+    """The substitution (PF Art. 17) asks the relation again for a relative's vehicle
+    (vehicle.owner_rule "holder_or_family"): refused without it, nothing written."""
+    from mototaxi_desk.gui.dialogs.vehicle_form import SubstituteDialog
+    from mototaxi_desk.services import permits
+    from mototaxi_desk.store.models import Vehicle
+
+    from ..factories import make_vehicle
+    _family_law(monkeypatch)
+    holder = make_person("Titular Da Família", today=TODAY)
+    brother = make_person("Irmão Dono", today=TODAY)
+    old = make_vehicle(brother["id"], year=TODAY.year - 2, today=TODAY)
+    permit = permits.grant_permit(SUPERVISOR, holder_id=holder["id"], vehicle_id=old["id"],
+                                  on=TODAY, owner_relation="irmao")
+    newer = make_vehicle(brother["id"], year=TODAY.year, today=TODAY)
+    dialog = SubstituteDialog(SUPERVISOR, permit["id"])
+    qtbot.addWidget(dialog)
+    owner = dialog.other_owner
+    qtbot.keyClicks(owner.plate.edit, Vehicle.get_by_id(newer["id"]).plate_original
+                    .replace("-", ""))
+    qtbot.mouseClick(owner.find_button, Qt.MouseButton.LeftButton)
+    assert dialog.vehicle_combo.currentData() == newer["id"]
+    before = row_counts()
+    assert not dialog.save()
+    assert "informe o parentesco" in dialog.message.text() and row_counts() == before
+    owner.relation.setCurrentIndex(owner.relation.findData("irmao"))
+    assert dialog.save(), dialog.message.text()
+    assert Permit.get_by_id(permit["id"]).vehicle_id == newer["id"]
