@@ -174,3 +174,26 @@ def test_l1745_summon_then_missed_proposes_cassation_art_10_par_u(cli, db_url, t
     code, _, err = cli("--db", db_url, "summon", seed["permit"], "--deadline",
                        f"{deadline:%d/%m/%Y}")
     assert code == 1 and "já tem intimação" in err
+
+
+def test_settings_tariff_history_json_and_bad_input_pf_art_32(cli, db_url):
+    """PF Art. 32: fines are multiples of the initial tariff in force on the infraction's
+    day — `settings tariff DATA VALOR --act` adds a value from its date (admin, like the
+    fiscal unit); --json lists the history; a bad date or value is named, nothing written."""
+    assert cli("--db", db_url, *INITS["pf"])[0] == 0
+    assert cli("--db", db_url, "tick")[0] == 0
+    before = _counts(db_url)
+    for args, words in ((["31/02/2026", "6,00"], "Vigência da tarifa"),
+                        (["01/07/2026", "seis"], "Tarifa inicial"),
+                        (["01/07/2026", "0,00"], "Tarifa inicial")):
+        code, _, err = cli("--db", db_url, "settings", "tariff", *args)
+        assert code == 1 and words in err and err.startswith("Erro:"), (args, err)
+    assert _counts(db_url) == before
+    code, out, err = cli("--db", db_url, "--json", "settings", "tariff", "01/07/2026", "6,50",
+                         "--act", "Decreto 40/2026")
+    assert code == 0, err
+    tariffs = json.loads(out)["tariffs"]
+    assert ("2026-07-01", 650, "Decreto 40/2026") in [
+        (t["effective_on"], t["value_cents"], t["act_number"]) for t in tariffs]
+    after = _counts(db_url)
+    assert after["TariffValue"] == before["TariffValue"] + 1
