@@ -265,3 +265,39 @@ def test_substitution_by_a_relatives_vehicle_states_the_relation_owner_rule(
     owner.relation.setCurrentIndex(owner.relation.findData("irmao"))
     assert dialog.save(), dialog.message.text()
     assert Permit.get_by_id(permit["id"]).vehicle_id == newer["id"]
+
+
+def test_l1745_renews_a_suspended_permit_from_the_record_art_9(qtbot, make_municipio):
+    """L1745 Art. 9 (renewed by 31 March) and Art. 17 §3º (suspension): the record's
+    "Renovar…" applies to a suspended permit whose renewal is due; the form shows the new
+    validity; the permit stays suspended. Under SRM the button says why not."""
+    make_municipio("lei-1745-2011", today=dt.date(2026, 1, 2))
+    holder, permit = holder_permit(on=TODAY - dt.timedelta(days=30))
+    Permit.update(valid_until=TODAY + dt.timedelta(days=20)).where(
+        Permit.id == permit["id"]).execute()
+    from mototaxi_desk.services import permits
+    permits.suspend(SUPERVISOR, permit["id"], until=TODAY + dt.timedelta(days=25),
+                    on=TODAY, reason="Art. 17 III")
+    page = _page(qtbot, SUPERVISOR, holder["id"])
+    button = page.buttons["renew"]
+    assert button.isEnabled(), button.toolTip()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    form = page.form
+    assert "nova validade" in form.intro.text() and "Art. 9" in form.intro.text()
+    qtbot.keyClicks(form.widget("act"), "Portaria 8/2026")
+    _confirm(qtbot, form)
+    row = Permit.get_by_id(permit["id"])
+    assert row.status == "suspended" and row.valid_until > TODAY + dt.timedelta(days=20)
+    assert "renovada até" in page.message.text()
+
+
+def test_srm_does_not_renew_a_suspended_permit_and_says_why_art_51(qtbot, srm):
+    holder, permit = holder_permit(on=TODAY - dt.timedelta(days=30))
+    Permit.update(valid_until=TODAY + dt.timedelta(days=20)).where(
+        Permit.id == permit["id"]).execute()
+    from mototaxi_desk.services import permits
+    permits.suspend(SUPERVISOR, permit["id"], until=TODAY + dt.timedelta(days=25),
+                    on=TODAY, reason="Art. 38 I")
+    page = _page(qtbot, SUPERVISOR, holder["id"])
+    assert not page.buttons["renew"].isEnabled()
+    assert page.buttons["renew"].toolTip() == "Nenhuma permissão ativa ou vencida para renovar."

@@ -341,3 +341,42 @@ def test_time_crosses_a_renewal_deadline_a_suspension_end_and_an_interruption_en
 def _pay_all(person_id, on):
     for debt in fees.open_debts(person_id):
         fees.pay(CLERK, debt["id"], paid_on=on, receipt=f"DAM {debt['id']}")
+
+
+def test_l1745_a_suspended_permit_is_renewed_in_time_and_stays_suspended_art_9(
+        make_municipio):
+    """L1745 Art. 9: renewed "até 31 de março"; Art. 17 §3º: a suspension of up to 30 days
+    stops the service, not the holder's request. Suspended over 31 March, the holder renews
+    in time (no late fine), the permit stays suspended to its end and then is active for the
+    new year; the one not renewed lapses after the grace days (§2º)."""
+    make_municipio("lei-1745-2011", population=5900, today=D(2026, 1, 2))
+    renewed = _grant("Suspenso Que Renovou", D(2026, 1, 10))
+    forgot = _grant("Suspenso Que Esqueceu", D(2026, 1, 10))
+    for permit in (renewed, forgot):
+        permits.suspend(SUPERVISOR, permit["id"], until=D(2027, 4, 18), on=D(2027, 3, 20),
+                        reason="Art. 17 III")
+    clock.tick(on=D(2027, 3, 25))
+    result = permits.renew_permit(SUPERVISOR, renewed["id"], on=D(2027, 3, 25),
+                                  act_number="Portaria 8/2027")
+    assert (result["status"], result["valid_until"]) == ("suspended", D(2028, 3, 31))
+    assert Permit.get_by_id(renewed["id"]).status_until == D(2027, 4, 18)
+    holder_id = Permit.get_by_id(renewed["id"]).holder_id
+    assert "late_renewal" not in [f.get("code") for f in fees.open_debts(holder_id)]  # in time
+    changes = clock.tick(on=D(2027, 5, 2))["changes"]
+    assert [(c["kind"], c["person_name"]) for c in changes] == [
+        ("suspension_ended", "Suspenso Que Renovou"), ("suspension_ended", "Suspenso Que Esqueceu"),
+        ("expired", "Suspenso Que Esqueceu"), ("lapsed", "Suspenso Que Esqueceu")]
+    assert (_status(renewed), _status(forgot)) == ("active", "lapsed")
+
+
+def test_only_a_yearly_deadline_renews_a_suspended_permit_srm_art_51(municipio):
+    """SRM Art. 51 (5 years, no deadline that lapses): the suspended permit expires when the
+    suspension ends and is renewed then; renewing it while suspended is refused, nothing
+    written."""
+    permit = _grant("Suspenso Em Sao Raimundo", D(2026, 1, 10))
+    permits.suspend(SUPERVISOR, permit["id"], until=D(2030, 12, 31), on=D(2030, 11, 1),
+                    reason="Art. 38 I")
+    before = row_counts()
+    with pytest.raises(DomainError, match="suspensa: não é possível renovar"):
+        permits.renew_permit(SUPERVISOR, permit["id"], on=D(2030, 11, 20))
+    assert row_counts() == before
