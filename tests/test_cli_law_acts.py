@@ -246,3 +246,38 @@ def test_permit_renew_refuses_a_suspended_permit_srm_art_51(cli, db_url, town):
         code, _, err = cli("--db", db_url, "permit", "renew", seed["permit"], *extra)
         assert code == 1 and "suspensa: não é possível renovar" in err, err
     assert _counts(db_url) == before
+
+
+def test_waiting_list_shows_the_weighted_infractions_l1745_art_12_par_2_i(cli, db_url):
+    """L1745 Art. 12 §2º I: `waiting list` prints each applicant's ranking criteria, the
+    infractions per year weighted by gravity (from the ledger) among them; --json has them."""
+    assert cli("--db", db_url, *INITS["l1745"])[0] == 0
+    from mototaxi_desk.services import ledger, waiting_list
+
+    from .factories import CLERK, make_person
+    from .services.ledger_helpers import FISCAL
+    open_database(db_url)
+    try:
+        fined = make_person("Multado Duas Vezes", today=TODAY)
+        clean = make_person("Sem Multa", today=TODAY)
+        for person in (fined, clean):
+            waiting_list.enrol(CLERK, person["id"], on=TODAY, seniority_years=5)
+        when = TODAY - dt.timedelta(days=3)
+        for hour in (9, 11):
+            ledger.record_notice(FISCAL, {
+                "holder_id": fined["id"], "infraction_code": "2-2-V",
+                "occurred_at": f"{when:%d/%m/%Y} {hour}:00", "place": "Centro",
+                "agent_name": "Antônio Fiscal", "agent_registration": "M1",
+                "plate": "ABC1D23", "fine_units": "10"}, on=TODAY)
+    finally:
+        close_database()
+    code, out, err = cli("--db", db_url, "waiting", "list")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert "1º" in lines[0] and "Sem Multa" in lines[0]
+    assert "anos de serviço 5; infrações por ano (ponderadas) 0" in lines[0]
+    assert "Multado Duas Vezes" in lines[1] and "infrações por ano (ponderadas) 1,2" in lines[1]
+    code, out, _ = cli("--db", db_url, "--json", "waiting", "list")
+    from decimal import Decimal
+    assert [Decimal(str(e["weighted_infractions"])) for e in json.loads(out)["waiting"]] == \
+        [0, Decimal("1.2")]

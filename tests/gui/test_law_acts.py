@@ -301,3 +301,52 @@ def test_srm_does_not_renew_a_suspended_permit_and_says_why_art_51(qtbot, srm):
     page = _page(qtbot, SUPERVISOR, holder["id"])
     assert not page.buttons["renew"].isEnabled()
     assert page.buttons["renew"].toolTip() == "Nenhuma permissão ativa ou vencida para renovar."
+
+
+def _notice_against(person_id, code, when, **extra):
+    """A notice against someone without a permit (L1745 Art. 8 §3º, or a graded fine)."""
+    from mototaxi_desk.services import ledger
+
+    from ..services.ledger_helpers import FISCAL
+    data = {"holder_id": person_id, "infraction_code": code, "occurred_at": when,
+            "place": "Centro", "agent_name": "Antônio Fiscal", "agent_registration": "M1",
+            "plate": "ABC1D23", **extra}
+    return ledger.record_notice(FISCAL, data, on=TODAY)
+
+
+def test_l1745_waiting_list_shows_the_ranking_criteria_art_12_par_2(qtbot, make_municipio):
+    """L1745 Art. 12 §2º: the list is ranked by seniority, then fewer infractions per year
+    weighted by gravity (I, read from the ledger), family situation, vehicle condition,
+    lottery — the page shows each criterion beside the name, so the clerk sees why the
+    order is what it is; the PF list (enrolment order, Art. 12 §ú) shows none."""
+    from mototaxi_desk.gui.pages.waiting import WaitingListPage
+    from mototaxi_desk.services import waiting_list
+    make_municipio("lei-1745-2011", today=dt.date(2026, 1, 2))
+    fined = make_person("Multado Duas Vezes", today=TODAY)
+    clean = make_person("Sem Multa", today=TODAY)
+    for person in (fined, clean):
+        waiting_list.enrol(CLERK, person["id"], on=TODAY, seniority_years=5, dependents=2,
+                           vehicle_condition=8)
+    when = TODAY - dt.timedelta(days=3)
+    for hour in (9, 11):
+        _notice_against(fined["id"], "2-2-V", f"{when:%d/%m/%Y} {hour}:00", fine_units="10")
+    page = WaitingListPage(SUPERVISOR)
+    qtbot.addWidget(page)
+    page.refresh()
+    model = page.model
+    headers = [model.headerData(i, Qt.Orientation.Horizontal)
+               for i in range(model.columnCount())]
+    assert headers[4:9] == ["Anos de serviço", "Infrações por ano (ponderadas)", "Dependentes",
+                            "Estado do veículo", "Sorteio"]
+    shown = [[model.data(model.index(r, c)) for c in (1, 4, 5)]
+             for r in range(model.rowCount())]
+    assert shown == [["Sem Multa", "5", "0"], ["Multado Duas Vezes", "5", "1,2"]]
+
+
+def test_pf_waiting_list_has_no_ranking_columns_art_12_par_u(qtbot, pf):
+    from mototaxi_desk.gui.pages.waiting import WaitingListPage
+    page = WaitingListPage(SUPERVISOR)
+    qtbot.addWidget(page)
+    headers = [page.model.headerData(i, Qt.Orientation.Horizontal)
+               for i in range(page.model.columnCount())]
+    assert headers == ["Ordem", "Nome", "CPF", "Inscrição", "Situação", "Prazo da convocação"]
