@@ -123,6 +123,9 @@ def test_stoppage_recorded_from_the_menu_then_reverts_pf_art_12(qtbot, pf):
     assert Permit.get_by_id(permit["id"]).status == "interrupted"
     assert f"será revertida em {reverts:%d/%m/%Y} (Art. 12)" in page.message.text()
     assert page.more_actions["resume"].isEnabled()  # the return is recorded from there
+    # the record's "Prazos" tab lists the day it reverts (alerts, PF Art. 12)
+    assert [(d["due_date"], d["article"]) for d in page.due.rows
+            if d["kind"] == "stoppage"] == [(reverts, "Art. 12")]
     assert not page.more_actions["stoppage"].isEnabled()
     clock.tick(on=reverts)
     assert Permit.get_by_id(permit["id"]).status == "lapsed"
@@ -151,6 +154,9 @@ def test_summons_from_the_menu_and_a_second_one_refused_l1745_art_10(qtbot, make
     row = InspectionSummons.get(InspectionSummons.permit == permit["id"])
     assert (row.deadline, row.status, row.act_number) == (deadline, "open", "Intimacao 3/2026")
     assert f"até {deadline:%d/%m/%Y} (Art. 10)" in page.message.text()
+    # the record's "Prazos" tab lists the summons' deadline (alerts, L1745 Art. 10)
+    assert [(d["due_date"], d["article"]) for d in page.due.rows
+            if d["kind"] == "summons"] == [(deadline, "Art. 10")]
     again = _open(page, "summon")
     assert "já tem intimação" in again.intro.text()
     before = row_counts()
