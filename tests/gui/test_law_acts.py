@@ -356,3 +356,33 @@ def test_pf_waiting_list_has_no_ranking_columns_art_12_par_u(qtbot, pf):
     headers = [page.model.headerData(i, Qt.Orientation.Horizontal)
                for i in range(page.model.columnCount())]
     assert headers == ["Ordem", "Nome", "CPF", "Inscrição", "Situação", "Prazo da convocação"]
+
+
+def test_l1745_missed_summons_then_cassation_by_decree_from_the_menu_art_10_par_u(
+        qtbot, make_municipio):
+    """L1745 Art. 10 §ú: "será cassado o alvará do permissionário que não apresentar seu
+    veículo à vistoria, desde que intimado": the summons made from the record; the daily step
+    finds it missed; the record's Prazos tab proposes the cassation (§ú); the supervisor
+    cassates by decree (Art. 18) from "Cassar por decisão…" on the ground 10-pu."""
+    from mototaxi_desk.services import summons
+    make_municipio("lei-1745-2011", today=dt.date(2026, 1, 2))
+    holder, permit = holder_permit(on=TODAY - dt.timedelta(days=60))
+    summons.summon(SUPERVISOR, permit["id"], deadline=TODAY - dt.timedelta(days=5),
+                   on=TODAY - dt.timedelta(days=20), act_number="Intimação 2/2026")
+    changes = clock.tick(on=TODAY)["changes"]
+    assert [(c["kind"], c["effective_on"]) for c in changes] == [
+        ("summons_missed", TODAY - dt.timedelta(days=4))]
+    page = _page(qtbot, SUPERVISOR, holder["id"])
+    [due] = [d for d in page.due.rows if d["kind"] == "summons_missed"]
+    assert due["article"] == "Art. 10 §ú" and due["urgency"] == "overdue"
+    form = _open(page, "cassate")
+    codes = [form.ui.ground.itemData(i) for i in range(form.ui.ground.count())]
+    form.ui.ground.setCurrentIndex(codes.index("10-pu"))
+    assert "Art. 10 §ú" in form.ui.preview.toPlainText()
+    qtbot.keyClicks(form.ui.act_number, "Decreto 31/2026")
+    form.ui.reason.setFocus()
+    qtbot.keyClicks(form.ui.reason, "Nao apresentou o veiculo no prazo da intimacao")
+    _confirm(qtbot, form)
+    assert not form.isVisible(), form.ui.message.text()
+    assert Permit.get_by_id(permit["id"]).status == "cassated"
+    assert not [d for d in page.due.rows if d["kind"] == "summons_missed"]  # decided
