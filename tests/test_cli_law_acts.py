@@ -199,55 +199,6 @@ def test_settings_tariff_history_json_and_bad_input_pf_art_32(cli, db_url):
     assert after["TariffValue"] == before["TariffValue"] + 1
 
 
-def _suspend_near_renewal(db_url, seed, reason):
-    from mototaxi_desk.services import permits
-    from mototaxi_desk.store.models import Permit
-
-    from .factories import SUPERVISOR
-    open_database(db_url)
-    try:
-        Permit.update(valid_until=TODAY + dt.timedelta(days=20)).where(
-            Permit.id == seed["permit_id"]).execute()
-        permits.suspend(SUPERVISOR, seed["permit_id"], until=TODAY + dt.timedelta(days=25),
-                        on=TODAY, reason=reason)
-    finally:
-        close_database()
-
-
-def test_permit_renew_while_suspended_l1745_art_9(cli, db_url, town):
-    """L1745 Art. 9 (by 31 March) and Art. 17 §3º: `permit renew` renews a suspended permit
-    in time; it stays suspended. --preview shows the new validity and writes nothing; a
-    permit that does not exist is named."""
-    seed = town("l1745")
-    _suspend_near_renewal(db_url, seed, "Art. 17 III")
-    before = _counts(db_url)
-    code, out, err = cli("--db", db_url, "permit", "renew", seed["permit"], "--preview")
-    assert code == 0 and "Art. 9" in out and "→" in out, err
-    code, _, err = cli("--db", db_url, "permit", "renew", "77")
-    assert code == 1 and "77" in err and err.startswith("Erro:")
-    code, _, err = cli("--db", db_url, "permit", "renew", seed["permit"], "--date", "31/02/2026")
-    assert code == 1 and "Data da renovação" in err
-    assert _counts(db_url) == before
-    code, out, err = cli("--db", db_url, "--json", "permit", "renew", seed["permit"],
-                         "--act", "Portaria 8/2026")
-    assert code == 0, err
-    result = json.loads(out)["result"]
-    assert result["status"] == "suspended"
-    assert result["valid_until"] > f"{TODAY + dt.timedelta(days=20)}"
-
-
-def test_permit_renew_refuses_a_suspended_permit_srm_art_51(cli, db_url, town):
-    """SRM Art. 51: the 5-year validity only ends; the suspended permit is renewed after the
-    suspension — refused now, with the reason, nothing written."""
-    seed = town("srm")
-    _suspend_near_renewal(db_url, seed, "Art. 38 I")
-    before = _counts(db_url)
-    for extra in ((), ("--preview",)):
-        code, _, err = cli("--db", db_url, "permit", "renew", seed["permit"], *extra)
-        assert code == 1 and "suspensa: não é possível renovar" in err, err
-    assert _counts(db_url) == before
-
-
 def test_waiting_list_shows_the_weighted_infractions_l1745_art_12_par_2_i(cli, db_url):
     """L1745 Art. 12 §2º I: `waiting list` prints each applicant's ranking criteria, the
     infractions per year weighted by gravity (from the ledger) among them; --json has them."""

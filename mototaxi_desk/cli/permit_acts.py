@@ -2,8 +2,6 @@
 "Mais ▾" menu does them (services/permit_actions: the same law, the same refusals):
 
     permit transfer|interrupt|extend|resume|desist|suspend|revoke|cassate|reinstate PERMISSÃO
-    permit renew PERMISSÃO [--act ATO]          the renewal (SRM Art. 51, PF Art. 2 §3º, L1745
-                                                Art. 9 — also while suspended, by 31 March)
     permit grounds [suspend|revoke|cassate]     the grounds of the sanctions by decision
     permit acts PERMISSÃO                       the printable acts of a permit, with their nº
     permit print-act Nº -o ARQUIVO.pdf          print (again) the document of an act
@@ -89,12 +87,6 @@ def register(sub) -> None:
             period.add_argument("--days", help="dias de suspensão")
             period.add_argument("--until", metavar="DD/MM/AAAA", help="último dia suspenso")
         _common(p)
-
-    p = acts.add_parser("renew", help="renova a permissão (com --preview: a nova validade e o "
-                                      "que será lançado)")
-    p.add_argument("permit", metavar="PERMISSAO")
-    p.add_argument("--act", default="", metavar="ATO", help="nº do ato de renovação")
-    _common(p, pdf=False)
 
     p = acts.add_parser("reinstate", help="restabelece a permissão suspensa, revogada ou "
                                           "cassada (recurso ou defesa acolhidos)")
@@ -229,8 +221,6 @@ def cmd_permit(args) -> int:
             return _write_act(args, act_documents.print_act(actor(args), args.act_id),
                               Path(args.output))
         permit = _permit(args.permit)
-        if command == "renew":
-            return _renew(args, permit)
         inputs = _permit_inputs(args)
         if args.preview:
             return _preview(args, command, permit_id=permit.id, **inputs)
@@ -244,34 +234,6 @@ def cmd_permit(args) -> int:
             lines.append(f"{printed['label']}: {args.pdf}.")
             data["pdf"] = args.pdf
     emit(args, data, lines)
-    return EXIT_OK
-
-
-def _renew(args, permit) -> int:
-    """The renewal, as the record's "Renovar…" does it (permits.renew_permit): the preview
-    is counter.renewal_preview (the new validity and the charges, or the rule's refusal)."""
-    import sys
-
-    from ..domain import validators
-    from ..domain.errors import DomainError
-    from ..services import counter, permits
-    on = validators.parse_date(args.date, "Data da renovação") if args.date else None
-    if args.preview:
-        try:
-            shown = counter.renewal_preview(permit.id, on=on)
-        except DomainError as exc:
-            print(f"Erro: {exc}", file=sys.stderr)
-            return EXIT_REFUSED
-        lines = [f"Validade {validators.format_date(shown['valid_until'])} → "
-                 f"{validators.format_date(shown['new_valid_until'])} ({shown['article']})"]
-        lines += [f"  Será lançado: {c['label']} — {c['amount_text']} ({c['article']})"
-                  for c in shown["charges"]]
-        emit(args, shown, lines)
-        return EXIT_OK
-    result = permits.renew_permit(actor(args), permit.id, on=on, act_number=args.act)
-    emit(args, {"result": result},
-         [f"Permissão nº {result['order_text']} renovada até "
-          f"{validators.format_date(result['valid_until'])} ({result['status_label']})."])
     return EXIT_OK
 
 
