@@ -386,3 +386,17 @@ def test_l1745_missed_summons_then_cassation_by_decree_from_the_menu_art_10_par_
     assert not form.isVisible(), form.ui.message.text()
     assert Permit.get_by_id(permit["id"]).status == "cassated"
     assert not [d for d in page.due.rows if d["kind"] == "summons_missed"]  # decided
+
+
+def test_the_new_forms_fit_1366x768_at_125_percent(qtbot, srm):
+    """UX: at 125% a 1366×768 screen is 1093×614 logical pixels — the cassation of a
+    credential, the stoppage and the summons forms fit without scrolling."""
+    from PySide6.QtWidgets import QApplication
+    holder, _permit, _helper, _aux = _with_auxiliary()
+    page = _page(qtbot, SUPERVISOR, holder["id"])
+    for key in ("aux_cassate", "stoppage", "summon"):
+        form = _open(page, key)
+        QApplication.processEvents()
+        hint = form.sizeHint()
+        assert hint.width() <= 1093 and hint.height() <= 600, (key, hint)
+        form.reject()
