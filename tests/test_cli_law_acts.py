@@ -232,3 +232,61 @@ def test_waiting_list_shows_the_weighted_infractions_l1745_art_12_par_2_i(cli, d
     from decimal import Decimal
     assert [Decimal(str(e["weighted_infractions"])) for e in json.loads(out)["waiting"]] == \
         [0, Decimal("1.2")]
+
+
+def test_permit_transfer_with_a_relatives_vehicle_owner_relation(cli, db_url, town,
+                                                                 monkeypatch):
+    """Where the law accepts the spouse's or a relative's vehicle (vehicle.owner_rule
+    "holder_or_family", the profile's article): `permit transfer --owner-relation` declares
+    the relation; without it, or with a relation beyond the 2nd degree, refused with nothing
+    written; the codes in the help are the domain's."""
+    import dataclasses
+
+    from mototaxi_desk.domain.vehicle_rules import FAMILY_RELATIONS
+    from mototaxi_desk.services import setup
+    from mototaxi_desk.store.models import Permit, Person, Vehicle
+
+    from .factories import make_person, make_vehicle
+    seed = town("srm")
+    original = setup.profile
+
+    def family(*args, **kwargs):
+        profile = original(*args, **kwargs)
+        return dataclasses.replace(profile, vehicle=dataclasses.replace(
+            profile.vehicle, owner_rule="holder_or_family", owner_article="Art. 99"))
+    monkeypatch.setattr(setup, "profile", family)
+    open_database(db_url)
+    try:
+        Permit.update(held_since=TODAY.replace(year=TODAY.year - 4)).where(
+            Permit.id == seed["permit_id"]).execute()
+        from mototaxi_desk.services import fees
+
+        from .factories import CLERK
+        for debt in fees.open_debts(seed["holder_id"]):  # the auxiliary's card (Art. 50)
+            fees.pay(CLERK, debt["id"], paid_on=TODAY, receipt="DAM 2")
+        new = make_person("Nova Titular", today=TODAY)
+        brother = make_person("Irmão Da Nova", today=TODAY)
+        vehicle = make_vehicle(brother["id"], today=TODAY)
+        cpf = Person.get_by_id(new["id"]).cpf
+        plate = Vehicle.get_by_id(vehicle["id"]).plate_original
+    finally:
+        close_database()
+    before = _counts(db_url)
+    args = ["permit", "transfer", seed["permit"], "--to", cpf, "--vehicle", plate, "--act",
+            "Portaria 7/2026"]
+    code, _, err = cli("--db", db_url, *args)
+    assert code == 1 and "informe o parentesco" in err and "Art. 99" in err
+    code, _, err = cli("--db", db_url, *args, "--owner-relation", "primo")
+    assert code == 1 and "Parentesco do proprietário" in err
+    assert _counts(db_url) == before
+    code, out, err = cli("--db", db_url, "--json", *args, "--owner-relation", "irmao")
+    assert code == 0, err
+    assert json.loads(out)["result"]["holder_name"] == "Nova Titular"
+    open_database(db_url)
+    try:
+        row = Permit.get_by_id(seed["permit_id"])
+        assert (row.holder_id, row.vehicle_id) == (new["id"], vehicle["id"])
+    finally:
+        close_database()
+    code, out, _ = cli("permit", "transfer", "--help")
+    assert ", ".join(FAMILY_RELATIONS) in " ".join(out.split())

@@ -45,6 +45,12 @@ def register(sub) -> None:
                    help="placa do veículo do novo permissionário")
     p.add_argument("--on-death", action="store_true",
                    help="por falecimento ou invalidez do permissionário")
+    # the codes are domain.vehicle_rules.FAMILY_RELATIONS' (checked by the service; not
+    # imported here, so parsing a command loads no rule module)
+    p.add_argument("--owner-relation", metavar="PARENTESCO",
+                   help="parentesco do proprietário do veículo com o novo permissionário, "
+                        "onde a lei admite veículo de familiar (vehicle.owner_rule): conjuge, "
+                        "pai_mae, filho, avo, neto, irmao, sogro, genro_nora, cunhado")
     p.add_argument("--act", default="", metavar="ATO", help="nº do ato de anuência")
     _common(p)
 
@@ -157,7 +163,7 @@ def _permit_inputs(args) -> dict:
     if command == "transfer":
         inputs.update(new_holder_id=persons.person_by_cpf(args.to).id,
                       new_vehicle_id=vehicles.vehicle_by_plate(args.vehicle).id,
-                      on_death=args.on_death)
+                      on_death=args.on_death, owner_relation=args.owner_relation)
     elif command == "interrupt":
         inputs.update(start=args.date, days=args.days)
     elif command == "extend":

@@ -254,7 +254,7 @@ def _date(value, field: str) -> dt.date:
 def run(actor: Actor, act: str, *, permit_id=None, auxiliary_id=None, **inputs) -> dict:
     """Do the act through its service (one transaction, audited); the refusal of the law,
     the role or the rule is the service's own. Inputs by act:
-    transfer: new_holder_id, new_vehicle_id, on_death, act_number, on;
+    transfer: new_holder_id, new_vehicle_id, on_death, act_number, on, owner_relation;
     interrupt: start, days, act_number, reason; extend: days, act_number, on;
     resume: reason, on; desist: reason, act_number, on;
     suspend / revoke / cassate: ground, reason, act_number, on, until or days, notice_ids;
@@ -278,7 +278,8 @@ def run(actor: Actor, act: str, *, permit_id=None, auxiliary_id=None, **inputs) 
                                        new_vehicle_id=get("new_vehicle_id"),
                                        on=_date(get("on"), "Data da transferência"),
                                        on_death=bool(get("on_death")),
-                                       act_number=get("act_number") or "")
+                                       act_number=get("act_number") or "",
+                                       owner_relation=get("owner_relation"))
     if act == "interrupt":
         return permits.interrupt_permit(actor, permit_id, start=get("start"),
                                         days=get("days"), act_number=get("act_number") or "",

@@ -171,10 +171,13 @@ def _family_law(monkeypatch):
     import dataclasses
 
     from mototaxi_desk.services import setup
-    profile = setup.profile()
-    family = dataclasses.replace(profile, vehicle=dataclasses.replace(
-        profile.vehicle, owner_rule="holder_or_family", owner_article="Art. 99"))
-    monkeypatch.setattr(setup, "profile", lambda *_a, **_k: family)
+    original = setup.profile
+
+    def family(*args, **kwargs):
+        profile = original(*args, **kwargs)
+        return dataclasses.replace(profile, vehicle=dataclasses.replace(
+            profile.vehicle, owner_rule="holder_or_family", owner_article="Art. 99"))
+    monkeypatch.setattr(setup, "profile", family)
 
 
 def _deferred(name):
@@ -400,3 +403,47 @@ def test_the_new_forms_fit_1366x768_at_125_percent(qtbot, srm):
         hint = form.sizeHint()
         assert hint.width() <= 1093 and hint.height() <= 600, (key, hint)
         form.reject()
+
+
+def test_transfer_to_a_holder_driving_a_relatives_vehicle_owner_rule(qtbot, srm, monkeypatch):
+    """Transfer (SRM Art. 4 §9º) where the law accepts a relative's vehicle (owner_rule
+    "holder_or_family"): the new holder's brother's vehicle is found by its plate in the
+    transfer form; without the relation the preview refuses with the article and confirming
+    writes nothing; with it the permit passes with that vehicle and the relation is kept."""
+    from mototaxi_desk.services import permit_history
+    from mototaxi_desk.store.models import Person, Vehicle
+
+    from ..factories import make_vehicle
+    _family_law(monkeypatch)
+    holder, permit = holder_permit(on=TODAY - dt.timedelta(days=30))
+    Permit.update(held_since=TODAY.replace(year=TODAY.year - 4)).where(
+        Permit.id == permit["id"]).execute()
+    new = make_person("Nova Titular", today=TODAY)
+    brother = make_person("Irmão Da Nova", today=TODAY)
+    vehicle = make_vehicle(brother["id"], today=TODAY)
+    page = _page(qtbot, SUPERVISOR, holder["id"])
+    form = _open(page, "transfer")
+    owner = form.other_owner
+    assert owner.enabled and not owner.row.isEnabled()  # the new holder first
+    form.ui.cpf.editor.setFocus()
+    qtbot.keyClicks(form.ui.cpf.editor, Person.get_by_id(new["id"]).cpf)
+    assert owner.row.isEnabled()
+    qtbot.keyClicks(owner.plate.edit, Vehicle.get_by_id(vehicle["id"]).plate_original
+                    .replace("-", ""))
+    qtbot.mouseClick(owner.find_button, Qt.MouseButton.LeftButton)
+    assert form.ui.vehicle.currentData() == vehicle["id"]
+    assert "Irmão Da Nova" in owner.info.text()
+    assert "informe o parentesco" in form.ui.message.text() and "Art. 99" in form.ui.message.text()
+    qtbot.keyClicks(form.ui.act_number, "Portaria 7/2026")
+    before = row_counts()
+    _confirm(qtbot, form)
+    assert form.isVisible() and "informe o parentesco" in form.ui.message.text()
+    assert row_counts() == before
+    owner.relation.setCurrentIndex(owner.relation.findData("irmao"))
+    assert form.ui.message.text() == ""
+    _confirm(qtbot, form)
+    assert not form.isVisible(), form.ui.message.text()
+    row = Permit.get_by_id(permit["id"])
+    assert (row.holder_id, row.vehicle_id) == (new["id"], vehicle["id"])
+    transfer = [h for h in permit_history.history(permit["id"]) if h["action"] == "transfer"]
+    assert transfer[-1]["details"]["owner_relation"] == "irmao"

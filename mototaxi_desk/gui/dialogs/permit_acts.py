@@ -39,6 +39,7 @@ from ..widgets.dates import DateField
 from ..widgets.fields import ERROR_BORDER
 from ..widgets.ledger_view import ActionForm, date_edit
 from ..widgets.unsaved import DiscardGuard
+from ..widgets.vehicle_owner import OtherOwnerVehicle
 
 # The menu, in order (None = separator), with each entry's mnemonic.
 MENU = (("transfer", "&Transferir permissão…"), ("interrupt", "&Autorizar interrupção…"),
@@ -212,7 +213,8 @@ class PermitActDialog(DiscardGuard, QDialog):
 
 class TransferDialog(PermitActDialog):
     """Transfer (SRM Art. 4 §§8-9, L1745 Art. 8 §1º): the new holder by CPF, checked as soon
-    as it is typed; his vehicle (or a new one registered from here)."""
+    as it is typed; his vehicle (or a new one registered from here) — or, where the law
+    accepts it (vehicle.owner_rule), a relative's, with the relation declared."""
     from ..forms.ui_permit_transfer import Ui_PermitTransferDialog as ui_class
 
     def __init__(self, actor, permit_rows, state, parent=None):
@@ -225,13 +227,20 @@ class TransferDialog(PermitActDialog):
         self.ui.new_vehicle.clicked.connect(self.register_vehicle)
         self.ui.new_vehicle.setEnabled(False)
         self.ui.holder_info.setText("Digite o CPF de quem recebe a permissão.")
+        # a relative's vehicle where the law accepts it (vehicle.owner_rule)
+        row, _role = self.ui.form.getLayoutPosition(self.ui.vehicle_row)
+        self.other_owner = OtherOwnerVehicle(None, self.ui.vehicle)
+        self.other_owner.add_rows(self.ui.form, at=row + 1)
+        self.other_owner.set_holder(None)
+        self.other_owner.relation.currentIndexChanged.connect(lambda *_: self.refresh())
 
     def inputs(self) -> dict:
         return {"permit_id": self.permit_id(),
                 "new_holder_id": self.person["id"] if self.person else None,
                 "new_vehicle_id": self.ui.vehicle.currentData(),
                 "on_death": self.ui.on_death.isChecked(),
-                "on": self.ui.date.date().toPython(), "act_number": self.ui.act_number.text()}
+                "on": self.ui.date.date().toPython(), "act_number": self.ui.act_number.text(),
+                "owner_relation": self.other_owner.owner_relation()}
 
     def ready(self) -> bool:
         return None not in (self.permit_id(), self.ui.vehicle.currentData()) and \
@@ -245,6 +254,7 @@ class TransferDialog(PermitActDialog):
     def cpf_typed(self) -> None:
         """Who the CPF is, and at once whether that person may hold the permit."""
         self.person = None
+        self.other_owner.set_holder(None)
         self.ui.vehicle.clear()
         self.ui.new_vehicle.setEnabled(False)
         if len(self.ui.cpf.raw().replace(".", "").replace("-", "")) < 11 or \
@@ -261,6 +271,7 @@ class TransferDialog(PermitActDialog):
             self.refresh()
             return
         self.ui.new_vehicle.setEnabled(True)
+        self.other_owner.set_holder(self.person["id"])
         self.load_vehicles()
         problem = ""
         try:

@@ -1,8 +1,8 @@
 """A vehicle that is not the holder's own, where the município's law accepts one
 (vehicle.owner_rule, with its own article): "holder_or_family" — the spouse or a relative to
 the 2nd degree, the relation declared at the counter and kept in the permit's history for
-the renewals — or "any". The grant and the vehicle substitution add these rows under their
-vehicle choice: the plate of the vehicle (found in either format), and the relation. Under
+the renewals — or "any". The grant, the transfer and the vehicle substitution add these rows
+under their vehicle choice: the plate of the vehicle (found in either format), and the relation. Under
 "holder" (PF Art. 15 VII, SRM Art. 20 II, L1745 Art. 2 §2º I) nothing is added.
 
 The rule itself stays in domain/vehicle_rules.check_owner (through the services): this only
@@ -28,8 +28,8 @@ class OtherOwnerVehicle:
     whose vehicle combo (`combo`, item data = vehicle id) lists the holder's own vehicles.
     `enabled` is False where the law wants the holder to own it (nothing is shown)."""
 
-    def __init__(self, holder_id: int, combo: QComboBox, *, exclude_id: int | None = None,
-                 on_found=None):
+    def __init__(self, holder_id: int | None, combo: QComboBox, *,
+                 exclude_id: int | None = None, on_found=None):
         self.holder_id, self.combo, self.exclude_id = holder_id, combo, exclude_id
         self.on_found = on_found  # e.g. the grant unticks "register a new vehicle"
         rule = setup.profile().vehicle
@@ -65,13 +65,26 @@ class OtherOwnerVehicle:
         line.addWidget(self.find_button)
         self.combo.currentIndexChanged.connect(lambda *_: self.update())
 
-    def add_rows(self, form: QFormLayout) -> None:
+    def add_rows(self, form: QFormLayout, at: int | None = None) -> None:
+        """The rows at the end of `form`, or from row `at` on (a Designer form)."""
         if not self.enabled:
             return
-        form.addRow("", self.hint)
-        form.addRow("Veículo de outro proprietário (placa):", self.row)
-        form.addRow("", self.info)
-        form.addRow("Parentesco do proprietário:", self.relation)
+        rows = (("", self.hint), ("Veículo de outro proprietário (placa):", self.row),
+                ("", self.info), ("Parentesco do proprietário:", self.relation))
+        for offset, (label, widget) in enumerate(rows):
+            if at is None:
+                form.addRow(label, widget)
+            else:
+                form.insertRow(at + offset, label, widget)
+        self.update()
+
+    def set_holder(self, holder_id: int | None) -> None:
+        """Another holder (the transfer's new holder, once his CPF is typed): the vehicles
+        found before are forgotten."""
+        self.holder_id = holder_id
+        self.owners.clear()
+        self.row.setEnabled(holder_id is not None)
+        self._say("")
         self.update()
 
     def _say(self, text: str, error: bool = False) -> None:
@@ -80,6 +93,9 @@ class OtherOwnerVehicle:
 
     def find(self) -> int | None:
         """The vehicle of the plate typed, added to the vehicle choice and chosen."""
+        if self.holder_id is None:
+            self._say("Informe antes quem será o permissionário.", error=True)
+            return None
         if self.plate.is_empty():
             self._say("Informe a placa do veículo.", error=True)
             return None
