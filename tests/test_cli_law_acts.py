@@ -43,8 +43,9 @@ def _counts(url):
 @pytest.fixture
 def town(cli, db_url):
     """A município made by `init`, a holder with a permit (fees paid) and, where the law has
-    auxiliary drivers with a cassation of their own, an auxiliary credentialed on it."""
-    def make(profile):
+    auxiliary drivers with a cassation of their own, an auxiliary credentialed on it; then
+    `prepare(seed)` (optional) and today's daily step."""
+    def make(profile, prepare=None):
         code, _, err = cli("--db", db_url, *INITS[profile])
         assert code == 0, err
         from mototaxi_desk.services import auxiliary, fees, setup
@@ -64,6 +65,8 @@ def town(cli, db_url):
                 aux = auxiliary.credential(SUPERVISOR, permit["id"], helper["id"], on=TODAY)
                 seed.update(credential=str(aux["id"]), helper_id=helper["id"],
                             helper_cpf=Person.get_by_id(helper["id"]).cpf)
+            if prepare is not None:  # facts the first step of today must find
+                prepare(seed)
         finally:
             close_database()
         assert cli("--db", db_url, "tick")[0] == 0  # today's step done: not the act's rows
@@ -290,3 +293,32 @@ def test_permit_transfer_with_a_relatives_vehicle_owner_relation(cli, db_url, to
         close_database()
     code, out, _ = cli("permit", "transfer", "--help")
     assert ", ".join(FAMILY_RELATIONS) in " ".join(out.split())
+
+
+def test_l1745_missed_summons_alert_then_cassation_by_decree_art_10_par_u(cli, db_url, town):
+    """L1745 Art. 10 §ú from the command line: a summons whose deadline passed without the
+    vehicle is found missed by `tick` (listed), `alerts` proposes the cassation (§ú), and
+    `permit cassate --ground 10-pu` decrees it (Art. 18); the proposal then leaves the
+    alerts. Without the act number the decree is refused with nothing written."""
+    from mototaxi_desk.services import summons
+
+    from .factories import SUPERVISOR
+    seed = town("l1745", prepare=lambda seed: summons.summon(
+        SUPERVISOR, seed["permit_id"], deadline=TODAY - dt.timedelta(days=5),
+        on=TODAY - dt.timedelta(days=20), act_number="Intimação 2/2026"))
+    code, out, err = cli("--db", db_url, "tick")  # the day's list: the summons missed
+    assert code == 0 and "Intimação para vistoria descumprida" in out, err
+    code, out, _ = cli("--db", db_url, "--json", "alerts")
+    [alert] = [a for a in json.loads(out) if a["kind"] == "summons_missed"]
+    assert alert["article"] == "Art. 10 §ú" and alert["urgency"] == "overdue"
+    before = _counts(db_url)
+    code, _, err = cli("--db", db_url, "permit", "cassate", seed["permit"], "--ground",
+                       "10-pu", "--reason", "Não apresentou o veículo", "--act", " ")
+    assert code == 1 and "Nº do ato" in err
+    assert _counts(db_url) == before
+    code, out, err = cli("--db", db_url, "permit", "cassate", seed["permit"], "--ground",
+                         "10-pu", "--reason", "Não apresentou o veículo",
+                         "--act", "Decreto 31/2026")
+    assert code == 0 and "Art. 10 §ú" in out, err
+    code, out, _ = cli("--db", db_url, "--json", "alerts")
+    assert not [a for a in json.loads(out) if a["kind"] == "summons_missed"]
