@@ -90,6 +90,20 @@ def test_auxiliary_credential_cassated_from_the_menu_srm_art_38_iv_par_3(qtbot, 
     assert Permit.get_by_id(permit["id"]).status == "active"
     assert "cassada (Art. 38 IV; §3º)" in page.message.text()
     assert not page.more_actions["aux_cassate"].isEnabled()
+    # the bar shows on the auxiliary's record as soon as it opens, not on the holder's
+    until = TODAY.replace(year=TODAY.year + 2)
+    assert _bar_badges(page) == []
+    helper_page = _page(qtbot, SUPERVISOR, helper["id"])
+    assert _bar_badges(helper_page) == [
+        f"Impedido(a) de novo credenciamento como condutor auxiliar até {until:%d/%m/%Y} "
+        "(cassação do credenciamento de condutor auxiliar, Art. 38 IV; §3º)"]
+
+
+def _bar_badges(page) -> list[str]:
+    from PySide6.QtWidgets import QLabel
+    return [page.badges.itemAt(i).widget().text() for i in range(page.badges.count())
+            if isinstance(page.badges.itemAt(i).widget(), QLabel)
+            and page.badges.itemAt(i).widget().objectName() == "bar_badge"]
 
 
 def test_pf_menu_has_no_auxiliary_cassation_nor_summons_art_30(qtbot, pf):
@@ -389,6 +403,9 @@ def test_l1745_missed_summons_then_cassation_by_decree_from_the_menu_art_10_par_
     assert not form.isVisible(), form.ui.message.text()
     assert Permit.get_by_id(permit["id"]).status == "cassated"
     assert not [d for d in page.due.rows if d["kind"] == "summons_missed"]  # decided
+    # L1745 Art. 17 §1º: the cassated holder gets no new permit, ever — on his record
+    assert _bar_badges(page) == ["Impedido(a) de nova permissão por tempo indeterminado "
+                                 "(cassação da permissão, Art. 17 §1º)"]
 
 
 def test_the_new_forms_fit_1366x768_at_125_percent(qtbot, srm):
