@@ -179,9 +179,9 @@ def test_summons_from_the_menu_and_a_second_one_refused_l1745_art_10(qtbot, make
     assert row_counts() == before
 
 
-def _family_law(monkeypatch):
+def _family_law(monkeypatch, rule="holder_or_family"):
     """The município's law accepts the spouse's or a relative's vehicle (vehicle.owner_rule
-    "holder_or_family", with its own article), as a profile may say."""
+    "holder_or_family", with its own article), or anyone's ("any"), as a profile may say."""
     import dataclasses
 
     from mototaxi_desk.services import setup
@@ -190,7 +190,7 @@ def _family_law(monkeypatch):
     def family(*args, **kwargs):
         profile = original(*args, **kwargs)
         return dataclasses.replace(profile, vehicle=dataclasses.replace(
-            profile.vehicle, owner_rule="holder_or_family", owner_article="Art. 99"))
+            profile.vehicle, owner_rule=rule, owner_article="Art. 99"))
     monkeypatch.setattr(setup, "profile", family)
 
 
@@ -464,3 +464,25 @@ def test_transfer_to_a_holder_driving_a_relatives_vehicle_owner_rule(qtbot, srm,
     assert (row.holder_id, row.vehicle_id) == (new["id"], vehicle["id"])
     transfer = [h for h in permit_history.history(permit["id"]) if h["action"] == "transfer"]
     assert transfer[-1]["details"]["owner_relation"] == "irmao"
+
+
+def test_grant_with_anyones_vehicle_asks_no_relation_owner_rule_any(qtbot, pf, monkeypatch):
+    """vehicle.owner_rule "any" (a fourth município's law): another owner's vehicle is found
+    by its plate, the form asks no relation, and the permit is granted."""
+    from mototaxi_desk.store.models import Vehicle
+
+    from ..factories import make_vehicle
+    _family_law(monkeypatch, rule="any")
+    _, app = _deferred("Titular Sem Moto")
+    lender = make_person("Dono Qualquer", today=TODAY)
+    vehicle = make_vehicle(lender["id"], today=TODAY)
+    grant = _grant_dialog(qtbot, app)
+    owner = grant.other_owner
+    assert "não exige que o veículo seja do permissionário (Art. 99)" in owner.hint.text()
+    qtbot.keyClicks(owner.plate.edit, Vehicle.get_by_id(vehicle["id"]).plate_original
+                    .replace("-", ""))
+    qtbot.mouseClick(owner.find_button, Qt.MouseButton.LeftButton)
+    assert "Dono Qualquer" in owner.info.text() and not owner.relation.isEnabled()
+    result = grant.grant()
+    assert result and result["granted"], grant.message.text()
+    assert Permit.get_by_id(result["id"]).vehicle_id == vehicle["id"]
