@@ -35,3 +35,39 @@ def test_stoppage_and_summon_commands(cli, sqlite_db):
     assert code == 1 and err.startswith("Erro: Prazo para apresentar o veículo")
     code, _, err = cli("--db", sqlite_db, "stoppage", "77", "--since", f"{since:%d/%m/%Y}")
     assert code == 1 and "77" in err
+
+
+def test_tick_lists_the_days_changes_like_the_painel_pf_art_2_par_3(cli, sqlite_db):
+    """PF Art. 2 §3º (renewed yearly): a permit whose year ended yesterday is 'Vencida'
+    today. `tick` lists what the day's step changed — also when it had already run (the
+    first command of the day ran it), as the Painel does; --json after the command too."""
+    from dateutil.relativedelta import relativedelta
+
+    from .factories import SUPERVISOR, make_person, make_vehicle
+    today = dt.date.today()
+    granted = today - relativedelta(years=1)
+    assert cli("--db", sqlite_db, "init", "--profile", "porto-feliz-2017", "--municipio",
+               "Porto Feliz", "--uf", "SP", "--ibge", "3540606", "--population", "53000",
+               "--fiscal-unit-value", "1,00", "--admin-password-stdin")[0] == 0
+    open_database(sqlite_db)
+    try:
+        from mototaxi_desk.services import permits
+        person = make_person("Esqueceu De Renovar", today=granted)
+        vehicle = make_vehicle(person["id"], year=granted.year, today=granted,
+                               insured_until=today + dt.timedelta(days=400))
+        permit = permits.grant_permit(SUPERVISOR, holder_id=person["id"],
+                                      vehicle_id=vehicle["id"], on=granted)
+        assert permit["valid_until"] == today - dt.timedelta(days=1)
+    finally:
+        close_database()
+    code, out, err = cli("--db", sqlite_db, "tick")
+    assert code == 0, err
+    assert "Permissão vencida: Esqueceu De Renovar" in out
+    assert f"Cadastro atualizado até {today:%d/%m/%Y}: 1 alteração(ões)." in out
+    code, out, err = cli("--db", sqlite_db, "tick")
+    assert code == 0 and f"já atualizado até {today:%d/%m/%Y}" in out
+    assert f"Alterações da atualização de {today:%d/%m/%Y}:" in out
+    assert "Permissão vencida: Esqueceu De Renovar — validade até" in out
+    code, out, _ = cli("--db", sqlite_db, "tick", "--json")
+    data = json.loads(out)
+    assert not data["ran"] and [c["kind"] for c in data["day_changes"]] == ["expired"]

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import datetime as dt
 
-from .common import EXIT_OK, actor, database, emit
+from .common import EXIT_OK, actor, database, emit, json_flag
 
 
 def register(sub) -> None:
     p = sub.add_parser("tick", help="atualiza as situações pela passagem do tempo (vencimentos, "
-                                    "caducidade, fim de suspensão e interrupção, convocações)")
+                                    "caducidade, fim de suspensão e interrupção, convocações) "
+                                    "e lista o que mudou no dia, como o Painel")
     p.add_argument("--date", metavar="DD/MM/AAAA",
                    help="leva o cadastro até esta data (padrão: hoje; nunca depois de hoje)")
+    json_flag(p)
     p.set_defaults(handler=cmd_tick)
 
     p = sub.add_parser("stoppage", help="registra que o serviço da permissão está interrompido "
@@ -22,6 +24,7 @@ def register(sub) -> None:
                    help="primeiro dia sem serviço")
     p.add_argument("--reason", default="", help="o que foi constatado")
     p.add_argument("--act", default="", help="nº do ato ou do relatório de fiscalização")
+    json_flag(p)
     p.set_defaults(handler=cmd_stoppage)
 
     p = sub.add_parser("summon", help="intima o permissionário a apresentar o veículo à "
@@ -30,6 +33,7 @@ def register(sub) -> None:
     p.add_argument("--deadline", required=True, metavar="DD/MM/AAAA",
                    help="último dia para apresentar o veículo")
     p.add_argument("--act", default="", help="nº da intimação")
+    json_flag(p)
     p.set_defaults(handler=cmd_summon)
 
 
@@ -42,8 +46,15 @@ def cmd_tick(args) -> int:
     day = validators.parse_date(args.date, "Data", latest=today) if args.date else today
     with database(args, pass_time=False):  # this command is the passage of time
         result = clock.tick(actor(args), on=day)
+        # what the step changed that day, as the Painel lists it (also when it had run
+        # already: the command then shows the day's list instead of nothing)
+        result["day_changes"] = clock.changes_on(day)
     if not result["ran"]:
         lines = [f"Cadastro já atualizado até {result['last']:%d/%m/%Y}; nada a fazer."]
+        if result["day_changes"]:
+            lines.append(f"Alterações da atualização de {day:%d/%m/%Y}:")
+            lines += [f"  {c['label']}: {c['person_name']} — {c['detail']}"
+                      for c in result["day_changes"]]
     else:
         lines = [f"{clock.KIND_LABELS[c['kind']]}: "
                  f"{c['person_name']} — {c['detail']} (a partir de {c['effective_on']:%d/%m/%Y})"

@@ -298,7 +298,16 @@ def cmd_waiting_list(args) -> int:
     with database(args):
         ordered = waiting_list.ordered()
         called = counter.waiting_calls()
-    lines = [f"{e['position']:>3}º {_entry_line(e)}" for e in ordered]
+        columns = waiting_list.ranking_columns()
+
+    def ranking(e: dict) -> str:  # L1745 Art. 12 §2º: the criteria of the order
+        values = [f"{c['label'].lower()} "
+                  + (waiting_list.format_weight(e.get(c["field"]))
+                     if c["field"] == "weighted_infractions" else
+                     "—" if e.get(c["field"]) is None else str(e.get(c["field"])))
+                  for c in columns]
+        return f" [{'; '.join(values)}]" if values else ""
+    lines = [f"{e['position']:>3}º {_entry_line(e)}{ranking(e)}" for e in ordered]
     lines += [f"  convocado: {_entry_line(e)}" for e in called]
     emit(args, {"waiting": ordered, "called": called},
          lines or ["Ninguém na lista de espera."])

@@ -6,6 +6,8 @@
     permit acts PERMISSÃO                       the printable acts of a permit, with their nº
     permit print-act Nº -o ARQUIVO.pdf          print (again) the document of an act
     aux issue PERMISSÃO CPF | aux renew Nº | aux end Nº --reason ... | aux list PERMISSÃO
+    aux cassate Nº --reason ... --act ...       the auxiliary's own credential (SRM Art. 38 IV
+                                                and §3º, L1745 Art. 17 IV and §2º)
 
 Every write command takes --preview (runs the act and rolls it back: the rule, the fee and
 the consequences, or the refusal, exit 1), --date, and --pdf FILE (the act's document:
@@ -43,6 +45,12 @@ def register(sub) -> None:
                    help="placa do veículo do novo permissionário")
     p.add_argument("--on-death", action="store_true",
                    help="por falecimento ou invalidez do permissionário")
+    # the codes are domain.vehicle_rules.FAMILY_RELATIONS' (checked by the service; not
+    # imported here, so parsing a command loads no rule module)
+    p.add_argument("--owner-relation", metavar="PARENTESCO",
+                   help="parentesco do proprietário do veículo com o novo permissionário, "
+                        "onde a lei admite veículo de familiar (vehicle.owner_rule): conjuge, "
+                        "pai_mae, filho, avo, neto, irmao, sogro, genro_nora, cunhado")
     p.add_argument("--act", default="", metavar="ATO", help="nº do ato de anuência")
     _common(p)
 
@@ -128,6 +136,13 @@ def register(sub) -> None:
     p.add_argument("credential", metavar="Nº")
     p.add_argument("--reason", required=True, metavar="MOTIVO")
     _common(p, pdf=False)
+    p = aux_acts.add_parser("cassate", help="cassa a credencial do próprio condutor auxiliar "
+                                            "e o impede de novo credenciamento (SRM Art. 38 IV "
+                                            "e §3º; L1745 Art. 17 IV e §2º)")
+    p.add_argument("credential", metavar="Nº")
+    p.add_argument("--reason", required=True, metavar="MOTIVO")
+    p.add_argument("--act", default="", metavar="ATO", help="nº da portaria/decreto")
+    _common(p, pdf=False)
     p = aux_acts.add_parser("list", help="credenciais ativas de uma permissão ou de um CPF")
     p.add_argument("key", metavar="PERMISSAO|CPF")
     json_flag(p)
@@ -151,7 +166,7 @@ def _permit_inputs(args) -> dict:
     if command == "transfer":
         inputs.update(new_holder_id=persons.person_by_cpf(args.to).id,
                       new_vehicle_id=vehicles.vehicle_by_plate(args.vehicle).id,
-                      on_death=args.on_death)
+                      on_death=args.on_death, owner_relation=args.owner_relation)
     elif command == "interrupt":
         inputs.update(start=args.date, days=args.days)
     elif command == "extend":
@@ -284,7 +299,8 @@ def cmd_aux(args) -> int:
             emit(args, rows, [f"{r['id']:>6}  {r['text']}" for r in rows] or
                  ["Nenhuma credencial de condutor auxiliar ativa."])
             return EXIT_OK
-        act = {"issue": "aux_issue", "renew": "aux_renew", "end": "aux_end"}[command]
+        act = {"issue": "aux_issue", "renew": "aux_renew", "end": "aux_end",
+               "cassate": "aux_cassate"}[command]
         inputs = {"on": args.date}
         if command == "issue":
             inputs.update(permit_id=_permit(args.permit).id,
@@ -292,14 +308,22 @@ def cmd_aux(args) -> int:
         else:
             inputs["auxiliary_id"] = validators.positive_int(
                 str(args.credential).strip(), "Nº da credencial", maximum=2**31 - 1)
-            if command == "end":
+            if command in ("end", "cassate"):
                 inputs["reason"] = args.reason
+            if command == "cassate":
+                inputs["act_number"] = args.act
         if args.preview:
             return _preview(args, act, **inputs)
         result = permit_actions.run(actor(args), act, **inputs)
         until = validators.format_date(result["valid_until"]) or "sem prazo"
         lines = [f"Credencial nº {result['id']} de {result['person_name']} "
-                 + ("encerrada." if command == "end" else f"válida até {until}.")]
+                 + ("encerrada." if command == "end" else
+                    f"cassada ({result['article']})." if command == "cassate" else
+                    f"válida até {until}.")]
+        if command == "cassate" and result["barred"]:
+            lines.append("Impedido(a) de novo credenciamento " +
+                         (f"até {validators.format_date(result['barred_until'])}."
+                          if result["barred_until"] else "por tempo indeterminado."))
         data = {"result": result}
         if getattr(args, "card", None):
             printed = documents.print_aux_cards(actor(args), [result["order_number"]],

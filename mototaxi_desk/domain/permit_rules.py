@@ -122,6 +122,18 @@ def renewal_terms(profile: RuleProfile, valid_until: dt.date, on: dt.date) -> Re
     return RenewalTerms(validity_end(profile, start), fine, grace_end)
 
 
+def renewable_statuses(profile: RuleProfile) -> tuple[str, ...]:
+    """The statuses a permit may be renewed in: active, or expired (its validity ended).
+    Under a yearly renewal deadline whose grace runs out (L1745 Art. 9: "até 31 de março",
+    §2º: then the alvará "caducará automaticamente") also suspended: the deadline runs
+    during a suspension (Art. 17 §3º suspends the service, not the holder's right to request
+    the renewal), so a holder suspended over 31 March renews in time instead of finding the
+    permit lapsed when the suspension ends. Where the validity only ends (PF, SRM) the
+    suspended permit expires when the suspension ends and is renewed then."""
+    base = ("active", "expired")
+    return (*base, "suspended") if profile.renewal.deadline else base
+
+
 def lapse_date(profile: RuleProfile, valid_until: dt.date) -> dt.date | None:
     """L1745 Art. 9 §2: the permit lapses after the grace days; None where it never does."""
     if not profile.renewal.deadline:

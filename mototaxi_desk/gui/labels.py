@@ -59,8 +59,10 @@ AUDIT_ACTIONS.update({
 AUDIT_ACTIONS.update({
     "clock.tick": "Atualização diária das situações", "permit.stoppage":
     "Interrupção não autorizada", "permit.revert": "Permissão revertida ao município",
-    "auxiliary.cassate": "Credencial cassada", "municipio.tariff": "Tarifa alterada"})
-ENTITIES.update({"clock_tick": "Passagem do tempo"})
+    "auxiliary.cassate": "Credencial cassada", "municipio.tariff": "Tarifa alterada",
+    "inspection.summon": "Intimação para vistoria",
+    "inspection.summons_resolve": "Intimação para vistoria apurada"})
+ENTITIES.update({"clock_tick": "Passagem do tempo", "inspection_summons": "Intimação para vistoria"})
 ENTITIES.update({"infraction_notice": "Auto de infração", "notice_proceeding": "Defesa/recurso",
                  "penalty_charge": "Multa", "sanction": "Sanção", "impound": "Apreensão"})
 INFRACTOR_ROLES = {"holder": "Permissionário", "auxiliary": "Condutor auxiliar",

@@ -28,6 +28,28 @@ def active_bars(person_id: int, on: dt.date, *, auxiliary: bool = False) -> list
     return list(query.order_by(PersonBar.id))
 
 
+# What each bar forbids, for the record (the law's words)
+FORBIDS = {"cassation": "de nova permissão", "transferor": "de nova outorga",
+           "credential_cassation": "de novo credenciamento como condutor auxiliar"}
+
+
+def in_force(person_id: int, on: dt.date) -> list[dict]:
+    """The person's bars in force on `on`, for the record: [{"reason", "text", "until",
+    "article"}] — "Impedido(a) de nova permissão até 01/12/2028 (cassação da permissão,
+    Art. 38 §1º)". A cassated holder's bar is on a new permit, an auxiliary's on a new
+    credential (PF Art. 37 §ú, SRM Art. 38 §§1º and 3º, L1745 Art. 17 §§1º and 2º)."""
+    rows = PersonBar.select().where(
+        (PersonBar.person == person_id) & (PersonBar.lifted == False) &  # noqa: E712
+        (PersonBar.since <= on) & (PersonBar.until.is_null() | (PersonBar.until >= on)))
+    out = []
+    for row in rows.order_by(PersonBar.id):
+        until = f"até {row.until:%d/%m/%Y}" if row.until else "por tempo indeterminado"
+        out.append({"reason": row.reason, "until": row.until, "article": row.article,
+                    "text": f"Impedido(a) {FORBIDS.get(row.reason, '')} {until} "
+                            f"({REASON_LABELS.get(row.reason, row.reason)}, {row.article})"})
+    return out
+
+
 def check_not_barred(person_id: int, on: dt.date, *, auxiliary: bool = False) -> None:
     bars = active_bars(person_id, on, auxiliary=auxiliary)
     if bars:

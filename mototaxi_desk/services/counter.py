@@ -16,7 +16,6 @@ from . import (documents, fees, ledger, lookup, permissions, permit_actions, per
                stands, waiting_list)
 from .context import Actor
 
-RENEWABLE = ("active", "expired")
 DEFENCE_STAGES = ("defence_open", "appeal_open")
 
 
@@ -37,7 +36,7 @@ def renewal_preview(permit_id, *, on: dt.date | None = None) -> dict:
     on = on or dt.date.today()
     profile = setup.profile()
     permit = lookup.get_permit(permit_id)
-    if permit.status not in RENEWABLE:
+    if permit.status not in permit_rules.renewable_statuses(profile):
         raise DomainError(f"Permissão nº {lookup.permit_number(permit)} está "
                           f"{permits.STATUS_LABELS[permit.status].lower()}: não é possível "
                           "renovar.")
@@ -59,9 +58,12 @@ def renewal_preview(permit_id, *, on: dt.date | None = None) -> dict:
 
 
 def _renewal_state(actor: Actor, held: list[Permit], on: dt.date) -> dict:
-    candidates = [p for p in held if p.status in RENEWABLE]
+    statuses = permit_rules.renewable_statuses(setup.profile())
+    candidates = [p for p in held if p.status in statuses]
     if not candidates:
-        return _state(False, "Nenhuma permissão ativa ou vencida para renovar.")
+        return _state(False, "Nenhuma permissão ativa, vencida ou suspensa para renovar."
+                      if "suspended" in statuses else
+                      "Nenhuma permissão ativa ou vencida para renovar.")
     ready, why = [], ""
     for permit in candidates:
         try:

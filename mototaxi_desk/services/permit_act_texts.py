@@ -129,7 +129,54 @@ def rules(profile: RuleProfile, act: str, inputs: dict) -> list[str]:
     if act == "aux_end":
         return ["Encerra a credencial: o condutor auxiliar deixa de poder operar o veículo "
                 "da permissão."]
+    if act == "aux_cassate":
+        return _aux_cassation_rules(profile)
+    if act == "stoppage":
+        return _stoppage_rules(profile)
+    if act == "summon":
+        return _summons_rules(profile)
     return []
+
+
+def _aux_cassation_rules(profile: RuleProfile) -> list[str]:
+    """SRM Art. 38 IV and §3º, L1745 Art. 17 IV and §2º: the auxiliary's own credential is
+    cassated and he is barred from a new credential; the holder is not barred."""
+    a = profile.auxiliary
+    lines = [f"Cassação do credenciamento do próprio condutor auxiliar ({a.cassation_article});"
+             " a permissão e o permissionário não são atingidos."]
+    if a.cassation_bar_forever:
+        lines.append("O condutor auxiliar não poderá ser credenciado de novo "
+                     f"({a.cassation_article}).")
+    elif a.cassation_bar_years:
+        lines.append(f"O condutor auxiliar só poderá ser credenciado de novo após "
+                     f"{a.cassation_bar_years} anos ({a.cassation_article}).")
+    return lines
+
+
+def _stoppage_rules(profile: RuleProfile) -> list[str]:
+    """PF Art. 12 (reverts after the days), SRM Art. 29 §ú (the authority decides)."""
+    i = profile.interruption
+    if i.unauthorised_revert_days:
+        return [f"Serviço interrompido sem autorização por mais de "
+                f"{i.unauthorised_revert_days} dias consecutivos: a permissão é revertida ao "
+                f"Poder Público ({i.unauthorised_article}) pela atualização diária, se o "
+                "permissionário não voltar ao serviço antes.",
+                "O retorno ao serviço é registrado em \"Registrar retorno ao serviço\"."]
+    return [f"Interrupção sem autorização: cabe à autoridade decidir a cassação "
+            f"({i.unauthorised_article}); o registro não a aplica.",
+            "O retorno ao serviço é registrado em \"Registrar retorno ao serviço\"."]
+
+
+def _summons_rules(profile: RuleProfile) -> list[str]:
+    """L1745 Art. 10 and §ú; SRM Art. 17 §2º."""
+    rule = profile.inspection
+    lines = [f"A Prefeitura pode exigir a vistoria a qualquer tempo ({rule.article}); o "
+             "permissionário apresenta o veículo até o prazo da intimação."]
+    if rule.missed_summons_cassation:
+        lines.append("Sem o veículo apresentado no prazo, cabe a cassação da permissão "
+                     f"({rule.missed_summons_article}): a atualização diária a aponta nos "
+                     "alertas para a autoridade decidir.")
+    return lines
 
 
 def notes(profile: RuleProfile, act: str, inputs: dict) -> list[str]:
@@ -150,7 +197,8 @@ def notes(profile: RuleProfile, act: str, inputs: dict) -> list[str]:
                "reinstate": "o ato de restabelecimento",
                "aux_issue": "o cartão do condutor auxiliar",
                "aux_renew": "o novo cartão do condutor auxiliar",
-               "aux_end": ""}
+               "aux_end": "", "aux_cassate": "",
+               "stoppage": "", "summon": ""}
     if act in SANCTION_ACTS:
         lines.append("Imprima a notificação da decisão ao permissionário: o prazo de recurso "
                      "conta da notificação.")

@@ -1,7 +1,11 @@
 """The acts of a permit's life offered from the prontuário ("Mais ▾") and by the `permit` and
 `aux` commands: transfer, interruption and its extension, resumption, desistência, the
 sanctions decided case by case, reinstatement, and the auxiliary driver's credential (issue,
-renewal, end).
+renewal, end, cassation of the auxiliary's own credential: SRM Art. 38 IV and §3º, L1745
+Art. 17 IV and §2º); and two findings the passage of time acts on (services/clock.py): a
+service interrupted without authorisation (PF Art. 12, SRM Art. 29 §ú; the `stoppage`
+command) and a summons to present the vehicle for inspection (L1745 Art. 10 and §ú, SRM
+Art. 17 §2º; the `summon` command).
 
 For each act this module says whether the município's law has it (`offered`: an act the
 profile does not provide is not offered at all, and `run` refuses it with the article), whether
@@ -25,10 +29,10 @@ from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..domain.penalty_engine import SANCTION_LABELS
 from ..domain.profiles import RuleProfile
 from ..store.connection import write_transaction
-from ..store.models import (AuxiliaryDriver, Fee, Permit, PermitHistory, Person, PersonBar,
-                            Sanction, WaitingListEntry)
+from ..store.models import (AuxiliaryDriver, Fee, InspectionSummons, Permit, PermitHistory,
+                            Person, PersonBar, Sanction, WaitingListEntry)
 from . import (auxiliary, decisions, fees, permissions, permit_act_texts, permits, persons,
-               setup, stands)
+               setup, stands, summons)
 from .context import Actor
 
 IN_FORCE = permits.IN_FORCE
@@ -76,6 +80,14 @@ ACTS: dict[str, Act] = {a.key: a for a in (
     Act("aux_end", "Encerrar credencial de condutor auxiliar…",
         "Encerramento da credencial de condutor auxiliar", "auxiliary.end",
         (), credential=True),
+    Act("aux_cassate", "Cassar credencial de condutor auxiliar…",
+        "Cassação da credencial de condutor auxiliar", "auxiliary.cassate",
+        (), credential=True),
+    # findings the passage of time acts on (services/clock.py)
+    Act("stoppage", "Registrar interrupção sem autorização…",
+        "Serviço interrompido sem autorização", "permit.stoppage", ("active",)),
+    Act("summon", "Intimar para vistoria…", "Intimação para apresentar o veículo à vistoria",
+        "inspection.summon", summons.LIVE),
 )}
 PERMIT_ACTS = tuple(k for k, a in ACTS.items() if not k.startswith("aux_"))
 AUX_ACTS = tuple(k for k in ACTS if k.startswith("aux_"))
@@ -115,6 +127,17 @@ def law_refusal(profile: RuleProfile, act: str) -> RuleRefusal | None:
         if act == "aux_renew" and not rule.recredential_months:
             return RuleRefusal("A lei do município não exige renovação do credenciamento do "
                                "condutor auxiliar", rule.article)
+        if act == "aux_cassate" and not rule.cassation_article:
+            # PF Art. 30: the holder answers for his prepostos; the penalty is his
+            return RuleRefusal("A lei do município não prevê a cassação do credenciamento do "
+                               "condutor auxiliar; as penalidades recaem sobre o "
+                               "permissionário", profile.penalties.article)
+    if act == "stoppage" and not profile.interruption.unauthorised_article:
+        return RuleRefusal("A lei do município não trata da interrupção do serviço sem "
+                           "autorização", profile.interruption.article or profile.profile.law)
+    if act == "summon" and not profile.inspection.on_demand:
+        return RuleRefusal("A lei do município não prevê vistoria a qualquer tempo",
+                           profile.inspection.article)
     return None
 
 
@@ -164,6 +187,9 @@ def _none_why(act: str) -> str:
         "aux_issue": "Nenhuma permissão ativa, suspensa ou interrompida.",
         "aux_renew": "Nenhuma credencial de condutor auxiliar ativa.",
         "aux_end": "Nenhuma credencial de condutor auxiliar ativa.",
+        "aux_cassate": "Nenhuma credencial de condutor auxiliar ativa.",
+        "stoppage": "Nenhuma permissão ativa.",
+        "summon": "Nenhuma permissão em vigor com veículo a vistoriar.",
     }[act]
 
 
@@ -228,12 +254,13 @@ def _date(value, field: str) -> dt.date:
 def run(actor: Actor, act: str, *, permit_id=None, auxiliary_id=None, **inputs) -> dict:
     """Do the act through its service (one transaction, audited); the refusal of the law,
     the role or the rule is the service's own. Inputs by act:
-    transfer: new_holder_id, new_vehicle_id, on_death, act_number, on;
+    transfer: new_holder_id, new_vehicle_id, on_death, act_number, on, owner_relation;
     interrupt: start, days, act_number, reason; extend: days, act_number, on;
     resume: reason, on; desist: reason, act_number, on;
     suspend / revoke / cassate: ground, reason, act_number, on, until or days, notice_ids;
     reinstate: reason, act_number, on; aux_issue: person_id, on; aux_renew: on;
-    aux_end: reason, on."""
+    aux_end: reason, on; aux_cassate: reason, act_number, on;
+    stoppage: since, reason, act_number, on; summon: deadline, act_number, on."""
     require_offered(act)
     get = inputs.get
     if act in ("suspend", "revoke", "cassate"):
@@ -251,7 +278,8 @@ def run(actor: Actor, act: str, *, permit_id=None, auxiliary_id=None, **inputs) 
                                        new_vehicle_id=get("new_vehicle_id"),
                                        on=_date(get("on"), "Data da transferência"),
                                        on_death=bool(get("on_death")),
-                                       act_number=get("act_number") or "")
+                                       act_number=get("act_number") or "",
+                                       owner_relation=get("owner_relation"))
     if act == "interrupt":
         return permits.interrupt_permit(actor, permit_id, start=get("start"),
                                         days=get("days"), act_number=get("act_number") or "",
@@ -277,6 +305,20 @@ def run(actor: Actor, act: str, *, permit_id=None, auxiliary_id=None, **inputs) 
     if act == "aux_renew":
         return auxiliary.recredential(actor, auxiliary_id,
                                       on=_date(get("on"), "Data da renovação"))
+    if act == "aux_cassate":
+        return auxiliary.cassate_credential(actor, auxiliary_id,
+                                            on=_date(get("on"), "Data da cassação"),
+                                            reason=get("reason"),
+                                            act_number=get("act_number") or "")
+    if act == "stoppage":
+        return permits.record_stoppage(actor, permit_id, since=get("since"),
+                                       on=_date(get("on"), "Data do registro"),
+                                       reason=get("reason") or "",
+                                       act_number=get("act_number") or "")
+    if act == "summon":
+        return summons.summon(actor, permit_id, deadline=get("deadline"),
+                              on=_date(get("on"), "Data da intimação"),
+                              act_number=get("act_number") or "")
     return auxiliary.end(actor, auxiliary_id, on=_date(get("on"), "Data do encerramento"),
                          reason=get("reason"))
 
@@ -312,6 +354,8 @@ def _watch(permit_id, auxiliary_id) -> dict:
             Sanction.permit.in_(ids) & (Sanction.status == "applied"))} if ids else set(),
         "history": PermitHistory.select(PermitHistory.id).order_by(
             PermitHistory.id.desc()).scalar() or 0,
+        "summons": InspectionSummons.select(InspectionSummons.id).order_by(
+            InspectionSummons.id.desc()).scalar() or 0,
     }
 
 
@@ -366,10 +410,14 @@ def _effects(before: dict) -> dict:
     for aux_id, valid_until in before["aux_active"].items():
         aux = AuxiliaryDriver.get_by_id(aux_id)
         if not aux.active:
-            lines.append(f"Credencial de condutor auxiliar encerrada: {aux.person.name}.")
+            how = "cassada" if (aux.end_reason or "").startswith("Cassação") else "encerrada"
+            lines.append(f"Credencial de condutor auxiliar {how}: {aux.person.name}.")
         elif aux.valid_until != valid_until:
             lines.append(f"Credencial de {aux.person.name} renovada até "
                          f"{validators.format_date(aux.valid_until)}.")
+    for row in InspectionSummons.select().where(InspectionSummons.id > before["summons"]):
+        lines.append(f"Intimado(a) a apresentar o veículo à vistoria até "
+                     f"{validators.format_date(row.deadline)}.")
     for aux in AuxiliaryDriver.select().where(AuxiliaryDriver.id > before["aux"]):
         until = (f" até {validators.format_date(aux.valid_until)}" if aux.valid_until
                  else " sem prazo de validade")
@@ -378,6 +426,8 @@ def _effects(before: dict) -> dict:
         until = (f"até {validators.format_date(bar.until)}" if bar.until
                  else "por tempo indeterminado")
         what = ("de nova outorga" if bar.reason == "transferor" else
+                "de novo credenciamento como condutor auxiliar"
+                if bar.reason == "credential_cassation" else
                 "de nova permissão e de credencial de condutor auxiliar")
         lines.append(f"{bar.person.name} fica impedido(a) {what} {until} ({bar.article}).")
     lifted = [b for b in before["bars_in_force"]

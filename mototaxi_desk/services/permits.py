@@ -264,13 +264,14 @@ def _require_status(permit: Permit, allowed: tuple[str, ...], what: str) -> None
 def renew_permit(actor: Actor, permit_id, *, on=None, act_number="",
                  application_id=None) -> dict:
     """Renew (SRM Art. 51: 5 years; PF Art. 2 §3: yearly; L1745 Art. 9: by 31 March, then
-    30 days with a 5-UFICA fine, then the permit lapses)."""
+    30 days with a 5-UFICA fine, then the permit lapses). Under a yearly deadline a
+    suspended permit is renewed too and stays suspended (permit_rules.renewable_statuses)."""
     permissions.require(actor, "permit.renew")
     on = _today(on)
     act_number = _act(act_number)
     profile = setup.profile()
     permit = get_permit(permit_id)
-    _require_status(permit, ("active", "expired"), "renovar")
+    _require_status(permit, permit_rules.renewable_statuses(profile), "renovar")
     terms = permit_rules.renewal_terms(profile, permit.valid_until, on)
     check_holder(profile, permit.holder_id, on)
     if permit.vehicle_id is not None:
@@ -284,7 +285,11 @@ def renew_permit(actor: Actor, permit_id, *, on=None, act_number="",
     with write_transaction():
         permit = _relock(permit)
         fees.check_no_debts(permit.holder_id, "a renovação", renewal=True)
-        _change_status(actor, permit, "renew", "active", on=on, act_number=act_number,
+        # a suspended permit renewed in time (L1745 Art. 9) stays suspended to its end
+        suspended = permit.status == "suspended"
+        _change_status(actor, permit, "renew", "suspended" if suspended else "active", on=on,
+                       act_number=act_number,
+                       status_until=permit.status_until if suspended else None,
                        changes={"valid_until": terms.new_valid_until},
                        details={"valid_until_before": permit.valid_until,
                                 "valid_until": terms.new_valid_until})

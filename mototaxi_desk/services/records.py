@@ -10,7 +10,7 @@ from ..domain import validators
 from ..store.connection import write_transaction
 from ..store.models import (Application, AuditLog, AuxiliaryDriver, Fee, Inspection, Permit,
                             PersonBar, Vehicle, WaitingListEntry)
-from . import (alerts, applications, audit, auxiliary, fees, inspections, permissions,
+from . import (alerts, applications, audit, auxiliary, bars, fees, inspections, permissions,
                permit_history, permits, persons, vehicles, waiting_list)
 from .context import Actor
 
@@ -48,6 +48,7 @@ def person_record(actor: Actor, person_id, *, on: dt.date | None = None) -> dict
             WaitingListEntry.person == person.id)],
         "bars": [audit.snapshot(b) for b in PersonBar.select().where(
             PersonBar.person == person.id)],
+        "bars_in_force": bars.in_force(person.id, on),
         "due": [a for a in alerts.due(on=on, days=ALERT_DAYS) if a["person_id"] == person.id],
         "history": _history(person.id, permit_ids, vehicle_ids),
     }

@@ -63,6 +63,34 @@ def ranking_inputs(profile=None) -> list[dict]:
             for field, label, maximum in RANKING_INPUTS.get(code, ())]
 
 
+def ranking_columns(profile=None) -> list[dict]:
+    """What the list shows of each ranking criterion, in the law's order, where the list is
+    ranked (L1745 Art. 12 §2º): [{"field", "label", "article"}] — the typed inputs, the
+    weighted infractions per year computed from the ledger (§2º I) and the lottery number
+    (§2º IV, drawn when a tie needs it). Empty where the list goes by enrolment order."""
+    profile = profile or setup.profile()
+    if profile.waiting_list.mode not in waiting_rank.RANKED_MODES:
+        return []
+    short = {"seniority_years": "Anos de serviço", "dependents": "Dependentes",
+             "vehicle_condition": "Estado do veículo"}
+    out = []
+    for code in profile.waiting_list.ranking:
+        out += [{"field": field, "label": short.get(field, label)}
+                for field, label, _maximum in RANKING_INPUTS.get(code, ())]
+        if code == "fewer_infractions_weighted":
+            out.append({"field": "weighted_infractions",
+                        "label": "Infrações por ano (ponderadas)"})
+        if code == "lottery":
+            out.append({"field": "lottery_number", "label": "Sorteio"})
+    return out
+
+
+def format_weight(value) -> str:
+    """Weighted infractions per year as the counter reads them: 0,6 (two decimals at most)."""
+    number = Decimal(str(value or 0)).quantize(Decimal("0.01")).normalize()
+    return f"{number:f}".replace(".", ",")
+
+
 def _ranking_values(data: dict) -> dict:
     """Validated ranking inputs among seniority_years, dependents, vehicle_condition."""
     out = {}

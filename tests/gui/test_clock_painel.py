@@ -67,3 +67,27 @@ def test_a_day_with_no_change_says_so(qtbot, make_municipio):
     with qtbot.waitSignal(window.dashboard.loaded, timeout=10_000):
         window.dashboard.refresh()
     assert "não alterou nenhuma situação" in window.dashboard.time_changes.text()
+
+
+def test_the_painel_after_a_renewal_deadline_a_suspension_end_and_an_interruption_end(
+        qtbot, make_municipio):
+    """SRM Arts. 4 §3º, 38 I, 29 and 8: the register taken across the three by the daily
+    step; the window opened today shows today's change (the interruption ended), the
+    permits in force under the cap and the expired one awaiting renewal."""
+    from ..services.test_clock import _timeline
+    t = _timeline(make_municipio, TODAY)
+    clock.tick(on=t["days"]["suspension_ended"])
+    assert pass_time()["ran"]  # the program opens today
+    window = MainWindow(Actor(None, "supervisor.teste", "supervisor"))
+    qtbot.addWidget(window)
+    page = window.dashboard
+    with qtbot.waitSignal(page.loaded, timeout=10_000):
+        page.refresh()
+    text = page.time_changes.text()
+    assert "(1 alteração(ões))" in text and "Fim da interrupção: Titular Em Pausa" in text
+    assert "Fim da suspensão" not in text  # an earlier day's change
+    figures = page.figures.text()
+    assert "Permissões em vigor: <b>3</b> de <b>3</b> (900 habitantes)" in figures  # the cap
+    assert "Ativas: <b>2</b>, vencidas aguardando renovação: <b>1</b>" in figures
+    assert "Lista de espera: <b>0</b>" in figures and "vagas livres: <b>2</b>" in figures
+    assert Permit.get_by_id(t["paused"]["id"]).status == "active"

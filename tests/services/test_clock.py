@@ -256,3 +256,127 @@ def test_cli_tick_moves_time_and_refuses_a_future_date(cli, tmp_path):
     assert cli("--db", db, "search", "ninguém")[0] == 0  # opening the database: up to today
     code, out, _ = cli("--db", db, "tick")
     assert code == 0 and f"já atualizado até {dt.date.today():%d/%m/%Y}" in out
+
+
+def _timeline(make_municipio, today: dt.date) -> dict:
+    """One SRM register (cap 3: 900 inhabitants, Art. 8) whose days up to `today` cross a
+    renewal deadline (Art. 4 §3º: 5 years), the end of a suspension (Art. 38 I) and the end
+    of an authorised interruption (Art. 29), all three permits on one stand, and an
+    applicant who finds the cap full. Returns the permits, the stand and the days."""
+    start = today - dt.timedelta(days=6 * 366)
+    make_municipio(SRM_ID, population=900, today=start)
+    stand = _stand(5, start, max_vehicles=5)
+    granted = today - dt.timedelta(days=5 * 365 + 20)
+
+    def grant(name, on):
+        person = make_person(name, today=on)
+        vehicle = make_vehicle(person["id"], year=on.year, today=on,
+                               insured_until=today + dt.timedelta(days=400))
+        permit = permits.grant_permit(SUPERVISOR, holder_id=person["id"],
+                                      vehicle_id=vehicle["id"], stand_id=stand["id"], on=on)
+        _pay_all(person["id"], on)
+        return permit
+    renewing = grant("Titular Do Prazo", granted)
+    suspended = grant("Titular Suspenso", granted + dt.timedelta(days=400))
+    paused = grant("Titular Em Pausa", granted + dt.timedelta(days=400))
+    days = {"expired": renewing["valid_until"] + dt.timedelta(days=1),
+            "suspension_ended": today - dt.timedelta(days=9),
+            "interruption_ended": today}
+    assert days["expired"] < days["suspension_ended"] < today
+    permits.suspend(SUPERVISOR, suspended["id"], until=today - dt.timedelta(days=10),
+                    on=today - dt.timedelta(days=40), reason="3ª infração (Art. 38 I)")
+    permits.interrupt_permit(SUPERVISOR, paused["id"], start=today - dt.timedelta(days=20),
+                             days=20, reason="Cirurgia")
+    applicant = make_person("Requerente Sem Vaga", today=today)
+    applicant = (applicant, make_vehicle(applicant["id"], year=today.year - 1, today=today))
+    return {"renewing": renewing, "suspended": suspended, "paused": paused, "stand": stand,
+            "days": days, "applicant": applicant}
+
+
+SRM_ID = "sao-raimundo-das-mangabeiras-2019"
+
+
+def test_time_crosses_a_renewal_deadline_a_suspension_end_and_an_interruption_end_srm(
+        make_municipio):
+    """SRM Art. 4 §3º (validity), Art. 38 I (suspension), Art. 29 (interruption), Art. 8
+    (cap): one register taken day by day across the three; each day the statuses, the stand
+    places, the cap and the Painel's list of that day's changes agree."""
+    today = dt.date.today()
+    t = _timeline(make_municipio, today)
+    days, stand = t["days"], t["stand"]
+    person, vehicle = t["applicant"]
+
+    def check(day, statuses, painel_labels):
+        assert (_status(t["renewing"]), _status(t["suspended"]), _status(t["paused"])) == \
+            statuses, day
+        assert _stand_count(stand) == 3  # each keeps its place: expired, suspended, paused
+        painel = overview.dashboard(on=day)
+        assert painel["permits_in_force"] == 3 == len(
+            reports.run("permits_by_stand", today=day)["rows"])
+        assert sorted(c["label"] for c in painel["time_changes"]) == painel_labels, day
+        full = permits.grant_permit(SUPERVISOR, holder_id=person["id"],
+                                    vehicle_id=vehicle["id"], on=day)
+        assert not full["granted"] and "Limite de 3" in full["message"]  # the cap counts all
+
+    clock.tick(on=days["expired"] - dt.timedelta(days=1))
+    check(days["expired"] - dt.timedelta(days=1), ("active", "suspended", "interrupted"), [])
+    clock.tick(on=days["expired"])
+    check(days["expired"], ("expired", "suspended", "interrupted"), ["Permissão vencida"])
+    clock.tick(on=days["suspension_ended"])
+    check(days["suspension_ended"], ("expired", "active", "interrupted"), ["Fim da suspensão"])
+    result = clock.tick(on=today)
+    assert [(c["kind"], c["effective_on"]) for c in result["changes"]] == [
+        ("interruption_ended", today)]
+    check(today, ("expired", "active", "active"), ["Fim da interrupção"])
+    assert overview.dashboard(on=days["suspension_ended"])["time_changes"][0]["person_name"] \
+        == "Titular Suspenso"  # each day keeps its own list
+    # the expired permit is renewed (Art. 51) and keeps its place; the cap stays full
+    _pay_all(Permit.get_by_id(t["renewing"]["id"]).holder_id, today)
+    renewed = permits.renew_permit(SUPERVISOR, t["renewing"]["id"], on=today)
+    assert renewed["status"] == "active" and _stand_count(stand) == 3
+    assert overview.overview()["permits_in_force"] == 3 and \
+        overview.overview()["permits_expired"] == 0
+
+
+def _pay_all(person_id, on):
+    for debt in fees.open_debts(person_id):
+        fees.pay(CLERK, debt["id"], paid_on=on, receipt=f"DAM {debt['id']}")
+
+
+def test_l1745_a_suspended_permit_is_renewed_in_time_and_stays_suspended_art_9(
+        make_municipio):
+    """L1745 Art. 9: renewed "até 31 de março"; Art. 17 §3º: a suspension of up to 30 days
+    stops the service, not the holder's request. Suspended over 31 March, the holder renews
+    in time (no late fine), the permit stays suspended to its end and then is active for the
+    new year; the one not renewed lapses after the grace days (§2º)."""
+    make_municipio("lei-1745-2011", population=5900, today=D(2026, 1, 2))
+    renewed = _grant("Suspenso Que Renovou", D(2026, 1, 10))
+    forgot = _grant("Suspenso Que Esqueceu", D(2026, 1, 10))
+    for permit in (renewed, forgot):
+        permits.suspend(SUPERVISOR, permit["id"], until=D(2027, 4, 18), on=D(2027, 3, 20),
+                        reason="Art. 17 III")
+    clock.tick(on=D(2027, 3, 25))
+    result = permits.renew_permit(SUPERVISOR, renewed["id"], on=D(2027, 3, 25),
+                                  act_number="Portaria 8/2027")
+    assert (result["status"], result["valid_until"]) == ("suspended", D(2028, 3, 31))
+    assert Permit.get_by_id(renewed["id"]).status_until == D(2027, 4, 18)
+    holder_id = Permit.get_by_id(renewed["id"]).holder_id
+    assert "late_renewal" not in [f.get("code") for f in fees.open_debts(holder_id)]  # in time
+    changes = clock.tick(on=D(2027, 5, 2))["changes"]
+    assert [(c["kind"], c["person_name"]) for c in changes] == [
+        ("suspension_ended", "Suspenso Que Renovou"), ("suspension_ended", "Suspenso Que Esqueceu"),
+        ("expired", "Suspenso Que Esqueceu"), ("lapsed", "Suspenso Que Esqueceu")]
+    assert (_status(renewed), _status(forgot)) == ("active", "lapsed")
+
+
+def test_only_a_yearly_deadline_renews_a_suspended_permit_srm_art_51(municipio):
+    """SRM Art. 51 (5 years, no deadline that lapses): the suspended permit expires when the
+    suspension ends and is renewed then; renewing it while suspended is refused, nothing
+    written."""
+    permit = _grant("Suspenso Em Sao Raimundo", D(2026, 1, 10))
+    permits.suspend(SUPERVISOR, permit["id"], until=D(2030, 12, 31), on=D(2030, 11, 1),
+                    reason="Art. 38 I")
+    before = row_counts()
+    with pytest.raises(DomainError, match="suspensa: não é possível renovar"):
+        permits.renew_permit(SUPERVISOR, permit["id"], on=D(2030, 11, 20))
+    assert row_counts() == before

@@ -33,16 +33,20 @@ def _newcomer(name="Novo Titular Sá"):
 
 
 def test_each_law_offers_its_own_acts(make_municipio):
-    """PF: no transfer (Art. 12: the permit reverts), no suspension; SRM: suspension and
-    revocation only by count (Art. 38 I-II); L1745: no interruption nor desistência."""
+    """PF: no transfer (Art. 12: the permit reverts), no suspension, no cassation of the
+    preposto's own registration (Art. 30), no vistoria on demand; SRM: suspension and
+    revocation only by count (Art. 38 I-II), the auxiliary's cassation (Art. 38 IV), summons
+    (Art. 17 §2º); L1745: no interruption nor desistência (so no unauthorised stoppage), the
+    auxiliary's cassation (Art. 17 IV), summons (Art. 10)."""
     expected = {
         "porto-feliz-2017": {"interrupt", "resume", "desist", "revoke", "cassate",
-                             "reinstate", "aux_issue", "aux_end"},
+                             "reinstate", "aux_issue", "aux_end", "stoppage"},
         "sao-raimundo-das-mangabeiras-2019": {"transfer", "interrupt", "extend", "resume",
                                               "desist", "cassate", "reinstate", "aux_issue",
-                                              "aux_renew", "aux_end"},
+                                              "aux_renew", "aux_end", "aux_cassate",
+                                              "stoppage", "summon"},
         "lei-1745-2011": {"transfer", "resume", "suspend", "cassate", "reinstate",
-                          "aux_issue", "aux_end"},
+                          "aux_issue", "aux_end", "aux_cassate", "summon"},
     }
     for profile_id, acts in expected.items():
         from mototaxi_desk.domain.profiles import load_profile
@@ -130,7 +134,7 @@ def test_interruption_preview_warns_of_cassation_srm_art_29_par_unico(srm):
 
 @pytest.mark.parametrize("profile_id, acts", [
     (SRM, ("transfer", "interrupt", "extend", "resume", "desist", "cassate", "reinstate",
-           "aux_issue")),
+           "aux_issue", "stoppage")),
     (L1745, ("suspend",)),
     (PF, ("revoke",)),
 ])
@@ -143,7 +147,8 @@ def test_menu_statuses_agree_with_the_services(make_municipio, profile_id, acts)
     aux_person = make_person("Auxiliar Teste", today=DAY)
     grounds = {"suspend": "17", "revoke": "12", "cassate": "38-III-b"}
     inputs = {"new_holder_id": new["id"], "new_vehicle_id": vehicle["id"], "days": 5,
-              "start": DAY, "person_id": aux_person["id"], "reason": "x", "act_number": "y"}
+              "start": DAY, "person_id": aux_person["id"], "reason": "x", "act_number": "y",
+              "since": DAY}
     for act in acts:
         spec = permit_actions.ACTS[act]
         for status in ("active", "suspended", "interrupted", "expired", "revoked",

@@ -131,3 +131,12 @@ def test_cassation_bar_pf_srm_2_years_l1745_forever():
     assert rules.cassation_bar_until(SRM, D(2026, 2, 28)) == (True, D(2028, 2, 28))
     assert rules.cassation_bar_until(PF, D(2026, 2, 28)) == (True, D(2028, 2, 28))
     assert rules.cassation_bar_until(L1745, D(2026, 2, 28)) == (True, None)
+
+
+def test_a_suspended_permit_is_renewable_only_under_a_yearly_deadline_l1745_art_9():
+    """L1745 Art. 9 (by 31 March, then it lapses): renewable while suspended; PF Art. 2 §3º
+    and SRM Art. 51 (the validity only ends): not while suspended."""
+    assert rules.renewable_statuses(load_profile("lei-1745-2011")) == (
+        "active", "expired", "suspended")
+    for profile_id in ("porto-feliz-2017", "sao-raimundo-das-mangabeiras-2019"):
+        assert rules.renewable_statuses(load_profile(profile_id)) == ("active", "expired")

@@ -1,5 +1,7 @@
 """Outorgar permissão for a deferred new-permit application: the applicant's vehicle (or a
-new one, validated as you type), a stand with free places, the act number. When the cap is
+new one, validated as you type) — or, where the law accepts it (vehicle.owner_rule), a
+vehicle of his spouse or a relative to the 2nd degree with the relation declared
+(widgets/vehicle_owner.py) —, a stand with free places, the act number. When the cap is
 full the applicant goes to the waiting list instead (and the dialog says so). After the
 grant: print the card and the termo (with preview)."""
 from __future__ import annotations
@@ -19,6 +21,7 @@ from ...services.context import Actor
 from ..widgets.dates import DateField
 from ..widgets.fields import ValidatedField
 from ..widgets.unsaved import DiscardGuard
+from ..widgets.vehicle_owner import OtherOwnerVehicle
 
 RED, GREEN = "color: #c62828; font-weight: bold;", "color: #1b5e20; font-weight: bold;"
 PLATE_MASK = ">AAA-9N99;_"   # ABC-1234 or ABC-1D23 (either format)
@@ -100,6 +103,9 @@ class GrantDialog(DiscardGuard, QDialog):
         form = QFormLayout()
         form.addRow("Veículo:", self.vehicle)
         form.addRow("", self.vehicle_warning)
+        self.other_owner = OtherOwnerVehicle(self.holder_id, self.vehicle,
+                                             on_found=lambda: self.new_box.setChecked(False))
+        self.other_owner.add_rows(form)
         form.addRow(self.new_box)
         form.addRow("Ponto:", self.stand)
         form.addRow("Ato de outorga:", self.act)
@@ -221,7 +227,8 @@ class GrantDialog(DiscardGuard, QDialog):
                                           vehicle_id=vehicle_id,
                                           stand_id=self.stand.currentData(),
                                           application_id=self.application["id"],
-                                          act_number=self.act.text())
+                                          act_number=self.act.text(),
+                                          owner_relation=self.other_owner.owner_relation())
         except RuleRefusal as exc:
             self._say(f"Outorga recusada: {exc}")
             return None

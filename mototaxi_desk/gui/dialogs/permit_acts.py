@@ -1,7 +1,10 @@
 """The forms behind the prontuário's "Mais ▾" menu: transfer, interruption and its extension,
 return to service, desistência, suspension / revocation / cassation by decision,
-reinstatement, and the auxiliary driver's credential (issue, renewal, end), plus reprinting
-an act's document or the auxiliary's card.
+reinstatement, the auxiliary driver's credential (issue, renewal, end, cassation — SRM Art. 38
+IV and §3º, L1745 Art. 17 IV and §2º), the two findings the daily passage of time acts on (a
+service interrupted without authorisation, PF Art. 12 / SRM Art. 29 §ú; a summons to present
+the vehicle for inspection, L1745 Art. 10 and §ú / SRM Art. 17 §2º), plus reprinting an act's
+document or the auxiliary's card.
 
 Each form shows, before the clerk confirms, the rule with its article, the fee and what the
 act will change — services.permit_actions.preview runs the act itself and rolls it back, so
@@ -11,8 +14,8 @@ the `permit` and `aux` commands); a refusal stays in the form with nothing lost;
 the act's document is printed when "Imprimir" is ticked (`form.printed` is the print
 result the record shows in its preview).
 
-Fixed layouts are Designer files (ui/permit_*.ui, ui/auxiliary_credential.ui); the three
-one-field forms (renew or end a credential, reprint) are ActionForms.
+Fixed layouts are Designer files (ui/permit_*.ui, ui/auxiliary_credential.ui); the small
+forms (renew, end or cassate a credential, the two findings, reprint) are ActionForms.
 
 For tests: every form has `ok_button` (the default button), `ui` (the Designer widgets by
 object name: permit, cpf, vehicle, date, days, ground, act_number, reason, notices, preview,
@@ -32,9 +35,11 @@ from ...domain import validators
 from ...domain.errors import DomainError, ValidationError
 from ...domain.validators import format_date
 from ...services import act_documents, decisions, documents, permit_actions
+from ..widgets.dates import DateField
 from ..widgets.fields import ERROR_BORDER
 from ..widgets.ledger_view import ActionForm, date_edit
 from ..widgets.unsaved import DiscardGuard
+from ..widgets.vehicle_owner import OtherOwnerVehicle
 
 # The menu, in order (None = separator), with each entry's mnemonic.
 MENU = (("transfer", "&Transferir permissão…"), ("interrupt", "&Autorizar interrupção…"),
@@ -44,14 +49,18 @@ MENU = (("transfer", "&Transferir permissão…"), ("interrupt", "&Autorizar int
         ("cassate", "&Cassar por decisão…"), ("reinstate", "R&establecer permissão…"), None,
         ("aux_issue", "Credenciar c&ondutor auxiliar…"),
         ("aux_renew", "Re&novar credencial de condutor auxiliar…"),
-        ("aux_end", "Encerrar credencial de condutor au&xiliar…"), None,
+        ("aux_end", "Encerrar credencial de condutor au&xiliar…"),
+        ("aux_cassate", "Cassar credencial de cond&utor auxiliar…"), None,
+        ("stoppage", "Registrar interrupção sem autori&zação…"),
+        ("summon", "Inti&mar para vistoria…"), None,
         ("print_act", "Im&primir documento de um ato…"),
         ("aux_card", "Imprimir cartão do condutor auxi&liar…"))
 CONFIRM = {"transfer": "Transferir", "interrupt": "Autorizar interrupção",
            "extend": "Prorrogar", "resume": "Registrar retorno", "desist": "Registrar desistência",
            "suspend": "Suspender", "revoke": "Revogar", "cassate": "Cassar",
            "reinstate": "Restabelecer", "aux_issue": "Credenciar", "aux_renew": "Renovar",
-           "aux_end": "Encerrar credencial"}
+           "aux_end": "Encerrar credencial", "aux_cassate": "Cassar credencial",
+           "stoppage": "Registrar interrupção", "summon": "Intimar"}
 SHEETS = (("Impressora de cartões (cartão avulso)", None), ("Folha A4 (impressora comum)", "a4"))
 
 
@@ -209,7 +218,8 @@ class PermitActDialog(DiscardGuard, QDialog):
 
 class TransferDialog(PermitActDialog):
     """Transfer (SRM Art. 4 §§8-9, L1745 Art. 8 §1º): the new holder by CPF, checked as soon
-    as it is typed; his vehicle (or a new one registered from here)."""
+    as it is typed; his vehicle (or a new one registered from here) — or, where the law
+    accepts it (vehicle.owner_rule), a relative's, with the relation declared."""
     from ..forms.ui_permit_transfer import Ui_PermitTransferDialog as ui_class
 
     def __init__(self, actor, permit_rows, state, parent=None):
@@ -222,13 +232,20 @@ class TransferDialog(PermitActDialog):
         self.ui.new_vehicle.clicked.connect(self.register_vehicle)
         self.ui.new_vehicle.setEnabled(False)
         self.ui.holder_info.setText("Digite o CPF de quem recebe a permissão.")
+        # a relative's vehicle where the law accepts it (vehicle.owner_rule)
+        row, _role = self.ui.form.getLayoutPosition(self.ui.vehicle_row)
+        self.other_owner = OtherOwnerVehicle(None, self.ui.vehicle)
+        self.other_owner.add_rows(self.ui.form, at=row + 1)
+        self.other_owner.set_holder(None)
+        self.other_owner.relation.currentIndexChanged.connect(lambda *_: self.refresh())
 
     def inputs(self) -> dict:
         return {"permit_id": self.permit_id(),
                 "new_holder_id": self.person["id"] if self.person else None,
                 "new_vehicle_id": self.ui.vehicle.currentData(),
                 "on_death": self.ui.on_death.isChecked(),
-                "on": self.ui.date.date(), "act_number": self.ui.act_number.text()}
+                "on": self.ui.date.date(), "act_number": self.ui.act_number.text(),
+                "owner_relation": self.other_owner.owner_relation()}
 
     def ready(self) -> bool:
         return None not in (self.permit_id(), self.ui.vehicle.currentData()) and \
@@ -242,6 +259,7 @@ class TransferDialog(PermitActDialog):
     def cpf_typed(self) -> None:
         """Who the CPF is, and at once whether that person may hold the permit."""
         self.person = None
+        self.other_owner.set_holder(None)
         self.ui.vehicle.clear()
         self.ui.new_vehicle.setEnabled(False)
         if len(self.ui.cpf.raw().replace(".", "").replace("-", "")) < 11 or \
@@ -258,6 +276,7 @@ class TransferDialog(PermitActDialog):
             self.refresh()
             return
         self.ui.new_vehicle.setEnabled(True)
+        self.other_owner.set_holder(self.person["id"])
         self.load_vehicles()
         problem = ""
         try:
@@ -495,28 +514,21 @@ class AuxiliaryCredentialDialog(PermitActDialog):
 
 # --- the small forms ------------------------------------------------------------------------
 
-def credential_form(actor, act: str, state: dict, parent=None) -> ActionForm:
-    """Renew or end an auxiliary credential: the credential, the date (and the reason)."""
-    combo = QComboBox()
-    for row in permit_actions.credentials(state["auxiliary_ids"]):
-        combo.addItem(row["text"], row["id"])
-    day = date_edit()
-    fields = [("credential", "Credencial", combo), ("on", "Data", day)]
-    reason = None
-    if act == "aux_end":
-        reason = QLineEdit()
-        reason.setMaxLength(200)
-        reason.setPlaceholderText("ex.: dispensado pelo permissionário")
-        fields.append(("reason", "Motivo do encerramento", reason))
+def _line_edit(max_length: int, placeholder: str = "") -> QLineEdit:
+    edit = QLineEdit()
+    edit.setMaxLength(max_length)
+    edit.setPlaceholderText(placeholder)
+    return edit
 
-    def submit(v):
-        inputs = {"auxiliary_id": v["credential"], "on": v["on"]}
-        if reason is not None:
-            inputs["reason"] = v["reason"]
-        result = permit_actions.run(actor, act, **inputs)
-        until = format_date(result["valid_until"]) or "sem prazo"
-        form.done_text = (f"Credencial de {result['person_name']} encerrada." if act == "aux_end"
-                          else f"Credencial de {result['person_name']} renovada até {until}.")
+
+def _small_form(actor, act: str, fields: list, inputs, describe, parent=None) -> ActionForm:
+    """An ActionForm for an act of the menu: `inputs(values)` gives the act's inputs from
+    the fields, `describe(result)` the line the record shows after it. Its intro is the
+    preview (the rule, the fee, what the act changes, or why not), refreshed as the clerk
+    types; confirming runs the act through permit_actions.run."""
+    def submit(values):
+        result = permit_actions.run(actor, act, **inputs(values))
+        form.done_text = describe(result)
         return result
     form = ActionForm(permit_actions.ACTS[act].title, fields, submit, confirm=CONFIRM[act],
                       parent=parent)
@@ -524,22 +536,121 @@ def credential_form(actor, act: str, state: dict, parent=None) -> ActionForm:
     form.act = act
     form.printed = None
 
+    def current() -> dict:
+        values = {}
+        for key, (_label, widget) in form.fields.items():
+            if isinstance(widget, DateField):
+                try:
+                    values[key] = widget.date()
+                except ValidationError:  # mistyped: the preview waits, confirming names it
+                    values[key] = None
+            elif isinstance(widget, QComboBox):
+                values[key] = widget.currentData()
+            else:
+                values[key] = widget.text()
+        return values
+
     def refresh():
-        inputs = {"auxiliary_id": combo.currentData(), "on": day.date()}
-        if reason is not None:
-            inputs["reason"] = reason.text()
-        shown = permit_actions.preview(actor, act, **inputs)
+        shown = permit_actions.preview(actor, act, **inputs(current()))
         refusal = (f"<p style='color:#b71c1c'><b>Não é possível:</b> "
                    f"{html.escape(shown['refusal'])}</p>" if shown["refusal"] else "")
         form.intro.setText(preview_html(shown) + refusal)
+        form.shown = shown
         return shown
     form.refresh = refresh
     form.intro.setVisible(True)
     form.intro.setTextFormat(Qt.TextFormat.RichText)
-    combo.currentIndexChanged.connect(lambda *_: refresh())
-    day.changed.connect(lambda *_: refresh())
+    for _key, (_label, widget) in form.fields.items():
+        if isinstance(widget, QComboBox):
+            widget.currentIndexChanged.connect(lambda *_: refresh())
+        elif isinstance(widget, QLineEdit):
+            widget.editingFinished.connect(refresh)
+        elif isinstance(widget, DateField):
+            widget.changed.connect(lambda *_: refresh())
     refresh()
     return form
+
+
+def credential_form(actor, act: str, state: dict, parent=None) -> ActionForm:
+    """Renew, end or cassate an auxiliary credential: the credential, the date (and the
+    reason; a cassation also the act number — SRM Art. 38 IV and §3º, L1745 Art. 17 IV)."""
+    combo = QComboBox()
+    for row in permit_actions.credentials(state["auxiliary_ids"]):
+        combo.addItem(row["text"], row["id"])
+    fields = [("credential", "Credencial", combo), ("on", "Data", date_edit())]
+    if act == "aux_end":
+        fields.append(("reason", "Motivo do encerramento",
+                       _line_edit(200, "ex.: dispensado pelo permissionário")))
+    if act == "aux_cassate":
+        fields += [("reason", "Motivo da cassação", _line_edit(200, "ex.: infração do Art. 38 IV")),
+                   ("act_number", "Nº do ato", _line_edit(60, "ex.: Portaria nº 12/2026"))]
+
+    def inputs(v):
+        return {"auxiliary_id": v["credential"], "on": v["on"],
+                **{k: v[k] for k in ("reason", "act_number") if k in v}}
+
+    def describe(result):
+        name = result["person_name"]
+        if act == "aux_end":
+            return f"Credencial de {name} encerrada."
+        if act == "aux_cassate":
+            bar = ("impedido(a) de novo credenciamento" +
+                   (f" até {format_date(result['barred_until'])}" if result["barred_until"]
+                    else " por tempo indeterminado") if result["barred"] else "")
+            return (f"Credencial de {name} cassada ({result['article']})"
+                    + (f"; {bar}" if bar else "") + ".")
+        until = format_date(result["valid_until"]) or "sem prazo"
+        return f"Credencial de {name} renovada até {until}."
+    return _small_form(actor, act, fields, inputs, describe, parent)
+
+
+def stoppage_form(actor, permit_rows: list[dict], state: dict, parent=None) -> ActionForm:
+    """A service found interrupted without authorisation (PF Art. 12: reverts after the
+    profile's days, by the daily passage of time; SRM Art. 29 §ú: the authority decides)."""
+    combo = QComboBox()
+    for row in permit_rows:
+        if row["id"] in state["permit_ids"]:
+            combo.addItem(permit_text(row), row["id"])
+    fields = [("permit", "Permissão", combo),
+              ("since", "Serviço interrompido desde", date_edit()),
+              ("reason", "O que foi constatado",
+               _line_edit(200, "ex.: ponto vazio há 3 semanas, relatório da fiscalização")),
+              ("act_number", "Nº do relatório ou ato", _line_edit(60))]
+
+    def inputs(v):
+        return {"permit_id": v["permit"], "since": v["since"], "reason": v["reason"],
+                "act_number": v["act_number"]}
+
+    def describe(result):
+        then = (f"; sem retorno ao serviço, será revertida em "
+                f"{format_date(result['reverts_on'])} ({result['article']})"
+                if result["reverts_on"] else
+                f"; cabe à autoridade decidir ({result['article']})")
+        return (f"Permissão nº {result['order_text']}: serviço interrompido sem autorização "
+                f"desde {format_date(result['stoppage_since'])}{then}.")
+    return _small_form(actor, "stoppage", fields, inputs, describe, parent)
+
+
+def summons_form(actor, permit_rows: list[dict], state: dict, parent=None) -> ActionForm:
+    """Summon the holder to present the vehicle for inspection by a deadline (L1745 Art. 10;
+    missed, the cassation of §ú is proposed by the daily passage of time)."""
+    combo = QComboBox()
+    for row in permit_rows:
+        if row["id"] in state["permit_ids"]:
+            combo.addItem(permit_text(row), row["id"])
+    fields = [("permit", "Permissão", combo),
+              ("deadline", "Prazo para apresentar o veículo",
+               date_edit(dt.date.today() + dt.timedelta(days=10))),
+              ("act_number", "Nº da intimação", _line_edit(60))]
+
+    def inputs(v):
+        return {"permit_id": v["permit"], "deadline": v["deadline"],
+                "act_number": v["act_number"]}
+
+    def describe(result):
+        return (f"Intimação registrada: apresentar o veículo à vistoria até "
+                f"{format_date(result['deadline'])} ({result['article']}).")
+    return _small_form(actor, "summon", fields, inputs, describe, parent)
 
 
 def print_act_form(actor, permit_rows: list[dict], state: dict, parent=None) -> ActionForm:
@@ -607,8 +718,12 @@ def open_form(actor, act: str, permit_rows: list[dict], state: dict, parent=None
         return StatusDialog(actor, act, permit_rows, state, parent)
     if act == "aux_issue":
         return AuxiliaryCredentialDialog(actor, permit_rows, state, parent)
-    if act in ("aux_renew", "aux_end"):
+    if act in ("aux_renew", "aux_end", "aux_cassate"):
         return credential_form(actor, act, state, parent)
+    if act == "stoppage":
+        return stoppage_form(actor, permit_rows, state, parent)
+    if act == "summon":
+        return summons_form(actor, permit_rows, state, parent)
     if act == "print_act":
         return print_act_form(actor, permit_rows, state, parent)
     return aux_card_form(actor, permit_rows, state, parent)

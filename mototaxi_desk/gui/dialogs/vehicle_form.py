@@ -22,6 +22,7 @@ from ...services.context import Actor
 from ..widgets.dates import DateField
 from ..widgets.fields import ERROR_TEXT, FieldBox
 from ..widgets.unsaved import DiscardGuard
+from ..widgets.vehicle_owner import OtherOwnerVehicle
 
 COUNTER_ROLES = ("atendente", "supervisor", "admin")
 
@@ -444,7 +445,8 @@ class VehicleForm(DiscardGuard, QDialog):
 
 
 class SubstituteDialog(QDialog):
-    """Replace the vehicle of a permit by another vehicle of the holder (or a new one)."""
+    """Replace the vehicle of a permit by another vehicle of the holder (or a new one), or,
+    where the law accepts it, of his spouse or a relative with the relation declared."""
 
     def __init__(self, actor: Actor, permit_id: int, parent=None):
         super().__init__(parent)
@@ -496,6 +498,11 @@ class SubstituteDialog(QDialog):
         row.addWidget(new_button)
         form = QFormLayout()
         form.addRow("Novo veículo", row)
+        # a family member's vehicle where the law accepts it (vehicle.owner_rule)
+        self.other_owner = OtherOwnerVehicle(self.permit.holder_id, self.vehicle_combo,
+                                             exclude_id=self.permit.vehicle_id,
+                                             on_found=self.message.clear)
+        self.other_owner.add_rows(form)
         form.addRow("Nº do ato", self.act_number)
         layout = QVBoxLayout(self)
         layout.addWidget(info)
@@ -536,8 +543,9 @@ class SubstituteDialog(QDialog):
             self.message.setText("Escolha o novo veículo.")
             return False
         try:
-            self.result_data = vehicles.substitute(self.actor, self.permit.id, new_id,
-                                                   act_number=self.act_number.text())
+            self.result_data = vehicles.substitute(
+                self.actor, self.permit.id, new_id, act_number=self.act_number.text(),
+                owner_relation=self.other_owner.owner_relation())
         except DomainError as exc:
             self.message.setText(str(exc))
             return False

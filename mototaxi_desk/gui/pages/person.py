@@ -539,6 +539,11 @@ class PersonPage(QWidget):
         for permit in record["permits"]:
             self.badges.insertWidget(self.badges.count() - 1, badge(
                 f"Permissão {permit['order_text']}: {permit['status_label']}", permit["status"]))
+        for bar in record.get("bars_in_force", ()):  # a bar shows when the person is chosen
+            label = badge(bar["text"], "cassated")
+            label.setObjectName("bar_badge")
+            label.setWordWrap(True)
+            self.badges.insertWidget(self.badges.count() - 1, label)
         overdue = sum(1 for d in record["due"] if d["urgency"] == "overdue")
         if overdue:
             self.badges.insertWidget(self.badges.count() - 1,

@@ -49,9 +49,15 @@ class WaitingListPage(QWidget):
         self.mode = QLabel()
         self.mode.setWordWrap(True)
         layout.addWidget(self.mode)
+        # where the list is ranked (L1745 Art. 12 §2º) the criteria show as columns, the
+        # weighted infractions per year read from the ledger among them
+        ranking = [Column(c["field"], c["label"],
+                          waiting_list.format_weight if c["field"] == "weighted_infractions"
+                          else (lambda v: "" if v is None else str(v)))
+                   for c in waiting_list.ranking_columns()]
         self.model = DictTableModel(
             [Column("position", "Ordem"), Column("person_name", "Nome"),
-             Column("cpf_text", "CPF"), Column("enrolled_at", "Inscrição"),
+             Column("cpf_text", "CPF"), Column("enrolled_at", "Inscrição"), *ranking,
              Column("status", "Situação", lambda s: STATUS_TEXT.get(s, s)),
              Column("call_deadline", "Prazo da convocação")], parent=self)
         self.view = table_view(self.model)

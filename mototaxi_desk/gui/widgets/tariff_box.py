@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from PySide6.QtCore import QDate
-from PySide6.QtWidgets import (QDateEdit, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
+from PySide6.QtWidgets import (QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QPushButton, QVBoxLayout)
 
 from ...domain.errors import DomainError, ValidationError
@@ -14,6 +13,7 @@ from ...domain.money import format_money, parse_money
 from ...services import setup
 from ..models.dict_table import Column, DictTableModel
 from .common import table_view
+from .dates import DateField
 from .fields import CheckedField
 
 
@@ -33,9 +33,7 @@ class TariffBox(QGroupBox):
         self.view.setMaximumHeight(140)
         layout.addWidget(self.view)
         form = QHBoxLayout()
-        self.since = QDateEdit(QDate.currentDate())
-        self.since.setDisplayFormat("dd/MM/yyyy")
-        self.since.setCalendarPopup(True)
+        self.since = DateField(label="Vigência desde", value=dt.date.today())
         self.value = CheckedField(QLineEdit(), lambda t: parse_money(t, "Tarifa inicial"))
         self.value.editor.setPlaceholderText("ex.: 5,50")
         self.act = QLineEdit()
@@ -65,10 +63,11 @@ class TariffBox(QGroupBox):
         self.model.set_rows(setup.tariff_values())
 
     def save(self) -> None:
-        if not self.value.validate():
-            self.value.setFocus()
-            return
-        since = self.since.date().toPython()
+        for field in (self.since, self.value):
+            if not field.validate():
+                field.setFocus()
+                return
+        since = self.since.date()
         try:
             result = setup.set_tariff(self.actor, since, self.value.text(), self.act.text())
         except ValidationError as exc:
@@ -85,4 +84,4 @@ class TariffBox(QGroupBox):
                              f"{result['effective_on']:%d/%m/%Y} salva.")
 
     def set_date(self, day: dt.date) -> None:
-        self.since.setDate(QDate(day.year, day.month, day.day))
+        self.since.set_value(day)
