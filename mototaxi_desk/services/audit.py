@@ -63,8 +63,8 @@ def record_many(actor: Actor, entries: list[dict], batch: int = 500) -> int:
                   "prev_hash": previous}
         previous = entry_hash(user_id=actor.user_id, **fields)
         rows.append({**fields, "user": actor.user_id, "entry_hash": previous})
-    for start in range(0, len(rows), batch):
-        AuditLog.insert_many(rows[start:start + batch]).execute()
+    from ..store.bulk import insert_rows
+    insert_rows(AuditLog, rows, batch)
     return len(rows)
 
 

@@ -26,6 +26,7 @@ from ..domain import importing as imp
 from ..domain import permit_rules, validators
 from ..domain.errors import DomainError
 from ..domain.search_terms import fold, name_tokens
+from ..store.bulk import insert_rows
 from ..store.connection import write_transaction
 from ..store.models import (Application, ApplicationStatusChange, AuxiliaryDriver, Cnh,
                             ImportRun, Permit, PermitHistory, Person, PersonNameToken,
@@ -128,6 +129,7 @@ class Plan:
     records: dict[str, dict] = field(default_factory=lambda: {e: {} for e in ENTITY_ORDER})
     numbers: dict[str, int] = field(default_factory=dict)
     learned: dict[str, dict] = field(default_factory=dict)
+    cnh_owners: dict[str, str] = field(default_factory=dict)  # CNH number -> CPF in the file
 
     def error(self, where, label, message):
         self.problems.append(imp.Problem(where[0], where[1], label, message, imp.ERROR))
@@ -368,11 +370,14 @@ def _put_person(plan: Plan, cpf: str, person: dict, where) -> None:
 def _put_cnh(plan: Plan, cpf: str, cnh: dict, where) -> None:
     values = {_CNH_FIELDS[k]: v for k, v in cnh.items()}
     number = values.get("number")
-    for other in plan.records["cnh"].values():
-        if other.values.get("number") == number and other.key != cpf:
-            plan.error(where, imp.label_of("cnh_number"), f"a CNH {number} já está na "
-                       f"planilha para outro CPF (linha {other.where[1]}).")
-            return
+    owner = plan.cnh_owners.get(number)
+    if number and owner is not None and owner != cpf:
+        other = plan.records["cnh"][owner]
+        plan.error(where, imp.label_of("cnh_number"), f"a CNH {number} já está na "
+                   f"planilha para outro CPF (linha {other.where[1]}).")
+        return
+    if number:
+        plan.cnh_owners[number] = cpf
     _put(plan, "cnh", cpf, values, where, "CNH")
 
 
@@ -809,12 +814,24 @@ def report(plan: Plan) -> dict:
             "mapping": mapping_to_json(plan.sheets)}
 
 
+def _source(path_or_source) -> import_files.SourceFile:
+    if isinstance(path_or_source, import_files.SourceFile):
+        return path_or_source
+    return import_files.read(path_or_source)
+
+
+def read(actor: Actor, path) -> import_files.SourceFile:
+    """The file read once (the window reads it for the mapping step, then passes it to
+    dry_run and apply: what was checked is what is imported, whatever the disk holds)."""
+    permissions.require(actor, "import.register")
+    return import_files.read(path)
+
+
 def dry_run(actor: Actor, path, mapping: dict | None = None, *, today=None,
             progress=None) -> dict:
-    """Read and check the file; nothing is written."""
+    """Read and check the file (a path, or what `read` returned); nothing is written."""
     permissions.require(actor, "import.register")
-    source = import_files.read(path)
-    return report(build_plan(source, mapping, today=today, progress=progress))
+    return report(build_plan(_source(path), mapping, today=today, progress=progress))
 
 
 # --- the import ---------------------------------------------------------------------------
@@ -826,7 +843,7 @@ def apply(actor: Actor, path, mapping: dict | None = None, *, today=None,
     {"imported": bool, "run_id"}; a file that changes nothing writes nothing."""
     permissions.require(actor, "import.register")
     today = today or dt.date.today()
-    source = import_files.read(path)
+    source = _source(path)
     with write_transaction():
         plan = build_plan(source, mapping, today=today, progress=progress)
         result = report(plan)
@@ -887,7 +904,7 @@ class _Writer:
         """Insert in batches, then read the new ids back by key."""
         rows = _uniform(model, rows)
         for start in range(0, len(rows), CHUNK):
-            model.insert_many(rows[start:start + CHUNK]).execute()
+            insert_rows(model, rows[start:start + CHUNK])
             self.step(len(rows[start:start + CHUNK]))
         keys = [r.key for r in records]
         found = {}
@@ -976,8 +993,7 @@ def _write_people(w: _Writer) -> None:
     w.insert(Person, "person", records, rows, Person.cpf)
     tokens = [{"person": w.ids["person"][r.key], "token": t}
               for r in records for t in name_tokens(r.values["name"])]
-    for start in range(0, len(tokens), CHUNK):
-        PersonNameToken.insert_many(tokens[start:start + CHUNK]).execute()
+    insert_rows(PersonNameToken, tokens)
     for record in w.changed("person"):
         extra = {"updated_at": now}
         if any(name == "name" for name, _, _ in record.changes):
@@ -992,7 +1008,7 @@ def _write_people(w: _Writer) -> None:
     rows = _uniform(Cnh, [{"person": w.id_of("person", r.key), "ear": False,
                            **_values(r, cnh_names)} for r in records])
     for start in range(0, len(rows), CHUNK):
-        Cnh.insert_many(rows[start:start + CHUNK]).execute()
+        insert_rows(Cnh, rows[start:start + CHUNK])
         w.step(len(rows[start:start + CHUNK]))
     if records:
         found = {}
@@ -1106,9 +1122,7 @@ def _write_permits(w: _Writer) -> None:
                                                for n, b, a in record.changes},
                                    "import": w.context}, ensure_ascii=False),
             "at": utcnow()})
-    history = _uniform(PermitHistory, history)
-    for start in range(0, len(history), CHUNK):
-        PermitHistory.insert_many(history[start:start + CHUNK]).execute()
+    insert_rows(PermitHistory, _uniform(PermitHistory, history))
 
 
 def _write_applications(w: _Writer) -> None:
