@@ -10,14 +10,15 @@ import argparse
 import sys
 
 from .. import __version__
-from . import clock, counter, documents, maintenance, municipio, payments, permit_acts, records
+from . import (clock, counter, documents, importing, maintenance, municipio, payments,
+               permit_acts, records)
 from .common import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, KNOWN_ERRORS, Parser
 
 __all__ = ["EXIT_OK", "EXIT_REFUSED", "EXIT_USAGE", "build_parser", "run"]
 
 # In the order `--help` lists them.
 COMMAND_MODULES = (municipio, records, counter, permit_acts, documents, payments,
-                   maintenance, clock)
+                   maintenance, clock, importing)
 
 
 def build_parser() -> argparse.ArgumentParser:
