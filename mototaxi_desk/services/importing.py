@@ -1255,7 +1255,7 @@ def write_report(result: dict, path, source_path=None) -> None:
         by_row = defaultdict(list)
         for p in result["problems"]:
             by_row[(p["sheet"], p["row"])].append(p)
-        source = import_files.read(source_path)
+        source = _source(source_path)  # a path, or the file as read
         for original in source.sheets:
             title = original.name[:31]
             if title in book.sheetnames:

@@ -1,0 +1,67 @@
+"""Configurações → Importar cadastro (administrators only): what the import does, the button
+that opens the import dialog, and the spreadsheets imported before (file, SHA-256, counts)."""
+from __future__ import annotations
+
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from ...services import importing
+from ...services.context import Actor
+from ..models.dict_table import Column, DictTableModel
+from ..widgets.common import table_view
+
+INTRO = ("Traga para o programa o cadastro que o município já mantém em planilha (XLSX ou "
+         "CSV): pessoas, CNH, veículos, permissões com o número de ordem original, pontos, "
+         "condutores auxiliares e a lista de espera na sua ordem. Primeiro o programa confere "
+         "cada linha e mostra os problemas e as alterações; a importação grava tudo de uma "
+         "vez, ou nada. Importar a mesma planilha de novo não muda nada; uma planilha mais "
+         "nova altera só o que mudou.")
+
+
+def _counts(value: dict) -> str:
+    labels = importing.ENTITY_LABELS
+    return ", ".join(f"{n} {labels.get(e, e).lower()}" for e, n in value.items()) or "—"
+
+
+class ImportTab(QWidget):
+    def __init__(self, actor: Actor, parent=None):
+        super().__init__(parent)
+        self.actor = actor
+        self.dialog = None
+        layout = QVBoxLayout(self)
+        intro = QLabel(INTRO)
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        row = QHBoxLayout()
+        self.open_button = QPushButton("Importar cadastro de planilha...")
+        self.open_button.clicked.connect(self.open_dialog)
+        row.addWidget(self.open_button)
+        row.addStretch(1)
+        layout.addLayout(row)
+        layout.addWidget(QLabel("Planilhas já importadas:"))
+        self.model = DictTableModel(
+            [Column("imported_at", "Data e hora"), Column("file_name", "Arquivo"),
+             Column("rows", "Linhas"), Column("created", "Novos", _counts),
+             Column("updated", "Alterados", _counts), Column("alerts", "Alertas"),
+             Column("sha256", "SHA-256", lambda h: h[:16] + "…")], parent=self)
+        self.view = table_view(self.model)
+        layout.addWidget(self.view, 1)
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt API): fresh each time it is shown
+        super().showEvent(event)
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.model.set_rows(importing.runs())
+
+    def open_dialog(self):
+        from ..dialogs.import_register import ImportDialog
+        self.dialog = ImportDialog(self.actor, self)
+        self.dialog.finished.connect(lambda _code: self.refresh())
+        self.dialog.open()
+        return self.dialog
+
+
+def add_import_tab(page) -> ImportTab:
+    tab = ImportTab(page.actor)
+    page.tabs.addTab(tab, "Importar cadastro")
+    return tab
