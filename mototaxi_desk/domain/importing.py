@@ -159,7 +159,7 @@ _WAITING = (
     _f("position", "Posição", "waiting", "posicao", "ordem", "classificacao", "numero ordem",
        "colocacao"),
     _f("enrolled_on", "Data de inscrição", "waiting", "data inscricao", "inscricao",
-       "inscrito em", "data", "data cadastro"),
+       "data", "data cadastro"),
     _f("seniority_years", "Tempo de atividade (anos)", "waiting", "tempo atividade",
        "anos atividade", "tempo servico", "anos servico"),
     _f("dependents", "Dependentes", "waiting", "dependentes", "numero dependentes"),
@@ -227,6 +227,17 @@ def guess_kind(name: str, headers) -> str | None:
     return best
 
 
+_NORMAL_SYNONYMS: dict[str, frozenset[str]] = {}
+
+
+def _synonyms(spec: Field) -> frozenset[str]:
+    """The field's synonyms normalised as headers are ('e mail' -> 'mail')."""
+    key = f"{spec.group}:{spec.code}"
+    if key not in _NORMAL_SYNONYMS:
+        _NORMAL_SYNONYMS[key] = frozenset(normalise_header(s) for s in spec.synonyms)
+    return _NORMAL_SYNONYMS[key]
+
+
 def guess_mapping(kind: str, headers, learned: dict[str, str] | None = None
                   ) -> dict[int, str | None]:
     """{column: field code or None} from the headers: a header mapped before (learned,
@@ -245,7 +256,7 @@ def guess_mapping(kind: str, headers, learned: dict[str, str] | None = None
                 code = candidate
             else:
                 for spec in KIND_FIELDS[kind]:
-                    if spec.code not in taken and normal in spec.synonyms:
+                    if spec.code not in taken and normal in _synonyms(spec):
                         code = spec.code
                         break
         if code:
