@@ -27,6 +27,8 @@ class SourceFile:
     name: str
     sha256: str
     sheets: list[Sheet]
+    # rows already checked (services/importing.py): (sheet, kind, mapping, day) -> rows
+    validated: dict = field(default_factory=dict, repr=False, compare=False)
 
 
 def read(path) -> SourceFile:

@@ -249,12 +249,20 @@ def build_plan(source: import_files.SourceFile, mapping: dict | None = None, *,
         for index, code in spec["mapping"].items():
             if code and index < len(sheet.headers) and sheet.headers[index]:
                 learned[imp.normalise_header(sheet.headers[index])] = code
-        for number, cells in sheet.rows:
-            row = imp.validate_row(sheet.name, number, spec["kind"], spec["mapping"], cells,
-                                   today)
-            done += 1
-            if progress and done % 200 == 0:
-                progress(done, total)
+        # the rows' own checks depend on the cells, the mapping and the day only: the dry
+        # run's are reused by the import of the same file as read (the window's path)
+        key = (sheet.name, spec["kind"], tuple(sorted(spec["mapping"].items())), today)
+        checked = source.validated.get(key)
+        if checked is None:
+            checked = []
+            for number, cells in sheet.rows:
+                checked.append(imp.validate_row(sheet.name, number, spec["kind"],
+                                                spec["mapping"], cells, today))
+                done += 1
+                if progress and done % 200 == 0:
+                    progress(done, total)
+            source.validated[key] = checked
+        for row in checked:
             if row is None:
                 continue
             plan.rows += 1
