@@ -45,8 +45,7 @@ def _lines(result: dict) -> list[str]:
             field = f"{p['field']}: " if p["field"] else ""
             lines.append(f"  [{p['severity']}] {p['sheet']}, linha {p['row']}: {field}"
                          f"{p['message']}")
-    created = ", ".join(f"{n} {label.lower()}" for label, n in result["creates_text"].items())
-    lines.append(f"Novos registros: {created or 'nenhum'}.")
+    lines.append(f"Novos registros: {result['creates_summary'] or 'nenhum'}.")
     if result["updates"]:
         lines.append(f"Registros que mudam: {len(result['updates'])}.")
         for u in result["updates"]:

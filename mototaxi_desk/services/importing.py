@@ -38,6 +38,17 @@ ENTITY_LABELS = {"stand": "Ponto", "person": "Pessoa", "cnh": "CNH", "vehicle": 
                  "permit": "Permissão", "application": "Protocolo",
                  "auxiliary": "Condutor auxiliar", "waiting": "Lista de espera"}
 ENTITY_ORDER = tuple(ENTITY_LABELS)
+ENTITY_PLURALS = {"stand": "pontos", "person": "pessoas", "cnh": "CNHs", "vehicle": "veículos",
+                  "permit": "permissões", "application": "protocolos",
+                  "auxiliary": "condutores auxiliares", "waiting": "inscrições na lista de espera"}
+
+
+def count_text(counts: dict[str, int]) -> str:
+    """{"person": 4, "stand": 1} -> '1 ponto, 4 pessoas' (in the entities' order)."""
+    return ", ".join(f"{counts[e]} " + (ENTITY_LABELS[e].lower() if counts[e] == 1 and e != "cnh"
+                                        else "CNH" if e == "cnh" and counts[e] == 1
+                                        else ENTITY_PLURALS[e])
+                     for e in ENTITY_ORDER if counts.get(e))
 CHUNK = 500
 REPORT_SHEETS = ("Resumo", "Problemas", "Alterações")  # write_report's, skipped on import
 
@@ -816,6 +827,7 @@ def report(plan: Plan) -> dict:
             "alerts": sum(p.severity == imp.ALERT for p in plan.problems),
             "creates": {e: n for e, n in creates.items() if n},
             "creates_text": {ENTITY_LABELS[e]: n for e, n in creates.items() if n},
+            "creates_summary": count_text(creates),
             "updates": updates,
             "importable": plan.errors == 0,
             "nothing_to_do": plan.errors == 0 and not any(creates.values()) and not updates,

@@ -200,8 +200,7 @@ class ImportDialog(QDialog):
         self.problems_model.set_rows(result["problems"])
         self.changes_model.set_rows([{**u, **c} for u in result["updates"]
                                      for c in u["changes"]])
-        created = ", ".join(f"{n} {label.lower()}" for label, n in
-                            result["creates_text"].items()) or "nenhum"
+        created = result["creates_summary"] or "nenhum"
         if done_text:
             verdict = f"<b>{done_text}</b>"
         elif not result["importable"]:
@@ -226,8 +225,7 @@ class ImportDialog(QDialog):
         if self.source is None or result is None or not result["importable"] or \
                 result["nothing_to_do"]:
             return None
-        created = ", ".join(f"{n} {label.lower()}" for label, n in
-                            result["creates_text"].items()) or "nenhum registro novo"
+        created = result["creates_summary"] or "nenhum registro novo"
         if not prompts.ask_yes_no(self, "Importar cadastro",
                                   f"Importar {self.source.name}? Serão criados: {created}; "
                                   f"{len(result['updates'])} registro(s) existente(s) serão "

@@ -41,6 +41,7 @@ class Ui_ImportDialog(object):
 
         self.file_row.addWidget(self.choose_button)
 
+        self.file_row.setStretch(0, 1)
 
         self.layout.addLayout(self.file_row)
 

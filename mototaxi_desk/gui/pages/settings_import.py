@@ -18,8 +18,7 @@ INTRO = ("Traga para o programa o cadastro que o município já mantém em plani
 
 
 def _counts(value: dict) -> str:
-    labels = importing.ENTITY_LABELS
-    return ", ".join(f"{n} {labels.get(e, e).lower()}" for e, n in value.items()) or "—"
+    return importing.count_text(value) or "—"
 
 
 class ImportTab(QWidget):
