@@ -762,14 +762,31 @@ def _compare_auxiliaries(plan: Plan, profile) -> None:
 
 
 def _compare_waiting(plan: Plan) -> None:
-    for record in plan.records["waiting"].values():
+    """The list's order is kept as the enrolment time (day + position). An entry enrolled at
+    the counter has its real time: it is left alone while the file gives the same day and
+    the registered entries keep their relative order (an exported list read back)."""
+    records = list(plan.records["waiting"].values())
+    for record in records:
         values = record.values
         if values.get("enrolled_on") is not None:
             values["enrolled_at"] = imp.waiting_stamp(values["enrolled_on"],
                                                       values["position"], values["enrolled_on"])
-        if record.existing is not None:
-            _diff(record, ("enrolled_at", "seniority_years", "dependents",
-                           "vehicle_condition", "notes"))
+    registered = [r for r in records if r.existing is not None]
+    by_file = sorted(registered, key=lambda r: r.values["position"])
+    by_time = sorted(registered, key=lambda r: (r.existing.enrolled_at, r.existing.id))
+    same_order = [r.key for r in by_file] == [r.key for r in by_time]
+    for record in registered:
+        names = ["seniority_years", "dependents", "vehicle_condition", "notes"]
+        stamp = record.values.get("enrolled_at")
+        if stamp is not None and not (same_order and _day(record.existing.enrolled_at) ==
+                                      stamp.date()):
+            names.insert(0, "enrolled_at")
+        _diff(record, names)
+
+
+def _day(value) -> dt.date:
+    return value.date() if isinstance(value, dt.datetime) else \
+        dt.date.fromisoformat(str(value)[:10])
 
 
 # --- what the window and the command show ------------------------------------------------

@@ -16,7 +16,8 @@ import mototaxi_desk.services as services_package
 from mototaxi_desk.domain.errors import DomainError
 from mototaxi_desk.services import (applications, auxiliary, backups, bank_returns, charges,
                                     clock, collection, defences, documents, fees, guias,
-                                    holidays, impounds, importing, inspections, keys, notices, permissions,
+                                    holidays, impounds, importing, inspections, keys,
+                                    register_export, notices, permissions,
                                     permits, persons, privacy, profile_versions, records,
                                     reports, sanctions, setup, stands, summons, users, vehicles,
                                     verifier, waiting_list)
@@ -79,6 +80,7 @@ CALLS = {
     "waiting.call": lambda a: waiting_list.call_next(a, on=ON),
     "waiting.grant": lambda a: waiting_list.mark_granted(a, NOBODY, on=ON),
     "import.register": lambda a: importing.apply(a, "/nenhum/cadastro.xlsx"),
+    "register.export": lambda a: register_export.export(a),
     "waiting.leave": lambda a: waiting_list.leave(a, NOBODY, reason="x"),
     "waiting.expire": lambda a: waiting_list.expire_calls(a, on=ON),
     "inspection.record": lambda a: inspections.record_inspection(a, NOBODY, {}),
@@ -165,7 +167,7 @@ INTERNAL = {
     "charges.charge_fine", "notice_terms.revelia", "notice_voiding.void_and_undo",
     "notice_voiding.void_charge", "sanctions.undo_sanctions",
     "summons.resolve",  # a step of the passage of time (clock.tick, which checks)
-    "importing.dry_run",  # checks import.register, like importing.apply
+    "importing.dry_run", "importing.read",  # check import.register, like importing.apply
 }
 
 
