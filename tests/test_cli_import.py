@@ -95,3 +95,16 @@ def test_mapping_saved_edited_and_given_back(cli, db_url, tmp_path):
     code, out, err = cli("--db", db_url, "import", str(path), "--mapping", str(saved))
     assert code == 0, err
     assert _counts(db_url)["Person"] == 1
+
+
+def test_export_register_reads_back_unchanged(cli, db_url, tmp_path):
+    assert cli("--db", db_url, *INIT)[0] == 0
+    assert cli("--db", db_url, "import", str(example_workbook(tmp_path / "c.xlsx")))[0] == 0
+    code, out, err = cli("--db", db_url, "--json", "export-register", "-o",
+                         str(tmp_path / "arquivo.xlsx"))
+    assert code == 0, err
+    assert json.loads(out)["rows"]["Permissionários"] == 3
+    before = _counts(db_url)
+    code, out, err = cli("--db", db_url, "import", str(tmp_path / "arquivo.xlsx"))
+    assert code == 0 and "Nada a alterar" in out
+    assert _counts(db_url) == before

@@ -1,5 +1,6 @@
 """`import ARQUIVO [--mapping M] [--dry-run] [--report R.xlsx] [--save-mapping M]`: the
-município's register from a spreadsheet (services/importing.py, docs/importing.md)."""
+município's register from a spreadsheet (services/importing.py, docs/importing.md);
+`export-register -o ARQUIVO.xlsx`: the whole register in the same layout (the archive)."""
 from __future__ import annotations
 
 import json
@@ -26,6 +27,11 @@ def register(sub) -> None:
                    help="grava o mapeamento usado, para editar e passar em --mapping")
     json_flag(p)
     p.set_defaults(handler=cmd_import)
+    p = sub.add_parser("export-register", help="exporta o cadastro completo em XLSX (arquivo "
+                                               "do município; reimportável com 'import')")
+    p.add_argument("-o", "--output", required=True, metavar="ARQUIVO.xlsx")
+    json_flag(p)
+    p.set_defaults(handler=cmd_export_register)
 
 
 def _lines(result: dict) -> list[str]:
@@ -91,4 +97,16 @@ def cmd_import(args) -> int:
         return EXIT_REFUSED
     if args.dry_run and not result["importable"]:
         return EXIT_REFUSED
+    return EXIT_OK
+
+
+def cmd_export_register(args) -> int:
+    from ..services import register_export
+    with database(args):
+        result = register_export.export(actor(args))
+    output = Path(args.output)
+    write_file(output, result["xlsx"])
+    counts = "; ".join(f"{sheet}: {n}" for sheet, n in result["rows"].items())
+    emit(args, {"output": str(output), "rows": result["rows"], "sha256": result["sha256"]},
+         [f"Cadastro exportado em {output} ({counts}).", f"SHA-256 {result['sha256']}"])
     return EXIT_OK

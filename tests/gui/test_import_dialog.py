@@ -161,3 +161,14 @@ def test_cancelled_import_writes_nothing(qtbot, admin, tmp_path, monkeypatch):
 
 def test_holder_row_helper_is_a_valid_row():
     assert len(holder_row(1)) == len(HOLDER_HEADERS)
+
+
+def test_export_of_the_whole_register_from_the_tab(qtbot, admin, tmp_path):
+    from mototaxi_desk.services import importing
+    importing.apply(admin, example_workbook(tmp_path / "cadastro.xlsx"))
+    page = SettingsPage(admin)
+    qtbot.addWidget(page)
+    saved = page.import_tab.export_register(tmp_path / "arquivo.xlsx")
+    assert load_workbook(saved).sheetnames == ["Pontos", "Permissionários", "Auxiliares",
+                                               "Lista de espera"]
+    assert "Permissionários: 3" in page.import_tab.message.text()

@@ -1,10 +1,17 @@
 """Configurações → Importar cadastro (administrators only): what the import does, the button
-that opens the import dialog, and the spreadsheets imported before (file, SHA-256, counts)."""
+that opens the import dialog, the export of the whole register in the same layout (the
+município's archive), and the spreadsheets imported before (file, SHA-256, counts)."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+import datetime as dt
+from pathlib import Path
 
-from ...services import importing
+from PySide6.QtCore import QStandardPaths
+from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout,
+                               QWidget)
+
+from ...domain.errors import DomainError
+from ...services import importing, register_export
 from ...services.context import Actor
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import table_view
@@ -34,6 +41,9 @@ class ImportTab(QWidget):
         self.open_button = QPushButton("Importar cadastro de planilha...")
         self.open_button.clicked.connect(self.open_dialog)
         row.addWidget(self.open_button)
+        self.export_button = QPushButton("Exportar o cadastro completo (XLSX)...")
+        self.export_button.clicked.connect(lambda: self.export_register())
+        row.addWidget(self.export_button)
         row.addStretch(1)
         layout.addLayout(row)
         layout.addWidget(QLabel("Planilhas já importadas:"))
@@ -44,6 +54,9 @@ class ImportTab(QWidget):
              Column("sha256", "SHA-256", lambda h: h[:16] + "…")], parent=self)
         self.view = table_view(self.model)
         layout.addWidget(self.view, 1)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        layout.addWidget(self.message)
 
     def showEvent(self, event) -> None:  # noqa: N802 (Qt API): fresh each time it is shown
         super().showEvent(event)
@@ -51,6 +64,26 @@ class ImportTab(QWidget):
 
     def refresh(self) -> None:
         self.model.set_rows(importing.runs())
+
+    def export_register(self, path: str | Path | None = None) -> Path | None:
+        """The whole register in the import's layout, for the município's archive."""
+        if path is None:
+            start = Path(QStandardPaths.writableLocation(
+                QStandardPaths.StandardLocation.DocumentsLocation))
+            name = f"cadastro-mototaxi-{dt.date.today():%Y-%m-%d}.xlsx"
+            path, _ = QFileDialog.getSaveFileName(self, "Exportar o cadastro completo",
+                                                  str(start / name), "Planilha (*.xlsx)")
+            if not path:
+                return None
+        try:
+            result = register_export.export(self.actor)
+            Path(path).write_bytes(result["xlsx"])
+        except (DomainError, OSError) as exc:
+            self.message.setText(f"Não foi possível exportar: {exc}")
+            return None
+        counts = "; ".join(f"{sheet}: {n}" for sheet, n in result["rows"].items())
+        self.message.setText(f"Cadastro exportado em {path} ({counts}).")
+        return Path(path)
 
     def open_dialog(self):
         from ..dialogs.import_register import ImportDialog
