@@ -21,8 +21,8 @@ from ..domain.errors import ValidationError
 from ..domain.money import format_money
 from ..domain.validators import format_cpf, format_date, parse_date
 from ..store.connection import write_transaction
-from ..store.models import (Application, InfractionNotice, PenaltyCharge, Permit, Person, Stand,
-                            Vehicle)
+from ..store.models import (Application, InfractionNotice, PenaltyCharge, Permit,
+                            PermitHistory, Person, Stand, Vehicle)
 from . import alerts, audit, permissions, setup, stands, waiting_list
 from .applications import STATUS_LABELS as APPLICATION_STATUS, TYPE_LABELS
 from .context import Actor
@@ -48,6 +48,7 @@ KINDS = [
     ReportKind("fines", "Multas lançadas, pagas e em aberto", True),
     ReportKind("applications", "Requerimentos por situação", True),
     ReportKind("waiting_list", "Lista de espera", False),
+    ReportKind("permits_ended", "Permissões extintas no período, com as placas (DETRAN)", True),
 ]
 KIND_BY_KEY = {k.key: k for k in KINDS}
 CHARGE_STATUS = {"open": "Em aberto", "paid": "Paga", "voided": "Anulada"}
@@ -292,7 +293,53 @@ def _waiting_list(first, last, today):
     return columns, rows, summary
 
 
-_BUILDERS = {"permits_by_stand": _permits_by_stand, "permits_expiring": _permits_expiring,
+# --- permits ended (for the state traffic department) -------------------------------------
+
+ENDED_STATUSES = ("revoked", "cassated", "withdrawn", "lapsed")
+
+
+def _permits_ended(first, last, today):
+    """The permits that ended in the period (revoked, cassated, withdrawn, lapsed) and are
+    still ended, with their vehicle: the list the DETRAN asks for, as these vehicles leave
+    the "aluguel" category. The day each ended is the day of its history line."""
+    profile = setup.profile()
+    ended_on: dict[int, dt.date] = {}
+    for permit_id, day in (PermitHistory.select(PermitHistory.permit,
+                                                PermitHistory.effective_on)
+                           .where(PermitHistory.to_status.in_(ENDED_STATUSES))
+                           .order_by(PermitHistory.id).tuples()):
+        ended_on[permit_id] = day  # the last time it ended
+    ids = [pid for pid, day in ended_on.items() if first <= day <= last]
+    rows = []
+    if ids:
+        query = (Permit.select(Permit, Person, Vehicle)
+                 .join(Person, on=(Permit.holder == Person.id))
+                 .switch(Permit).join(Vehicle, pw.JOIN.LEFT_OUTER,
+                                      on=(Permit.vehicle == Vehicle.id))
+                 .where(Permit.id.in_(ids) & Permit.status.in_(ENDED_STATUSES)))
+        for p in query:
+            v = p.vehicle if p.vehicle_id else None
+            rows.append({"ended_on": ended_on[p.id], "order_number": _order(profile,
+                                                                             p.order_number),
+                         "status": PERMIT_STATUS[p.status], "person_id": p.holder_id,
+                         "person_name": p.holder.name, "cpf": format_cpf(p.holder.cpf),
+                         "plate": v.plate_original if v else "",
+                         "renavam": v.renavam if v else "", "chassis": v.chassis if v else "",
+                         "vehicle": f"{v.make} {v.model} {v.manufacture_year}" if v else "",
+                         "tone": "revoked"})
+    rows.sort(key=lambda r: (r["ended_on"], r["order_number"]))
+    without = sum(not r["plate"] for r in rows)
+    summary = [f"{len(rows)} permissão(ões) extinta(s) no período"
+               + (f"; {without} sem veículo vinculado." if without else ".")]
+    columns = [("ended_on", "Extinta em", "date"), ("order_number", "Permissão", "text"),
+               ("status", "Situação", "text"), ("plate", "Placa", "text"),
+               ("renavam", "RENAVAM", "text"), ("chassis", "Chassi", "text"),
+               ("vehicle", "Veículo", "text"), ("person_name", "Permissionário", "text"),
+               ("cpf", "CPF", "text")]
+    return columns, rows, summary
+
+
+_BUILDERS = {"permits_ended": _permits_ended, "permits_by_stand": _permits_by_stand, "permits_expiring": _permits_expiring,
              "inspections_due": _inspections_due, "fines": _fines,
              "applications": _applications, "waiting_list": _waiting_list}
 

@@ -64,3 +64,26 @@ def test_the_demo_register_reads_back_unchanged(demo_data, tmp_path):
 def test_only_the_admin_exports_the_register(municipio):
     with pytest.raises(PermissionDenied):
         register_export.export(Actor(None, "supervisor", "supervisor"))
+
+
+def test_detran_list_of_permits_ended_in_the_period_with_their_plates(municipio, tmp_path):
+    """Issue 21 item 3: the vehicles leaving the "aluguel" category — the permits that ended
+    in the period (and are still ended), each with plate, RENAVAM and chassis."""
+    from openpyxl import load_workbook
+
+    from mototaxi_desk.services import reports
+    from .import_samples import plate
+    path = example_workbook(tmp_path / "cadastro.xlsx")
+    importing.apply(ADMIN, path, today=TODAY)
+    book = load_workbook(path)
+    book["Permissionários"].cell(row=3, column=19).value = "Cassada"     # permit 16
+    book.save(tmp_path / "novo.xlsx")
+    importing.apply(ADMIN, tmp_path / "novo.xlsx", today=TODAY)
+    report = reports.run("permits_ended", start="01/06/2026", end="30/06/2026", today=TODAY)
+    assert [(r["order_number"], r["status"], r["plate"]) for r in report["rows"]] == [
+        ("0016", "Cassada", plate(2))]
+    assert report["rows"][0]["renavam"] and report["rows"][0]["chassis"]
+    assert reports.run("permits_ended", start="01/01/2026", end="31/05/2026",
+                       today=TODAY)["rows"] == []
+    xlsx = reports.export(ADMIN, report, "xlsx")
+    assert xlsx[:2] == b"PK"
