@@ -1094,6 +1094,7 @@ def _write_permits(w: _Writer) -> None:
     records = w.new("permit")
     changed = w.changed("permit")
     registered = {n: i for i, n in Stand.select(Stand.id, Stand.number).tuples()}
+    numbers_by_id = {i: n for n, i in registered.items()}
     stand_ids = {n: registered[n] for r in records + changed
                  for n in [r.values.get("stand_number")] if n is not None}
     # a changed permit leaving its stand (a new stand, or ended) frees its place first
@@ -1150,15 +1151,19 @@ def _write_permits(w: _Writer) -> None:
             extra.update(stand=stand_id, stand_position=_next_place(taken[stand_id]),
                          stand_since=w.today)
         _apply_changes(w, "permit", record, Permit, extra)
+        details = {"changes": {n: [_shown("permit", n, b), _shown("permit", n, a)]
+                               for n, b, a in record.changes}, "import": w.context}
+        old_stand = record.existing.stand_id
+        if old_stand and ("stand" in names or status in imp.ENDED):
+            # the place left, as a release line says it (the pontos' yearly roster reads it)
+            details["stand_release"] = {"stand_number": numbers_by_id[old_stand],
+                                        "position": record.existing.stand_position,
+                                        "since": record.existing.stand_since}
         history.append({
             "permit": record.existing.id, "effective_on": w.today, "action": "import",
             "from_status": record.existing.status, "to_status": status,
             "reason": f"Atualizada pela planilha {plan.source.name}", "user": w.actor.user_id,
-            "details": json.dumps({"changes": {n: [_shown("permit", n, b),
-                                                   _shown("permit", n, a)]
-                                               for n, b, a in record.changes},
-                                   "import": w.context}, ensure_ascii=False),
-            "at": utcnow()})
+            "details": json.dumps(details, ensure_ascii=False, default=str), "at": utcnow()})
     insert_rows(PermitHistory, _uniform(PermitHistory, history))
 
 

@@ -87,3 +87,26 @@ def test_detran_list_of_permits_ended_in_the_period_with_their_plates(municipio,
                        today=TODAY)["rows"] == []
     xlsx = reports.export(ADMIN, report, "xlsx")
     assert xlsx[:2] == b"PK"
+
+
+def test_yearly_roster_lists_who_served_at_each_ponto_in_the_period(municipio, tmp_path):
+    """Issue 21 item 3: each ponto's roster of the year — the permits on it at some time in
+    the period, from when to when, including one that left (cassated) during the year."""
+    from openpyxl import load_workbook
+
+    from mototaxi_desk.services import reports
+    path = example_workbook(tmp_path / "cadastro.xlsx")
+    importing.apply(ADMIN, path, today=TODAY)
+    book = load_workbook(path)
+    book["Permissionários"].cell(row=3, column=19).value = "Cassada"     # permit 16, Ponto 2
+    book.save(tmp_path / "novo.xlsx")
+    importing.apply(ADMIN, tmp_path / "novo.xlsx", today=TODAY)
+    year = reports.run("stand_roster_year", start="01/01/2026", end="31/12/2026",
+                       today=TODAY)
+    assert [(r["stand"], r["order_number"], r["since"], r["until"]) for r in year["rows"]] == [
+        ("Ponto 01 — Praça da Matriz", "0013", dt.date(2023, 3, 1), None),
+        ("Ponto 02 — Rodoviária", "0016", dt.date(2023, 3, 1), TODAY),
+        ("Ponto 02 — Rodoviária", "0019", dt.date(2023, 3, 1), None)]
+    one = reports.run("stand_roster_year", start="01/01/2027", end="31/12/2027",
+                      stand_number=2, today=TODAY)
+    assert [r["order_number"] for r in one["rows"]] == ["0019"]
