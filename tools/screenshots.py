@@ -289,6 +289,53 @@ def settings_shots(folder: Path) -> None:
         page.grab().save(str(folder / name))
     page.close()
     backup_and_account_shots(folder, admin)
+    import_shots(folder, admin)
+
+
+def import_shots(folder: Path, admin) -> None:
+    """Configurações → Importar cadastro: the mapping step of a município's spreadsheet (a
+    column the program did not recognise) and the dry run's report (a bad CPF, a vehicle
+    past the law's age limit, a ponto named but not registered)."""
+    import datetime as dt
+
+    from openpyxl import Workbook
+    from PySide6.QtWidgets import QApplication
+    from validate_docbr import CNH, CPF, RENAVAM
+
+    from mototaxi_desk.gui.dialogs.import_register import ImportDialog
+
+    app = QApplication.instance()
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Permissionários"
+    sheet.append(["CPF", "Nome", "Nascimento", "Zap", "CNH", "Categoria", "1ª habilitação",
+                  "Validade CNH", "Placa", "Renavam", "Chassi", "Marca", "Modelo", "Ano",
+                  "Cilindrada", "Nº da Permissão", "Outorga", "Validade", "Situação", "Ponto"])
+    names = ["Antônio Carlos Ribeiro", "Benedita Sousa Lima", "Cícero Pereira da Costa",
+             "Damiana Alves Rocha", "Edvaldo Nunes Barbosa"]
+    for n, name in enumerate(names, start=1):
+        sheet.append([CPF().generate(mask=True) if n != 3 else "123.456.789-00", name,
+                      dt.date(1975 + n, n, 10), f"(99) 9{n}876-543{n}", CNH().generate(),
+                      "A", dt.date(2004, 3, 1), dt.date(2031, 3, 1), f"PMX-{n}2{n}4",
+                      RENAVAM().generate(), f"9C2JC4110{n}R00000{n}", "Honda", "CG 160 Fan",
+                      2012 if n == 4 else 2021, 160, 500 + n, dt.date(2021, 4, 1),
+                      dt.date(2026, 4, 1), "Ativa", "Feira Livre" if n == 5 else 1])
+    path = Path(folder) / "_planilha-importacao.xlsx"
+    book.save(path)
+    try:
+        dialog = ImportDialog(admin)
+        dialog.resize(1100, 640)
+        dialog.show()
+        dialog.open_file(path)
+        app.processEvents()
+        dialog.grab().save(str(folder / "importar-mapeamento.png"))
+        dialog.set_field("Zap", "phone")
+        dialog.check()
+        app.processEvents()
+        dialog.grab().save(str(folder / "importar-conferencia.png"))
+        dialog.close()
+    finally:
+        path.unlink()
 
 
 def backup_and_account_shots(folder: Path, admin) -> None:

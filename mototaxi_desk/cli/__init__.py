@@ -10,7 +10,7 @@ import argparse
 import sys
 
 from .. import __version__
-from . import (clock, counter, documents, licensing, maintenance, municipio, payments,
+from . import (clock, counter, documents, importing, licensing, maintenance, municipio, payments,
                permit_acts, records)
 from .common import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, KNOWN_ERRORS, Parser
 
@@ -18,7 +18,7 @@ __all__ = ["EXIT_OK", "EXIT_REFUSED", "EXIT_USAGE", "build_parser", "run"]
 
 # In the order `--help` lists them.
 COMMAND_MODULES = (municipio, records, counter, licensing, permit_acts, documents, payments,
-                   maintenance, clock)
+                   maintenance, clock, importing)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -47,6 +47,27 @@ def record(actor: Actor, action: str, entity: str, entity_id, *,
         return AuditLog.create(user=actor.user_id, entry_hash=digest, **fields)
 
 
+def record_many(actor: Actor, entries: list[dict], batch: int = 500) -> int:
+    """Append many entries at once, chained in list order, inside the caller's write
+    transaction (an import of thousands of records). Each entry: action, entity,
+    entity_id, before, after. Returns how many were written."""
+    if not DB.obj.in_transaction():
+        raise RuntimeError("record_many must run inside the action's transaction")
+    lock_audit_chain()
+    previous = _head()
+    rows = []
+    for entry in entries:
+        fields = {"at": utcnow(), "action": entry["action"], "entity": entry["entity"],
+                  "entity_id": str(entry.get("entity_id") or ""),
+                  "before": _dump(entry.get("before")), "after": _dump(entry.get("after")),
+                  "prev_hash": previous}
+        previous = entry_hash(user_id=actor.user_id, **fields)
+        rows.append({**fields, "user": actor.user_id, "entry_hash": previous})
+    from ..store.bulk import insert_rows
+    insert_rows(AuditLog, rows, batch)
+    return len(rows)
+
+
 def _head() -> str:
     """The hash the next entry links to: the last entry's (GENESIS for the first)."""
     last = AuditLog.select(AuditLog.entry_hash).order_by(AuditLog.id.desc()).limit(1).first()

@@ -120,11 +120,12 @@ def application_problems() -> list[str]:
             ApplicationStatusChange.application, ApplicationStatusChange.to_status)
             .order_by(ApplicationStatusChange.id).tuples()):
         last_change[app_id] = to_status
-    filed = _audited(("application.file",), "application")
+    filed = _audited(("application.file", "import.create"), "application")
+    imported = _audited(("import.create",), "application")  # no checklist: filed elsewhere
     no_checklist, no_history, wrong_status, unaudited = [], [], [], []
     for app_id, app_type, status in Application.select(
             Application.id, Application.type, Application.status).tuples():
-        if app_type in with_checklist and not items.get(app_id):
+        if app_type in with_checklist and not items.get(app_id) and str(app_id) not in imported:
             no_checklist.append(app_id)
         if app_id not in last_change:
             no_history.append(app_id)
@@ -147,7 +148,7 @@ def permit_problems() -> list[str]:
             .order_by(PermitHistory.id).tuples()):
         first.setdefault(permit_id, action)
         last[permit_id] = to_status
-    granted = _audited(("permit.grant",), "permit")
+    granted = _audited(("permit.grant", "import.create"), "permit")
     no_history, wrong_status, unaudited = [], [], []
     for permit_id, status in Permit.select(Permit.id, Permit.status).tuples():
         if first.get(permit_id) != "grant":
@@ -228,13 +229,15 @@ def number_problems() -> list[str]:
     given = {(name, year): last for name, year, last in Sequence.select(
         Sequence.name, Sequence.year, Sequence.last_value).tuples()}
     used = _numbers_used()
+    from .importing import imported_floors
+    floors = imported_floors()  # numbers given by the register kept before the program
     problems = []
     for key in sorted(set(given) | set(used)):
         name, year = key
         numbers = used.get(key, [])
         last = given.get(key, 0)
         label = LABELS.get(name, name) + (f" de {year}" if year else "")
-        missing = sorted(set(range(1, last + 1)) - set(numbers))
+        missing = sorted(set(range(floors.get(key, 0) + 1, last + 1)) - set(numbers))
         beyond = sorted({n for n in numbers if n > last or n < 1})
         repeated = sorted(n for n, times in Counter(numbers).items() if times > 1)
         for what, values in (("faltam", missing), ("além do último número dado", beyond),

@@ -21,8 +21,8 @@ from ..domain.errors import ValidationError
 from ..domain.money import format_money
 from ..domain.validators import format_cpf, format_date, parse_date
 from ..store.connection import write_transaction
-from ..store.models import (Application, InfractionNotice, PenaltyCharge, Permit, Person, Stand,
-                            Vehicle)
+from ..store.models import (Application, InfractionNotice, PenaltyCharge, Permit,
+                            PermitHistory, Person, Stand, Vehicle)
 from . import alerts, audit, permissions, setup, stands, waiting_list
 from .applications import STATUS_LABELS as APPLICATION_STATUS, TYPE_LABELS
 from .context import Actor
@@ -48,6 +48,9 @@ KINDS = [
     ReportKind("fines", "Multas lançadas, pagas e em aberto", True),
     ReportKind("applications", "Requerimentos por situação", True),
     ReportKind("waiting_list", "Lista de espera", False),
+    ReportKind("permits_ended", "Permissões extintas no período, com as placas (DETRAN)", True),
+    ReportKind("stand_roster_year", "Relação dos pontos no período (anual)", True,
+               uses_stand=True),
 ]
 KIND_BY_KEY = {k.key: k for k in KINDS}
 CHARGE_STATUS = {"open": "Em aberto", "paid": "Paga", "voided": "Anulada"}
@@ -292,7 +295,148 @@ def _waiting_list(first, last, today):
     return columns, rows, summary
 
 
-_BUILDERS = {"permits_by_stand": _permits_by_stand, "permits_expiring": _permits_expiring,
+# --- permits ended (for the state traffic department) -------------------------------------
+
+ENDED_STATUSES = ("revoked", "cassated", "withdrawn", "lapsed")
+
+
+def _permits_ended(first, last, today):
+    """The permits that ended in the period (revoked, cassated, withdrawn, lapsed) and are
+    still ended, with their vehicle: the list the DETRAN asks for, as these vehicles leave
+    the "aluguel" category. The day each ended is the day of its history line."""
+    profile = setup.profile()
+    ended_on: dict[int, dt.date] = {}
+    for permit_id, day in (PermitHistory.select(PermitHistory.permit,
+                                                PermitHistory.effective_on)
+                           .where(PermitHistory.to_status.in_(ENDED_STATUSES))
+                           .order_by(PermitHistory.id).tuples()):
+        ended_on[permit_id] = day  # the last time it ended
+    ids = [pid for pid, day in ended_on.items() if first <= day <= last]
+    rows = []
+    if ids:
+        query = (Permit.select(Permit, Person, Vehicle)
+                 .join(Person, on=(Permit.holder == Person.id))
+                 .switch(Permit).join(Vehicle, pw.JOIN.LEFT_OUTER,
+                                      on=(Permit.vehicle == Vehicle.id))
+                 .where(Permit.id.in_(ids) & Permit.status.in_(ENDED_STATUSES)))
+        for p in query:
+            v = p.vehicle if p.vehicle_id else None
+            rows.append({"ended_on": ended_on[p.id], "order_number": _order(profile,
+                                                                             p.order_number),
+                         "status": PERMIT_STATUS[p.status], "person_id": p.holder_id,
+                         "person_name": p.holder.name, "cpf": format_cpf(p.holder.cpf),
+                         "plate": v.plate_original if v else "",
+                         "renavam": v.renavam if v else "", "chassis": v.chassis if v else "",
+                         "vehicle": f"{v.make} {v.model} {v.manufacture_year}" if v else "",
+                         "tone": "revoked"})
+    rows.sort(key=lambda r: (r["ended_on"], r["order_number"]))
+    without = sum(not r["plate"] for r in rows)
+    summary = [f"{len(rows)} permissão(ões) extinta(s) no período"
+               + (f"; {without} sem veículo vinculado." if without else ".")]
+    columns = [("ended_on", "Extinta em", "date"), ("order_number", "Permissão", "text"),
+               ("status", "Situação", "text"), ("plate", "Placa", "text"),
+               ("renavam", "RENAVAM", "text"), ("chassis", "Chassi", "text"),
+               ("vehicle", "Veículo", "text"), ("person_name", "Permissionário", "text"),
+               ("cpf", "CPF", "text")]
+    return columns, rows, summary
+
+
+# --- who served at each ponto in a period (the yearly roster) ------------------------------
+
+def _stand_stays() -> list[tuple[int, int, dt.date, dt.date | None]]:
+    """(permit id, ponto number, from, to or None) of every stay of a permit at a ponto, from
+    the permit histories (assign, change, release; an import's change of ponto), completed
+    by the permits' current places (a place given without a history line: an import)."""
+    import json
+    stays: list[list] = []
+    open_stay: dict[int, list] = {}
+
+    def close(permit_id, day):
+        stay = open_stay.pop(permit_id, None)
+        if stay is not None:
+            stay[3] = day
+
+    def start(permit_id, number, day):
+        close(permit_id, day)
+        stay = [permit_id, number, day, None]
+        stays.append(stay)
+        open_stay[permit_id] = stay
+    for permit_id, action, day, details in (PermitHistory.select(
+            PermitHistory.permit, PermitHistory.action, PermitHistory.effective_on,
+            PermitHistory.details).where(PermitHistory.action.in_(
+                ("stand_assign", "stand_change", "stand_release", "import")))
+            .order_by(PermitHistory.id).tuples()):
+        data = json.loads(details or "{}")
+        if action == "stand_assign":
+            start(permit_id, data.get("stand_number"), day)
+        elif action == "stand_change":
+            if permit_id not in open_stay and data.get("old_stand_number"):
+                since = data.get("old_since")
+                stays.append([permit_id, data["old_stand_number"],
+                              dt.date.fromisoformat(since[:10]) if since else day, day])
+            start(permit_id, data.get("new_stand_number"), day)
+        elif action == "stand_release":
+            close(permit_id, day)
+        else:  # an import's update: the place it left, the ponto it moved to
+            left = data.get("stand_release")
+            if left and permit_id not in open_stay:
+                since = left.get("since")
+                stays.append([permit_id, left["stand_number"],
+                              dt.date.fromisoformat(str(since)[:10]) if since else day, day])
+            if left:
+                close(permit_id, day)
+            after = data.get("changes", {}).get("stand", [None, None])[1]
+            if str(after).isdigit():
+                start(permit_id, int(after), day)
+    numbers = dict(Stand.select(Stand.id, Stand.number).tuples())
+    for permit_id, stand_id, since, issued in Permit.select(
+            Permit.id, Permit.stand, Permit.stand_since, Permit.issued_on).where(
+            Permit.stand.is_null(False)).tuples():
+        stay = open_stay.get(permit_id)
+        if stay is None or stay[1] != numbers[stand_id]:
+            start(permit_id, numbers[stand_id], since or issued)
+    for (permit_id,) in Permit.select(Permit.id).where(Permit.stand.is_null(True)).tuples():
+        stay = open_stay.get(permit_id)
+        if stay is not None:  # ended without a release line: until its last history day
+            stay[3] = stay[3] or PermitHistory.select(PermitHistory.effective_on).where(
+                PermitHistory.permit == permit_id).order_by(PermitHistory.id.desc()).scalar()
+    return [tuple(s) for s in stays if s[1] is not None]
+
+
+def _stand_roster_year(first, last, today, stand_number=None):
+    """Every permit that held a place at each ponto at some time in the period (the yearly
+    roster the município keeps): from when to when, and the holder and plate of today."""
+    profile = setup.profile()
+    if stand_number not in (None, ""):
+        stand_number = validators.positive_int(str(stand_number), "Ponto", maximum=9999)
+    stays = [s for s in _stand_stays() if s[2] <= last and (s[3] is None or s[3] >= first)
+             and (stand_number in (None, "") or s[1] == stand_number)]
+    permits = {p.id: p for p in (Permit.select(Permit, Person, Vehicle)
+                                 .join(Person, on=(Permit.holder == Person.id))
+                                 .switch(Permit).join(Vehicle, pw.JOIN.LEFT_OUTER,
+                                                      on=(Permit.vehicle == Vehicle.id))
+                                 .where(Permit.id.in_([s[0] for s in stays] or [0])))}
+    names = dict(Stand.select(Stand.number, Stand.name).tuples())
+    rows = []
+    for permit_id, number, since, until in sorted(stays, key=lambda s: (s[1], s[2], s[0])):
+        p = permits[permit_id]
+        rows.append({"stand": f"{stands.label(number)} — {names.get(number, '')}",
+                     "order_number": _order(profile, p.order_number),
+                     "person_id": p.holder_id, "person_name": p.holder.name,
+                     "cpf": format_cpf(p.holder.cpf),
+                     "plate": p.vehicle.plate_original if p.vehicle_id else "",
+                     "since": since, "until": until, "status": PERMIT_STATUS[p.status],
+                     "tone": p.status})
+    summary = [f"{len(rows)} permissão(ões) em {len({s[1] for s in stays})} ponto(s) no "
+               f"período; {sum(r['until'] is None for r in rows)} ainda no ponto."]
+    columns = [("stand", "Ponto", "text"), ("order_number", "Permissão", "text"),
+               ("person_name", "Permissionário", "text"), ("cpf", "CPF", "text"),
+               ("plate", "Placa", "text"), ("since", "No ponto desde", "date"),
+               ("until", "Até", "date"), ("status", "Situação", "text")]
+    return columns, rows, summary
+
+
+_BUILDERS = {"stand_roster_year": _stand_roster_year, "permits_ended": _permits_ended, "permits_by_stand": _permits_by_stand, "permits_expiring": _permits_expiring,
              "inspections_due": _inspections_due, "fines": _fines,
              "applications": _applications, "waiting_list": _waiting_list}
 

@@ -204,9 +204,18 @@ def _step_11_profile_versions(db: pw.Database) -> None:
                             sha256=profiles.text_hash(source.text), source=source.location)
 
 
+def _step_imports(db: pw.Database) -> None:
+    """Spreadsheets imported into the register (import_run): file name and SHA-256,
+    counts, the column mapping used and the highest numbers each brought."""
+    db.create_tables([m.ImportRun])
+
+
+# The profile-versions step stays last (its test finds it by name); the lead renumbers the
+# other steps when branches merge.
 STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,
          6: _step_6_audit_chain, 7: _step_7_guias, 8: _step_8_print_reservations,
-         9: _step_9_stand_acts, 10: _step_10_time_and_law, 11: _step_11_profile_versions}
+         9: _step_9_stand_acts, 10: _step_10_time_and_law, 11: _step_imports,
+         12: _step_11_profile_versions}
 LATEST = max(STEPS)
 
 

@@ -703,3 +703,25 @@ class TariffValue(BaseModel):
 
 LAW_MODELS = [ClockTick, InspectionSummons, TariffValue]
 MODELS.extend(LAW_MODELS)
+
+
+# --- imports of the município's register (schema step _step_imports) -----------------------------------------
+
+class ImportRun(BaseModel):
+    """A spreadsheet imported (services/importing.py): its name and SHA-256, what it created
+    and updated, the column mapping used (offered again for the next file), and the highest
+    numbers it brought (permit order numbers, protocols per year): the numbers below them
+    were given by the register kept before this program, so they are not gaps."""
+    file_name = pw.CharField(max_length=200)
+    sha256 = pw.CharField(max_length=64, index=True)
+    imported_at = pw.DateTimeField(default=utcnow)
+    imported_by = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
+    rows = pw.IntegerField(default=0)
+    created = pw.TextField(default="{}")   # JSON: entity -> count
+    updated = pw.TextField(default="{}")   # JSON: entity -> count
+    alerts = pw.IntegerField(default=0)
+    mapping = pw.TextField(default="{}")   # JSON: kind -> {normalised header: field code}
+    numbers = pw.TextField(default="{}")   # JSON: "permit_order:0", "protocol:2024" -> highest
+
+
+MODELS.append(ImportRun)

@@ -16,7 +16,8 @@ import mototaxi_desk.services as services_package
 from mototaxi_desk.domain.errors import DomainError
 from mototaxi_desk.services import (applications, auxiliary, backups, bank_returns, charges,
                                     clock, collection, defences, documents, fees, guias,
-                                    holidays, impounds, inspections, keys, notices, permissions,
+                                    holidays, impounds, importing, inspections, keys,
+                                    register_export, notices, permissions,
                                     permits, persons, privacy, profile_versions, records,
                                     reports, sanctions, setup, stands, summons, users, vehicles,
                                     verifier, waiting_list)
@@ -78,6 +79,8 @@ CALLS = {
     "waiting.draw": lambda a: waiting_list.draw_lottery(a, on=ON),
     "waiting.call": lambda a: waiting_list.call_next(a, on=ON),
     "waiting.grant": lambda a: waiting_list.mark_granted(a, NOBODY, on=ON),
+    "import.register": lambda a: importing.apply(a, "/nenhum/cadastro.xlsx"),
+    "register.export": lambda a: register_export.export(a),
     "waiting.leave": lambda a: waiting_list.leave(a, NOBODY, reason="x"),
     "waiting.expire": lambda a: waiting_list.expire_calls(a, on=ON),
     "inspection.record": lambda a: inspections.record_inspection(a, NOBODY, {}),
@@ -136,7 +139,7 @@ CALLS = {
 
 # Actor-taking functions that are parts of a checked action, not actions of their own.
 INTERNAL = {
-    "audit.record", "fees.charge", "impounds.release_for_void", "keys.ensure_key",
+    "audit.record", "audit.record_many", "fees.charge", "impounds.release_for_void", "keys.ensure_key",
     "keys.signing_key", "permit_history.record", "refusals.note", "permissions.can",
     "permissions.require", "documents.print_document",  # dispatches to the print_* above
     "users.change_password", "users.must_change_password",  # the user's own account
@@ -164,6 +167,7 @@ INTERNAL = {
     "charges.charge_fine", "notice_terms.revelia", "notice_voiding.void_and_undo",
     "notice_voiding.void_charge", "sanctions.undo_sanctions",
     "summons.resolve",  # a step of the passage of time (clock.tick, which checks)
+    "importing.dry_run", "importing.read",  # check import.register, like importing.apply
 }
 
 

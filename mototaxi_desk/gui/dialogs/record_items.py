@@ -16,7 +16,7 @@ from ..models.dict_table import Column, DictTableModel, _text
 from ..widgets.common import table_view
 
 RESULT_WORDS = {"pass": "Conforme", "fail": "Não conforme", "na": "Não se aplica"}
-PERMIT_ACTIONS = {"grant": "Outorga", "renew": "Renovação", "transfer": "Transferência",
+PERMIT_ACTIONS = {"grant": "Outorga", "import": "Importação", "renew": "Renovação", "transfer": "Transferência",
                   "interrupt": "Interrupção", "interrupt_extend": "Prorrogação da interrupção",
                   "resume": "Retorno ao serviço", "withdraw": "Desistência",
                   "suspend": "Suspensão", "revoke": "Revogação", "cassate": "Cassação",

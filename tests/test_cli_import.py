@@ -1,0 +1,110 @@
+"""`mototaxi-desk import ARQUIVO [--mapping M] [--dry-run] [--report R.xlsx]` (issue 21
+item 1) on a database made by `init`: the dry run writes nothing, the import writes the
+file, a second import changes nothing, a refused file writes nothing and its report lists
+the row, field and reason; the saved mapping is read back."""
+import json
+
+from openpyxl import Workbook, load_workbook
+
+from mototaxi_desk.store.migrations import close_database, open_database
+
+from .conftest import row_counts
+from .services.import_samples import HOLDER_HEADERS, cpf, example_workbook, holder_row
+from .test_cli import INIT
+
+
+def _counts(url) -> dict:
+    open_database(url)
+    try:
+        return row_counts()
+    finally:
+        close_database()
+
+
+def test_import_from_the_command_line(cli, db_url, tmp_path):
+    assert cli("--db", db_url, *INIT)[0] == 0
+    assert cli("--db", db_url, "tick")[0] == 0  # the day's step, done by any command
+    path = example_workbook(tmp_path / "cadastro.xlsx")
+    before = _counts(db_url)
+    code, out, err = cli("--db", db_url, "import", str(path), "--dry-run",
+                         "--report", str(tmp_path / "conferencia.xlsx"))
+    assert code == 0, err
+    assert "Aba 'Permissionários': Permissionários, 3 linha(s)." in out
+    assert "CPF → CPF" in out and "Nada foi gravado" in out.replace("nada", "Nada")
+    assert _counts(db_url) == before
+    assert load_workbook(tmp_path / "conferencia.xlsx").sheetnames[0] == "Resumo"
+
+    code, out, err = cli("--db", db_url, "--json", "import", str(path))
+    assert code == 0, err
+    result = json.loads(out)
+    assert result["imported"] and result["creates"]["permit"] == 3
+    after = _counts(db_url)
+    assert after["Permit"] == 3 and after["ImportRun"] == 1
+
+    code, out, err = cli("--db", db_url, "import", str(path))
+    assert code == 0 and "Nada a alterar" in out
+    assert _counts(db_url) == after
+
+
+def test_refused_file_writes_nothing_and_reports_the_row(cli, db_url, tmp_path):
+    assert cli("--db", db_url, *INIT)[0] == 0
+    assert cli("--db", db_url, "tick")[0] == 0  # the day's step, done by any command
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Permissionários"
+    sheet.append(HOLDER_HEADERS)
+    sheet.append(holder_row(1, stand=None))
+    bad = holder_row(2, stand=None)
+    bad[0] = "111.222.333-44"
+    sheet.append(bad)
+    path = tmp_path / "cadastro.xlsx"
+    book.save(path)
+    before = _counts(db_url)
+    code, out, err = cli("--db", db_url, "import", str(path), "--report",
+                         str(tmp_path / "relatorio.xlsx"))
+    assert code == 1
+    assert "[erro] Permissionários, linha 3: CPF: CPF inválido" in out
+    assert err.startswith("Erro: cadastro.xlsx: 1 problema(s) impedem a importação")
+    assert _counts(db_url) == before
+    rows = [[c.value for c in r] for r in
+            load_workbook(tmp_path / "relatorio.xlsx")["Problemas"].iter_rows(min_row=2)]
+    assert rows == [["Permissionários", 3, "CPF",
+                     "CPF inválido (dígitos verificadores não conferem).", "erro"]]
+
+
+def test_mapping_saved_edited_and_given_back(cli, db_url, tmp_path):
+    assert cli("--db", db_url, *INIT)[0] == 0
+    assert cli("--db", db_url, "tick")[0] == 0  # the day's step, done by any command
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Planilha1"
+    sheet.append(["Documento", "Motorista"])
+    sheet.append([cpf(5), "Fulano de Tal"])
+    path = tmp_path / "pessoas.xlsx"
+    book.save(path)
+    saved = tmp_path / "mapa.json"
+    code, out, err = cli("--db", db_url, "import", str(path), "--dry-run",
+                         "--save-mapping", str(saved))
+    assert code == 0 and "aba ignorada" in out  # nothing says what the sheet holds
+    mapping = json.loads(saved.read_text(encoding="utf-8"))
+    assert mapping == {"Planilha1": {"kind": "", "columns": {"Documento": "",
+                                                            "Motorista": ""}}}
+    mapping["Planilha1"] = {"kind": "titulares",
+                            "columns": {"Documento": "cpf", "Motorista": "name"}}
+    saved.write_text(json.dumps(mapping), encoding="utf-8")
+    code, out, err = cli("--db", db_url, "import", str(path), "--mapping", str(saved))
+    assert code == 0, err
+    assert _counts(db_url)["Person"] == 1
+
+
+def test_export_register_reads_back_unchanged(cli, db_url, tmp_path):
+    assert cli("--db", db_url, *INIT)[0] == 0
+    assert cli("--db", db_url, "import", str(example_workbook(tmp_path / "c.xlsx")))[0] == 0
+    code, out, err = cli("--db", db_url, "--json", "export-register", "-o",
+                         str(tmp_path / "arquivo.xlsx"))
+    assert code == 0, err
+    assert json.loads(out)["rows"]["Permissionários"] == 3
+    before = _counts(db_url)
+    code, out, err = cli("--db", db_url, "import", str(tmp_path / "arquivo.xlsx"))
+    assert code == 0 and "Nada a alterar" in out
+    assert _counts(db_url) == before
