@@ -11,7 +11,8 @@ from ..domain import permit_rules
 from ..domain import validators
 from ..domain.errors import ValidationError
 from ..domain.money import format_money, units_to_cents
-from ..store.models import InfractionNotice, PenaltyCharge, Permit, Person, Sanction
+from ..store.models import (InfractionNotice, NoticeProceeding, PenaltyCharge, Permit, Person,
+                            Sanction)
 from . import impounds, setup
 from .charges import charge_dict, open_charges
 from .holidays import business_calendar
@@ -142,25 +143,41 @@ def units_amount(units: Decimal, year: int) -> int:
     return units_to_cents(units, setup.fiscal_unit_value_cents(year))
 
 
-def open_deadlines(*, on: dt.date, horizon: dt.date) -> list[dict]:
+def open_deadlines(*, on: dt.date, horizon: dt.date, person_id: int | None = None,
+                   at=None) -> list[dict]:
     """Defence and appeal terms of active notices still running (for services.alerts): the
-    notices whose term may still be open, read in one query."""
+    notices whose term may still be open, their holders and their proceedings read in two
+    queries whatever their number (the profile versions once: `at`, setup.profiles_by_date);
+    one holder's (person_id) through the index on the holder."""
     calendar = business_calendar()
+    at = at or setup.profiles_by_date()
     out = []
-    rows = (InfractionNotice.select(InfractionNotice, Person).join(
-        Person, on=(InfractionNotice.holder == Person.id))
-        .where((InfractionNotice.status == "active") &
-               InfractionNotice.notified_on.is_null(False) &
-               (InfractionNotice.notified_on >= on - dt.timedelta(days=400))))
+    only = ((InfractionNotice.status == "active") &
+            InfractionNotice.notified_on.is_null(False) &
+            (InfractionNotice.notified_on >= on - dt.timedelta(days=400)))
+    if person_id is not None:
+        only &= InfractionNotice.holder == person_id
+    rows = list(InfractionNotice.select(InfractionNotice, Person).join(
+        Person, on=(InfractionNotice.holder == Person.id)).where(only))
+    proceedings: dict[int, list] = {n.id: [] for n in rows}
+    if rows:
+        ids = list(proceedings)
+        chunk = 900  # SQLite's limit on parameters, with room to spare
+        for start in range(0, len(ids), chunk):
+            for row in (NoticeProceeding.select()
+                        .where(NoticeProceeding.notice.in_(ids[start:start + chunk]))
+                        .order_by(NoticeProceeding.id)):
+                proceedings[row.notice_id].append(row)
     for notice in rows:
-        current = stage(notice, on, calendar=calendar)
+        own = proceedings[notice.id]
+        current = stage(notice, on, own, calendar, at)
         if current not in ("defence_open", "appeal_open"):
             continue
         kind = current.split("_")[0]
-        due = deadlines(notice, calendar=calendar)[kind]
+        due = deadlines(notice, own, calendar, at)[kind]
         if due is None or due > horizon:
             continue
-        rule = setup.profile(on=notice.occurred_at.date()).defence
+        rule = at(notice.occurred_at.date()).defence
         out.append({"kind": f"{kind}_deadline", "due": due,
                     "article": rule.defence_article if kind == "defence" else
                     rule.appeal_article, "entity": "infraction_notice",

@@ -106,6 +106,15 @@ def list_stands(on: dt.date | None = None) -> list[dict]:
     return [as_dict(s, counts.get(s.id, 0)) for s in stands]
 
 
+def has_free_place() -> bool:
+    """Whether some open stand has a free place (not full, as _flags says), in one query
+    that reads one row whatever the number of stands (the prontuário's button)."""
+    taken = Permit.select(pw.fn.COUNT(Permit.id)).where(Permit.stand == Stand.id)
+    return Stand.select(Stand.id).where(
+        Stand.active & (Stand.max_vehicles.is_null() | (Stand.max_vehicles == 0) |
+                        (taken < Stand.max_vehicles))).exists()
+
+
 def roster(stand_id, *, on: dt.date | None = None) -> dict:
     """The stand and its places 1..max: permit order number, holder, plate (as registered),
     auxiliary drivers with a valid credential on the day, since when."""

@@ -113,9 +113,10 @@ class DashboardPage(QWidget):
         self._draw_charts(info)
         rows = info["alerts"]
         self.alert_model.set_rows(rows)
-        overdue = info["alerts_overdue"]
+        overdue, total = info["alerts_overdue"], info.get("alerts_total", len(rows))
+        shown = f"; os {len(rows)} mais urgentes abaixo" if total > len(rows) else ""
         self.alerts_title.setText(f"<b>Prazos</b>: {overdue} vencido(s), "
-                                  f"{len(rows) - overdue} nos próximos 30 dias "
+                                  f"{total - overdue} nos próximos 30 dias{shown} "
                                   "(duplo clique abre o prontuário)")
         self.loaded.emit()
 
