@@ -1,0 +1,104 @@
+"""What the counter's screens cost on a large register (issue 23): open a prontuário
+(person_record, counter.actions), the Painel (overview.dashboard) and its charts. Builds the
+register once (N holders by the bulk filler, notices for one holder in ten through the
+ledger) in ~/.cache/mototaxi-bench (MOTOTAXI_BENCH_CACHE), then times each screen on a copy.
+
+    python benchmarks/screens.py [--holders N] [--runs R]
+
+Prints CPU and wall medians and the load; asserts nothing (timings are never test assertions).
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from common import bench_cache, machine_line, register
+
+from mototaxi_desk.services import counter, demo, ledger, overview, records  # noqa: F401
+from mototaxi_desk.services.context import Actor
+from mototaxi_desk.store import migrations
+from mototaxi_desk.store.migrations import close_database, open_database
+from mototaxi_desk.store.models import Permit
+
+SUPERVISOR = Actor(None, "supervisor.bench", "supervisor")
+FISCAL = Actor(None, "fiscal.bench", "fiscal")
+
+
+def _notices(today: dt.date, every: int) -> int:
+    permits = list(Permit.select().where(Permit.status == "active").order_by(Permit.id))
+    done = 0
+    for i, permit in enumerate(permits[::every]):
+        when = dt.datetime.combine(today - dt.timedelta(days=1 + i % 300), dt.time(10, 0))
+        ledger.record_notice(FISCAL, {
+            "permit_id": permit.id, "infraction_code": "36-IX",
+            "occurred_at": when.strftime("%d/%m/%Y %H:%M"), "place": "Praça da Matriz",
+            "agent_name": "Fiscal", "agent_registration": "MAT-1", "description": "Ronda.",
+            "notified_on": when.date(), "notification_channel": "in_person"}, on=today)
+        done += 1
+    return done
+
+
+def build(holders: int, today: dt.date) -> Path:
+    path = bench_cache() / f"screens-{holders}-v{migrations.LATEST}-{today:%Y%m%d}.db"
+    if not path.exists():
+        partial = path.with_suffix(".partial")
+        partial.unlink(missing_ok=True)
+        with register(holders, str(partial), today=today):
+            _notices(today, 10)
+        partial.rename(path)
+    return path
+
+
+def _time(call, runs: int) -> tuple[float, float]:
+    cpu, wall = [], []
+    for _ in range(runs):
+        c, w = time.process_time(), time.perf_counter()
+        call()
+        cpu.append((time.process_time() - c) * 1000)
+        wall.append((time.perf_counter() - w) * 1000)
+    return statistics.median(cpu), statistics.median(wall)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--holders", type=int, default=10_000)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    today = dt.date.today()
+    source = build(args.holders, today)
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["MOTOTAXI_DATA_DIR"] = tmp
+        copy = Path(tmp) / "copy.db"
+        shutil.copy(source, copy)
+        open_database(str(copy), backup_dir=Path(tmp))
+        try:
+            person = (Permit.select(Permit.holder).where(Permit.status == "active")
+                      .order_by(Permit.id).first().holder_id)
+            screens = {
+                "person_record": lambda: records.person_record(SUPERVISOR, person, on=today),
+                "counter.actions": lambda: counter.actions(SUPERVISOR, person, on=today),
+                "overview.dashboard": lambda: overview.dashboard(on=today),
+                "overview.charts": lambda: overview.charts(on=today)}
+            results = {}
+            for name, call in screens.items():
+                call()  # warm
+                results[name] = _time(call, args.runs)
+        finally:
+            close_database()
+    print(machine_line(None))
+    print(f"{args.holders} holders (cached: {source}); load {os.getloadavg()[0]:.2f}; "
+          f"median of {args.runs}")
+    for name, (cpu, wall) in results.items():
+        print(f"{name:<20} CPU {cpu:8.1f} ms   wall {wall:8.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
