@@ -35,7 +35,8 @@ def _notices(today: dt.date, every: int) -> int:
     permits = list(Permit.select().where(Permit.status == "active").order_by(Permit.id))
     done = 0
     for i, permit in enumerate(permits[::every]):
-        when = dt.datetime.combine(today - dt.timedelta(days=1 + i % 300), dt.time(10, 0))
+        days_ago = min(1 + i % 300, (today - permit.issued_on).days)
+        when = dt.datetime.combine(today - dt.timedelta(days=days_ago), dt.time(10, 0))
         ledger.record_notice(FISCAL, {
             "permit_id": permit.id, "infraction_code": "36-IX",
             "occurred_at": when.strftime("%d/%m/%Y %H:%M"), "place": "Praça da Matriz",

@@ -6,6 +6,8 @@ import datetime as dt
 import json
 from decimal import Decimal
 
+import peewee as pw
+
 from ..domain import penalty_engine as engine
 from ..domain import permit_rules
 from ..domain import validators
@@ -23,13 +25,19 @@ from .sanctions import proposals, sanction_dict
 
 
 def notice_dict(notice: InfractionNotice, *, on: dt.date | None = None, score=None,
-                calendar=None) -> dict:
+                calendar=None, proceedings=None, charges=None, at=None,
+                profile=None) -> dict:
+    """A notice as the screens show it. For a list, the caller reads once what every notice
+    needs (list_notices): its proceedings and charges, the profile versions (`at`), today's
+    profile and the business calendar."""
     today = day_or_today(on)
-    proceedings = proceedings_of(notice.id)
-    charges = [charge_dict(c) for c in notice.charges.order_by(PenaltyCharge.id)]
-    terms = deadlines(notice, proceedings, calendar)
-    notes = deadline_notes(notice, proceedings, calendar)
-    current = stage(notice, today, proceedings, calendar)
+    proceedings = proceedings_of(notice.id) if proceedings is None else proceedings
+    profile = profile or setup.profile()
+    charges = [charge_dict(c, profile.fiscal_unit) for c in (
+        notice.charges.order_by(PenaltyCharge.id) if charges is None else charges)]
+    terms = deadlines(notice, proceedings, calendar, at)
+    notes = deadline_notes(notice, proceedings, calendar, at)
+    current = stage(notice, today, proceedings, calendar, at)
     points = score.points if score else (0 if notice.status == "voided" else notice.points)
     return {
         "id": notice.id, "number": number_text(notice), "year": notice.year,
@@ -37,7 +45,7 @@ def notice_dict(notice: InfractionNotice, *, on: dt.date | None = None, score=No
         "permit_id": notice.permit_id,
         "permit_order_number": notice.permit.order_number if notice.permit_id else None,
         "permit_order_text": permit_rules.format_order_number(
-            setup.profile(), notice.permit.order_number) if notice.permit_id else "",
+            profile, notice.permit.order_number) if notice.permit_id else "",
         "plate": notice.plate, "infractor_id": notice.infractor_id,
         "infractor_name": notice.infractor.name, "infractor_role": notice.infractor_role,
         "auxiliary_id": notice.auxiliary_id, "infraction_code": notice.infraction_code,
@@ -63,11 +71,40 @@ def notice_dict(notice: InfractionNotice, *, on: dt.date | None = None, score=No
 
 def list_notices(*, on: dt.date | None = None, limit: int = 1000) -> list[dict]:
     """The notices, newest first (the Infrações page): each as notice_dict, stage and
-    deadlines included."""
+    deadlines included. A fixed number of queries whatever `limit`: the notices with their
+    holder, permit and infractor in one, their proceedings and charges in one each (per 900),
+    the profile versions and the calendar once."""
     calendar = business_calendar()
-    rows = (InfractionNotice.select().order_by(InfractionNotice.year.desc(),
-                                               InfractionNotice.number.desc()).limit(limit))
-    return [notice_dict(n, on=day_or_today(on), calendar=calendar) for n in rows]
+    at = setup.profiles_by_date()
+    profile = at(dt.date.today())
+    holder, infractor = Person.alias(), Person.alias()
+    rows = list(InfractionNotice.select(InfractionNotice, holder, Permit, infractor)
+                .join(holder, on=(InfractionNotice.holder == holder.id), attr="holder")
+                .switch(InfractionNotice)
+                .join(Permit, pw.JOIN.LEFT_OUTER, on=(InfractionNotice.permit == Permit.id),
+                      attr="permit")
+                .switch(InfractionNotice)
+                .join(infractor, on=(InfractionNotice.infractor == infractor.id),
+                      attr="infractor")
+                .order_by(InfractionNotice.year.desc(), InfractionNotice.number.desc())
+                .limit(limit))
+    ids = [n.id for n in rows]
+    proceedings = _by_notice(NoticeProceeding, ids)
+    charges = _by_notice(PenaltyCharge, ids)
+    today = day_or_today(on)
+    return [notice_dict(n, on=today, calendar=calendar, proceedings=proceedings[n.id],
+                        charges=charges[n.id], at=at, profile=profile) for n in rows]
+
+
+def _by_notice(model, ids: list[int]) -> dict[int, list]:
+    """notice id -> its rows of `model` (proceedings, charges) by id, read in one query per
+    900 notices (SQLite's limit on parameters, with room to spare)."""
+    found: dict[int, list] = {i: [] for i in ids}
+    for start in range(0, len(ids), 900):
+        for row in (model.select().where(model.notice.in_(ids[start:start + 900]))
+                    .order_by(model.id)):
+            found[row.notice_id].append(row)
+    return found
 
 
 def _resolve(query) -> tuple[Person, list[Permit]]:
@@ -110,8 +147,11 @@ def ledger(query=None, *, person_id=None, on: dt.date | None = None) -> dict:
     facts = [notice_facts(n, at) for n in notices]
     result = engine.assess(profile, facts)
     calendar = business_calendar()
-    rows = [notice_dict(n, on=today, score=result.scores.get(n.id), calendar=calendar)
-            for n in notices]
+    ids = [n.id for n in notices]
+    proceedings, charges = _by_notice(NoticeProceeding, ids), _by_notice(PenaltyCharge, ids)
+    rows = [notice_dict(n, on=today, score=result.scores.get(n.id), calendar=calendar,
+                        proceedings=proceedings[n.id], charges=charges[n.id], at=at,
+                        profile=profile) for n in notices]
     open_list = open_charges(person.id)
     permit_rows = []
     for permit in permits:
@@ -159,15 +199,7 @@ def open_deadlines(*, on: dt.date, horizon: dt.date, person_id: int | None = Non
         only &= InfractionNotice.holder == person_id
     rows = list(InfractionNotice.select(InfractionNotice, Person).join(
         Person, on=(InfractionNotice.holder == Person.id)).where(only))
-    proceedings: dict[int, list] = {n.id: [] for n in rows}
-    if rows:
-        ids = list(proceedings)
-        chunk = 900  # SQLite's limit on parameters, with room to spare
-        for start in range(0, len(ids), chunk):
-            for row in (NoticeProceeding.select()
-                        .where(NoticeProceeding.notice.in_(ids[start:start + chunk]))
-                        .order_by(NoticeProceeding.id)):
-                proceedings[row.notice_id].append(row)
+    proceedings = _by_notice(NoticeProceeding, [n.id for n in rows])
     for notice in rows:
         own = proceedings[notice.id]
         current = stage(notice, on, own, calendar, at)

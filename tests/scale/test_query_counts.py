@@ -52,6 +52,7 @@ def _screens(person_id: int) -> dict:
             ("history", lambda: records.history(person_id)),
             ("dashboard", lambda: overview.dashboard(on=TODAY)),
             ("charts", lambda: overview.charts(on=TODAY)),
+            ("list_notices", lambda: ledger.list_notices(on=TODAY)),
             ("search", lambda: search.search("Silva"))):
         call()  # caches (profiles, calendar) warm, as on a counter that is already open
         with count_queries() as counted:
@@ -75,7 +76,7 @@ def test_screens_read_what_they_show_not_the_register(holder):
     statements and rows after 300 more holders and their notices (and their stands, audit
     entries, waiting list); the Painel and its
     charts issue the same statements and hand the window one page of alerts."""
-    _grow(50, noticed=5, seed=3)  # every kind of row present, then the register grows
+    _grow(50, noticed=2, seed=3)  # every kind of row present, then the register grows
     before = _screens(holder)
     audit_before = AuditLog.select().count()
     _grow(300, noticed=25, seed=5)
@@ -86,10 +87,11 @@ def test_screens_read_what_they_show_not_the_register(holder):
         (small, _), (big, _) = before[name], after[name]
         assert big.queries == small.queries, (name, small, big, big.report())
         assert big.rows == small.rows, (name, small, big, big.report())
-    for name in ("dashboard", "charts"):
+    for name in ("dashboard", "charts", "list_notices"):
         (small, _), (big, _) = before[name], after[name]
         assert big.queries == small.queries, (name, small, big, big.report())
     (charts, _), (charts_big, _) = before["charts"], after["charts"]
+    assert len(before["list_notices"][1]) < len(after["list_notices"][1])
     assert charts_big.rows == charts.rows  # aggregates: one row per month / status
 
     # bounded, not only steady: a prontuário is a few dozen statements
@@ -102,6 +104,9 @@ def test_screens_read_what_they_show_not_the_register(holder):
     counted, board = after["dashboard"]
     assert counted.queries <= 40, counted.report()
     assert len(board["alerts"]) <= overview.ALERT_PAGE < board["alerts_total"]
+    # the Infrações page: the same statements for 2 notices or 32, stage and charges included
+    counted, notices = after["list_notices"]
+    assert len(notices) >= 29 and counted.queries <= 12, counted.report()
 
 
 def test_person_alerts_are_the_registers_alerts_of_that_person(holder):
