@@ -39,11 +39,11 @@ def dashboard(on: dt.date | None = None, days: int = 30) -> dict:
     first ALERT_PAGE, most urgent first; alerts_total and alerts_overdue count them all),
     and what the passage of time changed today (services/clock.py)."""
     on = on or dt.date.today()
-    listed = stands.list_stands(on=on)
+    places = stands.attention()  # aggregates, not every stand
     due = alerts.due(on=on, days=days)
     return {**overview(),
-            "stands_free": [s for s in listed if s["free"] > 0],
-            "stands_below_minimum": [s for s in listed if s["below_minimum"]],
+            "stands_free_places": places["free_places"],
+            "stands_below_minimum": places["below_minimum"],
             "alerts": due[:ALERT_PAGE], "alerts_total": len(due),
             "alerts_overdue": sum(a["urgency"] == "overdue" for a in due),
             "time_changes": clock.changes_on(on), **charts(on)}

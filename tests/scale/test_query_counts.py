@@ -109,6 +109,19 @@ def test_screens_read_what_they_show_not_the_register(holder):
     assert len(notices) >= 29 and counted.queries <= 12, counted.report()
 
 
+def test_painel_counts_stands_as_the_stand_list_does(holder):
+    """The Painel's free places and stands below the minimum, counted by the database, are
+    those of the stand list (stands.list_stands, _flags)."""
+    from mototaxi_desk.services import stands
+    _grow(60, noticed=0, seed=9)
+    listed = stands.list_stands()
+    board = overview.dashboard(on=TODAY)
+    assert board["stands_free_places"] == sum(s["free"] for s in listed) > 0
+    assert [s["id"] for s in board["stands_below_minimum"]] == \
+        [s["id"] for s in listed if s["below_minimum"]]
+    assert board["stands_below_minimum"]
+
+
 def test_person_alerts_are_the_registers_alerts_of_that_person(holder):
     """The per-person alerts (indexed queries) are exactly the whole register's alerts
     about that person: one rule, two ways to read it."""

@@ -97,7 +97,7 @@ class DashboardPage(QWidget):
     def show_dashboard(self, info: dict) -> None:
         cap = info["permit_cap"]
         below = ", ".join(s["label"] for s in info["stands_below_minimum"]) or "nenhum"
-        free = sum(s["free"] for s in info["stands_free"])
+        free = info["stands_free_places"]
         expired = (f", vencidas aguardando renovação: <b>{info['permits_expired']}</b>"
                    if info["permits_expired"] else "")
         self.figures.setText(
