@@ -197,9 +197,12 @@ def _due(on: dt.date | None, days: int, person_id: int | None) -> list[dict]:
     # 2b. services interrupted without authorisation: the day it reverts (PF Art. 12), or
     # the day it began where the authority decides (SRM Art. 29 §ú): one query
     if stoppages:
+        # the same permits as `stoppages`, chosen in the join (not a list of their ids)
+        stopped = ((PermitHistory.action == "stoppage") & (Permit.status == "interrupted") &
+                   Permit.status_until.is_null())
         since = dict(PermitHistory.select(PermitHistory.permit, pw.fn.MAX(
-            PermitHistory.effective_on)).where(PermitHistory.permit.in_(list(stoppages)) &
-                                               (PermitHistory.action == "stoppage"))
+            PermitHistory.effective_on)).join(Permit, on=(PermitHistory.permit == Permit.id))
+                     .where(mine(Permit.holder, stopped))
                      .group_by(PermitHistory.permit).tuples())
         for permit_id, common in stoppages.items():
             began = _as_date(since.get(permit_id))
@@ -216,7 +219,8 @@ def _due(on: dt.date | None, days: int, person_id: int | None) -> list[dict]:
     # 2c. summonses to present the vehicle for inspection (L1745 Art. 10): the open ones by
     # their deadline; a missed one, while the vehicle was not inspected since and the permit
     # lasts, where the law makes it a cause of cassation (§ú): one query
-    _summonses(out, profile, {pid for (pid, *_rest) in permits})
+    if permits:
+        _summonses(out, profile, person_id)
 
     # 3. active auxiliary drivers of those permits: one query
     aux_rows = []
@@ -320,16 +324,21 @@ def _documents(out: _Collector, at, holders: dict, person_id: int | None = None)
                 permit_id=permit_id, detail=item.text)
 
 
-def _summonses(out, profile, live: set[int]) -> None:
+def _summonses(out, profile, person_id: int | None) -> None:
+    """The summonses of the permits that have not ended (of the person's, with person_id):
+    the permit's status is read in the join, not as a list of every live permit's id."""
     rule = profile.inspection
-    if not rule.on_demand or not live:
+    if not rule.on_demand:
         return
+    only = (InspectionSummons.status.in_(("open", "missed")) &
+            Permit.status.not_in(Permit.ENDED))
+    if person_id is not None:
+        only &= Permit.holder == person_id
     rows = list(InspectionSummons.select(InspectionSummons, Permit, Person, Vehicle)
                 .join(Permit).join(Person, on=(Permit.holder == Person.id))
                 .switch(InspectionSummons)
                 .join(Vehicle, on=(InspectionSummons.vehicle == Vehicle.id))
-                .where(InspectionSummons.status.in_(("open", "missed")) &
-                       InspectionSummons.permit.in_(list(live))))
+                .where(only))
     missed = [r.vehicle_id for r in rows if r.status == "missed"]
     latest = dict(Inspection.select(Inspection.vehicle, pw.fn.MAX(Inspection.inspected_on))
                   .where(Inspection.vehicle.in_(missed)).group_by(Inspection.vehicle)

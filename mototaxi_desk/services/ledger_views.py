@@ -197,8 +197,13 @@ def open_deadlines(*, on: dt.date, horizon: dt.date, person_id: int | None = Non
             (InfractionNotice.notified_on >= on - dt.timedelta(days=400)))
     if person_id is not None:
         only &= InfractionNotice.holder == person_id
-    rows = list(InfractionNotice.select(InfractionNotice, Person).join(
-        Person, on=(InfractionNotice.holder == Person.id)).where(only))
+    # the columns the terms need, not the notice's texts and explanation
+    rows = list(InfractionNotice.select(
+        InfractionNotice.id, InfractionNotice.year, InfractionNotice.number,
+        InfractionNotice.holder, InfractionNotice.permit, InfractionNotice.plate,
+        InfractionNotice.occurred_at, InfractionNotice.notified_on, InfractionNotice.status,
+        Person.id, Person.name, Person.name_folded)
+        .join(Person, on=(InfractionNotice.holder == Person.id)).where(only))
     proceedings = _by_notice(NoticeProceeding, [n.id for n in rows])
     for notice in rows:
         own = proceedings[notice.id]
