@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import bench_cache, machine_line, register
+from common import bench_cache, machine_line, percentile, register
 
 from mototaxi_desk.services import counter, demo, ledger, overview, records  # noqa: F401
 from mototaxi_desk.services.context import Actor
@@ -67,37 +67,86 @@ def _time(call, runs: int) -> tuple[float, float]:
     return statistics.median(cpu), statistics.median(wall)
 
 
+def measure(holders: int, runs: int, today: dt.date | None = None) -> list[tuple]:
+    """[(what, CPU ms, wall ms)] of each screen, medians of `runs`, on a copy of the cached
+    register of `holders` holders; and the search kinds' p95 on the same register."""
+    today = today or dt.date.today()
+    source = build(holders, today)
+    with tempfile.TemporaryDirectory() as tmp:
+        before = os.environ.get("MOTOTAXI_DATA_DIR")
+        os.environ["MOTOTAXI_DATA_DIR"] = tmp
+        copy = Path(tmp) / "copy.db"
+        shutil.copy(source, copy)
+        open_database(str(copy), backup_dir=Path(tmp), check=False)
+        try:
+            person = (Permit.select(Permit.holder).where(Permit.status == "active")
+                      .order_by(Permit.id).first().holder_id)
+            screens = {
+                "open a prontuário (person_record)":
+                    lambda: records.person_record(SUPERVISOR, person, on=today),
+                "its buttons (counter.actions)":
+                    lambda: counter.actions(SUPERVISOR, person, on=today),
+                "Painel (overview.dashboard)": lambda: overview.dashboard(on=today),
+                "overview.charts()": lambda: overview.charts(on=today),
+                "Infrações, 1,000 newest notices": lambda: ledger.list_notices(on=today)}
+            results = []
+            for name, call in screens.items():
+                call()  # warm
+                results.append((name, *_time(call, runs)))
+            results += _search(runs)
+        finally:
+            close_database()
+            if before is None:
+                os.environ.pop("MOTOTAXI_DATA_DIR", None)
+            else:
+                os.environ["MOTOTAXI_DATA_DIR"] = before
+    return results
+
+
+def _search(runs: int) -> list[tuple]:
+    """p95 (CPU and wall) of each kind of search, one query per sampled holder."""
+    import random
+
+    from mototaxi_desk.domain import validators
+    from mototaxi_desk.domain.search_terms import fold
+    from mototaxi_desk.services import search
+    from mototaxi_desk.store.models import Person, Vehicle
+    rng = random.Random(42)
+    people = rng.sample(list(Person.select(Person.cpf, Person.name).tuples()), 200)
+    plates = rng.sample([p for (p,) in Vehicle.select(Vehicle.plate_original).tuples()], 200)
+    orders = [o for (o,) in Permit.select(Permit.order_number).tuples()]
+    kinds = {
+        "name (two words)": [f"{fold(n).split()[0]} {fold(n).split()[-1][:4]}"
+                             for _, n in people],
+        "name keystrokes": [fold(n)[:k] for _, n in people[:60] for k in (2, 3, 5)],
+        "CPF prefix": [validators.format_cpf(c)[:7] for c, _ in people],
+        "plate": plates,
+        "permit nº": [str(rng.choice(orders)) for _ in range(200)],
+        "protocol": [f"{dt.date.today().year}/{rng.randint(1, 999):06d}" for _ in range(200)]}
+    out = []
+    for kind, queries in kinds.items():
+        for text in queries[:10]:
+            search.search(text)
+        cpu, wall = [], []
+        for text in queries:
+            c, w = time.process_time(), time.perf_counter()
+            search.search(text)
+            cpu.append((time.process_time() - c) * 1000)
+            wall.append((time.perf_counter() - w) * 1000)
+        out.append((f"search p95: {kind}", percentile(cpu, 0.95), percentile(wall, 0.95)))
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--holders", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
-    today = dt.date.today()
-    source = build(args.holders, today)
-    with tempfile.TemporaryDirectory() as tmp:
-        os.environ["MOTOTAXI_DATA_DIR"] = tmp
-        copy = Path(tmp) / "copy.db"
-        shutil.copy(source, copy)
-        open_database(str(copy), backup_dir=Path(tmp))
-        try:
-            person = (Permit.select(Permit.holder).where(Permit.status == "active")
-                      .order_by(Permit.id).first().holder_id)
-            screens = {
-                "person_record": lambda: records.person_record(SUPERVISOR, person, on=today),
-                "counter.actions": lambda: counter.actions(SUPERVISOR, person, on=today),
-                "overview.dashboard": lambda: overview.dashboard(on=today),
-                "overview.charts": lambda: overview.charts(on=today)}
-            results = {}
-            for name, call in screens.items():
-                call()  # warm
-                results[name] = _time(call, args.runs)
-        finally:
-            close_database()
+    results = measure(args.holders, args.runs)
     print(machine_line(None))
-    print(f"{args.holders} holders (cached: {source}); load {os.getloadavg()[0]:.2f}; "
-          f"median of {args.runs}")
-    for name, (cpu, wall) in results.items():
-        print(f"{name:<20} CPU {cpu:8.1f} ms   wall {wall:8.1f} ms")
+    print(f"{args.holders} holders; load {os.getloadavg()[0]:.2f}; median of {args.runs}")
+    for name, cpu, wall in results:
+        print(f"{name:<40} CPU {cpu:8.1f} ms   wall {wall:8.1f} ms")
     return 0
 
 
