@@ -47,6 +47,23 @@ def record(actor: Actor, action: str, entity: str, entity_id, *,
         return AuditLog.create(user=actor.user_id, entry_hash=digest, **fields)
 
 
+def record_many(actor: Actor, entries: list[tuple[str, str, object, dict | None]]) -> int:
+    """Append many entries (action, entity, entity_id, after) to the chain at once, each
+    chained as `record` chains it, inserted in batches: the bulk filler of the benchmarks
+    (services/demo.fill_bulk). Inside the caller's transaction."""
+    lock_audit_chain()
+    prev, rows = _head(), []
+    for action, entity, entity_id, after in entries:
+        fields = {"at": utcnow(), "action": action, "entity": entity,
+                  "entity_id": str(entity_id or ""), "before": None, "after": _dump(after),
+                  "prev_hash": prev}
+        prev = entry_hash(user_id=actor.user_id, **fields)
+        rows.append({**fields, "user": actor.user_id, "entry_hash": prev})
+    for start in range(0, len(rows), 500):
+        AuditLog.insert_many(rows[start:start + 500]).execute()
+    return len(rows)
+
+
 def _head() -> str:
     """The hash the next entry links to: the last entry's (GENESIS for the first)."""
     last = AuditLog.select(AuditLog.entry_hash).order_by(AuditLog.id.desc()).limit(1).first()
