@@ -2,6 +2,7 @@
 percentiles, and the machine line printed with every figure."""
 from __future__ import annotations
 
+import os
 import platform
 import sys
 import tempfile
@@ -26,10 +27,23 @@ def machine_line(db_url: str | None) -> str:
            f"{platform.python_version()}, {kind}"
 
 
+def bench_cache() -> Path:
+    """Where the big benchmark databases are kept between runs: outside the checkout and
+    the user's data folder (MOTOTAXI_BENCH_CACHE, or ~/.cache/mototaxi-bench)."""
+    path = Path(os.environ.get("MOTOTAXI_BENCH_CACHE") or
+                Path.home() / ".cache" / "mototaxi-bench")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
 @contextmanager
 def register(holders: int, db_url: str | None = None, **fill_options):
-    """An initialised database with `holders` holders (bulk loader); yields fill seconds."""
+    """An initialised database with `holders` holders (bulk loader); yields fill seconds.
+    The keys and backups made on the way go to a temporary data folder, never the user's
+    (MOTOTAXI_DATA_DIR is set for the duration)."""
     with tempfile.TemporaryDirectory() as tmp:
+        before = os.environ.get("MOTOTAXI_DATA_DIR")
+        os.environ["MOTOTAXI_DATA_DIR"] = tmp
         open_database(db_url or str(Path(tmp) / "bench.db"), backup_dir=Path(tmp))
         try:
             if not setup.is_initialised():
@@ -42,3 +56,7 @@ def register(holders: int, db_url: str | None = None, **fill_options):
             yield time.perf_counter() - start
         finally:
             close_database()
+            if before is None:
+                os.environ.pop("MOTOTAXI_DATA_DIR", None)
+            else:
+                os.environ["MOTOTAXI_DATA_DIR"] = before

@@ -1,6 +1,6 @@
 """Printing speed: one permit card (single, front and back) and 500 inspection stickers on
 A4 sheets, each signed and drawn with its QR code. Prints medians; no asserts.
-Budgets (issue 5): card ≤ 30 ms, 500 stickers ≤ 8 s.
+Budgets (issue 23): card ≤ 20 ms, 500 stickers ≤ 8 s (CPU time, the load printed).
 
     python benchmarks/printing.py [--runs 7]
 """
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import os
 import statistics
 import sys
 import time
@@ -47,11 +48,13 @@ def stickers_500() -> bytes:
 
 
 def timed(fn, runs: int) -> list[float]:
+    """CPU seconds of each run (the machine may be shared: wall time would measure the
+    others)."""
     out = []
     for i in range(runs):
-        start = time.perf_counter()
+        start = time.process_time()
         fn(i + 1) if fn is one_card else fn()
-        out.append(time.perf_counter() - start)
+        out.append(time.process_time() - start)
     return out
 
 
@@ -64,12 +67,12 @@ def main() -> None:
     one_card(1)  # warm-up: the font files are parsed once per process
     print(f"first card (fonts loaded): {(time.perf_counter() - start) * 1000:.1f} ms")
     card = timed(one_card, max(args.runs, 20))
-    print(f"one card, median of {len(card)}: {statistics.median(card) * 1000:.1f} ms "
-          "(budget 30 ms)")
+    print(f"one card, median of {len(card)}: {statistics.median(card) * 1000:.1f} ms CPU "
+          f"(budget 20 ms; load {os.getloadavg()[0]:.1f})")
     sheets = timed(stickers_500, args.runs)
     size = len(stickers_500()) // 1024
     print(f"500 stickers on A4 sheets, median of {len(sheets)}: {statistics.median(sheets):.2f} s "
-          f"({size} KB; budget 8 s)")
+          f"CPU ({size} KB; budget 8 s; load {os.getloadavg()[0]:.1f})")
 
 
 if __name__ == "__main__":

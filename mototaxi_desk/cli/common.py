@@ -100,12 +100,15 @@ def database_url(args) -> str:
 
 
 @contextmanager
-def database(args, automatic_backup: bool = True, pass_time: bool = True):
+def database(args, automatic_backup: bool = True, pass_time: bool = True,
+             read_only: bool = False):
     """The open database for a command. Unless `pass_time` is False (the commands that
     inspect or copy the database as it is), the register is first brought to today
-    (services/clock.py), as when the program opens."""
+    (services/clock.py), as when the program opens. A `read_only` command (it shows, it does
+    not change the register) skips the full integrity check of the SQLite file, which reads
+    every page (seconds on a large register); a migration, if due, still checks first."""
     url = database_url(args)
-    db = open_database(url)
+    db = open_database(url, check=not read_only)
     try:
         if args.demo:  # --demo works with every command: the demo database is made on first use
             from ..services import demo

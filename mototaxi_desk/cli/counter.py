@@ -213,7 +213,7 @@ def _stand_line(s: dict) -> str:
 
 def cmd_stand_list(args) -> int:
     from ..services import stands
-    with database(args):
+    with database(args, read_only=True):
         rows = stands.list_stands()
     emit(args, rows, [_stand_line(s) for s in rows] or ["Nenhum ponto cadastrado."])
     return EXIT_OK
@@ -295,7 +295,7 @@ def _entry_line(e: dict) -> str:
 
 def cmd_waiting_list(args) -> int:
     from ..services import counter, waiting_list
-    with database(args):
+    with database(args, read_only=True):
         ordered = waiting_list.ordered()
         called = counter.waiting_calls()
         columns = waiting_list.ranking_columns()

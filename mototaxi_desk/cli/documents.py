@@ -82,7 +82,7 @@ def cmd_print(args) -> int:
 def cmd_verify(args) -> int:
     from ..domain.validators import format_date
     from ..services import documents
-    with database(args):
+    with database(args, read_only=True):
         result = documents.verify(args.text)
     lines = [result["message"]]
     data, status = result["data"] or {}, result["status"] or {}

@@ -34,7 +34,7 @@ def register(sub) -> None:
 
 def cmd_search(args) -> int:
     from ..services import search
-    with database(args):
+    with database(args, read_only=True):
         hits = search.search(" ".join(args.text), limit=max(1, min(args.limit, 200)))
     lines = [f"{h['matched']:<28} {h['name']} (CPF {h['cpf']})" for h in hits] or \
         ["Nada encontrado."]
@@ -44,7 +44,7 @@ def cmd_search(args) -> int:
 
 def cmd_alerts(args) -> int:
     from ..services import alerts
-    with database(args):
+    with database(args, read_only=True):
         items = alerts.due(days=args.days)
     overdue = sum(1 for item in items if item["urgency"] == "overdue")
     lines = [alerts.describe(item) for item in items]
@@ -57,7 +57,7 @@ def cmd_alerts(args) -> int:
 def cmd_ledger(args) -> int:
     from ..domain.validators import format_date
     from ..services import ledger
-    with database(args):
+    with database(args, read_only=True):
         data = ledger.ledger(args.query)
     lines = [f"{data['person']['name']} (CPF {data['person']['cpf']})"]
     for n in data["notices"]:

@@ -167,7 +167,8 @@ def _pix(canvas, data: GuiaData, x: float, top: float, w: float) -> None:
         fonts.draw_block(canvas, "PIX indisponível: o município não cadastrou chave PIX.", x,
                          top - 8 * mm, w, 12 * mm, size=8)
         return
-    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=0)
+    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=0,
+                         mask_pattern=qr.MASK_PATTERN)
     code.add_data(data.pix_payload)
     code.make(fit=True)
     modules = code.modules

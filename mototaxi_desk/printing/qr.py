@@ -253,6 +253,11 @@ def public_pem(raw: bytes) -> str:
 
 # --- drawing ------------------------------------------------------------------------------
 
+# one fixed mask (ISO/IEC 18004 allows any of the eight): qrcode would otherwise build the
+# symbol eight times to score each mask, most of a card's time (issue 23)
+MASK_PATTERN = 2
+
+
 @lru_cache(maxsize=256)
 def matrix(text: str) -> tuple[tuple[bool, ...], ...]:
     """The QR module matrix (no quiet zone) of an alphanumeric text at error correction M
@@ -261,7 +266,7 @@ def matrix(text: str) -> tuple[tuple[bool, ...], ...]:
     # our 148-character texts fit version 6; trying it first skips the best-fit search
     version = 6 if len(text) <= 154 else None
     code = qrcode.QRCode(version=version, error_correction=qrcode.constants.ERROR_CORRECT_M,
-                         border=0)
+                         border=0, mask_pattern=MASK_PATTERN)
     code.add_data(data)
     code.make(fit=version is None)
     return tuple(tuple(bool(v) for v in row) for row in code.modules)

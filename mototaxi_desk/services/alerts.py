@@ -88,7 +88,23 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
     Each item: kind, label (Portuguese), due_date, days_left (negative = overdue), urgency
     ("overdue" | "soon"), person_id, person_name, permit_id, permit_order_number,
     permit_order_text (as the profile writes it), plate, entity, entity_id, article."""
+    return _due(on, days, None)
+
+
+def for_person(person_id: int, *, on: dt.date | None = None, days: int = 30) -> list[dict]:
+    """The items of `due()` about one person (person_id), read through that person's own
+    rows by indexed queries (permits by holder, CNHs, credentials, notices by person): the
+    prontuário costs what it shows, not the register (issue 23)."""
+    return _due(on, days, int(person_id))
+
+
+def _due(on: dt.date | None, days: int, person_id: int | None) -> list[dict]:
+    """`due()`, for everyone or (person_id) for one person: the same queries, each limited
+    to the person's rows where one is given."""
     on = on or dt.date.today()
+
+    def mine(column, condition):
+        return condition if person_id is None else condition & (column == person_id)
     horizon = on + dt.timedelta(days=_days(days))
     at = setup.profiles_by_date()  # versions read once; a vehicle by its registration date
     profile = at(on)
@@ -105,18 +121,21 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
                       Vehicle.created_at)
         .join(Person, on=(Permit.holder == Person.id))
         .switch(Permit).join(Vehicle, pw.JOIN.LEFT_OUTER, on=(Permit.vehicle == Vehicle.id))
-        .where(Permit.status.not_in(Permit.ENDED))
+        .where(mine(Permit.holder, Permit.status.not_in(Permit.ENDED)))
         .order_by(Permit.order_number)).fetchall()
 
     # 2. last approved annual / semiannual inspection per vehicle: one grouped query
     last: dict[tuple[int, str], tuple[dt.date, dt.date | None]] = {}
     plan = inspection_rules.schedule(profile)
     if plan.kinds and permits:
+        only = Inspection.approved & Inspection.kind.in_(list(inspection_rules.VALIDITY_MONTHS))
+        if person_id is not None:  # the person's vehicles only
+            only &= Inspection.vehicle.in_({row[8] for row in permits if row[8] is not None}
+                                           or {0})
         rows = (Inspection.select(Inspection.vehicle, Inspection.kind,
                                   pw.fn.MAX(Inspection.inspected_on),
                                   pw.fn.MAX(Inspection.valid_until))
-                .where(Inspection.approved & Inspection.kind.in_(
-                    list(inspection_rules.VALIDITY_MONTHS)))
+                .where(only)
                 .group_by(Inspection.vehicle, Inspection.kind).tuples())
         last = {(vid, kind): (_as_date(inspected), _as_date(valid))
                 for vid, kind, inspected, valid in rows}
@@ -126,15 +145,15 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
     stoppages: dict[int, dict] = {}
     vehicles_seen: set[int] = set()
     folded: dict[int, str] = {}  # person id -> name without accents, for the sort
-    for (permit_id, order, status, valid_until, status_until, person_id, name, name_folded,
+    for (permit_id, order, status, valid_until, status_until, holder_id, name, name_folded,
          vehicle_id, _plate, plate_original, year, declared_on, insurance_expiry,
          registered_at) in permits:
-        folded[person_id] = name_folded
+        folded[holder_id] = name_folded
         valid_until, status_until = _as_date(valid_until), _as_date(status_until)
         declared_on, insurance_expiry = _as_date(declared_on), _as_date(insurance_expiry)
-        common = dict(person_id=person_id, person_name=name, order_number=order,
+        common = dict(person_id=holder_id, person_name=name, order_number=order,
                       plate=plate_original, permit_id=permit_id)
-        holders.setdefault(person_id, (name, order, permit_id))
+        holders.setdefault(holder_id, (name, order, permit_id))
         out.add("permit_validity", valid_until, article=profile.permit.validity_article,
                 entity="permit", entity_id=permit_id, **common)
         if renewal.deadline and valid_until.year <= horizon.year:
@@ -178,9 +197,12 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
     # 2b. services interrupted without authorisation: the day it reverts (PF Art. 12), or
     # the day it began where the authority decides (SRM Art. 29 §ú): one query
     if stoppages:
+        # the same permits as `stoppages`, chosen in the join (not a list of their ids)
+        stopped = ((PermitHistory.action == "stoppage") & (Permit.status == "interrupted") &
+                   Permit.status_until.is_null())
         since = dict(PermitHistory.select(PermitHistory.permit, pw.fn.MAX(
-            PermitHistory.effective_on)).where(PermitHistory.permit.in_(list(stoppages)) &
-                                               (PermitHistory.action == "stoppage"))
+            PermitHistory.effective_on)).join(Permit, on=(PermitHistory.permit == Permit.id))
+                     .where(mine(Permit.holder, stopped))
                      .group_by(PermitHistory.permit).tuples())
         for permit_id, common in stoppages.items():
             began = _as_date(since.get(permit_id))
@@ -197,11 +219,12 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
     # 2c. summonses to present the vehicle for inspection (L1745 Art. 10): the open ones by
     # their deadline; a missed one, while the vehicle was not inspected since and the permit
     # lasts, where the law makes it a cause of cassation (§ú): one query
-    _summonses(out, profile, {pid for (pid, *_rest) in permits})
+    if permits:
+        _summonses(out, profile, person_id)
 
     # 3. active auxiliary drivers of those permits: one query
     aux_rows = []
-    if profile.auxiliary.allowed and permits:
+    if profile.auxiliary.allowed and (permits or person_id is not None):
         aux_rows = list(
             AuxiliaryDriver.select(AuxiliaryDriver.id, AuxiliaryDriver.valid_until, Person.id,
                                    Person.name, Person.name_folded, Permit.id,
@@ -210,51 +233,55 @@ def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
             .join(Person, on=(AuxiliaryDriver.person == Person.id))
             .switch(AuxiliaryDriver).join(Permit, on=(AuxiliaryDriver.permit == Permit.id))
             .join(Vehicle, pw.JOIN.LEFT_OUTER, on=(Permit.vehicle == Vehicle.id))
-            .where(AuxiliaryDriver.active & Permit.status.not_in(Permit.ENDED)).tuples())
+            .where(mine(AuxiliaryDriver.person,
+                        AuxiliaryDriver.active & Permit.status.not_in(Permit.ENDED))).tuples())
     auxiliaries: dict[int, tuple] = {}
-    for aux_id, valid_until, person_id, name, name_folded, permit_id, order, plate in aux_rows:
-        folded[person_id] = name_folded
-        auxiliaries.setdefault(person_id, (name, order, permit_id, plate))
+    for aux_id, valid_until, driver_id, name, name_folded, permit_id, order, plate in aux_rows:
+        folded[driver_id] = name_folded
+        auxiliaries.setdefault(driver_id, (name, order, permit_id, plate))
         out.add("auxiliary_recredential", _as_date(valid_until),
                 article=profile.auxiliary.article, entity="auxiliary_driver", entity_id=aux_id,
-                person_id=person_id, person_name=name, order_number=order, plate=plate,
+                person_id=driver_id, person_name=name, order_number=order, plate=plate,
                 permit_id=permit_id)
 
     # 4. CNHs expiring by the horizon (each person's latest CNH): one grouped query
     if holders or auxiliaries:
         latest = pw.fn.MAX(Cnh.expiry_date)
-        for person_id, expiry in (Cnh.select(Cnh.person, latest).group_by(Cnh.person)
-                                  .having(latest <= horizon).tuples()):
-            if person_id in holders:
-                name, order, permit_id = holders[person_id]
+        cnhs = Cnh.select(Cnh.person, latest)
+        if person_id is not None:
+            cnhs = cnhs.where(Cnh.person == person_id)
+        for who, expiry in cnhs.group_by(Cnh.person).having(latest <= horizon).tuples():
+            if who in holders:
+                name, order, permit_id = holders[who]
                 out.add("cnh", _as_date(expiry), article=profile.holder.article, entity="person",
-                        entity_id=person_id, person_id=person_id, person_name=name,
+                        entity_id=who, person_id=who, person_name=name,
                         order_number=order, permit_id=permit_id, detail="permissionário")
-            if person_id in auxiliaries:
-                name, order, permit_id, plate = auxiliaries[person_id]
+            if who in auxiliaries:
+                name, order, permit_id, plate = auxiliaries[who]
                 out.add("cnh", _as_date(expiry), article=profile.auxiliary.article,
-                        entity="person", entity_id=person_id, person_id=person_id,
+                        entity="person", entity_id=who, person_id=who,
                         person_name=name, order_number=order, plate=plate,
                         permit_id=permit_id, detail="condutor auxiliar")
 
     # 4b. documents of the checklists valid for a time of their own (a psychological exam
     # valid 2 years): each holder's latest received copy; no query where the law has none
-    _documents(out, at, holders)
+    _documents(out, at, holders, person_id)
 
     # 5. waiting-list calls and their deadlines: one query
-    for entry_id, deadline, person_id, name, name_folded in (
+    for entry_id, deadline, who, name, name_folded in (
             WaitingListEntry.select(WaitingListEntry.id, WaitingListEntry.call_deadline,
                                     Person.id, Person.name, Person.name_folded)
-            .join(Person).where((WaitingListEntry.status == "called") &
-                                (WaitingListEntry.call_deadline <= horizon)).tuples()):
-        folded[person_id] = name_folded
+            .join(Person).where(mine(WaitingListEntry.person,
+                                     (WaitingListEntry.status == "called") &
+                                     (WaitingListEntry.call_deadline <= horizon))).tuples()):
+        folded[who] = name_folded
         out.add("waiting_call", _as_date(deadline), article=profile.waiting_list.article,
-                entity="waiting_list_entry", entity_id=entry_id, person_id=person_id,
+                entity="waiting_list_entry", entity_id=entry_id, person_id=who,
                 person_name=name)
 
     # 6. defence and appeal terms of the notices still open (penalty ledger)
     from . import ledger
-    for item in ledger.open_deadlines(on=on, horizon=horizon):
+    for item in ledger.open_deadlines(on=on, horizon=horizon, person_id=person_id, at=at):
         folded[item["person_id"]] = item.pop("folded")
         out.add(item.pop("kind"), item.pop("due"), **item)
 
@@ -268,7 +295,7 @@ def _dated_documents(profile) -> dict[str, object]:
             if item.valid_months}
 
 
-def _documents(out: _Collector, at, holders: dict) -> None:
+def _documents(out: _Collector, at, holders: dict, person_id: int | None = None) -> None:
     """A received document expires valid_months after it was received (the months of the
     profile version in force on that day); the alert names it."""
     from ..domain.dates import add_months
@@ -277,34 +304,41 @@ def _documents(out: _Collector, at, holders: dict) -> None:
     if not codes or not holders:
         return
     received = pw.fn.MAX(ApplicationChecklistItem.received_on)
+    only = ApplicationChecklistItem.received & ApplicationChecklistItem.code.in_(list(codes))
+    if person_id is not None:
+        only &= Application.person == person_id
     rows = (ApplicationChecklistItem.select(Application.person, ApplicationChecklistItem.code,
                                             received)
             .join(Application)
-            .where(ApplicationChecklistItem.received &
-                   ApplicationChecklistItem.code.in_(list(codes)))
+            .where(only)
             .group_by(Application.person, ApplicationChecklistItem.code).tuples())
-    for person_id, code, day in rows:
-        if person_id not in holders or day is None:
+    for who, code, day in rows:
+        if who not in holders or day is None:
             continue
         day = _as_date(day)
         item = _dated_documents(at(day)).get(code) or codes[code]
-        name, order, permit_id = holders[person_id]
+        name, order, permit_id = holders[who]
         out.add("document", add_months(day, item.valid_months) - dt.timedelta(days=1),
-                article=item.article, entity="person", entity_id=person_id,
-                person_id=person_id, person_name=name, order_number=order,
+                article=item.article, entity="person", entity_id=who,
+                person_id=who, person_name=name, order_number=order,
                 permit_id=permit_id, detail=item.text)
 
 
-def _summonses(out, profile, live: set[int]) -> None:
+def _summonses(out, profile, person_id: int | None) -> None:
+    """The summonses of the permits that have not ended (of the person's, with person_id):
+    the permit's status is read in the join, not as a list of every live permit's id."""
     rule = profile.inspection
-    if not rule.on_demand or not live:
+    if not rule.on_demand:
         return
+    only = (InspectionSummons.status.in_(("open", "missed")) &
+            Permit.status.not_in(Permit.ENDED))
+    if person_id is not None:
+        only &= Permit.holder == person_id
     rows = list(InspectionSummons.select(InspectionSummons, Permit, Person, Vehicle)
                 .join(Permit).join(Person, on=(Permit.holder == Person.id))
                 .switch(InspectionSummons)
                 .join(Vehicle, on=(InspectionSummons.vehicle == Vehicle.id))
-                .where(InspectionSummons.status.in_(("open", "missed")) &
-                       InspectionSummons.permit.in_(list(live))))
+                .where(only))
     missed = [r.vehicle_id for r in rows if r.status == "missed"]
     latest = dict(Inspection.select(Inspection.vehicle, pw.fn.MAX(Inspection.inspected_on))
                   .where(Inspection.vehicle.in_(missed)).group_by(Inspection.vehicle)

@@ -204,3 +204,28 @@ def list_applications(*, status: str | None = None, person_id=None, limit=200) -
                        .order_by(ApplicationStatusChange.id)):
             histories[change.application_id].append(change)
     return [as_dict(a, checklist=checklists[a.id], history=histories[a.id]) for a in apps]
+
+
+def application_rows(*, status: str | None = None, offset: int = 0, limit: int = 200
+                     ) -> list[dict]:
+    """A page of the Requerimentos list, newest first: the fields of the table (no checklist
+    or history: get_application has them), applicants joined, in one query."""
+    query = (Application.select(Application, Person)
+             .join(Person, on=(Application.person == Person.id), attr="person")
+             .order_by(Application.protocol_year.desc(), Application.protocol_seq.desc())
+             .offset(offset).limit(limit))
+    if status:
+        query = query.where(Application.status == status)
+    return [{"id": a.id, "protocol": protocol_text(a), "type": a.type,
+             "type_label": TYPE_LABELS[a.type], "status": a.status,
+             "status_label": STATUS_LABELS[a.status], "person_id": a.person_id,
+             "person_name": a.person.name, "permit_id": a.permit_id,
+             "filed_at": a.filed_at, "decided_at": a.decided_at,
+             "decision_reason": a.decision_reason} for a in query]
+
+
+def count_applications(status: str | None = None) -> int:
+    query = Application.select()
+    if status:
+        query = query.where(Application.status == status)
+    return query.count()

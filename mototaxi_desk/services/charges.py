@@ -73,8 +73,9 @@ def open_charges(person_id: int) -> list[dict]:
         .order_by(PenaltyCharge.id)]
 
 
-def charge_dict(charge: PenaltyCharge) -> dict:
-    unit = setup.profile().fiscal_unit
+def charge_dict(charge: PenaltyCharge, unit: str | None = None) -> dict:
+    """`unit`: the fiscal unit's name (today's profile), read once for a list."""
+    unit = unit or setup.profile().fiscal_unit
     units = Decimal(charge.units)
     return {"id": charge.id, "kind": charge.kind, "code": f"penalty_{charge.kind}",
             "label": charge.label, "article": charge.article, "units": str(units),

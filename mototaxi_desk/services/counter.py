@@ -100,8 +100,7 @@ def _stand_state(actor: Actor, held: list[Permit], on: dt.date) -> dict:
     movable = [p for p in held if p.status in stands.CHANGE_STATUSES]
     if not movable:
         return _state(False, "Nenhuma permissão em vigor para pôr em ponto.")
-    free = [s for s in stands.list_stands(on) if s["active"] and not s["full"]]
-    if not free:
+    if not stands.has_free_place():
         return _state(False, "Nenhum ponto com vaga livre.")
     return _state(True, permit_ids=[p.id for p in movable])
 

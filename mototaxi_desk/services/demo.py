@@ -7,6 +7,7 @@ real one. The same seed gives the same data.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import random
 from collections.abc import Callable
 from contextlib import contextmanager
@@ -475,6 +476,7 @@ def fill_bulk(holders: int, *, seed: int = 2019, today: dt.date | None = None,
                     else add_months(issued, validity)})
                 holder_index += 1
         _insert(Permit, permit_rows)
+        _permit_records(first_order, first_order + len(permit_rows) - 1)
         _insert(WaitingListEntry, [
             {"person": ids[p["cpf"]], "enrolled_at": dt.datetime.combine(
                 today - dt.timedelta(days=rng.randint(1, 700)), dt.time(9, rng.randint(0, 59)))}
@@ -484,6 +486,34 @@ def fill_bulk(holders: int, *, seed: int = 2019, today: dt.date | None = None,
                   "users": created_users}
         audit.record(SYSTEM, "demo.fill_bulk", "database", "", after=counts)
     return counts
+
+
+def _permit_records(first: int, last: int) -> None:
+    """What granting writes besides the permit (permits.grant_permit), so that `check`
+    passes on a bulk register: the grant in the permit's history (and the suspension or
+    stoppage that put it in its status), its audit entry, and the order number sequence."""
+    from ..store.models import PermitHistory, Sequence
+    rows = list(Permit.select(Permit.id, Permit.order_number, Permit.status, Permit.issued_on,
+                              Permit.holder, Permit.vehicle)
+                .where(Permit.order_number.between(first, last)).order_by(Permit.id).tuples())
+    history, entries = [], []
+    for permit_id, order, status, issued, holder, vehicle in rows:
+        details = json.dumps({"holder_id": holder, "vehicle_id": vehicle})
+        history.append({"permit": permit_id, "effective_on": issued, "action": "grant",
+                        "to_status": "active", "details": details})
+        if status != "active":
+            history.append({"permit": permit_id, "effective_on": issued,
+                            "action": "suspension" if status == "suspended" else "stoppage",
+                            "from_status": "active", "to_status": status})
+        entries.append({"action": "permit.grant", "entity": "permit", "entity_id": permit_id,
+                        "after": {"order_number": order, "holder": holder, "vehicle": vehicle,
+                                  "status": "active", "issued_on": issued}})
+    _insert(PermitHistory, history)
+    audit.record_many(SYSTEM, entries)
+    if rows:
+        where = (Sequence.name == "permit_order") & (Sequence.year == 0)
+        if Sequence.update(last_value=last).where(where).execute() == 0:
+            Sequence.create(name="permit_order", year=0, last_value=last)
 
 
 def _person_row(rng, cpf: str, today: dt.date) -> dict:

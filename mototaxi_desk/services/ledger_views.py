@@ -6,12 +6,15 @@ import datetime as dt
 import json
 from decimal import Decimal
 
+import peewee as pw
+
 from ..domain import penalty_engine as engine
 from ..domain import permit_rules
 from ..domain import validators
 from ..domain.errors import ValidationError
 from ..domain.money import format_money, units_to_cents
-from ..store.models import InfractionNotice, PenaltyCharge, Permit, Person, Sanction
+from ..store.models import (InfractionNotice, NoticeProceeding, PenaltyCharge, Permit, Person,
+                            Sanction)
 from . import impounds, setup
 from .charges import charge_dict, open_charges
 from .holidays import business_calendar
@@ -22,13 +25,19 @@ from .sanctions import proposals, sanction_dict
 
 
 def notice_dict(notice: InfractionNotice, *, on: dt.date | None = None, score=None,
-                calendar=None) -> dict:
+                calendar=None, proceedings=None, charges=None, at=None,
+                profile=None) -> dict:
+    """A notice as the screens show it. For a list, the caller reads once what every notice
+    needs (list_notices): its proceedings and charges, the profile versions (`at`), today's
+    profile and the business calendar."""
     today = day_or_today(on)
-    proceedings = proceedings_of(notice.id)
-    charges = [charge_dict(c) for c in notice.charges.order_by(PenaltyCharge.id)]
-    terms = deadlines(notice, proceedings, calendar)
-    notes = deadline_notes(notice, proceedings, calendar)
-    current = stage(notice, today, proceedings, calendar)
+    proceedings = proceedings_of(notice.id) if proceedings is None else proceedings
+    profile = profile or setup.profile()
+    charges = [charge_dict(c, profile.fiscal_unit) for c in (
+        notice.charges.order_by(PenaltyCharge.id) if charges is None else charges)]
+    terms = deadlines(notice, proceedings, calendar, at)
+    notes = deadline_notes(notice, proceedings, calendar, at)
+    current = stage(notice, today, proceedings, calendar, at)
     points = score.points if score else (0 if notice.status == "voided" else notice.points)
     return {
         "id": notice.id, "number": number_text(notice), "year": notice.year,
@@ -36,7 +45,7 @@ def notice_dict(notice: InfractionNotice, *, on: dt.date | None = None, score=No
         "permit_id": notice.permit_id,
         "permit_order_number": notice.permit.order_number if notice.permit_id else None,
         "permit_order_text": permit_rules.format_order_number(
-            setup.profile(), notice.permit.order_number) if notice.permit_id else "",
+            profile, notice.permit.order_number) if notice.permit_id else "",
         "plate": notice.plate, "infractor_id": notice.infractor_id,
         "infractor_name": notice.infractor.name, "infractor_role": notice.infractor_role,
         "auxiliary_id": notice.auxiliary_id, "infraction_code": notice.infraction_code,
@@ -62,11 +71,40 @@ def notice_dict(notice: InfractionNotice, *, on: dt.date | None = None, score=No
 
 def list_notices(*, on: dt.date | None = None, limit: int = 1000) -> list[dict]:
     """The notices, newest first (the Infrações page): each as notice_dict, stage and
-    deadlines included."""
+    deadlines included. A fixed number of queries whatever `limit`: the notices with their
+    holder, permit and infractor in one, their proceedings and charges in one each (per 900),
+    the profile versions and the calendar once."""
     calendar = business_calendar()
-    rows = (InfractionNotice.select().order_by(InfractionNotice.year.desc(),
-                                               InfractionNotice.number.desc()).limit(limit))
-    return [notice_dict(n, on=day_or_today(on), calendar=calendar) for n in rows]
+    at = setup.profiles_by_date()
+    profile = at(dt.date.today())
+    holder, infractor = Person.alias(), Person.alias()
+    rows = list(InfractionNotice.select(InfractionNotice, holder, Permit, infractor)
+                .join(holder, on=(InfractionNotice.holder == holder.id), attr="holder")
+                .switch(InfractionNotice)
+                .join(Permit, pw.JOIN.LEFT_OUTER, on=(InfractionNotice.permit == Permit.id),
+                      attr="permit")
+                .switch(InfractionNotice)
+                .join(infractor, on=(InfractionNotice.infractor == infractor.id),
+                      attr="infractor")
+                .order_by(InfractionNotice.year.desc(), InfractionNotice.number.desc())
+                .limit(limit))
+    ids = [n.id for n in rows]
+    proceedings = _by_notice(NoticeProceeding, ids)
+    charges = _by_notice(PenaltyCharge, ids)
+    today = day_or_today(on)
+    return [notice_dict(n, on=today, calendar=calendar, proceedings=proceedings[n.id],
+                        charges=charges[n.id], at=at, profile=profile) for n in rows]
+
+
+def _by_notice(model, ids: list[int]) -> dict[int, list]:
+    """notice id -> its rows of `model` (proceedings, charges) by id, read in one query per
+    900 notices (SQLite's limit on parameters, with room to spare)."""
+    found: dict[int, list] = {i: [] for i in ids}
+    for start in range(0, len(ids), 900):
+        for row in (model.select().where(model.notice.in_(ids[start:start + 900]))
+                    .order_by(model.id)):
+            found[row.notice_id].append(row)
+    return found
 
 
 def _resolve(query) -> tuple[Person, list[Permit]]:
@@ -109,8 +147,11 @@ def ledger(query=None, *, person_id=None, on: dt.date | None = None) -> dict:
     facts = [notice_facts(n, at) for n in notices]
     result = engine.assess(profile, facts)
     calendar = business_calendar()
-    rows = [notice_dict(n, on=today, score=result.scores.get(n.id), calendar=calendar)
-            for n in notices]
+    ids = [n.id for n in notices]
+    proceedings, charges = _by_notice(NoticeProceeding, ids), _by_notice(PenaltyCharge, ids)
+    rows = [notice_dict(n, on=today, score=result.scores.get(n.id), calendar=calendar,
+                        proceedings=proceedings[n.id], charges=charges[n.id], at=at,
+                        profile=profile) for n in notices]
     open_list = open_charges(person.id)
     permit_rows = []
     for permit in permits:
@@ -142,25 +183,38 @@ def units_amount(units: Decimal, year: int) -> int:
     return units_to_cents(units, setup.fiscal_unit_value_cents(year))
 
 
-def open_deadlines(*, on: dt.date, horizon: dt.date) -> list[dict]:
+def open_deadlines(*, on: dt.date, horizon: dt.date, person_id: int | None = None,
+                   at=None) -> list[dict]:
     """Defence and appeal terms of active notices still running (for services.alerts): the
-    notices whose term may still be open, read in one query."""
+    notices whose term may still be open, their holders and their proceedings read in two
+    queries whatever their number (the profile versions once: `at`, setup.profiles_by_date);
+    one holder's (person_id) through the index on the holder."""
     calendar = business_calendar()
+    at = at or setup.profiles_by_date()
     out = []
-    rows = (InfractionNotice.select(InfractionNotice, Person).join(
-        Person, on=(InfractionNotice.holder == Person.id))
-        .where((InfractionNotice.status == "active") &
-               InfractionNotice.notified_on.is_null(False) &
-               (InfractionNotice.notified_on >= on - dt.timedelta(days=400))))
+    only = ((InfractionNotice.status == "active") &
+            InfractionNotice.notified_on.is_null(False) &
+            (InfractionNotice.notified_on >= on - dt.timedelta(days=400)))
+    if person_id is not None:
+        only &= InfractionNotice.holder == person_id
+    # the columns the terms need, not the notice's texts and explanation
+    rows = list(InfractionNotice.select(
+        InfractionNotice.id, InfractionNotice.year, InfractionNotice.number,
+        InfractionNotice.holder, InfractionNotice.permit, InfractionNotice.plate,
+        InfractionNotice.occurred_at, InfractionNotice.notified_on, InfractionNotice.status,
+        Person.id, Person.name, Person.name_folded)
+        .join(Person, on=(InfractionNotice.holder == Person.id)).where(only))
+    proceedings = _by_notice(NoticeProceeding, [n.id for n in rows])
     for notice in rows:
-        current = stage(notice, on, calendar=calendar)
+        own = proceedings[notice.id]
+        current = stage(notice, on, own, calendar, at)
         if current not in ("defence_open", "appeal_open"):
             continue
         kind = current.split("_")[0]
-        due = deadlines(notice, calendar=calendar)[kind]
+        due = deadlines(notice, own, calendar, at)[kind]
         if due is None or due > horizon:
             continue
-        rule = setup.profile(on=notice.occurred_at.date()).defence
+        rule = at(notice.occurred_at.date()).defence
         out.append({"kind": f"{kind}_deadline", "due": due,
                     "article": rule.defence_article if kind == "defence" else
                     rule.appeal_article, "entity": "infraction_notice",

@@ -26,11 +26,18 @@ def proceedings_of(notice_id) -> list[NoticeProceeding]:
                 .order_by(NoticeProceeding.id))
 
 
-def deadline_notes(notice: InfractionNotice, proceedings=None, calendar=None) -> dict:
+def _rule(notice: InfractionNotice, at=None):
+    """The defence rules of the version in force on the infraction date; `at`
+    (setup.profiles_by_date) reads the versions once for a list of notices."""
+    return (at or setup.profile)(notice.occurred_at.date()).defence
+
+
+def deadline_notes(notice: InfractionNotice, proceedings=None, calendar=None,
+                   at=None) -> dict:
     """Per term ("defence", "appeal"), why its last day is what it is when it was moved off a
     non-business day, citing the profile's article (defence.extend_article, Lei 9.784/1999
     Art. 66 §1º); "" otherwise. The terms of the version in force on the infraction date."""
-    rule = setup.profile(on=notice.occurred_at.date()).defence
+    rule = _rule(notice, at)
     calendar = calendar or business_calendar()
     proceedings = proceedings_of(notice.id) if proceedings is None else proceedings
     starts = _term_starts(notice, proceedings, rule)
@@ -60,13 +67,13 @@ def _term_starts(notice: InfractionNotice, proceedings, rule) -> dict:
     return out
 
 
-def deadlines(notice: InfractionNotice, proceedings=None, calendar=None) -> dict:
+def deadlines(notice: InfractionNotice, proceedings=None, calendar=None, at=None) -> dict:
     """Defence deadline from the notification (PF Arts. 34, 38: 30 business days; SRM
     Art. 35 §1º: 10 days); appeal deadline from the notification of the decision on the
     defence, or of the notice when the law has no defence stage (SRM Art. 49: 10 days;
     L1745 Art. 19: 15 days). The terms of the profile version in force on the infraction
     date."""
-    rule = setup.profile(on=notice.occurred_at.date()).defence
+    rule = _rule(notice, at)
     calendar = calendar or business_calendar()
     proceedings = proceedings_of(notice.id) if proceedings is None else proceedings
     kw = dict(business_days=rule.business_days, extend=rule.extend_to_business_day,
@@ -78,16 +85,17 @@ def deadlines(notice: InfractionNotice, proceedings=None, calendar=None) -> dict
             if starts["appeal"] else None}
 
 
-def stage(notice: InfractionNotice, on: dt.date, proceedings=None, calendar=None) -> str:
+def stage(notice: InfractionNotice, on: dt.date, proceedings=None, calendar=None,
+          at=None) -> str:
     """Where the notice stands: see STAGE_LABELS. 'final' = the contraditório is over and
     its penalties may be applied (PF Art. 38 §2º, SRM Art. 35 §3º)."""
     if notice.status == "voided":
         return "voided"
     if notice.notified_on is None:
         return "awaiting_notification"
-    rule = setup.profile(on=notice.occurred_at.date()).defence
+    rule = _rule(notice, at)
     proceedings = proceedings_of(notice.id) if proceedings is None else proceedings
-    terms = deadlines(notice, proceedings, calendar)
+    terms = deadlines(notice, proceedings, calendar, at)
     defence = [p for p in proceedings if p.stage == "defence"]
     appeal = [p for p in proceedings if p.stage == "appeal"]
     if rule.defence_days:

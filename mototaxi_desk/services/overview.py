@@ -10,6 +10,8 @@ from ..store.models import (DB, InfractionNotice, Permit, Person, Stand, Vehicle
                             WaitingListEntry)
 from . import alerts, clock, permits, setup, stands
 
+ALERT_PAGE = 500  # the Painel's alert list: the most urgent, the rest counted
+
 MONTHS = ("jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez")
 
 
@@ -33,15 +35,17 @@ def overview() -> dict:
 
 
 def dashboard(on: dt.date | None = None, days: int = 30) -> dict:
-    """The Painel: the overview, the stands that need attention, the alerts by urgency, and
-    what the passage of time changed today (services/clock.py)."""
+    """The Painel: the overview, the stands that need attention, the alerts by urgency (the
+    first ALERT_PAGE, most urgent first; alerts_total and alerts_overdue count them all),
+    and what the passage of time changed today (services/clock.py)."""
     on = on or dt.date.today()
-    listed = stands.list_stands(on=on)
+    places = stands.attention()  # aggregates, not every stand
     due = alerts.due(on=on, days=days)
     return {**overview(),
-            "stands_free": [s for s in listed if s["free"] > 0],
-            "stands_below_minimum": [s for s in listed if s["below_minimum"]],
-            "alerts": due, "alerts_overdue": sum(a["urgency"] == "overdue" for a in due),
+            "stands_free_places": places["free_places"],
+            "stands_below_minimum": places["below_minimum"],
+            "alerts": due[:ALERT_PAGE], "alerts_total": len(due),
+            "alerts_overdue": sum(a["urgency"] == "overdue" for a in due),
             "time_changes": clock.changes_on(on), **charts(on)}
 
 
@@ -61,12 +65,16 @@ def charts(on: dt.date | None = None) -> dict:
     on = on or dt.date.today()
     months = _months_back(on, 12)
     per_month = {m: 0 for m in months}
-    dates = (InfractionNotice.select(InfractionNotice.occurred_on)
-             .where(InfractionNotice.occurred_on.between(months[0], on)
-                    & (InfractionNotice.status == "active")).tuples())
-    for (day,) in dates:
-        day = day if isinstance(day, dt.date) else dt.date.fromisoformat(str(day)[:10])
-        per_month[day.replace(day=1)] += 1
+    day = InfractionNotice.occurred_on
+    month = pw.fn.to_char(day, "YYYY-MM") if connection.is_postgres(DB.obj) \
+        else pw.fn.strftime("%Y-%m", day)
+    # one row per month, counted by the database over the (status, occurred_on) index
+    for text, count in (InfractionNotice.select(month, pw.fn.COUNT(InfractionNotice.id))
+                        .where((InfractionNotice.status == "active") &
+                               day.between(months[0], on))
+                        .group_by(month).tuples()):
+        year, number = (int(x) for x in str(text).split("-"))
+        per_month[dt.date(year, number, 1)] += count
     from .reports import fine_totals  # the Relatórios' own figures, same rule
     totals = fine_totals(months[0], on)
     fines = {status: totals.get(status, (0, 0)) for status in ("open", "paid")}

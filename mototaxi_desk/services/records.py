@@ -49,7 +49,7 @@ def person_record(actor: Actor, person_id, *, on: dt.date | None = None) -> dict
         "bars": [audit.snapshot(b) for b in PersonBar.select().where(
             PersonBar.person == person.id)],
         "bars_in_force": bars.in_force(person.id, on),
-        "due": [a for a in alerts.due(on=on, days=ALERT_DAYS) if a["person_id"] == person.id],
+        "due": alerts.for_person(person.id, on=on, days=ALERT_DAYS),
         "history": _history(person.id, permit_ids, vehicle_ids),
     }
     debts = fees.open_debts(person.id)  # open fees and open fines / impound charges
@@ -77,17 +77,38 @@ def _mask_cpfs(value, cpf: str):
     return value
 
 
-def _history(person_id: int, permit_ids: list[int], vehicle_ids: list[int]) -> list[dict]:
-    """Audit entries about the person, their permits, vehicles and applications, newest first."""
+def history(person_id, *, limit: int = HISTORY_LIMIT, before_id: int | None = None
+            ) -> list[dict]:
+    """A page of the person's history (see _history): the `limit` newest entries, or those
+    older than the entry `before_id` (the next page); each with its audit id."""
+    person = persons.get_person(person_id)
+    permit_ids = [p for (p,) in Permit.select(Permit.id).where(Permit.holder == person.id)
+                  .tuples()]
+    vehicle_ids = [v for (v,) in Vehicle.select(Vehicle.id).where(Vehicle.owner == person.id)
+                   .tuples()]
+    return _history(person.id, permit_ids, vehicle_ids, limit=limit, before_id=before_id)
+
+
+def _history(person_id: int, permit_ids: list[int], vehicle_ids: list[int], *,
+             limit: int = HISTORY_LIMIT, before_id: int | None = None) -> list[dict]:
+    """Audit entries about the person, their permits, vehicles and applications, newest first:
+    one indexed range per entity (the index on audit_log(entity, entity_id, id)), each
+    reading at most `limit` rows, merged here: the cost is the page's, not the log's."""
     app_ids = [a for (a,) in Application.select(Application.id).where(
         Application.person == person_id).tuples()]
-    about = ((AuditLog.entity == "person") & (AuditLog.entity_id == str(person_id)))
-    for entity, ids in (("permit", permit_ids), ("vehicle", vehicle_ids),
-                        ("application", app_ids)):
-        if ids:
-            about |= (AuditLog.entity == entity) & AuditLog.entity_id.in_([str(i) for i in ids])
-    rows = (AuditLog.select().where(about & (AuditLog.action != "person.view"))
-            .order_by(AuditLog.id.desc()).limit(HISTORY_LIMIT))
-    return [{"at": r.at, "user_id": r.user_id, "action": r.action, "entity": r.entity,
-             "entity_id": r.entity_id, "before": json.loads(r.before) if r.before else None,
-             "after": json.loads(r.after) if r.after else None} for r in rows]
+    wanted = [("person", [person_id]), ("permit", permit_ids), ("vehicle", vehicle_ids),
+              ("application", app_ids)]
+    found = []
+    for entity, ids in wanted:
+        if not ids:
+            continue
+        only = (AuditLog.entity == entity) & AuditLog.entity_id.in_([str(i) for i in ids])
+        if before_id is not None:
+            only &= AuditLog.id < before_id
+        found.extend(AuditLog.select().where(only & (AuditLog.action != "person.view"))
+                     .order_by(AuditLog.id.desc()).limit(limit))
+    found.sort(key=lambda r: r.id, reverse=True)
+    return [{"id": r.id, "at": r.at, "user_id": r.user_id, "action": r.action,
+             "entity": r.entity, "entity_id": r.entity_id,
+             "before": json.loads(r.before) if r.before else None,
+             "after": json.loads(r.after) if r.after else None} for r in found[:limit]]

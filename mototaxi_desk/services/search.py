@@ -24,15 +24,19 @@ def _person_hit(person: Person, kind: str, matched: str) -> dict:
             "cpf": validators.format_cpf(person.cpf), "matched": matched}
 
 
+# what a hit shows: the person's other columns (address, documents...) are not read
+_HIT = (Person.id, Person.name, Person.cpf)
+
+
 def _by_cpf_prefix(digits: str, limit: int) -> list[dict]:
-    query = (Person.select().where((Person.cpf >= digits) &
+    query = (Person.select(*_HIT).where((Person.cpf >= digits) &
                                    (Person.cpf < prefix_upper_bound(digits)))
              .order_by(Person.cpf).limit(limit))
     return [_person_hit(p, "person", f"CPF {validators.format_cpf(p.cpf)}") for p in query]
 
 
 def _by_name(words: list[str], limit: int) -> list[dict]:
-    query = Person.select()
+    query = Person.select(*_HIT)
     for word in words:
         ids = (PersonNameToken.select(PersonNameToken.person)
                .where((PersonNameToken.token >= word) &
@@ -43,7 +47,8 @@ def _by_name(words: list[str], limit: int) -> list[dict]:
 
 
 def _by_plate(key: str, limit: int) -> list[dict]:
-    query = (Vehicle.select(Vehicle, Person).join(Person)
+    query = (Vehicle.select(Vehicle.id, Vehicle.plate, Vehicle.plate_original, *_HIT)
+             .join(Person)
              .where((Vehicle.plate >= key) & (Vehicle.plate < prefix_upper_bound(key)))
              .order_by(Vehicle.plate).limit(limit))
     hits = []
@@ -64,7 +69,8 @@ def _by_renavam(digits: str) -> list[dict]:
 
 
 def _by_permit(number: int) -> list[dict]:
-    permit = Permit.select(Permit, Person).join(Person).where(
+    permit = Permit.select(Permit.id, Permit.order_number, Permit.status, *_HIT).join(
+        Person).where(
         Permit.order_number == number).first()
     if permit is None:
         return []
@@ -74,7 +80,7 @@ def _by_permit(number: int) -> list[dict]:
 
 
 def _by_protocol(year: int, seq: int) -> list[dict]:
-    app = Application.select(Application, Person).join(Person).where(
+    app = Application.select(Application.id, Application.status, *_HIT).join(Person).where(
         (Application.protocol_year == year) & (Application.protocol_seq == seq)).first()
     if app is None:
         return []

@@ -106,6 +106,31 @@ def list_stands(on: dt.date | None = None) -> list[dict]:
     return [as_dict(s, counts.get(s.id, 0)) for s in stands]
 
 
+def has_free_place() -> bool:
+    """Whether some open stand has a free place (not full, as _flags says), in one query
+    that reads one row whatever the number of stands (the prontuário's button)."""
+    taken = Permit.select(pw.fn.COUNT(Permit.id)).where(Permit.stand == Stand.id)
+    return Stand.select(Stand.id).where(
+        Stand.active & (Stand.max_vehicles.is_null() | (Stand.max_vehicles == 0) |
+                        (taken < Stand.max_vehicles))).exists()
+
+
+def attention() -> dict:
+    """What the Painel says of the stands, counted by the database (as _flags counts them):
+    the free places over every stand, and the open stands below their minimum (by number).
+    Two queries and the rows shown, whatever the number of stands."""
+    taken = Permit.select(pw.fn.COUNT(Permit.id)).where(Permit.stand == Stand.id)
+    free = (Stand.select(pw.fn.SUM(pw.Case(None, [(Stand.max_vehicles > taken,
+                                                    Stand.max_vehicles - taken)], 0)))
+            .scalar())
+    below = (Stand.select(Stand.id, Stand.number, taken.alias("count"))
+             .where(Stand.active & (Stand.min_vehicles > 0) & (taken < Stand.min_vehicles))
+             .order_by(Stand.number).tuples())
+    return {"free_places": int(free or 0),
+            "below_minimum": [{"id": i, "number": n, "label": label(n), "count": c}
+                              for i, n, c in below]}
+
+
 def roster(stand_id, *, on: dt.date | None = None) -> dict:
     """The stand and its places 1..max: permit order number, holder, plate (as registered),
     auxiliary drivers with a valid credential on the day, since when."""

@@ -183,8 +183,17 @@ def _step_10_time_and_law(db: pw.Database) -> None:
             m.MunicipioSettings.id == settings.id).execute()
 
 
-def _step_11_profile_versions(db: pw.Database) -> None:
-    """v11: rule profile versions in the database — the text and SHA-256 of each wording the
+def _step_scale_indexes(db: pw.Database) -> None:
+    """v11: indexes so every screen costs what it shows (issue 23): the audit log by entity
+    (the prontuário's history, paged), the notices by status and day of the infraction (the
+    Painel's chart) and of the notification (the open defence and appeal terms)."""
+    # the models' indexes, each created if absent (an older step made its tables with them)
+    for model in (m.AuditLog, m.InfractionNotice):
+        model._schema.create_indexes(safe=True)
+
+
+def _step_profile_versions(db: pw.Database) -> None:
+    """v12: rule profile versions in the database — the text and SHA-256 of each wording the
     município adopted, with its effective date. A database set up before keeps running on
     the profile file it named: that file's text becomes version 1, in force for every date."""
     db.create_tables([m.ProfileVersion])
@@ -215,7 +224,7 @@ def _step_imports(db: pw.Database) -> None:
 STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,
          6: _step_6_audit_chain, 7: _step_7_guias, 8: _step_8_print_reservations,
          9: _step_9_stand_acts, 10: _step_10_time_and_law, 11: _step_imports,
-         12: _step_11_profile_versions}
+         12: _step_scale_indexes, 13: _step_profile_versions}  # profile versions last
 LATEST = max(STEPS)
 
 

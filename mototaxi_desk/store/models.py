@@ -252,6 +252,10 @@ class AuditLog(BaseModel):
     def replace_many(cls, *args, **kwargs):
         raise AppendOnlyError("O registro de auditoria não pode ser substituído.")
 
+    class Meta:
+        # the prontuário's history: an entity's entries, newest first, a page at a time
+        indexes = ((("entity", "entity_id", "id"), False),)
+
     def save(self, force_insert=False, only=None):
         if self._pk is not None and not force_insert:
             raise AppendOnlyError("O registro de auditoria não pode ser alterado.")
@@ -434,7 +438,10 @@ class InfractionNotice(BaseModel):
     recorded_at = pw.DateTimeField(default=utcnow)
 
     class Meta:
-        indexes = ((("year", "number"), True),)
+        # the Painel's chart (active notices by month) and the open terms (active notices
+        # notified since a day) read index ranges, not the table
+        indexes = ((("year", "number"), True), (("status", "occurred_on"), False),
+                   (("status", "notified_on"), False))
 
 
 class NoticeProceeding(BaseModel):

@@ -7,7 +7,8 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBox
 
 from ...services import applications, permissions
 from ...services.context import ROLE_LABELS, Actor
-from ..models.dict_table import Column, DictTableModel
+from ..models.dict_table import Column
+from ..models.paged_table import PagedTableModel
 from ..widgets.common import AMBER, GREEN, GREY, RED, heading, open_rows, table_view
 
 BLUE = "#dbe8f7"
@@ -46,10 +47,14 @@ class ApplicationsPage(QWidget):
         for button in (self.open_button, self.person_button, self.new_button):
             bar.addWidget(button)
         layout.addLayout(bar)
-        self.model = DictTableModel(
+        # a page at a time as the list scrolls (issue 23)
+        self.model = PagedTableModel(
             [Column("protocol", "Protocolo"), Column("type_label", "Tipo"),
              Column("person_name", "Requerente"), Column("status_label", "Situação"),
              Column("filed_at", "Protocolado em"), Column("decision_reason", "Motivo")],
+            fetch=lambda offset, limit: applications.application_rows(
+                status=self.status_filter.currentData(), offset=offset, limit=limit),
+            total=lambda: applications.count_applications(self.status_filter.currentData()),
             colour_of=lambda r: APPLICATION_COLOURS.get(r["status"]), parent=self)
         self.view = table_view(self.model)
         open_rows(self.view, self.open_row)
@@ -57,9 +62,9 @@ class ApplicationsPage(QWidget):
         self.setTabOrder(self.status_filter, self.open_button)
 
     def refresh(self) -> None:
-        rows = applications.list_applications(status=self.status_filter.currentData())
-        self.model.set_rows(rows)
-        self.count.setText(f"{len(rows)} requerimento(s)" if rows else
+        self.model.reload()
+        total = self.model._total
+        self.count.setText(f"{total} requerimento(s)" if total else
                            "Nenhum requerimento nesta situação.")
 
     def _selected_row(self) -> int:

@@ -97,7 +97,7 @@ class DashboardPage(QWidget):
     def show_dashboard(self, info: dict) -> None:
         cap = info["permit_cap"]
         below = ", ".join(s["label"] for s in info["stands_below_minimum"]) or "nenhum"
-        free = sum(s["free"] for s in info["stands_free"])
+        free = info["stands_free_places"]
         expired = (f", vencidas aguardando renovação: <b>{info['permits_expired']}</b>"
                    if info["permits_expired"] else "")
         self.figures.setText(
@@ -113,9 +113,10 @@ class DashboardPage(QWidget):
         self._draw_charts(info)
         rows = info["alerts"]
         self.alert_model.set_rows(rows)
-        overdue = info["alerts_overdue"]
+        overdue, total = info["alerts_overdue"], info.get("alerts_total", len(rows))
+        shown = f"; os {len(rows)} mais urgentes abaixo" if total > len(rows) else ""
         self.alerts_title.setText(f"<b>Prazos</b>: {overdue} vencido(s), "
-                                  f"{len(rows) - overdue} nos próximos 30 dias "
+                                  f"{total - overdue} nos próximos 30 dias{shown} "
                                   "(duplo clique abre o prontuário)")
         self.loaded.emit()
 

@@ -21,25 +21,38 @@ This package re-exports the public names, so callers write `documents.print_card
 """
 from __future__ import annotations
 
-from .acts import print_roster, print_termo
-from .batch import print_document, print_history
-from .common import (
-                     CARD_STATUSES,
-                     DOCUMENTS,
-                     PRINT_ROLES,
-                     STATUS_LABELS,
-                     Progress,
-                     copy_state,
-                     latest_copy,
-                     municipio_header,
-                     release,
-)
-from .inspection_stickers import print_stickers, set_sticker_size, sticker_size
-from .issuing import confirm, write_file
-from .ledger_documents import print_notice, print_release
-from .permit_cards import print_aux_cards, print_cards
-from .receipts import print_application_receipt
-from .verification import verify
+from importlib import import_module
+
+# name -> module: the names are loaded on first use (PEP 562), so a command that only
+# verifies a QR code does not load ReportLab with the printing modules (issue 23)
+_HOMES = {
+    "print_roster": "acts", "print_termo": "acts",
+    "print_document": "batch", "print_history": "batch",
+    "CARD_STATUSES": "common", "DOCUMENTS": "common", "PRINT_ROLES": "common",
+    "STATUS_LABELS": "common", "Progress": "common", "copy_state": "common",
+    "latest_copy": "common", "municipio_header": "common", "release": "common",
+    "print_stickers": "inspection_stickers", "set_sticker_size": "inspection_stickers",
+    "sticker_size": "inspection_stickers",
+    "confirm": "issuing", "write_file": "issuing",
+    "print_notice": "ledger_documents", "print_release": "ledger_documents",
+    "print_aux_cards": "permit_cards", "print_cards": "permit_cards",
+    "print_application_receipt": "receipts",
+    "verify": "verification",
+}
+
+
+def __getattr__(name: str):
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{home}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted([*globals(), *_HOMES])
+
 
 __all__ = ["CARD_STATUSES", "DOCUMENTS", "PRINT_ROLES", "STATUS_LABELS", "Progress",
            "confirm", "copy_state", "latest_copy", "municipio_header",

@@ -9,8 +9,6 @@ import peewee as pw
 
 from ...domain import permit_rules, validators
 from ...domain.errors import DomainError, ValidationError
-from ...printing import fonts
-from ...printing.common import Municipio
 from ...store.connection import serialise, write_transaction
 from ...store.models import Permit, Person, PrintLog, Vehicle
 from .. import audit, permissions, persons, setup, stands
@@ -29,7 +27,10 @@ STATUS_LABELS = {"active": "Ativa", "suspended": "Suspensa", "interrupted": "Int
 Progress = Callable[[int, int], None] | None
 
 
-def municipio_header() -> Municipio:
+def municipio_header():
+    """The header every document prints (printing.common.Municipio); ReportLab is loaded
+    here, by the first print, not by verifying a QR code (`verify`)."""
+    from ...printing.common import Municipio
     row = setup.settings()
     return Municipio(name=row.name, uf=row.uf, ibge=row.ibge_code,
                      brasao=bytes(row.brasao) if row.brasao else None,
@@ -181,5 +182,6 @@ def rg_text(person: Person) -> str:
 def may_print(actor: Actor, action: str) -> None:
     """The role check, and the fonts loaded before any copy number is taken: a damaged
     installation (a font file missing) refuses to print without logging a copy it never drew."""
+    from ...printing import fonts
     permissions.require(actor, action)
     fonts.register()

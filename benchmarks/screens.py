@@ -1,0 +1,154 @@
+"""What the counter's screens cost on a large register (issue 23): open a prontuário
+(person_record, counter.actions), the Painel (overview.dashboard) and its charts. Builds the
+register once (N holders by the bulk filler, notices for one holder in ten through the
+ledger) in ~/.cache/mototaxi-bench (MOTOTAXI_BENCH_CACHE), then times each screen on a copy.
+
+    python benchmarks/screens.py [--holders N] [--runs R]
+
+Prints CPU and wall medians and the load; asserts nothing (timings are never test assertions).
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from common import bench_cache, machine_line, percentile, register
+
+from mototaxi_desk.services import counter, demo, ledger, overview, records  # noqa: F401
+from mototaxi_desk.services.context import Actor
+from mototaxi_desk.store import migrations
+from mototaxi_desk.store.migrations import close_database, open_database
+from mototaxi_desk.store.models import Permit
+
+SUPERVISOR = Actor(None, "supervisor.bench", "supervisor")
+FISCAL = Actor(None, "fiscal.bench", "fiscal")
+
+
+def _notices(today: dt.date, every: int) -> int:
+    permits = list(Permit.select().where(Permit.status == "active").order_by(Permit.id))
+    done = 0
+    for i, permit in enumerate(permits[::every]):
+        days_ago = min(1 + i % 300, (today - permit.issued_on).days)
+        when = dt.datetime.combine(today - dt.timedelta(days=days_ago), dt.time(10, 0))
+        ledger.record_notice(FISCAL, {
+            "permit_id": permit.id, "infraction_code": "36-IX",
+            "occurred_at": when.strftime("%d/%m/%Y %H:%M"), "place": "Praça da Matriz",
+            "agent_name": "Fiscal", "agent_registration": "MAT-1", "description": "Ronda.",
+            "notified_on": when.date(), "notification_channel": "in_person"}, on=today)
+        done += 1
+    return done
+
+
+def build(holders: int, today: dt.date) -> Path:
+    path = bench_cache() / f"screens-{holders}-v{migrations.LATEST}-{today:%Y%m%d}.db"
+    if not path.exists():
+        partial = path.with_suffix(".partial")
+        partial.unlink(missing_ok=True)
+        with register(holders, str(partial), today=today):
+            _notices(today, 10)
+        partial.rename(path)
+    return path
+
+
+def _time(call, runs: int) -> tuple[float, float]:
+    cpu, wall = [], []
+    for _ in range(runs):
+        c, w = time.process_time(), time.perf_counter()
+        call()
+        cpu.append((time.process_time() - c) * 1000)
+        wall.append((time.perf_counter() - w) * 1000)
+    return statistics.median(cpu), statistics.median(wall)
+
+
+def measure(holders: int, runs: int, today: dt.date | None = None) -> list[tuple]:
+    """[(what, CPU ms, wall ms)] of each screen, medians of `runs`, on a copy of the cached
+    register of `holders` holders; and the search kinds' p95 on the same register."""
+    today = today or dt.date.today()
+    source = build(holders, today)
+    with tempfile.TemporaryDirectory() as tmp:
+        before = os.environ.get("MOTOTAXI_DATA_DIR")
+        os.environ["MOTOTAXI_DATA_DIR"] = tmp
+        copy = Path(tmp) / "copy.db"
+        shutil.copy(source, copy)
+        open_database(str(copy), backup_dir=Path(tmp), check=False)
+        try:
+            person = (Permit.select(Permit.holder).where(Permit.status == "active")
+                      .order_by(Permit.id).first().holder_id)
+            screens = {
+                "open a prontuário (person_record)":
+                    lambda: records.person_record(SUPERVISOR, person, on=today),
+                "its buttons (counter.actions)":
+                    lambda: counter.actions(SUPERVISOR, person, on=today),
+                "Painel (overview.dashboard)": lambda: overview.dashboard(on=today),
+                "overview.charts()": lambda: overview.charts(on=today),
+                "Infrações, 1,000 newest notices": lambda: ledger.list_notices(on=today)}
+            results = []
+            for name, call in screens.items():
+                call()  # warm
+                results.append((name, *_time(call, runs)))
+            results += _search(runs)
+        finally:
+            close_database()
+            if before is None:
+                os.environ.pop("MOTOTAXI_DATA_DIR", None)
+            else:
+                os.environ["MOTOTAXI_DATA_DIR"] = before
+    return results
+
+
+def _search(runs: int) -> list[tuple]:
+    """p95 (CPU and wall) of each kind of search, one query per sampled holder."""
+    import random
+
+    from mototaxi_desk.domain import validators
+    from mototaxi_desk.domain.search_terms import fold
+    from mototaxi_desk.services import search
+    from mototaxi_desk.store.models import Person, Vehicle
+    rng = random.Random(42)
+    people = rng.sample(list(Person.select(Person.cpf, Person.name).tuples()), 200)
+    plates = rng.sample([p for (p,) in Vehicle.select(Vehicle.plate_original).tuples()], 200)
+    orders = [o for (o,) in Permit.select(Permit.order_number).tuples()]
+    kinds = {
+        "name (two words)": [f"{fold(n).split()[0]} {fold(n).split()[-1][:4]}"
+                             for _, n in people],
+        "name keystrokes": [fold(n)[:k] for _, n in people[:60] for k in (2, 3, 5)],
+        "CPF prefix": [validators.format_cpf(c)[:7] for c, _ in people],
+        "plate": plates,
+        "permit nº": [str(rng.choice(orders)) for _ in range(200)],
+        "protocol": [f"{dt.date.today().year}/{rng.randint(1, 999):06d}" for _ in range(200)]}
+    out = []
+    for kind, queries in kinds.items():
+        for text in queries[:10]:
+            search.search(text)
+        cpu, wall = [], []
+        for text in queries:
+            c, w = time.process_time(), time.perf_counter()
+            search.search(text)
+            cpu.append((time.process_time() - c) * 1000)
+            wall.append((time.perf_counter() - w) * 1000)
+        out.append((f"search p95: {kind}", percentile(cpu, 0.95), percentile(wall, 0.95)))
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--holders", type=int, default=10_000)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    results = measure(args.holders, args.runs)
+    print(machine_line(None))
+    print(f"{args.holders} holders; load {os.getloadavg()[0]:.2f}; median of {args.runs}")
+    for name, cpu, wall in results:
+        print(f"{name:<40} CPU {cpu:8.1f} ms   wall {wall:8.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
