@@ -78,7 +78,8 @@ def cmd_restore(args) -> int:
                 f"{done['schema_version_now']}." if done["schema_version"] <
                 done["schema_version_now"] else "")
     emit(args, done, [f"Cópia restaurada de {done['source']}: {done['municipio']}/"
-                      f"{done['uf']} (IBGE {done['ibge']}).{migrated}{kept}"])
+                      f"{done['uf']} (IBGE {done['ibge']}).{migrated}{kept}"]
+         + [f"Aviso (a cópia já tinha): {w}" for w in done.get("warnings", [])])
     return EXIT_OK
 
 

@@ -18,6 +18,29 @@ from . import audit, keys, setup
 EXAMPLES = 5  # ids named per problem; the count says how many in all
 
 
+def trust_problems(*, restoring: bool = False) -> list[str]:
+    """The checks that say whether a database can be trusted at all: its rules load, its
+    signing keys are trusted here, its audit chain links and agrees with the signed
+    checkpoints. A backup failing one of these is never restored. restoring=True: an older
+    copy legitimately ends before the newest checkpoint (only the checkpoints it reaches
+    must agree)."""
+    problems = profile_problems()
+    problems += key_problems()
+    problems += audit_problems()
+    return problems
+
+
+def consistency_problems() -> list[str]:
+    """Records that should have been written together and were not (a history line, an
+    audit entry of a filing, a gap in the numbers): for `check`, and as warnings on a
+    restore (a copy is still the best a município may have)."""
+    problems = []
+    for part in (application_problems, permit_problems, notice_problems, sticker_problems,
+                 number_problems):
+        problems += part()
+    return problems
+
+
 def check(*, file_check: bool = True) -> list[str]:
     """Every problem found (empty: all sound). file_check=False skips SQLite's page-level
     integrity_check, the slow part on a large file."""

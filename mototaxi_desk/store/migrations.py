@@ -218,8 +218,42 @@ def current_version(db: pw.Database) -> int | None:
     return int(row or 0)
 
 
-def ensure_schema(db: pw.Database, backup_dir: Path | None = None) -> int:
-    """Create or upgrade the schema; returns the version now in force."""
+def schema_mismatches(db: pw.Database) -> list[str]:
+    """What the database lacks of the schema the program's models expect (every table and
+    every column), in Portuguese; empty when all are there. Extra tables or columns are not
+    problems (a newer minor edition may add some)."""
+    tables = set(db.get_tables())
+    missing_tables, missing_columns = [], []
+    for model in MODELS:
+        table = model._meta.table_name
+        if table not in tables:
+            missing_tables.append(table)
+            continue
+        have = {c.name for c in db.get_columns(table)}
+        missing_columns += [f"{table}.{f.column_name}" for f in model._meta.sorted_fields
+                            if f.column_name not in have]
+    problems = []
+    if missing_tables:
+        problems.append(f"faltam {len(missing_tables)} tabela(s) do programa: "
+                        f"{', '.join(missing_tables[:8])}{'…' if len(missing_tables) > 8 else ''}")
+    if missing_columns:
+        problems.append(f"faltam {len(missing_columns)} coluna(s): "
+                        f"{', '.join(missing_columns[:8])}"
+                        f"{'…' if len(missing_columns) > 8 else ''}")
+    versions = {v for (v,) in SchemaVersion.select(SchemaVersion.version).tuples()} \
+        if SchemaVersion._meta.table_name in tables else set()
+    if versions and max(versions) == LATEST and not missing_tables:
+        skipped = sorted(set(range(min(versions), LATEST + 1)) - versions)
+        if skipped:
+            problems.append("o histórico de versões do esquema tem lacunas "
+                            f"({', '.join(map(str, skipped))})")
+    return problems
+
+
+def ensure_schema(db: pw.Database, backup_dir: Path | None = None, *,
+                  keep: bool = True) -> int:
+    """Create or upgrade the schema; returns the version now in force. keep=False migrates
+    without the copy before (used on a copy being checked for a restore)."""
     version = current_version(db)
     if version is None:
         if db.get_tables():
@@ -233,7 +267,7 @@ def ensure_schema(db: pw.Database, backup_dir: Path | None = None) -> int:
         raise StoreError(f"Este banco de dados foi criado por uma versão mais nova do programa "
                          f"(esquema {version}; este programa conhece até {LATEST}). "
                          "Atualize o Mototáxi Desk; nada foi alterado.")
-    if version < LATEST and isinstance(db, pw.SqliteDatabase):
+    if keep and version < LATEST and isinstance(db, pw.SqliteDatabase):
         from .backup import keep_copy  # only when a migration is due: not at every start
         keep_copy(Path(db.database), backup_dir, f"antes-migracao-v{version}")
     for target in range(version + 1, LATEST + 1):
