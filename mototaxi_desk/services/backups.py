@@ -216,6 +216,8 @@ def restore(actor: Actor, database: Path, source: Path, *,
                          after={"source": str(result["source"]), "by": actor.login,
                                 "schema_version": result["schema_version"],
                                 "ibge": result["ibge"]})
+        from . import checkpoints  # the restored chain is legitimately shorter
+        checkpoints.write(reset=True)
     finally:
         if not reuse:
             close_database()

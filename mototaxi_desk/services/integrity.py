@@ -24,9 +24,12 @@ def trust_problems(*, restoring: bool = False) -> list[str]:
     checkpoints. A backup failing one of these is never restored. restoring=True: an older
     copy legitimately ends before the newest checkpoint (only the checkpoints it reaches
     must agree)."""
+    from . import checkpoints
     problems = profile_problems()
     problems += key_problems()
     problems += audit_problems()
+    problems += checkpoints.problems(restoring=restoring)
+    problems += audit.seal_problems()
     return problems
 
 
@@ -50,11 +53,18 @@ def check(*, file_check: bool = True) -> list[str]:
     rules = profile_problems()
     problems += rules
     for part in (application_problems, permit_problems, notice_problems, sticker_problems,
-                 number_problems, key_problems, audit_problems):
+                 number_problems, key_problems, audit_problems, tamper_problems):
         if rules and part in (application_problems, notice_problems):
             continue  # they read the rules, which cannot be trusted
         problems += part()
     return problems
+
+
+def tamper_problems() -> list[str]:
+    """Rows edited outside the program (their audit seals differ) and a chain shorter than
+    its signed checkpoint (services/checkpoints.py)."""
+    from . import checkpoints
+    return checkpoints.problems() + audit.seal_problems()
 
 
 def profile_problems() -> list[str]:

@@ -183,8 +183,16 @@ def _step_10_time_and_law(db: pw.Database) -> None:
             m.MunicipioSettings.id == settings.id).execute()
 
 
-def _step_11_profile_versions(db: pw.Database) -> None:
-    """v11: rule profile versions in the database — the text and SHA-256 of each wording the
+def _step_11_row_seals(db: pw.Database) -> None:
+    """v11: the audit entry of an action seals the rows it saved (audit_log.seals, JSON of
+    row digests; services/audit.py). Entries before keep none: their rows are sealed by the
+    next action that saves them."""
+    migrator = SchemaMigrator.from_database(db)
+    migrate(migrator.add_column("audit_log", "seals", pw.TextField(null=True)))
+
+
+def _step_12_profile_versions(db: pw.Database) -> None:
+    """v12: rule profile versions in the database — the text and SHA-256 of each wording the
     município adopted, with its effective date. A database set up before keeps running on
     the profile file it named: that file's text becomes version 1, in force for every date."""
     db.create_tables([m.ProfileVersion])
@@ -206,7 +214,8 @@ def _step_11_profile_versions(db: pw.Database) -> None:
 
 STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,
          6: _step_6_audit_chain, 7: _step_7_guias, 8: _step_8_print_reservations,
-         9: _step_9_stand_acts, 10: _step_10_time_and_law, 11: _step_11_profile_versions}
+         9: _step_9_stand_acts, 10: _step_10_time_and_law, 11: _step_11_row_seals,
+         12: _step_12_profile_versions}
 LATEST = max(STEPS)
 
 

@@ -6,10 +6,40 @@ the same schema runs on SQLite and PostgreSQL.
 from __future__ import annotations
 
 import datetime as dt
+import threading
 
 import peewee as pw
 
 DB = pw.DatabaseProxy()
+
+# Rows whose state the audit chain seals (services/audit.py): after each action, the digest of
+# these fields of every row it saved goes into the action's audit entry, and `check`
+# recomputes them, so an edit by SQL that bypassed the program is named (issue 18 item 5).
+# The fields are the ones that matter: money, dates, statuses, roles, names.
+SEALED_FIELDS: dict[str, tuple[str, ...]] = {
+    "user": ("login", "full_name", "role", "active"),
+    "person": ("cpf", "name", "birth_date"),
+    "permit": ("order_number", "holder", "status", "issued_on", "valid_until",
+               "status_until"),
+    "infraction_notice": ("year", "number", "holder", "permit", "infraction_code",
+                          "class_code", "occurred_at", "occurred_on", "notified_on", "points",
+                          "fine_units", "unit_value_cents", "fine_cents", "status",
+                          "voided_on"),
+    "penalty_charge": ("kind", "notice", "person", "units", "unit_value_cents",
+                       "amount_cents", "status", "paid_on", "paid_cents", "receipt"),
+    "fee": ("person", "code", "units", "unit_value_cents", "amount_cents", "status",
+            "paid_on", "receipt"),
+    "impound": ("notice", "status", "deposited_at", "released_at", "storage_days"),
+}
+
+_touched = threading.local()
+
+
+def touched_rows() -> set[tuple[str, int]]:
+    """(table, id) of the sealed rows this thread saved since they were last sealed."""
+    if not hasattr(_touched, "rows"):
+        _touched.rows = set()
+    return _touched.rows
 
 
 def utcnow() -> dt.datetime:
@@ -20,6 +50,28 @@ class BaseModel(pw.Model):
     class Meta:
         database = DB
         legacy_table_names = False
+
+    def save(self, *args, **kwargs):
+        _touched.saving = True  # peewee's save runs an update query of its own
+        try:
+            result = super().save(*args, **kwargs)
+        finally:
+            _touched.saving = False
+        if self._meta.table_name in SEALED_FIELDS and self._pk is not None:
+            touched_rows().add((self._meta.table_name, self._pk))
+        return result
+
+    @classmethod
+    def update(cls, __data=None, **update):
+        """A query update may not change sealed fields: it would change rows no audit entry
+        seals. Save the rows one by one instead (each is then sealed)."""
+        sealed = SEALED_FIELDS.get(cls._meta.table_name)
+        if sealed and not getattr(_touched, "saving", False):
+            names = {getattr(k, "name", k) for k in (__data or {})} | set(update)
+            if names & set(sealed):
+                raise TypeError(f"{cls.__name__}.update() changing sealed fields "
+                                f"{sorted(names & set(sealed))}: use save() per row")
+        return super().update(__data, **update)
 
 
 class SchemaVersion(BaseModel):
@@ -235,6 +287,7 @@ class AuditLog(BaseModel):
     after = pw.TextField(null=True)   # JSON
     prev_hash = pw.CharField(max_length=64, null=True)   # entry_hash of the previous entry
     entry_hash = pw.CharField(max_length=64, null=True)  # sha256 of this entry + prev_hash
+    seals = pw.TextField(null=True)  # JSON {"table:id": digest} of the rows the action saved
 
     @classmethod
     def update(cls, *args, **kwargs):
