@@ -25,7 +25,12 @@ def parse_money(value, field: str = "Valor", *, allow_zero: bool = False) -> int
     if isinstance(value, Decimal) and value.is_finite() and value != value.quantize(
             Decimal("0.01"), rounding=ROUND_HALF_UP):
         raise ValidationError(field, "valor com frações de centavo.")
-    amount = parse_decimal(value, field, places=2)
+    try:
+        amount = parse_decimal(value, field, places=2)
+    except ValidationError as err:
+        if err.message.startswith("número inválido"):
+            raise ValidationError(field, "valor" + err.message[len("número"):]) from None
+        raise
     if amount < 0:
         raise ValidationError(field, "o valor não pode ser negativo.")
     if amount == 0 and not allow_zero:

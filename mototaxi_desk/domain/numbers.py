@@ -40,7 +40,7 @@ def _clean(value, field: str, *, signed: bool) -> tuple[str, bool]:
             raise ValidationError(field, "informe o número sem sinal.")
         negative = text[0] == "-"
         text = text[1:].strip()
-    if "e" in text.lower():
+    if re.fullmatch(r"[\d.,]+[eE][+-]?\d+", text):
         raise ValidationError(field, "número inválido; escreva o número por extenso em "
                                      "algarismos (sem notação científica).")
     return text, negative

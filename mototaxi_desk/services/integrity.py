@@ -60,6 +60,12 @@ def check(*, file_check: bool = True) -> list[str]:
     return problems
 
 
+def quick_problems() -> list[str]:
+    """What the program checks at start for the administrator (in the background): the audit
+    chain, its signed checkpoint and the sealed rows."""
+    return audit_problems() + tamper_problems()
+
+
 def tamper_problems() -> list[str]:
     """Rows edited outside the program (their audit seals differ) and a chain shorter than
     its signed checkpoint (services/checkpoints.py)."""
