@@ -147,46 +147,49 @@ def verify_copy(work: Path, source: Path) -> list[str]:
     """The program's own checks on the checked copy of a backup, before it replaces anything:
     brought to the current schema (the copy only), every table and column the models expect,
     then the trust checks of `check` (integrity.trust_problems: the rules load, the keys are
-    trusted, the audit chain links and its rows agree with what was audited). BackupError names the reason. Returns the
-    consistency warnings (records not written together, gaps in numbers): reported, not
-    refused — a copy is still the best a município may have after a loss."""
-    from ..store.connection import StoreError
-    from ..store.migrations import schema_mismatches
-    from . import integrity
-    name = f"'{source}'"
-    previous = DB.obj
+    trusted, the audit chain links, the sealed rows agree with it). BackupError names the
+    reason. Returns the consistency warnings (records not written together, gaps in
+    numbers): reported, not refused — a copy is still the best a município may have after a
+    loss. The copy is bound for this thread only (the window keeps its database)."""
     copy = pw.SqliteDatabase(str(work), pragmas={"foreign_keys": 1})
     try:
         copy.connect()
-        DB.initialize(copy)
-        try:
-            ensure_schema(copy, keep=False)
-        except (StoreError, pw.PeeweeException) as exc:
-            raise backup.BackupError(
-                f"{name} não tem o esquema do Mototáxi Desk e não pôde ser atualizada "
-                f"({str(exc).splitlines()[0] if str(exc) else type(exc).__name__}). "
-                "Nada foi alterado.") from None
-        missing = schema_mismatches(copy)
-        if missing:
-            raise backup.BackupError(f"{name} não tem o esquema completo do Mototáxi Desk: "
-                                     f"{'; '.join(missing)}. Nada foi alterado.")
-        try:
-            problems = integrity.trust_problems(restoring=True)
-            warnings = [] if problems else integrity.consistency_problems()
-        except Exception as exc:  # noqa: BLE001 - any failure to read the copy refuses it
-            _log.warning("cópia %s não pôde ser conferida", source, exc_info=True)
-            raise backup.BackupError(f"{name} não pôde ser conferida "
-                                     f"({str(exc).splitlines()[0] if str(exc) else type(exc).__name__}). "
-                                     "Nada foi alterado.") from None
-        if problems:
-            shown = " ".join(problems[:3])
-            more = f" (e mais {len(problems) - 3} problema(s))" if len(problems) > 3 else ""
-            raise backup.BackupError(f"{name} não passou na verificação de integridade: "
-                                     f"{shown}{more} Nada foi alterado.")
-        return warnings
+        with DB.bound_here(copy):
+            return _check_copy(copy, f"'{source}'", source)
     finally:
         copy.close()
-        DB.initialize(previous)
+
+
+def _first(exc: Exception) -> str:
+    return str(exc).splitlines()[0] if str(exc).strip() else type(exc).__name__
+
+
+def _check_copy(copy: pw.Database, name: str, source: Path) -> list[str]:
+    from ..store.connection import StoreError
+    from ..store.migrations import schema_mismatches
+    from . import integrity
+    try:
+        ensure_schema(copy, keep=False)
+    except (StoreError, pw.PeeweeException) as exc:
+        raise backup.BackupError(f"{name} não tem o esquema do Mototáxi Desk e não pôde ser "
+                                 f"atualizada ({_first(exc)}). Nada foi alterado.") from None
+    missing = schema_mismatches(copy)
+    if missing:
+        raise backup.BackupError(f"{name} não tem o esquema completo do Mototáxi Desk: "
+                                 f"{'; '.join(missing)}. Nada foi alterado.")
+    try:
+        problems = integrity.trust_problems(restoring=True)
+        warnings = [] if problems else integrity.consistency_problems()
+    except Exception as exc:  # noqa: BLE001 - any failure to read the copy refuses it
+        _log.warning("cópia %s não pôde ser conferida", source, exc_info=True)
+        raise backup.BackupError(f"{name} não pôde ser conferida ({_first(exc)}). "
+                                 "Nada foi alterado.") from None
+    if problems:
+        shown = " ".join(problems[:3])
+        more = f" (e mais {len(problems) - 3} problema(s))" if len(problems) > 3 else ""
+        raise backup.BackupError(f"{name} não passou na verificação de integridade: "
+                                 f"{shown}{more} Nada foi alterado.")
+    return warnings
 
 
 def restore(actor: Actor, database: Path, source: Path, *,

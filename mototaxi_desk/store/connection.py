@@ -10,7 +10,7 @@ from urllib.parse import unquote, urlparse
 
 import peewee as pw
 
-from .models import DB
+from .models import DB, touched_rows
 
 _log = logging.getLogger(__name__)
 
@@ -250,6 +250,10 @@ def write_transaction():
             if outermost:
                 for callback in _before_commit:
                     callback()
+    except BaseException:
+        if outermost:  # rolled back: the rows it saved are as they were, nothing to seal
+            touched_rows().clear()
+        raise
     finally:
         if outermost:
             callbacks, _after.callbacks = getattr(_after, "callbacks", []), []

@@ -7,10 +7,43 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
+from contextlib import contextmanager
 
 import peewee as pw
 
-DB = pw.DatabaseProxy()
+
+class _DatabaseProxy(pw.DatabaseProxy):
+    """peewee's proxy, plus a database bound for one thread only (`bound_here`): the check
+    of a backup's copy before a restore runs in a worker while the window keeps using the
+    database in use."""
+    __slots__ = ("_global",)
+    _local = threading.local()
+
+    @property
+    def obj(self):
+        override = getattr(_DatabaseProxy._local, "database", None)
+        return override if override is not None else self._global
+
+    @obj.setter
+    def obj(self, value):
+        object.__setattr__(self, "_global", value)
+
+    def __setattr__(self, attr, value):
+        if attr not in ("obj", "_callbacks", "_Model", "_global"):
+            raise AttributeError("Cannot set attribute on proxy.")
+        object.__setattr__(self, attr, value)
+
+    @contextmanager
+    def bound_here(self, database: pw.Database):
+        previous = getattr(_DatabaseProxy._local, "database", None)
+        _DatabaseProxy._local.database = database
+        try:
+            yield database
+        finally:
+            _DatabaseProxy._local.database = previous
+
+
+DB = _DatabaseProxy()
 
 # Rows whose state the audit chain seals (services/audit.py): after each action, the digest of
 # these fields of every row it saved goes into the action's audit entry, and `check`
