@@ -29,6 +29,15 @@ def register(sub) -> None:
                        help="cada perfil do programa, mesmo havendo banco configurado")
     p.set_defaults(handler=cmd_self_test)
 
+    p = sub.add_parser("db-grants", help="PostgreSQL: dá ao papel do programa só o que ele usa "
+                                         "(sem alterar o esquema nem apagar auditoria); rode "
+                                         "conectado como o dono do esquema")
+    p.add_argument("--app-role", required=True, metavar="PAPEL",
+                   help="o papel (usuário do PostgreSQL) com que os balcões se conectam")
+    p.add_argument("--print", dest="print_only", action="store_true",
+                   help="só mostra os comandos SQL, para o administrador do banco rodar")
+    p.set_defaults(handler=cmd_db_grants)
+
     audit_cmd = sub.add_parser("audit", help="trilha de auditoria (encadeada por hash)")
     audit_cmd.set_defaults(handler=cmd_audit)
     audit_cmd = subcommands(audit_cmd, "audit_command")
@@ -78,7 +87,8 @@ def cmd_restore(args) -> int:
                 f"{done['schema_version_now']}." if done["schema_version"] <
                 done["schema_version_now"] else "")
     emit(args, done, [f"Cópia restaurada de {done['source']}: {done['municipio']}/"
-                      f"{done['uf']} (IBGE {done['ibge']}).{migrated}{kept}"])
+                      f"{done['uf']} (IBGE {done['ibge']}).{migrated}{kept}"]
+         + [f"Aviso (a cópia já tinha): {w}" for w in done.get("warnings", [])])
     return EXIT_OK
 
 
@@ -135,6 +145,22 @@ def cmd_audit(args) -> int:
         f"{broken['action']}): {broken['problem']}.",
         f"Os {data['count']} registro(s) anteriores conferem."])
     return EXIT_OK if data["ok"] else EXIT_REFUSED
+
+
+def cmd_db_grants(args) -> int:
+    from ..store import pgroles
+    with database(args, automatic_backup=False, pass_time=False) as db:
+        if not connection.is_postgres(db):
+            raise StoreError("db-grants é para PostgreSQL; o arquivo SQLite é protegido pelas "
+                             "permissões da pasta de dados.")
+        if args.print_only:
+            sql = pgroles.statements(pgroles.current_schema(db), args.app_role)
+            done = {"statements": sql, "applied": False}
+        else:
+            done = {**pgroles.apply(db, args.app_role), "applied": True}
+    emit(args, done, [f"{s};" for s in done["statements"]]
+         + ([f"Permissões aplicadas ao papel {args.app_role}."] if done["applied"] else []))
+    return EXIT_OK
 
 
 def cmd_check(args) -> int:

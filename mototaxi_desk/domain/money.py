@@ -1,32 +1,42 @@
-"""Money as integer centavos; shown as R$ 1.234,56. Never float."""
+"""Money as integer centavos; shown as R$ 1.234,56. Never float.
+
+Every amount typed anywhere (settings, insurance cover, impound costs, payments, fees) is read
+by parse_money: pt-BR only ("1.234" is mil duzentos e trinta e quatro reais), see numbers.py.
+"""
 from __future__ import annotations
 
-import re
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Decimal
 
 from .errors import ValidationError
+from .numbers import parse_decimal
 
-_MONEY = re.compile(r"^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+(,\d{1,2})?$|^\d+(\.\d{1,2})?$")
+MAX_REAIS = Decimal("9999999999.99")  # below R$ 10 bilhões: no counter amount is larger
 
 
-def parse_money(value, field: str = "Valor") -> int:
-    """'1.234,56', '1234,56', '1234.56' or a Decimal -> centavos (> 0)."""
-    if isinstance(value, Decimal):
-        amount = value
-    else:
-        text = str(value or "").strip().removeprefix("R$").strip()
-        if not text:
-            raise ValidationError(field, "campo obrigatório.")
-        if len(text) > 20 or not _MONEY.match(text):
-            raise ValidationError(field, "valor inválido; use o formato 1.234,56.")
-        if "," in text:
-            text = text.replace(".", "").replace(",", ".")
-        try:
-            amount = Decimal(text)
-        except InvalidOperation:
-            raise ValidationError(field, "valor inválido; use o formato 1.234,56.") from None
-    if not amount.is_finite() or amount <= 0 or amount >= Decimal("1e10"):
+def parse_money(value, field: str = "Valor", *, allow_zero: bool = False) -> int:
+    """'1.234,56', '1234,5', 'R$ 1.234', or a Decimal -> centavos (> 0, or >= 0 with
+    allow_zero). Ambiguous, non-ASCII, exponent, negative or fractional-centavo input is
+    refused naming the field."""
+    if isinstance(value, str):
+        text = value.strip()
+        if text[:2].upper() == "R$":
+            text = text[2:].strip()
+        value = text
+    if isinstance(value, Decimal) and value.is_finite() and value != value.quantize(
+            Decimal("0.01"), rounding=ROUND_HALF_UP):
+        raise ValidationError(field, "valor com frações de centavo.")
+    try:
+        amount = parse_decimal(value, field, places=2)
+    except ValidationError as err:
+        if err.message.startswith("número inválido"):
+            raise ValidationError(field, "valor" + err.message[len("número"):]) from None
+        raise
+    if amount < 0:
+        raise ValidationError(field, "o valor não pode ser negativo.")
+    if amount == 0 and not allow_zero:
         raise ValidationError(field, "informe um valor maior que zero.")
+    if amount > MAX_REAIS:
+        raise ValidationError(field, "valor alto demais.")
     return int((amount * 100).quantize(Decimal("1"), rounding=ROUND_HALF_UP))
 
 

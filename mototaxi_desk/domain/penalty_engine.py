@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from .errors import DomainError, ValidationError
 from .money import format_money, format_units, units_to_cents
@@ -42,11 +42,9 @@ class FineComputation:
 
 def parse_units(value, field_name: str = "Valor da multa em unidades fiscais") -> Decimal:
     """A fiscal-unit amount typed by the authority: positive, finite, at most 4 decimals."""
-    try:
-        units = Decimal(str(value).strip().replace(",", "."))
-    except (InvalidOperation, ValueError):
-        raise ValidationError(field_name, f"'{value}' não é um número.") from None
-    if not units.is_finite() or units <= 0:
+    from .numbers import parse_decimal  # pt-BR: "1,5"; "1.5" is ambiguous and refused
+    units = parse_decimal(value, field_name, maximum=Decimal(10**6))
+    if units <= 0:
         raise ValidationError(field_name, "informe um valor maior que zero.")
     if units != units.quantize(Decimal("0.0001")):
         raise ValidationError(field_name, "no máximo 4 casas decimais.")

@@ -613,7 +613,13 @@ def apply_overrides(profile: RuleProfile, overrides: dict[str, object]) -> RuleP
             continue
         section, _, field_name = key.partition(".")
         hint = typing.get_type_hints(type(getattr(profile, section)))[field_name]
-        changed.setdefault(section, {})[field_name] = convert(out, hint, raw, key)
+        value = convert(out, hint, raw, key)
+        if hint is not bool:
+            from .profile_ranges import out_of_range
+            problem = out_of_range(key, value)
+            if problem:
+                out.add(key, problem)
+        changed.setdefault(section, {})[field_name] = value
     out.raise_if_any()
     updated = {name: dataclasses.replace(getattr(profile, name), **fields)
                for name, fields in changed.items()}

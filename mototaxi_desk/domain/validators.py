@@ -13,6 +13,7 @@ from datetime import date, datetime
 from validate_docbr import CNH, CPF, RENAVAM
 
 from .errors import ValidationError
+from .numbers import parse_int
 
 _CPF, _CNH, _RENAVAM = CPF(), CNH(), RENAVAM()
 
@@ -277,16 +278,30 @@ def uf(value, field: str = "UF") -> str:
 def ibge_code(value, field: str = "Código IBGE") -> str:
     """Município code: 7 digits, the first two the state code (11-53)."""
     digits = _digits(value, field, 7, "o código IBGE")
-    if not 11 <= int(digits[:2]) <= 53:
+    if digits[:2] not in IBGE_STATE_CODES.values():
         raise ValidationError(field, "código IBGE inválido (os dois primeiros dígitos são o estado).")
     return digits
 
 
+# IBGE's two-digit state codes: a município's code begins with its state's
+IBGE_STATE_CODES = {
+    "RO": "11", "AC": "12", "AM": "13", "RR": "14", "PA": "15", "AP": "16", "TO": "17",
+    "MA": "21", "PI": "22", "CE": "23", "RN": "24", "PB": "25", "PE": "26", "AL": "27",
+    "SE": "28", "BA": "29", "MG": "31", "ES": "32", "RJ": "33", "SP": "35", "PR": "41",
+    "SC": "42", "RS": "43", "MS": "50", "MT": "51", "GO": "52", "DF": "53",
+}
+
+
+def ibge_matches_uf(code: str, state: str, field: str = "Código IBGE") -> None:
+    """The IBGE code's state prefix must be the UF's (a wrong pair brings the wrong state's
+    holidays)."""
+    expected = IBGE_STATE_CODES.get(state)
+    if expected and not code.startswith(expected):
+        raise ValidationError(field, f"o código IBGE {code} não é de um município de {state} "
+                                     f"(os códigos de {state} começam com {expected}).")
+
+
 def positive_int(value, field: str, *, maximum: int = 10**9) -> int:
-    text_value = str(value if value is not None else "").strip().replace(".", "")
-    if not text_value.isascii() or not text_value.isdigit():
-        raise ValidationError(field, "informe um número inteiro positivo.")
-    number = int(text_value[:12])
-    if not 0 < number <= maximum or len(text_value) > 12:
-        raise ValidationError(field, f"informe um número entre 1 e {maximum}.")
-    return number
+    """A whole number from 1 to `maximum`, typed "1234" or "1.234" (numbers.parse_int):
+    "1.5" or "1,5" is refused, not read as 15."""
+    return parse_int(value, field, minimum=1, maximum=maximum)

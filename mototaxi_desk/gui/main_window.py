@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QHBoxLayout, QListWidget, QMainWindow, QStackedWidget,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QMainWindow, QStackedWidget, QVBoxLayout, QWidget)
 
 from .. import config
 from ..services import overview, setup
@@ -31,6 +30,8 @@ CLOCK_CHECK_MS = 5 * 60 * 1000  # how often the open window looks for a new day
 
 
 class MainWindow(QMainWindow):
+    integrity_checked = Signal(list)  # the problems of the start-up checks (admins)
+
     def __init__(self, actor: Actor):
         super().__init__()
         self.actor = actor
@@ -69,6 +70,13 @@ class MainWindow(QMainWindow):
 
         central = QWidget()
         outer = QVBoxLayout(central)
+        # the quick integrity checks' verdict, for the administrator (hidden when sound)
+        self.integrity_banner = QLabel()
+        self.integrity_banner.setWordWrap(True)
+        self.integrity_banner.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.integrity_banner.setStyleSheet("background: #f8d7da; color: #58151c; padding: 6px;")
+        self.integrity_banner.hide()
+        outer.addWidget(self.integrity_banner)
         outer.addWidget(self.search_box)
         body = QHBoxLayout()
         body.addWidget(self.nav)
@@ -92,6 +100,9 @@ class MainWindow(QMainWindow):
         self.nav.setCurrentRow(0)
         self.nav.blockSignals(False)
         QTimer.singleShot(0, self.refresh)
+        self._integrity_job = None
+        if actor.role == "admin":  # the audit chain, its checkpoint and the sealed rows
+            QTimer.singleShot(0, self.start_integrity_check)
         # the passage of time ran as the window opened (app.run_gui); while it stays open,
         # once more on each new day
         self.clock_day = dt.date.today()
@@ -99,6 +110,31 @@ class MainWindow(QMainWindow):
         self.clock_timer.setInterval(CLOCK_CHECK_MS)
         self.clock_timer.timeout.connect(self.new_day_check)
         self.clock_timer.start()
+
+    def start_integrity_check(self) -> None:
+        """The quick tamper checks in the background (the window never waits for them);
+        the administrator is told in a banner when something was edited outside the
+        program."""
+        from ..services import integrity
+        from .workers import run_in_background
+        self._integrity_job = run_in_background(integrity.quick_problems,
+                                                self._integrity_done,
+                                                lambda exc: self._integrity_done(
+                                                    [f"A verificação não pôde rodar: {exc}"]))
+
+    def _integrity_done(self, problems: list) -> None:
+        if problems:
+            shown = "<br>".join(problems[:3])
+            more = f"<br>… e mais {len(problems) - 3}." if len(problems) > 3 else ""
+            self.integrity_banner.setText(
+                "<b>Atenção, administrador: a verificação de integridade encontrou dados "
+                f"alterados fora do programa.</b><br>{shown}{more}<br>Rode "
+                "<code>mototaxi-desk check</code> para a lista completa.")
+            self.integrity_banner.show()
+        else:
+            self.integrity_banner.hide()
+            self.statusBar().showMessage("Verificação de integridade: tudo certo.", 10_000)
+        self.integrity_checked.emit(list(problems))
 
     def new_day_check(self, today: dt.date | None = None) -> bool:
         """On a new day: the passage of time, then the page shown again. True if it ran."""

@@ -11,10 +11,11 @@ from contextlib import nullcontext
 from decimal import Decimal
 
 from ..domain import validators
-from ..domain.audit_chain import GENESIS, entry_hash
-from ..store.connection import lock_audit_chain, write_transaction
-from ..store.models import DB, AuditLog, utcnow
-from .context import Actor
+from ..domain.audit_chain import GENESIS, entry_hash, row_digest
+from ..store.connection import (after_outermost_transaction, before_commit, lock_audit_chain,
+                                write_transaction)
+from ..store.models import DB, MODELS, SEALED_FIELDS, AuditLog, touched_rows, utcnow
+from .context import SYSTEM, Actor
 
 
 def _default(value):
@@ -42,8 +43,9 @@ def record(actor: Actor, action: str, entity: str, entity_id, *,
         lock_audit_chain()  # already held when the caller used write_transaction()
         fields = {"at": utcnow(), "action": action, "entity": entity,
                   "entity_id": str(entity_id or ""), "before": _dump(before),
-                  "after": _dump(after), "prev_hash": _head()}
+                  "after": _dump(after), "prev_hash": _head(), "seals": _take_seals()}
         digest = entry_hash(user_id=actor.user_id, **fields)
+        after_outermost_transaction(_checkpoint)
         return AuditLog.create(user=actor.user_id, entry_hash=digest, **fields)
 
 
@@ -68,6 +70,58 @@ def record_many(actor: Actor, entries: list[dict], batch: int = 500) -> int:
     return len(rows)
 
 
+def _checkpoint() -> None:
+    from . import checkpoints  # the head, signed, outside the database
+    checkpoints.after_action()
+
+
+# --- row seals --------------------------------------------------------------------------------
+
+def _model(table: str):
+    return next(m for m in MODELS if m._meta.table_name == table)
+
+
+def _sealed_columns(table: str):
+    model = _model(table)
+    return model, [model._meta.fields[name] for name in SEALED_FIELDS[table]]
+
+
+def digests(table: str, ids=None) -> dict[int, str]:
+    """id -> digest of the sealed fields of the table's rows (all, or those ids)."""
+    model, columns = _sealed_columns(table)
+    query = model.select(model._meta.primary_key, *columns)
+    if ids is not None:
+        query = query.where(model._meta.primary_key.in_(list(ids)))
+    return {row[0]: row_digest(table, row[0], row[1:]) for row in query.tuples().iterator()}
+
+
+def _take_seals() -> str | None:
+    """The digests of the sealed rows saved since the last entry, as JSON (None if none)."""
+    pending = touched_rows()
+    if not pending:
+        return None
+    by_table: dict[str, set[int]] = {}
+    for table, row_id in pending:
+        by_table.setdefault(table, set()).add(row_id)
+    pending.clear()
+    seals = {}
+    for table, ids in by_table.items():
+        found = digests(table, ids)
+        for row_id in ids:  # a row saved then deleted in the action seals as gone
+            seals[f"{table}:{row_id}"] = found.get(row_id, "")
+    return json.dumps(seals, sort_keys=True, separators=(",", ":"))
+
+
+def _seal_before_commit() -> None:
+    """Rows saved after the action's last entry (or by an action with none) are sealed by
+    an entry of their own, so no saved row leaves its transaction unsealed."""
+    if touched_rows() and DB.obj is not None and DB.obj.in_transaction():
+        record(SYSTEM, "registro.selo", "selo", "")
+
+
+before_commit(_seal_before_commit)
+
+
 def _head() -> str:
     """The hash the next entry links to: the last entry's (GENESIS for the first)."""
     last = AuditLog.select(AuditLog.entry_hash).order_by(AuditLog.id.desc()).limit(1).first()
@@ -77,7 +131,7 @@ def _head() -> str:
 def _stored_hash(row: AuditLog) -> str:
     return entry_hash(at=row.at, user_id=row.user_id, action=row.action, entity=row.entity,
                       entity_id=row.entity_id, before=row.before, after=row.after,
-                      prev_hash=row.prev_hash)
+                      prev_hash=row.prev_hash, seals=row.seals)
 
 
 def _when(value) -> str:
@@ -140,3 +194,74 @@ def snapshot(instance, exclude: tuple[str, ...] = ("password_hash", "photo", "br
         value = getattr(instance, field.column_name if hasattr(field, "rel_model") else name)
         data[name] = value
     return data
+
+
+# --- what `check` finds about sealed rows -------------------------------------------------------
+
+SEALED_LABELS = {"user": "Usuário", "person": "Pessoa", "permit": "Permissão",
+                 "infraction_notice": "Auto de infração", "penalty_charge": "Débito (multa)",
+                 "fee": "Taxa", "impound": "Apreensão"}
+
+
+def _describe(table: str, row_id: int) -> str:
+    """The row as a person finds it on screen."""
+    model = _model(table)
+    row = model.get_or_none(model._meta.primary_key == row_id)
+    label = f"{SEALED_LABELS[table]} id {row_id}"
+    if row is None:
+        return label
+    if table == "user":
+        return f"{label} (login {row.login})"
+    if table == "person":
+        return f"{label} ({row.name})"
+    if table == "permit":
+        return f"{label} (nº de ordem {row.order_number})"
+    if table == "infraction_notice":
+        return f"{label} (auto nº {row.number:05d}/{row.year})"
+    if table in ("penalty_charge", "fee"):
+        return f"{label} ({format_cents(row.amount_cents)}, {row.status})"
+    return label
+
+
+def format_cents(cents: int) -> str:
+    from ..domain.money import format_money
+    return format_money(cents or 0)
+
+
+def seal_problems(limit: int = 20) -> list[str]:
+    """Rows whose sealed fields differ from the digest the last audit entry that saved them
+    recorded: an edit (or a deletion) made outside the program. Each problem names the row
+    and the audit entry that sealed it. Rows never sealed (older than the seals, or made in
+    bulk for benchmarks) are not judged here."""
+    latest: dict[str, dict[int, tuple[str, int]]] = {}
+    problems = []
+    for entry_id, seals in (AuditLog.select(AuditLog.id, AuditLog.seals)
+                            .where(AuditLog.seals.is_null(False)).order_by(AuditLog.id)
+                            .tuples().iterator()):
+        try:
+            items = json.loads(seals).items()
+        except (ValueError, AttributeError):
+            problems.append(f"Registro de auditoria nº {entry_id}: selos ilegíveis.")
+            continue
+        for key, digest in items:
+            table, _, row_id = key.partition(":")
+            if table in SEALED_FIELDS and row_id.isdigit():
+                latest.setdefault(table, {})[int(row_id)] = (digest, entry_id)
+    for table, sealed in latest.items():
+        current = digests(table)
+        for row_id, (digest, entry_id) in sorted(sealed.items()):
+            now = current.get(row_id, "")
+            if now == digest:
+                continue
+            if len(problems) >= limit:
+                problems.append("… e outros registros (corrija os acima e rode de novo).")
+                return problems
+            if not now:
+                what = "foi apagado fora do programa"
+            elif not digest:
+                what = "existe, mas o programa o havia apagado"
+            else:
+                what = "foi alterado fora do programa"
+            problems.append(f"{_describe(table, row_id)} {what}: não confere com o selo do "
+                            f"registro de auditoria nº {entry_id}.")
+    return problems

@@ -143,6 +143,55 @@ def automatic_backup(now: dt.datetime | None = None) -> dict | None:
     return make_backup(SYSTEM, kind="automatica", now=now)
 
 
+def verify_copy(work: Path, source: Path) -> list[str]:
+    """The program's own checks on the checked copy of a backup, before it replaces anything:
+    brought to the current schema (the copy only), every table and column the models expect,
+    then the trust checks of `check` (integrity.trust_problems: the rules load, the keys are
+    trusted, the audit chain links, the sealed rows agree with it). BackupError names the
+    reason. Returns the consistency warnings (records not written together, gaps in
+    numbers): reported, not refused — a copy is still the best a município may have after a
+    loss. The copy is bound for this thread only (the window keeps its database)."""
+    copy = pw.SqliteDatabase(str(work), pragmas={"foreign_keys": 1})
+    try:
+        copy.connect()
+        with DB.bound_here(copy):
+            return _check_copy(copy, f"'{source}'", source)
+    finally:
+        copy.close()
+
+
+def _first(exc: Exception) -> str:
+    return str(exc).splitlines()[0] if str(exc).strip() else type(exc).__name__
+
+
+def _check_copy(copy: pw.Database, name: str, source: Path) -> list[str]:
+    from ..store.connection import StoreError
+    from ..store.migrations import schema_mismatches
+    from . import integrity
+    try:
+        ensure_schema(copy, keep=False)
+    except (StoreError, pw.PeeweeException) as exc:
+        raise backup.BackupError(f"{name} não tem o esquema do Mototáxi Desk e não pôde ser "
+                                 f"atualizada ({_first(exc)}). Nada foi alterado.") from None
+    missing = schema_mismatches(copy)
+    if missing:
+        raise backup.BackupError(f"{name} não tem o esquema completo do Mototáxi Desk: "
+                                 f"{'; '.join(missing)}. Nada foi alterado.")
+    try:
+        problems = integrity.trust_problems(restoring=True)
+        warnings = [] if problems else integrity.consistency_problems()
+    except Exception as exc:  # noqa: BLE001 - any failure to read the copy refuses it
+        _log.warning("cópia %s não pôde ser conferida", source, exc_info=True)
+        raise backup.BackupError(f"{name} não pôde ser conferida ({_first(exc)}). "
+                                 "Nada foi alterado.") from None
+    if problems:
+        shown = " ".join(problems[:3])
+        more = f" (e mais {len(problems) - 3} problema(s))" if len(problems) > 3 else ""
+        raise backup.BackupError(f"{name} não passou na verificação de integridade: "
+                                 f"{shown}{more} Nada foi alterado.")
+    return warnings
+
+
 def restore(actor: Actor, database: Path, source: Path, *,
             now: dt.datetime | None = None) -> dict:
     """Replace the SQLite file `database` by the copy `source` (admin). Every check runs on a
@@ -151,7 +200,8 @@ def restore(actor: Actor, database: Path, source: Path, *,
     database (the acting login in the entry: its user id belongs to the replaced one)."""
     permissions.require(actor, "backup.restore")
     database = Path(database)
-    result = backup.restore_file(Path(source), database, LATEST, now=now)
+    result = backup.restore_file(Path(source), database, LATEST, now=now,
+                                 verify=lambda work: verify_copy(work, Path(source)))
     previous = DB.obj
     bound = _sqlite_path()
     reuse = bound is not None and bound.resolve() == database.resolve()
@@ -169,6 +219,8 @@ def restore(actor: Actor, database: Path, source: Path, *,
                          after={"source": str(result["source"]), "by": actor.login,
                                 "schema_version": result["schema_version"],
                                 "ibge": result["ibge"]})
+        from . import checkpoints  # the restored chain is legitimately shorter
+        checkpoints.write(reset=True)
     finally:
         if not reuse:
             close_database()

@@ -18,6 +18,7 @@ from validate_docbr import CNH, CPF, RENAVAM
 from ..domain import validators
 from ..domain.dates import add_months
 from ..domain.errors import DomainError
+from ..domain.money import format_money
 from ..domain.search_terms import fold, name_tokens
 from ..store.models import (DB, Cnh, Permit, Person, PersonNameToken, Stand,
                             User, Vehicle, WaitingListEntry)
@@ -190,7 +191,7 @@ class _DemoBuilder:
         for year in range(first_year, self.today.year):
             if year not in known:
                 cents = current * (100 - 4 * (self.today.year - year)) // 100  # ~4% a year
-                setup.set_fiscal_unit_value(SYSTEM, year, f"{cents / 100:.2f}")
+                setup.set_fiscal_unit_value(SYSTEM, year, format_money(cents))
 
     # --- people, vehicles, stands ----------------------------------------------------------
     def person(self, since: dt.date, **extra) -> dict:

@@ -18,6 +18,32 @@ from . import audit, keys, setup
 EXAMPLES = 5  # ids named per problem; the count says how many in all
 
 
+def trust_problems(*, restoring: bool = False) -> list[str]:
+    """The checks that say whether a database can be trusted at all: its rules load, its
+    signing keys are trusted here, its audit chain links and agrees with the signed
+    checkpoints. A backup failing one of these is never restored. restoring=True: an older
+    copy legitimately ends before the newest checkpoint (only the checkpoints it reaches
+    must agree)."""
+    from . import checkpoints
+    problems = profile_problems()
+    problems += key_problems()
+    problems += audit_problems()
+    problems += checkpoints.problems(restoring=restoring)
+    problems += audit.seal_problems()
+    return problems
+
+
+def consistency_problems() -> list[str]:
+    """Records that should have been written together and were not (a history line, an
+    audit entry of a filing, a gap in the numbers): for `check`, and as warnings on a
+    restore (a copy is still the best a município may have)."""
+    problems = []
+    for part in (application_problems, permit_problems, notice_problems, sticker_problems,
+                 number_problems):
+        problems += part()
+    return problems
+
+
 def check(*, file_check: bool = True) -> list[str]:
     """Every problem found (empty: all sound). file_check=False skips SQLite's page-level
     integrity_check, the slow part on a large file."""
@@ -27,11 +53,24 @@ def check(*, file_check: bool = True) -> list[str]:
     rules = profile_problems()
     problems += rules
     for part in (application_problems, permit_problems, notice_problems, sticker_problems,
-                 number_problems, key_problems, audit_problems):
+                 number_problems, key_problems, audit_problems, tamper_problems):
         if rules and part in (application_problems, notice_problems):
             continue  # they read the rules, which cannot be trusted
         problems += part()
     return problems
+
+
+def quick_problems() -> list[str]:
+    """What the program checks at start for the administrator (in the background): the audit
+    chain, its signed checkpoint and the sealed rows."""
+    return audit_problems() + tamper_problems()
+
+
+def tamper_problems() -> list[str]:
+    """Rows edited outside the program (their audit seals differ) and a chain shorter than
+    its signed checkpoint (services/checkpoints.py)."""
+    from . import checkpoints
+    return checkpoints.problems() + audit.seal_problems()
 
 
 def profile_problems() -> list[str]:

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from ..domain import validators
+from ..domain import numbers, profile_ranges, validators
 from ..domain.errors import DomainError, ValidationError
 from ..domain.money import parse_money
 from ..store.connection import write_transaction
@@ -115,14 +115,11 @@ def _parse_setting(current, text: str, key: str):
         if text.lower() in ("não", "nao", "n", "false", "0"):
             return False
         raise ValidationError(key, "use sim ou não.")
+    low, high = profile_ranges.number_range(key)
     if isinstance(current, int):
-        if not text.isascii() or not text.isdigit() or len(text) > 9:
-            raise ValidationError(key, "informe um número inteiro não negativo.")
-        return int(text)
-    try:
-        return Decimal(text.replace(",", "."))
-    except InvalidOperation:
-        raise ValidationError(key, "informe um número decimal (ex.: 0,20).") from None
+        return numbers.parse_int(text, key, minimum=low, maximum=high)
+    return numbers.parse_decimal(text, key, places=4, minimum=Decimal(low),
+                                 maximum=Decimal(high))
 
 
 def set_population(actor: Actor, population) -> dict:
@@ -244,11 +241,13 @@ def validate_init(*, profile_id, municipio, uf, ibge, population, fiscal_unit_va
     candidate = profile_files.find(profile_id)  # an id (data folder, then shipped) or a file
     rule_profile = candidate.profile
     users.check_password(admin_password, "Senha do administrador")
+    state, code = validators.uf(uf), validators.ibge_code(ibge)
+    validators.ibge_matches_uf(code, state)
     return {
         "settings": {
             "name": validators.text(municipio, "Município", max_length=120),
-            "uf": validators.uf(uf),
-            "ibge_code": validators.ibge_code(ibge),
+            "uf": state,
+            "ibge_code": code,
             "population": validators.positive_int(population, "População", maximum=20_000_000),
             "profile_id": rule_profile.id,
             "initial_tariff_cents": int(rule_profile.defaults.initial_tariff * 100),

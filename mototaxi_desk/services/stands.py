@@ -23,11 +23,11 @@ second counter waits and then sees the place taken, and SQLite's write transacti
 from __future__ import annotations
 
 import datetime as dt
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 import peewee as pw
 
-from ..domain import geo, validators
+from ..domain import geo, numbers, validators
 from ..domain.dates import add_months
 from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..store.connection import is_postgres, locked, write_transaction
@@ -177,21 +177,7 @@ def roster(stand_id, *, on: dt.date | None = None) -> dict:
 # --- creating a stand ---------------------------------------------------------------------
 
 def _coordinate(value, field: str, limit: int) -> Decimal:
-    if isinstance(value, (Decimal, int, float)) and not isinstance(value, bool):
-        number = Decimal(str(value))
-    else:
-        text = str(value or "").strip().replace(",", ".")
-        if not text or len(text) > 30:
-            raise ValidationError(field, "coordenada inválida; use graus decimais "
-                                         "(ex.: -7,0219).")
-        try:
-            number = Decimal(text)
-        except InvalidOperation:
-            raise ValidationError(field, "coordenada inválida; use graus decimais "
-                                         "(ex.: -7,0219).") from None
-    if not number.is_finite() or not -limit <= number <= limit:
-        raise ValidationError(field, f"coordenada fora do intervalo de -{limit} a {limit} graus.")
-    return number.quantize(_MICRO_DEGREE)
+    return numbers.parse_coordinate(value, field, limit).quantize(_MICRO_DEGREE)
 
 
 def _act_date(value, on: dt.date) -> dt.date | None:

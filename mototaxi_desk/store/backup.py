@@ -239,6 +239,54 @@ def _first_line(exc: Exception) -> str:
     return text.splitlines()[0] if text else type(exc).__name__
 
 
+# A restore copies the file before checking it: a file larger than this is refused first
+# (a município's register of 100,000 holders is about 200 MB; benchmarks/backup.py).
+MAX_RESTORE_BYTES = 8 * 1024**3
+_HEADER_BYTES = 100
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / 1024**2:,.0f} MB".replace(",", ".")
+
+
+def check_file_shape(source: Path, work_dir: Path) -> int:
+    """Before any byte is copied: the file's size (not empty, not beyond MAX_RESTORE_BYTES,
+    room for the copy on the target's disk) and its SQLite header (magic, page size, the
+    size a whole number of pages and the header's page count). Returns the size."""
+    name = f"'{source}'"
+    size = source.stat().st_size
+    if size < 512:
+        raise BackupError(f"{name} é pequeno demais ({size} bytes) para ser uma cópia do "
+                          "banco de dados. Nada foi alterado.")
+    if size > MAX_RESTORE_BYTES:
+        raise BackupError(f"{name} tem {_megabytes(size)}, mais que o máximo aceito numa "
+                          f"restauração ({_megabytes(MAX_RESTORE_BYTES)}): não é uma cópia do "
+                          "Mototáxi Desk. Nada foi alterado.")
+    with open(source, "rb") as handle:
+        head = handle.read(_HEADER_BYTES)
+    if len(head) < _HEADER_BYTES or head[:len(SQLITE_MAGIC)] != SQLITE_MAGIC:
+        raise BackupError(f"{name} não é um banco de dados SQLite, portanto não é uma cópia "
+                          "do Mototáxi Desk. Nada foi alterado.")
+    page_size = int.from_bytes(head[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    if page_size < 512 or page_size & (page_size - 1):
+        raise BackupError(f"{name} tem o cabeçalho SQLite danificado (tamanho de página "
+                          f"{page_size}). Nada foi alterado.")
+    wal = Path(f"{source}-wal").exists()
+    pages = int.from_bytes(head[28:32], "big")
+    header_valid = head[24:28] == head[92:96] and pages > 0
+    if size % page_size or (not wal and header_valid and pages * page_size != size):
+        raise BackupError(f"{name} está danificado ou incompleto (tem {size} bytes; o "
+                          f"cabeçalho indica {pages} páginas de {page_size}). Nada foi "
+                          "alterado.")
+    free = shutil.disk_usage(work_dir).free
+    if free < 2 * size:
+        raise BackupError(f"Não há espaço em disco para conferir {name} "
+                          f"({_megabytes(size)}; livres {_megabytes(free)}). Nada foi "
+                          "alterado.")
+    return size
+
+
 def check_candidate(source: Path, work: Path, latest: int) -> CandidateInfo:
     """Copy `source` to `work` and check the copy: an SQLite file, whole (integrity_check), a
     Mototáxi Desk database with its município, schema not newer than `latest`. The original
@@ -249,11 +297,7 @@ def check_candidate(source: Path, work: Path, latest: int) -> CandidateInfo:
     if not source.is_file():
         raise BackupError(f"{name} não é um arquivo. Nada foi alterado.")
     try:
-        with open(source, "rb") as handle:
-            head = handle.read(len(SQLITE_MAGIC))
-        if head != SQLITE_MAGIC:
-            raise BackupError(f"{name} não é um banco de dados SQLite, portanto não é uma cópia "
-                              "do Mototáxi Desk. Nada foi alterado.")
+        check_file_shape(source, work.parent)
         shutil.copyfile(source, work)
         if Path(f"{source}-wal").exists():  # commits not yet folded into the file itself
             shutil.copyfile(f"{source}-wal", f"{work}-wal")
@@ -350,9 +394,11 @@ def _install(checked: Path, target: Path) -> None:
 
 
 def restore_file(source: Path, target: Path, latest: int, directory: Path | None = None,
-                 now: dt.datetime | None = None) -> dict:
+                 now: dt.datetime | None = None, verify=None) -> dict:
     """Replace the database file `target` by the backup `source`, after every check passed;
-    the replaced database is kept in the backups folder first. Returns what was done."""
+    the replaced database is kept in the backups folder first. `verify(work)` runs the
+    program's own checks on the checked copy (schema, records, audit chain; it may migrate
+    the copy) and raises BackupError to refuse. Returns what was done."""
     source, target = Path(source), Path(target)
     directory = directory or folder()
     now = now or dt.datetime.now()
@@ -370,7 +416,11 @@ def restore_file(source: Path, target: Path, latest: int, directory: Path | None
                 f"A cópia é de {info.municipio}/{info.uf} (IBGE {info.ibge}), mas este banco é "
                 f"de {current.municipio}/{current.uf} (IBGE {current.ibge}). "
                 "Nada foi alterado.")
+        warnings = verify(work) if verify is not None else []
         directory.mkdir(parents=True, exist_ok=True)
+        if verify is not None and info.schema_version < latest:  # the copy as it came
+            copy_database(source, backup_name(target, f"antes-migracao-v{info.schema_version}",
+                                              now, directory))
         kept = None
         if target.exists():
             kept = (keep_copy(target, directory, "antes-restauracao", now) if _is_whole(target)
@@ -388,7 +438,7 @@ def restore_file(source: Path, target: Path, latest: int, directory: Path | None
             Path(f"{work}{suffix}").unlink(missing_ok=True)
     return {"source": source, "database": target, "kept": kept,
             "schema_version": info.schema_version, "municipio": info.municipio,
-            "uf": info.uf, "ibge": info.ibge,
+            "uf": info.uf, "ibge": info.ibge, "warnings": warnings or [],
             "replaced": None if current is None else asdict(current)}
 
 

@@ -10,7 +10,7 @@ from urllib.parse import unquote, urlparse
 
 import peewee as pw
 
-from .models import DB
+from .models import DB, touched_rows
 
 _log = logging.getLogger(__name__)
 
@@ -185,7 +185,18 @@ def after_outermost_transaction(callback) -> None:
     or rolled back (e.g. to audit a refusal that the rollback would otherwise erase)."""
     if not hasattr(_after, "callbacks"):
         _after.callbacks = []
-    _after.callbacks.append(callback)
+    if callback not in _after.callbacks:
+        _after.callbacks.append(callback)
+
+
+_before_commit: list = []
+
+
+def before_commit(callback) -> None:
+    """Run `callback()` at the end of every outermost write_transaction, inside it, just
+    before it commits (the audit service seals the rows the action saved)."""
+    if callback not in _before_commit:
+        _before_commit.append(callback)
 
 
 def serialise(name: str) -> None:
@@ -236,6 +247,13 @@ def write_transaction():
             if outermost and isinstance(database, pw.PostgresqlDatabase):
                 serialise("write")
             yield handle
+            if outermost:
+                for callback in _before_commit:
+                    callback()
+    except BaseException:
+        if outermost:  # rolled back: the rows it saved are as they were, nothing to seal
+            touched_rows().clear()
+        raise
     finally:
         if outermost:
             callbacks, _after.callbacks = getattr(_after, "callbacks", []), []

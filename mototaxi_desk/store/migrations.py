@@ -184,7 +184,7 @@ def _step_10_time_and_law(db: pw.Database) -> None:
 
 
 def _step_scale_indexes(db: pw.Database) -> None:
-    """v11: indexes so every screen costs what it shows (issue 23): the audit log by entity
+    """v12: indexes so every screen costs what it shows (issue 23): the audit log by entity
     (the prontuário's history, paged), the notices by status and day of the infraction (the
     Painel's chart) and of the notification (the open defence and appeal terms)."""
     # the models' indexes, each created if absent (an older step made its tables with them)
@@ -192,8 +192,16 @@ def _step_scale_indexes(db: pw.Database) -> None:
         model._schema.create_indexes(safe=True)
 
 
+def _step_row_seals(db: pw.Database) -> None:
+    """v13: the audit entry of an action seals the rows it saved (audit_log.seals, JSON of
+    row digests; services/audit.py). Entries before keep none: their rows are sealed by the
+    next action that saves them."""
+    migrator = SchemaMigrator.from_database(db)
+    migrate(migrator.add_column("audit_log", "seals", pw.TextField(null=True)))
+
+
 def _step_profile_versions(db: pw.Database) -> None:
-    """v12: rule profile versions in the database — the text and SHA-256 of each wording the
+    """v14: rule profile versions in the database — the text and SHA-256 of each wording the
     município adopted, with its effective date. A database set up before keeps running on
     the profile file it named: that file's text becomes version 1, in force for every date."""
     db.create_tables([m.ProfileVersion])
@@ -214,7 +222,7 @@ def _step_profile_versions(db: pw.Database) -> None:
 
 
 def _step_imports(db: pw.Database) -> None:
-    """Spreadsheets imported into the register (import_run): file name and SHA-256,
+    """v11: spreadsheets imported into the register (import_run): file name and SHA-256,
     counts, the column mapping used and the highest numbers each brought."""
     db.create_tables([m.ImportRun])
 
@@ -224,7 +232,7 @@ def _step_imports(db: pw.Database) -> None:
 STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,
          6: _step_6_audit_chain, 7: _step_7_guias, 8: _step_8_print_reservations,
          9: _step_9_stand_acts, 10: _step_10_time_and_law, 11: _step_imports,
-         12: _step_scale_indexes, 13: _step_profile_versions}  # profile versions last
+         12: _step_scale_indexes, 13: _step_row_seals, 14: _step_profile_versions}  # last
 LATEST = max(STEPS)
 
 
@@ -236,8 +244,42 @@ def current_version(db: pw.Database) -> int | None:
     return int(row or 0)
 
 
-def ensure_schema(db: pw.Database, backup_dir: Path | None = None) -> int:
-    """Create or upgrade the schema; returns the version now in force."""
+def schema_mismatches(db: pw.Database) -> list[str]:
+    """What the database lacks of the schema the program's models expect (every table and
+    every column), in Portuguese; empty when all are there. Extra tables or columns are not
+    problems (a newer minor edition may add some)."""
+    tables = set(db.get_tables())
+    missing_tables, missing_columns = [], []
+    for model in MODELS:
+        table = model._meta.table_name
+        if table not in tables:
+            missing_tables.append(table)
+            continue
+        have = {c.name for c in db.get_columns(table)}
+        missing_columns += [f"{table}.{f.column_name}" for f in model._meta.sorted_fields
+                            if f.column_name not in have]
+    problems = []
+    if missing_tables:
+        problems.append(f"faltam {len(missing_tables)} tabela(s) do programa: "
+                        f"{', '.join(missing_tables[:8])}{'…' if len(missing_tables) > 8 else ''}")
+    if missing_columns:
+        problems.append(f"faltam {len(missing_columns)} coluna(s): "
+                        f"{', '.join(missing_columns[:8])}"
+                        f"{'…' if len(missing_columns) > 8 else ''}")
+    versions = {v for (v,) in SchemaVersion.select(SchemaVersion.version).tuples()} \
+        if SchemaVersion._meta.table_name in tables else set()
+    if versions and max(versions) == LATEST and not missing_tables:
+        skipped = sorted(set(range(min(versions), LATEST + 1)) - versions)
+        if skipped:
+            problems.append("o histórico de versões do esquema tem lacunas "
+                            f"({', '.join(map(str, skipped))})")
+    return problems
+
+
+def ensure_schema(db: pw.Database, backup_dir: Path | None = None, *,
+                  keep: bool = True) -> int:
+    """Create or upgrade the schema; returns the version now in force. keep=False migrates
+    without the copy before (used on a copy being checked for a restore)."""
     version = current_version(db)
     if version is None:
         if db.get_tables():
@@ -251,7 +293,7 @@ def ensure_schema(db: pw.Database, backup_dir: Path | None = None) -> int:
         raise StoreError(f"Este banco de dados foi criado por uma versão mais nova do programa "
                          f"(esquema {version}; este programa conhece até {LATEST}). "
                          "Atualize o Mototáxi Desk; nada foi alterado.")
-    if version < LATEST and isinstance(db, pw.SqliteDatabase):
+    if keep and version < LATEST and isinstance(db, pw.SqliteDatabase):
         from .backup import keep_copy  # only when a migration is due: not at every start
         keep_copy(Path(db.database), backup_dir, f"antes-migracao-v{version}")
     for target in range(version + 1, LATEST + 1):

@@ -6,10 +6,73 @@ the same schema runs on SQLite and PostgreSQL.
 from __future__ import annotations
 
 import datetime as dt
+import threading
+from contextlib import contextmanager
 
 import peewee as pw
 
-DB = pw.DatabaseProxy()
+
+class _DatabaseProxy(pw.DatabaseProxy):
+    """peewee's proxy, plus a database bound for one thread only (`bound_here`): the check
+    of a backup's copy before a restore runs in a worker while the window keeps using the
+    database in use."""
+    __slots__ = ("_global",)
+    _local = threading.local()
+
+    @property
+    def obj(self):
+        override = getattr(_DatabaseProxy._local, "database", None)
+        return override if override is not None else self._global
+
+    @obj.setter
+    def obj(self, value):
+        object.__setattr__(self, "_global", value)
+
+    def __setattr__(self, attr, value):
+        if attr not in ("obj", "_callbacks", "_Model", "_global"):
+            raise AttributeError("Cannot set attribute on proxy.")
+        object.__setattr__(self, attr, value)
+
+    @contextmanager
+    def bound_here(self, database: pw.Database):
+        previous = getattr(_DatabaseProxy._local, "database", None)
+        _DatabaseProxy._local.database = database
+        try:
+            yield database
+        finally:
+            _DatabaseProxy._local.database = previous
+
+
+DB = _DatabaseProxy()
+
+# Rows whose state the audit chain seals (services/audit.py): after each action, the digest of
+# these fields of every row it saved goes into the action's audit entry, and `check`
+# recomputes them, so an edit by SQL that bypassed the program is named (issue 18 item 5).
+# The fields are the ones that matter: money, dates, statuses, roles, names.
+SEALED_FIELDS: dict[str, tuple[str, ...]] = {
+    "user": ("login", "full_name", "role", "active"),
+    "person": ("cpf", "name", "birth_date"),
+    "permit": ("order_number", "holder", "status", "issued_on", "valid_until",
+               "status_until"),
+    "infraction_notice": ("year", "number", "holder", "permit", "infraction_code",
+                          "class_code", "occurred_at", "occurred_on", "notified_on", "points",
+                          "fine_units", "unit_value_cents", "fine_cents", "status",
+                          "voided_on"),
+    "penalty_charge": ("kind", "notice", "person", "units", "unit_value_cents",
+                       "amount_cents", "status", "paid_on", "paid_cents", "receipt"),
+    "fee": ("person", "code", "units", "unit_value_cents", "amount_cents", "status",
+            "paid_on", "receipt"),
+    "impound": ("notice", "status", "deposited_at", "released_at", "storage_days"),
+}
+
+_touched = threading.local()
+
+
+def touched_rows() -> set[tuple[str, int]]:
+    """(table, id) of the sealed rows this thread saved since they were last sealed."""
+    if not hasattr(_touched, "rows"):
+        _touched.rows = set()
+    return _touched.rows
 
 
 def utcnow() -> dt.datetime:
@@ -20,6 +83,15 @@ class BaseModel(pw.Model):
     class Meta:
         database = DB
         legacy_table_names = False
+
+    def save(self, *args, **kwargs):
+        """Saves the row and, for a sealed table, marks it for the action's audit seal. The
+        program changes sealed fields only through save(): a query update of them (as tests
+        do to edit "by hand") is what `check` reports as an edit outside the program."""
+        result = super().save(*args, **kwargs)
+        if self._meta.table_name in SEALED_FIELDS and self._pk is not None:
+            touched_rows().add((self._meta.table_name, self._pk))
+        return result
 
 
 class SchemaVersion(BaseModel):
@@ -235,6 +307,7 @@ class AuditLog(BaseModel):
     after = pw.TextField(null=True)   # JSON
     prev_hash = pw.CharField(max_length=64, null=True)   # entry_hash of the previous entry
     entry_hash = pw.CharField(max_length=64, null=True)  # sha256 of this entry + prev_hash
+    seals = pw.TextField(null=True)  # JSON {"table:id": digest} of the rows the action saved
 
     @classmethod
     def update(cls, *args, **kwargs):

@@ -116,7 +116,48 @@ def _damaged(tmp_path: Path, live: Path) -> Path:
     return path
 
 
+def _stub(tmp_path: Path, live: Path) -> Path:
+    """Only schema_version and municipio_settings, with the right IBGE code: before, it
+    replaced the real database and every command then failed."""
+    path = tmp_path / "esboco.db"
+    name, uf, ibge, population = MUNICIPIOS[SRM]
+    execute(path, "CREATE TABLE schema_version (id INTEGER PRIMARY KEY, version INTEGER, "
+                  "changed_at TEXT)",
+            f"INSERT INTO schema_version (version, changed_at) VALUES ({LATEST}, '2026-01-01')",
+            "CREATE TABLE municipio_settings (id INTEGER PRIMARY KEY, name TEXT, uf TEXT, "
+            "ibge_code TEXT)",
+            f"INSERT INTO municipio_settings (name, uf, ibge_code) VALUES ('{name}', '{uf}', "
+            f"'{ibge}')")
+    return path
+
+
+def _column_dropped(tmp_path: Path, live: Path) -> Path:
+    path = copy_of(live, tmp_path / "sem-coluna.db")
+    execute(path, "ALTER TABLE person DROP COLUMN phone")
+    return path
+
+
+def _broken_chain(tmp_path: Path, live: Path) -> Path:
+    """An audit entry edited by SQL: the chain no longer links."""
+    path = copy_of(live, tmp_path / "trilha-quebrada.db")
+    execute(path, "UPDATE audit_log SET action = 'user.login' WHERE id = "
+                  "(SELECT MIN(id) + 1 FROM audit_log)")
+    return path
+
+
+def _huge(tmp_path: Path, live: Path) -> Path:
+    """A sparse file beyond the size a restore accepts (nothing is read but its header)."""
+    path = copy_of(live, tmp_path / "enorme.db")
+    with open(path, "r+b") as handle:
+        handle.truncate(backup.MAX_RESTORE_BYTES + 4096)
+    return path
+
+
 @pytest.mark.parametrize("make, words", [
+    (lambda tmp, live, other: _stub(tmp, live), "faltam .* tabela"),
+    (lambda tmp, live, other: _column_dropped(tmp, live), "person.phone"),
+    (lambda tmp, live, other: _broken_chain(tmp, live), "Trilha de auditoria quebrada"),
+    (lambda tmp, live, other: _huge(tmp, live), "mais que o máximo aceito"),
     (lambda tmp, live, other: _random(tmp, live), "não é um banco de dados SQLite"),
     (lambda tmp, live, other: _truncated(tmp, live), "danificado ou incompleto"),
     (lambda tmp, live, other: _damaged(tmp, live), "danificado ou incompleto"),
@@ -124,7 +165,7 @@ def _damaged(tmp_path: Path, live: Path) -> Path:
                                                "é de São Raimundo das Mangabeiras/MA")),
     (lambda tmp, live, other: _newer(tmp, live), "versão mais nova"),
     (lambda tmp, live, other: tmp / "sumiu.db", "não encontrado"),
-], ids=["aleatorio", "truncado", "paginas-danificadas", "outro-municipio", "esquema-novo",
+], ids=["esboco", "sem-coluna", "trilha-quebrada", "enorme", "aleatorio", "truncado", "paginas-danificadas", "outro-municipio", "esquema-novo",
         "inexistente"])
 def test_bad_backups_are_refused_and_nothing_changes(live, other_municipio, tmp_path, make,
                                                     words):

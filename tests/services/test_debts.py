@@ -3,6 +3,7 @@ impedirá a tramitação de qualquer requerimento") for the transfer (both sides
 substitution and the interruption; L1745 Art. 9 (renewal "mediante ... o pagamento da taxa
 respectiva e de outros tributos") refuses a renewal with an open fee, not with a fine."""
 import datetime as dt
+from decimal import Decimal
 
 import pytest
 
@@ -26,7 +27,7 @@ def _open_fine(permit, when="10/02/2026 10:00") -> PenaltyCharge:
 
 def _pay(charge: PenaltyCharge) -> None:
     ledger.pay_charge(CLERK, charge.id, paid_on=D(2026, 2, 11), receipt="DAM 77",
-                      amount=charge.amount_cents / 100, on=D(2026, 2, 11))
+                      amount=Decimal(charge.amount_cents) / 100, on=D(2026, 2, 11))
 
 
 def _refused(call, what: str) -> None:

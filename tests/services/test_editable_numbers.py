@@ -297,7 +297,7 @@ DB = {
         "defence.business_days": (True, lambda: _notified_notice(ON)["defence_deadline"]),
         "defence.extend_to_business_day": (False, lambda: _notified_notice(
             D(2026, 3, 5))["defence_deadline"]),  # 10 days end on Sunday 15/03
-        "impound.storage_fee_units_per_day": ("0.50", _storage_quote),
+        "impound.storage_fee_units_per_day": ("0,50", _storage_quote),
     },
     PF: {
         "vehicle.replacement_needs_authorisation": (True, _substitute_without_act),

@@ -201,9 +201,11 @@ def test_check_names_a_tampered_version_and_orphaned_notices(pf, tmp_path):
     ledger.record_notice(FISCAL, notice_data(permit, "24-I", "10/05/2026 10:00"), on=TODAY)
     assert integrity.check(file_check=False) == []
     InfractionNotice.update(class_code="Z").execute()  # a row edited by hand
-    assert integrity.check(file_check=False) == [
-        "1 auto(s) de infração sem a infração ou a classe no perfil em vigor na data da "
-        "infração: nº 00001/2026."]
+    orphan, edited = integrity.check(file_check=False)
+    assert orphan == ("1 auto(s) de infração sem a infração ou a classe no perfil em vigor "
+                      "na data da infração: nº 00001/2026.")
+    assert edited.startswith("Auto de infração id 1 (auto nº 00001/2026) foi alterado fora "
+                             "do programa")  # its audit seal (issue 18)
     ProfileVersion.update(text=ProfileVersion.text + " ").execute()
     assert integrity.check(file_check=False)[0].startswith(
         "Versão 1 do perfil de regras alterada fora do programa")

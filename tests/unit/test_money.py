@@ -7,12 +7,12 @@ from mototaxi_desk.domain.money import format_money, format_units, parse_money, 
 
 
 @pytest.mark.parametrize("typed, cents", [("1.234,56", 123456), ("R$ 48,26", 4826),
-                                          ("48.26", 4826), ("10", 1000), (Decimal("0.2"), 20)])
+                                          ("10", 1000), (Decimal("0.2"), 20)])
 def test_parse_money(typed, cents):
     assert parse_money(typed) == cents
 
 
-@pytest.mark.parametrize("bad", ["", "abc", "1,2,3", "-5", "0", "1e9999", "12.345.678.901,00"])
+@pytest.mark.parametrize("bad", ["", "abc", "1,2,3", "-5", "0", "1e9999", "12.345.678.901,00", "48.26"])
 def test_parse_money_refuses(bad):
     with pytest.raises(ValidationError) as err:
         parse_money(bad, "Valor da UFM")

@@ -236,6 +236,9 @@ class BackupTab(QWidget):
         text = (f"Cópia restaurada: {result['municipio']}/{result['uf']}. O banco anterior foi "
                 f"guardado em {result['kept']}." if result["kept"] else
                 f"Cópia restaurada: {result['municipio']}/{result['uf']}.")
+        if result.get("warnings"):
+            text += ("\n\nA cópia já tinha estes avisos (rode a verificação): "
+                     + " ".join(result["warnings"][:3]))
         self._ok(text)
         prompts.inform(self, "Cópia restaurada", f"{text}\n\nO programa será fechado agora. "
                                                  "Abra-o de novo e entre com seu usuário.")
