@@ -66,10 +66,16 @@ def test_users_list_shows_a_role_unknown_to_the_code(cli, sqlite_db):
     """A row edited by hand to a role the program does not know: listed, never a crash."""
     from mototaxi_desk.store.models import User
     assert cli("--db", sqlite_db, *INIT)[0] == 0
+    assert cli("--db", sqlite_db, "users", "add", "maria", "--name", "Maria Sá", "--role",
+               "fiscal", "--password-stdin", stdin="senha-da-maria\n")[0] == 0
     open_database(sqlite_db)
     try:
-        User.update(role="chefe").where(User.login == "admin").execute()
+        User.update(role="chefe").where(User.login == "maria").execute()
     finally:
         close_database()
     code, out, _ = cli("--db", sqlite_db, "users", "list")
     assert code == 0 and "desconhecido (chefe)" in out
+    # that user may not log in, from here either (the message names the problem)
+    code, _, err = cli("--db", sqlite_db, "--user", "maria", "--password-stdin", "users",
+                       "list", stdin="senha-da-maria\n")
+    assert code == 1 and "não é conhecido" in err

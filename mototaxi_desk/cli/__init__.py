@@ -11,7 +11,7 @@ import sys
 
 from .. import __version__
 from . import clock, counter, documents, maintenance, municipio, payments, permit_acts, records
-from .common import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, KNOWN_ERRORS, Parser
+from .common import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, KNOWN_ERRORS, Parser, login_options
 
 __all__ = ["EXIT_OK", "EXIT_REFUSED", "EXIT_USAGE", "build_parser", "run"]
 
@@ -30,10 +30,21 @@ def build_parser() -> argparse.ArgumentParser:
                         help="abre o banco de demonstração (separado do real), criando-o se preciso")
     parser.add_argument("--json", action="store_true", help="saída em JSON")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    login_options(parser, top=True)
     sub = parser.add_subparsers(dest="command", parser_class=Parser)
     for module in COMMAND_MODULES:
         module.register(sub)
+    _login_options_everywhere(parser)
     return parser
+
+
+def _login_options_everywhere(parser: argparse.ArgumentParser) -> None:
+    """--user and --password-stdin after any command too (`search X --user joana`)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in set(action.choices.values()):
+                login_options(child)
+                _login_options_everywhere(child)
 
 
 def run(args) -> int:

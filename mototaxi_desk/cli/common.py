@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -89,6 +90,8 @@ def database(args, automatic_backup: bool = True, pass_time: bool = True):
     url = database_url(args)
     db = open_database(url)
     try:
+        if not getattr(args, "anonymous", False) and not args.demo:
+            actor(args)  # a named, checked user before anything else runs (see actor)
         if args.demo:  # --demo works with every command: the demo database is made on first use
             from ..services import demo
             demo.ensure_demo_database()
@@ -127,7 +130,84 @@ def _startup_checks(url: str, automatic_backup: bool) -> None:
         print(f"Aviso: a cópia de segurança automática falhou: {exc}", file=sys.stderr)
 
 
+USER_ENV, PASSWORD_ENV = "MOTOTAXI_USER", "MOTOTAXI_PASSWORD"
+CLI_VIA = "linha de comando"
+
+
+def login_options(parser: argparse.ArgumentParser, *, top: bool = False) -> None:
+    """--user and --password-stdin, before the command (`top`) or after it: every command
+    parser gets them (cli/__init__.py), unless it already has an option of that name
+    (`users add --password-stdin` is the new user's password)."""
+    default = None if top else argparse.SUPPRESS
+    if "--user" not in parser._option_string_actions:
+        parser.add_argument("--user", metavar="LOGIN", default=default,
+                            help=f"usuário que executa o comando (ou {USER_ENV})")
+    if "--password-stdin" not in parser._option_string_actions:
+        parser.add_argument("--password-stdin", dest="login_password_stdin",
+                            action="store_true", default=False if top else argparse.SUPPRESS,
+                            help="lê a senha do usuário da primeira linha da entrada padrão "
+                                 f"(ou {PASSWORD_ENV}; sem nenhum dos dois, ela é perguntada)")
+
+
+def command_name(args) -> str:
+    """`users add`, `person export`...: the words of the command given."""
+    words = [args.command or ""]
+    words += [str(value) for key, value in sorted(vars(args).items())
+              if key.endswith("_command") and isinstance(value, str)]
+    return " ".join(w for w in words if w)
+
+
 def actor(args):
-    """Who a command acts as (the one place that decides it)."""
+    """Who a command acts as — the one place that decides it. The user named by --user (or
+    MOTOTAXI_USER), with the password from --password-stdin, MOTOTAXI_PASSWORD or asked at
+    the terminal, checked as the window's login checks it (services/users.authenticate: the
+    same lockout and messages, audited with this machine's name); the audit entries of the
+    command then name that user. Without a user the command is refused (exit 1) and the
+    refusal audited. The commands that need no login (init, self-test, verify, profiles
+    list|check|versions) set `anonymous`; `tick` and the daily step act as the system's
+    service actor `sistema` (set `service_actor`). Needs the open database."""
+    cached = getattr(args, "_actor", None)
+    if cached is not None:
+        return cached
+    from ..services import users
     from ..services.context import SYSTEM
-    return SYSTEM
+    if getattr(args, "service_actor", False) or getattr(args, "anonymous", False) or \
+            getattr(args, "demo", False):
+        acting = SYSTEM
+    else:
+        from ..services import setup
+        setup.settings()  # a database without init has no users: say so, not "incorrect"
+        login = (getattr(args, "user", None) or os.environ.get(USER_ENV, "")).strip()
+        if not login:
+            _refuse_anonymous(args)
+        password = _login_password(args, login)
+        acting = users.authenticate(login, password, via=f"{CLI_VIA}: {command_name(args)}")
+    args._actor = acting
+    return acting
+
+
+def _login_password(args, login: str) -> str:
+    if getattr(args, "login_password_stdin", False):
+        return sys.stdin.readline().rstrip("\r\n")
+    if os.environ.get(PASSWORD_ENV):
+        return os.environ[PASSWORD_ENV]
+    if not sys.stdin.isatty():
+        raise DomainError(f"Informe a senha de '{login}': --password-stdin (primeira linha da "
+                          f"entrada padrão) ou a variável de ambiente {PASSWORD_ENV}.")
+    import getpass
+    return getpass.getpass(f"Senha de {login}: ")
+
+
+def _refuse_anonymous(args) -> None:
+    """No user named: refused, and the refusal audited (when the database is set up)."""
+    from ..services import audit, first_run
+    from ..services.context import Actor
+    message = ("Este comando exige um usuário: informe --user LOGIN (ou a variável "
+               f"{USER_ENV}) e a senha (perguntada, --password-stdin ou {PASSWORD_ENV}).")
+    if first_run.is_initialised():
+        from ..store.connection import write_transaction
+        with write_transaction():
+            audit.record(Actor(None, "", "nenhum"), "refused:cli.login", "user", "",
+                         after={"command": command_name(args), "via": CLI_VIA,
+                                "message": message})
+    raise DomainError(message)

@@ -20,10 +20,14 @@ def canonical_time(value) -> str:
     return "" if value is None else str(value)
 
 
-def entry_hash(*, at, user_id, action, entity, entity_id, before, after, prev_hash) -> str:
+def entry_hash(*, at, user_id, action, entity, entity_id, before, after, prev_hash,
+               machine=None) -> str:
     """sha256 (hex) of one entry's canonical serialisation: a JSON array of its fields in a
-    fixed order (no key sorting to depend on), UTF-8, no spaces."""
+    fixed order (no key sorting to depend on), UTF-8, no spaces. The machine (schema v12)
+    is the last field when there is one, so the entries written before keep their hash."""
     fields = [_FORMAT, canonical_time(at), user_id, action, entity, entity_id, before, after,
               prev_hash]
+    if machine:
+        fields.append(machine)
     text = json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()

@@ -127,6 +127,7 @@ PERMISSIONS: dict[str, Permission] = {
     "settings.verifier": Permission(ADMIN, "alterar a validade da situação do verificador"),
     "report.export": Permission(EVERYONE, "exportar relatórios"),
     "report.print": Permission(EVERYONE, "imprimir relatórios"),
+    "demo.fill": Permission(ADMIN, "gravar dados de demonstração"),
     "backup.make": Permission(ADMIN, "fazer cópias de segurança"),
     "backup.restore": Permission(ADMIN, "restaurar cópias de segurança"),
     "backup.settings": Permission(ADMIN, "alterar a configuração das cópias de segurança"),
@@ -153,4 +154,13 @@ def cpf_text(actor: Actor | None, digits: str) -> str:
 def require(actor: Actor, action: str) -> None:
     """PermissionDenied (and an audit entry 'refused:<action>') unless the role may do it."""
     permission = PERMISSIONS[action]
+    if actor.user_id is not None:
+        from . import users  # the user may have been disabled since the login
+        if not users.still_active(actor):
+            from . import refusals
+            from .context import PermissionDenied
+            message = (f"O usuário '{actor.login}' foi desativado; nada mais é permitido "
+                       "nesta sessão. Entre com outro usuário.")
+            refusals.note(actor, action, message)
+            raise PermissionDenied(message)
     actor.require(*permission.roles, action=permission.label, key=action)
