@@ -360,8 +360,7 @@ def _quiet_refusal():
 
 def _demo_users() -> int:
     """The demo's staff (the README's password, no forced change: they are fictitious),
-    each audited as `user.add`. A user already there is left as it is, except the admin of
-    a demo database, made at its set-up with the same password."""
+    each audited as `user.add`. A user already there is left as it is."""
     created = 0
     for login, name, role in DEMO_USERS:
         with write_transaction():
@@ -371,8 +370,6 @@ def _demo_users() -> int:
                 audit.record(SYSTEM, "user.add", "user", user.id,
                              after={**audit.snapshot(user), "demo": True})
                 created += 1
-            elif user.must_change_password and role == "admin" and is_demo_database():
-                User.update(must_change_password=False).where(User.id == user.id).execute()
     return created
 
 
@@ -549,6 +546,8 @@ def ensure_demo_database(today: dt.date | None = None,
         setup.initialise(admin_password=DEMO_PASSWORD, today=today, demo=True,
                          **DEMO_MUNICIPIO)
         fill(48, today=today, progress=progress)
+        # its admin was made at set-up with the README's password: no forced change
+        User.update(must_change_password=False).where(User.login == "admin").execute()
         from . import collection  # guias (issue 22): a fictitious CNPJ, code and PIX key
         collection.update(SYSTEM, **DEMO_COLLECTION)
     return True
