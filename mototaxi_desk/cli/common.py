@@ -9,6 +9,7 @@ import sys
 from contextlib import contextmanager
 from pathlib import Path
 
+from ..domain.os_errors import os_error_text
 from .. import config
 from ..domain.errors import DomainError, ProfileError
 from ..store import connection
@@ -75,7 +76,7 @@ def write_file(path: Path, content: bytes | str) -> None:
         else:
             path.write_bytes(content)
     except OSError as exc:
-        raise DomainError(f"Não foi possível gravar {path}: {exc.strerror}.") from None
+        raise DomainError(f"Não foi possível gravar {path}: {os_error_text(exc)}.") from None
 
 
 def database_url(args) -> str:

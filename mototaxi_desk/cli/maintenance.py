@@ -148,7 +148,9 @@ def cmd_audit(args) -> int:
                                  since=args.since, limit=args.limit)
     if args.audit_command == "list":
         emit(args, data, [f"{e['id']:>7}  {e['at']:%d/%m/%Y %H:%M:%S}  {e['action']:<28} "
-                          f"{e['entity']} {e['entity_id']}" for e in data]
+                          f"{e['entity']} {e['entity_id']}  ({e['login']}"
+                          + (f" em {e['machine']}" if e["machine"] else "") + ")"
+                          for e in data]
              or ["Nenhum registro."])
         return EXIT_OK
     broken = data["broken"]

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import peewee as pw
 
+from ..domain.os_errors import os_error_text
 from ..store import backup, pgdump
 from . import permissions
 from ..store.connection import write_transaction
@@ -65,7 +66,7 @@ def set_retention(actor: Actor, keep_daily: int, keep_monthly: int, automatic: b
             backup.save_retention(retention)
         except OSError as exc:
             raise backup.BackupError(f"Não foi possível gravar a configuração das cópias: "
-                                     f"{exc.strerror or exc}.") from None
+                                     f"{os_error_text(exc)}.") from None
     return retention.__dict__
 
 
@@ -109,7 +110,7 @@ def make_backup(actor: Actor, to: Path | None = None, *, kind: str = "manual",
             if target.parent.resolve() == folder.resolve():
                 removed = backup.rotate(folder, path.stem, backup.load_retention(), now)
     except OSError as exc:
-        raise backup.BackupError(f"Não foi possível gravar a cópia: {exc.strerror or exc}.") \
+        raise backup.BackupError(f"Não foi possível gravar a cópia: {os_error_text(exc)}.") \
             from None
     seconds = time.perf_counter() - start
     size = target.stat().st_size

@@ -81,6 +81,9 @@ PERMISSIONS: dict[str, Permission] = {
     "sticker.void": Permission(DECIDERS, "cancelar selos de vistoria"),
     "sticker.reissue": Permission(DECIDERS, "reemitir selos de vistoria"),
     # fees, notices, defences, sanctions, impounds
+    # a fee is charged by the act that causes it (an inspection, a second copy, a grant):
+    # that act's permission decides who; this one refuses unknown roles and disabled users
+    "fee.charge": Permission(EVERYONE, "lançar taxas"),
     "fee.pay": Permission(COUNTER, "registrar pagamentos"),
     "fee.cancel": Permission(DECIDERS, "cancelar taxas"),
     "notice.record": Permission(FIELD, "lavrar autos de infração"),

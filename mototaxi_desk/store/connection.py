@@ -10,6 +10,7 @@ from urllib.parse import unquote, urlparse
 
 import peewee as pw
 
+from ..domain.os_errors import os_error_text
 from .models import DB
 
 _log = logging.getLogger(__name__)
@@ -151,7 +152,7 @@ def _check_sqlite_location(path: Path) -> None:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise StoreError(f"Não foi possível criar a pasta de dados '{folder}': "
-                             f"{exc.strerror}.") from None
+                             f"{os_error_text(exc)}.") from None
         if not os.access(folder, os.W_OK):
             raise StoreError(f"A pasta de dados '{folder}' é somente leitura; "
                              "escolha outra pasta ou peça permissão de escrita.")
