@@ -53,3 +53,13 @@ def run(args) -> int:
     except KNOWN_ERRORS as exc:
         print(f"Erro: {exc}", file=sys.stderr)
         return EXIT_REFUSED
+    except OSError as exc:  # a file the system refused, not caught nearer: said in Portuguese
+        from ..domain.os_errors import os_error_text
+        from ..store.connection import shown_path
+        where = f" '{shown_path(exc.filename)}'" if exc.filename else ""
+        print(f"Erro: não foi possível usar o arquivo ou a pasta{where}: "
+              f"{os_error_text(exc)}.", file=sys.stderr)
+        return EXIT_REFUSED
+    except OverflowError:  # a number beyond what the database stores, not caught nearer
+        print("Erro: número grande demais.", file=sys.stderr)
+        return EXIT_REFUSED

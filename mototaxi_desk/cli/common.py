@@ -89,6 +89,7 @@ def database(args, automatic_backup: bool = True, pass_time: bool = True):
     inspect or copy the database as it is), the register is first brought to today
     (services/clock.py), as when the program opens."""
     url = database_url(args)
+    _refuse_missing_file(args, url)
     db = open_database(url)
     try:
         if not getattr(args, "anonymous", False) and not args.demo:
@@ -103,6 +104,20 @@ def database(args, automatic_backup: bool = True, pass_time: bool = True):
         yield db
     finally:
         close_database()
+
+
+def _refuse_missing_file(args, url: str) -> None:
+    """Only `init` (and the demo database, made on first use) creates an SQLite file: any
+    other command at a mistyped path is refused, leaving no empty database behind."""
+    url = url.strip()
+    if args.demo or getattr(args, "creates_database", False) or \
+            ("://" in url and not url.lower().startswith("sqlite:///")):
+        return  # PostgreSQL, or a URL the connection refuses with its own message
+    path = connection.sqlite_path(url.strip())
+    if not connection.sqlite_file_exists(path):
+        raise StoreError(f"Banco de dados não encontrado: '{connection.shown_path(path)}'. "
+                         "Confira --db ou MOTOTAXI_DB; um banco novo é criado com "
+                         "'mototaxi-desk init'.")
 
 
 def _pass_time() -> None:

@@ -27,7 +27,8 @@ def register(sub) -> None:
     p.add_argument("--demo-database", action="store_true",
                    help="banco de demonstração ou treinamento: o único que aceita o comando "
                         "'demo' (dados fictícios); nunca o banco real")
-    p.set_defaults(handler=cmd_init, anonymous=True)  # no user exists yet
+    p.set_defaults(handler=cmd_init, anonymous=True,  # no user exists yet
+                   creates_database=True)
 
     p = sub.add_parser("demo", help="preenche um banco de demonstração com dados fictícios "
                                     "realistas (só '--demo' ou um banco criado com 'init "
@@ -118,7 +119,7 @@ def cmd_init(args) -> int:
 def _sqlite_exists(url: str) -> bool | None:
     if url.startswith("postgres"):
         return None
-    return connection.sqlite_path(url).exists()
+    return connection.sqlite_file_exists(connection.sqlite_path(url))
 
 
 def _remove_sqlite(url: str) -> None:

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import sqlite3
 import time
 from pathlib import Path
 
 import peewee as pw
 
 from ..domain.os_errors import os_error_text
-from ..store import backup, pgdump
+from ..store import backup, connection, pgdump
 from . import permissions
 from ..store.connection import write_transaction
 from ..store.migrations import LATEST, close_database, ensure_schema, open_database
@@ -96,6 +97,7 @@ def make_backup(actor: Actor, to: Path | None = None, *, kind: str = "manual",
     path = _sqlite_path()
     folder = backup.folder()
     removed: list[Path] = []
+    target = to
     try:
         if path is None:
             name = f"{DB.obj.database}-{kind}-{now:%Y%m%d-%H%M%S}.dump"
@@ -111,6 +113,11 @@ def make_backup(actor: Actor, to: Path | None = None, *, kind: str = "manual",
                 removed = backup.rotate(folder, path.stem, backup.load_retention(), now)
     except OSError as exc:
         raise backup.BackupError(f"Não foi possível gravar a cópia: {os_error_text(exc)}.") \
+            from None
+    except sqlite3.Error:  # SQLite could not create the file there (e.g. under /proc)
+        raise backup.BackupError(f"Não foi possível gravar a cópia em "
+                                 f"'{connection.shown_path(target)}': o local não aceita um "
+                                 "arquivo novo. Escolha outra pasta; nada foi gravado.") \
             from None
     seconds = time.perf_counter() - start
     size = target.stat().st_size
