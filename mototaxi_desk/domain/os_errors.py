@@ -26,6 +26,7 @@ _BY_ERRNO = {
     errno.ETIMEDOUT: "o tempo de espera esgotou",
     errno.ECONNREFUSED: "conexão recusada",
     errno.EFBIG: "arquivo grande demais",
+    errno.EPIPE: "a saída do comando foi fechada antes do fim",
 }
 if hasattr(errno, "EDQUOT"):
     _BY_ERRNO[errno.EDQUOT] = "a cota de disco do usuário acabou"
