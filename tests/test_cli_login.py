@@ -184,3 +184,16 @@ def test_demo_into_a_demo_database_audits_its_users(cli, sqlite_db):
         assert User.get(User.login == "admin").must_change_password
     finally:
         close_database()
+
+
+def test_users_add_with_both_passwords_on_stdin(cli, town, monkeypatch):
+    """The login's password is the first line, the new user's the second."""
+    monkeypatch.delenv("MOTOTAXI_USER")
+    monkeypatch.delenv("MOTOTAXI_PASSWORD")
+    code, _, err = cli("--db", town, "--user", "admin", "--password-stdin", "users", "add",
+                       "pedro", "--name", "Pedro Sá", "--role", "fiscal", "--password-stdin",
+                       stdin="senha-forte-1\nsenha-do-pedro\n")
+    assert code == 0, err
+    code, _, err = cli("--db", town, "--user", "pedro", "--password-stdin", "search", "x",
+                       stdin="senha-do-pedro\n")
+    assert code == 0, err
