@@ -180,16 +180,17 @@ def actor(args):
     same lockout and messages, audited with this machine's name); the audit entries of the
     command then name that user. Without a user the command is refused (exit 1) and the
     refusal audited. The commands that need no login (init, self-test, verify, profiles
-    list|check|versions) set `anonymous`; `tick` and the daily step act as the system's
-    service actor `sistema` (set `service_actor`). Needs the open database."""
+    list|check|versions) set `anonymous`: database() does not log them in (should one call
+    actor, it asks for a login like any other); `tick` acts as the system's service actor
+    `sistema` (set `service_actor`), and so does every command on the demo database
+    (`--demo`). Needs the open database."""
     cached = getattr(args, "_actor", None)
     if cached is not None:
         return cached
     from ..services import users
     from ..services.context import SYSTEM
-    if getattr(args, "service_actor", False) or getattr(args, "anonymous", False) or \
-            getattr(args, "demo", False):
-        acting = SYSTEM
+    if getattr(args, "service_actor", False) or getattr(args, "demo", False):
+        acting = SYSTEM  # `anonymous` commands are not logged in up front; if one acts, it asks
     else:
         from ..services import setup
         setup.settings()  # a database without init has no users: say so, not "incorrect"
