@@ -197,3 +197,26 @@ def test_users_add_with_both_passwords_on_stdin(cli, town, monkeypatch):
     code, _, err = cli("--db", town, "--user", "pedro", "--password-stdin", "search", "x",
                        stdin="senha-do-pedro\n")
     assert code == 0, err
+
+
+def test_users_password_ends_the_temporary_password(cli, town, monkeypatch):
+    """A new user changes the administrator's temporary password from the command line too
+    (a script's own account, say); the old one stops working."""
+    from mototaxi_desk.store.models import User
+    monkeypatch.setenv("MOTOTAXI_USER", "joana")
+    monkeypatch.setenv("MOTOTAXI_PASSWORD", "senha-da-joana")
+    code, out, err = cli("--db", town, "users", "password", "--new-password-stdin",
+                         stdin="nova-senha-joana\n")
+    assert code == 0 and "alterada" in out, err
+    open_database(town)
+    try:
+        assert not User.get(User.login == "joana").must_change_password
+    finally:
+        close_database()
+    code, _, err = cli("--db", town, "search", "x")
+    assert code == 1 and "incorretos" in err
+    monkeypatch.setenv("MOTOTAXI_PASSWORD", "nova-senha-joana")
+    assert cli("--db", town, "search", "x")[0] == 0
+    code, _, err = cli("--db", town, "users", "password", "--new-password-stdin",
+                       stdin="curta\n")
+    assert code == 1 and "8 caracteres" in err

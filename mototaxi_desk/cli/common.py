@@ -199,6 +199,7 @@ def actor(args):
             _refuse_anonymous(args)
         password = _login_password(args, login)
         acting = users.authenticate(login, password, via=f"{CLI_VIA}: {command_name(args)}")
+        args._login_password = password  # `users password` confirms the change with it
     args._actor = acting
     return acting
 

@@ -48,6 +48,11 @@ def register(sub) -> None:
     users.add_parser("list", help="lista os usuários")
     p = users.add_parser("disable", help="desativa um usuário")
     p.add_argument("login")
+    p = users.add_parser("password", help="troca a senha do próprio usuário (a de --user); "
+                                          "encerra a senha provisória")
+    p.add_argument("--new-password-stdin", action="store_true",
+                   help="lê a nova senha da entrada padrão (depois da senha atual, se esta "
+                        "também vier por --password-stdin)")
 
     profiles = sub.add_parser("profiles", help="perfis de regras")
     profiles.set_defaults(handler=cmd_profiles)
@@ -146,6 +151,12 @@ def cmd_users(args) -> int:
             user = users.add_user(actor(args), args.login, args.name, args.role, password)
             emit(args, user, [f"Usuário '{user['login']}' ({user['role_label']}) cadastrado; "
                               "a senha é provisória: será trocada no primeiro acesso."])
+        elif args.users_command == "password":
+            acting = actor(args)
+            current = _current_password(args)
+            new = read_password(args.new_password_stdin, f"Nova senha de {acting.login}")
+            user = users.change_password(acting, current, new)
+            emit(args, user, [f"Senha de '{user['login']}' alterada."])
         elif args.users_command == "disable":
             user = users.disable_user(actor(args), args.login)
             emit(args, user, [f"Usuário '{user['login']}' desativado."])
@@ -155,6 +166,11 @@ def cmd_users(args) -> int:
                               f"{'ativo' if u['active'] else 'inativo':<8} {u['full_name']}"
                               for u in rows])
     return EXIT_OK
+
+
+def _current_password(args) -> str:
+    """The password the login was checked with (change_password asks for it again)."""
+    return getattr(args, "_login_password", "") or ""
 
 
 def cmd_profiles(args) -> int:
