@@ -239,8 +239,10 @@ class Machine:
 
     def cli(self, folder: Path, *args: str, stdin: str | None = None,
             env: dict[str, str] | None = None, expect: int = 0) -> dict:
-        """The installed `mototaxi-desk` command (bin/mototaxi-desk.exe) with --json."""
+        """The installed `mototaxi-desk` command (bin/mototaxi-desk.exe) with --json, logged
+        in as the admin `init` made (a release before named actors ignores the variables)."""
         launcher = self.windows(folder / "bin" / "mototaxi-desk.exe")
+        env = {"MOTOTAXI_USER": "admin", "MOTOTAXI_PASSWORD": ADMIN_PASSWORD, **(env or {})}
         result = self.prefix.run(launcher, "--json", *args, stdin=stdin, env=env)
         if result.returncode != expect:
             raise CheckError(f"mototaxi-desk {' '.join(args[:2])} terminou com código "
@@ -275,11 +277,12 @@ def schema_version(database: Path) -> int:
         return db.execute(f"SELECT MAX(version) FROM {table}").fetchone()[0]
 
 
-def init_args() -> list[str]:
+def init_args(demo_database: bool = False) -> list[str]:
+    """`init`; `demo_database` for a database that takes `demo` (not in older releases)."""
     return ["init", "--profile", "sao-raimundo-das-mangabeiras-2019", "--municipio",
             "Sao Raimundo das Mangabeiras", "--uf", "MA", "--ibge", "2111102",
             "--population", "18540", "--fiscal-unit-value", "48,26",
-            "--admin-password-stdin"]
+            "--admin-password-stdin"] + (["--demo-database"] if demo_database else [])
 
 
 def check_install(m: Machine, folder: Path, version: str, all_users: bool,
@@ -529,7 +532,8 @@ def per_machine(m: Machine, new_installer: str, python_version: str) -> None:
                          + (probe.stdout + probe.stderr)[-3000:])
     print(f"  Python instalado: {probe.stdout.strip()}")
     env = {"MOTOTAXI_DATA_DIR": "C:\\dados-teste"}
-    m.cli(folder, *init_args(), stdin=f"{ADMIN_PASSWORD}\n{ADMIN_PASSWORD}\n", env=env)
+    m.cli(folder, *init_args(demo_database=True), stdin=f"{ADMIN_PASSWORD}\n{ADMIN_PASSWORD}\n",
+          env=env)
     m.cli(folder, "demo", "--holders", "10", env=env)
     card = m.cli(folder, "print", "card", "1", "-o", "C:\\dados-teste\\cartao.pdf", env=env)
     verified = m.cli(folder, "verify", card["copies"][0]["qr_text"], env=env)

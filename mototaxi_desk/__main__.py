@@ -2,14 +2,29 @@
 from __future__ import annotations
 
 import logging
+import os
 import sys
 
 from . import cli, config
 from .logs import setup_logging
 
 
+PRIVATE_UMASK = 0o077  # files 0600, folders 0700: personal data is the user's alone
+
+
 def main(argv: list[str] | None = None) -> int:
     args = cli.build_parser().parse_args(argv)
+    # On POSIX everything the program creates — the data folder, the database, backups,
+    # logs, exports, PDFs — is readable by its user only (Windows: the folder's ACL).
+    previous_umask = os.umask(PRIVATE_UMASK) if os.name == "posix" else None
+    try:
+        return _main(args)
+    finally:
+        if previous_umask is not None:
+            os.umask(previous_umask)  # in-process callers (tests) get theirs back
+
+
+def _main(args) -> int:
     setup_logging()
     try:
         if args.command:

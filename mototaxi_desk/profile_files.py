@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from .domain.os_errors import os_error_text
 from . import config
 from .domain import profiles
 from .domain.errors import ProfileError
@@ -43,7 +44,7 @@ def read(source, origin: str = FILE) -> Candidate:
         text = source.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         problem = "o arquivo não está em UTF-8" if isinstance(exc, UnicodeDecodeError) \
-            else (exc.strerror or str(exc))
+            else os_error_text(exc)
         return Candidate(stem, origin, str(source), None, None,
                          f"Perfil {name}: não foi possível ler: {problem}")
     try:

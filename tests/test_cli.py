@@ -56,7 +56,7 @@ def test_usage_errors_exit_2(cli):
 
 
 def test_demo_search_users_profiles_json(cli, sqlite_db):
-    assert cli("--db", sqlite_db, *INIT)[0] == 0
+    assert cli("--db", sqlite_db, *INIT, "--demo-database")[0] == 0
     code, out, _ = cli("--db", sqlite_db, "--json", "demo", "--holders", "12")
     assert code == 0 and json.loads(out)["holders"] == 12
     from mototaxi_desk.store.migrations import close_database, open_database

@@ -9,7 +9,7 @@ from .test_cli import INIT
 
 
 def test_alerts_lines_and_json(cli, sqlite_db):
-    assert cli("--db", sqlite_db, *INIT)[0] == 0
+    assert cli("--db", sqlite_db, *INIT, "--demo-database")[0] == 0
     code, out, _ = cli("--db", sqlite_db, "alerts")
     assert code == 0 and "Nenhum prazo vencido ou a vencer nos próximos 30 dias." in out
     assert cli("--db", sqlite_db, "demo", "--holders", "24")[0] == 0

@@ -6,7 +6,7 @@ from pathlib import Path
 from mototaxi_desk import config
 from mototaxi_desk.store import location
 
-from .store.backup_helpers import corrupt_pages, count, digest, execute
+from .store.backup_helpers import corrupt_pages, count, execute
 from .test_cli import INIT
 
 
@@ -42,6 +42,11 @@ def test_backup_list_and_restore_round_trip(cli, sqlite_db, tmp_path):
     assert code == 0 and "Manual" in out and "Automática" in out and "2 cópia(s)" in out
 
     people = count(Path(sqlite_db))
+    from mototaxi_desk.store.migrations import close_database, open_database
+    from mototaxi_desk.store.models import MunicipioSettings
+    open_database(sqlite_db)  # a training database, so `demo` may add to it
+    MunicipioSettings.update(is_demo=True).execute()
+    close_database()
     assert cli("--db", sqlite_db, "demo", "--holders", "2")[0] == 0
     assert count(Path(sqlite_db)) > people
     code, out, err = cli("--db", sqlite_db, "restore", made["path"])
@@ -71,7 +76,7 @@ def test_restore_refusals_leave_the_database_untouched(cli, sqlite_db, tmp_path)
     execute(newer, "INSERT INTO schema_version (version, changed_at) VALUES (99, '2031-01-01')")
     truncated = tmp_path / "cortado.db"
     truncated.write_bytes(_copies("automatica")[0].read_bytes()[:20_000])
-    before = digest(Path(sqlite_db))
+    before = _data(Path(sqlite_db))
     for path, words in ((random_file, "não é um banco de dados SQLite"),
                         (newer, "versão mais nova"),
                         (truncated, "danificado ou incompleto"),
@@ -79,7 +84,28 @@ def test_restore_refusals_leave_the_database_untouched(cli, sqlite_db, tmp_path)
         code, out, err = cli("--db", sqlite_db, "restore", str(path))
         assert code == 1 and words in err and "Nada foi alterado" in err, err
         assert len(err.strip().splitlines()) == 1 and out == ""
-    assert digest(Path(sqlite_db)) == before
+    assert _data(Path(sqlite_db)) == before
+    assert _logins(Path(sqlite_db)) >= 4  # each restore was asked by a named user
+
+
+def _data(path: Path) -> list[str]:
+    """Every row but the audit log's (each command's login is audited)."""
+    import sqlite3
+    conn = sqlite3.connect(str(path))
+    try:
+        return [line for line in conn.iterdump() if 'INSERT INTO "audit_log"' not in line]
+    finally:
+        conn.close()
+
+
+def _logins(path: Path) -> int:
+    import sqlite3
+    conn = sqlite3.connect(str(path))
+    try:
+        return conn.execute("SELECT COUNT(*) FROM audit_log WHERE action = 'user.login' "
+                            "AND after LIKE '%restore%'").fetchone()[0]
+    finally:
+        conn.close()
 
 
 def test_damaged_database_names_the_restore_command(cli, sqlite_db):

@@ -66,10 +66,53 @@ def test_users_list_shows_a_role_unknown_to_the_code(cli, sqlite_db):
     """A row edited by hand to a role the program does not know: listed, never a crash."""
     from mototaxi_desk.store.models import User
     assert cli("--db", sqlite_db, *INIT)[0] == 0
+    assert cli("--db", sqlite_db, "users", "add", "maria", "--name", "Maria Sá", "--role",
+               "fiscal", "--password-stdin", stdin="senha-da-maria\n")[0] == 0
     open_database(sqlite_db)
     try:
-        User.update(role="chefe").where(User.login == "admin").execute()
+        User.update(role="chefe").where(User.login == "maria").execute()
     finally:
         close_database()
     code, out, _ = cli("--db", sqlite_db, "users", "list")
     assert code == 0 and "desconhecido (chefe)" in out
+    # that user may not log in, from here either (the message names the problem)
+    code, _, err = cli("--db", sqlite_db, "--user", "maria", "--password-stdin", "users",
+                       "list", stdin="senha-da-maria\n")
+    assert code == 1 and "não é conhecido" in err
+
+
+def test_person_export_names_no_cpf_and_a_failed_write_is_not_audited(cli, sqlite_db,
+                                                                     tmp_path, monkeypatch):
+    """Issue 18 item 7: the files are named by the record number (a CPF in a file name is
+    seen in every folder listing); files that could not be written were handed to nobody,
+    so no 'person.export' entry and no half-written file; the OS error in Portuguese."""
+    import builtins
+    import errno
+
+    from mototaxi_desk.services import privacy
+    assert cli("--db", sqlite_db, *INIT)[0] == 0
+    person, _ = _seed(sqlite_db)
+    out = tmp_path / "lgpd"
+    assert cli("--db", sqlite_db, "person", "export", person["cpf"], "-o", str(out))[0] == 0
+    names = [p.name for p in out.iterdir()]
+    assert len(names) == 2 and all(person["cpf"] not in n and f"-{person['id']}-" in n
+                                   for n in names)
+
+    def disk_full_at_the_pdf(path, *args, **kwargs):
+        if str(path).endswith(".pdf"):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return builtins.open(path, *args, **kwargs)
+    monkeypatch.setattr(privacy, "open", disk_full_at_the_pdf, raising=False)
+    full = tmp_path / "cheio"
+    code, _, err = cli("--db", sqlite_db, "person", "export", person["cpf"], "-o", str(full))
+    assert code == 1 and "não há espaço livre no disco" in err and "No space" not in err
+    assert list(full.iterdir()) == []  # the JSON written first was removed
+    (tmp_path / "arquivo").write_text("x")
+    code, _, err = cli("--db", sqlite_db, "person", "export", person["cpf"], "-o",
+                       str(tmp_path / "arquivo" / "sub"))
+    assert code == 1 and "não é uma pasta" in err
+    open_database(sqlite_db)
+    try:
+        assert AuditLog.select().where(AuditLog.action == "person.export").count() == 1
+    finally:
+        close_database()

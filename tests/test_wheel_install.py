@@ -60,7 +60,8 @@ def installed(tmp_path_factory):
     cwd = base / "cwd"
     cwd.mkdir()
     env = {"PATH": os.environ["PATH"], "HOME": str(base), "LANG": "C.UTF-8",
-           "MOTOTAXI_DATA_DIR": str(base / "data"), "QT_QPA_PLATFORM": "offscreen"}
+           "MOTOTAXI_DATA_DIR": str(base / "data"), "QT_QPA_PLATFORM": "offscreen",
+           "MOTOTAXI_USER": "admin", "MOTOTAXI_PASSWORD": "senha-forte-1"}  # as a script logs in
     return {"wheel": wheel, "exe": venv / "bin" / "mototaxi-desk", "python": python,
             "env": env, "cwd": cwd, "db": str(base / "data" / "mototaxi.db")}
 
@@ -100,7 +101,8 @@ def test_profiles_init_demo_print_card_self_test_from_the_wheel(installed):
     out = _run([exe, "--db", db, "init", "--profile", SRM, "--municipio",
                 "São Raimundo das Mangabeiras", "--uf", "MA", "--ibge", "2111102",
                 "--population", "18540", "--fiscal-unit-value", "48,26",
-                "--admin-password-stdin"], cwd, env, stdin="senha-forte-1\n")
+                "--admin-password-stdin", "--demo-database"], cwd, env,
+               stdin="senha-forte-1\n")
     assert "Município configurado" in out
     out = _run([exe, "--db", db, "demo", "--holders", "6", "--seed", "3"], cwd, env)
     assert "6 permissionários" in out

@@ -12,7 +12,7 @@ import sys
 from .. import __version__
 from . import (clock, counter, documents, importing, licensing, maintenance, municipio, payments,
                permit_acts, records)
-from .common import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, KNOWN_ERRORS, Parser
+from .common import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, KNOWN_ERRORS, Parser, login_options
 
 __all__ = ["EXIT_OK", "EXIT_REFUSED", "EXIT_USAGE", "build_parser", "run"]
 
@@ -31,10 +31,21 @@ def build_parser() -> argparse.ArgumentParser:
                         help="abre o banco de demonstração (separado do real), criando-o se preciso")
     parser.add_argument("--json", action="store_true", help="saída em JSON")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    login_options(parser, top=True)
     sub = parser.add_subparsers(dest="command", parser_class=Parser)
     for module in COMMAND_MODULES:
         module.register(sub)
+    _login_options_everywhere(parser)
     return parser
+
+
+def _login_options_everywhere(parser: argparse.ArgumentParser) -> None:
+    """--user and --password-stdin after any command too (`search X --user joana`)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in set(action.choices.values()):
+                login_options(child)
+                _login_options_everywhere(child)
 
 
 def run(args) -> int:
@@ -42,4 +53,14 @@ def run(args) -> int:
         return args.handler(args)
     except KNOWN_ERRORS as exc:
         print(f"Erro: {exc}", file=sys.stderr)
+        return EXIT_REFUSED
+    except OSError as exc:  # a file the system refused, not caught nearer: said in Portuguese
+        from ..domain.os_errors import os_error_text
+        from ..store.connection import shown_path
+        where = f" '{shown_path(exc.filename)}'" if exc.filename else ""
+        print(f"Erro: não foi possível usar o arquivo ou a pasta{where}: "
+              f"{os_error_text(exc)}.", file=sys.stderr)
+        return EXIT_REFUSED
+    except OverflowError:  # a number beyond what the database stores, not caught nearer
+        print("Erro: número grande demais.", file=sys.stderr)
         return EXIT_REFUSED

@@ -15,7 +15,9 @@ def register(sub) -> None:
     p.add_argument("--date", metavar="DD/MM/AAAA",
                    help="leva o cadastro até esta data (padrão: hoje; nunca depois de hoje)")
     json_flag(p)
-    p.set_defaults(handler=cmd_tick)
+    # the service actor `sistema` (no login): what every opening already does, for
+    # scheduled jobs (cron, Task Scheduler); audited with this machine's name
+    p.set_defaults(handler=cmd_tick, service_actor=True)
 
     p = sub.add_parser("stoppage", help="registra que o serviço da permissão está interrompido "
                                         "sem autorização (PF Art. 12; SRM Art. 29 §ú)")

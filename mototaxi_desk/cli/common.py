@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import os
 import shutil
 import sys
 from contextlib import contextmanager
@@ -12,6 +13,7 @@ from pathlib import Path
 
 from .. import config
 from ..domain.errors import DomainError, ProfileError
+from ..domain.os_errors import os_error_text
 from ..store import connection
 from ..store.connection import StoreError
 from ..store.migrations import close_database, open_database
@@ -92,7 +94,7 @@ def write_file(path: Path, content: bytes | str) -> None:
         else:
             path.write_bytes(content)
     except OSError as exc:
-        raise DomainError(f"Não foi possível gravar {path}: {exc.strerror}.") from None
+        raise DomainError(f"Não foi possível gravar {path}: {os_error_text(exc)}.") from None
 
 
 def database_url(args) -> str:
@@ -108,8 +110,11 @@ def database(args, automatic_backup: bool = True, pass_time: bool = True,
     not change the register) skips the full integrity check of the SQLite file, which reads
     every page (seconds on a large register); a migration, if due, still checks first."""
     url = database_url(args)
+    _refuse_missing_file(args, url)
     db = open_database(url, check=not read_only)
     try:
+        if not getattr(args, "anonymous", False) and not args.demo:
+            actor(args)  # a named, checked user before anything else runs (see actor)
         if args.demo:  # --demo works with every command: the demo database is made on first use
             from ..services import demo
             demo.ensure_demo_database()
@@ -120,6 +125,20 @@ def database(args, automatic_backup: bool = True, pass_time: bool = True,
         yield db
     finally:
         close_database()
+
+
+def _refuse_missing_file(args, url: str) -> None:
+    """Only `init` (and the demo database, made on first use) creates an SQLite file: any
+    other command at a mistyped path is refused, leaving no empty database behind."""
+    url = url.strip()
+    if args.demo or getattr(args, "creates_database", False) or \
+            ("://" in url and not url.lower().startswith("sqlite:///")):
+        return  # PostgreSQL, or a URL the connection refuses with its own message
+    path = connection.sqlite_path(url.strip())
+    if not connection.sqlite_file_exists(path):
+        raise StoreError(f"Banco de dados não encontrado: '{connection.shown_path(path)}'. "
+                         "Confira --db ou MOTOTAXI_DB; um banco novo é criado com "
+                         "'mototaxi-desk init'.")
 
 
 def _pass_time() -> None:
@@ -148,7 +167,86 @@ def _startup_checks(url: str, automatic_backup: bool) -> None:
         print(f"Aviso: a cópia de segurança automática falhou: {exc}", file=sys.stderr)
 
 
+USER_ENV, PASSWORD_ENV = "MOTOTAXI_USER", "MOTOTAXI_PASSWORD"
+CLI_VIA = "linha de comando"
+
+
+def login_options(parser: argparse.ArgumentParser, *, top: bool = False) -> None:
+    """--user and --password-stdin, before the command (`top`) or after it: every command
+    parser gets them (cli/__init__.py), unless it already has an option of that name
+    (`users add --password-stdin` is the new user's password)."""
+    default = None if top else argparse.SUPPRESS
+    if "--user" not in parser._option_string_actions:
+        parser.add_argument("--user", metavar="LOGIN", default=default,
+                            help=f"usuário que executa o comando (ou {USER_ENV})")
+    if "--password-stdin" not in parser._option_string_actions:
+        parser.add_argument("--password-stdin", dest="login_password_stdin",
+                            action="store_true", default=False if top else argparse.SUPPRESS,
+                            help="lê a senha do usuário da primeira linha da entrada padrão "
+                                 f"(ou {PASSWORD_ENV}; sem nenhum dos dois, ela é perguntada)")
+
+
+def command_name(args) -> str:
+    """`users add`, `person export`...: the words of the command given."""
+    words = [args.command or ""]
+    words += [str(value) for key, value in sorted(vars(args).items())
+              if key.endswith("_command") and isinstance(value, str)]
+    return " ".join(w for w in words if w)
+
+
 def actor(args):
-    """Who a command acts as (the one place that decides it)."""
+    """Who a command acts as — the one place that decides it. The user named by --user (or
+    MOTOTAXI_USER), with the password from --password-stdin, MOTOTAXI_PASSWORD or asked at
+    the terminal, checked as the window's login checks it (services/users.authenticate: the
+    same lockout and messages, audited with this machine's name); the audit entries of the
+    command then name that user. Without a user the command is refused (exit 1) and the
+    refusal audited. The commands that need no login (init, self-test, verify, profiles
+    list|check|versions) set `anonymous`: database() does not log them in (should one call
+    actor, it asks for a login like any other); `tick` acts as the system's service actor
+    `sistema` (set `service_actor`), and so does every command on the demo database
+    (`--demo`). Needs the open database."""
+    cached = getattr(args, "_actor", None)
+    if cached is not None:
+        return cached
+    from ..services import users
     from ..services.context import SYSTEM
-    return SYSTEM
+    if getattr(args, "service_actor", False) or getattr(args, "demo", False):
+        acting = SYSTEM  # `anonymous` commands are not logged in up front; if one acts, it asks
+    else:
+        from ..services import setup
+        setup.settings()  # a database without init has no users: say so, not "incorrect"
+        login = (getattr(args, "user", None) or os.environ.get(USER_ENV, "")).strip()
+        if not login:
+            _refuse_anonymous(args)
+        password = _login_password(args, login)
+        acting = users.authenticate(login, password, via=f"{CLI_VIA}: {command_name(args)}")
+        args._login_password = password  # `users password` confirms the change with it
+    args._actor = acting
+    return acting
+
+
+def _login_password(args, login: str) -> str:
+    if getattr(args, "login_password_stdin", False):
+        return sys.stdin.readline().rstrip("\r\n")
+    if os.environ.get(PASSWORD_ENV):
+        return os.environ[PASSWORD_ENV]
+    if not sys.stdin.isatty():
+        raise DomainError(f"Informe a senha de '{login}': --password-stdin (primeira linha da "
+                          f"entrada padrão) ou a variável de ambiente {PASSWORD_ENV}.")
+    import getpass
+    return getpass.getpass(f"Senha de {login}: ")
+
+
+def _refuse_anonymous(args) -> None:
+    """No user named: refused, and the refusal audited (when the database is set up)."""
+    from ..services import audit, first_run
+    from ..services.context import Actor
+    message = ("Este comando exige um usuário: informe --user LOGIN (ou a variável "
+               f"{USER_ENV}) e a senha (perguntada, --password-stdin ou {PASSWORD_ENV}).")
+    if first_run.is_initialised():
+        from ..store.connection import write_transaction
+        with write_transaction():
+            audit.record(Actor(None, "", "nenhum"), "refused:cli.login", "user", "",
+                         after={"command": command_name(args), "via": CLI_VIA,
+                                "message": message})
+    raise DomainError(message)

@@ -5,6 +5,7 @@ from pathlib import Path
 
 from ..store import connection
 from ..store.connection import StoreError
+from ..store.migrations import open_database
 from .common import (EXIT_OK, EXIT_REFUSED, actor, database, database_url, emit,
                      subcommands)
 
@@ -27,7 +28,7 @@ def register(sub) -> None:
     which.add_argument("--profile", help="só este perfil (id ou arquivo .toml)")
     which.add_argument("--all-profiles", action="store_true",
                        help="cada perfil do programa, mesmo havendo banco configurado")
-    p.set_defaults(handler=cmd_self_test)
+    p.set_defaults(handler=cmd_self_test, anonymous=True)  # a temporary database
 
     p = sub.add_parser("db-grants", help="PostgreSQL: dá ao papel do programa só o que ele usa "
                                          "(sem alterar o esquema nem apagar auditoria); rode "
@@ -80,7 +81,8 @@ def cmd_restore(args) -> int:
     url = database_url(args)
     if url.strip().lower().startswith("postgres"):
         raise StoreError(pgdump.how_to_restore(connection.make_database(url)))
-    done = backups.restore(actor(args), connection.sqlite_path(url.strip()), Path(args.path))
+    target = connection.sqlite_path(url.strip())
+    done = backups.restore(_restore_actor(args, target), target, Path(args.path))
     kept = (f" O banco anterior foi guardado em {done['kept']}." if done["kept"]
             else " Não havia banco anterior.")
     migrated = (f" Esquema atualizado da versão {done['schema_version']} para a "
@@ -90,6 +92,27 @@ def cmd_restore(args) -> int:
                       f"{done['uf']} (IBGE {done['ibge']}).{migrated}{kept}"]
          + [f"Aviso (a cópia já tinha): {w}" for w in done.get("warnings", [])])
     return EXIT_OK
+
+
+def _restore_actor(args, target: Path):
+    """Who restores: a user of the database being replaced, logged in as for any command.
+    When there is no usable database there (missing, damaged, not set up) there are no
+    users to check: the copy is restored by the system's actor, audited with this machine's
+    name (whoever may write the data folder could replace the file anyway)."""
+    from ..services import first_run
+    from ..services.context import SYSTEM
+    if not target.exists():
+        return SYSTEM
+    try:
+        db = open_database(str(target))
+    except StoreError:
+        return SYSTEM  # damaged or not ours: the restore's own checks speak
+    try:
+        if not first_run.is_initialised():
+            return SYSTEM
+        return actor(args)
+    finally:
+        db.close()
 
 
 def cmd_self_test(args) -> int:
@@ -135,7 +158,9 @@ def cmd_audit(args) -> int:
                                  since=args.since, limit=args.limit)
     if args.audit_command == "list":
         emit(args, data, [f"{e['id']:>7}  {e['at']:%d/%m/%Y %H:%M:%S}  {e['action']:<28} "
-                          f"{e['entity']} {e['entity_id']}" for e in data]
+                          f"{e['entity']} {e['entity_id']}  ({e['login']}"
+                          + (f" em {e['machine']}" if e["machine"] else "") + ")"
+                          for e in data]
              or ["Nenhum registro."])
         return EXIT_OK
     broken = data["broken"]

@@ -24,9 +24,15 @@ def register(sub) -> None:
     p.add_argument("--admin-name", default="Administrador do Sistema")
     p.add_argument("--admin-password-stdin", action="store_true",
                    help="lê a senha do administrador da entrada padrão")
-    p.set_defaults(handler=cmd_init)
+    p.add_argument("--demo-database", action="store_true",
+                   help="banco de demonstração ou treinamento: o único que aceita o comando "
+                        "'demo' (dados fictícios); nunca o banco real")
+    p.set_defaults(handler=cmd_init, anonymous=True,  # no user exists yet
+                   creates_database=True)
 
-    p = sub.add_parser("demo", help="preenche o banco com dados fictícios realistas")
+    p = sub.add_parser("demo", help="preenche um banco de demonstração com dados fictícios "
+                                    "realistas (só '--demo' ou um banco criado com 'init "
+                                    "--demo-database'; nunca o banco real)")
     p.add_argument("--holders", type=int, default=48)
     p.add_argument("--seed", type=int, default=2019)
     p.set_defaults(handler=cmd_demo)
@@ -42,22 +48,30 @@ def register(sub) -> None:
     users.add_parser("list", help="lista os usuários")
     p = users.add_parser("disable", help="desativa um usuário")
     p.add_argument("login")
+    p = users.add_parser("password", help="troca a senha do próprio usuário (a de --user); "
+                                          "encerra a senha provisória")
+    p.add_argument("--new-password-stdin", action="store_true",
+                   help="lê a nova senha da entrada padrão (depois da senha atual, se esta "
+                        "também vier por --password-stdin)")
 
     profiles = sub.add_parser("profiles", help="perfis de regras")
     profiles.set_defaults(handler=cmd_profiles)
     profiles = subcommands(profiles, "profiles_command")
     profiles.add_parser("list", help="lista os perfis do programa e da pasta de dados "
-                                     "(um arquivo com erro é mostrado com o erro)")
+                                     "(um arquivo com erro é mostrado com o erro)"
+                        ).set_defaults(anonymous=True)
     p = profiles.add_parser("check", help="valida um arquivo de perfil: todos os erros, "
                                           "com o número da linha")
     p.add_argument("file", help="arquivo .toml")
+    p.set_defaults(anonymous=True)
     p = profiles.add_parser("adopt", help="adota um arquivo como nova versão do perfil do "
                                           "banco, em vigor a partir de uma data (admin)")
     p.add_argument("file", help="arquivo .toml do perfil (nova redação da lei)")
     p.add_argument("--from", dest="effective_from", required=True,
                    help="data de vigência (dd/mm/aaaa): atos a partir dela seguem esta versão")
     profiles.add_parser("versions", help="as versões do perfil guardadas no banco e os "
-                                         "arquivos alterados ainda não adotados")
+                                         "arquivos alterados ainda não adotados"
+                        ).set_defaults(anonymous=True)
 
     settings = sub.add_parser("settings", help="dados do município e números do perfil")
     settings.set_defaults(handler=cmd_settings)
@@ -93,7 +107,7 @@ def cmd_init(args) -> int:
     existed = _sqlite_exists(url)
     try:
         with database(args):
-            summary = setup.initialise(**values)
+            summary = setup.initialise(demo=args.demo_database, **values)
     except KNOWN_ERRORS:
         if existed is False:
             _remove_sqlite(url)  # nothing half-created
@@ -110,7 +124,7 @@ def cmd_init(args) -> int:
 def _sqlite_exists(url: str) -> bool | None:
     if url.startswith("postgres"):
         return None
-    return connection.sqlite_path(url).exists()
+    return connection.sqlite_file_exists(connection.sqlite_path(url))
 
 
 def _remove_sqlite(url: str) -> None:
@@ -123,7 +137,7 @@ def cmd_demo(args) -> int:
     from ..services import demo, setup
     with database(args):
         setup.settings()  # refuses on a database without init
-        counts = demo.fill(args.holders, seed=args.seed)
+        counts = demo.fill_demo(actor(args), args.holders, seed=args.seed)
     emit(args, counts, [f"Dados de demonstração: {counts['holders']} permissionários em "
                         f"{counts['stands']} pontos, {counts['waiting']} na lista de espera."])
     return EXIT_OK
@@ -137,6 +151,12 @@ def cmd_users(args) -> int:
             user = users.add_user(actor(args), args.login, args.name, args.role, password)
             emit(args, user, [f"Usuário '{user['login']}' ({user['role_label']}) cadastrado; "
                               "a senha é provisória: será trocada no primeiro acesso."])
+        elif args.users_command == "password":
+            acting = actor(args)
+            current = _current_password(args)
+            new = read_password(args.new_password_stdin, f"Nova senha de {acting.login}")
+            user = users.change_password(acting, current, new)
+            emit(args, user, [f"Senha de '{user['login']}' alterada."])
         elif args.users_command == "disable":
             user = users.disable_user(actor(args), args.login)
             emit(args, user, [f"Usuário '{user['login']}' desativado."])
@@ -146,6 +166,11 @@ def cmd_users(args) -> int:
                               f"{'ativo' if u['active'] else 'inativo':<8} {u['full_name']}"
                               for u in rows])
     return EXIT_OK
+
+
+def _current_password(args) -> str:
+    """The password the login was checked with (change_password asks for it again)."""
+    return getattr(args, "_login_password", "") or ""
 
 
 def cmd_profiles(args) -> int:

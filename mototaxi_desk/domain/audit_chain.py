@@ -45,13 +45,17 @@ def canonical_time(value) -> str:
 
 
 def entry_hash(*, at, user_id, action, entity, entity_id, before, after, prev_hash,
-               seals=None) -> str:
+               seals=None, machine=None) -> str:
     """sha256 (hex) of one entry's canonical serialisation: a JSON array of its fields in a
     fixed order (no key sorting to depend on), UTF-8, no spaces. An entry that seals rows
-    (seals, JSON text) is serialised as v2, with the seals last; one without keeps v1."""
+    (seals, JSON text) is serialised as v2, with the seals after prev_hash; the machine
+    (named actors) is the last field when there is one. Entries written before either keep
+    their hash."""
     fields = [_FORMAT, canonical_time(at), user_id, action, entity, entity_id, before, after,
               prev_hash]
     if seals is not None:
         fields = [_FORMAT_SEALS] + fields[1:] + [seals]
+    if machine:
+        fields.append(machine)
     text = json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()

@@ -23,6 +23,7 @@ from decimal import Decimal
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
+from .os_errors import os_error_text
 from .. import package_data
 from .errors import ProfileError  # noqa: F401 (defined there: callers need not load this module)
 from .profile_reader import Collector, ProfileProblems, build, convert  # noqa: F401
@@ -534,7 +535,7 @@ def parse_profile(path: Path | Traversable) -> RuleProfile:
     except UnicodeDecodeError:
         raise ProfileError(f"Perfil {name}: o arquivo não está em UTF-8") from None
     except OSError as exc:
-        raise ProfileError(f"Perfil {name}: não foi possível ler: {exc.strerror}") from None
+        raise ProfileError(f"Perfil {name}: não foi possível ler: {os_error_text(exc)}") from None
     return parse_profile_text(text, name, expected_id=name.removesuffix(".toml"))
 
 

@@ -14,7 +14,7 @@ from ..domain import validators
 from ..domain.audit_chain import GENESIS, entry_hash, row_digest
 from ..store.connection import (after_outermost_transaction, before_commit, lock_audit_chain,
                                 write_transaction)
-from ..store.models import DB, MODELS, SEALED_FIELDS, AuditLog, touched_rows, utcnow
+from ..store.models import DB, MODELS, SEALED_FIELDS, AuditLog, User, touched_rows, utcnow
 from .context import SYSTEM, Actor
 
 
@@ -34,6 +34,21 @@ def _dump(data: dict | None) -> str | None:
     return json.dumps(data, default=_default, ensure_ascii=False, sort_keys=True)
 
 
+def machine() -> str:
+    """This PC's name, written with every entry (who did it, and from where). Read once."""
+    global _MACHINE
+    if _MACHINE is None:
+        import socket
+        try:
+            _MACHINE = (socket.gethostname() or "desconhecida")[:255]
+        except OSError:
+            _MACHINE = "desconhecida"
+    return _MACHINE
+
+
+_MACHINE: str | None = None
+
+
 def record(actor: Actor, action: str, entity: str, entity_id, *,
            before: dict | None = None, after: dict | None = None) -> AuditLog:
     """Append one entry to the chain, inside the caller's transaction (or in one of its own
@@ -43,7 +58,8 @@ def record(actor: Actor, action: str, entity: str, entity_id, *,
         lock_audit_chain()  # already held when the caller used write_transaction()
         fields = {"at": utcnow(), "action": action, "entity": entity,
                   "entity_id": str(entity_id or ""), "before": _dump(before),
-                  "after": _dump(after), "prev_hash": _head(), "seals": _take_seals()}
+                  "after": _dump(after), "prev_hash": _head(), "seals": _take_seals(),
+                  "machine": machine()}
         digest = entry_hash(user_id=actor.user_id, **fields)
         after_outermost_transaction(_checkpoint)
         return AuditLog.create(user=actor.user_id, entry_hash=digest, **fields)
@@ -62,7 +78,7 @@ def record_many(actor: Actor, entries: list[dict], batch: int = 500) -> int:
         fields = {"at": utcnow(), "action": entry["action"], "entity": entry["entity"],
                   "entity_id": str(entry.get("entity_id") or ""),
                   "before": _dump(entry.get("before")), "after": _dump(entry.get("after")),
-                  "prev_hash": previous}
+                  "prev_hash": previous, "machine": machine()}
         previous = entry_hash(user_id=actor.user_id, **fields)
         rows.append({**fields, "user": actor.user_id, "entry_hash": previous})
     from ..store.bulk import insert_rows
@@ -131,7 +147,7 @@ def _head() -> str:
 def _stored_hash(row: AuditLog) -> str:
     return entry_hash(at=row.at, user_id=row.user_id, action=row.action, entity=row.entity,
                       entity_id=row.entity_id, before=row.before, after=row.after,
-                      prev_hash=row.prev_hash, seals=row.seals)
+                      prev_hash=row.prev_hash, seals=row.seals, machine=row.machine)
 
 
 def _when(value) -> str:
@@ -164,8 +180,8 @@ def _problem(row: AuditLog, previous: str, previous_id: int | None) -> str:
                 f"entre os dois foi apagado ou inserido, ou a ordem foi trocada "
                 f"(esperado {previous[:12]}…, gravado {row.prev_hash[:12]}…)")
     if _stored_hash(row) != row.entry_hash:
-        return ("o conteúdo foi alterado depois de gravado (data, usuário, ação, entidade ou "
-                "dados antes/depois não conferem com o hash)")
+        return ("o conteúdo foi alterado depois de gravado (data, usuário, máquina, ação, "
+                "entidade ou dados antes/depois não conferem com o hash)")
     return ""
 
 
@@ -180,7 +196,10 @@ def entries(*, entity: str | None = None, entity_id=None, since=None, limit: int
     if since not in (None, ""):
         day = validators.parse_date(since, "Desde")
         query = query.where(AuditLog.at >= dt.datetime.combine(day, dt.time(0, 0)))
-    return [{"id": r.id, "at": r.at, "user_id": r.user_id, "action": r.action,
+    logins = dict(User.select(User.id, User.login).tuples())
+    return [{"id": r.id, "at": r.at, "user_id": r.user_id,
+             "login": logins.get(r.user_id, "sistema") if r.user_id else "sistema",
+             "machine": r.machine or "", "action": r.action,
              "entity": r.entity, "entity_id": r.entity_id, "before": r.before,
              "after": r.after} for r in query]
 

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import sqlite3
 import time
 from pathlib import Path
 
 import peewee as pw
 
-from ..store import backup, pgdump
+from ..domain.os_errors import os_error_text
+from ..store import backup, connection, pgdump
 from . import permissions
 from ..store.connection import write_transaction
 from ..store.migrations import LATEST, close_database, ensure_schema, open_database
@@ -65,7 +67,7 @@ def set_retention(actor: Actor, keep_daily: int, keep_monthly: int, automatic: b
             backup.save_retention(retention)
         except OSError as exc:
             raise backup.BackupError(f"Não foi possível gravar a configuração das cópias: "
-                                     f"{exc.strerror or exc}.") from None
+                                     f"{os_error_text(exc)}.") from None
     return retention.__dict__
 
 
@@ -95,6 +97,7 @@ def make_backup(actor: Actor, to: Path | None = None, *, kind: str = "manual",
     path = _sqlite_path()
     folder = backup.folder()
     removed: list[Path] = []
+    target = to
     try:
         if path is None:
             name = f"{DB.obj.database}-{kind}-{now:%Y%m%d-%H%M%S}.dump"
@@ -109,7 +112,12 @@ def make_backup(actor: Actor, to: Path | None = None, *, kind: str = "manual",
             if target.parent.resolve() == folder.resolve():
                 removed = backup.rotate(folder, path.stem, backup.load_retention(), now)
     except OSError as exc:
-        raise backup.BackupError(f"Não foi possível gravar a cópia: {exc.strerror or exc}.") \
+        raise backup.BackupError(f"Não foi possível gravar a cópia: {os_error_text(exc)}.") \
+            from None
+    except sqlite3.Error:  # SQLite could not create the file there (e.g. under /proc)
+        raise backup.BackupError(f"Não foi possível gravar a cópia em "
+                                 f"'{connection.shown_path(target)}': o local não aceita um "
+                                 "arquivo novo. Escolha outra pasta; nada foi gravado.") \
             from None
     seconds = time.perf_counter() - start
     size = target.stat().st_size

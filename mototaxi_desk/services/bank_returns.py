@@ -18,6 +18,7 @@ import datetime as dt
 import hashlib
 from decimal import Decimal
 
+from ..domain.os_errors import os_error_text
 from ..domain import febraban, validators
 from ..domain.errors import DomainError, ValidationError
 from ..domain.money import format_money
@@ -185,5 +186,5 @@ def read_file(path) -> tuple[bytes, str]:
             raise DomainError(f"{path.name}: grande demais para um retorno de arrecadação.")
         return path.read_bytes(), path.name
     except OSError as exc:
-        raise DomainError(f"Não foi possível ler {path}: {exc.strerror}.") from None
+        raise DomainError(f"Não foi possível ler {path}: {os_error_text(exc)}.") from None
 

@@ -361,15 +361,36 @@ def _quiet_refusal():
 
 
 def _demo_users() -> int:
+    """The demo's staff (the README's password, no forced change: they are fictitious),
+    each audited as `user.add`. A user already there is left as it is."""
     created = 0
     for login, name, role in DEMO_USERS:
-        if not User.select().where(User.login == login).exists():
-            with write_transaction():
-                users.create_user(login, name, role, DEMO_PASSWORD)
-            created += 1
-    User.update(must_change_password=False).where(
-        User.login.in_([u[0] for u in DEMO_USERS])).execute()
+        with write_transaction():
+            user = User.get_or_none(User.login == login)
+            if user is None:
+                user = users.create_user(login, name, role, DEMO_PASSWORD)
+                audit.record(SYSTEM, "user.add", "user", user.id,
+                             after={**audit.snapshot(user), "demo": True})
+                created += 1
     return created
+
+
+def is_demo_database() -> bool:
+    """Whether this database was made as a demo one (ensure_demo_database)."""
+    return bool(setup.settings().is_demo)
+
+
+def fill_demo(actor, holders: int, *, seed: int = 2019) -> dict:
+    """`demo`: fictitious data, only into a database made as a demo one (`--demo`):
+    fictitious permits cannot be told apart from real ones nor removed."""
+    from . import permissions
+    permissions.require(actor, "demo.fill")
+    if not is_demo_database():
+        raise DomainError("Este banco não é de demonstração: dados fictícios não podem ser "
+                          "gravados nele (não haveria como removê-los). Use "
+                          "'mototaxi-desk --demo demo' para o banco de demonstração; nada "
+                          "foi alterado.")
+    return fill(holders, seed=seed)
 
 
 def fill_bulk(holders: int, *, seed: int = 2019, today: dt.date | None = None,
@@ -553,8 +574,11 @@ def ensure_demo_database(today: dt.date | None = None,
     if setup.is_initialised():
         return False
     with write_transaction():
-        setup.initialise(admin_password=DEMO_PASSWORD, today=today, **DEMO_MUNICIPIO)
+        setup.initialise(admin_password=DEMO_PASSWORD, today=today, demo=True,
+                         **DEMO_MUNICIPIO)
         fill(48, today=today, progress=progress)
+        # its admin was made at set-up with the README's password: no forced change
+        User.update(must_change_password=False).where(User.login == "admin").execute()
         from . import collection  # guias (issue 22): a fictitious CNPJ, code and PIX key
         collection.update(SYSTEM, **DEMO_COLLECTION)
     return True

@@ -30,6 +30,7 @@ def charge(actor: Actor, person_id: int, fee_key: str, *, on: dt.date, permit_id
            article: str | None = None) -> Fee | None:
     """A fee line for an act, if the profile charges it (None when its law does not).
     `units` overrides the profile's amount (e.g. the L1745 late-renewal fine)."""
+    permissions.require(actor, "fee.charge")
     profile = setup.profile()
     rule = profile.fees.get(fee_key)
     if rule is None and units is None:

@@ -81,6 +81,9 @@ PERMISSIONS: dict[str, Permission] = {
     "sticker.void": Permission(DECIDERS, "cancelar selos de vistoria"),
     "sticker.reissue": Permission(DECIDERS, "reemitir selos de vistoria"),
     # fees, notices, defences, sanctions, impounds
+    # a fee is charged by the act that causes it (an inspection, a second copy, a grant):
+    # that act's permission decides who; this one refuses unknown roles and disabled users
+    "fee.charge": Permission(EVERYONE, "lançar taxas"),
     "fee.pay": Permission(COUNTER, "registrar pagamentos"),
     "fee.cancel": Permission(DECIDERS, "cancelar taxas"),
     "notice.record": Permission(FIELD, "lavrar autos de infração"),
@@ -127,6 +130,7 @@ PERMISSIONS: dict[str, Permission] = {
     "settings.verifier": Permission(ADMIN, "alterar a validade da situação do verificador"),
     "report.export": Permission(EVERYONE, "exportar relatórios"),
     "report.print": Permission(EVERYONE, "imprimir relatórios"),
+    "demo.fill": Permission(ADMIN, "gravar dados de demonstração"),
     "backup.make": Permission(ADMIN, "fazer cópias de segurança"),
     "backup.restore": Permission(ADMIN, "restaurar cópias de segurança"),
     "backup.settings": Permission(ADMIN, "alterar a configuração das cópias de segurança"),
@@ -155,4 +159,13 @@ def cpf_text(actor: Actor | None, digits: str) -> str:
 def require(actor: Actor, action: str) -> None:
     """PermissionDenied (and an audit entry 'refused:<action>') unless the role may do it."""
     permission = PERMISSIONS[action]
+    if actor.user_id is not None:
+        from . import users  # the user may have been disabled since the login
+        if not users.still_active(actor):
+            from . import refusals
+            from .context import PermissionDenied
+            message = (f"O usuário '{actor.login}' foi desativado; nada mais é permitido "
+                       "nesta sessão. Entre com outro usuário.")
+            refusals.note(actor, action, message)
+            raise PermissionDenied(message)
     actor.require(*permission.roles, action=permission.label, key=action)

@@ -10,6 +10,7 @@ import datetime as dt
 import json
 from decimal import Decimal
 
+from ..domain.os_errors import os_error_text
 from ..domain import validators
 from ..domain.errors import ValidationError
 from ..store.connection import write_transaction
@@ -146,18 +147,26 @@ def _audit_entries(person: Person, data: dict) -> list[dict]:
              "after": json.loads(r.after) if r.after else None} for r in rows]
 
 
-def export_person(actor: Actor, cpf, *, now: dt.datetime | None = None) -> dict:
-    """The data-subject export of the person with this CPF (audited as 'person.export')."""
+def export_person(actor: Actor, cpf, *, now: dt.datetime | None = None,
+                  audited: bool = True) -> dict:
+    """The data-subject export of the person with this CPF (audited as 'person.export'
+    unless `audited` is False: write_export audits it once its files are written)."""
     permissions.require(actor, "person.export")
     person = find_person(cpf)
     data = collect(person)
-    counts = {k: len(v) for k, v in data.items() if isinstance(v, list)}
-    with write_transaction():
-        audit.record(actor, "person.export", "person", person.id, after={"counts": counts})
+    if audited:
+        _audit_export(actor, person.id, data)
     return {"format_version": FORMAT_VERSION, "exported_at": now or utcnow(),
             "exported_by": actor.login,
             "legal_basis": "LGPD (Lei 13.709/2018), Art. 18, II — acesso aos dados",
             **data}
+
+
+def _audit_export(actor: Actor, person_id: int, data: dict, **extra) -> None:
+    counts = {k: len(v) for k, v in data.items() if isinstance(v, list)}
+    with write_transaction():
+        audit.record(actor, "person.export", "person", person_id,
+                     after={"counts": counts, **extra})
 
 
 def _default(value):
@@ -175,8 +184,10 @@ def to_json(export: dict) -> str:
 
 
 def file_stem(export: dict) -> str:
+    """The files' name: the person's record number, never the CPF (a file name shows in
+    folder listings, recent-file lists and backups of the folder)."""
     stamp = export["exported_at"].strftime("%Y%m%d-%H%M%S")
-    return f"dados-pessoa-{export['person']['cpf']}-{stamp}"
+    return f"dados-pessoa-{export['person']['id']}-{stamp}"
 
 
 def cpf_text(export: dict) -> str:
@@ -184,8 +195,9 @@ def cpf_text(export: dict) -> str:
 
 
 def write_export(actor: Actor, cpf, folder) -> dict:
-    """Export the person with this CPF to <folder>/dados-pessoa-<cpf>-<stamp>.json and .pdf;
-    the paths and the counts of each section."""
+    """Export the person with this CPF to <folder>/dados-pessoa-<nº do cadastro>-<stamp>.json
+    and .pdf; the paths and the counts of each section. Audited once both files are written:
+    a failed write leaves no file and no 'person.export' entry (nothing was handed out)."""
     from pathlib import Path
 
     from ..printing import person_export
@@ -193,17 +205,27 @@ def write_export(actor: Actor, cpf, folder) -> dict:
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise ValidationError("Pasta de destino", f"'{folder}' não é uma pasta.")
-    export = export_person(actor, cpf)
+    export = export_person(actor, cpf, audited=False)
     pdf = person_export.render(export, municipio_header())
-    stem = file_stem(export)
+    stem, copy = file_stem(export), 1
     paths = {"json": folder / f"{stem}.json", "pdf": folder / f"{stem}.pdf"}
+    while any(p.exists() for p in paths.values()):  # two exports in the same second
+        copy += 1
+        paths = {k: folder / f"{stem}-{copy}.{k}" for k in ("json", "pdf")}
+    written = []
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        paths["json"].write_text(to_json(export), encoding="utf-8")
-        paths["pdf"].write_bytes(pdf)
+        for key, content in (("json", to_json(export).encode("utf-8")), ("pdf", pdf)):
+            with open(paths[key], "xb") as out:  # never over another file
+                written.append(paths[key])
+                out.write(content)
     except OSError as exc:
+        for path in written:
+            path.unlink(missing_ok=True)
         raise ValidationError("Pasta de destino", f"não foi possível gravar em '{folder}': "
-                                                  f"{exc.strerror}.") from None
+                                                  f"{os_error_text(exc)}.") from None
+    _audit_export(actor, export["person"]["id"], export,
+                  files=[paths["json"].name, paths["pdf"].name])
     return {"person_id": export["person"]["id"], "name": export["person"]["name"],
             "json": str(paths["json"]), "pdf": str(paths["pdf"]),
             "counts": {k: len(v) for k, v in export.items() if isinstance(v, list)}}

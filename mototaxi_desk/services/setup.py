@@ -262,9 +262,10 @@ def validate_init(*, profile_id, municipio, uf, ibge, population, fiscal_unit_va
     }
 
 
-def initialise(*, today: dt.date | None = None, **values) -> dict:
+def initialise(*, today: dt.date | None = None, demo: bool = False, **values) -> dict:
     """Create the município settings, this year's fiscal-unit value and the first admin
-    (who must change the password at first login), all in one transaction."""
+    (who must change the password at first login), all in one transaction. `demo` marks a
+    demo database (services/demo.py): the only kind that takes fictitious data."""
     today = today or dt.date.today()
     checked = validate_init(**values)
     with write_transaction():
@@ -272,7 +273,8 @@ def initialise(*, today: dt.date | None = None, **values) -> dict:
             current = settings()
             raise AlreadyInitialised("Este banco de dados já foi configurado para "
                                      f"{current.name}/{current.uf}; nada foi alterado.")
-        row = MunicipioSettings.create(overrides=json.dumps({}), **checked["settings"])
+        row = MunicipioSettings.create(overrides=json.dumps({}), is_demo=demo,
+                                       **checked["settings"])
         FiscalUnitValue.create(year=today.year, value_cents=checked["unit_cents"])
         if checked["tariff_cents"]:  # from 1 January, like the year's fiscal-unit value
             TariffValue.create(effective_on=dt.date(today.year, 1, 1),

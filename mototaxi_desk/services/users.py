@@ -10,7 +10,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from ..domain import validators
 from ..domain.errors import DomainError, ValidationError
 from ..store.connection import write_transaction
-from ..store.models import User, utcnow
+from ..store.models import DB, User, utcnow
 from . import audit, permissions
 from .context import ROLE_LABELS, Actor, unknown_role_message
 
@@ -99,33 +99,44 @@ def disable_user(actor: Actor, login) -> dict:
     return as_dict(user)
 
 
-def authenticate(login, password, *, now: dt.datetime | None = None) -> Actor:
-    """The Actor for a correct login and password; LoginFailed otherwise (same message for an
-    unknown user and a wrong password, so logins cannot be guessed)."""
+LOGIN_REFUSED = ("Usuário ou senha incorretos. Após 5 tentativas erradas o acesso fica "
+                 "bloqueado por 5 minutos.")
+
+
+def authenticate(login, password, *, now: dt.datetime | None = None,
+                 via: str | None = None) -> Actor:
+    """The Actor for a correct login and password; LoginFailed otherwise, with the same
+    message for an unknown or disabled user, a wrong password and a locked account, so
+    logins cannot be guessed nor a lock told apart. `via` (e.g. "linha de comando") goes
+    into the audit entries."""
     now = now or utcnow()
     login = str(login or "").strip().lower()
+    extra = {"via": via} if via else None
     # The failure count must be committed, so the refusal is raised after the transaction.
     with write_transaction():
         user = User.get_or_none(User.login == login)
         if user is None or not user.active:
-            refusal = "Usuário ou senha incorretos."
+            refusal = LOGIN_REFUSED
+            if user is not None:
+                audit.record(Actor(user.id, user.login, user.role), "refused:user.login",
+                             "user", user.id, after={"reason": "desativado", **(extra or {})})
         elif user.role not in ROLE_LABELS:  # e.g. a row edited by hand to 'chefe'
             refusal = unknown_role_message(user.role)
             audit.record(Actor(user.id, user.login, user.role), "refused:user.login", "user",
-                         user.id, after={"role": user.role})
+                         user.id, after={"role": user.role, **(extra or {})})
         elif user.locked_until and user.locked_until > now:
-            minutes = int((user.locked_until - now).total_seconds() // 60) + 1
-            refusal = (f"Usuário bloqueado por excesso de tentativas; tente de novo em "
-                       f"{minutes} minuto(s).")
+            refusal = LOGIN_REFUSED
+            audit.record(Actor(user.id, user.login, user.role), "refused:user.login", "user",
+                         user.id, after={"reason": "bloqueado", **(extra or {})})
         elif not _password_matches(user, password):
-            refusal = "Usuário ou senha incorretos."
+            refusal = LOGIN_REFUSED
             user.failed_logins += 1
             if user.failed_logins >= MAX_FAILED_LOGINS:
                 user.locked_until = now + dt.timedelta(minutes=LOCK_MINUTES)
                 user.failed_logins = 0
             user.save()
             audit.record(Actor(user.id, user.login, user.role), "user.login_failed", "user",
-                         user.id)
+                         user.id, after=extra)
         else:
             refusal = ""
             user.failed_logins = 0
@@ -133,10 +144,20 @@ def authenticate(login, password, *, now: dt.datetime | None = None) -> Actor:
             if _hasher.check_needs_rehash(user.password_hash):
                 user.password_hash = _hasher.hash(password)
             user.save()
-            audit.record(Actor(user.id, user.login, user.role), "user.login", "user", user.id)
+            audit.record(Actor(user.id, user.login, user.role), "user.login", "user", user.id,
+                         after=extra)
     if refusal:
         raise LoginFailed(refusal)
     return Actor(user.id, user.login, user.role)
+
+
+def still_active(actor: Actor) -> bool:
+    """Whether a logged-in user may still act: a user disabled (or removed) since the login
+    may not, so an open window stops working at its next action. The system's own actor
+    (no user id) always may."""
+    if actor.user_id is None or DB.obj is None:
+        return True
+    return User.select().where((User.id == actor.user_id) & User.active).exists()
 
 
 def must_change_password(actor: Actor) -> bool:

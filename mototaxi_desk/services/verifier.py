@@ -29,6 +29,7 @@ from pathlib import Path
 
 import peewee as pw
 
+from ..domain.os_errors import os_error_text
 from ..domain import validators
 from ..domain.errors import DomainError, ValidationError
 from ..domain.verdicts import INVALID, REASONS, VALID
@@ -187,7 +188,7 @@ def export_file(actor: Actor, path: Path, *, as_of: dt.datetime | None = None) -
     try:
         write_atomic(path, data)
     except OSError as exc:
-        raise DomainError(f"Não foi possível gravar {path}: {exc.strerror or exc}.") from None
+        raise DomainError(f"Não foi possível gravar {path}: {os_error_text(exc)}.") from None
     with write_transaction():
         audit.record(actor, "verifier.export", "municipio_settings", None,
                      after={"as_of": info["as_of"], "listed": info["listed"],

@@ -22,6 +22,7 @@ import sqlite3
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from ..domain.os_errors import os_error_text
 from .. import config
 from .connection import StoreError
 
@@ -302,7 +303,7 @@ def check_candidate(source: Path, work: Path, latest: int) -> CandidateInfo:
         if Path(f"{source}-wal").exists():  # commits not yet folded into the file itself
             shutil.copyfile(f"{source}-wal", f"{work}-wal")
     except OSError as exc:
-        raise BackupError(f"Não foi possível ler {name}: {exc.strerror or exc}. "
+        raise BackupError(f"Não foi possível ler {name}: {os_error_text(exc)}. "
                           "Nada foi alterado.") from None
     conn = sqlite3.connect(str(work))
     try:
@@ -427,7 +428,7 @@ def restore_file(source: Path, target: Path, latest: int, directory: Path | None
                     else _keep_damaged(target, directory, now))
         _install(work, target)
     except OSError as exc:
-        raise BackupError(f"Não foi possível restaurar: {exc.strerror or exc}. "
+        raise BackupError(f"Não foi possível restaurar: {os_error_text(exc)}. "
                           "O banco em uso não foi alterado.") from None
     except sqlite3.OperationalError as exc:  # the database in use is locked by someone else
         raise BackupError(f"O banco de dados em uso não pôde ser lido ({_first_line(exc)}); "

@@ -10,6 +10,7 @@ from urllib.parse import unquote, urlparse
 
 import peewee as pw
 
+from ..domain.os_errors import os_error_text
 from .models import DB, touched_rows
 
 _log = logging.getLogger(__name__)
@@ -142,7 +143,31 @@ def location_warning(url: str) -> str | None:
     return network_warning(sqlite_path(url.strip()))
 
 
+def shown_path(path) -> str:
+    """A path as a message shows it: a very long one cut in the middle."""
+    text = str(path)
+    return text if len(text) <= 120 else f"{text[:60]}…{text[-40:]}"
+
+
+def sqlite_file_exists(path: Path) -> bool:
+    """Whether the database file is there; StoreError (in Portuguese) for a path the
+    system refuses (a name too long, a file where a folder should be...)."""
+    try:
+        return Path(path).is_file()
+    except OSError as exc:
+        raise StoreError(f"Caminho do banco de dados inválido ('{shown_path(path)}'): "
+                         f"{os_error_text(exc)}.") from None
+
+
 def _check_sqlite_location(path: Path) -> None:
+    try:
+        _check_sqlite_folder(path)
+    except OSError as exc:  # a name too long, a file where a folder should be...
+        raise StoreError(f"Caminho do banco de dados inválido ('{shown_path(path)}'): "
+                         f"{os_error_text(exc)}.") from None
+
+
+def _check_sqlite_folder(path: Path) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
         raise StoreError(f"'{path}' é uma pasta, não um arquivo de banco de dados.")
@@ -151,7 +176,7 @@ def _check_sqlite_location(path: Path) -> None:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise StoreError(f"Não foi possível criar a pasta de dados '{folder}': "
-                             f"{exc.strerror}.") from None
+                             f"{os_error_text(exc)}.") from None
         if not os.access(folder, os.W_OK):
             raise StoreError(f"A pasta de dados '{folder}' é somente leitura; "
                              "escolha outra pasta ou peça permissão de escrita.")

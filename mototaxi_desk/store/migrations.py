@@ -160,7 +160,8 @@ def _step_10_time_and_law(db: pw.Database) -> None:
     import json
     from decimal import Decimal, InvalidOperation
     db.create_tables([m.ClockTick, m.InspectionSummons, m.TariffValue])
-    settings = m.MunicipioSettings.select().first()
+    s = m.MunicipioSettings  # only the columns of that time (later steps add others)
+    settings = s.select(s.id, s.overrides, s.created_at, s.initial_tariff_cents).first()
     if settings is None:
         return
     overrides = json.loads(settings.overrides or "{}")
@@ -201,11 +202,11 @@ def _step_row_seals(db: pw.Database) -> None:
 
 
 def _step_profile_versions(db: pw.Database) -> None:
-    """v14: rule profile versions in the database — the text and SHA-256 of each wording the
+    """v15: rule profile versions in the database — the text and SHA-256 of each wording the
     município adopted, with its effective date. A database set up before keeps running on
     the profile file it named: that file's text becomes version 1, in force for every date."""
     db.create_tables([m.ProfileVersion])
-    row = m.MunicipioSettings.select().first()
+    row = m.MunicipioSettings.select(m.MunicipioSettings.profile_id).first()
     if row is None:
         return  # not initialised yet: `init` writes version 1
     from ..domain import profiles
@@ -227,12 +228,34 @@ def _step_imports(db: pw.Database) -> None:
     db.create_tables([m.ImportRun])
 
 
+def _step_named_actors(db: pw.Database) -> None:
+    """v14 (named actors, issue 18): the machine an audit entry was written on
+    (audit_log.machine) and whether the database was made as a demo one
+    (municipio_settings.is_demo, False for every database set up before: only a database
+    made as a demo takes `demo` data; the demo database at its usual place is marked)."""
+    migrator = SchemaMigrator.from_database(db)
+    migrate(migrator.add_column(m.AuditLog._meta.table_name, "machine",
+                                m.AuditLog._meta.fields["machine"]),
+            migrator.add_column(m.MunicipioSettings._meta.table_name, "is_demo",
+                                m.MunicipioSettings._meta.fields["is_demo"]))
+    if isinstance(db, pw.SqliteDatabase) and m.MunicipioSettings.select().exists():
+        from .. import config
+        try:
+            demo = Path(db.database).resolve() == config.demo_db_path().resolve()
+        except OSError:
+            demo = False
+        if demo:
+            m.MunicipioSettings.update(is_demo=True).execute()
+
+
+
 # The profile-versions step stays last (its test finds it by name); the lead renumbers the
 # other steps when branches merge.
 STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,
          6: _step_6_audit_chain, 7: _step_7_guias, 8: _step_8_print_reservations,
          9: _step_9_stand_acts, 10: _step_10_time_and_law, 11: _step_imports,
-         12: _step_scale_indexes, 13: _step_row_seals, 14: _step_profile_versions}  # last
+         12: _step_scale_indexes, 13: _step_row_seals, 14: _step_named_actors,
+         15: _step_profile_versions}  # last
 LATEST = max(STEPS)
 
 

@@ -131,6 +131,8 @@ class MunicipioSettings(BaseModel):
     barcode_module = pw.IntegerField(default=10)
     pix_key = pw.CharField(max_length=77, default="")
     status_max_age_days = pw.IntegerField(default=7)  # verifier: status list older warns (v8)
+    # made as a demo database (schema v14): only such a database takes `demo` data
+    is_demo = pw.BooleanField(default=False)
 
 
 class FiscalUnitValue(BaseModel):
@@ -308,6 +310,7 @@ class AuditLog(BaseModel):
     prev_hash = pw.CharField(max_length=64, null=True)   # entry_hash of the previous entry
     entry_hash = pw.CharField(max_length=64, null=True)  # sha256 of this entry + prev_hash
     seals = pw.TextField(null=True)  # JSON {"table:id": digest} of the rows the action saved
+    machine = pw.CharField(max_length=255, null=True)  # host name of the PC (schema v14)
 
     @classmethod
     def update(cls, *args, **kwargs):

@@ -15,7 +15,7 @@ import pytest
 import mototaxi_desk.services as services_package
 from mototaxi_desk.domain.errors import DomainError
 from mototaxi_desk.services import (applications, auxiliary, backups, bank_returns, charges,
-                                    clock, collection, defences, documents, fees, guias,
+                                    clock, collection, defences, demo, documents, fees, guias,
                                     holidays, impounds, importing, inspections, keys,
                                     register_export, notices, permissions,
                                     permits, persons, privacy, profile_versions, records,
@@ -87,6 +87,7 @@ CALLS = {
     "inspection.summon": lambda a: summons.summon(a, NOBODY, deadline="x"),
     "sticker.void": lambda a: inspections.void_sticker(a, "2026-999999", reason="x"),
     "sticker.reissue": lambda a: inspections.reissue_sticker(a, "2026-999999", reason="x"),
+    "fee.charge": lambda a: fees.charge(a, NOBODY, "nenhuma", on=ON),
     "fee.pay": lambda a: fees.pay(a, NOBODY, paid_on=ON, receipt="1"),
     "fee.cancel": lambda a: fees.cancel(a, NOBODY, reason="x"),
     "notice.record": lambda a: notices.record_notice(a, {}),
@@ -129,6 +130,7 @@ CALLS = {
     "keys.trust": lambda a: keys.install_trusted(a, Path("/proc/sem-chaves.json")),
     "verifier.export": lambda a: verifier.export_file(a, Path("/proc/sem-pasta/v.html")),
     "settings.verifier": lambda a: verifier.set_max_age_days(a, "0"),
+    "demo.fill": lambda a: demo.fill_demo(a, 0),
     "report.export": lambda a: reports.export(a, {}, "odt"),
     "report.print": lambda a: reports.print_report(a, {}),
     "backup.make": lambda a: backups.make_backup(a, Path("/proc/sem-pasta/copia.db")),
@@ -139,10 +141,11 @@ CALLS = {
 
 # Actor-taking functions that are parts of a checked action, not actions of their own.
 INTERNAL = {
-    "audit.record", "audit.record_many", "fees.charge", "impounds.release_for_void", "keys.ensure_key",
+    "audit.record", "audit.record_many", "impounds.release_for_void", "keys.ensure_key",
     "keys.signing_key", "permit_history.record", "refusals.note", "permissions.can",
     "permissions.require", "documents.print_document",  # dispatches to the print_* above
     "users.change_password", "users.must_change_password",  # the user's own account
+    "users.still_active",  # asked by permissions.require for every action
     "privacy.write_export",  # writes the files of privacy.export_person, which checks
     "counter.actions",  # reads: tells each role which buttons apply and why not
     "counter.pay_debt",  # dispatches to fees.pay / ledger.pay_charge, which check

@@ -180,8 +180,9 @@ def test_two_counters_one_adopts_the_other_follows(db_url, pf, tmp_path):
     result = subprocess.run(
         [sys.executable, "-m", "mototaxi_desk", "--db", db_url, "profiles", "adopt",
          str(wording), "--from", "01/06/2026"],
-        capture_output=True, text=True, timeout=120, env={**os.environ, "QT_QPA_PLATFORM":
-                                                          "offscreen"})
+        capture_output=True, text=True, timeout=120,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen", "MOTOTAXI_USER": "admin",
+             "MOTOTAXI_PASSWORD": "senha-forte-1"})  # the admin make_municipio made
     assert result.returncode == 0, result.stderr
     assert "Versão 2 do perfil porto-feliz-2017 adotada" in result.stdout
     wording.unlink()  # the file was only A's: B reads the text from the database

@@ -114,8 +114,10 @@ def test_login_locks_after_five_wrong_passwords(municipio):
     for _ in range(5):
         with pytest.raises(users.LoginFailed, match="incorretos"):
             users.authenticate("admin", "errada", now=now)
-    with pytest.raises(users.LoginFailed, match="bloqueado"):
+    with pytest.raises(users.LoginFailed) as locked:
         users.authenticate("admin", "senha-forte-1", now=now + dt.timedelta(minutes=1))
+    assert str(locked.value) == users.LOGIN_REFUSED  # a lock looks like a wrong password
+    assert AuditLog.select().where(AuditLog.action == "refused:user.login").count() == 1
     actor = users.authenticate("admin", "senha-forte-1", now=now + dt.timedelta(minutes=6))
     assert actor.role == "admin"
     assert AuditLog.select().where(AuditLog.action == "user.login_failed").count() == 5
@@ -161,3 +163,19 @@ def test_population_and_fiscal_unit_value_edits(municipio):
     assert setup.fiscal_unit_value_cents(2027) == 5010
     with pytest.raises(PermissionDenied):
         setup.set_population(Actor(None, "f", "fiscal"), "1")
+
+
+def test_a_disabled_users_open_session_stops_at_its_next_action(municipio):
+    """Issue 18: the window keeps the Actor of the login; disabling the user ends what that
+    session may do at once (audited), whatever its role."""
+    admin = users.authenticate("admin", "senha-forte-1")
+    users.add_user(admin, "joana", "Joana Sá", "admin", "senha-da-joana")
+    joana = users.authenticate("joana", "senha-da-joana")
+    users.add_user(joana, "pedro", "Pedro Sá", "fiscal", "senha-do-pedro")  # works now
+    users.disable_user(admin, "joana")
+    before = row_counts()
+    with pytest.raises(PermissionDenied, match="desativado"):
+        users.add_user(joana, "paulo", "Paulo Sá", "fiscal", "senha-do-paulo")
+    assert row_counts() == before
+    refused = AuditLog.select().where(AuditLog.action == "refused:user.add").get()
+    assert refused.user_id == joana.user_id

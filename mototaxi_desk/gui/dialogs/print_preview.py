@@ -14,6 +14,7 @@ from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QLabel, QVBoxLayout)
 
+from ...domain.os_errors import os_error_text
 from ...domain.errors import DomainError
 from ...services import documents
 from ...services.atomic_files import write_atomic
@@ -108,7 +109,7 @@ class PrintPreviewDialog(QDialog):
         try:
             write_atomic(path, self.result["pdf"])
         except OSError as exc:  # nothing issued: the preview stays open to try again
-            self.status.setText(f"Não foi possível salvar: {exc.strerror or exc}. Nenhuma via "
+            self.status.setText(f"Não foi possível salvar: {os_error_text(exc)}. Nenhuma via "
                                 "foi emitida; escolha outra pasta ou imprima.")
             return None
         return path if self.issue() else None

@@ -10,6 +10,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel,
                                QMessageBox, QPushButton, QVBoxLayout, QWidget)
 
+from ...domain.os_errors import os_error_text
 from ...domain.errors import DomainError
 from ...services import reports, stands
 from ..models.dict_table import Column, DictTableModel
@@ -243,7 +244,7 @@ class ReportsPage(QWidget):
             QMessageBox.warning(self, "Exportar", str(exc))
             return None
         except OSError as exc:
-            QMessageBox.warning(self, "Exportar", f"Não foi possível salvar: {exc.strerror}")
+            QMessageBox.warning(self, "Exportar", f"Não foi possível salvar: {os_error_text(exc)}")
             return None
         self.count.setText(f"{len(self.report['rows'])} linha(s) — exportado para {path}")
         return path

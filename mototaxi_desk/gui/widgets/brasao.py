@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from ...domain.os_errors import os_error_text
 from ...domain.errors import DomainError
 from ...services import setup
 
@@ -58,7 +59,7 @@ class BrasaoPicker(QWidget):
         try:
             data = setup.check_brasao(Path(path).read_bytes())
         except OSError as exc:
-            self.message.setText(f"Não foi possível ler o arquivo: {exc.strerror or exc}.")
+            self.message.setText(f"Não foi possível ler o arquivo: {os_error_text(exc)}.")
             return False
         except DomainError as exc:
             self.message.setText(str(exc))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+from ...domain.os_errors import os_error_text
 from ...domain.errors import DomainError
 from ...store.connection import write_transaction
 from ...store.models import PrintLog
@@ -61,7 +62,7 @@ def write_file(actor: Actor, result: dict, path: Path) -> dict:
         write_atomic(path, result["pdf"])
     except OSError as exc:
         release(result)
-        raise DomainError(f"Não foi possível gravar {path}: {exc.strerror or exc}. Nenhuma "
+        raise DomainError(f"Não foi possível gravar {path}: {os_error_text(exc)}. Nenhuma "
                           "via foi emitida.") from None
     except BaseException:
         release(result)
