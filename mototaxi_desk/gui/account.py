@@ -84,7 +84,7 @@ def _open_window(old_window, actor: Actor) -> None:
     from .main_window import MainWindow
     window = MainWindow(actor)
     install(window, actor)
-    window.show()
+    window.show_on_screen()
     old_window.next_window = window  # tests follow the shift to the new window
     old_window.close()
     old_window.deleteLater()

@@ -125,7 +125,8 @@ def run_gui(url: str, *, demo: bool = False) -> int:
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("Mototáxi Desk")
     app.setOrganizationName("MototaxiDesk")
-    install_translations(app)
+    from . import look
+    look.apply(app)  # Portuguese Qt dialogs, 10-point text, windows fitted to the screen
     install_excepthook()
     try:
         database = open_database(url, check=False)  # the integrity check runs beside the login
@@ -183,7 +184,7 @@ def run_gui(url: str, *, demo: bool = False) -> int:
         pass_time()  # statuses brought to today before the first screen shows them
         window = MainWindow(login.actor)
         account.install(window, login.actor)  # own password, Ctrl+L, idle lock (issue 8)
-        window.show()
+        window.show_on_screen()
         return app.exec()
     except (DomainError, ProfileError, FileNotFoundError) as exc:
         # a file the program ships is missing (profile, font, screen): say which, then leave

@@ -85,8 +85,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(
             f"Usuário: {actor.login} ({ROLE_LABELS[actor.role]}) · {info['municipio']}/"
             f"{info['uf']} · Perfil {info['profile_id']} · {info['database']}")
-        self.resize(1280, 720)
-        self._restore_geometry()
+        self.restored = self._restore_geometry()
         # the window shows at once; the Painel's figures and alerts load right after
         self.nav.blockSignals(True)
         self.nav.setCurrentRow(0)
@@ -147,10 +146,17 @@ class MainWindow(QMainWindow):
         # in the data folder, beside the logs: one place for everything the program keeps
         return QSettings(str(config.data_dir() / "janela.ini"), QSettings.Format.IniFormat)
 
-    def _restore_geometry(self) -> None:
+    def _restore_geometry(self) -> bool:
         saved = self._settings().value("main_window/geometry")
-        if saved is not None:
-            self.restoreGeometry(saved)
+        return saved is not None and self.restoreGeometry(saved)
+
+    def show_on_screen(self) -> None:
+        """Shown maximised the first time on a PC; as it was left (saved geometry, which
+        screen_fit keeps on the screen) afterwards."""
+        if self.restored:
+            self.show()
+        else:
+            self.showMaximized()
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt API)
         self._settings().setValue("main_window/geometry", self.saveGeometry())
