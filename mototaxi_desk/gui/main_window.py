@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QListWidget, QMainWindow, QStackedWi
 from .. import config
 from ..services import overview, setup
 from ..services.context import ROLE_LABELS, Actor
+from . import screen_fit
 from .dialogs.verify import VerifyDialog
 from .pages.applications import ApplicationsPage
 from .pages.dashboard import DashboardPage
@@ -27,6 +28,7 @@ from .pages.waiting import WaitingListPage
 from .widgets.search_box import SearchBox
 
 
+NAV_PADDING = 56  # room for the icon, the count and the frame beside a title
 CLOCK_CHECK_MS = 5 * 60 * 1000  # how often the open window looks for a new day
 
 
@@ -55,13 +57,18 @@ class MainWindow(QMainWindow):
                       self.reports_page, self.settings_page]
         QShortcut(QKeySequence("Ctrl+N"), self, activated=self.new_application)
         self.nav = QListWidget()
-        self.nav.setFixedWidth(170)
+        self.nav.setObjectName("navigation")
         self.stack = QStackedWidget()
         for page in self.pages:
+            if page.layout() is not None:  # the window's margins are the page's
+                page.layout().setContentsMargins(6, 0, 2, 0)
             self.nav.addItem(page.title)
             self.stack.addWidget(page)
             if hasattr(page, "person_chosen"):
                 page.person_chosen.connect(self.open_person)
+        # as wide as the longest title in the font's measure (holds at 125% and 150%)
+        self.nav.setFixedWidth(max(self.nav.fontMetrics().horizontalAdvance(page.title)
+                                   for page in self.pages) + NAV_PADDING)
         if setup.profile().waiting_list.mode == "none":  # the law has no waiting list
             self.nav.item(self.pages.index(self.waiting_page)).setHidden(True)
         self.nav.currentRowChanged.connect(self.show_page)
@@ -69,10 +76,13 @@ class MainWindow(QMainWindow):
 
         central = QWidget()
         outer = QVBoxLayout(central)
+        outer.setContentsMargins(4, 4, 4, 0)  # every pixel counts at 1366×768, 125%
         outer.addWidget(self.search_box)
         body = QHBoxLayout()
+        body.setSpacing(4)
         body.addWidget(self.nav)
-        body.addWidget(self.stack, 1)
+        # a page taller than a small screen scrolls instead of pushing the window past it
+        body.addWidget(screen_fit.scrolling(self.stack), 1)
         outer.addLayout(body, 1)
         self.setCentralWidget(central)
         QShortcut(QKeySequence("Ctrl+K"), self, activated=self.focus_search)

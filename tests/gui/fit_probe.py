@@ -49,12 +49,20 @@ def problems_of(window: QWidget, name: str) -> list[str]:
     found = []
     free = screen_fit.available(window)
     geometry = window.geometry()
-    if geometry.width() > free.width() or geometry.height() > free.height() - TITLE_BAR + 8 \
+    least = window.minimumSizeHint().expandedTo(window.minimumSize())
+    frame = 0 if window.isMaximized() else TITLE_BAR - 8  # a maximised one has its bar inside
+    if least.width() > free.width() or least.height() > free.height() - TITLE_BAR \
+            or geometry.height() > free.height() - frame \
             or not free.adjusted(0, 0, 1, 1).contains(geometry):
         found.append(f"{name}: janela {geometry.width()}×{geometry.height()} em "
                      f"({geometry.x()},{geometry.y()}) não cabe na área livre "
                      f"{free.width()}×{free.height()} (mínimo "
                      f"{window.minimumSizeHint().width()}×{window.minimumSizeHint().height()})")
+    for area in window.findChildren(QAbstractScrollArea):
+        if area.isVisibleTo(window) and type(area).__name__ == "QScrollArea" and \
+                area.horizontalScrollBar().maximum() > 0:
+            found.append(f"{name}: rolagem horizontal de {area.horizontalScrollBar().maximum()}"
+                         f" px em {area.widget().objectName() or type(area.widget()).__name__}")
     for widget in window.findChildren(QWidget):
         if not isinstance(widget, (QAbstractButton, QLineEdit, QComboBox)) or \
                 not widget.isVisibleTo(window) or widget.window() is not window:
@@ -97,7 +105,6 @@ def main(argv: list[str]) -> int:
         boss = users.authenticate("supervisor", demo.DEMO_PASSWORD)
 
         def check(window, name):
-            print(name, file=sys.stderr, flush=True)
             window.show()
             app.processEvents()
             found.extend(problems_of(window, name))

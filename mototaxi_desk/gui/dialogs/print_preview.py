@@ -14,6 +14,7 @@ from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QLabel, QVBoxLayout)
 
+from .. import screen_fit
 from ...domain.errors import DomainError
 from ...services import documents
 from ...services.atomic_files import write_atomic
@@ -86,7 +87,7 @@ class PrintPreviewDialog(QDialog):
         self.status.setStyleSheet("color: #c62828; font-weight: bold;")
         layout.addWidget(self.status)
         layout.addWidget(buttons)
-        self.resize(900, 700)
+        screen_fit.preferred_size(self, 900, 700)
 
     def print_document(self) -> None:
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)

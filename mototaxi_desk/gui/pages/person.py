@@ -28,6 +28,7 @@ from ..dialogs import record_items
 from ..labels import instrument_words
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import STATUS_COLOURS, badge, heading, open_rows, table_view
+from ..widgets.flow import FlowLayout
 
 PHOTO_W, PHOTO_H = 90, 120  # 3×4
 
@@ -61,7 +62,7 @@ class PersonPage(QWidget):
         self.badges = QHBoxLayout()
         self.badges.addStretch(1)
         layout.addLayout(self.badges)
-        actions = QHBoxLayout()
+        actions = FlowLayout()  # wraps at 1366×768, 125% (widgets/flow.py)
         # the person's own data beside the header, not in the row of actions (which must
         # fit 1366×768 at 125%)
         about = QVBoxLayout()
