@@ -10,6 +10,16 @@ from . import screen_fit
 MIN_POINT_SIZE = 10.0  # UX.md: text ≥ 10 pt
 
 
+def in_documents(file_name: str) -> str:
+    """A default file path for a save dialog: the user's Documentos folder, never the
+    program's working folder (UX.md)."""
+    from pathlib import Path
+
+    from PySide6.QtCore import QStandardPaths
+    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return str(Path(folder or Path.home()) / file_name)
+
+
 def apply(app: QApplication) -> None:
     from .app import install_translations
     install_translations(app)

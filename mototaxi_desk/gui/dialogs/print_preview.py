@@ -28,6 +28,14 @@ DOCUMENT_LABELS = {"card": "Cartão de permissão", "aux_card": "Cartão de cond
                    "permit_act": "Ato da permissão"}
 
 
+FILE_NAMES = {"card": "cartao-de-permissao", "aux_card": "cartao-condutor-auxiliar",
+              "sticker": "selo-de-vistoria", "termo": "termo-de-permissao",
+              "roster": "relacao-do-ponto", "notice": "auto-de-infracao",
+              "release": "recibo-de-liberacao", "receipt": "comprovante-de-protocolo",
+              "report": "relatorio", "guia": "guia-de-recolhimento",
+              "permit_act": "ato-da-permissao"}
+
+
 def load_pdf(pdf: bytes, parent=None) -> QPdfDocument:
     document = QPdfDocument(parent)
     buffer = QBuffer(parent)
@@ -102,7 +110,8 @@ class PrintPreviewDialog(QDialog):
 
     def save_pdf(self, path: str | None = None) -> str | None:
         if not path:
-            default = f"{self.result['document']}.pdf"
+            from ..look import in_documents
+            default = in_documents(FILE_NAMES.get(self.result["document"], "documento") + ".pdf")
             path, _ = QFileDialog.getSaveFileName(self, "Salvar PDF", default, "PDF (*.pdf)")
         if not path:
             return None
