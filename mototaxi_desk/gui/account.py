@@ -30,7 +30,7 @@ def install(window, actor: Actor, *, idle_minutes: float | None = None) -> IdleL
     change.clicked.connect(lambda: ChangePasswordDialog(actor, parent=window).exec())
     lock_now = QPushButton("Bloquear (Ctrl+L)")
     lock_now.setFlat(True)
-    lock_now.clicked.connect(lock.lock)
+    lock_now.clicked.connect(lambda: lock.lock())
     leave = QPushButton("Sair / Trocar usuário")
     leave.setObjectName("sign_out_button")
     leave.setFlat(True)

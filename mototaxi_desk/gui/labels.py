@@ -186,3 +186,13 @@ def instrument_words() -> dict[str, str]:
 def plural(word: str) -> str:
     """Permissionário → Permissionários, Autorização → Autorizações, Licença → Licenças."""
     return word[:-2] + "ões" if word.endswith("ão") else word + "s"
+
+
+def deadline_words(days: int | None) -> str:
+    """A deadline's word beside its colour (UX.md: never a colour alone): vencido red,
+    ≤ 30 dias amber."""
+    if days is None:
+        return ""
+    if days < 0:
+        return f"vencido há {-days} dia(s)"
+    return "vence hoje" if days == 0 else f"em {days} dia(s)"

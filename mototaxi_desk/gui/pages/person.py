@@ -118,7 +118,8 @@ class PersonPage(QWidget):
             Column("plate", "Placa"), Column("issued_on", "Expedição")],
             colour_of=lambda r: STATUS_COLOURS.get(r["status"]))
         self.due = self._tab("due", "Prazos", [
-            Column("due_date", "Data"), Column("label", "O quê"), Column("article", "Artigo")],
+            Column("due_date", "Data"), Column("days_left", "Prazo", labels.deadline_words),
+            Column("label", "O quê"), Column("article", "Artigo")],
             colour_of=lambda r: STATUS_COLOURS[r["urgency"]])
         self.fees = self._tab("fees", "Débitos e taxas", [
             Column("label", "Taxa"), Column("units_text", "Unidades"),
