@@ -8,6 +8,33 @@ from PySide6.QtWidgets import QApplication
 from . import screen_fit
 
 MIN_POINT_SIZE = 10.0  # UX.md: text ≥ 10 pt
+ACCENT = "#2f6fb0"
+
+# Sizes in points or em follow the font at 125% and 150%; the status colours (Ativa green,
+# Suspensa amber, Vencida grey, Revogada red) are the tables' rows (widgets/common.py).
+STYLESHEET = f"""
+QListWidget#navigation {{
+    background: #f3f6f9; border: none; border-right: 1px solid #d5dde5; outline: none;
+}}
+QListWidget#navigation::item {{ padding: 4px 6px; border-left: 3px solid transparent; }}
+QListWidget#navigation::item:hover {{ background: #e6edf4; }}
+QListWidget#navigation::item:selected {{
+    background: #dbe8f6; color: #1b2733; border-left: 3px solid {ACCENT}; font-weight: bold;
+}}
+QTableView {{
+    gridline-color: #e3e7eb; alternate-background-color: #f6f8fa;
+    selection-background-color: #cfe0f3; selection-color: #111;
+}}
+QHeaderView::section {{
+    background: #eef2f5; padding: 3px 6px; border: none;
+    border-right: 1px solid #dde3e9; border-bottom: 1px solid #c9d3dc; font-weight: bold;
+}}
+QLineEdit[readOnly="true"], QPlainTextEdit[readOnly="true"] {{
+    background: #eceff1; color: #37474f; border: 1px solid #cfd8dc;
+}}
+QToolBar {{ spacing: 6px; border: none; }}
+QStatusBar {{ background: #f3f6f9; }}
+"""
 
 
 def in_documents(file_name: str) -> str:
@@ -28,3 +55,4 @@ def apply(app: QApplication) -> None:
         font.setPointSizeF(MIN_POINT_SIZE)
         app.setFont(font)
     screen_fit.install(app)
+    app.setStyleSheet(STYLESHEET)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import datetime as dt
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QHBoxLayout, QListWidget, QMainWindow, QStackedWidget,
+from PySide6.QtGui import QKeySequence, QPixmap, QShortcut
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QMainWindow, QStackedWidget,
                                QVBoxLayout, QWidget)
 
 from .. import config
@@ -25,10 +25,11 @@ from .pages.settings import SettingsPage
 from .pages.stands import StandsPage
 from .pages.vehicles import VehiclesPage
 from .pages.waiting import WaitingListPage
+from .icons import icon
+from .widgets.navigation import Navigation
 from .widgets.search_box import SearchBox
 
 
-NAV_PADDING = 56  # room for the icon, the count and the frame beside a title
 CLOCK_CHECK_MS = 5 * 60 * 1000  # how often the open window looks for a new day
 
 
@@ -56,28 +57,26 @@ class MainWindow(QMainWindow):
                       self.inspections_page, self.infractions_page, self.waiting_page,
                       self.reports_page, self.settings_page]
         QShortcut(QKeySequence("Ctrl+N"), self, activated=self.new_application)
-        self.nav = QListWidget()
-        self.nav.setObjectName("navigation")
+        self.nav = Navigation()
         self.stack = QStackedWidget()
         for page in self.pages:
             if page.layout() is not None:  # the window's margins are the page's
                 page.layout().setContentsMargins(6, 0, 2, 0)
-            self.nav.addItem(page.title)
+            self.nav.add_page(page.title)
             self.stack.addWidget(page)
             if hasattr(page, "person_chosen"):
                 page.person_chosen.connect(self.open_person)
-        # as wide as the longest title in the font's measure (holds at 125% and 150%)
-        self.nav.setFixedWidth(max(self.nav.fontMetrics().horizontalAdvance(page.title)
-                                   for page in self.pages) + NAV_PADDING)
+        self.nav.fit_width()
         if setup.profile().waiting_list.mode == "none":  # the law has no waiting list
             self.nav.item(self.pages.index(self.waiting_page)).setHidden(True)
         self.nav.currentRowChanged.connect(self.show_page)
+        self.dashboard.loaded.connect(self.update_counts)
         self.search_box.person_chosen.connect(self.open_person)
 
         central = QWidget()
         outer = QVBoxLayout(central)
         outer.setContentsMargins(4, 4, 4, 0)  # every pixel counts at 1366×768, 125%
-        outer.addWidget(self.search_box)
+        outer.addLayout(self._header(info))
         body = QHBoxLayout()
         body.setSpacing(4)
         body.addWidget(self.nav)
@@ -91,7 +90,11 @@ class MainWindow(QMainWindow):
         self.verify_action = toolbar.addAction(
             "Verificar documento (F9)", lambda: VerifyDialog(self).exec())
         self.verify_action.setShortcut(QKeySequence("F9"))
-        self.batch_action = toolbar.addAction("Impressão em lote…", self.batch_print)
+        self.verify_action.setIcon(icon("qrcode"))
+        self.batch_action = toolbar.addAction(icon("printer"), "Impressão em lote…",
+                                              self.batch_print)
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        toolbar.setMovable(False)
         self.statusBar().showMessage(
             f"Usuário: {actor.login} ({ROLE_LABELS[actor.role]}) · {info['municipio']}/"
             f"{info['uf']} · Perfil {info['profile_id']} · {info['database']}")
@@ -108,6 +111,39 @@ class MainWindow(QMainWindow):
         self.clock_timer.setInterval(CLOCK_CHECK_MS)
         self.clock_timer.timeout.connect(self.new_day_check)
         self.clock_timer.start()
+
+    def _header(self, info: dict) -> QHBoxLayout:
+        """The município's brasão (when configured) and name beside the search box."""
+        row = QHBoxLayout()
+        row.setSpacing(8)
+        brasao = setup.settings().brasao
+        if brasao:
+            pixmap = QPixmap()
+            if pixmap.loadFromData(bytes(brasao)):
+                self.brasao = QLabel()
+                self.brasao.setObjectName("brasao")
+                side = self.fontMetrics().height() * 2
+                self.brasao.setPixmap(pixmap.scaled(
+                    side, side, Qt.AspectRatioMode.KeepAspectRatio,
+                    Qt.TransformationMode.SmoothTransformation))
+                row.addWidget(self.brasao)
+        name = QLabel(f"<b>{info['municipio']}/{info['uf']}</b><br>"
+                      "<span style='color:#5b6b7a'>Serviço de mototáxi</span>")
+        name.setObjectName("municipio_name")
+        row.addWidget(name)
+        row.addWidget(self.search_box, 1)
+        return row
+
+    def update_counts(self) -> None:
+        """The navigation's badges: requerimentos waiting for a decision, prazos vencidos
+        (from the Painel's figures, loaded off the GUI thread)."""
+        from ..services import navigation
+        self.nav.set_count(self.pages.index(self.applications_page),
+                           navigation.pending_applications(),
+                           meaning="Requerimentos aguardando decisão")
+        info = getattr(self.dashboard, "_info", None) or {}
+        self.nav.set_count(self.pages.index(self.dashboard), info.get("alerts_overdue", 0),
+                           tone="overdue", meaning="Prazos vencidos (veja o Painel)")
 
     def new_day_check(self, today: dt.date | None = None) -> bool:
         """On a new day: the passage of time, then the page shown again. True if it ran."""
@@ -139,6 +175,7 @@ class MainWindow(QMainWindow):
     def show_page(self, row: int) -> None:
         self.stack.setCurrentIndex(row)
         self.refresh()
+        self.update_counts()
 
     def refresh(self) -> None:
         self.stack.currentWidget().refresh()

@@ -115,6 +115,8 @@ def main(argv: list[str]) -> int:
         check(login, "login")
         login.close()
         window = MainWindow(boss)
+        from mototaxi_desk.gui import account
+        account.install(window, boss, idle_minutes=0)  # the status bar's buttons, as run_gui
         window.show_on_screen()
         app.processEvents()
         for index, page in enumerate(window.pages):
