@@ -48,7 +48,8 @@ clean:
 	rm -rf $(VENV) .pytest_cache build dist *.egg-info
 
 screenshots: $(VENV)/.test-installed browser
-	QT_QPA_PLATFORM=offscreen $(BIN)/python tools/screenshots.py docs/screenshots
+	QT_QPA_PLATFORM=offscreen $(BIN)/python tools/screenshots.py docs/screenshots 1
+	QT_QPA_PLATFORM=offscreen $(BIN)/python tools/screenshots.py docs/screenshots/125 1.25
 	MOTOTAXI_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q -p no:cacheprovider \
 		tests/browser/test_offline_verifier.py -k screenshot
 

@@ -33,6 +33,15 @@ from .widgets.search_box import SearchBox
 CLOCK_CHECK_MS = 5 * 60 * 1000  # how often the open window looks for a new day
 
 
+class _PageStack(QStackedWidget):
+    """The pages, in the window's scroll area: as tall as the window unless a page's
+    minimum is taller. (A QStackedLayout's height-for-width is the tallest of all its pages
+    at their preferred heights: the scroll area would scroll every page for the longest.)"""
+
+    def heightForWidth(self, _width: int) -> int:  # noqa: N802 (Qt API)
+        return -1
+
+
 class MainWindow(QMainWindow):
     def __init__(self, actor: Actor):
         super().__init__()
@@ -58,7 +67,7 @@ class MainWindow(QMainWindow):
                       self.reports_page, self.settings_page]
         QShortcut(QKeySequence("Ctrl+N"), self, activated=self.new_application)
         self.nav = Navigation()
-        self.stack = QStackedWidget()
+        self.stack = _PageStack()
         for page in self.pages:
             if page.layout() is not None:  # the window's margins are the page's
                 page.layout().setContentsMargins(6, 0, 2, 0)
