@@ -50,3 +50,29 @@ def test_the_lock_after_ctrl_l_does_not_say_idle(qapp):
     words = lambda d: " ".join(label.text() for label in d.findChildren(QLabel))  # noqa: E731
     assert "inatividade" not in words(asked) and "Sessão bloqueada" in words(asked)
     assert "inatividade" in words(idle)
+
+
+def test_phone_is_shaped_as_it_is_typed(qtbot):
+    from PySide6.QtWidgets import QLineEdit
+
+    from mototaxi_desk.gui.widgets.phone import mask_phone, phone_text
+    assert phone_text("99987654321") == "(99) 98765-4321"
+    assert phone_text("9934211234") == "(99) 3421-1234"
+    assert phone_text("999") == "(99) 9"
+    editor = mask_phone(QLineEdit())
+    qtbot.addWidget(editor)
+    qtbot.keyClicks(editor, "99987654321x")
+    assert editor.text() == "(99) 98765-4321"
+
+
+def test_history_says_which_document_was_conferred_without_ids():
+    entry = {"action": "application.checklist", "entity": "application", "entity_id": "17",
+             "before": {"id": 55, "text": "Cópia da CNH", "received": False},
+             "after": {"id": 55, "text": "Cópia da CNH", "received": True}}
+    assert labels.history_detail(entry) == "Cópia da CNH: recebido"
+    assert "17" not in labels.history_detail(entry) and "55" not in labels.history_detail(entry)
+
+
+def test_money_profile_numbers_read_as_money():
+    from mototaxi_desk.gui.pages.settings import _value_text
+    assert _value_text(10000, "vehicle.insurance_min_cover_per_person") == "R$ 10.000,00"

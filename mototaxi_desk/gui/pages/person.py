@@ -144,7 +144,7 @@ class PersonPage(QWidget):
         self.ledger_tab_index = self.tabs.addTab(self.ledger_tab, "Infrações")
         self.history = self._tab("history", "Histórico", [
             Column("at", "Quando"), Column("action", "Ação"), Column("entity", "Registro"),
-            Column("entity_id", "Nº")])
+            Column("detail", "Detalhe")])
 
     def _tab(self, key: str, title: str, columns, colour_of=None) -> DictTableModel:
         """A tab whose table opens its row with Enter or a double click (open_item)."""
@@ -278,7 +278,8 @@ class PersonPage(QWidget):
         self.tabs.setTabText(self.ledger_tab_index, "Infrações "
                              f"({self.ledger_tab.set_person(self.person_id)})")
         self.history.set_rows([{**h, "action": labels.audit_action(h["action"]),
-                                "entity": labels.entity(h["entity"])}
+                                "entity": labels.entity(h["entity"]),
+                                "detail": labels.history_detail(h)}
                                for h in record["history"]])
         self.record = record
         self._show_photo(record["person"]["has_photo"])
