@@ -41,6 +41,16 @@ class _PageStack(QStackedWidget):
     def heightForWidth(self, _width: int) -> int:  # noqa: N802 (Qt API)
         return -1
 
+    # the page shown decides (a stack's own minimum is its largest page's: the Configurações
+    # page would make the Relatórios page scroll)
+    def minimumSizeHint(self):  # noqa: N802 (Qt API)
+        page = self.currentWidget()
+        return page.minimumSizeHint().expandedTo(page.minimumSize()) if page is not None \
+            else super().minimumSizeHint()
+
+    def sizeHint(self):  # noqa: N802 (Qt API)
+        return self.minimumSizeHint()
+
 
 class MainWindow(QMainWindow):
     def __init__(self, actor: Actor):
@@ -104,9 +114,10 @@ class MainWindow(QMainWindow):
                                               self.batch_print)
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         toolbar.setMovable(False)
+        # the município is in the header; the rest short enough for the status bar's buttons
         self.statusBar().showMessage(
-            f"Usuário: {actor.login} ({ROLE_LABELS[actor.role]}) · {info['municipio']}/"
-            f"{info['uf']} · Perfil {info['profile_id']} · {info['database']}")
+            f"Usuário: {actor.login} ({ROLE_LABELS[actor.role]}) · Perfil {info['profile_id']}"
+            f" · {info['database']}")
         self.restored = self._restore_geometry()
         # the window shows at once; the Painel's figures and alerts load right after
         self.nav.blockSignals(True)
@@ -183,6 +194,7 @@ class MainWindow(QMainWindow):
 
     def show_page(self, row: int) -> None:
         self.stack.setCurrentIndex(row)
+        self.stack.updateGeometry()  # its minimum is the page shown
         self.refresh()
         self.update_counts()
 
