@@ -11,15 +11,18 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # Reinstall when pyproject.toml changes; the stamp remembers which extras are in.
+# the long installs show pip's progress (PySide6 alone is a few hundred MB)
 $(VENV)/.app-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install -e .
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install -e '.[test]'
 	touch $@ $(VENV)/.app-installed
 
+# tools/check_qt_libs.py names the Debian/Ubuntu packages Qt's X11 plugin lacks, if any
 run: $(VENV)/.app-installed
+	@$(BIN)/python tools/check_qt_libs.py
 	$(BIN)/mototaxi-desk --demo
 
 # Debian's chromium + chromium-driver for tests/browser/ (the offline verifier), installed once.
@@ -47,7 +50,8 @@ clean:
 	rm -rf $(VENV) .pytest_cache build dist *.egg-info
 
 screenshots: $(VENV)/.test-installed browser
-	QT_QPA_PLATFORM=offscreen $(BIN)/python tools/screenshots.py docs/screenshots
+	QT_QPA_PLATFORM=offscreen $(BIN)/python tools/screenshots.py docs/screenshots 1
+	QT_QPA_PLATFORM=offscreen $(BIN)/python tools/screenshots.py docs/screenshots/125 1.25
 	MOTOTAXI_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q -p no:cacheprovider \
 		tests/browser/test_offline_verifier.py -k screenshot
 

@@ -8,7 +8,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 
 # The kinds of files the package ships, each a folder under mototaxi_desk/resources/.
-KINDS = ("profiles", "fonts", "images")
+KINDS = ("profiles", "fonts", "images", "icons")
 
 
 def folder(kind: str) -> Traversable:

@@ -11,13 +11,33 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
-def main(out: str = "docs/screenshots") -> int:
+def sized(widget, width: int, height: int) -> None:
+    """A comfortable size, as the program gives it: never more than the screen."""
+    from mototaxi_desk.gui import screen_fit
+    screen_fit.preferred_size(widget, width, height)
+
+
+def office_screen(scale: float, width: int = 1366, height: int = 768 - 40) -> None:
+    """The offscreen platform's screen as an office PC's (1366×768 less the taskbar) at
+    Windows scaling `scale` (1.25 = 125%); before the QApplication is made."""
+    import json
+    config = Path(tempfile.gettempdir()) / f"mototaxi-screen-{width}x{height}.json"
+    config.write_text(json.dumps({"screens": [{
+        "name": "Tela", "x": 0, "y": 0, "width": width, "height": height,
+        "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}), encoding="utf-8")
+    os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={config}"
+    os.environ["QT_SCALE_FACTOR"] = str(scale)
+
+
+def main(out: str = "docs/screenshots", scale: str = "1") -> int:
+    office_screen(float(scale))
     from PySide6.QtWidgets import QApplication
 
     from mototaxi_desk.services import demo, users
     from mototaxi_desk.store.migrations import close_database, open_database
     from mototaxi_desk.store.models import Permit
-    from mototaxi_desk.gui.app import LoginDialog, install_translations
+    from mototaxi_desk.gui import look
+    from mototaxi_desk.gui.app import LoginDialog
     from mototaxi_desk.gui.main_window import MainWindow
     from mototaxi_desk.gui import prompts
     from mototaxi_desk.gui.widgets import unsaved
@@ -30,7 +50,7 @@ def main(out: str = "docs/screenshots") -> int:
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     app = QApplication.instance() or QApplication(sys.argv)
-    install_translations(app)
+    look.apply(app)  # as the program: Portuguese, 10 pt, stylesheet, windows fitted
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["MOTOTAXI_DATA_DIR"] = tmp  # window settings of the shot stay out of yours
         open_database(f"{tmp}/demo.db", backup_dir=Path(tmp))
@@ -41,8 +61,7 @@ def main(out: str = "docs/screenshots") -> int:
             login.show()
             login.grab().save(str(folder / "login.png"))
             window = MainWindow(users.authenticate("supervisor", demo.DEMO_PASSWORD))
-            window.resize(1366, 768)
-            window.show()
+            window.showMaximized()  # the whole free area, as on a counter's PC
             def painel():  # the Painel loads off the GUI thread: wait for it
                 done = []
                 window.dashboard.loaded.connect(lambda: done.append(True))
@@ -220,7 +239,7 @@ def application_shots(folder: Path, window) -> None:
                   if not Permit.select().where(Permit.holder == p.id).exists()
                   and not _has_debts(fees, DomainError, p.id))
     wizard = NewApplicationWizard(clerk, person_id=person.id)
-    wizard.resize(900, 640)
+    sized(wizard, 900, 640)
     wizard.show()
     wizard.type_page.select("new_permit")
     steps = ["tipo", "requerente", "documentos", "resumo"]
@@ -278,7 +297,7 @@ def settings_shots(folder: Path) -> None:
     setup.set_profile_number(admin, "defence.defence_days", 15)
     ledger.add_holiday(admin, dt.date(dt.date.today().year, 12, 8), "Padroeira do município")
     page = SettingsPage(admin)
-    page.resize(1180, 690)
+    sized(page, 1180, 690)
     page.refresh()
     page.show()
     for index, name in enumerate(("configuracoes-municipio.png", "configuracoes-numeros.png",
@@ -350,7 +369,7 @@ def backup_and_account_shots(folder: Path, admin) -> None:
     app = QApplication.instance()
     backups.make_backup(admin)
     page = SettingsPage(admin)
-    page.resize(1180, 690)
+    sized(page, 1180, 690)
     page.refresh()
     page.show()
     page.tabs.setCurrentIndex(page.tabs.count() - 1)
@@ -537,7 +556,7 @@ def payment_shots(folder: Path, window) -> None:
         path = Path(tmp) / "RET00001.RET"
         path.write_text("\r\n".join(records) + "\r\n", encoding="ascii")
         tab = CollectionTab(users.authenticate("supervisor", demo.DEMO_PASSWORD))
-        tab.resize(1180, 640)
+        sized(tab, 1180, 640)
         tab.refresh()
         tab.import_file(str(path))
         save(tab, "configuracoes-cobranca.png")
@@ -555,7 +574,7 @@ def payment_shots(folder: Path, window) -> None:
             self.frame.emit(image)
 
     camera = CameraDialog(StandIn())
-    camera.resize(640, 560)
+    sized(camera, 640, 560)
     save(camera, "camera.png")
 
     class NoCamera(FrameSource):
@@ -564,7 +583,7 @@ def payment_shots(folder: Path, window) -> None:
             return NO_CAMERA
 
     camera = CameraDialog(NoCamera())
-    camera.resize(640, 560)
+    sized(camera, 640, 560)
     save(camera, "camera-sem-camera.png")
 
 
@@ -764,7 +783,7 @@ def reports_shots(folder: Path, window) -> None:
         wait(page.loaded, page.refresh)
         shoot(window, name)
     preview = page.print_preview(show=False)
-    preview.resize(900, 700)
+    sized(preview, 900, 700)
     preview.show()
     QTest.qWait(800)  # the PDF view renders its pages in the background
     shoot(preview, "relatorio-pdf.png")

@@ -30,7 +30,7 @@ def install(window, actor: Actor, *, idle_minutes: float | None = None) -> IdleL
     change.clicked.connect(lambda: ChangePasswordDialog(actor, parent=window).exec())
     lock_now = QPushButton("Bloquear (Ctrl+L)")
     lock_now.setFlat(True)
-    lock_now.clicked.connect(lock.lock)
+    lock_now.clicked.connect(lambda: lock.lock())
     leave = QPushButton("Sair / Trocar usuário")
     leave.setObjectName("sign_out_button")
     leave.setFlat(True)
@@ -84,7 +84,7 @@ def _open_window(old_window, actor: Actor) -> None:
     from .main_window import MainWindow
     window = MainWindow(actor)
     install(window, actor)
-    window.show()
+    window.show_on_screen()
     old_window.next_window = window  # tests follow the shift to the new window
     old_window.close()
     old_window.deleteLater()

@@ -77,12 +77,45 @@ class LoginDialog(QDialog):
         self.accept()
 
 
+# Qt 6.12's qtbase_pt_BR lacks the texts its own file dialog now shows (with their mnemonics)
+MISSING_QT_TEXTS = {
+    ("QFileDialog", "&Look in:"): "&Procurar em:",
+    ("QFileDialog", "Files of &type:"): "Arquivos do &tipo:",
+}
+
+
+class _MissingQtTexts(QTranslator):
+    """Asked before qtbase_pt_BR (the last translator installed is asked first): the few
+    texts that catalogue lacks, nothing else."""
+
+    def translate(self, context, source, disambiguation=None, n=-1):  # noqa: ARG002
+        return MISSING_QT_TEXTS.get((context, source))  # None: not ours, the next asked
+
+    def isEmpty(self) -> bool:  # noqa: N802 (Qt API)
+        return False
+
+
 def install_translations(app: QApplication) -> None:
+    """Qt's own dialogs (files, messages, printing, wizards) in Portuguese: every Qt
+    catalogue the program's modules use, plus the texts they lack (UX.md)."""
     QLocale.setDefault(QLocale(QLocale.Language.Portuguese, QLocale.Country.Brazil))
-    translator = QTranslator(app)
+    if getattr(app, "_mototaxi_translators", None):
+        return
     folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-    if translator.load("qtbase_pt_BR", folder):
-        app.installTranslator(translator)
+    installed = []
+    for catalogue in QT_CATALOGUES:
+        translator = QTranslator(app)
+        if translator.load(catalogue, folder):
+            app.installTranslator(translator)
+            installed.append(translator)
+    supplement = _MissingQtTexts(app)
+    app.installTranslator(supplement)
+    installed.append(supplement)
+    app._mototaxi_translators = installed
+
+
+# qtbase: widgets, dialogs, printing; qtmultimedia: the camera's messages
+QT_CATALOGUES = ("qtbase_pt_BR", "qtmultimedia_pt_BR")
 
 
 def _demo_password() -> str:
@@ -125,7 +158,8 @@ def run_gui(url: str, *, demo: bool = False) -> int:
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("Mototáxi Desk")
     app.setOrganizationName("MototaxiDesk")
-    install_translations(app)
+    from . import look
+    look.apply(app)  # Portuguese Qt dialogs, 10-point text, windows fitted to the screen
     install_excepthook()
     try:
         database = open_database(url, check=False)  # the integrity check runs beside the login
@@ -183,7 +217,7 @@ def run_gui(url: str, *, demo: bool = False) -> int:
         pass_time()  # statuses brought to today before the first screen shows them
         window = MainWindow(login.actor)
         account.install(window, login.actor)  # own password, Ctrl+L, idle lock (issue 8)
-        window.show()
+        window.show_on_screen()
         return app.exec()
     except (DomainError, ProfileError, FileNotFoundError) as exc:
         # a file the program ships is missing (profile, font, screen): say which, then leave

@@ -50,13 +50,14 @@ def idle_minutes() -> float:
 class LockDialog(QDialog):
     """Covers the window until the same user types their password again."""
 
-    def __init__(self, actor: Actor, parent: QWidget | None = None):
+    def __init__(self, actor: Actor, parent: QWidget | None = None, *, idle: bool = True):
         super().__init__(parent)
         self.actor = actor
         self.setWindowTitle("Mototáxi Desk — Bloqueado")
         self.setModal(True)
         self.setWindowFlag(Qt.WindowType.WindowCloseButtonHint, False)
-        title = QLabel(f"<b>Sessão bloqueada por inatividade</b><br>Usuário: {actor.login}. "
+        why = "Sessão bloqueada por inatividade" if idle else "Sessão bloqueada"
+        title = QLabel(f"<b>{why}</b><br>Usuário: {actor.login}. "
                        "Digite sua senha para continuar.")
         title.setWordWrap(True)
         self.password = QLineEdit()
@@ -119,7 +120,7 @@ class IdleLock(QObject):
         self.timer = QTimer(self, singleShot=True)
         self.timer.setTimerType(Qt.TimerType.PreciseTimer)  # a coarse one may be 5% late
         self.timer.setInterval(max(1, int(minutes * 60_000)))
-        self.timer.timeout.connect(self.lock)
+        self.timer.timeout.connect(lambda: self.lock(idle=True))
         self.enabled = minutes > 0
         if self.enabled:
             QApplication.instance().installEventFilter(self)
@@ -130,7 +131,8 @@ class IdleLock(QObject):
             self.timer.start()  # restarts the countdown
         return False
 
-    def lock(self) -> None:
+    def lock(self, idle: bool = False) -> None:
+        """Ctrl+L and 'Bloquear' lock at once (idle False); the timer says why it locked."""
         if self.dialog is not None:
             return
         self.timer.stop()
@@ -138,7 +140,7 @@ class IdleLock(QObject):
         self._covered = getattr(self.window, "centralWidget", lambda: None)()
         if self._covered is not None:
             self._covered.setVisible(False)
-        self.dialog = LockDialog(self.actor, self.window)
+        self.dialog = LockDialog(self.actor, self.window, idle=idle)
         self.dialog.accepted.connect(self._unlocked)
         self.dialog.rejected.connect(self._logged_out)
         self.locked.emit()

@@ -190,3 +190,32 @@ def instrument_words() -> dict[str, str]:
 def plural(word: str) -> str:
     """Permissionário → Permissionários, Autorização → Autorizações, Licença → Licenças."""
     return word[:-2] + "ões" if word.endswith("ão") else word + "s"
+
+
+def deadline_words(days: int | None) -> str:
+    """A deadline's word beside its colour (UX.md: never a colour alone): vencido red,
+    ≤ 30 dias amber."""
+    if days is None:
+        return ""
+    if days < 0:
+        return f"vencido há {-days} dia(s)"
+    return "vence hoje" if days == 0 else f"em {days} dia(s)"
+
+
+def history_detail(entry: dict) -> str:
+    """What an entry of a record's history was about, in words (never an internal id):
+    the document conferred, the plate, the protocol... from the audit's before/after."""
+    after = entry.get("after") if isinstance(entry.get("after"), dict) else {}
+    before = entry.get("before") if isinstance(entry.get("before"), dict) else {}
+    data = {**before, **after}
+    if entry.get("action") == "application.checklist":
+        document = data.get("text") or data.get("code") or "documento"
+        state = "recebido" if after.get("received") else "não recebido"
+        return f"{document}: {state}"
+    for key, shown in (("protocol", "Protocolo {}"), ("plate_original", "Placa {}"),
+                       ("plate", "Placa {}"), ("order_number", "Nº {}"),
+                       ("name", "{}")):
+        value = data.get(key)
+        if value not in (None, ""):
+            return shown.format(value)
+    return ""

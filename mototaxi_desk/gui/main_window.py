@@ -5,12 +5,14 @@ from __future__ import annotations
 import datetime as dt
 
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QMainWindow, QStackedWidget, QVBoxLayout, QWidget)
+from PySide6.QtGui import QKeySequence, QPixmap, QShortcut
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QMainWindow, QStackedWidget,
+                               QVBoxLayout, QWidget)
 
 from .. import config
 from ..services import overview, setup
 from ..services.context import ROLE_LABELS, Actor
+from . import screen_fit
 from .dialogs.verify import VerifyDialog
 from .pages.applications import ApplicationsPage
 from .pages.dashboard import DashboardPage
@@ -23,10 +25,31 @@ from .pages.settings import SettingsPage
 from .pages.stands import StandsPage
 from .pages.vehicles import VehiclesPage
 from .pages.waiting import WaitingListPage
+from .icons import icon
+from .widgets.navigation import Navigation
 from .widgets.search_box import SearchBox
 
 
 CLOCK_CHECK_MS = 5 * 60 * 1000  # how often the open window looks for a new day
+
+
+class _PageStack(QStackedWidget):
+    """The pages, in the window's scroll area: as tall as the window unless a page's
+    minimum is taller. (A QStackedLayout's height-for-width is the tallest of all its pages
+    at their preferred heights: the scroll area would scroll every page for the longest.)"""
+
+    def heightForWidth(self, _width: int) -> int:  # noqa: N802 (Qt API)
+        return -1
+
+    # the page shown decides (a stack's own minimum is its largest page's: the Configurações
+    # page would make the Relatórios page scroll)
+    def minimumSizeHint(self):  # noqa: N802 (Qt API)
+        page = self.currentWidget()
+        return page.minimumSizeHint().expandedTo(page.minimumSize()) if page is not None \
+            else super().minimumSizeHint()
+
+    def sizeHint(self):  # noqa: N802 (Qt API)
+        return self.minimumSizeHint()
 
 
 class MainWindow(QMainWindow):
@@ -55,21 +78,26 @@ class MainWindow(QMainWindow):
                       self.inspections_page, self.infractions_page, self.waiting_page,
                       self.reports_page, self.settings_page]
         QShortcut(QKeySequence("Ctrl+N"), self, activated=self.new_application)
-        self.nav = QListWidget()
-        self.nav.setFixedWidth(170)
-        self.stack = QStackedWidget()
+        self.nav = Navigation()
+        self.stack = _PageStack()
         for page in self.pages:
-            self.nav.addItem(page.title)
+            if page.layout() is not None:  # the window's margins are the page's
+                page.layout().setContentsMargins(6, 0, 2, 0)
+            self.nav.add_page(page.title)
             self.stack.addWidget(page)
             if hasattr(page, "person_chosen"):
                 page.person_chosen.connect(self.open_person)
+        self.nav.fit_width()
         if setup.profile().waiting_list.mode == "none":  # the law has no waiting list
             self.nav.item(self.pages.index(self.waiting_page)).setHidden(True)
         self.nav.currentRowChanged.connect(self.show_page)
+        self.dashboard.loaded.connect(self.update_counts)
         self.search_box.person_chosen.connect(self.open_person)
 
         central = QWidget()
         outer = QVBoxLayout(central)
+        outer.setContentsMargins(4, 4, 4, 0)  # every pixel counts at 1366×768, 125%
+        outer.addLayout(self._header(info))
         # the quick integrity checks' verdict, for the administrator (hidden when sound)
         self.integrity_banner = QLabel()
         self.integrity_banner.setWordWrap(True)
@@ -77,10 +105,11 @@ class MainWindow(QMainWindow):
         self.integrity_banner.setStyleSheet("background: #f8d7da; color: #58151c; padding: 6px;")
         self.integrity_banner.hide()
         outer.addWidget(self.integrity_banner)
-        outer.addWidget(self.search_box)
         body = QHBoxLayout()
+        body.setSpacing(4)
         body.addWidget(self.nav)
-        body.addWidget(self.stack, 1)
+        # a page taller than a small screen scrolls instead of pushing the window past it
+        body.addWidget(screen_fit.scrolling(self.stack), 1)
         outer.addLayout(body, 1)
         self.setCentralWidget(central)
         QShortcut(QKeySequence("Ctrl+K"), self, activated=self.focus_search)
@@ -89,12 +118,16 @@ class MainWindow(QMainWindow):
         self.verify_action = toolbar.addAction(
             "Verificar documento (F9)", self.verify_document)
         self.verify_action.setShortcut(QKeySequence("F9"))
-        self.batch_action = toolbar.addAction("Impressão em lote…", self.batch_print)
+        self.verify_action.setIcon(icon("qrcode"))
+        self.batch_action = toolbar.addAction(icon("printer"), "Impressão em lote…",
+                                              self.batch_print)
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        toolbar.setMovable(False)
+        # the município is in the header; the rest short enough for the status bar's buttons
         self.statusBar().showMessage(
-            f"Usuário: {actor.login} ({ROLE_LABELS[actor.role]}) · {info['municipio']}/"
-            f"{info['uf']} · Perfil {info['profile_id']} · {info['database']}")
-        self.resize(1280, 720)
-        self._restore_geometry()
+            f"Usuário: {actor.login} ({ROLE_LABELS[actor.role]}) · Perfil {info['profile_id']}"
+            f" · {info['database']}")
+        self.restored = self._restore_geometry()
         # the window shows at once; the Painel's figures and alerts load right after
         self.nav.blockSignals(True)
         self.nav.setCurrentRow(0)
@@ -136,6 +169,39 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("Verificação de integridade: tudo certo.", 10_000)
         self.integrity_checked.emit(list(problems))
 
+    def _header(self, info: dict) -> QHBoxLayout:
+        """The município's brasão (when configured) and name beside the search box."""
+        row = QHBoxLayout()
+        row.setSpacing(8)
+        brasao = setup.settings().brasao
+        if brasao:
+            pixmap = QPixmap()
+            if pixmap.loadFromData(bytes(brasao)):
+                self.brasao = QLabel()
+                self.brasao.setObjectName("brasao")
+                side = self.fontMetrics().height() * 2
+                self.brasao.setPixmap(pixmap.scaled(
+                    side, side, Qt.AspectRatioMode.KeepAspectRatio,
+                    Qt.TransformationMode.SmoothTransformation))
+                row.addWidget(self.brasao)
+        name = QLabel(f"<b>{info['municipio']}/{info['uf']}</b><br>"
+                      "<span style='color:#5b6b7a'>Serviço de mototáxi</span>")
+        name.setObjectName("municipio_name")
+        row.addWidget(name)
+        row.addWidget(self.search_box, 1)
+        return row
+
+    def update_counts(self) -> None:
+        """The navigation's badges: requerimentos waiting for a decision, prazos vencidos
+        (from the Painel's figures, loaded off the GUI thread)."""
+        from ..services import navigation
+        self.nav.set_count(self.pages.index(self.applications_page),
+                           navigation.pending_applications(),
+                           meaning="Requerimentos aguardando decisão")
+        info = getattr(self.dashboard, "_info", None) or {}
+        self.nav.set_count(self.pages.index(self.dashboard), info.get("alerts_overdue", 0),
+                           tone="overdue", meaning="Prazos vencidos (veja o Painel)")
+
     def new_day_check(self, today: dt.date | None = None) -> bool:
         """On a new day: the passage of time, then the page shown again. True if it ran."""
         today = today or dt.date.today()
@@ -173,7 +239,9 @@ class MainWindow(QMainWindow):
 
     def show_page(self, row: int) -> None:
         self.stack.setCurrentIndex(row)
+        self.stack.updateGeometry()  # its minimum is the page shown
         self.refresh()
+        self.update_counts()
 
     def refresh(self) -> None:
         self.stack.currentWidget().refresh()
@@ -195,10 +263,17 @@ class MainWindow(QMainWindow):
         # in the data folder, beside the logs: one place for everything the program keeps
         return QSettings(str(config.data_dir() / "janela.ini"), QSettings.Format.IniFormat)
 
-    def _restore_geometry(self) -> None:
+    def _restore_geometry(self) -> bool:
         saved = self._settings().value("main_window/geometry")
-        if saved is not None:
-            self.restoreGeometry(saved)
+        return saved is not None and self.restoreGeometry(saved)
+
+    def show_on_screen(self) -> None:
+        """Shown maximised the first time on a PC; as it was left (saved geometry, which
+        screen_fit keeps on the screen) afterwards."""
+        if self.restored:
+            self.show()
+        else:
+            self.showMaximized()
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt API)
         self._settings().setValue("main_window/geometry", self.saveGeometry())

@@ -70,8 +70,10 @@ def period(start, end) -> tuple[dt.date, dt.date]:
 
 
 def run(key: str, *, start=None, end=None, stand_number=None,
-        today: dt.date | None = None) -> dict:
-    """One report; `start`/`end` for the period reports, `stand_number` to keep one stand."""
+        today: dt.date | None = None, actor: Actor | None = None) -> dict:
+    """One report; `start`/`end` for the period reports, `stand_number` to keep one stand.
+    CPFs as `actor` may see them (permissions.cpf_text: masked for a fiscal; whole for the
+    counter roles and for the system itself, actor None)."""
     kind = KIND_BY_KEY.get(key)
     if kind is None:
         raise ValidationError("Relatório", f"relatório desconhecido: {key}.")
@@ -85,9 +87,21 @@ def run(key: str, *, start=None, end=None, stand_number=None,
     builder = _BUILDERS[key]
     columns, rows, summary = (builder(first, last, today, stand_number) if kind.uses_stand
                               else builder(first, last, today))
+    _mask_cpfs(actor, rows)
     return {"key": key, "title": kind.title, "period": shown, "start": first, "end": last,
             "columns": [{"key": c, "header": h, "kind": k} for c, h, k in columns],
             "rows": rows, "summary": summary}
+
+
+def _mask_cpfs(actor: Actor | None, rows: list[dict]) -> None:
+    """Every `cpf` cell as permissions.cpf_text shows it to `actor` (LGPD)."""
+    for row in rows:
+        digits = "".join(ch for ch in str(row.get("cpf") or "") if ch.isdigit())
+        if len(digits) == 11:
+            row["cpf"] = permissions.cpf_text(actor, digits)
+        elif row.get("cpf") and actor is not None and \
+                not permissions.can(actor, "person.view_cpf"):
+            row["cpf"] = "***"  # already masked or unreadable: never shown whole
 
 
 def _order(profile, number) -> str:
@@ -513,6 +527,8 @@ def export(actor: Actor, report: dict, fmt: str) -> bytes:
     permissions.require(actor, "report.export")
     if fmt not in FORMATS:
         raise ValidationError("Formato", "use csv ou xlsx.")
+    report = {**report, "rows": [dict(row) for row in report["rows"]]}
+    _mask_cpfs(actor, report["rows"])  # a report run for someone else is masked for this one
     data = _csv(report) if fmt == "csv" else _xlsx(report)
     _audit_output(actor, report, fmt)
     return data
@@ -524,6 +540,8 @@ def print_report(actor: Actor, report: dict) -> dict:
     from .documents import municipio_header
 
     permissions.require(actor, "report.print")
+    report = {**report, "rows": [dict(row) for row in report["rows"]]}
+    _mask_cpfs(actor, report["rows"])
     columns = report["columns"]
     table = report_pdf.ReportTable(
         title=report["title"], period=report["period"],

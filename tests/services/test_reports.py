@@ -271,3 +271,26 @@ def test_painel_charts_on_an_empty_register_are_zero(srm):
     assert [m["label"] for m in charts["notices_by_month"]][0] == "fev/25"
     assert all(m["count"] == 0 for m in charts["notices_by_month"])
     assert charts["fines_open"] == charts["fines_paid"] == {"count": 0, "cents": 0}
+
+
+def test_a_fiscal_never_sees_nor_exports_a_whole_cpf(srm):
+    """LGPD (issue 19): Relatórios ask permissions.cpf_text; a fiscal gets the card's masked
+    CPF on screen, in the CSV, the XLSX and the PDF; a clerk the whole one."""
+    from openpyxl import load_workbook
+
+    stand = stands.create_stand(h.admin(), {"number": 1, "name": "Praça", "location": "Centro"},
+                                on=h.ON)
+    permit = h.permit(h.bare_person("Titular Mascarado"), stand=stand["id"], stand_position=1)
+    whole = permit.holder.cpf
+    formatted = f"{whole[:3]}.{whole[3:6]}.{whole[6:9]}-{whole[9:]}"
+    seen = reports.run("permits_by_stand", today=h.ON, actor=FISCAL)
+    assert seen["rows"][0]["cpf"] == f"***.{whole[3:6]}.{whole[6:9]}-**"
+    assert reports.run("permits_by_stand", today=h.ON, actor=CLERK)["rows"][0]["cpf"] == \
+        formatted
+    # a report run for a clerk and exported by a fiscal is masked too
+    full = reports.run("permits_by_stand", today=h.ON, actor=CLERK)
+    csv_text = reports.export(FISCAL, full, "csv").decode("utf-8-sig")
+    assert formatted not in csv_text and f"***.{whole[3:6]}.{whole[6:9]}-**" in csv_text
+    book = load_workbook(io.BytesIO(reports.export(FISCAL, full, "xlsx")))
+    assert not any(formatted == cell.value for row in book.active.iter_rows() for cell in row)
+    assert formatted in reports.export(CLERK, full, "csv").decode("utf-8-sig")

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QDialog, QGridLayout, QHBoxLayout, QLabel, QLineE
                                QListWidget, QListWidgetItem, QPushButton, QTabWidget,
                                QVBoxLayout)
 
+from .. import screen_fit
 from ...domain.errors import DomainError, RuleRefusal
 from ...services import applications, documents
 from ...services.context import Actor
@@ -87,7 +88,7 @@ class ApplicationDetailDialog(QDialog):
         layout.addWidget(self.message)
         layout.addLayout(bottom)
         QShortcut(QKeySequence("Ctrl+P"), self, activated=self.print_receipt)
-        self.resize(860, 620)
+        screen_fit.preferred_size(self, 860, 620)
         self.load()
 
     # --- showing ------------------------------------------------------------------------

@@ -4,7 +4,7 @@ pay an open fee or fine, file a defence or appeal. Each calls one service; a ref
 in the form with its Portuguese message and nothing typed is lost (ActionForm)."""
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QComboBox, QLineEdit, QPlainTextEdit
 
 from ... import config
@@ -101,7 +101,10 @@ def pay_form(actor, debts: list[dict], parent=None) -> ActionForm:
     def chosen():
         debt = debts[which.currentIndex()] if debts else None
         amount.setText(debt["amount_text"] if debt else "")
-        amount.setReadOnly(bool(debt) and debt["source"] == "fee")
+        fixed = bool(debt) and debt["source"] == "fee"
+        amount.setReadOnly(fixed)  # greyed by the stylesheet (gui/look.py): not a field to type
+        amount.setFocusPolicy(Qt.FocusPolicy.NoFocus if fixed else Qt.FocusPolicy.StrongFocus)
+        amount.setToolTip("Taxa: paga-se o valor inteiro, que não se digita." if fixed else "")
 
     def submit(v):
         debt = debts[which.currentIndex()]

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QFormLayout, QGridLayout,
                                QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox,
                                QVBoxLayout)
 
+from .. import screen_fit
 from ...domain import validators
 from ...domain.errors import DomainError, RuleRefusal
 from ...domain.money import parse_money
@@ -136,7 +137,7 @@ class GrantDialog(DiscardGuard, QDialog):
         layout.addStretch(1)
         layout.addLayout(buttons)
         self.load_choices()
-        self.resize(900, 640)
+        screen_fit.preferred_size(self, 900, 640)
         self.mark_clean()
 
     def has_unsaved_changes(self) -> bool:

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBo
                                QGridLayout, QLabel, QLineEdit, QPlainTextEdit,
                                QPushButton, QRadioButton, QScrollArea, QVBoxLayout, QWidget)
 
+from .. import screen_fit
 from ...domain import inspection_rules
 from ...domain.errors import DomainError, ValidationError
 from ...domain.validators import format_date
@@ -68,10 +69,11 @@ class InspectionForm(DiscardGuard, QDialog):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.items_widget)
-        scroll.setMinimumHeight(300)
+        # the checklist grows with the dialog and scrolls on a short screen (1366×768, 125%)
+        scroll.setMinimumHeight(self.fontMetrics().height() * 6)
         self.notes = QPlainTextEdit()
         self.notes.setPlaceholderText("Observações (opcional)")
-        self.notes.setFixedHeight(60)
+        self.notes.setMaximumHeight(self.fontMetrics().height() * 4)
         self.notes.setTabChangesFocus(True)
         self.preview = QLabel()
         self.preview.setWordWrap(True)
@@ -105,7 +107,7 @@ class InspectionForm(DiscardGuard, QDialog):
         self.plate.textEdited.connect(self._plate_typed)
         self.kind.currentIndexChanged.connect(self.build_checklist)
         self.build_checklist()
-        self.resize(900, 680)
+        screen_fit.preferred_size(self, 900, 680)
         if actor.role not in INSPECTION_ROLES:
             self.save_button.setEnabled(False)
             self.message.setText("Só a fiscalização (fiscal, supervisor) registra vistorias.")

@@ -22,6 +22,7 @@ from ...services import (applications, documents, eligibility, fees, persons, se
                          vehicles)
 from ...services.context import Actor
 from ..models.dict_table import Column, DictTableModel
+from ..widgets.phone import mask_phone
 from ..widgets.common import fitting_size, open_rows, table_view
 from ..widgets.dates import DateField
 from ..widgets.fields import ValidatedField
@@ -136,6 +137,7 @@ class ApplicantPage(QWizardPage):
                                latest=today.replace(year=today.year - 16))
         self.phone = ValidatedField(validators.phone, required=False,
                                     placeholder="(99) 98765-4321")
+        mask_phone(self.phone.editor)  # (99) 98765-4321 as it is typed
         for name, field in (("new_cpf", self.cpf), ("new_name", self.name),
                             ("new_birth", self.birth), ("new_phone", self.phone)):
             field.setObjectName(name)

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QGridLayout, QGrou
                                QLabel, QLineEdit, QPlainTextEdit, QPushButton, QTabWidget,
                                QVBoxLayout)
 
+from .. import screen_fit
 from ...domain.errors import DomainError
 from ...domain.money import format_money
 from ...domain.validators import format_date
@@ -106,7 +107,7 @@ class NoticeDetailDialog(QDialog):
         layout.addWidget(self.message)
         QShortcut(QKeySequence("Ctrl+P"), self, activated=self.print_notice)
         QShortcut(QKeySequence("F5"), self, activated=self.refresh)
-        self.resize(1180, 720)
+        screen_fit.preferred_size(self, 1180, 720)
         self.refresh()
 
     # --- showing ---------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QGroupBox, QHBoxLayout, QLabel, QLineEdit, QListWidget,
                                QListWidgetItem, QPlainTextEdit, QPushButton, QVBoxLayout)
 
+from .. import screen_fit
 from ...domain import penalty_engine as engine
 from ...domain.errors import DomainError, ValidationError
 from ...domain.search_terms import fold
@@ -200,7 +201,7 @@ class NoticeEntryDialog(DiscardGuard, QDialog):
         self._notified_toggled(False)
         self.setTabOrder(self.filter, self.catalogue)
         self.setTabOrder(self.catalogue, self.permit_edit)
-        self.resize(1180, 700)
+        screen_fit.preferred_size(self, 1180, 700)
         if reissue:
             self._fill(reissue)
         self._item_changed()

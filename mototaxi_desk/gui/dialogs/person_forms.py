@@ -16,6 +16,7 @@ from ...services import permissions, persons, setup
 from ...services.context import Actor
 from ..forms.ui_cnh_form import Ui_CnhForm
 from ..forms.ui_person_edit import Ui_PersonEditDialog
+from ..widgets.phone import mask_phone
 from ..widgets.common import min_width_in_chars
 from ..widgets.fields import ERROR_TEXT
 from ..widgets.unsaved import DiscardGuard
@@ -70,6 +71,7 @@ class PersonEditDialog(DiscardGuard, QDialog):
                                         required=False, earliest=dt.date(2000, 1, 1),
                                         latest=today)
         ui.phone.configure(validators.phone, required=False, placeholder="(99) 98765-4321")
+        mask_phone(ui.phone.editor)  # (99) 98765-4321 as it is typed
         ui.email.configure(validators.email, required=False, placeholder="nome@exemplo.com")
         ui.email.editor.setMaxLength(120)
         self.save_button = ui.buttons.button(QDialogButtonBox.StandardButton.Save)

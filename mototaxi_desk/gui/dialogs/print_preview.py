@@ -14,6 +14,7 @@ from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QLabel, QVBoxLayout)
 
+from .. import screen_fit
 from ...domain.os_errors import os_error_text
 from ...domain.errors import DomainError
 from ...services import documents
@@ -26,6 +27,14 @@ DOCUMENT_LABELS = {"card": "Cartão de permissão", "aux_card": "Cartão de cond
                    "release": "Recibo de liberação", "receipt": "Comprovante de protocolo",
                    "report": "Relatório", "guia": "Guia de recolhimento (DAM)",
                    "permit_act": "Ato da permissão"}
+
+
+FILE_NAMES = {"card": "cartao-de-permissao", "aux_card": "cartao-condutor-auxiliar",
+              "sticker": "selo-de-vistoria", "termo": "termo-de-permissao",
+              "roster": "relacao-do-ponto", "notice": "auto-de-infracao",
+              "release": "recibo-de-liberacao", "receipt": "comprovante-de-protocolo",
+              "report": "relatorio", "guia": "guia-de-recolhimento",
+              "permit_act": "ato-da-permissao"}
 
 
 def load_pdf(pdf: bytes, parent=None) -> QPdfDocument:
@@ -87,7 +96,7 @@ class PrintPreviewDialog(QDialog):
         self.status.setStyleSheet("color: #c62828; font-weight: bold;")
         layout.addWidget(self.status)
         layout.addWidget(buttons)
-        self.resize(900, 700)
+        screen_fit.preferred_size(self, 900, 700)
 
     def print_document(self) -> None:
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
@@ -102,7 +111,8 @@ class PrintPreviewDialog(QDialog):
 
     def save_pdf(self, path: str | None = None) -> str | None:
         if not path:
-            default = f"{self.result['document']}.pdf"
+            from ..look import in_documents
+            default = in_documents(FILE_NAMES.get(self.result["document"], "documento") + ".pdf")
             path, _ = QFileDialog.getSaveFileName(self, "Salvar PDF", default, "PDF (*.pdf)")
         if not path:
             return None

@@ -125,7 +125,8 @@ def history_detail(entry: dict, parent: QWidget | None = None) -> DetailDialog:
     changes = [{"field": k, "before": _shown(before.get(k)), "after": _shown(after.get(k))}
                for k in keys]
     rows = [("Quando", entry["at"]), ("Ação", labels.audit_action(entry["action"])),
-            ("Registro", f"{labels.entity(entry['entity'])} nº {entry['entity_id']}")]
+            ("Registro", labels.entity(entry["entity"])),
+            ("Detalhe", labels.history_detail(entry) or "—")]
     return DetailDialog(labels.audit_action(entry["action"]), rows, parent=parent, table=(
         "O que mudou", [Column("field", "Campo"), Column("before", "Antes"),
                         Column("after", "Depois")], changes))

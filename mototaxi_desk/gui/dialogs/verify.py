@@ -10,6 +10,7 @@ from html import escape
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QLineEdit, QVBoxLayout
 
+from .. import screen_fit
 from ...domain.errors import DomainError
 from ...domain.validators import format_date
 from ...services import documents
@@ -61,7 +62,7 @@ class VerifyDialog(QDialog):
         layout.addWidget(self.verdict)
         layout.addWidget(self.details, 1)
         layout.addWidget(buttons)
-        self.resize(640, 460)
+        screen_fit.preferred_size(self, 640, 460)
         self.text.setFocus()
 
     def clear(self) -> None:

@@ -62,6 +62,12 @@ class DictTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             value = row.get(column.key)
             return column.format(value) if column.format else _text(value)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            value = row.get(column.key)
+            text = column.format(value) if column.format else _text(value)
+            if text.startswith(("R$", "-R$", "- R$")):  # money right-aligned, as in a ledger
+                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return None
         if role == Qt.ItemDataRole.BackgroundRole and self.colour_of:
             colour = self.colour_of(row)
             return QBrush(QColor(colour)) if colour else None

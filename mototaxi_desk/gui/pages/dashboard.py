@@ -17,9 +17,8 @@ from ..widgets.common import STATUS_COLOURS, heading, open_rows, table_view
 
 
 def _days_text(days: int) -> str:
-    if days < 0:
-        return f"vencido há {-days} dia(s)"
-    return "vence hoje" if days == 0 else f"em {days} dia(s)"
+    from ..labels import deadline_words
+    return deadline_words(days)
 
 
 def time_changes_text(changes: list[dict], shown: int = 4) -> str:

@@ -28,6 +28,7 @@ from ..dialogs import record_items
 from ..labels import instrument_words
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import STATUS_COLOURS, badge, heading, open_rows, table_view
+from ..widgets.flow import FlowLayout
 
 PHOTO_W, PHOTO_H = 90, 120  # 3×4
 
@@ -61,7 +62,7 @@ class PersonPage(QWidget):
         self.badges = QHBoxLayout()
         self.badges.addStretch(1)
         layout.addLayout(self.badges)
-        actions = QHBoxLayout()
+        actions = FlowLayout()  # wraps at 1366×768, 125% (widgets/flow.py)
         # the person's own data beside the header, not in the row of actions (which must
         # fit 1366×768 at 125%)
         about = QVBoxLayout()
@@ -117,7 +118,8 @@ class PersonPage(QWidget):
             Column("plate", "Placa"), Column("issued_on", "Expedição")],
             colour_of=lambda r: STATUS_COLOURS.get(r["status"]))
         self.due = self._tab("due", "Prazos", [
-            Column("due_date", "Data"), Column("label", "O quê"), Column("article", "Artigo")],
+            Column("due_date", "Data"), Column("days_left", "Prazo", labels.deadline_words),
+            Column("label", "O quê"), Column("article", "Artigo")],
             colour_of=lambda r: STATUS_COLOURS[r["urgency"]])
         self.fees = self._tab("fees", "Débitos e taxas", [
             Column("label", "Taxa"), Column("units_text", "Unidades"),
@@ -142,7 +144,7 @@ class PersonPage(QWidget):
         self.ledger_tab_index = self.tabs.addTab(self.ledger_tab, "Infrações")
         self.history = self._tab("history", "Histórico", [
             Column("at", "Quando"), Column("action", "Ação"), Column("entity", "Registro"),
-            Column("entity_id", "Nº")])
+            Column("detail", "Detalhe")])
 
     def _tab(self, key: str, title: str, columns, colour_of=None) -> DictTableModel:
         """A tab whose table opens its row with Enter or a double click (open_item)."""
@@ -276,7 +278,8 @@ class PersonPage(QWidget):
         self.tabs.setTabText(self.ledger_tab_index, "Infrações "
                              f"({self.ledger_tab.set_person(self.person_id)})")
         self.history.set_rows([{**h, "action": labels.audit_action(h["action"]),
-                                "entity": labels.entity(h["entity"])}
+                                "entity": labels.entity(h["entity"]),
+                                "detail": labels.history_detail(h)}
                                for h in record["history"]])
         self.record = record
         self._show_photo(record["person"]["has_photo"])

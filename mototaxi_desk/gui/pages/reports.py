@@ -13,11 +13,17 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel,
 from ...domain.os_errors import os_error_text
 from ...domain.errors import DomainError
 from ...services import reports, stands
+from ..look import in_documents
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import STATUS_COLOURS, heading, open_rows, table_view
 from ..widgets.dates import DateField
 from ..workers import run_in_background
 
+# default file names of the exports, in Portuguese
+FILE_NAMES = {"permits_by_stand": "permissoes_por_ponto",
+              "permits_expiring": "permissoes_a_vencer", "inspections_due": "vistorias_a_vencer",
+              "fines": "multas", "applications": "requerimentos_por_situacao",
+              "waiting_list": "lista_de_espera"}
 EXPORTS = {"csv": ("CSV (separado por ponto e vírgula)", "CSV (*.csv)"),
            "xlsx": ("Excel", "Planilha do Excel (*.xlsx)")}
 
@@ -180,7 +186,8 @@ class ReportsPage(QWidget):
         self.summary.setText("Carregando…")
         self.run_button.setEnabled(False)
         self._job = run_in_background(
-            lambda: reports.run(key, start=start, end=end, stand_number=stand),
+            lambda: reports.run(key, start=start, end=end, stand_number=stand,
+                                actor=self.actor),
             self.show_report, self._show_error)
 
     def _show_error(self, exc: Exception) -> None:
@@ -232,7 +239,8 @@ class ReportsPage(QWidget):
             return None
         label, pattern = EXPORTS[fmt]
         if not path:
-            default = f"{self.report['key']}-{dt.date.today():%Y%m%d}.{fmt}"
+            default = in_documents(f"{FILE_NAMES.get(self.report['key'], 'relatorio')}-"
+                                   f"{dt.date.today():%Y%m%d}.{fmt}")
             path, _ = QFileDialog.getSaveFileName(self, f"Exportar {label}", default, pattern)
         if not path:
             return None

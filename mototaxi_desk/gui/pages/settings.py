@@ -48,9 +48,9 @@ ERROR_STYLE = "color: #c62828; font-weight: bold;"
 def _value_text(value, key: str = "", unit: str = "") -> str:
     if isinstance(value, bool):
         return "Sim" if value else "Não"
+    if isinstance(value, (int, Decimal)) and "(R$)" in labels.profile_number(key, unit):
+        return format_money(int(Decimal(value) * 100))  # "Cobertura": R$ 10.000,00, not 10000
     if isinstance(value, Decimal):
-        if "(R$)" in labels.profile_number(key, unit):
-            return format_money(int(value * 100))
         return f"{value.normalize():f}".replace(".", ",")
     return str(value)
 

@@ -98,8 +98,10 @@ class VerifierTab(QWidget):
 
     def export(self, path: str | None = None) -> dict | None:
         if not path:
+            from ..look import in_documents
             path, _ = QFileDialog.getSaveFileName(self, "Exportar verificador",
-                                                  "verificador.html", "Página HTML (*.html)")
+                                                  in_documents("verificador.html"),
+                                                  "Página HTML (*.html)")
         if not path:
             return None
         try:

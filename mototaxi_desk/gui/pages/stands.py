@@ -24,6 +24,7 @@ from ...services.permits import STATUS_LABELS
 from .. import prompts
 from ..labels import instrument_words
 from ..models.dict_table import Column, DictTableModel
+from ..widgets.flow import FlowLayout
 from ..widgets.common import (
     AMBER,
     GREY,
@@ -73,7 +74,7 @@ class StandsPage(QWidget):
             lambda current, _previous: self.show_roster(current.row()))
         left = QVBoxLayout()
         left.addWidget(self.stand_view, 1)
-        manage = QHBoxLayout()
+        manage = FlowLayout()  # wraps on a narrow screen (widgets/flow.py)
         for key, text, slot in (("create", "&Novo ponto…", self.create),
                                 ("edit", "&Editar ponto…", self.edit),
                                 ("close", "&Desativar ponto…", self.close_or_reopen)):
@@ -100,7 +101,7 @@ class StandsPage(QWidget):
         open_rows(self.stand_view, lambda _row: self._enter_roster())
         self.place_view.selectionModel().currentRowChanged.connect(lambda *_: self._enable())
         right.addWidget(self.place_view, 1)
-        row = QHBoxLayout()
+        row = FlowLayout()
         for key, text, slot in (("assign", "&Vincular permissão…", self.assign),
                                 ("move", "&Mudar de ponto…", self.move),
                                 ("release", "&Liberar vaga…", self.release),

@@ -15,6 +15,7 @@ from ...services.context import Actor
 from ..dialogs.vehicle_form import (COUNTER_ROLES, SubstituteDialog, VehicleForm,
                                     declare_replacement)
 from ..models.dict_table import Column, DictTableModel
+from ..widgets.flow import FlowLayout
 from ..widgets.common import AMBER, GREY, RED, heading, open_rows, table_view
 
 
@@ -72,10 +73,12 @@ class VehiclesPage(QWidget):
         self.substitute_button = QPushButton("Substituir na permissão…")
         self.declare_button = QPushButton("Declarar substituição")
         self.person_button = QPushButton("Abrir proprietário")
+        buttons = FlowLayout()  # wraps on a narrow screen (widgets/flow.py)
         for button in (self.new_button, self.edit_button, self.substitute_button,
                        self.declare_button, self.person_button):
-            bar.addWidget(button)
+            buttons.addWidget(button)
         layout.addLayout(bar)
+        layout.addLayout(buttons)
         self.count = QLabel()
         layout.addWidget(self.count)
         self.model = DictTableModel(

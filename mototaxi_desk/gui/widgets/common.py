@@ -32,8 +32,10 @@ def table_view_setup(view: QTableView, model, *, stretch_last: bool = True) -> Q
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    view.setAlternatingRowColors(False)
+    view.setAlternatingRowColors(True)  # rows with a status colour keep theirs
     view.verticalHeader().setVisible(False)
+    # readable rows: the font's height plus room, at any scaling
+    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 10)
     view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     # widths from the rows on screen plus the first 150, not Qt's default 1,000: each row
     # sized is a Python call per column and role, seconds on a 100,000-row register

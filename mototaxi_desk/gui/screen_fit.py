@@ -1,0 +1,91 @@
+"""Every window fits the screen it opens on (UX.md: 1366×768 at 100% and 125%, 1920×1080 at
+150%). One helper for all of them: an application-wide event filter caps each window, when it
+is first shown, to the screen's free area (less the title bar) and moves it inside; the main
+window opens maximised the first time (its saved geometry afterwards).
+
+Dialogs ask for a comfortable size with `preferred_size(widget, width, height)`, never a
+fixed one; content taller than a small screen sits in a scroll area (`scrolling`)."""
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, QRect
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication, QFrame, QScrollArea, QWidget
+
+TITLE_BAR = 32   # logical pixels a window manager draws above a window (not in its geometry)
+EDGE = 8         # kept free around a window capped to the screen
+
+
+def available(widget: QWidget | None = None) -> QRect:
+    """The free area (without taskbars) of the screen `widget` is on, or of the primary."""
+    screen = None
+    if widget is not None:
+        parent = widget.parentWidget()
+        screen = (parent.window().screen() if parent is not None else None) or widget.screen()
+    screen = screen or QGuiApplication.primaryScreen()
+    return screen.availableGeometry() if screen is not None else QRect(0, 0, 1366, 728)
+
+
+def room(widget: QWidget | None = None) -> tuple[int, int]:
+    """(width, height) a window's client area may take on its screen."""
+    free = available(widget)
+    return free.width() - 2 * EDGE, free.height() - TITLE_BAR - EDGE
+
+
+def preferred_size(widget: QWidget, width: int, height: int) -> None:
+    """Resize to (width, height) or less, whatever fits the screen."""
+    most_w, most_h = room(widget)
+    QWidget.resize(widget, max(1, min(width, most_w)), max(1, min(height, most_h)))
+
+
+def fit(widget: QWidget) -> None:
+    """Cap a window to the free area of its screen and move it inside (as far as its
+    minimum size allows: the fit test, tests/gui/test_fit.py, finds those that do not)."""
+    if widget.isMaximized() or widget.isFullScreen():
+        return
+    free = available(widget)
+    most_w, most_h = room(widget)
+    width = min(widget.width(), max(most_w, widget.minimumWidth()))
+    height = min(widget.height(), max(most_h, widget.minimumHeight()))
+    # QWidget's own methods: a dialog may have a `move` of its own (application_detail)
+    if (width, height) != (widget.width(), widget.height()):
+        QWidget.resize(widget, width, height)
+    x = min(max(widget.x(), free.left() + EDGE // 2), free.right() - width - EDGE // 2)
+    y = min(max(widget.y(), free.top() + TITLE_BAR), free.bottom() - height - EDGE // 2)
+    x, y = max(x, free.left()), max(y, free.top())
+    if (x, y) != (widget.x(), widget.y()):
+        QWidget.move(widget, x, y)
+
+
+class _FitOnShow(QObject):
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
+        if event.type() == QEvent.Type.ShowToParent and isinstance(watched, QWidget) and \
+                watched.isWindow() and watched.windowType() not in _NOT_WINDOWS:
+            fit(watched)
+        return False
+
+
+_NOT_WINDOWS = set()
+_filter: _FitOnShow | None = None
+
+
+def install(app: QApplication | None = None) -> None:
+    """Fit every window the program shows from now on (idempotent)."""
+    global _filter
+    from PySide6.QtCore import Qt
+    _NOT_WINDOWS.update({Qt.WindowType.Popup, Qt.WindowType.ToolTip, Qt.WindowType.SplashScreen,
+                         Qt.WindowType.Desktop})
+    app = app or QApplication.instance()
+    if _filter is None and app is not None:
+        _filter = _FitOnShow(app)
+        app.installEventFilter(_filter)
+
+
+def scrolling(content: QWidget, *, frame: bool = False) -> QScrollArea:
+    """`content` in a vertical scroll area that grows with the window and scrolls when the
+    screen is too short for it."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setWidget(content)
+    if not frame:
+        area.setFrameShape(QFrame.Shape.NoFrame)
+    return area

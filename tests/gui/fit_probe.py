@@ -1,0 +1,201 @@
+"""Run by tests/gui/test_fit.py in a subprocess with the screen given in the environment
+(`QT_QPA_PLATFORM=offscreen:configfile=...` sets the screen, `QT_SCALE_FACTOR` the Windows
+scaling): opens the main window on a demo database as the program does, shows every page, the
+prontuário with each tab, and the dialogs a clerk opens, and prints as JSON what does not fit
+— a window larger than the screen's free area, or a visible button or field cut by its window
+or by the widgets around it (outside a scroll area).
+
+`python -m tests.gui.fit_probe DATABASE_URL [--shots FOLDER]`"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QApplication, QComboBox,
+                               QLineEdit, QTabBar, QWidget)
+
+from mototaxi_desk.gui import screen_fit
+
+TITLE_BAR = screen_fit.TITLE_BAR
+
+
+def _inside_scroll_area(widget: QWidget, window: QWidget) -> bool:
+    parent = widget.parentWidget()
+    while parent is not None and parent is not window:
+        if isinstance(parent, QAbstractScrollArea) or isinstance(parent, QTabBar):
+            return True  # scrolled into view when needed; a tab bar has scroll arrows
+        parent = parent.parentWidget()
+    return False
+
+
+def _visible_rect(widget: QWidget, window: QWidget) -> QRect:
+    """The part of the widget its ancestors up to the window leave on screen (in window
+    coordinates)."""
+    rect = QRect(widget.mapTo(window, QPoint(0, 0)), widget.size())
+    parent = widget.parentWidget()
+    while parent is not None:
+        rect = rect.intersected(QRect(parent.mapTo(window, QPoint(0, 0)), parent.size()))
+        if parent is window:
+            break
+        parent = parent.parentWidget()
+    return rect
+
+
+def problems_of(window: QWidget, name: str) -> list[str]:
+    app = QApplication.instance()
+    app.processEvents()
+    found = []
+    free = screen_fit.available(window)
+    geometry = window.geometry()
+    least = window.minimumSizeHint().expandedTo(window.minimumSize())
+    frame = 0 if window.isMaximized() else TITLE_BAR - 8  # a maximised one has its bar inside
+    if least.width() > free.width() or least.height() > free.height() - TITLE_BAR \
+            or geometry.height() > free.height() - frame \
+            or not free.adjusted(0, 0, 1, 1).contains(geometry):
+        found.append(f"{name}: janela {geometry.width()}×{geometry.height()} em "
+                     f"({geometry.x()},{geometry.y()}) não cabe na área livre "
+                     f"{free.width()}×{free.height()} (mínimo "
+                     f"{window.minimumSizeHint().width()}×{window.minimumSizeHint().height()})")
+    for area in window.findChildren(QAbstractScrollArea):
+        if area.isVisibleTo(window) and type(area).__name__ == "QScrollArea" and \
+                area.horizontalScrollBar().maximum() > 0:
+            found.append(f"{name}: rolagem horizontal de {area.horizontalScrollBar().maximum()}"
+                         f" px em {area.widget().objectName() or type(area.widget()).__name__}")
+    for widget in window.findChildren(QWidget):
+        if not isinstance(widget, (QAbstractButton, QLineEdit, QComboBox)) or \
+                not widget.isVisibleTo(window) or widget.window() is not window:
+            continue
+        if _inside_scroll_area(widget, window):
+            continue
+        shown = _visible_rect(widget, window)
+        whole = QRect(widget.mapTo(window, QPoint(0, 0)), widget.size())
+        label = widget.text() if hasattr(widget, "text") else widget.objectName()
+        label = (label or widget.objectName() or type(widget).__name__).replace("&", "")
+        if shown != whole:
+            found.append(f"{name}: '{label}' cortado ({shown.width()}×{shown.height()} de "
+                         f"{whole.width()}×{whole.height()} visíveis)")
+        elif isinstance(widget, QAbstractButton) and widget.text() and \
+                widget.width() < widget.minimumSizeHint().width() - 2:
+            found.append(f"{name}: botão '{label}' mais estreito que o texto "
+                         f"({widget.width()} < {widget.minimumSizeHint().width()})")
+    return found
+
+
+def main(argv: list[str]) -> int:
+    url = argv[0]
+    shots = Path(argv[argv.index("--shots") + 1]) if "--shots" in argv else None
+    from mototaxi_desk.gui import look, prompts
+    from mototaxi_desk.gui.widgets import unsaved
+    from mototaxi_desk.services import demo, users
+    from mototaxi_desk.store.migrations import close_database, open_database
+    from mototaxi_desk.store.models import Permit
+
+    unsaved.ask_discard = lambda _parent: True
+    prompts.ask_yes_no = lambda _parent, _title, _text: True
+    prompts.show_preview = lambda _parent, _result, **_: None
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    look.apply(app)
+    open_database(url, check=False)
+    found: list[str] = []
+    try:
+        from mototaxi_desk.gui.app import LoginDialog
+        from mototaxi_desk.gui.main_window import MainWindow
+        boss = users.authenticate("supervisor", demo.DEMO_PASSWORD)
+
+        def check(window, name):
+            window.show()
+            app.processEvents()
+            found.extend(problems_of(window, name))
+            if shots is not None:
+                window.grab().save(str(shots / f"{name}.png"))
+
+        login = LoginDialog("Informe usuário e senha.")
+        check(login, "login")
+        login.close()
+        window = MainWindow(boss)
+        from mototaxi_desk.gui import account
+        account.install(window, boss, idle_minutes=0)  # the status bar's buttons, as run_gui
+        window.show_on_screen()
+        app.processEvents()
+        for index, page in enumerate(window.pages):
+            window.show_page(index)
+            check(window, f"pagina-{index}-{page.title}")
+        holder = Permit.select().where(Permit.status == "active").order_by(Permit.id).first()
+        window.open_person(holder.holder_id)
+        record = window.person_page
+        for tab in range(record.tabs.count()):
+            record.tabs.setCurrentIndex(tab)
+            check(window, f"prontuario-aba-{tab}")
+        found.extend(dialog_problems(window, holder, check))
+    finally:
+        close_database()
+    print(json.dumps(found, ensure_ascii=False))
+    return 0
+
+
+def dialog_problems(window, holder, check) -> list[str]:
+    """Opens the dialogs one by one (`check` notes what does not fit); returns those that
+    did not open."""
+    from mototaxi_desk.gui.dialogs.application_detail import ApplicationDetailDialog
+    from mototaxi_desk.gui.dialogs.batch_print import BatchPrintDialog
+    from mototaxi_desk.gui.dialogs.change_password import ChangePasswordDialog
+    from mototaxi_desk.gui.dialogs.crash import CrashDialog
+    from mototaxi_desk.gui.dialogs.inspection_form import InspectionForm
+    from mototaxi_desk.gui.dialogs.new_application import NewApplicationWizard
+    from mototaxi_desk.gui.dialogs.notice_entry import NoticeEntryDialog
+    from mototaxi_desk.gui.dialogs.person_forms import CnhDialog, PersonEditDialog
+    from mototaxi_desk.gui.dialogs.print_preview import PrintPreviewDialog
+    from mototaxi_desk.gui.dialogs.stand_forms import StandFormDialog
+    from mototaxi_desk.gui.dialogs.vehicle_form import VehicleForm
+    from mototaxi_desk.gui.dialogs.verify import VerifyDialog
+    from mototaxi_desk.gui.dialogs.waiting_forms import WaitingEnrolDialog
+    from mototaxi_desk.gui.idle_lock import LockDialog
+    from mototaxi_desk.services import demo, documents, users
+    from mototaxi_desk.store.models import Application
+
+    clerk = users.authenticate("atendente", demo.DEMO_PASSWORD)
+    fiscal = users.authenticate("fiscal", demo.DEMO_PASSWORD)
+    boss = window.actor
+    record = window.person_page
+    person = holder.holder_id
+    application = Application.select().order_by(Application.id).first()
+    makers = {
+        "requerimento-detalhe": lambda: ApplicationDetailDialog(boss, application.id, window),
+        "vistoria": lambda: InspectionForm(fiscal, plate=holder.vehicle.plate_original,
+                                           parent=window),
+        "auto-novo": lambda: NoticeEntryDialog(fiscal, window),
+        "veiculo": lambda: VehicleForm(clerk, owner_id=person, parent=window),
+        "cadastro": lambda: PersonEditDialog(clerk, person, window),
+        "cnh": lambda: CnhDialog(clerk, person, window),
+        "ponto-novo": lambda: StandFormDialog(boss, None, window),
+        "verificar": lambda: VerifyDialog(window),
+        "lote": lambda: BatchPrintDialog(boss, window),
+        "senha": lambda: ChangePasswordDialog(boss, forced=True, parent=window),
+        "bloqueio": lambda: LockDialog(boss, window),
+        "erro": lambda: CrashDialog("Traceback (most recent call last):\n" * 40, window),
+        "lista-de-espera": lambda: WaitingEnrolDialog(clerk, parent=window),
+        "requerimento": lambda: NewApplicationWizard(clerk, person_id=person, parent=window),
+        "previa": lambda: PrintPreviewDialog(
+            documents.print_cards(clerk, [holder.order_number]), window),
+    }
+    for key, action in (("renovar", record.renew), ("ponto", record.change_stand),
+                        ("pagar", record.pay), ("guia", record.issue_guia)):
+        makers[f"prontuario-{key}"] = action
+    found: list[str] = []
+    for name, make in makers.items():
+        try:
+            dialog = make()
+        except Exception as exc:  # noqa: BLE001 — reported, the other dialogs still checked
+            found.append(f"{name}: não abriu ({type(exc).__name__}: {exc})")
+            continue
+        if dialog is None:
+            continue
+        check(dialog, name)
+        dialog.close()
+    return found
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
