@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from .. import config
-from .connection import StoreError
+from .errors import StoreError
 
 _log = logging.getLogger(__name__)
 

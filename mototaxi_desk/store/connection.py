@@ -10,6 +10,7 @@ from urllib.parse import unquote, urlparse
 
 import peewee as pw
 
+from .errors import StoreError
 from .models import DB
 
 _log = logging.getLogger(__name__)
@@ -20,10 +21,6 @@ SQLITE_PRAGMAS = {
     "busy_timeout": 10000,  # ms: two windows writing at once wait instead of failing
     "synchronous": "normal",  # safe with WAL: a power cut loses at most the last commit
 }
-
-
-class StoreError(Exception):
-    """The database cannot be opened or used; the message is for the user (Portuguese)."""
 
 
 def describe(url: str) -> str:
