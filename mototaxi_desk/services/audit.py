@@ -9,12 +9,15 @@ import datetime as dt
 import json
 from contextlib import nullcontext
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from ..domain import validators
 from ..domain.audit_chain import GENESIS, entry_hash
 from ..store.connection import lock_audit_chain, write_transaction
 from ..store.models import DB, AuditLog, utcnow
-from .context import Actor
+
+if TYPE_CHECKING:  # for the annotations only: context calls refusals, which writes here
+    from .context import Actor
 
 
 def _default(value):
