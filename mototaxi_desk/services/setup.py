@@ -66,11 +66,6 @@ def _with_overrides(base: RuleProfile, overrides_json: str | None) -> RuleProfil
     return _with_edits[key]
 
 
-def check_overrides_fit(new: RuleProfile) -> None:
-    """A new wording must accept the numbers the município edited (refused otherwise)."""
-    _profiles().apply_overrides(new, json.loads(settings().overrides or "{}"))
-
-
 HISTORY_SETTINGS = {
     "defaults.initial_tariff": "a tarifa tem valores com data de vigência: use 'settings tariff "
                                "DATA VALOR' ou Configurações → Unidade fiscal e tarifa",
