@@ -13,8 +13,7 @@ from ...domain.errors import DomainError, RuleRefusal
 from ...services import applications, documents
 from ...services.context import Actor
 from ..models.dict_table import Column, DictTableModel
-from ..pages.applications import APPLICATION_COLOURS
-from ..widgets.common import table_view
+from ..widgets.common import APPLICATION_COLOURS, table_view
 
 DECIDERS = ("supervisor", "admin")
 ENDED = ("deferido", "indeferido", "arquivado")
