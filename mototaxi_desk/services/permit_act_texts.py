@@ -65,7 +65,7 @@ def _interruption_used(profile: RuleProfile, inputs: dict) -> list[str]:
         return []
     start = inputs.get("start")
     year = start.year if isinstance(start, dt.date) else dt.date.today().year
-    used, _ = permits._interruption_days_used(lookup.get_permit(inputs["permit_id"]), year)
+    used, _ = permits.interruption_days_used(lookup.get_permit(inputs["permit_id"]), year)
     return [f"Já usados em {year}: {used} dia(s)."]
 
 
