@@ -49,6 +49,15 @@ def by_order_number(number) -> Permit:
     return permit
 
 
+def permit(permit_id) -> dict:
+    """One permit as plain data (as_dict): the screens' getter."""
+    return as_dict(get_permit(permit_id))
+
+
+def permit_by_order_number(number) -> dict:
+    return as_dict(by_order_number(number))
+
+
 def as_dict(permit: Permit) -> dict:
     profile = setup.profile()
     data = audit.snapshot(permit)

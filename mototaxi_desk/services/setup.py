@@ -231,6 +231,12 @@ def set_brasao(actor: Actor, image_bytes) -> dict:
     return {"brasao": image_bytes is not None}
 
 
+def brasao() -> bytes | None:
+    """The município's coat of arms as image bytes (None when there is none)."""
+    row = settings()
+    return bytes(row.brasao) if row.brasao else None
+
+
 def validate_init(*, profile_id, municipio, uf, ibge, population, fiscal_unit_value,
                   admin_password, admin_login="admin",
                   admin_name="Administrador do Sistema") -> dict:

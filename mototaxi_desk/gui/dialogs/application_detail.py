@@ -91,8 +91,7 @@ class ApplicationDetailDialog(QDialog):
 
     # --- showing ------------------------------------------------------------------------
     def load(self, app: dict | None = None) -> None:
-        self.app = app or applications.as_dict(applications.get_application(
-            self.application_id))
+        self.app = app or applications.application(self.application_id)
         a = self.app
         self.setWindowTitle(f"Requerimento {a['protocol']}")
         decided = ""
