@@ -29,10 +29,11 @@ run: $(VENV)/.app-installed
 browser:
 	bash tools/install-browser.sh
 
-# ruff first (seconds), then the suite on every core (pytest-xdist; work stealing evens out
-# the few long tests)
+# ruff and the layer contracts first (seconds; pyproject.toml [tool.importlinter]), then the
+# suite on every core (pytest-xdist; work stealing evens out the few long tests)
 test: $(VENV)/.test-installed browser
 	$(BIN)/ruff check
+	$(BIN)/lint-imports
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n auto --dist worksteal
 
 # every budget of issue 23 in one run, written to benchmarks/RESULTS.md; the 100,000-holder

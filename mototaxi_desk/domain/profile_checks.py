@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from . import profile_vocabulary as P
 from .profile_reader import Collector
 from .validators import UFS
 
@@ -46,7 +47,6 @@ def _real_month_day(out: Collector, text: str, path: str) -> None:
 
 def check(out: Collector, p, *, expected_id: str | None = None) -> None:
     """Every consistency rule of one profile (profiles.RuleProfile)."""
-    from . import profiles as P
     if expected_id is not None and p.profile.id != expected_id:
         out.add("profile.id", f"'{p.profile.id}' difere do nome do arquivo '{expected_id}'")
     if not p.profile.id or not all(c.isalnum() or c == "-" for c in p.profile.id) \

@@ -25,8 +25,13 @@ from pathlib import Path
 
 from .os_errors import os_error_text
 from .. import package_data
+from . import profile_checks
 from .errors import ProfileError  # noqa: F401 (defined there: callers need not load this module)
 from .profile_reader import Collector, ProfileProblems, build, convert  # noqa: F401
+from .profile_vocabulary import (  # noqa: F401 (the loader's words, read as P.X)
+    APPLICATION_TYPES, DECISION_WARNS, INSPECTION_KINDS, INSTRUMENT_KINDS, MONTH_RULES,
+    OWNER_RULES, RELEASE_REASONS, RELEASE_REQUIREMENTS, SANCTIONS, VEHICLE_KINDS,
+    WAITING_LIST_MODES)
 
 # The effective date of a database's first profile version: every act before it is judged
 # by that version too.
@@ -361,24 +366,6 @@ class Decision:
     grounds: tuple[DecisionGround, ...] = ()
 
 
-APPLICATION_TYPES = (
-    "new_permit", "renewal", "transfer", "vehicle_substitution", "stand_change",
-    "interruption", "withdrawal", "auxiliary_driver", "card_second_copy",
-)
-WAITING_LIST_MODES = ("automatic", "licitacao", "edital", "none")  # none: the law has no list
-SANCTIONS = ("suspension", "revocation", "cassation")
-DECISION_WARNS = ("interrupt", "extend", "renew")
-INSPECTION_KINDS = ("annual", "semiannual", "both")
-MONTH_RULES = ("calendar", "days30")
-RELEASE_REASONS = ("payment", "fault_corrected", "maintenance")
-RELEASE_REQUIREMENTS = ("fines", "removal", "storage", "permit")
-# who may own the holder's vehicle: the holder only (PF Art. 15 VII, SRM Art. 20 II, L1745
-# Art. 2 §2º I); the holder, the spouse or a relative to the 2nd degree; anyone
-OWNER_RULES = ("holder", "holder_or_family", "any")
-INSTRUMENT_KINDS = ("permissao", "autorizacao", "licenca")
-VEHICLE_KINDS = ("motocicleta", "triciclo")
-
-
 @dataclass(frozen=True)
 class Documents:
     """The articles that found the printed documents, printed on them as their legal basis
@@ -519,7 +506,6 @@ def parse_profile_text(text: str, name: str, *, expected_id: str | None = None) 
             from .profile_reader import suggestion
             out.add(key, f"seção desconhecida{suggestion(key, known)}")
     profile = RuleProfile(**values)
-    from . import profile_checks
     profile_checks.check(out, profile, expected_id=expected_id)
     out.raise_if_any()
     return profile
@@ -625,7 +611,6 @@ def apply_overrides(profile: RuleProfile, overrides: dict[str, object]) -> RuleP
     updated = {name: dataclasses.replace(getattr(profile, name), **fields)
                for name, fields in changed.items()}
     result = dataclasses.replace(profile, **updated)
-    from . import profile_checks
     profile_checks.check(out, result)
     out.raise_if_any()
     return result

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QPushButton, QWidget
 from ..services import users
 from ..services.context import Actor
 from .dialogs.change_password import ChangePasswordDialog
+from .dialogs.login import LoginDialog
 from .idle_lock import IdleLock
 
 
@@ -52,7 +53,6 @@ def sign_out(window):
     theirs stays on screen — and the login asks who comes next; the next user gets a window
     of their own (their role, their idle lock). Leaving the login closes the program.
     Returns the login dialog (window-modal without blocking: tests drive it)."""
-    from .app import LoginDialog
     lock = getattr(window, "idle_lock", None)
     if lock is not None:
         lock.stop()

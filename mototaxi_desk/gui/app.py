@@ -6,75 +6,18 @@ from pathlib import Path
 
 import peewee as pw
 from PySide6.QtCore import QLibraryInfo, QLocale, QTimer, QTranslator
-from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QFormLayout, QLabel,
-                               QLineEdit, QMessageBox, QVBoxLayout)
+from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
 
 from .. import config
 from ..domain.errors import DomainError, ProfileError
 from ..services import first_run
-from ..services.context import Actor
 from ..store.connection import StoreError, is_postgres
 from ..store.migrations import close_database, open_database
 from .dialogs.crash import install_excepthook
+from .dialogs.login import LoginDialog
 from .startup_checks import IntegrityCheck, after_open
 
 _running_mutex = None  # the handle lives as long as the process
-
-
-class LoginDialog(QDialog):
-    def __init__(self, title: str, parent=None):
-        super().__init__(parent)
-        self.before_login = None  # run_gui: the integrity check's verdict, awaited here
-        self.setWindowTitle("Mototáxi Desk — Entrar")
-        self.actor: Actor | None = None
-        # Built in code from the few classes it needs: a Designer file (QUiLoader, or the
-        # pyside6-uic output with its `Qt` namespace import) cost 20-35 ms of the start-up
-        # budget before this window could show (issue 6).
-        heading = QLabel(f"<b>{title}</b>")
-        heading.setWordWrap(True)
-        self.login = QLineEdit()
-        self.login.setObjectName("login")
-        self.login.setMaxLength(40)
-        self.password = QLineEdit()
-        self.password.setObjectName("password")
-        self.password.setMaxLength(200)
-        self.password.setEchoMode(QLineEdit.EchoMode.Password)
-        fields = QFormLayout()
-        fields.addRow("&Usuário:", self.login)  # Alt+U / Alt+S reach the fields
-        fields.addRow("&Senha:", self.password)
-        self.message = QLabel()
-        self.message.setStyleSheet("color: #b00020")
-        self.message.setWordWrap(True)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok |
-                                   QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Entrar")
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setDefault(True)
-        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Sair")
-        buttons.accepted.connect(self.try_login)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(heading)
-        layout.addLayout(fields)
-        layout.addWidget(self.message)
-        layout.addWidget(buttons)
-        self.setMinimumWidth(440)
-        self.login.setFocus()
-
-    def try_login(self) -> None:
-        problem = self.before_login() if self.before_login else None
-        if problem:  # the database failed its integrity check: nobody writes to it
-            QMessageBox.critical(self, "Mototáxi Desk", problem)
-            self.reject()
-            return
-        from ..services import users  # loaded while the password was typed (preload)
-        try:
-            self.actor = users.authenticate(self.login.text(), self.password.text())
-        except DomainError as exc:
-            self.message.setText(str(exc))
-            self.password.clear()
-            self.password.setFocus()
-            return
-        self.accept()
 
 
 # Qt 6.12's qtbase_pt_BR lacks the texts its own file dialog now shows (with their mnemonics)

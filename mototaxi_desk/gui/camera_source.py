@@ -9,7 +9,7 @@ import time
 from PySide6.QtCore import QCameraPermission, QCoreApplication, Qt
 from PySide6.QtMultimedia import QCamera, QMediaCaptureSession, QMediaDevices, QVideoSink
 
-from .dialogs.camera import DENIED, NO_CAMERA, FrameSource
+from .frame_source import DENIED, NO_CAMERA, FrameSource
 
 MIN_INTERVAL = 0.06  # at most ~16 frames a second become images: the preview needs no more
 

@@ -43,9 +43,8 @@ class _Job(QRunnable):
         except RuntimeError:
             pass  # the window that asked was closed meanwhile: nobody to tell
         finally:
-            from ..store.models import DB
-            if DB.obj is not None and not DB.obj.is_closed():
-                DB.obj.close()  # this thread's connection only
+            from ..store.migrations import close_database
+            close_database()  # this thread's connection only (peewee's are per thread)
             self.ended.set()
 
 

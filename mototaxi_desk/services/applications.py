@@ -68,6 +68,11 @@ def get_application(application_id) -> Application:
     return app
 
 
+def application(application_id) -> dict:
+    """One application as plain data (as_dict): the screens' getter."""
+    return as_dict(get_application(application_id))
+
+
 def by_protocol(text: str) -> Application:
     year, _, seq = str(text or "").strip().partition("/")
     if not (year.isdigit() and seq.isdigit() and len(year) == 4 and 0 < len(seq) <= 6):

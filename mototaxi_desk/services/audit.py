@@ -9,13 +9,17 @@ import datetime as dt
 import json
 from contextlib import nullcontext
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from ..domain import validators
 from ..domain.audit_chain import GENESIS, entry_hash, row_digest
 from ..store.connection import (after_outermost_transaction, before_commit, lock_audit_chain,
                                 write_transaction)
 from ..store.models import DB, MODELS, SEALED_FIELDS, AuditLog, User, touched_rows, utcnow
-from .context import SYSTEM, Actor
+from .context import SYSTEM
+
+if TYPE_CHECKING:  # for the annotations only: context calls refusals, which writes here
+    from .context import Actor
 
 
 def _default(value):

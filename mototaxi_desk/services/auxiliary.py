@@ -47,6 +47,11 @@ def get_auxiliary(auxiliary_id) -> AuxiliaryDriver:
     return aux
 
 
+def auxiliary(auxiliary_id) -> dict:
+    """One auxiliary driver's credential as plain data (as_dict): the screens' getter."""
+    return as_dict(get_auxiliary(auxiliary_id))
+
+
 def as_dict(aux: AuxiliaryDriver, *, on: dt.date | None = None) -> dict:
     on = _on(on)
     data = audit.snapshot(aux)

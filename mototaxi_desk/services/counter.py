@@ -6,15 +6,15 @@ enabled may still be refused by the service, and the refusal is what the clerk s
 from __future__ import annotations
 
 import datetime as dt
-from decimal import Decimal
 
 from ..domain import permit_rules
 from ..domain.errors import DomainError, RuleRefusal
-from ..domain.money import format_money, format_units, units_to_cents
+from ..domain.money import format_money, units_to_cents
 from ..store.models import Permit, WaitingListEntry
 from . import (documents, fees, ledger, lookup, permissions, permit_actions, permits, setup,
                stands, waiting_list)
 from .context import Actor
+from .fees import fee_text
 
 DEFENCE_STAGES = ("defence_open", "appeal_open")
 
@@ -199,19 +199,6 @@ def debt_text(debt: dict) -> str:
     what = debt["label"] + (f" ({debt['article']})" if debt.get("article") else "")
     return f"{what} — {debt['amount_text']} ({debt['year']})"
 
-
-
-def fee_text(fee_key: str, *, on: dt.date | None = None) -> str:
-    """'Mudança de ponto do condutor permissionário: R$ 144,78 (3 UFM, Art. 47 IV)', or ''
-    where the profile charges nothing for the act."""
-    on = on or dt.date.today()
-    profile = setup.profile()
-    rule = profile.fees.get(fee_key) if fee_key else None
-    if rule is None:
-        return ""
-    cents = units_to_cents(rule.units, setup.fiscal_unit_value_cents(on.year))
-    units = format_units(Decimal(rule.units), profile.fiscal_unit)
-    return f"{rule.label}: {format_money(cents)} ({units}, {rule.article})"
 
 
 def stand_change_fee_text(*, on: dt.date | None = None) -> str:

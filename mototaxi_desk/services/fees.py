@@ -25,6 +25,19 @@ def as_dict(fee: Fee) -> dict:
             "paid_on": fee.paid_on, "receipt": fee.receipt, "source": "fee"}
 
 
+def fee_text(fee_key: str, *, on: dt.date | None = None) -> str:
+    """'Mudança de ponto do condutor permissionário: R$ 144,78 (3 UFM, Art. 47 IV)', or ''
+    where the profile charges nothing for the act."""
+    on = on or dt.date.today()
+    profile = setup.profile()
+    rule = profile.fees.get(fee_key) if fee_key else None
+    if rule is None:
+        return ""
+    cents = units_to_cents(rule.units, setup.fiscal_unit_value_cents(on.year))
+    units = format_units(Decimal(rule.units), profile.fiscal_unit)
+    return f"{rule.label}: {format_money(cents)} ({units}, {rule.article})"
+
+
 def charge(actor: Actor, person_id: int, fee_key: str, *, on: dt.date, permit_id=None,
            application_id=None, units: Decimal | None = None, label: str | None = None,
            article: str | None = None) -> Fee | None:

@@ -16,7 +16,8 @@ from __future__ import annotations
 from .charges import CASHIERS, charge_dict, get_charge, open_charges, pay_charge
 from .defences import DECIDERS, file_defence, judge, record_revelia
 from .holidays import add_holiday, business_calendar, list_holidays, remove_holiday
-from .ledger_views import ledger, list_notices, notice_dict, open_deadlines, units_amount
+from .ledger_views import (ledger, list_notices, notice, notice_dict, open_deadlines,
+                           units_amount)
 from .notice_records import get_notice, number_text, profile_range
 from .notice_terms import STAGE_LABELS, deadlines, proceeding_dict, sanctions_ready, stage
 from .notices import (CHANNEL_LABELS, RECORDERS, record_notice, record_notification,
@@ -27,7 +28,7 @@ __all__ = [
     "CASHIERS", "CHANNEL_LABELS", "DECIDERS", "RECORDERS", "SANCTION_RESULT", "STAGE_LABELS",
     "add_holiday", "apply_sanction", "business_calendar", "charge_dict", "deadlines",
     "file_defence", "get_charge", "get_notice", "judge", "ledger", "list_holidays",
-    "list_notices", "notice_dict", "number_text", "open_charges", "open_deadlines",
+    "list_notices", "notice", "notice_dict", "number_text", "open_charges", "open_deadlines",
     "pay_charge", "proceeding_dict", "profile_range", "proposals", "record_notice",
     "record_notification", "record_revelia", "reissue_notice", "remove_holiday",
     "sanction_dict", "sanctions_ready", "stage", "units_amount", "void_notice",

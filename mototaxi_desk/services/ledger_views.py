@@ -18,7 +18,7 @@ from ..store.models import (InfractionNotice, NoticeProceeding, PenaltyCharge, P
 from . import impounds, setup
 from .charges import charge_dict, open_charges
 from .holidays import business_calendar
-from .notice_records import day_or_today, notice_facts, notices_of, number_text
+from .notice_records import day_or_today, get_notice, notice_facts, notices_of, number_text
 from .notice_terms import (STAGE_LABELS, deadline_notes, deadlines, proceeding_dict,
                            proceedings_of, stage)
 from .sanctions import proposals, sanction_dict
@@ -67,6 +67,11 @@ def notice_dict(notice: InfractionNotice, *, on: dt.date | None = None, score=No
         "charges": charges, "proceedings": [proceeding_dict(p) for p in proceedings],
         "explanation": json.loads(notice.explanation or "{}"),
     }
+
+
+def notice(notice_id, *, on: dt.date | None = None) -> dict:
+    """One notice as plain data (notice_dict): the screens' getter."""
+    return notice_dict(get_notice(notice_id), on=on)
 
 
 def list_notices(*, on: dt.date | None = None, limit: int = 1000) -> list[dict]:

@@ -9,14 +9,14 @@ import datetime as dt
 from ..domain.errors import DomainError
 from ..domain.profiles import RuleProfile
 from . import decisions, lookup, permits
+from .fees import fee_text
 
 SANCTION_ACTS = ("suspend", "revoke", "cassate")
 
 
 def _fee(fee_key: str, payer: str) -> list[str]:
-    from . import counter  # counter lists the acts of the record: imported when used
     try:
-        text = counter.fee_text(fee_key)
+        text = fee_text(fee_key)
     except DomainError as exc:  # the fiscal unit's value is not set for this year
         return [str(exc)]
     return [f"{text} — paga pelo {payer}."] if text else []
@@ -65,7 +65,7 @@ def _interruption_used(profile: RuleProfile, inputs: dict) -> list[str]:
         return []
     start = inputs.get("start")
     year = start.year if isinstance(start, dt.date) else dt.date.today().year
-    used, _ = permits._interruption_days_used(lookup.get_permit(inputs["permit_id"]), year)
+    used, _ = permits.interruption_days_used(lookup.get_permit(inputs["permit_id"]), year)
     return [f"Já usados em {year}: {used} dia(s)."]
 
 

@@ -523,7 +523,7 @@ def check_new_holder(person_id, *, on: dt.date | None = None) -> None:
     profile = setup.profile()
     permits.check_holder(profile, person_id, on)
     fees.check_no_debts(person_id, "a transferência")
-    permit_rules.check_permits_per_person(profile, permits._held_by(person_id),
+    permit_rules.check_permits_per_person(profile, permits.held_by(person_id),
                                           fleet_owner=False)
 
 

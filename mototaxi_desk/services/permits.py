@@ -49,6 +49,15 @@ def by_order_number(number) -> Permit:
     return permit
 
 
+def permit(permit_id) -> dict:
+    """One permit as plain data (as_dict): the screens' getter."""
+    return as_dict(get_permit(permit_id))
+
+
+def permit_by_order_number(number) -> dict:
+    return as_dict(by_order_number(number))
+
+
 def as_dict(permit: Permit) -> dict:
     profile = setup.profile()
     data = audit.snapshot(permit)
@@ -63,7 +72,7 @@ def in_force_count() -> int:
     return Permit.select().where(Permit.status.in_(IN_FORCE)).count()
 
 
-def _held_by(person_id: int) -> int:
+def held_by(person_id: int) -> int:
     return Permit.select().where((Permit.holder == person_id) &
                                  Permit.status.in_(IN_FORCE)).count()
 
@@ -130,7 +139,7 @@ def grant_permit(actor: Actor, *, holder_id, vehicle_id, stand_id=None, on=None,
         population = _lock_grants()
         check_holder(profile, holder_id, on)
         _lock_rows(Person, holder_id)
-        permit_rules.check_permits_per_person(profile, _held_by(holder_id),
+        permit_rules.check_permits_per_person(profile, held_by(holder_id),
                                               fleet_owner=fleet_owner)
         fees.check_no_debts(holder_id, "a outorga")
         _check_vehicle(profile, vehicle_id, holder_id, on, owner_relation=owner_relation)
@@ -329,7 +338,7 @@ def transfer_permit(actor: Actor, permit_id, *, new_holder_id, new_vehicle_id, o
             fees.check_no_debts(permit.holder_id, "a transferência (débitos do "
                                                   "permissionário atual)")
         fees.check_no_debts(new_holder_id, "a transferência (débitos do novo permissionário)")
-        permit_rules.check_permits_per_person(profile, _held_by(new_holder_id),
+        permit_rules.check_permits_per_person(profile, held_by(new_holder_id),
                                               fleet_owner=False)
         _check_vehicle(profile, new_vehicle_id, new_holder_id, on, permit_id=permit.id,
                        owner_relation=owner_relation)
@@ -362,7 +371,7 @@ def transfer_permit(actor: Actor, permit_id, *, new_holder_id, new_vehicle_id, o
     return as_dict(get_permit(permit.id))
 
 
-def _interruption_days_used(permit: Permit, year: int) -> tuple[int, int]:
+def interruption_days_used(permit: Permit, year: int) -> tuple[int, int]:
     """(days interrupted in the year, extensions used in the current interruption)."""
     days = extensions = 0
     for line in PermitHistory.select().where(
@@ -385,7 +394,7 @@ def interrupt_permit(actor: Actor, permit_id, *, start=None, days, act_number=""
     profile = setup.profile()
     permit = get_permit(permit_id)
     _require_status(permit, ("active",), "interromper")
-    used, _ = _interruption_days_used(permit, start.year)
+    used, _ = interruption_days_used(permit, start.year)
     permit_rules.check_interruption(profile, days, used_this_year=used, extension=False,
                                     extensions_used=0)
     with write_transaction():
@@ -408,7 +417,7 @@ def extend_interruption(actor: Actor, permit_id, *, days, on=None, act_number=""
     if permit.status_until is None:
         raise DomainError(f"A permissão nº {lookup.permit_number(permit)} está com o serviço "
                           "interrompido sem autorização: não há prazo a prorrogar.")
-    _, extensions = _interruption_days_used(permit, on.year)
+    _, extensions = interruption_days_used(permit, on.year)
     permit_rules.check_interruption(profile, days, used_this_year=0, extension=True,
                                     extensions_used=extensions)
     with write_transaction():
@@ -568,7 +577,7 @@ def reinstate(actor: Actor, permit_id, *, on=None, reason, act_number="") -> dic
         permit = _relock(permit)
         if permit.status != "suspended":
             _lock_rows(Person, permit.holder_id)
-            permit_rules.check_permits_per_person(setup.profile(), _held_by(permit.holder_id),
+            permit_rules.check_permits_per_person(setup.profile(), held_by(permit.holder_id),
                                                   fleet_owner=permit.fleet_owner)
         if permit.status == "cassated":
             bars.lift_for_permit(permit.id, "cassation")

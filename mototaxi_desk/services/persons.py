@@ -155,6 +155,11 @@ def get_person(person_id) -> Person:
     return person
 
 
+def person(person_id) -> dict:
+    """One person as plain data: the screens' getter (no row or lazy relation leaves here)."""
+    return as_dict(get_person(person_id))
+
+
 def photo(person_id) -> bytes | None:
     """The person's 3×4 photo as stored (JPEG or PNG bytes), None when there is none."""
     blob = get_person(person_id).photo
@@ -218,3 +223,9 @@ def set_cnh(actor: Actor, person_id: int, data: dict, *, today: dt.date | None =
 
 def current_cnh(person_id: int) -> Cnh | None:
     return Cnh.select().where(Cnh.person == person_id).order_by(Cnh.expiry_date.desc()).first()
+
+
+def cnh(person_id: int) -> dict | None:
+    """The person's current CNH as plain data, or None."""
+    row = current_cnh(person_id)
+    return None if row is None else audit.snapshot(row)

@@ -10,6 +10,7 @@ and adopts new wordings (`mototaxi-desk profiles adopt FILE --from DATA`, admin,
 from __future__ import annotations
 
 import datetime as dt
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -162,6 +163,11 @@ def orphans(new: profiles.RuleProfile) -> list[str]:
     return found
 
 
+def check_overrides_fit(new: profiles.RuleProfile) -> None:
+    """A new wording must accept the numbers the município edited (refused otherwise)."""
+    profiles.apply_overrides(new, json.loads(heads_and_overrides()[1] or "{}"))
+
+
 def adopt(actor: Actor, path, effective_from, *, on: dt.date | None = None) -> dict:
     """Adopt the profile file at `path` as a new version in force from `effective_from`
     (admin, audited). Refused: a file that does not load (every problem named), the same
@@ -192,8 +198,7 @@ def adopt(actor: Actor, path, effective_from, *, on: dt.date | None = None) -> d
                 f"O perfil {candidate.location} tira do catálogo regras usadas por "
                 f"{len(lost)} registro(s): {shown}{more}. Mantenha esses códigos no arquivo "
                 "(uma regra revogada continua no catálogo para os atos que a usaram).")
-        from . import setup
-        setup.check_overrides_fit(candidate.profile)
+        check_overrides_fit(candidate.profile)
         row = ProfileVersion.create(number=max(h.number for h in heads) + 1,
                                     profile_id=candidate.id, effective_from=effective,
                                     text=candidate.text, sha256=candidate.sha256,

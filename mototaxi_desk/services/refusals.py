@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import logging
 import threading
+from typing import TYPE_CHECKING
 
 from ..store import connection
 from ..store.models import DB
-from .context import Actor
+from . import audit
+
+if TYPE_CHECKING:  # for the annotations only: context calls this module (Actor.require)
+    from .context import Actor
 
 log = logging.getLogger(__name__)
 _local = threading.local()  # peewee connections (and so transactions) are per thread
@@ -39,7 +43,6 @@ def flush() -> None:
         return
     items = list(pending)
     pending.clear()
-    from . import audit
     try:
         with connection.write_transaction():
             for actor, action, message in items:

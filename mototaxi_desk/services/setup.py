@@ -66,11 +66,6 @@ def _with_overrides(base: RuleProfile, overrides_json: str | None) -> RuleProfil
     return _with_edits[key]
 
 
-def check_overrides_fit(new: RuleProfile) -> None:
-    """A new wording must accept the numbers the município edited (refused otherwise)."""
-    _profiles().apply_overrides(new, json.loads(settings().overrides or "{}"))
-
-
 HISTORY_SETTINGS = {
     "defaults.initial_tariff": "a tarifa tem valores com data de vigência: use 'settings tariff "
                                "DATA VALOR' ou Configurações → Unidade fiscal e tarifa",
@@ -231,6 +226,12 @@ def set_brasao(actor: Actor, image_bytes) -> dict:
                      after={"brasao": image_bytes is not None,
                             "bytes": len(image_bytes) if image_bytes else 0})
     return {"brasao": image_bytes is not None}
+
+
+def brasao() -> bytes | None:
+    """The município's coat of arms as image bytes (None when there is none)."""
+    row = settings()
+    return bytes(row.brasao) if row.brasao else None
 
 
 def validate_init(*, profile_id, municipio, uf, ibge, population, fiscal_unit_value,

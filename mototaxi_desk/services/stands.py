@@ -70,6 +70,11 @@ def get_stand(stand_id) -> Stand:
     return stand
 
 
+def stand(stand_id) -> dict:
+    """One ponto as plain data (as_dict): the screens' getter."""
+    return as_dict(get_stand(stand_id))
+
+
 def _occupied(stand_id) -> dict[int, Permit]:
     """position -> permit on the stand (every permit holding a place, whatever its status)."""
     rows = Permit.select().where(Permit.stand == stand_id)

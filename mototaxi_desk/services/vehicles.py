@@ -107,6 +107,12 @@ def get_vehicle(vehicle_id) -> Vehicle:
     return vehicle
 
 
+def vehicle(vehicle_id, *, on: dt.date | None = None) -> dict:
+    """One vehicle as plain data (as_dict) with its owner's name: the screens' getter."""
+    row = get_vehicle(vehicle_id)
+    return {**as_dict(row, on=on), "owner_name": row.owner.name}
+
+
 def facts(vehicle: Vehicle) -> vehicle_rules.VehicleFacts:
     return vehicle_rules.VehicleFacts(
         manufacture_year=vehicle.manufacture_year, cc=vehicle.cc, owner_id=vehicle.owner_id,
@@ -375,3 +381,8 @@ def vehicle_by_plate(text: str) -> Vehicle:
     if vehicle is None:
         raise ValidationError("Placa", f"nenhum veículo cadastrado com a placa {original}.")
     return vehicle
+
+
+def vehicle_for_plate(text: str) -> dict:
+    """vehicle() of the vehicle of a plate typed in either format."""
+    return vehicle(vehicle_by_plate(text).id)

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ..domain.os_errors import os_error_text
 from .. import config
-from .connection import StoreError
+from .errors import StoreError
 
 _log = logging.getLogger(__name__)
 

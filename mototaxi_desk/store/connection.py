@@ -11,6 +11,7 @@ from urllib.parse import unquote, urlparse
 import peewee as pw
 
 from ..domain.os_errors import os_error_text
+from .errors import StoreError
 from .models import DB, touched_rows
 
 _log = logging.getLogger(__name__)
@@ -21,10 +22,6 @@ SQLITE_PRAGMAS = {
     "busy_timeout": 10000,  # ms: two windows writing at once wait instead of failing
     "synchronous": "normal",  # safe with WAL: a power cut loses at most the last commit
 }
-
-
-class StoreError(Exception):
-    """The database cannot be opened or used; the message is for the user (Portuguese)."""
 
 
 def describe(url: str) -> str:

@@ -246,7 +246,7 @@ def _fiscal_notice_then_defence_voids_it(qtbot, permit):
     qtbot.addWidget(entry)
     entry.choose_item("36-II")
     entry.permit_edit.setText("QXZ1E23")
-    assert entry.find_permit() and entry.permit.id == permit.id
+    assert entry.find_permit() and entry.permit["id"] == permit.id
     entry.place.setText("Praça da Matriz")
     entry.agent_name.setText("Antônio Fiscal")
     entry.agent_registration.setText("MAT-1234")

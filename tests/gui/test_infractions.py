@@ -197,7 +197,7 @@ def test_enter_in_the_permit_field_looks_it_up_without_saving(qtbot, actors):
     qtbot.keyClicks(dialog.permit_edit, str(permit.order_number))
     before = InfractionNotice.select().count()
     qtbot.keyClick(dialog.permit_edit, Qt.Key.Key_Return)
-    assert dialog.permit is not None and dialog.permit.id == permit.id
+    assert dialog.permit is not None and dialog.permit["id"] == permit.id
     assert dialog.isVisible() and InfractionNotice.select().count() == before
     assert dialog.message.text() == ""
 

@@ -14,8 +14,7 @@ from ...domain.errors import DomainError, RuleRefusal
 from ...services import applications, documents
 from ...services.context import Actor
 from ..models.dict_table import Column, DictTableModel
-from ..pages.applications import APPLICATION_COLOURS
-from ..widgets.common import table_view
+from ..widgets.common import APPLICATION_COLOURS, table_view
 
 DECIDERS = ("supervisor", "admin")
 ENDED = ("deferido", "indeferido", "arquivado")
@@ -93,8 +92,7 @@ class ApplicationDetailDialog(QDialog):
 
     # --- showing ------------------------------------------------------------------------
     def load(self, app: dict | None = None) -> None:
-        self.app = app or applications.as_dict(applications.get_application(
-            self.application_id))
+        self.app = app or applications.application(self.application_id)
         a = self.app
         self.setWindowTitle(f"Requerimento {a['protocol']}")
         decided = ""

@@ -8,37 +8,16 @@ a camera another program holds, or the user's refusal of the camera permission i
 message in the dialog (with 'Escolher arquivo…' still there), never a crash."""
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QDialog
 
 from ..forms.ui_camera_dialog import Ui_CameraDialog
+from ..frame_source import DENIED, NO_CAMERA, FrameSource  # noqa: F401 (read here by callers)
 
-NO_CAMERA = ("Nenhuma câmera foi encontrada neste computador. Conecte uma webcam e abra de "
-             "novo, ou use 'Escolher arquivo…'.")
-DENIED = ("O acesso à câmera foi negado. No Windows, libere em Configurações → Privacidade "
-          "e segurança → Câmera (permitir que aplicativos da área de trabalho acessem a "
-          "câmera), ou use 'Escolher arquivo…'.")
 NO_PICTURE = ("A câmera não enviou imagem. Verifique se ela não está em uso por outro "
               "programa, ou use 'Escolher arquivo…'.")
 FIRST_FRAME_MS = 8000
-
-
-class FrameSource(QObject):
-    """Where the pictures come from: `frame` for each new picture, `failed` with the
-    Portuguese reason when the camera cannot be used."""
-    frame = Signal(QImage)
-    failed = Signal(str)
-
-    def unavailable_reason(self) -> str:
-        """Why there is no camera to open ('' when there is one)."""
-        return ""
-
-    def start(self) -> None:
-        pass
-
-    def stop(self) -> None:
-        pass
 
 
 def default_source(parent=None) -> FrameSource:

@@ -176,7 +176,7 @@ class GrantDialog(DiscardGuard, QDialog):
         if vehicle_id is None:
             self.vehicle_warning.setText("")
             return
-        warnings = vehicles.as_dict(vehicles.get_vehicle(vehicle_id))["warnings"]
+        warnings = vehicles.vehicle(vehicle_id)["warnings"]
         self.vehicle_warning.setText(" ".join(warnings))
 
     def _say(self, text: str, ok: bool = False) -> None:

@@ -135,21 +135,21 @@ class InspectionForm(DiscardGuard, QDialog):
             self.update_preview()
             return
         try:
-            vehicle = vehicles.vehicle_by_plate(text)
+            vehicle = vehicles.vehicle_for_plate(text)
         except ValidationError as exc:
             self.plate_box.error(exc.message[:1].upper() + exc.message[1:])
             self.vehicle_info.setText("")
             self.update_preview()
             return
         self.plate_box.hint()
-        self.vehicle_id = vehicle.id
-        status = inspections.vehicle_inspection_status(vehicle.id)
-        lines = [f"<b>{vehicle.plate_original}</b> · {vehicle.make} {vehicle.model} "
-                 f"{vehicle.manufacture_year}, {vehicle.cc} cc · proprietário "
-                 f"{vehicle.owner.name}"]
-        if not vehicle.active:
+        self.vehicle_id = vehicle["id"]
+        status = inspections.vehicle_inspection_status(vehicle["id"])
+        lines = [f"<b>{vehicle['plate_original']}</b> · {vehicle['make']} {vehicle['model']} "
+                 f"{vehicle['manufacture_year']}, {vehicle['cc']} cc · proprietário "
+                 f"{vehicle['owner_name']}"]
+        if not vehicle["active"]:
             lines.append("<span style='color:#a00'>Veículo baixado.</span>")
-        if vehicle.out_of_service:
+        if vehicle["out_of_service"]:
             lines.append("<span style='color:#a00'>Fora de circulação (vistoria reprovada)."
                          "</span>")
         for kind in ("annual", "semiannual"):

@@ -223,10 +223,10 @@ class ApplicantPage(QWizardPage):
             self.set_person(hit["person_id"], hit["name"], hit["cpf"])
 
     def preselect(self, person_id: int) -> None:
-        person = persons.get_person(person_id)
-        self.query.setText(validators.format_cpf(person.cpf))
+        person = persons.person(person_id)
+        self.query.setText(person["cpf_text"])
         self.run_search()
-        self.set_person(person.id, person.name, validators.format_cpf(person.cpf))
+        self.set_person(person["id"], person["name"], person["cpf_text"])
 
     def set_person(self, person_id: int, name: str, cpf: str) -> None:
         self.person_id = person_id

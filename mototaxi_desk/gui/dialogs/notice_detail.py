@@ -112,7 +112,7 @@ class NoticeDetailDialog(QDialog):
 
     # --- showing ---------------------------------------------------------------------------
     def refresh(self) -> None:
-        notice = ledger.notice_dict(ledger.get_notice(self.notice_id))
+        notice = ledger.notice(self.notice_id)
         self.notice = notice
         profile = setup.profile()
         try:

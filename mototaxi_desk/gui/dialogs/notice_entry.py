@@ -61,7 +61,7 @@ class NoticeEntryDialog(DiscardGuard, QDialog):
         self.reissue = reissue
         self.now = now
         self.profile = setup.profile()
-        self.permit = None          # the Permit row found
+        self.permit = None          # the permit found (plain data)
         self.history: list[dict] = []
         self.result_notice: dict | None = None
         self.preview = None         # (fine, score) shown before saving
@@ -272,14 +272,14 @@ class NoticeEntryDialog(DiscardGuard, QDialog):
         try:
             digits = text.lstrip("#").replace(".", "").replace(" ", "")
             if digits.isdigit() and len(digits) <= 6:
-                permit = permits.by_order_number(int(digits))
+                permit = permits.permit_by_order_number(int(digits))
             else:
                 found = [v for v in vehicles.list_vehicles(text, limit=5)
                          if v["order_number"]] if text else []
                 if not found:
                     raise ValidationError("Permissão", f"nenhuma permissão com o nº ou a "
                                           f"placa '{text}'.")
-                permit = permits.by_order_number(found[0]["order_number"])
+                permit = permits.permit_by_order_number(found[0]["order_number"])
         except ValidationError as exc:
             self.permit = None
             self.permit_info.setText(f"<span style='color:#b71c1c'>{exc.message}</span>")
@@ -290,19 +290,18 @@ class NoticeEntryDialog(DiscardGuard, QDialog):
         self.set_permit(permit)
         return True
 
-    def set_permit(self, permit) -> None:
-        self.permit = permit
-        info = permits.as_dict(permit)
+    def set_permit(self, permit: dict) -> None:
+        self.permit = info = permit  # plain data (permits.as_dict)
         self.permit_info.setText(f"Permissão nº <b>{info['order_text']}</b> — "
                                  f"{info['holder_name']} · {info['status_label']} · placa "
                                  f"{info['plate'] or '—'}")
         self.plate.setPlaceholderText(info["plate"] or "placa do veículo")
-        self.history = ledger.ledger(person_id=permit.holder_id)["notices"]
+        self.history = ledger.ledger(person_id=permit["holder"])["notices"]
         self.infractor.blockSignals(True)
         self.infractor.clear()
         holder_title = self.profile.instrument.holder_title  # Permissionário, Autorizatário...
         self.infractor.addItem(f"{holder_title}: {info['holder_name']}", None)
-        for aux in auxiliary.active_for_permit(permit.id):
+        for aux in auxiliary.active_for_permit(permit["id"]):
             self.infractor.addItem(f"Condutor auxiliar: {aux['person_name']}", aux["id"])
         self.infractor.blockSignals(False)
         self.update_preview()
@@ -333,14 +332,14 @@ class NoticeEntryDialog(DiscardGuard, QDialog):
             self.preview_label.setText("Escolha a infração e a permissão para ver a multa e "
                                        "os pontos antes de salvar.")
             return
-        infractor_id = self.permit.holder_id
+        infractor_id = self.permit["holder"]
         aux_id = self.infractor.currentData()
         if aux_id is not None:
-            infractor_id = auxiliary.get_auxiliary(aux_id).person_id
+            infractor_id = auxiliary.auxiliary(aux_id)["person"]
         try:
             fine, score = preview_fine_and_points(
-                self.profile, item, history=self.history, holder_id=self.permit.holder_id,
-                permit_id=self.permit.id, infractor_id=infractor_id,
+                self.profile, item, history=self.history, holder_id=self.permit["holder"],
+                permit_id=self.permit["id"], infractor_id=infractor_id,
                 occurred_at=self.occurred(), chosen_units=self.units.text().strip() or None)
         except DomainError as exc:
             self.preview_label.setText(f"Multa: <span style='color:#b71c1c'>{exc}</span>")
@@ -364,7 +363,7 @@ class NoticeEntryDialog(DiscardGuard, QDialog):
 
     def data(self) -> dict:
         item = self.item()
-        data = {"permit_id": self.permit.id if self.permit else None,
+        data = {"permit_id": self.permit["id"] if self.permit else None,
                 "infraction_code": item.code if item else "",
                 "auxiliary_id": self.infractor.currentData() if self.permit else None,
                 "plate": self.plate.text().strip(), "place": self.place.text().strip(),

@@ -100,7 +100,7 @@ class PersonEditDialog(DiscardGuard, QDialog):
         self.mark_clean()
 
     def _load(self) -> None:
-        p = persons.as_dict(persons.get_person(self.person_id))
+        p = persons.person(self.person_id)
         ui = self.ui
         self.setWindowTitle(f"Editar cadastro — {p['name']}")
         ui.intro.setText(f"<b>{p['name']}</b> · CPF {p['cpf_text']}<br><span style='color:#555'>"
@@ -290,17 +290,16 @@ class CnhDialog(DiscardGuard, QDialog):
         self.person_id = person_id
         self.result_value: dict | None = None
         self.done_text = ""
-        person = persons.get_person(person_id)
-        self.setWindowTitle(f"CNH — {person.name}")
+        person = persons.person(person_id)
+        self.setWindowTitle(f"CNH — {person['name']}")
         self.form_widget = QWidget()
-        self.fields = CnhFields(self.form_widget, birth_date=lambda: person.birth_date)
+        self.fields = CnhFields(self.form_widget, birth_date=lambda: person["birth_date"])
         self.ui = self.fields.ui
-        current = persons.current_cnh(person_id)
+        current = persons.cnh(person_id)
         if current is not None:
-            self.fields.set_values({"number": current.number, "category": current.category,
-                                    "first_licence_date": current.first_licence_date,
-                                    "expiry_date": current.expiry_date, "ear": current.ear})
-        heading = QLabel(f"<b>{person.name}</b> · CPF {validators.format_cpf(person.cpf)}<br>"
+            self.fields.set_values({key: current[key] for key in (
+                "number", "category", "first_licence_date", "expiry_date", "ear")})
+        heading = QLabel(f"<b>{person['name']}</b> · CPF {person['cpf_text']}<br>"
                          + ("Substitui a CNH registrada." if current else
                             "Nenhuma CNH registrada ainda."))
         heading.setWordWrap(True)

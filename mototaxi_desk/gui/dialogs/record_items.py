@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFormLayout, QLabel, Q
 from ...domain.validators import format_date
 from ...services.permits import STATUS_LABELS
 from .. import labels
-from ..models.dict_table import Column, DictTableModel, _text
+from ..models.dict_table import Column, DictTableModel, cell_text
 from ..widgets.common import table_view
 
 RESULT_WORDS = {"pass": "Conforme", "fail": "Não conforme", "na": "Não se aplica"}
@@ -41,7 +41,7 @@ class DetailDialog(QDialog):
         form = QFormLayout()
         self.values: dict[str, str] = {}
         for label, value in rows:
-            text = _text(value) or "—"
+            text = cell_text(value) or "—"
             shown = QLabel(text)
             shown.setWordWrap(True)
             shown.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -112,7 +112,7 @@ def inspection_detail(inspection: dict, parent: QWidget | None = None) -> Detail
 def _shown(value) -> str:
     if isinstance(value, (dict, list)):
         return json.dumps(value, ensure_ascii=False, default=str)
-    return _text(value)
+    return cell_text(value)
 
 
 def history_detail(entry: dict, parent: QWidget | None = None) -> DetailDialog:

@@ -17,7 +17,7 @@ from ...domain import permit_rules, validators, vehicle_rules
 from ...domain.errors import DomainError, ValidationError
 from ...domain.money import format_money
 from ...domain.validators import format_date
-from ...services import lookup, search, setup, vehicles
+from ...services import permits, search, setup, vehicles
 from ...services.context import Actor
 from ..widgets.dates import DateField
 from ..widgets.fields import ERROR_TEXT, FieldBox
@@ -222,7 +222,7 @@ class VehicleForm(DiscardGuard, QDialog):
         self._touched.add(name)
 
     def _load(self, vehicle_id: int) -> None:
-        data = vehicles.as_dict(vehicles.get_vehicle(vehicle_id))
+        data = vehicles.vehicle(vehicle_id)
         self._set_owner(data["owner_id"])
         self.owner_search.setEnabled(False)
         self.owner_combo.setEnabled(False)
@@ -249,9 +249,9 @@ class VehicleForm(DiscardGuard, QDialog):
 
     def _set_owner(self, person_id: int) -> None:
         from ...services import persons
-        person = persons.get_person(person_id)
-        self._owner_hits = [{"person_id": person.id, "name": person.name,
-                             "cpf": validators.format_cpf(person.cpf)}]
+        person = persons.person(person_id)
+        self._owner_hits = [{"person_id": person["id"], "name": person["name"],
+                             "cpf": person["cpf_text"]}]
         self._fill_owner_combo()
 
     def search_owner(self) -> None:
@@ -451,17 +451,17 @@ class SubstituteDialog(QDialog):
     def __init__(self, actor: Actor, permit_id: int, parent=None):
         super().__init__(parent)
         self.actor = actor
-        self.permit = lookup.get_permit(permit_id)
+        self.permit = permits.permit(permit_id)  # plain data (services/permits.py)
         self.profile = setup.profile()
         self.result_data: dict | None = None
         v = self.profile.vehicle
         self.setWindowTitle("Substituição do veículo da permissão")
-        old = self.permit.vehicle if self.permit.vehicle_id else None
-        order = permit_rules.format_order_number(self.profile, self.permit.order_number)
+        old = vehicles.vehicle(self.permit["vehicle"]) if self.permit["vehicle"] else None
+        order = permit_rules.format_order_number(self.profile, self.permit["order_number"])
         info = QLabel(f"<b>Permissão nº {order}</b> — "
-                      f"{self.permit.holder.name}<br>Veículo atual: "
-                      + (f"{old.plate_original} · {old.make} {old.model} "
-                         f"{old.manufacture_year}, {old.cc} cc" if old else "nenhum"))
+                      f"{self.permit['holder_name']}<br>Veículo atual: "
+                      + (f"{old['plate_original']} · {old['make']} {old['model']} "
+                         f"{old['manufacture_year']}, {old['cc']} cc" if old else "nenhum"))
         info.setTextFormat(Qt.TextFormat.RichText)
         rules = []
         if v.replacement_newer_only:
@@ -499,8 +499,8 @@ class SubstituteDialog(QDialog):
         form = QFormLayout()
         form.addRow("Novo veículo", row)
         # a family member's vehicle where the law accepts it (vehicle.owner_rule)
-        self.other_owner = OtherOwnerVehicle(self.permit.holder_id, self.vehicle_combo,
-                                             exclude_id=self.permit.vehicle_id,
+        self.other_owner = OtherOwnerVehicle(self.permit["holder"], self.vehicle_combo,
+                                             exclude_id=self.permit["vehicle"],
                                              on_found=self.message.clear)
         self.other_owner.add_rows(form)
         form.addRow("Nº do ato", self.act_number)
@@ -514,8 +514,8 @@ class SubstituteDialog(QDialog):
 
     def load_vehicles(self, select_id: int | None = None) -> None:
         self.vehicle_combo.clear()
-        for row in vehicles.list_vehicles(owner_id=self.permit.holder_id):
-            if not row["active"] or row["id"] == self.permit.vehicle_id:
+        for row in vehicles.list_vehicles(owner_id=self.permit["holder"]):
+            if not row["active"] or row["id"] == self.permit["vehicle"]:
                 continue
             self.vehicle_combo.addItem(
                 f"{row['plate_original']} · {row['make']} {row['model']} "
@@ -527,7 +527,7 @@ class SubstituteDialog(QDialog):
                                  "cadastre o novo veículo.")
 
     def register_new(self) -> None:
-        form = VehicleForm(self.actor, owner_id=self.permit.holder_id, parent=self)
+        form = VehicleForm(self.actor, owner_id=self.permit["holder"], parent=self)
         self.form = form  # window-modal without blocking: tests drive it
         form.accepted.connect(lambda: self._registered(form))
         form.open()
@@ -544,7 +544,7 @@ class SubstituteDialog(QDialog):
             return False
         try:
             self.result_data = vehicles.substitute(
-                self.actor, self.permit.id, new_id, act_number=self.act_number.text(),
+                self.actor, self.permit["id"], new_id, act_number=self.act_number.text(),
                 owner_relation=self.other_owner.owner_relation())
         except DomainError as exc:
             self.message.setText(str(exc))

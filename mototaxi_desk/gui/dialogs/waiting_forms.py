@@ -145,7 +145,7 @@ class WaitingEnrolDialog(DiscardGuard, QDialog):
 
     def _preselect(self, person_id: int) -> None:
         from ...services import persons
-        person = persons.as_dict(persons.get_person(person_id))
+        person = persons.person(person_id)
         self.ui.person_query.setText(person["cpf_text"])
         self.ui.person.addItem(f"{person['name']} — CPF {person['cpf_text']}", person_id)
         self._person_chosen()

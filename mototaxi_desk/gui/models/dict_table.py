@@ -18,7 +18,7 @@ class Column:
     format: Callable[[object], str] | None = None
 
 
-def _text(value) -> str:
+def cell_text(value) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -61,10 +61,10 @@ class DictTableModel(QAbstractTableModel):
         column = self.columns[index.column()]
         if role == Qt.ItemDataRole.DisplayRole:
             value = row.get(column.key)
-            return column.format(value) if column.format else _text(value)
+            return column.format(value) if column.format else cell_text(value)
         if role == Qt.ItemDataRole.TextAlignmentRole:
             value = row.get(column.key)
-            text = column.format(value) if column.format else _text(value)
+            text = column.format(value) if column.format else cell_text(value)
             if text.startswith(("R$", "-R$", "- R$")):  # money right-aligned, as in a ledger
                 return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             return None

@@ -9,11 +9,7 @@ from ...services import applications, permissions
 from ...services.context import ROLE_LABELS, Actor
 from ..models.dict_table import Column
 from ..models.paged_table import PagedTableModel
-from ..widgets.common import AMBER, GREEN, GREY, RED, heading, open_rows, table_view
-
-BLUE = "#dbe8f7"
-APPLICATION_COLOURS = {"protocolado": BLUE, "em_analise": AMBER, "pendente": AMBER,
-                       "deferido": GREEN, "indeferido": RED, "arquivado": GREY}
+from ..widgets.common import APPLICATION_COLOURS, heading, open_rows, table_view
 
 
 class ApplicationsPage(QWidget):

@@ -189,8 +189,7 @@ class SettingsPage(QWidget):
         width, height = documents.sticker_size()
         self.sticker_width.setValue(width)
         self.sticker_height.setValue(height)
-        row = setup.settings()
-        self.brasao.set_image(bytes(row.brasao) if row.brasao else None, emit=False)
+        self.brasao.set_image(setup.brasao(), emit=False)
         self.brasao_button.setEnabled(False)
 
     def save_population(self) -> None:

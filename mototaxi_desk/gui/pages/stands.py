@@ -212,7 +212,7 @@ class StandsPage(QWidget):
         place = self.current_place()
         if not place or not place["permit_id"]:
             return None
-        return permits.as_dict(permits.get_permit(place["permit_id"]))
+        return permits.permit(place["permit_id"])
 
     def create(self):
         """'Novo ponto' (ui/stand_form.ui)."""
@@ -229,8 +229,8 @@ class StandsPage(QWidget):
         if not self.buttons["edit"].isEnabled() or stand is None:
             return None
         from ..dialogs.stand_forms import StandFormDialog
-        return self._open(StandFormDialog(self.actor, stands.as_dict(
-            stands.get_stand(stand["id"])), parent=self))
+        return self._open(StandFormDialog(self.actor, stands.stand(stand["id"]),
+                                          parent=self))
 
     def close_or_reopen(self):
         """'Desativar ponto' (ui/stand_close.ui) on an active ponto; 'Reativar ponto' on a

@@ -13,6 +13,9 @@ STATUS_COLOURS = {"active": GREEN, "suspended": AMBER, "interrupted": AMBER, "ex
                   "revoked": RED, "cassated": RED, "withdrawn": GREY, "lapsed": GREY,
                   "overdue": RED, "soon": AMBER, "open": AMBER, "paid": GREEN,
                   "cancelled": GREY}
+BLUE = "#dbe8f7"
+APPLICATION_COLOURS = {"protocolado": BLUE, "em_analise": AMBER, "pendente": AMBER,
+                       "deferido": GREEN, "indeferido": RED, "arquivado": GREY}
 
 
 def badge(text: str, status: str) -> QLabel:

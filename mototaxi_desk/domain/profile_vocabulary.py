@@ -1,0 +1,22 @@
+"""The words a rule profile's choice keys may hold (docs/profiles.md): the loader's dataclasses
+(domain/profiles.py) name them in comments, its checks (domain/profile_checks.py) and the
+JSON Schema (domain/profile_schema.py) refuse any other. A module of its own so the checks
+need not import the loader that calls them."""
+from __future__ import annotations
+
+APPLICATION_TYPES = (
+    "new_permit", "renewal", "transfer", "vehicle_substitution", "stand_change",
+    "interruption", "withdrawal", "auxiliary_driver", "card_second_copy",
+)
+WAITING_LIST_MODES = ("automatic", "licitacao", "edital", "none")  # none: the law has no list
+SANCTIONS = ("suspension", "revocation", "cassation")
+DECISION_WARNS = ("interrupt", "extend", "renew")
+INSPECTION_KINDS = ("annual", "semiannual", "both")
+MONTH_RULES = ("calendar", "days30")
+RELEASE_REASONS = ("payment", "fault_corrected", "maintenance")
+RELEASE_REQUIREMENTS = ("fines", "removal", "storage", "permit")
+# who may own the holder's vehicle: the holder only (PF Art. 15 VII, SRM Art. 20 II, L1745
+# Art. 2 §2º I); the holder, the spouse or a relative to the 2nd degree; anyone
+OWNER_RULES = ("holder", "holder_or_family", "any")
+INSTRUMENT_KINDS = ("permissao", "autorizacao", "licenca")
+VEHICLE_KINDS = ("motocicleta", "triciclo")
