@@ -90,6 +90,11 @@ def test_auxiliary_credential_cassated_from_the_menu_srm_art_38_iv_par_3(qtbot, 
     assert Permit.get_by_id(permit["id"]).status == "active"
     assert "cassada (Art. 38 IV; §3º)" in page.message.text()
     assert not page.more_actions["aux_cassate"].isEnabled()
+    # the permit's history names the act in words
+    detail = page.open_item("permits", 0)
+    assert "Credencial de condutor auxiliar cassada" in [
+        r["what"] for r in detail.table_model.rows]
+    detail.reject()
     # the bar shows on the auxiliary's record as soon as it opens, not on the holder's
     until = TODAY.replace(year=TODAY.year + 2)
     assert _bar_badges(page) == []
@@ -137,6 +142,10 @@ def test_stoppage_recorded_from_the_menu_then_reverts_pf_art_12(qtbot, pf):
     assert Permit.get_by_id(permit["id"]).status == "interrupted"
     assert f"será revertida em {reverts:%d/%m/%Y} (Art. 12)" in page.message.text()
     assert page.more_actions["resume"].isEnabled()  # the return is recorded from there
+    detail = page.open_item("permits", 0)
+    assert ("Interrupção sem autorização", "Ponto vazio") in [
+        (r["what"], r["reason"]) for r in detail.table_model.rows]
+    detail.reject()
     # the record's "Prazos" tab lists the day it reverts (alerts, PF Art. 12)
     assert [(d["due_date"], d["article"]) for d in page.due.rows
             if d["kind"] == "stoppage"] == [(reverts, "Art. 12")]
