@@ -523,3 +523,20 @@ def test_every_act_of_the_registry_is_reached_from_the_menu_and_a_command():
     for key in permit_actions.ACTS:
         assert key in menu and key in CONFIRM, key
         assert routes[key] is not None, f"no command reaches '{key}'"
+
+
+def test_the_preview_of_a_small_form_is_never_cut(qtbot, srm):
+    """UX: the preview (rule, fee, what changes) wraps; with long names its last line was
+    cut, the dialog sized for the label's natural width. Shown, the form fits it."""
+    from PySide6.QtWidgets import QApplication
+    holder, permit = holder_permit(name="Jônatas D'Ávila Sá", on=TODAY - dt.timedelta(days=30))
+    helper = make_person("Luís Cavalcanti D'Ávila", today=TODAY)
+    for debt in fees.open_debts(holder["id"]):
+        fees.pay(CLERK, debt["id"], paid_on=TODAY, receipt="DAM 1")
+    auxiliary.credential(SUPERVISOR, permit["id"], helper["id"], on=TODAY)
+    page = _page(qtbot, SUPERVISOR, holder["id"])
+    form = _open(page, "aux_cassate")
+    QApplication.processEvents()
+    intro = form.intro
+    assert "fica impedido(a) de novo credenciamento" in intro.text()
+    assert intro.height() >= intro.heightForWidth(intro.width()), (intro.size(), form.size())
