@@ -322,3 +322,31 @@ def test_l1745_missed_summons_alert_then_cassation_by_decree_art_10_par_u(cli, d
     assert code == 0 and "Art. 10 §ú" in out, err
     code, out, _ = cli("--db", db_url, "--json", "alerts")
     assert not [a for a in json.loads(out) if a["kind"] == "summons_missed"]
+
+
+def test_stoppage_and_summon_previews_and_the_law_that_has_neither(cli, db_url, town):
+    """The findings as the menu does them: --preview shows the rule (L1745 Art. 10 and §ú)
+    and what changes, writing nothing; L1745 has no interruption of service, so `stoppage`
+    is refused with its law (as the menu does not offer it) — nothing written."""
+    seed = town("l1745")
+    before = _counts(db_url)
+    deadline = TODAY + dt.timedelta(days=10)
+    code, out, err = cli("--db", db_url, "summon", seed["permit"], "--deadline",
+                         f"{deadline:%d/%m/%Y}", "--preview")
+    assert code == 0, err
+    assert "Art. 10 §ú" in out and f"Intimado(a) a apresentar o veículo à vistoria até " \
+        f"{deadline:%d/%m/%Y}" in out
+    code, _, err = cli("--db", db_url, "stoppage", seed["permit"], "--since",
+                       f"{TODAY:%d/%m/%Y}")
+    assert code == 1 and "não trata da interrupção do serviço sem autorização" in err
+    assert _counts(db_url) == before
+
+
+def test_pf_stoppage_preview_names_the_reversion_art_12(cli, db_url, town):
+    seed = town("pf")
+    before = _counts(db_url)
+    code, out, err = cli("--db", db_url, "stoppage", seed["permit"], "--since",
+                         f"{TODAY - dt.timedelta(days=3):%d/%m/%Y}", "--preview")
+    assert code == 0, err
+    assert "mais de 30 dias consecutivos" in out and "Ativa → Interrompida" in out
+    assert _counts(db_url) == before

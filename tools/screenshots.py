@@ -443,7 +443,8 @@ def counter_shots(folder: Path, window) -> None:
 def permit_act_shots(folder: Path, window) -> None:
     """The prontuário's "Mais ▾" menu and the forms of the permit's acts (issue 15 item 4):
     transfer, interruption, cassation by decision, desistência, reinstatement, auxiliary
-    credential and its renewal, each with its preview."""
+    credential, its renewal and its cassation, the unauthorised stoppage and the summons to
+    inspection, each with its preview."""
     from PySide6.QtCore import QPoint
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
@@ -479,7 +480,11 @@ def permit_act_shots(folder: Path, window) -> None:
     shots = [("transfer", "ato-transferencia.png"), ("interrupt", "ato-interrupcao.png"),
              ("cassate", "ato-cassacao.png"), ("desist", "ato-desistencia.png"),
              ("aux_issue", "ato-credenciar-auxiliar.png"),
-             ("aux_renew", "ato-renovar-credencial.png")]
+             ("aux_renew", "ato-renovar-credencial.png"),
+             # issue 16: the auxiliary's own cassation and the two findings of the clock
+             ("aux_cassate", "ato-cassar-credencial.png"),
+             ("stoppage", "ato-interrupcao-sem-autorizacao.png"),
+             ("summon", "ato-intimacao-vistoria.png")]
     for key, name in shots:
         form = page.permit_act(key)
         if form is None:

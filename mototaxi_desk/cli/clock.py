@@ -1,6 +1,9 @@
 """Time and the register: `tick` (the daily passage of time, for scripts and tests) and the
 facts whose deadlines it acts on — `stoppage` (a service found interrupted without
-authorisation) and `summon` (a summons to present the vehicle for inspection)."""
+authorisation) and `summon` (a summons to present the vehicle for inspection). The two are
+acts of services/permit_actions, as the prontuário's "Mais ▾" does them: offered only where
+the município's law has them, with --preview (the rule and what it changes, nothing
+written)."""
 from __future__ import annotations
 
 import datetime as dt
@@ -26,6 +29,8 @@ def register(sub) -> None:
                    help="primeiro dia sem serviço")
     p.add_argument("--reason", default="", help="o que foi constatado")
     p.add_argument("--act", default="", help="nº do ato ou do relatório de fiscalização")
+    p.add_argument("--preview", action="store_true",
+                   help="mostra a regra e o que muda, sem gravar nada")
     json_flag(p)
     p.set_defaults(handler=cmd_stoppage)
 
@@ -35,6 +40,8 @@ def register(sub) -> None:
     p.add_argument("--deadline", required=True, metavar="DD/MM/AAAA",
                    help="último dia para apresentar o veículo")
     p.add_argument("--act", default="", help="nº da intimação")
+    p.add_argument("--preview", action="store_true",
+                   help="mostra a regra e o que muda, sem gravar nada")
     json_flag(p)
     p.set_defaults(handler=cmd_summon)
 
@@ -69,12 +76,16 @@ def cmd_tick(args) -> int:
 
 def cmd_stoppage(args) -> int:
     from ..domain import validators
-    from ..services import permits
+    from ..services import permit_actions, permits
     number = validators.positive_int(args.permit, "Permissão", maximum=999_999_999)
     with database(args):
         permit = permits.by_order_number(number)
-        result = permits.record_stoppage(actor(args), permit.id, since=args.since,
-                                         reason=args.reason, act_number=args.act)
+        inputs = {"permit_id": permit.id, "since": args.since, "reason": args.reason,
+                  "act_number": args.act}
+        if args.preview:
+            from .permit_acts import _preview
+            return _preview(args, "stoppage", **inputs)
+        result = permit_actions.run(actor(args), "stoppage", **inputs)
     revert = (f"; sem retorno ao serviço, será revertida ao município em "
               f"{result['reverts_on']:%d/%m/%Y} ({result['article']})" if result["reverts_on"]
               else f"; cabe à autoridade decidir ({result['article']})" if result["article"]
@@ -86,12 +97,15 @@ def cmd_stoppage(args) -> int:
 
 def cmd_summon(args) -> int:
     from ..domain import validators
-    from ..services import permits, summons
+    from ..services import permit_actions, permits
     number = validators.positive_int(args.permit, "Permissão", maximum=999_999_999)
     with database(args):
         permit = permits.by_order_number(number)
-        result = summons.summon(actor(args), permit.id, deadline=args.deadline,
-                                act_number=args.act)
+        inputs = {"permit_id": permit.id, "deadline": args.deadline, "act_number": args.act}
+        if args.preview:
+            from .permit_acts import _preview
+            return _preview(args, "summon", **inputs)
+        result = permit_actions.run(actor(args), "summon", **inputs)
         text = permits.as_dict(permits.get_permit(permit.id))["order_text"]
     emit(args, result, [f"Permissão nº {text}: intimada a apresentar o veículo à vistoria até "
                         f"{result['deadline']:%d/%m/%Y} ({result['article']})."])

@@ -90,6 +90,11 @@ def test_auxiliary_credential_cassated_from_the_menu_srm_art_38_iv_par_3(qtbot, 
     assert Permit.get_by_id(permit["id"]).status == "active"
     assert "cassada (Art. 38 IV; §3º)" in page.message.text()
     assert not page.more_actions["aux_cassate"].isEnabled()
+    # the permit's history names the act in words
+    detail = page.open_item("permits", 0)
+    assert "Credencial de condutor auxiliar cassada" in [
+        r["what"] for r in detail.table_model.rows]
+    detail.reject()
     # the bar shows on the auxiliary's record as soon as it opens, not on the holder's
     until = TODAY.replace(year=TODAY.year + 2)
     assert _bar_badges(page) == []
@@ -137,6 +142,10 @@ def test_stoppage_recorded_from_the_menu_then_reverts_pf_art_12(qtbot, pf):
     assert Permit.get_by_id(permit["id"]).status == "interrupted"
     assert f"será revertida em {reverts:%d/%m/%Y} (Art. 12)" in page.message.text()
     assert page.more_actions["resume"].isEnabled()  # the return is recorded from there
+    detail = page.open_item("permits", 0)
+    assert ("Interrupção sem autorização", "Ponto vazio") in [
+        (r["what"], r["reason"]) for r in detail.table_model.rows]
+    detail.reject()
     # the record's "Prazos" tab lists the day it reverts (alerts, PF Art. 12)
     assert [(d["due_date"], d["article"]) for d in page.due.rows
             if d["kind"] == "stoppage"] == [(reverts, "Art. 12")]
@@ -486,3 +495,48 @@ def test_grant_with_anyones_vehicle_asks_no_relation_owner_rule_any(qtbot, pf, m
     result = grant.grant()
     assert result and result["granted"], grant.message.text()
     assert Permit.get_by_id(result["id"]).vehicle_id == vehicle["id"]
+
+
+def test_every_act_of_the_registry_is_reached_from_the_menu_and_a_command():
+    """"A service function no screen or command reaches is not a feature": every act of
+    services/permit_actions.ACTS (the prontuário's acts, issue 16's among them) has its
+    entry in "Mais ▾", its confirm button's word, and a command line route."""
+    import argparse
+
+    from mototaxi_desk.cli import build_parser
+    from mototaxi_desk.gui.dialogs.permit_acts import CONFIRM, MENU
+    from mototaxi_desk.services import permit_actions
+
+    def subcommands(parser) -> dict:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                return action.choices
+        return {}
+    top = subcommands(build_parser())
+    routes = {"stoppage": top["stoppage"], "summon": top["summon"]}
+    for key in permit_actions.ACTS:
+        if key.startswith("aux_"):
+            routes.setdefault(key, subcommands(top["aux"]).get(key[len("aux_"):]))
+        else:
+            routes.setdefault(key, subcommands(top["permit"]).get(key))
+    menu = {entry[0] for entry in MENU if entry}
+    for key in permit_actions.ACTS:
+        assert key in menu and key in CONFIRM, key
+        assert routes[key] is not None, f"no command reaches '{key}'"
+
+
+def test_the_preview_of_a_small_form_is_never_cut(qtbot, srm):
+    """UX: the preview (rule, fee, what changes) wraps; with long names its last line was
+    cut, the dialog sized for the label's natural width. Shown, the form fits it."""
+    from PySide6.QtWidgets import QApplication
+    holder, permit = holder_permit(name="Jônatas D'Ávila Sá", on=TODAY - dt.timedelta(days=30))
+    helper = make_person("Luís Cavalcanti D'Ávila", today=TODAY)
+    for debt in fees.open_debts(holder["id"]):
+        fees.pay(CLERK, debt["id"], paid_on=TODAY, receipt="DAM 1")
+    auxiliary.credential(SUPERVISOR, permit["id"], helper["id"], on=TODAY)
+    page = _page(qtbot, SUPERVISOR, holder["id"])
+    form = _open(page, "aux_cassate")
+    QApplication.processEvents()
+    intro = form.intro
+    assert "fica impedido(a) de novo credenciamento" in intro.text()
+    assert intro.height() >= intro.heightForWidth(intro.width()), (intro.size(), form.size())

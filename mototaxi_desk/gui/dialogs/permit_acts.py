@@ -26,7 +26,7 @@ from __future__ import annotations
 import datetime as dt
 import html
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QLineEdit,
                                QListWidgetItem)
@@ -521,6 +521,25 @@ def _line_edit(max_length: int, placeholder: str = "") -> QLineEdit:
     return edit
 
 
+class _PreviewForm(ActionForm):
+    """An ActionForm whose intro is the act's preview: a rich-text label that wraps, whose
+    height for the dialog's actual width can exceed the height the dialog was sized for
+    (the size hint is worked out at the label's natural width) — the last line was cut.
+    The form grows to fit it when shown and whenever the preview changes."""
+
+    def fit_preview(self) -> None:
+        if not self.isVisible():
+            return
+        self.layout().activate()
+        missing = self.intro.heightForWidth(self.intro.width()) - self.intro.height()
+        if missing > 0:
+            self.resize(self.width(), self.height() + missing)
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        super().showEvent(event)
+        QTimer.singleShot(0, self.fit_preview)
+
+
 def _small_form(actor, act: str, fields: list, inputs, describe, parent=None) -> ActionForm:
     """An ActionForm for an act of the menu: `inputs(values)` gives the act's inputs from
     the fields, `describe(result)` the line the record shows after it. Its intro is the
@@ -530,8 +549,8 @@ def _small_form(actor, act: str, fields: list, inputs, describe, parent=None) ->
         result = permit_actions.run(actor, act, **inputs(values))
         form.done_text = describe(result)
         return result
-    form = ActionForm(permit_actions.ACTS[act].title, fields, submit, confirm=CONFIRM[act],
-                      parent=parent)
+    form = _PreviewForm(permit_actions.ACTS[act].title, fields, submit, confirm=CONFIRM[act],
+                        parent=parent)
     form.setObjectName(f"permit_act_{act}")
     form.act = act
     form.printed = None
@@ -556,6 +575,7 @@ def _small_form(actor, act: str, fields: list, inputs, describe, parent=None) ->
                    f"{html.escape(shown['refusal'])}</p>" if shown["refusal"] else "")
         form.intro.setText(preview_html(shown) + refusal)
         form.shown = shown
+        form.fit_preview()
         return shown
     form.refresh = refresh
     form.intro.setVisible(True)

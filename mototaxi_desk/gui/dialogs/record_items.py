@@ -23,7 +23,15 @@ PERMIT_ACTIONS = {"grant": "Outorga", "import": "Importação", "renew": "Renova
                   "reinstate": "Restabelecimento", "expire": "Vencimento",
                   "lapse": "Caducidade", "stand_assign": "Vinculada a ponto",
                   "stand_release": "Vaga liberada", "stand_change": "Mudança de ponto",
-                  "vehicle_substitute": "Substituição do veículo"}
+                  "vehicle_substitute": "Substituição do veículo",
+                  "vehicle_substitution": "Substituição do veículo",
+                  # the passage of time and the acts of issue 16
+                  "stoppage": "Interrupção sem autorização",
+                  "revert": "Reversão ao Poder Público",
+                  "auxiliary_credential": "Condutor auxiliar credenciado",
+                  "auxiliary_recredential": "Credencial de condutor auxiliar renovada",
+                  "auxiliary_end": "Credencial de condutor auxiliar encerrada",
+                  "auxiliary_cassate": "Credencial de condutor auxiliar cassada"}
 
 
 class DetailDialog(QDialog):
