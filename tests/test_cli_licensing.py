@@ -137,6 +137,9 @@ def test_grant_refused_without_cnh_srm_art_20_and_old_vehicle_art_19(town):
     run, seed = town(cnh=False)
     app = run.ok("application", "file", seed["new_cpf"], "--type", "new_permit",
                  "--received", "all")
+    # what would stop the grant is said at once, as the wizard says it when the person
+    # is chosen
+    assert any("CNH" in b and "(Art. 20)" in b for b in app["blockers"]), app["blockers"]
     run.ok("application", "decide", app["protocol"], "deferido")
     old = run.ok(*_vehicle_args(seed["new_cpf"], "OLD1A23", TODAY.year - 8))
     assert any("Art. 19" in w for w in old["warnings"])  # registered, says why it cannot serve

@@ -278,7 +278,10 @@ def cmd_application(args) -> int:
                 for code in received:
                     app = applications.set_checklist_item(actor(args), app["id"], code,
                                                           received=True)
-            emit(args, app, ["Requerimento protocolado:", *_app_lines(app)])
+            # what the window shows as soon as the person is chosen (CNH, age, bars)
+            app["blockers"] = applications.blockers(person.id, args.app_type)
+            emit(args, app, ["Requerimento protocolado:", *_app_lines(app),
+                             *(f"Atenção: {text}" for text in app["blockers"])])
             return EXIT_OK
         app = applications.as_dict(applications.by_protocol(args.protocol))
         if command == "show":

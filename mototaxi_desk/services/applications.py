@@ -34,6 +34,30 @@ NEEDS_PERMIT = {"renewal", "transfer", "vehicle_substitution", "stand_change", "
                 "withdrawal", "auxiliary_driver", "card_second_copy"}
 
 
+# the requests whose applicant must meet the driver's requirements (holder_rules) and not
+# be barred: shown as soon as the person is chosen
+NEEDS_DRIVER = {"new_permit"}
+
+
+def blockers(person_id: int, app_type: str | None, *, on: dt.date | None = None) -> list[str]:
+    """What would stop this person's request, in Portuguese with the article: open debts
+    where they block requests (SRM Art. 50), and for a new permit the driver's requirements
+    (CNH, age) and bars. Empty when nothing does. The window shows them as soon as the person
+    is chosen, the command line after filing; filing itself is refused only by the debts."""
+    from . import eligibility
+    found = []
+    try:
+        fees.check_no_debts(person_id, "o requerimento")
+    except DomainError as exc:
+        found.append(str(exc))
+    if app_type in NEEDS_DRIVER:
+        try:
+            eligibility.check_person(setup.profile(), person_id, on or dt.date.today())
+        except DomainError as exc:
+            found.append(str(exc))
+    return found
+
+
 def protocol_text(app: Application) -> str:
     return f"{app.protocol_year}/{app.protocol_seq:06d}"
 

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
 
 from ...domain import validators
 from ...domain.errors import DomainError, RuleRefusal, ValidationError
-from ...services import (applications, documents, eligibility, fees, persons, search, setup,
+from ...services import (applications, documents, persons, search, setup,
                          vehicles)
 from ...services.context import Actor
 from ..models.dict_table import Column, DictTableModel
@@ -32,26 +32,9 @@ from .person_forms import CnhFields
 CPF_MASK = "999.999.999-99;_"
 ERROR_STYLE = "color: #c62828;"
 TYPE_PAGE, APPLICANT_PAGE, CNH_PAGE, CHECKLIST_PAGE, SUMMARY_PAGE, DONE_PAGE = range(6)
-# the requests whose applicant must meet the driver's requirements (holder_rules) and not
-# be barred: shown as soon as the person is chosen
-NEEDS_DRIVER = {"new_permit"}
-
-
 def blockers(person_id: int, app_type: str | None) -> list[str]:
-    """What would stop this person's request, in Portuguese with the article: open debts
-    where they block requests, and for a new permit the driver's requirements (CNH, age)
-    and bars. Empty when nothing does."""
-    found = []
-    try:
-        fees.check_no_debts(person_id, "o requerimento")
-    except DomainError as exc:
-        found.append(str(exc))
-    if app_type in NEEDS_DRIVER:
-        try:
-            eligibility.check_person(setup.profile(), person_id, dt.date.today())
-        except DomainError as exc:
-            found.append(str(exc))
-    return found
+    """services/applications.blockers (kept here for the screens that import it)."""
+    return applications.blockers(person_id, app_type)
 
 
 def _error_text(exc: Exception) -> str:
