@@ -68,7 +68,11 @@ def town(cli, db_url):
     def make(profile="srm"):
         code, _, err = cli("--db", db_url, *INITS[profile])
         assert code == 0, err
-        return _seed(db_url)
+        seeded = _seed(db_url)
+        # the day's passage of time, which the first command after the seed would run (and
+        # count among the rows a refused act must not write)
+        assert cli("--db", db_url, "tick")[0] == 0
+        return seeded
     return make
 
 
