@@ -599,8 +599,10 @@ def _compare_vehicles(plan: Plan, profile, today: dt.date) -> None:
             plan.alert(record.where, label, message)
 
 
-def _stand_key(plan: Plan, profile, value, where, numbers: dict[int, int]):
-    """A permit's ponto: its number (in the file or registered) or its name; a name not
+def _stand_key(plan: Plan, profile, value, where, numbers: dict[int, int],
+               names: dict[str, int]):
+    """A permit's ponto: its number (in the file or registered) or its name (`names`:
+    folded name -> number, of the registered pontos and those met so far); a name not
     found is a new ponto, numbered after the highest."""
     recs = plan.records["stand"]
     if isinstance(value, int):
@@ -611,13 +613,10 @@ def _stand_key(plan: Plan, profile, value, where, numbers: dict[int, int]):
         plan.error(where, "Ponto", f"ponto {value} não existe: inclua-o na aba Pontos.")
         return None
     folded = fold(value)
-    for number, record in recs.items():
-        if fold(record.values.get("name", "")) == folded:
-            return number
-    for number, name in Stand.select(Stand.number, Stand.name).tuples():
-        if fold(name) == folded:
-            return number
+    if folded in names:
+        return names[folded]
     number = max([0, *numbers, *recs]) + 1
+    names[folded] = number
     _put(plan, "stand", number, {"name": value, "min_vehicles": profile.stand.min_vehicles,
                                  "max_vehicles": profile.stand.max_vehicles}, where, "Ponto")
     plan.alert(where, "Ponto", f"ponto '{value}' não está cadastrado: será criado como "
@@ -632,11 +631,15 @@ def _compare_permits(plan: Plan, profile, today: dt.date) -> None:
     stand_numbers = dict(Stand.select(Stand.id, Stand.number).tuples())  # id -> number
     by_number = {n: i for i, n in stand_numbers.items()}
     plates = {r.existing.id: r.key for r in recs["vehicle"].values() if r.existing}
+    stand_names = {fold(name): number for number, name in
+                   Stand.select(Stand.number, Stand.name).tuples()}
+    stand_names.update({fold(r.values["name"]): n for n, r in recs["stand"].items()
+                        if r.values.get("name")})
     for record in list(recs["permit"].values()):
         values, where = record.values, record.where
         if "stand" in values:
             values["stand_number"] = _stand_key(plan, profile, values.pop("stand"), where,
-                                                by_number)
+                                                by_number, stand_names)
         if record.existing is None and "issued_on" not in values:
             plan.error(where, "Data da outorga", "campo obrigatório para cadastrar a "
                        f"permissão nº {record.key}.")
@@ -649,6 +652,8 @@ def _compare_permits(plan: Plan, profile, today: dt.date) -> None:
             values["status"] = imp.default_status(until, today)
         if values.get("status") == "active" and until < today:
             values["status"] = "expired"
+            if record.existing is not None and record.existing.status == "lapsed":
+                values.pop("status")  # the passage of time went on from there (L1745 Art. 9)
             plan.alert(where, "Situação", f"permissão nº {record.key} informada como Ativa "
                        f"com validade vencida em {validators.format_date(until)}: importada "
                        "como Vencida.")
