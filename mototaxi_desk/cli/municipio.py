@@ -27,7 +27,9 @@ def register(sub) -> None:
     p.set_defaults(handler=cmd_init)
 
     p = sub.add_parser("demo", help="preenche o banco com dados fictícios realistas")
-    p.add_argument("--holders", type=int, default=48)
+    p.add_argument("--holders", type=int, default=48,
+                   help="quantos permissionários (0 a 5.000, pelos serviços, com todas as "
+                        "regras; para 100.000 use `make benchmark`, que preenche em massa)")
     p.add_argument("--seed", type=int, default=2019)
     p.set_defaults(handler=cmd_demo)
 
