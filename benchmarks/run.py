@@ -1,6 +1,7 @@
 """`make benchmark`: every budget of issue 23 measured in one run, as a ratio to its budget
 (≤ 1.00 is within), CPU and wall time with the load noted, written to benchmarks/RESULTS.md.
-The register (N holders by the bulk filler, notices for one holder in ten) is built once
+The register (N holders by the bulk filler, notices for one holder in ten, at most about
+2,000) is built once
 and kept in ~/.cache/mototaxi-bench (MOTOTAXI_BENCH_CACHE), never in the checkout nor the
 user's data folder. CI does not run this.
 
@@ -59,7 +60,8 @@ def main() -> int:
         "# Benchmark results (issue 23)", "",
         f"{dt.datetime.now():%d/%m/%Y %H:%M}; {platform.processor() or platform.machine()}, "
         f"{os.cpu_count()} cores, Python {platform.python_version()}, SQLite; "
-        f"{args.holders:,} holders (bulk filler), notices for one holder in ten; "
+        f"{args.holders:,} holders (bulk filler), notices for one holder in ten "
+        f"(at most about 2,000); "
         f"medians of {args.runs} (searches: p95 of 200 queries); load average "
         f"{load_before[0]:.2f} before, {load_after[0]:.2f} after.", "",
         "Ratio = CPU time / budget (≤ 1.00 is within budget). Wall time depends on the load "

@@ -1,6 +1,7 @@
 """Search speed on a large register: fills N holders (default 100,000) with their vehicles
 and reports median and p95 of `search` for a CPF prefix, a name fragment typed without
-accents, and a plate typed in the other format. Budget (issue 2): p95 <= 20 ms on SQLite.
+accents, and a plate typed in the other format. Budget (issue 23): p95 <= 10 ms CPU for every
+kind (benchmarks/run.py measures CPF, permit, protocol and per-keystroke prefixes too).
 
     python benchmarks/search.py [--holders N] [--queries Q] [--db URL]
 

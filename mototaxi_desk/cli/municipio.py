@@ -33,7 +33,9 @@ def register(sub) -> None:
     p = sub.add_parser("demo", help="preenche um banco de demonstração com dados fictícios "
                                     "realistas (só '--demo' ou um banco criado com 'init "
                                     "--demo-database'; nunca o banco real)")
-    p.add_argument("--holders", type=int, default=48)
+    p.add_argument("--holders", type=int, default=48,
+                   help="quantos permissionários (0 a 5.000, pelos serviços, com todas as "
+                        "regras; para 100.000 use `make benchmark`, que preenche em massa)")
     p.add_argument("--seed", type=int, default=2019)
     p.set_defaults(handler=cmd_demo)
 

@@ -83,7 +83,9 @@ def list_notices(*, on: dt.date | None = None, limit: int = 1000) -> list[dict]:
     at = setup.profiles_by_date()
     profile = at(dt.date.today())
     holder, infractor = Person.alias(), Person.alias()
-    rows = list(InfractionNotice.select(InfractionNotice, holder, Permit, infractor)
+    # of the joined rows only what the list shows (a person row is wide)
+    rows = list(InfractionNotice.select(InfractionNotice, holder.id, holder.name, Permit.id,
+                                        Permit.order_number, infractor.id, infractor.name)
                 .join(holder, on=(InfractionNotice.holder == holder.id), attr="holder")
                 .switch(InfractionNotice)
                 .join(Permit, pw.JOIN.LEFT_OUTER, on=(InfractionNotice.permit == Permit.id),

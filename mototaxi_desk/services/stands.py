@@ -102,13 +102,25 @@ def as_dict(stand: Stand, count: int | None = None) -> dict:
     return data
 
 
-def list_stands(on: dt.date | None = None) -> list[dict]:
-    """Every stand by number with its count and flags (full, below the minimum)."""
-    counts = _counts()
+def list_stands(on: dt.date | None = None, *, offset: int = 0,
+                limit: int | None = None) -> list[dict]:
+    """Every stand by number with its count and flags (full, below the minimum); or a page
+    of them (offset, limit: the Pontos page), counting that page's permits only."""
     stands = (Stand.select(Stand, Person).join(Person, pw.JOIN.LEFT_OUTER,
                                                 on=(Stand.responsible == Person.id))
               .order_by(Stand.number))
+    if limit is None:
+        counts = _counts()
+    else:
+        stands = list(stands.offset(offset).limit(limit))
+        counts = dict(Permit.select(Permit.stand, pw.fn.COUNT(Permit.id))
+                      .where(Permit.stand.in_([s.id for s in stands]))
+                      .group_by(Permit.stand).tuples()) if stands else {}
     return [as_dict(s, counts.get(s.id, 0)) for s in stands]
+
+
+def count_stands() -> int:
+    return Stand.select().count()
 
 
 def has_free_place() -> bool:

@@ -23,3 +23,17 @@ def test_requerimentos_page_by_page_in_one_query_each(demo_data):
     status = whole[0]["status"]
     assert applications.count_applications(status) == sum(a["status"] == status for a in whole)
     assert all(r["status"] == status for r in applications.application_rows(status=status))
+
+
+def test_pontos_page_by_page(demo_data):
+    """The Pontos list: pages of stands with the counts of their own permits are the whole
+    list (stands.list_stands), each page two queries."""
+    from mototaxi_desk.services import stands
+    whole = stands.list_stands()
+    assert len(whole) >= 4 and stands.count_stands() == len(whole)
+    pages = []
+    for offset in range(0, len(whole), 3):
+        with count_queries() as counted:
+            pages += stands.list_stands(offset=offset, limit=3)
+        assert counted.queries == 2
+    assert pages == whole

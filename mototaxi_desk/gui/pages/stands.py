@@ -24,6 +24,7 @@ from ...services.permits import STATUS_LABELS
 from .. import prompts
 from ..labels import instrument_words
 from ..models.dict_table import Column, DictTableModel
+from ..models.paged_table import PagedTableModel
 from ..widgets.flow import FlowLayout
 from ..widgets.common import (
     AMBER,
@@ -65,10 +66,14 @@ class StandsPage(QWidget):
         layout.addWidget(heading("Pontos de mototáxi"))
         self.buttons: dict[str, QPushButton] = {}
         body = QHBoxLayout()
-        self.stand_model = DictTableModel(
+        # a page of stands at a time as the list scrolls (issue 23)
+        self.stand_model = PagedTableModel(
             [Column("label", "Ponto"), Column("occupation", "Vagas"),
              Column("state", "Situação"), Column("name", "Local")],
-            colour_of=_stand_colour, parent=self)
+            fetch=lambda offset, limit: [
+                {**s, "state": _stand_state(s), "occupation": f"{s['count']}/{s['max_vehicles']}"}
+                for s in stands.list_stands(offset=offset, limit=limit)],
+            total=stands.count_stands, colour_of=_stand_colour, parent=self)
         self.stand_view = table_view(self.stand_model)
         self.stand_view.selectionModel().currentRowChanged.connect(
             lambda current, _previous: self.show_roster(current.row()))
@@ -124,9 +129,8 @@ class StandsPage(QWidget):
 
     def refresh(self) -> None:
         current = self.current_stand()
-        rows = [{**s, "state": _stand_state(s), "occupation": f"{s['count']}/{s['max_vehicles']}"}
-                for s in stands.list_stands()]
-        self.stand_model.set_rows(rows)
+        self.stand_model.reload()
+        rows = self.stand_model.rows  # the first page; the view fetches more as it scrolls
         if rows:
             ids = [r["id"] for r in rows]
             row = ids.index(current["id"]) if current and current["id"] in ids else 0
@@ -259,6 +263,9 @@ class StandsPage(QWidget):
 
     def select_stand(self, stand_id: int) -> None:
         ids = [r["id"] for r in self.stand_model.rows]
+        while stand_id not in ids and self.stand_model.canFetchMore():  # on a later page
+            self.stand_model.fetchMore()
+            ids = [r["id"] for r in self.stand_model.rows]
         if stand_id in ids:
             self.stand_view.selectRow(ids.index(stand_id))
             self.show_roster(ids.index(stand_id))
