@@ -50,7 +50,8 @@ def register(sub) -> None:
     p.add_argument("--limit", type=int, default=50)
 
     p = sub.add_parser("check", help="confere se o banco está íntegro: arquivo, registros "
-                                     "completos, numeração sem falhas, trilha de auditoria")
+                                     "completos, numeração sem falhas, trilha de auditoria, "
+                                     "alterações feitas fora do programa")
     p.add_argument("--quick", action="store_true", help="pula a verificação página a página "
                                                        "do arquivo SQLite")
     p.set_defaults(handler=cmd_check)

@@ -1,7 +1,8 @@
 """Is every record whole? The checks the crash test runs after each kill, usable on a real
 database too (`mototaxi-desk check`): the file itself, the records one action writes together,
-the gap-free numbers and the audit hash chain. Each check returns problems in Portuguese;
-an empty list means sound."""
+the gap-free numbers, the audit hash chain, the rows its entries seal and the signed
+checkpoint of its head (issue 18: edits made outside the program). Each check returns
+problems in Portuguese; an empty list means sound."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict

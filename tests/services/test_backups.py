@@ -145,6 +145,13 @@ def _broken_chain(tmp_path: Path, live: Path) -> Path:
     return path
 
 
+def _sealed_row_edited(tmp_path: Path, live: Path) -> Path:
+    """The administrator's name edited by SQL in the copy: its audit seal no longer agrees."""
+    path = copy_of(live, tmp_path / "selo.db")
+    execute(path, "UPDATE \"user\" SET role = 'admin', full_name = 'Outro' WHERE login = 'admin'")
+    return path
+
+
 def _huge(tmp_path: Path, live: Path) -> Path:
     """A sparse file beyond the size a restore accepts (nothing is read but its header)."""
     path = copy_of(live, tmp_path / "enorme.db")
@@ -158,6 +165,8 @@ def _huge(tmp_path: Path, live: Path) -> Path:
     (lambda tmp, live, other: _column_dropped(tmp, live), "person.phone"),
     (lambda tmp, live, other: _broken_chain(tmp, live), "Trilha de auditoria quebrada"),
     (lambda tmp, live, other: _huge(tmp, live), "mais que o máximo aceito"),
+    (lambda tmp, live, other: _sealed_row_edited(tmp, live),
+     "Usuário id 1 \\(login admin\\) foi alterado fora do programa"),
     (lambda tmp, live, other: _random(tmp, live), "não é um banco de dados SQLite"),
     (lambda tmp, live, other: _truncated(tmp, live), "danificado ou incompleto"),
     (lambda tmp, live, other: _damaged(tmp, live), "danificado ou incompleto"),
@@ -165,7 +174,7 @@ def _huge(tmp_path: Path, live: Path) -> Path:
                                                "é de São Raimundo das Mangabeiras/MA")),
     (lambda tmp, live, other: _newer(tmp, live), "versão mais nova"),
     (lambda tmp, live, other: tmp / "sumiu.db", "não encontrado"),
-], ids=["esboco", "sem-coluna", "trilha-quebrada", "enorme", "aleatorio", "truncado", "paginas-danificadas", "outro-municipio", "esquema-novo",
+], ids=["esboco", "sem-coluna", "trilha-quebrada", "enorme", "linha-selada-alterada", "aleatorio", "truncado", "paginas-danificadas", "outro-municipio", "esquema-novo",
         "inexistente"])
 def test_bad_backups_are_refused_and_nothing_changes(live, other_municipio, tmp_path, make,
                                                     words):
@@ -179,6 +188,20 @@ def test_bad_backups_are_refused_and_nothing_changes(live, other_municipio, tmp_
     assert not backup.folder().exists() or not list(backup.folder().iterdir())  # nothing kept
     if source_before:
         assert digest(bad) == source_before  # the chosen file is only read
+
+
+def test_an_older_copy_restores_and_the_checkpoint_follows_it(opened):
+    """The signed checkpoint is ahead of an older copy: the copy is accepted (it ends before
+    the checkpoint) and the checkpoint is reset to the restored chain."""
+    from mototaxi_desk.services import checkpoints, integrity, persons
+    made = backups.make_backup(SYSTEM)
+    person = Person.select().first()
+    persons.update_person(SYSTEM, person.id, {"phone": "(99) 98765-4321"})
+    ahead = checkpoints.read()["hash"]
+    backups.restore(SYSTEM, opened, made["path"])
+    assert checkpoints.read()["hash"] != ahead
+    assert not [p for p in integrity.check(file_check=False) if "marco" in p or "Trilha" in p
+                or "fora do programa" in p]
 
 
 def test_refusal_while_the_program_has_it_open(opened, other_municipio):

@@ -4,7 +4,7 @@ input is refused naming the field."""
 from decimal import Decimal
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mototaxi_desk.domain import validators
@@ -48,6 +48,7 @@ def test_money_messages_say_why():
     assert parse_money("0", "Despesas", allow_zero=True) == 0
 
 
+@settings(deadline=None)  # a loaded machine must not fail a property
 @given(st.integers(min_value=1, max_value=int(MAX_REAIS * 100)))
 def test_money_round_trips_through_its_format(cents):
     """What the program shows (R$ 1.234,56) is read back as the same amount."""
@@ -57,18 +58,21 @@ def test_money_round_trips_through_its_format(cents):
     assert parse_money(shown.removeprefix("R$ ").replace(".", "")) == cents
 
 
+@settings(deadline=None)  # a loaded machine must not fail a property
 @given(st.integers(min_value=0, max_value=10**12))
 def test_int_round_trips(number):
     assert parse_int(format_int(number), "N", maximum=10**12) == number
     assert parse_int(str(number), "N", maximum=10**12) == number
 
 
+@settings(deadline=None)  # a loaded machine must not fail a property
 @given(st.decimals(min_value=Decimal("-1e9"), max_value=Decimal("1e9"), places=4,
                    allow_nan=False, allow_infinity=False))
 def test_decimal_round_trips(number):
     assert parse_decimal(format_decimal(number), "D", signed=True) == number
 
 
+@settings(deadline=None)  # a loaded machine must not fail a property
 @given(st.text(max_size=25))
 def test_parsers_never_crash_and_never_accept_non_ascii(text):
     """Any text is either a number read from ASCII digits or a ValidationError."""
@@ -84,6 +88,7 @@ def test_parsers_never_crash_and_never_accept_non_ascii(text):
             assert "e" not in text.lower()
 
 
+@settings(deadline=None)  # a loaded machine must not fail a property
 @given(st.integers(min_value=1, max_value=999), st.integers(min_value=0, max_value=99))
 def test_dot_without_three_digits_is_never_read(whole, frac):
     """"1.5" or "12.34" could be decimals or a thousands group missing digits: refused."""
