@@ -207,4 +207,7 @@ def dialog_problems(window, holder, check) -> list[str]:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    from mototaxi_desk.gui.shutdown import delete_windows
+    code = main(sys.argv[1:])
+    delete_windows()  # before the interpreter's teardown, as the program (gui/shutdown.py)
+    sys.exit(code)
