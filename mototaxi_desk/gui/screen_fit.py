@@ -78,6 +78,17 @@ def install(app: QApplication | None = None) -> None:
     if _filter is None and app is not None:
         _filter = _FitOnShow(app)
         app.installEventFilter(_filter)
+        app.aboutToQuit.connect(uninstall)
+
+
+def uninstall() -> None:
+    """Stop fitting windows: before they are deleted at exit (gui/shutdown.py), the filter
+    must not be handed objects half destroyed."""
+    global _filter
+    app = QApplication.instance()
+    if _filter is not None and app is not None:
+        app.removeEventFilter(_filter)
+    _filter = None
 
 
 def scrolling(content: QWidget, *, frame: bool = False) -> QScrollArea:

@@ -26,6 +26,8 @@ def delete_windows() -> None:
     app = QApplication.instance()
     if app is None:
         return
+    from .screen_fit import uninstall
+    uninstall()  # the app-wide filter sees no window being deleted
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     for widget in app.topLevelWidgets():
         # only what PySide would delete at exit: a window Qt owns (a completer's popup) is

@@ -183,6 +183,15 @@ def dialog_problems(window, holder, check) -> list[str]:
     for key, action in (("renovar", record.renew), ("ponto", record.change_stand),
                         ("pagar", record.pay), ("guia", record.issue_guia)):
         makers[f"prontuario-{key}"] = action
+    from mototaxi_desk.gui.dialogs.permit_acts import MENU
+    for entry in MENU:  # the acts of "Mais ▾" that apply to this holder
+        if entry is not None:
+            makers[f"ato-{entry[0]}"] = lambda key=entry[0]: record.permit_act(key)
+    from mototaxi_desk.gui.dialogs.notice_detail import NoticeDetailDialog
+    from mototaxi_desk.store.models import InfractionNotice
+    notice = InfractionNotice.select().order_by(InfractionNotice.id).first()
+    if notice is not None:
+        makers["auto"] = lambda: NoticeDetailDialog(boss, notice.id, window)
     found: list[str] = []
     for name, make in makers.items():
         try:
@@ -198,4 +207,7 @@ def dialog_problems(window, holder, check) -> list[str]:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    from mototaxi_desk.gui.shutdown import delete_windows
+    code = main(sys.argv[1:])
+    delete_windows()  # before the interpreter's teardown, as the program (gui/shutdown.py)
+    sys.exit(code)

@@ -76,3 +76,21 @@ def test_history_says_which_document_was_conferred_without_ids():
 def test_money_profile_numbers_read_as_money():
     from mototaxi_desk.gui.pages.settings import _value_text
     assert _value_text(10000, "vehicle.insurance_min_cover_per_person") == "R$ 10.000,00"
+
+
+def test_a_dialog_larger_than_the_screen_is_capped_when_shown(qapp, qtbot):
+    """screen_fit (one helper for every window): a dialog asking for more than the screen
+    gets the screen's free area less the title bar, and stays on it."""
+    from PySide6.QtWidgets import QDialog
+
+    from mototaxi_desk.gui import screen_fit
+    screen_fit.install(qapp)
+    dialog = QDialog()
+    qtbot.addWidget(dialog)
+    dialog.resize(5000, 4000)
+    dialog.move(-300, 2000)
+    dialog.show()
+    free = screen_fit.available(dialog)
+    width, height = screen_fit.room(dialog)
+    assert dialog.width() <= width and dialog.height() <= height
+    assert free.contains(dialog.geometry())

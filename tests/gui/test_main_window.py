@@ -97,3 +97,36 @@ def test_the_screens_load_without_qtcharts():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "False"
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_first_time_maximised_then_as_it_was_left(demo_data, db_url, qtbot):
+    """Issue 19: the window opens maximised on a PC the first time, then with the geometry
+    it was closed with (janela.ini in the data folder)."""
+    actor = users.authenticate("supervisor", demo.DEMO_PASSWORD)
+    first = MainWindow(actor)
+    qtbot.addWidget(first)
+    first.show_on_screen()
+    assert first.isMaximized() and not first.restored
+    first.showNormal()
+    first.setGeometry(40, 60, 700, 500)
+    first.close()
+    second = MainWindow(actor)
+    qtbot.addWidget(second)
+    second.show_on_screen()
+    assert second.restored and not second.isMaximized()
+    assert (second.width(), second.height()) == (700, 500)
+
+
+def test_navigation_counts_pending_applications_and_overdue_deadlines(window, qtbot):
+    from mototaxi_desk.store.models import Application
+    with qtbot.waitSignal(window.dashboard.loaded, timeout=10_000):
+        window.dashboard.refresh()
+    pending = Application.select().where(
+        Application.status.in_(("protocolado", "em_analise", "pendente"))).count()
+    assert pending  # the demo has open applications
+    assert window.nav.count_of(window.pages.index(window.applications_page)) == pending
+    overdue = sum(r["urgency"] == "overdue" for r in window.dashboard.alert_model.rows)
+    assert window.nav.count_of(0) == overdue > 0
+    assert window.nav.item(0).text() == "Painel"  # the count is a badge, not in the title
+    assert not window.nav.item(0).icon().isNull()

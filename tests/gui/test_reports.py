@@ -91,6 +91,9 @@ def test_export_csv_xlsx_and_print_preview(page, qtbot, tmp_path):
     assert dialog.document.pageCount() >= 1
     assert "Relatório" in dialog.windowTitle()
     assert AuditLog.select().where(AuditLog.action == "report.export").count() == 3
+    pdf_path = page.export("pdf", str(tmp_path / "espera.pdf"))  # issue 19: PDF too
+    assert Path(pdf_path).read_bytes()[:5] == b"%PDF-"
+    assert AuditLog.select().where(AuditLog.action == "report.export").count() == 4
 
 
 def test_export_to_a_folder_that_does_not_exist_says_so(page, qtbot, tmp_path, monkeypatch):

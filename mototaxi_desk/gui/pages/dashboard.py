@@ -21,6 +21,24 @@ def _days_text(days: int) -> str:
     return deadline_words(days)
 
 
+def _figures_html(info: dict | None) -> str:
+    """The Situação box; with None, the same lines with "…" while the figures load."""
+    if info is None:
+        return ("<p style='font-size:11pt'>Permissões em vigor: <b>…</b><br>Ativas: <b>…</b>"
+                "<br>Pontos: <b>…</b>, vagas livres: <b>…</b><br>Abaixo do mínimo: <b>…</b>"
+                "<br>Lista de espera: <b>…</b></p>")
+    below = ", ".join(s["label"] for s in info["stands_below_minimum"]) or "nenhum"
+    free = info["stands_free_places"]  # counted by the database (services/overview)
+    expired = (f", vencidas aguardando renovação: <b>{info['permits_expired']}</b>"
+               if info["permits_expired"] else "")
+    return (f"<p style='font-size:11pt'>Permissões em vigor: <b>{info['permits_in_force']}</b> "
+            f"de <b>{info['permit_cap']}</b> ({info['population']} habitantes)<br>"
+            f"Ativas: <b>{info['permits_active']}</b>{expired}<br>"
+            f"Pontos: <b>{info['stands']}</b>, vagas livres: <b>{free}</b><br>"
+            f"Abaixo do mínimo: <b>{below}</b><br>"
+            f"Lista de espera: <b>{info['waiting']}</b> pessoa(s)</p>")
+
+
 def time_changes_text(changes: list[dict], shown: int = 4) -> str:
     """Today's changes by the passage of time, for the Situação box."""
     if not changes:
@@ -49,6 +67,7 @@ class DashboardPage(QWidget):
         self.figures = QLabel()
         self.figures.setTextFormat(Qt.TextFormat.RichText)
         self.figures.setWordWrap(True)
+        self.figures.setText(_figures_html(None))  # the same lines while loading: no reflow
         box = QGroupBox("Situação")
         QVBoxLayout(box).addWidget(self.figures)
         self.time_changes = QLabel()  # what the passage of time changed today
@@ -94,18 +113,7 @@ class DashboardPage(QWidget):
                                           f"<b>Prazos</b>: não foi possível carregar ({exc})."))
 
     def show_dashboard(self, info: dict) -> None:
-        cap = info["permit_cap"]
-        below = ", ".join(s["label"] for s in info["stands_below_minimum"]) or "nenhum"
-        free = info["stands_free_places"]
-        expired = (f", vencidas aguardando renovação: <b>{info['permits_expired']}</b>"
-                   if info["permits_expired"] else "")
-        self.figures.setText(
-            f"<p style='font-size:11pt'>Permissões em vigor: <b>{info['permits_in_force']}</b> "
-            f"de <b>{cap}</b> ({info['population']} habitantes)<br>"
-            f"Ativas: <b>{info['permits_active']}</b>{expired}<br>"
-            f"Pontos: <b>{info['stands']}</b>, vagas livres: <b>{free}</b><br>"
-            f"Abaixo do mínimo: <b>{below}</b><br>"
-            f"Lista de espera: <b>{info['waiting']}</b> pessoa(s)</p>")
+        self.figures.setText(_figures_html(info))
         self.time_changes.setText(time_changes_text(info["time_changes"]))
         self.time_changes.setToolTip("\n".join(
             f"{c['label']}: {c['person_name']} — {c['detail']}" for c in info["time_changes"]))
@@ -143,9 +151,15 @@ class DashboardPage(QWidget):
                                                [by_status.get(s, 0) for s in shown], shown))
             self.chart = view
         elif tab == 1:
-            view.setChart(charts.notices_chart(info["notices_by_month"]))
+            chart = charts.notices_chart(info["notices_by_month"])
+            if not any(m["count"] for m in info["notices_by_month"]):  # say it, not a blank
+                chart.setTitle("Nenhum auto de infração nos últimos 12 meses")
+            view.setChart(chart)
             self.notices_chart = view
         else:
-            view.setChart(charts.fines_chart(info["fines_open"], info["fines_paid"]))
+            chart = charts.fines_chart(info["fines_open"], info["fines_paid"])
+            if not (info["fines_open"]["count"] or info["fines_paid"]["count"]):
+                chart.setTitle("Nenhuma multa lançada nos últimos 12 meses")
+            view.setChart(chart)
             self.fines_chart = view
         self._drawn.add(tab)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
+from .. import screen_fit
 from ...domain.validators import format_date
 from ...services import ledger, setup
 from ..dialogs.notice_detail import NoticeDetailDialog
@@ -39,7 +40,8 @@ class PersonLedgerTab(QWidget):
         box.addWidget(self.sanctions, 1)
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.view)
-        splitter.addWidget(lower)
+        # squeezed on a short screen (1366×768, 125%) it scrolls instead of overlapping
+        splitter.addWidget(screen_fit.scrolling(lower))
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
         layout = QVBoxLayout(self)

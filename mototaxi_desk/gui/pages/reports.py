@@ -25,7 +25,8 @@ FILE_NAMES = {"permits_by_stand": "permissoes_por_ponto",
               "fines": "multas", "applications": "requerimentos_por_situacao",
               "waiting_list": "lista_de_espera"}
 EXPORTS = {"csv": ("CSV (separado por ponto e vírgula)", "CSV (*.csv)"),
-           "xlsx": ("Excel", "Planilha do Excel (*.xlsx)")}
+           "xlsx": ("Excel", "Planilha do Excel (*.xlsx)"),
+           "pdf": ("PDF", "Documento PDF (*.pdf)")}
 
 
 def _month_start(day: dt.date) -> dt.date:
@@ -107,9 +108,11 @@ class ReportsPage(QWidget):
         self.person_button = QPushButton("Abrir prontuário")
         self.csv_button = QPushButton("Exportar CSV…")
         self.xlsx_button = QPushButton("Exportar Excel…")
+        self.pdf_button = QPushButton("Exportar PDF…")
         self.print_button = QPushButton("Imprimir / PDF… (Ctrl+P)")
         actions.addWidget(self.count, 1)
-        for button in (self.person_button, self.csv_button, self.xlsx_button, self.print_button):
+        for button in (self.person_button, self.csv_button, self.xlsx_button, self.pdf_button,
+                       self.print_button):
             actions.addWidget(button)
         layout.addLayout(actions)
 
@@ -122,6 +125,7 @@ class ReportsPage(QWidget):
             lambda: self._open_person(self.view.currentIndex().row()))
         self.csv_button.clicked.connect(lambda: self.export("csv"))
         self.xlsx_button.clicked.connect(lambda: self.export("xlsx"))
+        self.pdf_button.clicked.connect(lambda: self.export("pdf"))
         self.print_button.clicked.connect(lambda: self.print_preview())
         QShortcut(QKeySequence("Ctrl+P"), self, activated=lambda: self.print_preview())
         self._stands_loaded = False
@@ -210,7 +214,7 @@ class ReportsPage(QWidget):
         self.model.columns = columns
         self.model.rows = [] if report is None else report["rows"]
         self.model.endResetModel()
-        for button in (self.csv_button, self.xlsx_button, self.print_button):
+        for button in (self.csv_button, self.xlsx_button, self.pdf_button, self.print_button):
             button.setEnabled(report is not None)
         self.person_button.setEnabled(bool(report and report["rows"]
                                            and "person_id" in report["rows"][0]))
@@ -234,7 +238,8 @@ class ReportsPage(QWidget):
     # --- output ----------------------------------------------------------------------
 
     def export(self, fmt: str, path: str | None = None) -> str | None:
-        """Save the report shown as CSV or XLSX; asks for the file when no path is given."""
+        """Save the report shown as CSV, XLSX or PDF (the A4 of the print preview); asks for
+        the file, in Documentos, when no path is given."""
         if self.report is None:
             return None
         label, pattern = EXPORTS[fmt]
@@ -245,7 +250,8 @@ class ReportsPage(QWidget):
         if not path:
             return None
         try:
-            data = reports.export(self.actor, self.report, fmt)
+            data = (reports.print_report(self.actor, self.report)["pdf"] if fmt == "pdf"
+                    else reports.export(self.actor, self.report, fmt))
             with open(path, "wb") as fh:
                 fh.write(data)
         except DomainError as exc:
