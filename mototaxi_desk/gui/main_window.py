@@ -9,7 +9,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QHBoxLayout, QListWidget, QMainWindow, QStackedWidget,
                                QVBoxLayout, QWidget)
 
-from .. import config
+from .. import config, settings_registry
 from ..services import overview, setup
 from ..services.context import ROLE_LABELS, Actor
 from .dialogs.verify import VerifyDialog
@@ -145,7 +145,8 @@ class MainWindow(QMainWindow):
     @staticmethod
     def _settings() -> QSettings:
         # in the data folder, beside the logs: one place for everything the program keeps
-        return QSettings(str(config.data_dir() / "janela.ini"), QSettings.Format.IniFormat)
+        return QSettings(str(config.data_dir() / settings_registry.JANELA_INI),
+                         QSettings.Format.IniFormat)
 
     def _restore_geometry(self) -> None:
         saved = self._settings().value("main_window/geometry")
