@@ -140,12 +140,11 @@ def _self_test_profiles(args) -> list[tuple[str, str]] | None:
         return None  # no database here (a new machine, the installer's check)
     import datetime as dt
     from ..services import profile_versions, setup
-    from ..store.models import ProfileVersion
     with database(args, automatic_backup=False):
         if not setup.is_initialised():
             return None
         head = profile_versions.version_on(dt.date.today())
-        text = ProfileVersion.get(ProfileVersion.number == head["number"]).text
+        text = profile_versions.text_of(head["number"])
     return [(f"{head['profile_id']} (versão {head['number']} do banco)", text)]
 
 

@@ -79,6 +79,9 @@ def register(sub) -> None:
     settings.set_defaults(handler=cmd_settings)
     settings = subcommands(settings, "settings_command")
     settings.add_parser("show", help="mostra o município e os números editáveis do perfil")
+    settings.add_parser("list", help="lista todas as configurações do programa: onde ficam "
+                                     "(janela.ini, gui.json, backup.json, banco), o padrão e "
+                                     "quem altera")
     p = settings.add_parser("set", help="altera um número do perfil (ex.: stand.max_vehicles "
                                         "12) ou um dado de cobrança (municipio.cnpj, "
                                         "municipio.febraban_code, municipio.barcode_module, "
@@ -241,6 +244,20 @@ def _profiles_versions(args) -> int:
     return EXIT_OK
 
 
+def _settings_list(args) -> int:
+    from .. import settings_registry
+    rows = settings_registry.as_rows()
+    lines = []
+    for store in settings_registry.STORES:
+        lines.append(f"{store}:")
+        lines += [f"  {r['name']:<22} {r['type']:<6} padrão {r['default']!s:<6} "
+                  f"altera: {r['changed_by']}" + (f" ({r['where']})" if r["where"] else "")
+                  + f" — {r['label']}" for r in rows if r["stored_in"] == store]
+    emit(args, [{**r, "default": r["default"] if not isinstance(r["default"], bytes) else None}
+                for r in rows], lines)
+    return EXIT_OK
+
+
 def _since(day) -> str:
     from ..domain.profiles import EARLIEST
     from ..domain.validators import format_date
@@ -248,6 +265,8 @@ def _since(day) -> str:
 
 
 def cmd_settings(args) -> int:
+    if args.settings_command == "list":  # the declarations: no database needed
+        return _settings_list(args)
     from ..domain.money import format_money
     from ..domain.profiles import editable_numbers
     from ..services import setup

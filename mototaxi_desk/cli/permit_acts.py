@@ -284,7 +284,7 @@ def _write_act(args, printed: dict, output: Path) -> int:
 
 def cmd_aux(args) -> int:
     from ..domain import validators
-    from ..services import documents, permit_actions, persons
+    from ..services import auxiliary, documents, permit_actions, persons
     command = args.aux_command
     with database(args):
         if command == "list":
@@ -293,9 +293,8 @@ def cmd_aux(args) -> int:
                 rows = permit_actions.credentials(
                     c.id for c in permit_actions.credentials_for(persons.person_by_cpf(key).id))
             else:
-                from ..store.models import AuxiliaryDriver
-                rows = permit_actions.credentials(a.id for a in AuxiliaryDriver.select().where(
-                    (AuxiliaryDriver.permit == _permit(key).id) & AuxiliaryDriver.active))
+                rows = permit_actions.credentials(
+                    a["id"] for a in auxiliary.active_for_permit(_permit(key).id))
             emit(args, rows, [f"{r['id']:>6}  {r['text']}" for r in rows] or
                  ["Nenhuma credencial de condutor auxiliar ativa."])
             return EXIT_OK

@@ -4,7 +4,6 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import peewee as pw
 from PySide6.QtCore import QLibraryInfo, QLocale, QTimer, QTranslator
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
 
@@ -84,12 +83,12 @@ def _announce_running() -> None:
 def _initialised(integrity: IntegrityCheck) -> bool:
     """first_run.is_initialised(), or False when the file is too damaged to tell (the integrity
     verdict then says what to do)."""
-    try:
-        return first_run.is_initialised()
-    except pw.DatabaseError:
+    state = first_run.is_initialised_if_readable()
+    if state is None:
         if integrity.wait():
             return False
-        raise
+        return first_run.is_initialised()  # a damage the check does not name: raised as it is
+    return state
 
 
 def run_gui(url: str, *, demo: bool = False) -> int:

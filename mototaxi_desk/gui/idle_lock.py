@@ -14,14 +14,14 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QLabel, QLineEdit,
                                QVBoxLayout, QWidget)
 
-from .. import config
+from .. import config, settings_registry
 from ..domain.errors import DomainError
 from ..services import users
 from ..services.context import Actor
 
 log = logging.getLogger(__name__)
-DEFAULT_MINUTES = 15
-SETTINGS_FILE = "gui.json"
+SETTINGS_FILE = settings_registry.GUI_JSON
+DEFAULT_MINUTES = settings_registry.default(SETTINGS_FILE, "idle_lock_minutes")
 _INPUT_EVENTS = {QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress, QEvent.Type.MouseMove,
                  QEvent.Type.Wheel, QEvent.Type.TouchBegin}
 

@@ -9,7 +9,7 @@ from PySide6.QtGui import QKeySequence, QPixmap, QShortcut
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QMainWindow, QStackedWidget,
                                QVBoxLayout, QWidget)
 
-from .. import config
+from .. import config, settings_registry
 from ..services import overview, setup
 from ..services.context import ROLE_LABELS, Actor
 from . import screen_fit
@@ -261,7 +261,8 @@ class MainWindow(QMainWindow):
     @staticmethod
     def _settings() -> QSettings:
         # in the data folder, beside the logs: one place for everything the program keeps
-        return QSettings(str(config.data_dir() / "janela.ini"), QSettings.Format.IniFormat)
+        return QSettings(str(config.data_dir() / settings_registry.JANELA_INI),
+                         QSettings.Format.IniFormat)
 
     def _restore_geometry(self) -> bool:
         saved = self._settings().value("main_window/geometry")

@@ -107,6 +107,11 @@ def version_on(on: dt.date) -> dict:
     return _head_dict(_pick(_heads(), on))
 
 
+def text_of(number: int) -> str:
+    """The text of the adopted version with this number."""
+    return ProfileVersion.get(ProfileVersion.number == number).text
+
+
 def _head_dict(head: VersionHead) -> dict:
     return {"number": head.number, "profile_id": head.profile_id,
             "effective_from": head.effective_from, "sha256": head.sha256}

@@ -22,14 +22,14 @@ import sqlite3
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from .. import config, settings_registry
 from ..domain.os_errors import os_error_text
-from .. import config
 from .errors import StoreError
 
 _log = logging.getLogger(__name__)
 
 FOLDER_NAME = "backups"
-SETTINGS_FILE = "backup.json"
+SETTINGS_FILE = settings_registry.BACKUP_JSON
 SQLITE_MAGIC = b"SQLite format 3\x00"
 ROTATED = ("automatica", "manual")
 KIND_LABELS = {"automatica": "Automática", "manual": "Manual",
@@ -66,11 +66,14 @@ class BackupFile:
         return KIND_LABELS.get(self.kind, self.kind)
 
 
+_DEFAULT = {s.name: s.default for s in settings_registry.stored_in(SETTINGS_FILE)}
+
+
 @dataclass(frozen=True)
-class Retention:
-    keep_daily: int = 30
-    keep_monthly: int = 12
-    automatic: bool = True  # a copy when the program opens and the last is 24 h old
+class Retention:  # backup.json; names and defaults declared in settings_registry
+    keep_daily: int = _DEFAULT["keep_daily"]
+    keep_monthly: int = _DEFAULT["keep_monthly"]
+    automatic: bool = _DEFAULT["automatic"]  # a copy when the program opens and the last is 24 h old
 
 
 def folder() -> Path:
@@ -83,9 +86,9 @@ def load_retention(path: Path | None = None) -> Retention:
     path = path or config.data_dir() / SETTINGS_FILE
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        return check_retention(int(data.get("keep_daily", 30)),
-                               int(data.get("keep_monthly", 12)),
-                               bool(data.get("automatic", True)))
+        return check_retention(int(data.get("keep_daily", _DEFAULT["keep_daily"])),
+                               int(data.get("keep_monthly", _DEFAULT["keep_monthly"])),
+                               bool(data.get("automatic", _DEFAULT["automatic"])))
     except FileNotFoundError:
         return Retention()
     except (OSError, ValueError, TypeError, AttributeError, StoreError) as exc:

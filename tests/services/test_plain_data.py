@@ -1,4 +1,4 @@
-"""The services hand the screens plain data (issue 14 item 5; docs/ARCHITECTURE "Services return
+"""The services hand the screens plain data (issue 14 item 5; ARCHITECTURE "Services return
 plain data"): no peewee row, so no lazy query runs on the GUI thread. Three guards: every
 service function the GUI calls declares a return type that names no model (read from the
 source), the one-record getters and the readers the screens call return no model object on

@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QComboBox, QLineEdit, QPlainTextEdit
 
-from ... import config
+from ... import config, settings_registry
 from ...domain.errors import DomainError
 from ...domain.validators import format_date
 from ...services import counter, ledger, permits, setup
@@ -27,7 +27,8 @@ def _permit_combo(permit_rows: list[dict], ids: list[int]) -> QComboBox:
 
 def print_settings() -> QSettings:
     # beside the window's geometry in the data folder: "remember the choice per document"
-    return QSettings(str(config.data_dir() / "janela.ini"), QSettings.Format.IniFormat)
+    return QSettings(str(config.data_dir() / settings_registry.JANELA_INI),
+                     QSettings.Format.IniFormat)
 
 
 def renew_form(actor, permit_rows: list[dict], ids: list[int], parent=None) -> ActionForm:

@@ -28,6 +28,7 @@ from ...domain import validators
 from ...domain.errors import DomainError, ValidationError
 from ...domain.money import format_money, parse_money
 from ...domain.profiles import ProfileError, editable_numbers
+from ... import settings_registry
 from ...services import documents, ledger, setup, users
 from ...services.context import ROLE_LABELS, Actor
 from .. import labels
@@ -104,6 +105,10 @@ class SettingsPage(QWidget):
                   context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
         for widget in self._editors:
             widget.setEnabled(self.is_admin)
+        for widget, name in ((self.population, "population"), (self.brasao, "brasao"),
+                             (self.sticker_width, "sticker_width_mm"),
+                             (self.sticker_height, "sticker_height_mm")):  # where it is kept
+            widget.setToolTip(settings_registry.tooltip(settings_registry.DATABASE, name))
 
     # --- Município -------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (QCheckBox, QFileDialog, QFormLayout, QGroupBox,
                                QVBoxLayout, QWidget)
 
 from ...domain.errors import DomainError
+from ... import settings_registry
 from ...services import backups
 from ...services.context import Actor
 from ...store import pgdump
@@ -101,6 +102,9 @@ class BackupTab(QWidget):
         form.addRow(save_row)
         self.keep_daily.setMinimumWidth(110)
         self.keep_monthly.setMinimumWidth(110)
+        for widget, name in ((self.keep_daily, "keep_daily"), (self.keep_monthly, "keep_monthly"),
+                             (self.automatic, "automatic")):  # backup.json, and who changes it
+            widget.setToolTip(settings_registry.tooltip(settings_registry.BACKUP_JSON, name))
         layout.addWidget(rotation)
         self.message = QLabel()
         self.message.setWordWrap(True)
