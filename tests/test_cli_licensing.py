@@ -362,8 +362,10 @@ def test_vehicle_substitute_needs_the_prior_act_and_a_newer_vehicle_l1745_art_11
     err = run.refused("vehicle", "substitute", seed["permit"], plate, "--act", "Decreto 3",
                       match="informe o parentesco")
     assert "(Art. 99)" in err
-    done = run.ok("vehicle", "substitute", seed["permit"], plate, "--act", "Decreto 3",
-                  "--owner-relation", "conjuge")
-    assert done["new_plate"] == plate
+    code, out, err = run.cli("--db", run.url, "vehicle", "substitute", seed["permit"], plate,
+                             "--act", "Decreto 3", "--owner-relation", "conjuge")
+    assert code == 0, err
+    assert out.splitlines()[0] == (f"Veículo da permissão nº {seed['permit']} substituído: "
+                                   f"{seed['plate']} (baixado) → {plate}.")  # Art. 7 I: no format
     run.refused("vehicle", "substitute", seed["permit"], seed["plate"], "--act", "Decreto 4",
                 match="desativado")

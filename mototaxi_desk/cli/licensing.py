@@ -427,7 +427,10 @@ def _substitute(args, vehicles) -> int:
     result = vehicles.substitute(actor(args), permit.id, new.id, act_number=args.act,
                                  owner_relation=args.owner_relation,
                                  on=_date(args.date, "Data da substituição"))
-    emit(args, result, [f"Veículo da permissão nº {args.permit} substituído: "
+    from ..domain.permit_rules import format_order_number
+    from ..services import setup
+    order = format_order_number(setup.profile(), result["order_number"])
+    emit(args, result, [f"Veículo da permissão nº {order} substituído: "
                         f"{result['old_plate']} (baixado) → {result['new_plate']}.",
                         *_vehicle_lines(result["vehicle"])])
     return EXIT_OK
