@@ -9,8 +9,10 @@ apply the sanction it leads to. The same services as the window, so the same ref
     application receive PROTOCOLO [CÓDIGO ...] [--all] [--undo]
     application move PROTOCOLO em_analise|pendente|arquivado [--reason]
     application decide PROTOCOLO deferido|indeferido [--reason]
-    permit grant PROTOCOLO --vehicle PLACA [--stand N] [--act ATO]   permit renew PERMISSÃO
+    permit grant PROTOCOLO --vehicle PLACA [--stand N] [--act ATO] [--owner-relation CÓDIGO]
+    permit renew PERMISSÃO
     vehicle add CPF --plate ... | vehicle show PLACA
+    vehicle substitute PERMISSÃO PLACA [--act ATO] [--owner-relation CÓDIGO]
     inspection record PLACA --kind annual|semiannual|on_demand [--fail CÓDIGO] [--na CÓDIGO]
     inspection items [--kind K]
     notice record --permit N|--cpf CPF --infraction CÓDIGO --at "DD/MM/AAAA HH:MM" ...
@@ -38,6 +40,11 @@ VEHICLE_OPTIONS = (("--plate", "plate", "placa, ABC-1234 ou ABC1D23", True),
                     False),
                    ("--insurance-expiry", "insurance_expiry", "seguro válido até dd/mm/aaaa",
                     False))
+# the codes are domain.vehicle_rules.FAMILY_RELATIONS' (checked by the service; not imported
+# here, so parsing a command loads no rule module; a test compares them)
+OWNER_RELATION_HELP = ("parentesco do proprietário do veículo com o permissionário, onde a lei "
+                       "admite veículo de familiar (vehicle.owner_rule): conjuge, pai_mae, "
+                       "filho, avo, neto, irmao, sogro, genro_nora, cunhado")
 
 
 def register(sub) -> None:
@@ -104,6 +111,7 @@ def register(sub) -> None:
     p.add_argument("--stand", metavar="Nº", help="ponto com vaga (padrão: sem ponto por "
                                                  "enquanto)")
     p.add_argument("--act", default="", metavar="ATO", help="nº do ato de outorga")
+    p.add_argument("--owner-relation", metavar="CÓDIGO", help=OWNER_RELATION_HELP)
     p.add_argument("--date", metavar="DD/MM/AAAA", help="data da outorga (padrão: hoje)")
     json_flag(p)
     p.set_defaults(handler=cmd_grant)
@@ -115,7 +123,7 @@ def register(sub) -> None:
     json_flag(p)
     p.set_defaults(handler=cmd_renew)
 
-    vehicle = command_group(sub, "vehicle", "veículos: cadastrar, consultar",
+    vehicle = command_group(sub, "vehicle", "veículos: cadastrar, consultar, substituir",
                             "vehicle_command")
     p = vehicle.add_parser("add", help="cadastra a motocicleta de uma pessoa (diz se ela "
                                        "pode servir hoje: idade, cilindradas, seguro)")
@@ -126,6 +134,18 @@ def register(sub) -> None:
     p.set_defaults(handler=cmd_vehicle)
     p = vehicle.add_parser("show", help="um veículo: limite de idade, vistoria, avisos")
     p.add_argument("plate", metavar="PLACA")
+    json_flag(p)
+    p.set_defaults(handler=cmd_vehicle)
+    p = vehicle.add_parser("substitute", help="substitui o veículo da permissão (regras de "
+                                              "substituição da lei: mais novo, mesma "
+                                              "capacidade, autorização prévia); o antigo é "
+                                              "baixado")
+    p.add_argument("permit", metavar="PERMISSAO")
+    p.add_argument("plate", metavar="PLACA", help="placa do novo veículo (veja 'vehicle add')")
+    p.add_argument("--act", default="", metavar="ATO", help="nº do ato que autorizou a "
+                                                           "substituição")
+    p.add_argument("--owner-relation", metavar="CÓDIGO", help=OWNER_RELATION_HELP)
+    p.add_argument("--date", metavar="DD/MM/AAAA", help="data da substituição (padrão: hoje)")
     json_flag(p)
     p.set_defaults(handler=cmd_vehicle)
 
@@ -342,6 +362,7 @@ def cmd_grant(args) -> int:
         result = permits.grant_permit(actor(args), holder_id=app.person_id,
                                       vehicle_id=vehicle.id, stand_id=stand_id,
                                       application_id=app.id, act_number=args.act,
+                                      owner_relation=args.owner_relation,
                                       on=_date(args.date, "Data da outorga"))
     if not result["granted"]:
         entry = result.get("waiting_list") or {}
@@ -390,12 +411,31 @@ def cmd_vehicle(args) -> int:
             vehicle = vehicles.as_dict(vehicles.vehicle_by_plate(args.plate))
             emit(args, vehicle, _vehicle_lines(vehicle))
             return EXIT_OK
+        if args.vehicle_command == "substitute":
+            return _substitute(args, vehicles)
         data = {key: getattr(args, f"v_{key}") for _f, key, _t, _r in VEHICLE_OPTIONS
                 if getattr(args, f"v_{key}") is not None}
         data.setdefault("model_year", data.get("manufacture_year"))
         owner = persons.person_by_cpf(args.cpf)
         vehicle = vehicles.register_vehicle(actor(args), owner.id, data)
     emit(args, vehicle, ["Veículo cadastrado:", *_vehicle_lines(vehicle)])
+    return EXIT_OK
+
+
+def _substitute(args, vehicles) -> int:
+    """The SubstituteDialog's act: the service refuses what the window refuses (SRM Art. 19
+    §2º, PF Art. 17 §1º, L1745 Art. 11; the owner rule; debts; a vehicle in use)."""
+    permit = _permit(args.permit)
+    new = vehicles.vehicle_by_plate(args.plate)
+    result = vehicles.substitute(actor(args), permit.id, new.id, act_number=args.act,
+                                 owner_relation=args.owner_relation,
+                                 on=_date(args.date, "Data da substituição"))
+    from ..domain.permit_rules import format_order_number
+    from ..services import setup
+    order = format_order_number(setup.profile(), result["order_number"])
+    emit(args, result, [f"Veículo da permissão nº {order} substituído: "
+                        f"{result['old_plate']} (baixado) → {result['new_plate']}.",
+                        *_vehicle_lines(result["vehicle"])])
     return EXIT_OK
 
 

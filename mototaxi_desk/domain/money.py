@@ -51,6 +51,13 @@ def units_to_cents(units: Decimal, unit_value_cents: int) -> int:
     return int((units * unit_value_cents).quantize(Decimal("1"), rounding=ROUND_HALF_UP))
 
 
+def units_text(units) -> str:
+    """An amount of fiscal units as plain data ('12', '12.5', '0.2'): the same text whatever
+    the database gave back for a decimal column (PostgreSQL's NUMERIC keeps the column's
+    scale, '12.0000'; SQLite gives '12')."""
+    return f"{Decimal(str(units)).normalize():f}"
+
+
 def format_units(units: Decimal, unit_name: str) -> str:
     text = f"{units.normalize():f}".replace(".", ",")
     return f"{text} {unit_name}".strip()

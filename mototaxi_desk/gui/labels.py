@@ -78,9 +78,41 @@ ENTITIES.update({"guia": "Guia", "bank_return_file": "Retorno bancário"})
 CHARGE_KINDS = {"fine": "Multa", "removal": "Remoção", "storage": "Estadia"}
 CHARGE_STATUS = {"open": "Em aberto", "paid": "Paga", "voided": "Anulada"}
 
+# copies, keys, exports, imports, printing, the rule profile and the chain's own seals
+# (tests/unit/test_audit_labels.py finds every action the code writes and wants its label here)
+AUDIT_ACTIONS.update({
+    "backup.create": "Cópia de segurança feita",
+    "backup.restore": "Cópia de segurança restaurada",
+    "backup.settings": "Cópias de segurança: configuração alterada",
+    "demo.fill_bulk": "Dados de demonstração em volume",
+    "document.print": "Documento impresso",
+    "holiday.add": "Feriado municipal incluído", "holiday.remove": "Feriado municipal excluído",
+    "import.apply": "Importação de dados aplicada", "import.create": "Registro importado",
+    "import.update": "Registro atualizado pela importação",
+    "key.create": "Chave de assinatura criada", "key.retire": "Chave de assinatura retirada de uso",
+    "key.trust": "Chaves confiáveis da estação atualizadas",
+    "municipio.brasao": "Brasão alterado", "municipio.sticker_size": "Tamanho do selo alterado",
+    "municipio.verifier_max_age": "Validade da situação no verificador alterada",
+    "person.export": "Dados da pessoa exportados (LGPD)",
+    "profile.adopt": "Versão das regras adotada",
+    "register.export": "Cadastro exportado", "report.export": "Relatório exportado",
+    "registro.selo": "Registros selados", "sticker.issue": "Selo emitido",
+    "user.password_change": "Senha alterada", "verifier.export": "Página do verificador exportada"})
+ENTITIES.update({"backup": "Cópia de segurança", "municipal_holiday": "Feriado municipal",
+                 "signing_key": "Chave de assinatura", "profile_version": "Versão das regras",
+                 "municipio_settings": "Município", "import_run": "Importação",
+                 "report": "Relatório", "register": "Cadastro", "user": "Usuário"})
+REFUSED = "refused:"
+
+
 def audit_action(code: str) -> str:
     if code in AUDIT_ACTIONS:
         return AUDIT_ACTIONS[code]
+    if code.startswith(REFUSED):  # 'refused:<permission key>' (services/refusals.py)
+        from ..services.permissions import PERMISSIONS
+        permission = PERMISSIONS.get(code[len(REFUSED):])
+        if permission is not None:
+            return f"Ação recusada: {permission.label}"
     area, _, verb = code.partition(".")
     return f"{ENTITIES.get(area, area.capitalize())}: {verb.replace('_', ' ')}"
 

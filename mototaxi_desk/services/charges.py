@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from ..domain import validators
 from ..domain.errors import DomainError, RuleRefusal, ValidationError
-from ..domain.money import format_money, format_units, parse_money
+from ..domain.money import format_money, format_units, parse_money, units_text
 from ..store.connection import write_transaction
 from ..store.models import InfractionNotice, PenaltyCharge
 from . import audit, permissions, setup
@@ -78,7 +78,7 @@ def charge_dict(charge: PenaltyCharge, unit: str | None = None) -> dict:
     unit = unit or setup.profile().fiscal_unit
     units = Decimal(charge.units)
     return {"id": charge.id, "kind": charge.kind, "code": f"penalty_{charge.kind}",
-            "label": charge.label, "article": charge.article, "units": str(units),
+            "label": charge.label, "article": charge.article, "units": units_text(units),
             "units_text": format_units(units, unit), "amount_cents": charge.amount_cents,
             "amount_text": format_money(charge.amount_cents), "year": charge.year,
             "status": charge.status, "person_id": charge.person_id,

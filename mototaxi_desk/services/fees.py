@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from ..domain import validators
 from ..domain.errors import DomainError, RuleRefusal, ValidationError
-from ..domain.money import format_money, format_units, units_to_cents
+from ..domain.money import format_money, format_units, units_text, units_to_cents
 from ..store.connection import write_transaction
 from ..store.models import Fee
 from . import audit, permissions, setup
@@ -18,7 +18,7 @@ from .context import Actor
 def as_dict(fee: Fee) -> dict:
     unit = setup.profile().fiscal_unit
     return {"id": fee.id, "code": fee.code, "label": fee.label, "article": fee.article,
-            "units": str(fee.units), "units_text": format_units(Decimal(fee.units), unit),
+            "units": units_text(fee.units), "units_text": format_units(Decimal(fee.units), unit),
             "amount_cents": fee.amount_cents, "amount_text": format_money(fee.amount_cents),
             "year": fee.year, "status": fee.status, "person_id": fee.person_id,
             "permit_id": fee.permit_id, "application_id": fee.application_id,

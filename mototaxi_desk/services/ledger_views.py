@@ -12,7 +12,7 @@ from ..domain import penalty_engine as engine
 from ..domain import permit_rules
 from ..domain import validators
 from ..domain.errors import ValidationError
-from ..domain.money import format_money, units_to_cents
+from ..domain.money import format_money, units_text, units_to_cents
 from ..store.models import (InfractionNotice, NoticeProceeding, PenaltyCharge, Permit, Person,
                             Sanction)
 from . import impounds, setup
@@ -57,7 +57,7 @@ def notice_dict(notice: InfractionNotice, *, on: dt.date | None = None, score=No
         "notification_channel": notice.notification_channel,
         "points": points, "points_doubled": bool(score.doubled_by) if score else
         notice.points_doubled, "warning": notice.warning, "recidivism": notice.recidivism,
-        "fine_units": str(notice.fine_units), "fine_cents": notice.fine_cents,
+        "fine_units": units_text(notice.fine_units), "fine_cents": notice.fine_cents,
         "fine_text": format_money(notice.fine_cents) if notice.fine_cents else "sem multa",
         "status": notice.status, "stage": current, "stage_label": STAGE_LABELS[current],
         "defence_deadline": terms["defence"], "appeal_deadline": terms["appeal"],

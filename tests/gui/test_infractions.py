@@ -217,3 +217,23 @@ def test_the_notices_table_writes_the_permit_number_as_the_profile_does(make_mun
     ledger.record_notice(FISCAL, notice_data(permit, code, "10/06/2026 10:00"), on=TODAY)
     rows = notice_rows(ledger.list_notices(), setup.profile())
     assert [r["permit_text"] for r in rows] == [shown]
+
+
+def test_correcting_a_l1745_notice_keeps_the_fine_in_the_range_art_17_ii(qtbot, l1745):
+    """L1745 Art. 17 II: the authority set 12,5 UFICA; "Corrigir auto" shows it as typed
+    (12,5 — not the database's 12.5000, which the pt-BR field would refuse) and the
+    corrected notice keeps it, on SQLite and PostgreSQL."""
+    from ..factories import SUPERVISOR
+    from ..services.ledger_helpers import FISCAL, holder_permit
+    _, permit = holder_permit()
+    notice = ledger.record_notice(FISCAL, notice_data(permit, "5-1", "10/06/2026 10:00",
+                                                      fine_units="12,5"))
+    assert ledger.notice(notice["id"])["fine_units"] == "12.5"
+    dialog = NoticeEntryDialog(SUPERVISOR, reissue=ledger.notice(notice["id"]))
+    qtbot.addWidget(dialog)
+    assert dialog.units.text() == "12,5"
+    dialog.reason.setText("Local da infração digitado errado")
+    dialog.place.setText("Rua Nova")
+    assert dialog.save(), dialog.message.text()
+    assert dialog.result_notice["fine_units"] == "12.5"
+    assert dialog.result_notice["reissue_of"] == notice["id"]

@@ -69,6 +69,7 @@ def test_l1745_authority_sets_10_to_20_ufica_and_no_permit_doubles(l1745):
     n = ledger.record_notice(FISCAL, notice_data(permit, "5-1", "10/06/2026 10:00",
                                                  fine_units="15"), on=TODAY)
     assert n["fine_cents"] == 15 * 4826
+    _units_read_alike(n)
     someone = make_person("Pedro Sem Alvará", today=TODAY)
     data = {"holder_id": someone["id"], "infraction_code": "8-3", "place": "Centro",
             "agent_name": "Antônio Fiscal", "agent_registration": "M1", "plate": "ABC1D23"}
@@ -82,6 +83,19 @@ def test_l1745_authority_sets_10_to_20_ufica_and_no_permit_doubles(l1745):
     assert result["repriced"] == [{"notice": second["number"], "old_cents": 48260,
                                    "new_cents": 24130}]
     assert [c["amount_cents"] for c in ledger.open_charges(someone["id"])] == [24130]
+
+
+def _units_read_alike(n) -> None:
+    """Fiscal units as plain data read the same on SQLite and PostgreSQL (whose NUMERIC(12,4)
+    gives back '15.0000'): the notice, after a reload too, its fine and a fee."""
+    assert n["fine_units"] == "15"
+    assert ledger.notice(n["id"], on=TODAY)["fine_units"] == "15"
+    debts = fees.open_debts(n["holder_id"])
+    assert [c["units"] for c in debts if c.get("notice_id") == n["id"]] == ["15"]
+    fee = fees.charge(CLERK, n["holder_id"], "permit_transfer", on=TODAY)  # Art. 8 §1º
+    assert fee is not None
+    assert [d["units"] for d in fees.open_debts(n["holder_id"])
+            if d["source"] == "fee"] == ["1"]
 
 
 @pytest.mark.parametrize("change, field", [

@@ -437,4 +437,4 @@ class NoticeEntryDialog(DiscardGuard, QDialog):
             self.channel.setCurrentIndex(max(0, self.channel.findData(
                 notice["notification_channel"])))
         if self.units.isEnabled():
-            self.units.setText(notice["fine_units"])
+            self.units.setText(notice["fine_units"].replace(".", ","))  # typed pt-BR
