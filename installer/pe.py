@@ -12,7 +12,7 @@ dnsapi dwmapi dwrite dxgi gdi32 gdiplus glu32 icu icuin icuuc imm32 iphlpapi ker
 msvcrt ncrypt netapi32 normaliz ntdll ole32 oleacc oleaut32 opengl32 powrprof propsys rpcrt4
 secur32 setupapi shcore shell32 shlwapi user32 userenv uxtheme version winhttp winmm winspool
 wintrust wldap32 ws2_32 wtsapi32 dxva2 mf mfplat mfreadwrite mfuuid evr ksuser usp10
-bcryptprimitives d3dcompiler_47 mscms psapi uiautomationcore
+bcryptprimitives d3dcompiler_47 mscms psapi uiautomationcore avrt
 """.split())
 
 
