@@ -53,7 +53,7 @@ class _OsWith:
         return getattr(os, name)
 
 
-def install(step: str, batch: bool) -> None:
+def install(step: str, batch: bool, output: str) -> None:
     if step == "reserve":  # the copy row written, its transaction not committed
         original, taken = permit_cards.log_copy, []
 
@@ -66,8 +66,12 @@ def install(step: str, batch: bool) -> None:
         permit_cards.log_copy = log_copy
     elif step == "render":
         cards.render = _before(step, cards.render)
-    elif step == "write":  # the temporary file written, not yet flushed nor renamed
-        atomic_files.os = _OsWith(fsync=_before(step, os.fsync))
+    elif step == "write":  # the document's temporary file written, not yet flushed nor renamed
+        def fsync(fd):  # other files (the audit's signed checkpoint) are written as usual
+            if f".{os.path.basename(output)}." in os.readlink(f"/proc/self/fd/{fd}"):
+                _pause(step)
+            return os.fsync(fd)
+        atomic_files.os = _OsWith(fsync=fsync)
     elif step == "written":  # the file in place, the copies not yet issued
         issuing.confirm = _before(step, issuing.confirm)
     elif step == "confirm":  # the copies updated, the transaction not committed
@@ -76,7 +80,7 @@ def install(step: str, batch: bool) -> None:
 
 if __name__ == "__main__":
     path, order_number, output, step = sys.argv[1:5]
-    install(step, order_number == "all")
+    install(step, order_number == "all", output)
     which = ["--all-active", "--sheet", "a4"] if order_number == "all" else [order_number]
     code = main(["--db", path, "print", "card", *which, "-o", output])
     if step == "done":

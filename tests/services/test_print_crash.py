@@ -66,6 +66,7 @@ def prepared(tmp_path_factory):
 
 def _kill_at(path, output, step: str, prepared, order=None) -> None:
     env = {**os.environ, "MOTOTAXI_DATA_DIR": str(prepared["data"]),
+           "MOTOTAXI_USER": "admin", "MOTOTAXI_PASSWORD": "senha-forte-1",  # a script's login
            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT),
                                                        os.environ.get("PYTHONPATH", "")]))}
     env.pop("MOTOTAXI_DB", None)

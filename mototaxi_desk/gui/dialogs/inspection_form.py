@@ -161,7 +161,7 @@ class InspectionForm(DiscardGuard, QDialog):
                 lines.append(f"<span style='color:{colour}'>{KIND_WORDS[kind]}: {when}</span>")
         # what would refuse the vistoria shows now, not after the whole checklist
         lines += [f"<span style='color:#a00'>Atenção: {html.escape(text)}</span>"
-                  for text in inspections.blockers(vehicle.id)]
+                  for text in inspections.blockers(vehicle["id"])]
         self.vehicle_info.setText("<br>".join(lines))
         self.update_preview()
 
