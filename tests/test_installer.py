@@ -429,7 +429,7 @@ def test_blank_screenshot_is_refused():
 
 def test_check_looks_for_the_login_window_by_its_real_title():
     check = _load("check")
-    app = (ROOT / "mototaxi_desk" / "gui" / "app.py").read_text(encoding="utf-8")
+    app = (ROOT / "mototaxi_desk" / "gui" / "dialogs" / "login.py").read_text(encoding="utf-8")
     assert f'setWindowTitle("Mototáxi Desk — {check.LOGIN_TITLE}")' in app
     assert check.SHORTCUT == f"{build.APP_TITLE}.lnk"
 

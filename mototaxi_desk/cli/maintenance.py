@@ -37,7 +37,9 @@ def register(sub) -> None:
                    help="o papel (usuário do PostgreSQL) com que os balcões se conectam")
     p.add_argument("--print", dest="print_only", action="store_true",
                    help="só mostra os comandos SQL, para o administrador do banco rodar")
-    p.set_defaults(handler=cmd_db_grants)
+    # run by the schema's owner, whom PostgreSQL itself authenticates (the URL's user); it
+    # changes privileges, never the register, and may run before the município exists
+    p.set_defaults(handler=cmd_db_grants, anonymous=True)
 
     audit_cmd = sub.add_parser("audit", help="trilha de auditoria (encadeada por hash)")
     audit_cmd.set_defaults(handler=cmd_audit)
