@@ -68,7 +68,7 @@ QT_PLUGINS = ("platforms/qwindows.dll", "styles/qmodernwindowsstyle.dll",
               "imageformats/qico.dll", "imageformats/qjpeg.dll", "imageformats/qgif.dll",
               "imageformats/qsvg.dll", "iconengines/qsvgicon.dll",
               "multimedia/ffmpegmediaplugin.dll", "multimedia/windowsmediaplugin.dll")
-QT_TRANSLATIONS = ("qtbase_pt_BR.qm", "qtmultimedia_pt_BR.qm")  # gui/app.py QT_CATALOGUES
+QT_TRANSLATIONS = ("qtbase_pt_BR.qm", "qtmultimedia_pt_BR.qm")  # gui/translations.py QT_CATALOGUES
 VC_RUNTIME = ("msvcp140", "vcruntime140", "concrt140")  # the C++ runtime always stays
 # Never used at run time: headers, import libraries, stubs, Designer/QML material, tools.
 QT_DROPPED_FOLDERS = ("qml", "include", "lib", "metatypes", "typesystems", "glue", "scripts",

@@ -631,5 +631,5 @@ def test_signature_carries_an_rfc3161_timestamp_from_the_configured_server(tmp_p
 
 def test_the_installer_ships_every_qt_catalogue_the_program_loads():
     """Issue 19: Qt's own dialogs in Portuguese on Windows too."""
-    from mototaxi_desk.gui.app import QT_CATALOGUES
+    from mototaxi_desk.gui.translations import QT_CATALOGUES
     assert {f"{name}.qm" for name in QT_CATALOGUES} == set(build.QT_TRANSLATIONS)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QLibraryInfo, QLocale, QTimer, QTranslator
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
 
 from .. import config
@@ -17,47 +17,6 @@ from .dialogs.login import LoginDialog
 from .startup_checks import IntegrityCheck, after_open
 
 _running_mutex = None  # the handle lives as long as the process
-
-
-# Qt 6.12's qtbase_pt_BR lacks the texts its own file dialog now shows (with their mnemonics)
-MISSING_QT_TEXTS = {
-    ("QFileDialog", "&Look in:"): "&Procurar em:",
-    ("QFileDialog", "Files of &type:"): "Arquivos do &tipo:",
-}
-
-
-class _MissingQtTexts(QTranslator):
-    """Asked before qtbase_pt_BR (the last translator installed is asked first): the few
-    texts that catalogue lacks, nothing else."""
-
-    def translate(self, context, source, disambiguation=None, n=-1):  # noqa: ARG002
-        return MISSING_QT_TEXTS.get((context, source))  # None: not ours, the next asked
-
-    def isEmpty(self) -> bool:  # noqa: N802 (Qt API)
-        return False
-
-
-def install_translations(app: QApplication) -> None:
-    """Qt's own dialogs (files, messages, printing, wizards) in Portuguese: every Qt
-    catalogue the program's modules use, plus the texts they lack (UX.md)."""
-    QLocale.setDefault(QLocale(QLocale.Language.Portuguese, QLocale.Country.Brazil))
-    if getattr(app, "_mototaxi_translators", None):
-        return
-    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-    installed = []
-    for catalogue in QT_CATALOGUES:
-        translator = QTranslator(app)
-        if translator.load(catalogue, folder):
-            app.installTranslator(translator)
-            installed.append(translator)
-    supplement = _MissingQtTexts(app)
-    app.installTranslator(supplement)
-    installed.append(supplement)
-    app._mototaxi_translators = installed
-
-
-# qtbase: widgets, dialogs, printing; qtmultimedia: the camera's messages
-QT_CATALOGUES = ("qtbase_pt_BR", "qtmultimedia_pt_BR")
 
 
 def _demo_password() -> str:

@@ -48,7 +48,7 @@ def in_documents(file_name: str) -> str:
 
 
 def apply(app: QApplication) -> None:
-    from .app import install_translations
+    from .translations import install_translations
     install_translations(app)
     font = app.font()
     if font.pointSizeF() < MIN_POINT_SIZE:

@@ -173,7 +173,7 @@ class MainWindow(QMainWindow):
         """The município's brasão (when configured) and name beside the search box."""
         row = QHBoxLayout()
         row.setSpacing(8)
-        brasao = setup.settings().brasao
+        brasao = setup.brasao()
         if brasao:
             pixmap = QPixmap()
             if pixmap.loadFromData(bytes(brasao)):

@@ -16,7 +16,6 @@ from ..domain.audit_chain import GENESIS, entry_hash, row_digest
 from ..store.connection import (after_outermost_transaction, before_commit, lock_audit_chain,
                                 write_transaction)
 from ..store.models import DB, MODELS, SEALED_FIELDS, AuditLog, User, touched_rows, utcnow
-from .context import SYSTEM
 
 if TYPE_CHECKING:  # for the annotations only: context calls refusals, which writes here
     from .context import Actor
@@ -132,11 +131,21 @@ def _take_seals() -> str | None:
     return json.dumps(seals, sort_keys=True, separators=(",", ":"))
 
 
+class _Sealer:
+    """The program itself (context.SYSTEM's user id, None), without importing context, which
+    reaches this module through refusals."""
+    user_id = None
+    login = "sistema"
+
+
+_SEALER = _Sealer()
+
+
 def _seal_before_commit() -> None:
     """Rows saved after the action's last entry (or by an action with none) are sealed by
     an entry of their own, so no saved row leaves its transaction unsealed."""
     if touched_rows() and DB.obj is not None and DB.obj.in_transaction():
-        record(SYSTEM, "registro.selo", "selo", "")
+        record(_SEALER, "registro.selo", "selo", "")
 
 
 before_commit(_seal_before_commit)

@@ -56,7 +56,7 @@ def _private_key():
     """(key_ref, private key) when this station holds the current key, else None. Never
     creates a key (this runs after every action)."""
     from ..printing import qr
-    from . import keys
+    from . import key_files as keys
     row = (SigningKey.select().where(SigningKey.retired_at.is_null())
            .order_by(SigningKey.key_id.desc()).first())
     if row is None:
@@ -143,7 +143,7 @@ def problems(*, restoring: bool = False) -> list[str]:
     if data.get("signature"):
         from ..domain.errors import DomainError
         from ..printing import qr
-        from . import keys
+        from . import key_files as keys
         try:
             public = keys.public_keys().get(data.get("key_id"))
         except DomainError:

@@ -160,8 +160,7 @@ def require(actor: Actor, action: str) -> None:
     """PermissionDenied (and an audit entry 'refused:<action>') unless the role may do it."""
     permission = PERMISSIONS[action]
     if actor.user_id is not None:
-        from . import users  # the user may have been disabled since the login
-        if not users.still_active(actor):
+        if not still_active(actor):  # the user may have been disabled since the login
             from . import refusals
             from .context import PermissionDenied
             message = (f"O usuário '{actor.login}' foi desativado; nada mais é permitido "
@@ -169,3 +168,13 @@ def require(actor: Actor, action: str) -> None:
             refusals.note(actor, action, message)
             raise PermissionDenied(message)
     actor.require(*permission.roles, action=permission.label, key=action)
+
+
+def still_active(actor: Actor) -> bool:
+    """Whether a logged-in user may still act: a user disabled (or removed) since the login
+    may not, so an open window stops working at its next action. The system's own actor
+    (no user id) always may."""
+    from ..store.models import DB, User  # the users' table; services/users writes it
+    if actor.user_id is None or DB.obj is None:
+        return True
+    return User.select().where((User.id == actor.user_id) & User.active).exists()

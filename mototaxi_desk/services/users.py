@@ -10,7 +10,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from ..domain import validators
 from ..domain.errors import DomainError, ValidationError
 from ..store.connection import write_transaction
-from ..store.models import DB, User, utcnow
+from ..store.models import User, utcnow
 from . import audit, permissions
 from .context import ROLE_LABELS, Actor, unknown_role_message
 
@@ -152,12 +152,8 @@ def authenticate(login, password, *, now: dt.datetime | None = None,
 
 
 def still_active(actor: Actor) -> bool:
-    """Whether a logged-in user may still act: a user disabled (or removed) since the login
-    may not, so an open window stops working at its next action. The system's own actor
-    (no user id) always may."""
-    if actor.user_id is None or DB.obj is None:
-        return True
-    return User.select().where((User.id == actor.user_id) & User.active).exists()
+    """See permissions.still_active (asked there by every action)."""
+    return permissions.still_active(actor)
 
 
 def must_change_password(actor: Actor) -> bool:

@@ -4,7 +4,7 @@ from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QDialogButtonBox, QFileDialog, QLabel, QMessageBox, QPushButton
 
 from mototaxi_desk.gui import labels, look
-from mototaxi_desk.gui.app import install_translations
+from mototaxi_desk.gui.translations import install_translations
 from mototaxi_desk.services import reports
 from mototaxi_desk.services.context import Actor
 

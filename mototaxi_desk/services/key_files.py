@@ -1,0 +1,204 @@
+"""The key files this station holds and trusts (services/keys.py tells the scheme): where
+they live, the pinned public keys, reading them. Apart from keys.py (which makes, rotates
+and audits keys) so that what runs after every audited action — the signed checkpoint of
+the audit chain — reads them without importing the audit back."""
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+from pathlib import Path
+
+from .. import config
+from ..domain.errors import DomainError
+from ..printing import qr
+from ..store.connection import sqlite_path
+from ..store.models import DB, MunicipioSettings, SigningKey
+from .atomic_files import write_atomic
+
+TRUST_FORMAT = "mototaxi-desk-trusted-keys/1"
+_override_dir: Path | None = None
+
+
+def _legacy_dir() -> Path:
+    return config.data_dir() / "keys"
+
+
+def _is_demo_database() -> bool:
+    database = getattr(DB, "obj", None)
+    name = getattr(database, "database", None)
+    if not isinstance(name, str) or not name or database.__class__.__name__ != \
+            "SqliteDatabase":
+        return False
+    try:
+        return sqlite_path(name).resolve() == config.demo_db_path().resolve()
+    except OSError:
+        return False
+
+
+def key_dir() -> Path:
+    if _override_dir is not None:
+        return _override_dir
+    return config.demo_db_path().parent / "keys" if _is_demo_database() else _legacy_dir()
+
+
+@contextlib.contextmanager
+def using_key_dir(folder: Path):
+    """Keep keys in another folder for a while (the self-test's temporary folder)."""
+    global _override_dir
+    previous, _override_dir = _override_dir, Path(folder)
+    try:
+        yield
+    finally:
+        _override_dir = previous
+
+
+def fingerprint(raw: bytes) -> str:
+    return hashlib.sha256(raw).hexdigest()
+
+
+def fingerprint_text(print_: str) -> str:
+    """The first 64 bits of a fingerprint as people compare it: 'A1B2 C3D4 E5F6 0718'."""
+    head = print_[:16].upper()
+    return " ".join(head[i:i + 4] for i in range(0, 16, 4))
+
+
+def _ibge() -> str:
+    row = MunicipioSettings.select(MunicipioSettings.ibge_code).first()
+    if row is None:
+        raise DomainError("Banco de dados não configurado: execute 'mototaxi-desk init' primeiro.")
+    return row.ibge_code
+
+
+def _key_path(ibge: str, print_: str) -> Path:
+    return key_dir() / f"qr-{ibge}-{print_[:16]}.pem"
+
+
+def trust_path(ibge: str | None = None) -> Path:
+    return key_dir() / f"trusted-{ibge or _ibge()}.json"
+
+
+def _secure_folder(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    with contextlib.suppress(OSError):
+        os.chmod(folder, 0o700)
+
+
+def _write_private(path: Path, pem: bytes) -> None:
+    _secure_folder(path.parent)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        os.write(fd, pem)
+    finally:
+        os.close(fd)
+    with contextlib.suppress(OSError):  # umask cannot widen it; Windows ignores most bits
+        os.chmod(path, 0o600)
+
+
+# --- the trusted keys (data folder) ----------------------------------------------------------
+
+def _read_trust(path: Path) -> dict | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        raise DomainError(f"O arquivo de chaves confiáveis {path} está ilegível "
+                          f"({type(exc).__name__}); copie-o de novo da estação que assina "
+                          "os documentos.") from None
+    _check_trust(data, path)
+    return data
+
+
+def _check_trust(data, source) -> None:
+    try:
+        ok = data.get("format") == TRUST_FORMAT and isinstance(data.get("keys"), list) and all(
+            len(bytes.fromhex(k["public_key"])) == 32 and
+            k["key_id"] == qr.key_ref(data["ibge"], int(k["serial"])) and
+            fingerprint(bytes.fromhex(k["public_key"])) == k["fingerprint"]
+            for k in data["keys"])
+    except (AttributeError, KeyError, TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise DomainError(f"{source} não é um arquivo de chaves confiáveis do Mototáxi Desk.")
+
+
+def _save_trust(data: dict, ibge: str) -> None:
+    path = trust_path(ibge)
+    _secure_folder(path.parent)
+    data["keys"].sort(key=lambda k: k["serial"])
+    write_atomic(path, (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode(),
+                 mode=0o644)
+
+
+def _entry(row: SigningKey, ibge: str) -> dict:
+    return {"key_id": qr.key_ref(ibge, row.key_id), "serial": row.key_id,
+            "public_key": row.public_key, "fingerprint": row.fingerprint,
+            "created_at": row.created_at.isoformat(timespec="seconds") + "Z",
+            "retired_at": row.retired_at.isoformat(timespec="seconds") + "Z"
+            if row.retired_at else None}
+
+
+def _pin(rows: list[SigningKey], ibge: str) -> dict:
+    """Add (or update the retirement of) these database keys in this station's trust file."""
+    path = trust_path(ibge)
+    data = _read_trust(path) or {"format": TRUST_FORMAT, "ibge": ibge, "keys": []}
+    settings = MunicipioSettings.select().first()
+    if settings is not None:
+        data["municipio"], data["uf"] = settings.name, settings.uf
+    by_ref = {k["key_id"]: k for k in data["keys"]}
+    for row in rows:
+        entry = _entry(row, ibge)
+        old = by_ref.get(entry["key_id"])
+        if old is not None and old["public_key"] != entry["public_key"]:
+            raise DomainError(f"A chave {entry['key_id']} do banco de dados difere da chave "
+                              "confiável desta estação: nada foi alterado.")
+        if old is None:
+            data["keys"].append(entry)
+        else:
+            old["retired_at"] = entry["retired_at"]
+    _save_trust(data, ibge)
+    return data
+
+
+def _private_holds(ibge: str, row: SigningKey) -> bool:
+    path = _key_path(ibge, row.fingerprint)
+    _adopt_legacy_private(path)
+    try:
+        return qr.public_raw(qr.load_private_pem(path.read_bytes())).hex() == row.public_key
+    except (OSError, ValueError):
+        return False
+
+
+def _adopt_legacy_private(path: Path) -> None:
+    """The demo's keys lived in the common keys folder before it had its own: move the
+    demo's private key file (its name carries its fingerprint) into the demo folder."""
+    legacy = _legacy_dir() / path.name
+    if path.parent != legacy.parent and not path.exists() and legacy.exists():
+        _secure_folder(path.parent)
+        with contextlib.suppress(OSError):
+            os.replace(legacy, path)
+
+
+def trusted(ibge: str | None = None) -> dict:
+    """This station's trust file (format, ibge, keys), made on first use from the private
+    keys held here; DomainError when the station has neither (it must receive the file)."""
+    ibge = ibge or _ibge()
+    data = _read_trust(trust_path(ibge))
+    if data is not None:
+        return data
+    held = [row for row in SigningKey.select().order_by(SigningKey.key_id)
+            if _private_holds(ibge, row)]
+    if not held:
+        raise DomainError(
+            f"Esta estação não tem as chaves confiáveis do município (arquivo "
+            f"{trust_path(ibge)}). Copie esse arquivo da estação que assina os documentos "
+            "e instale-o com 'mototaxi-desk keys trust ARQUIVO', conferindo a impressão "
+            "digital mostrada em Configurações e na relação do ponto.")
+    return _pin(held, ibge)
+
+
+def public_keys() -> dict[str, bytes]:
+    """key_ref -> raw public key of every key this station trusts (retired ones too)."""
+    return {k["key_id"]: bytes.fromhex(k["public_key"]) for k in trusted()["keys"]}
