@@ -23,7 +23,8 @@ from ..workers import run_in_background
 FILE_NAMES = {"permits_by_stand": "permissoes_por_ponto",
               "permits_expiring": "permissoes_a_vencer", "inspections_due": "vistorias_a_vencer",
               "fines": "multas", "applications": "requerimentos_por_situacao",
-              "waiting_list": "lista_de_espera"}
+              "waiting_list": "lista_de_espera", "permits_ended": "permissoes_extintas_detran",
+              "stand_roster_year": "relacao_anual_dos_pontos"}
 EXPORTS = {"csv": ("CSV (separado por ponto e vírgula)", "CSV (*.csv)"),
            "xlsx": ("Excel", "Planilha do Excel (*.xlsx)"),
            "pdf": ("PDF", "Documento PDF (*.pdf)")}
