@@ -72,6 +72,8 @@ SETTINGS: tuple[Setting, ...] = (
     _db("profile_id", str, None, "Perfil de regras (a lei do município)"),
     _db("created_at", object, None, "Data da configuração inicial"),
     _db("initial_tariff_cents", int, 0, "Tarifa inicial informada no init (centavos)"),
+    _db("is_demo", bool, False, "Banco de demonstração ou treinamento (aceita o comando demo)",
+        "init --demo-database; o banco de demonstração (--demo)"),
     _db("population", int, None, "População (limite de permissões)",
         "Configurações → Município; settings population", "settings.population"),
     _db("overrides", dict, {}, "Números do perfil alterados pelo município",

@@ -332,6 +332,7 @@ def open_database(url: str, backup_dir: Path | None = None, *,
     SQLite integrity check is the caller's (connection.quick_check_file), unless a migration
     is due: then it runs here first, as nothing may write to a damaged file."""
     from .connection import connect, quick_check_file, sqlite_path
+    m.touched_rows().clear()  # nothing saved to another database is sealed in this one
     db = connect(url, check=check)
     try:
         if not check and isinstance(db, pw.SqliteDatabase) and \
@@ -350,5 +351,6 @@ def open_database(url: str, backup_dir: Path | None = None, *,
 
 
 def close_database() -> None:
+    m.touched_rows().clear()  # rows saved to this database are sealed in it, never in the next
     if DB.obj is not None and not DB.obj.is_closed():
         DB.obj.close()
