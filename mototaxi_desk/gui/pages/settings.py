@@ -34,8 +34,9 @@ from ...services.context import ROLE_LABELS, Actor
 from .. import labels
 from .. import prompts
 from ..models.dict_table import Column, DictTableModel
+from ..forms.ui_settings_municipio import Ui_SettingsMunicipioTab
 from ..widgets.brasao import BrasaoPicker
-from ..widgets.common import AMBER, GREY, heading, open_rows, table_view
+from ..widgets.common import AMBER, GREY, MessageLine, heading, open_rows, table_view
 from ..widgets.dates import date_field
 from ..widgets.fields import CheckedField
 from ..widgets.tariff_box import TariffBox
@@ -56,18 +57,7 @@ def _value_text(value, key: str = "", unit: str = "") -> str:
     return str(value)
 
 
-class _Message(QLabel):
-    def __init__(self):
-        super().__init__("")
-        self.setWordWrap(True)
-
-    def ok(self, text: str) -> None:
-        self.setStyleSheet(OK_STYLE)
-        self.setText(text)
-
-    def error(self, text: str) -> None:
-        self.setStyleSheet(ERROR_STYLE)
-        self.setText(text)
+_Message = MessageLine  # the other tabs' message lines
 
 
 class SettingsPage(QWidget):
@@ -113,66 +103,25 @@ class SettingsPage(QWidget):
     # --- Município -------------------------------------------------------------------------
 
     def _municipio_tab(self) -> QWidget:
+        """ui/settings_municipio.ui; the brasão picker goes in at the top of its box."""
         tab = QWidget()
-        layout = QHBoxLayout(tab)
-        left = QVBoxLayout()
-        data = QGroupBox("Dados do município")
-        form = QFormLayout(data)
-        self.municipio_info = QLabel()
-        self.municipio_info.setTextFormat(Qt.TextFormat.RichText)
-        self.municipio_info.setWordWrap(True)
-        form.addRow(self.municipio_info)
-        self.population = CheckedField(QLineEdit(), lambda t: validators.positive_int(
+        self.municipio_ui = ui = Ui_SettingsMunicipioTab()
+        ui.setupUi(tab)
+        for name in ("municipio_info", "population", "population_button", "cap_label",
+                     "municipio_message", "sticker_width", "sticker_height", "sticker_button",
+                     "sticker_message", "brasao_button", "brasao_message"):
+            setattr(self, name, getattr(ui, name))
+        self.population.configure(lambda t: validators.positive_int(
             t, "População", maximum=20_000_000))
-        self.population_button = QPushButton("Salvar população")
         self.population_button.clicked.connect(self.save_population)
         self.population.editor.returnPressed.connect(self.save_population)
-        row = QHBoxLayout()
-        row.addWidget(self.population, 1)
-        row.addWidget(self.population_button)
-        form.addRow("População:", row)
-        self.cap_label = QLabel()
-        self.cap_label.setWordWrap(True)
-        form.addRow("", self.cap_label)
-        self.municipio_message = _Message()
-        form.addRow(self.municipio_message)
-        left.addWidget(data)
-
-        sticker = QGroupBox("Selo de vistoria")
-        sform = QFormLayout(sticker)
-        self.sticker_width = QSpinBox()
-        self.sticker_height = QSpinBox()
-        for box in (self.sticker_width, self.sticker_height):
-            box.setRange(1, 1000)
-            box.setSuffix(" mm")
-        self.sticker_button = QPushButton("Salvar tamanho do selo")
         self.sticker_button.clicked.connect(self.save_sticker_size)
-        size_row = QHBoxLayout()
-        size_row.addWidget(QLabel("Largura:"))
-        size_row.addWidget(self.sticker_width)
-        size_row.addWidget(QLabel("Altura:"))
-        size_row.addWidget(self.sticker_height)
-        size_row.addStretch(1)
-        sform.addRow(size_row)
-        sform.addRow(self.sticker_button)
-        self.sticker_message = _Message()
-        sform.addRow(self.sticker_message)
-        left.addWidget(sticker)
-        left.addStretch(1)
-
-        brasao = QGroupBox("Brasão (cartões, selos e documentos)")
-        bl = QVBoxLayout(brasao)
         self.brasao = BrasaoPicker()
-        self.brasao_button = QPushButton("Salvar brasão")
+        ui.brasao_layout.insertWidget(0, self.brasao)
+        QWidget.setTabOrder(self.sticker_button, self.brasao)
+        QWidget.setTabOrder(self.brasao, self.brasao_button)
         self.brasao_button.clicked.connect(self.save_brasao)
         self.brasao.changed.connect(lambda: self.brasao_button.setEnabled(self.is_admin))
-        self.brasao_message = _Message()
-        bl.addWidget(self.brasao)
-        bl.addWidget(self.brasao_button, 0, Qt.AlignmentFlag.AlignLeft)
-        bl.addWidget(self.brasao_message)
-        bl.addStretch(1)
-        layout.addLayout(left, 3)
-        layout.addWidget(brasao, 2)
         self._editors = [self.population, self.population_button, self.sticker_width,
                          self.sticker_height, self.sticker_button, self.brasao,
                          self.brasao_button]
@@ -198,7 +147,7 @@ class SettingsPage(QWidget):
         self.brasao_button.setEnabled(False)
 
     def save_population(self) -> None:
-        if not self.population.validate():
+        if not self.population.validate(force=True):
             self.population.setFocus()
             return
         try:
