@@ -11,8 +11,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
-    QFormLayout,
-    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -35,8 +33,10 @@ from .. import labels
 from .. import prompts
 from ..models.dict_table import Column, DictTableModel
 from ..forms.ui_settings_municipio import Ui_SettingsMunicipioTab
+from ..forms.ui_settings_users import Ui_SettingsUsersTab
 from ..widgets.brasao import BrasaoPicker
-from ..widgets.common import AMBER, GREY, MessageLine, heading, open_rows, table_view
+from ..widgets.common import (AMBER, GREY, MessageLine, heading, open_rows, table_view,
+                              table_view_setup)
 from ..widgets.dates import date_field
 from ..widgets.fields import CheckedField
 from ..widgets.tariff_box import TariffBox
@@ -465,47 +465,32 @@ class SettingsPage(QWidget):
     # --- users -----------------------------------------------------------------------------
 
     def _users_tab(self) -> QWidget:
+        """ui/settings_users.ui."""
         tab = QWidget()
-        layout = QHBoxLayout(tab)
+        self.users_ui = ui = Ui_SettingsUsersTab()
+        ui.setupUi(tab)
+        for name in ("user_view", "user_disable", "user_login", "user_name", "user_role",
+                     "user_password", "user_password_again", "user_add", "user_message"):
+            setattr(self, name, getattr(ui, name))
         self.user_model = DictTableModel(
             [Column("login", "Usuário"), Column("full_name", "Nome"),
              Column("role_label", "Perfil de acesso"),
              Column("active", "Situação", lambda a: "Ativo" if a else "Desativado")],
             colour_of=lambda r: None if r["active"] else GREY, parent=self)
-        self.user_view = table_view(self.user_model)
-        left = QVBoxLayout()
-        left.addWidget(self.user_view, 1)
-        self.user_disable = QPushButton("Desativar o selecionado")
+        table_view_setup(self.user_view, self.user_model)
         self.user_disable.clicked.connect(self.disable_user)
-        left.addWidget(self.user_disable, 0, Qt.AlignmentFlag.AlignLeft)
-        layout.addLayout(left, 3)
-        box = QGroupBox("Novo usuário")
-        form = QFormLayout(box)
-        self.user_login = CheckedField(QLineEdit(), users.check_login)
-        self.user_name = CheckedField(QLineEdit(), lambda t: validators.person_name(
-            t, "Nome completo"))
-        self.user_role = QComboBox()
+        self.user_login.configure(users.check_login)
+        self.user_name.configure(lambda t: validators.person_name(t, "Nome completo"))
         for code, label in ROLE_LABELS.items():
             self.user_role.addItem(label, code)
-        password = QLineEdit()
-        password.setEchoMode(QLineEdit.EchoMode.Password)
-        password.setPlaceholderText(f"ao menos {users.MIN_PASSWORD_LENGTH} caracteres")
-        self.user_password = CheckedField(password, users.check_password)
-        again = QLineEdit()
-        again.setEchoMode(QLineEdit.EchoMode.Password)
-        again.returnPressed.connect(self.add_user)
-        self.user_password_again = CheckedField(again, self._same_password)
-        self.user_add = QPushButton("Cadastrar usuário")
+        self.user_password.configure(
+            users.check_password,
+            placeholder=f"ao menos {users.MIN_PASSWORD_LENGTH} caracteres")
+        self.user_password_again.configure(self._same_password)
+        for field in (self.user_password, self.user_password_again):
+            field.editor.setEchoMode(QLineEdit.EchoMode.Password)
+        self.user_password_again.editor.returnPressed.connect(self.add_user)
         self.user_add.clicked.connect(self.add_user)
-        form.addRow("Usuário:", self.user_login)
-        form.addRow("Nome completo:", self.user_name)
-        form.addRow("Perfil de acesso:", self.user_role)
-        form.addRow("Senha:", self.user_password)
-        form.addRow("Repita a senha:", self.user_password_again)
-        form.addRow(self.user_add)
-        self.user_message = _Message()
-        form.addRow(self.user_message)
-        layout.addWidget(box, 2)
         self._editors += [self.user_disable, self.user_login, self.user_name, self.user_role,
                           self.user_password, self.user_password_again, self.user_add]
         return tab
@@ -519,7 +504,7 @@ class SettingsPage(QWidget):
 
     def add_user(self) -> None:
         fields = [self.user_login, self.user_name, self.user_password, self.user_password_again]
-        bad = [f for f in fields if not f.validate()]
+        bad = [f for f in fields if not f.validate(force=True)]
         if bad:
             bad[0].setFocus()
             return
