@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QSpinBox,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -32,12 +31,13 @@ from ...services.context import ROLE_LABELS, Actor
 from .. import labels
 from .. import prompts
 from ..models.dict_table import Column, DictTableModel
+from ..forms.ui_settings_fiscal_unit import Ui_SettingsFiscalUnitTab
+from ..forms.ui_settings_holidays import Ui_SettingsHolidaysTab
 from ..forms.ui_settings_municipio import Ui_SettingsMunicipioTab
 from ..forms.ui_settings_users import Ui_SettingsUsersTab
 from ..widgets.brasao import BrasaoPicker
 from ..widgets.common import (AMBER, GREY, MessageLine, heading, open_rows, table_view,
                               table_view_setup)
-from ..widgets.dates import date_field
 from ..widgets.fields import CheckedField
 from ..widgets.tariff_box import TariffBox
 from .settings_backup import add_backup_tab
@@ -316,37 +316,25 @@ class SettingsPage(QWidget):
     # --- fiscal unit -----------------------------------------------------------------------
 
     def _fiscal_unit_tab(self) -> QWidget:
+        """ui/settings_fiscal_unit.ui; the tariff box goes in at the bottom, in code."""
         tab = QWidget()
-        layout = QVBoxLayout(tab)
-        self.unit_note = QLabel()
-        self.unit_note.setWordWrap(True)
-        layout.addWidget(self.unit_note)
+        self.fiscal_unit_ui = ui = Ui_SettingsFiscalUnitTab()
+        ui.setupUi(tab)
+        for name in ("unit_note", "unit_view", "unit_year", "unit_value", "unit_button",
+                     "unit_message"):
+            setattr(self, name, getattr(ui, name))
         self.unit_model = DictTableModel(
             [Column("year", "Ano"), Column("value_cents", "Valor", format_money)], parent=self)
-        self.unit_view = table_view(self.unit_model)
+        table_view_setup(self.unit_view, self.unit_model)
         open_rows(self.unit_view, self._edit_unit)  # Enter: that year's value to correct
-        layout.addWidget(self.unit_view, 1)
-        form = QHBoxLayout()
-        self.unit_year = QSpinBox()
-        self.unit_year.setRange(2000, 2200)
         self.unit_year.setValue(dt.date.today().year)
-        self.unit_value = CheckedField(QLineEdit(), lambda t: parse_money(
-            t, "Valor da unidade fiscal"))
-        self.unit_value.editor.setPlaceholderText("ex.: 48,26")
+        self.unit_value.configure(lambda t: parse_money(t, "Valor da unidade fiscal"),
+                                  placeholder="ex.: 48,26")
         self.unit_value.editor.returnPressed.connect(self.save_fiscal_unit)
-        self.unit_button = QPushButton("Salvar valor do ano")
         self.unit_button.clicked.connect(self.save_fiscal_unit)
-        form.addWidget(QLabel("Ano:"))
-        form.addWidget(self.unit_year)
-        form.addWidget(QLabel("Valor (R$):"))
-        form.addWidget(self.unit_value, 1)
-        form.addWidget(self.unit_button)
-        layout.addLayout(form)
-        self.unit_message = _Message()
-        layout.addWidget(self.unit_message)
         self._editors += [self.unit_year, self.unit_value, self.unit_button]
         self.tariff_box = TariffBox(self.actor)  # PF Art. 32: the tariff in force
-        layout.addWidget(self.tariff_box)
+        ui.layout.addWidget(self.tariff_box)
         self._editors += self.tariff_box.editors
         return tab
 
@@ -362,7 +350,7 @@ class SettingsPage(QWidget):
         self.tariff_box.load()
 
     def save_fiscal_unit(self) -> None:
-        if not self.unit_value.validate():
+        if not self.unit_value.validate(force=True):
             self.unit_value.setFocus()
             return
         try:
@@ -385,37 +373,24 @@ class SettingsPage(QWidget):
     # --- holidays --------------------------------------------------------------------------
 
     def _holidays_tab(self) -> QWidget:
+        """ui/settings_holidays.ui."""
         tab = QWidget()
-        layout = QVBoxLayout(tab)
-        note = QLabel("Feriados criados por lei municipal. Os feriados nacionais e estaduais já "
-                      "são conhecidos pelo sistema. Prazos em dias úteis deixam de contar os "
-                      "feriados cadastrados aqui.")
-        note.setWordWrap(True)
-        layout.addWidget(note)
+        self.holidays_ui = ui = Ui_SettingsHolidaysTab()
+        ui.setupUi(tab)
+        for name in ("holiday_view", "holiday_day", "holiday_name", "holiday_add",
+                     "holiday_remove", "holiday_message"):
+            setattr(self, name, getattr(ui, name))
         self.holiday_model = DictTableModel(
             [Column("day", "Data"), Column("weekday", "Dia da semana"), Column("name", "Feriado")],
             parent=self)
-        self.holiday_view = table_view(self.holiday_model)
-        layout.addWidget(self.holiday_view, 1)
-        form = QHBoxLayout()
-        self.holiday_day = date_field(label="Data do feriado")
-        self.holiday_name = CheckedField(QLineEdit(), lambda t: validators.text(
-            t, "Nome do feriado", max_length=120))
-        self.holiday_name.editor.setPlaceholderText("ex.: Aniversário do município")
+        table_view_setup(self.holiday_view, self.holiday_model)
+        self.holiday_day.configure(label="Data do feriado")
+        self.holiday_day.set_value(dt.date.today())
+        self.holiday_name.configure(lambda t: validators.text(
+            t, "Nome do feriado", max_length=120), placeholder="ex.: Aniversário do município")
         self.holiday_name.editor.returnPressed.connect(self.add_holiday)
-        self.holiday_add = QPushButton("Adicionar feriado")
         self.holiday_add.clicked.connect(self.add_holiday)
-        self.holiday_remove = QPushButton("Remover o selecionado")
         self.holiday_remove.clicked.connect(self.remove_holiday)
-        form.addWidget(QLabel("Data:"))
-        form.addWidget(self.holiday_day)
-        form.addWidget(QLabel("Nome:"))
-        form.addWidget(self.holiday_name, 1)
-        form.addWidget(self.holiday_add)
-        form.addWidget(self.holiday_remove)
-        layout.addLayout(form)
-        self.holiday_message = _Message()
-        layout.addWidget(self.holiday_message)
         self._editors += [self.holiday_day, self.holiday_name, self.holiday_add,
                           self.holiday_remove]
         return tab
@@ -427,7 +402,7 @@ class SettingsPage(QWidget):
                                      for h in ledger.list_holidays()])
 
     def add_holiday(self) -> None:
-        if not self.holiday_name.validate():
+        if not self.holiday_name.validate(force=True):
             self.holiday_name.setFocus()
             return
         try:
