@@ -10,12 +10,9 @@ from decimal import Decimal
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QComboBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
-    QPushButton,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -34,11 +31,10 @@ from ..models.dict_table import Column, DictTableModel
 from ..forms.ui_settings_fiscal_unit import Ui_SettingsFiscalUnitTab
 from ..forms.ui_settings_holidays import Ui_SettingsHolidaysTab
 from ..forms.ui_settings_municipio import Ui_SettingsMunicipioTab
+from ..forms.ui_settings_numbers import Ui_SettingsNumbersTab
 from ..forms.ui_settings_users import Ui_SettingsUsersTab
 from ..widgets.brasao import BrasaoPicker
-from ..widgets.common import (AMBER, GREY, MessageLine, heading, open_rows, table_view,
-                              table_view_setup)
-from ..widgets.fields import CheckedField
+from ..widgets.common import (AMBER, GREY, MessageLine, heading, open_rows, table_view_setup)
 from ..widgets.tariff_box import TariffBox
 from .settings_backup import add_backup_tab
 from .settings_verifier import add_verifier_tab
@@ -185,44 +181,31 @@ class SettingsPage(QWidget):
     # --- profile numbers -------------------------------------------------------------------
 
     def _numbers_tab(self) -> QWidget:
+        """ui/settings_numbers.ui; the value is typed in number_field, or chosen in
+        number_bool for a yes/no rule."""
         tab = QWidget()
-        layout = QVBoxLayout(tab)
-        note = QLabel("Números e regras de sim/não da lei que o município pode ajustar. As "
-                      "linhas em destaque foram alteradas em relação ao texto da lei.")
-        note.setWordWrap(True)
-        layout.addWidget(note)
+        self.numbers_ui = ui = Ui_SettingsNumbersTab()
+        ui.setupUi(tab)
+        for name in ("number_view", "number_label", "number_field", "number_bool",
+                     "number_button", "number_reset", "number_message"):
+            setattr(self, name, getattr(ui, name))
         self.number_model = DictTableModel(
             [Column("section", "Seção"), Column("label", "Regra"),
              Column("current_text", "Valor atual"), Column("law_text", "Valor da lei"),
              Column("state", "Situação")],
             colour_of=lambda r: AMBER if r["edited"] else None, parent=self)
-        self.number_view = table_view(self.number_model, stretch_last=False)
+        table_view_setup(self.number_view, self.number_model, stretch_last=False)
         self.number_view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.number_view.selectionModel().currentRowChanged.connect(
             lambda current, _previous: self._number_selected(current.row()))
         open_rows(self.number_view, self._edit_number)  # Enter: type the new value
-        layout.addWidget(self.number_view, 1)
-        edit = QHBoxLayout()
-        self.number_label = QLabel("Selecione uma regra.")
-        self.number_text = QLineEdit()
+        self.number_text = self.number_field.editor
         self.number_text.returnPressed.connect(self.save_number)
-        self.number_field = CheckedField(self.number_text)
-        self.number_bool = QComboBox()
         self.number_bool.addItem("Sim", True)
         self.number_bool.addItem("Não", False)
         self.number_bool.hide()
-        self.number_button = QPushButton("Salvar valor")
         self.number_button.clicked.connect(self.save_number)
-        self.number_reset = QPushButton("Voltar ao valor da lei")
         self.number_reset.clicked.connect(self.reset_number)
-        edit.addWidget(self.number_label, 2)
-        edit.addWidget(self.number_field, 1)
-        edit.addWidget(self.number_bool, 1)
-        edit.addWidget(self.number_button)
-        edit.addWidget(self.number_reset)
-        layout.addLayout(edit)
-        self.number_message = _Message()
-        layout.addWidget(self.number_message)
         self._editors += [self.number_text, self.number_bool, self.number_button,
                           self.number_reset]
         return tab
