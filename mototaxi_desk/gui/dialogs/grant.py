@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from PySide6.QtCore import QDate, Qt
-from PySide6.QtWidgets import (QComboBox, QDialog, QFormLayout, QGridLayout,
-                               QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox,
-                               QVBoxLayout)
+from PySide6.QtCore import QDate
+from PySide6.QtWidgets import QDialog, QWidget
 
 from .. import screen_fit
 from ...domain import validators
@@ -19,8 +17,7 @@ from ...domain.errors import DomainError, RuleRefusal
 from ...domain.money import parse_money
 from ...services import documents, permits, stands, vehicles
 from ...services.context import Actor
-from ..widgets.dates import DateField
-from ..widgets.fields import ValidatedField
+from ..forms.ui_grant import Ui_GrantDialog
 from ..widgets.unsaved import DiscardGuard
 from ..widgets.vehicle_owner import OtherOwnerVehicle
 
@@ -29,6 +26,8 @@ PLATE_MASK = ">AAA-9N99;_"   # ABC-1234 or ABC-1D23 (either format)
 
 
 class GrantDialog(DiscardGuard, QDialog):
+    """ui/grant.ui; the other owner's rows (vehicle.owner_rule) are added in code."""
+
     def __init__(self, actor: Actor, application: dict, parent=None):
         super().__init__(parent)
         self.actor = actor
@@ -36,106 +35,50 @@ class GrantDialog(DiscardGuard, QDialog):
         self.holder_id = application["person_id"]
         self.result_data: dict | None = None
         self.last_print: dict | None = None
+        self.ui = ui = Ui_GrantDialog()
+        ui.setupUi(self)
         self.setWindowTitle(f"Outorgar permissão — protocolo {application['protocol']}")
-        intro = QLabel(f"Requerente: <b>{application['person_name']}</b> · requerimento "
-                       f"{application['protocol']} ({application['status_label']})")
-        intro.setWordWrap(True)
-
-        self.vehicle = QComboBox()
-        self.vehicle.currentIndexChanged.connect(self._vehicle_chosen)
-        self.new_box = QGroupBox("Cadastrar veículo novo do requerente")
-        self.new_box.setCheckable(True)
-        self.new_box.setChecked(False)
-        self.new_box.toggled.connect(lambda on: self.vehicle.setEnabled(not on))
-        self.plate = ValidatedField(validators.plate, mask=PLATE_MASK)
-        self.plate.edit.setToolTip("Formato antigo ABC-1234 ou Mercosul ABC-1D23")
-        self.renavam = ValidatedField(validators.renavam, mask="99999999999;_")
-        self.chassis = ValidatedField(validators.chassis, placeholder="17 letras e números")
-        self.chassis.edit.setMaxLength(17)
-        self.make = ValidatedField(lambda t: validators.text(t, "Marca", max_length=40))
-        self.model = ValidatedField(lambda t: validators.text(t, "Modelo", max_length=60))
+        ui.intro.setText(f"Requerente: <b>{application['person_name']}</b> · requerimento "
+                         f"{application['protocol']} ({application['status_label']})")
+        # the tests and the screenshots reach the fields as attributes of the dialog
+        for name in ("vehicle", "vehicle_warning", "new_box", "plate", "renavam", "chassis",
+                     "make", "model", "manufacture_year", "model_year", "cc", "colour",
+                     "insurer", "policy", "cover", "insurance_expiry", "stand", "act",
+                     "message", "grant_button", "card_button", "termo_button",
+                     "close_button"):
+            setattr(self, name, getattr(ui, name))
+        ui.vehicle.currentIndexChanged.connect(self._vehicle_chosen)
+        ui.new_box.toggled.connect(lambda on: ui.vehicle.setEnabled(not on))
+        ui.plate.configure(validators.plate, mask=PLATE_MASK)
+        ui.plate.edit.setToolTip("Formato antigo ABC-1234 ou Mercosul ABC-1D23")
+        ui.renavam.configure(validators.renavam, mask="99999999999;_")
+        ui.chassis.configure(validators.chassis, placeholder="17 letras e números")
+        ui.chassis.edit.setMaxLength(17)
+        ui.make.configure(lambda t: validators.text(t, "Marca", max_length=40))
+        ui.model.configure(lambda t: validators.text(t, "Modelo", max_length=60))
         year = QDate.currentDate().year()
-        self.manufacture_year = QSpinBox()
-        self.manufacture_year.setRange(1970, year)
-        self.manufacture_year.setValue(year)
-        self.model_year = QSpinBox()
-        self.model_year.setRange(1970, year + 1)
-        self.model_year.setValue(year)
-        self.manufacture_year.valueChanged.connect(
-            lambda v: self.model_year.setValue(max(v, min(self.model_year.value(), v + 1))))
-        self.cc = QSpinBox()
-        self.cc.setRange(50, 3000)
-        self.cc.setValue(150)
-        self.cc.setSuffix(" cc")
-        self.colour = QLineEdit()
-        self.colour.setMaxLength(30)
-        self.insurer = QLineEdit()
-        self.insurer.setMaxLength(80)
-        self.policy = QLineEdit()
-        self.policy.setMaxLength(40)
-        self.cover = ValidatedField(lambda t: parse_money(t, "Cobertura por pessoa"),
-                                    placeholder="R$ 10.000,00", required=False)
-        self.insurance_expiry = DateField(label="Seguro válido até",
-                                          value=dt.date.today() + dt.timedelta(days=365))
-        grid = QGridLayout(self.new_box)
-        rows = [("Placa:", self.plate, "RENAVAM:", self.renavam),
-                ("Chassi:", self.chassis, "Cor:", self.colour),
-                ("Marca:", self.make, "Modelo:", self.model),
-                ("Ano de fabricação:", self.manufacture_year, "Ano do modelo:", self.model_year),
-                ("Cilindradas:", self.cc, "Seguradora:", self.insurer),
-                ("Nº da apólice:", self.policy, "Cobertura por pessoa:", self.cover),
-                ("Seguro válido até:", self.insurance_expiry, None, None)]
-        for r, (l1, w1, l2, w2) in enumerate(rows):
-            grid.addWidget(QLabel(l1), r, 0, Qt.AlignmentFlag.AlignTop)
-            grid.addWidget(w1, r, 1)
-            if l2:
-                grid.addWidget(QLabel(l2), r, 2, Qt.AlignmentFlag.AlignTop)
-                grid.addWidget(w2, r, 3)
-        grid.setColumnStretch(1, 1)
-        grid.setColumnStretch(3, 1)
-        self.vehicle_warning = QLabel()
-        self.vehicle_warning.setStyleSheet("color: #8a5300;")
-        self.vehicle_warning.setWordWrap(True)
-
-        self.stand = QComboBox()
-        self.act = QLineEdit()
-        self.act.setMaxLength(60)
-        self.act.setPlaceholderText("ex.: Portaria nº 12/2026")
-        form = QFormLayout()
-        form.addRow("Veículo:", self.vehicle)
-        form.addRow("", self.vehicle_warning)
-        self.other_owner = OtherOwnerVehicle(self.holder_id, self.vehicle,
-                                             on_found=lambda: self.new_box.setChecked(False))
-        self.other_owner.add_rows(form)
-        form.addRow(self.new_box)
-        form.addRow("Ponto:", self.stand)
-        form.addRow("Ato de outorga:", self.act)
-
-        self.message = QLabel()
-        self.message.setWordWrap(True)
-        self.grant_button = QPushButton("&Outorgar")
-        self.grant_button.setDefault(True)
-        self.grant_button.clicked.connect(self.grant)
-        self.card_button = QPushButton("Imprimir &cartão")
-        self.card_button.clicked.connect(lambda: self.print_card())
-        self.termo_button = QPushButton("Imprimir &termo")
-        self.termo_button.clicked.connect(lambda: self.print_termo())
-        self.close_button = QPushButton("Cancelar")
-        self.close_button.clicked.connect(self.reject)
-        for button in (self.card_button, self.termo_button):
-            button.setEnabled(False)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.card_button)
-        buttons.addWidget(self.termo_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.grant_button)
-        buttons.addWidget(self.close_button)
-        layout = QVBoxLayout(self)
-        layout.addWidget(intro)
-        layout.addLayout(form)
-        layout.addWidget(self.message)
-        layout.addStretch(1)
-        layout.addLayout(buttons)
+        ui.manufacture_year.setRange(1970, year)
+        ui.manufacture_year.setValue(year)
+        ui.model_year.setRange(1970, year + 1)
+        ui.model_year.setValue(year)
+        ui.manufacture_year.valueChanged.connect(
+            lambda v: ui.model_year.setValue(max(v, min(ui.model_year.value(), v + 1))))
+        ui.cover.configure(lambda t: parse_money(t, "Cobertura por pessoa"),
+                           placeholder="R$ 10.000,00", required=False)
+        ui.insurance_expiry.configure(label="Seguro válido até")
+        ui.insurance_expiry.set_value(dt.date.today() + dt.timedelta(days=365))
+        self.other_owner = OtherOwnerVehicle(self.holder_id, ui.vehicle,
+                                             on_found=lambda: ui.new_box.setChecked(False))
+        self.other_owner.add_rows(ui.form, at=2)
+        if self.other_owner.enabled:   # its rows come right after the vehicle, by keyboard too
+            chain = (ui.vehicle, self.other_owner.plate.edit, self.other_owner.find_button,
+                     self.other_owner.relation, ui.new_box)
+            for first, second in zip(chain, chain[1:]):
+                QWidget.setTabOrder(first, second)
+        ui.grant_button.clicked.connect(self.grant)
+        ui.card_button.clicked.connect(lambda: self.print_card())
+        ui.termo_button.clicked.connect(lambda: self.print_termo())
+        ui.close_button.clicked.connect(self.reject)
         self.load_choices()
         screen_fit.preferred_size(self, 900, 640)
         self.mark_clean()

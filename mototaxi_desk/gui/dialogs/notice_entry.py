@@ -9,16 +9,15 @@ import datetime as dt
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
-                               QGroupBox, QHBoxLayout, QLabel, QLineEdit, QListWidget,
-                               QListWidgetItem, QPlainTextEdit, QPushButton, QVBoxLayout)
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QListWidgetItem)
 
 from .. import screen_fit
 from ...domain import penalty_engine as engine
 from ...domain.errors import DomainError, ValidationError
 from ...domain.search_terms import fold
 from ...services import auxiliary, ledger, permits, setup, vehicles
-from ..widgets.ledger_view import ERROR_STYLE, date_edit, datetime_edit
+from ..forms.ui_notice_entry import Ui_NoticeEntryDialog
+from ..widgets.ledger_view import ERROR_STYLE
 from ..widgets.unsaved import DiscardGuard
 
 CHANNELS = [("in_person", "Pessoalmente"), ("post", "Via postal com recibo"),
@@ -54,6 +53,8 @@ def preview_fine_and_points(profile, item, *, history: list[dict], holder_id: in
 
 
 class NoticeEntryDialog(DiscardGuard, QDialog):
+    """ui/notice_entry.ui; the catalogue's rows and the fine's unit come from the profile."""
+
     def __init__(self, actor, parent=None, *, reissue: dict | None = None,
                  now: dt.datetime | None = None):
         super().__init__(parent)
@@ -65,15 +66,20 @@ class NoticeEntryDialog(DiscardGuard, QDialog):
         self.history: list[dict] = []
         self.result_notice: dict | None = None
         self.preview = None         # (fine, score) shown before saving
+        self.ui = ui = Ui_NoticeEntryDialog()
+        ui.setupUi(self)
         self.setWindowTitle("Corrigir auto de infração" if reissue else
                             "Lavrar auto de infração")
+        # the tests and the checks reach the fields as attributes of the dialog
+        for name in ("filter", "catalogue", "item_detail", "permit_edit", "find_button",
+                     "permit_info", "infractor", "plate", "place", "occurred_at",
+                     "occurred_error", "description", "agent_name", "agent_registration",
+                     "signed", "notified", "notified_on", "channel", "units", "units_label",
+                     "reason", "reason_label", "preview_label", "message"):
+            setattr(self, name, getattr(ui, name))
 
         # left: the catalogue
-        self.filter = QLineEdit()
-        self.filter.setPlaceholderText("Código ou palavras (ex.: 36-II, higiene, capacete)")
-        self.filter.setClearButtonEnabled(True)
-        self.catalogue = QListWidget()
-        self.catalogue.setWordWrap(True)
+        ui.left.setTitle(f"Infração — catálogo de {self.profile.profile.law}")
         self.catalogue.setMinimumWidth(420)
         for item in self.profile.infractions:
             label = self.profile.penalty_class(item.class_code).label
@@ -82,75 +88,21 @@ class NoticeEntryDialog(DiscardGuard, QDialog):
             row.setData(Qt.ItemDataRole.UserRole + 1,
                         fold(f"{item.code} {item.article} {item.text} {label}"))
             self.catalogue.addItem(row)
-        self.item_detail = QLabel("Escolha a infração no catálogo.")
-        self.item_detail.setWordWrap(True)
         self.filter.textChanged.connect(self._filter)
         self.filter.returnPressed.connect(self._pick_first)
         self.catalogue.currentItemChanged.connect(lambda *_: self._item_changed())
-        left = QGroupBox(f"Infração — catálogo de {self.profile.profile.law}")
-        lbox = QVBoxLayout(left)
-        lbox.addWidget(self.filter)
-        lbox.addWidget(self.catalogue, 1)
-        lbox.addWidget(self.item_detail)
 
         # right: the notice
-        self.permit_edit = QLineEdit()
-        self.permit_edit.setPlaceholderText("Nº de ordem ou placa")
-        self.find_button = QPushButton("Localizar")
-        self.find_button.setAutoDefault(False)
         self.find_button.clicked.connect(self.find_permit)
         self.permit_edit.returnPressed.connect(self.find_permit)
-        self.permit_info = QLabel("—")
-        self.permit_info.setWordWrap(True)
-        self.infractor = QComboBox()
-        self.plate = QLineEdit()
-        self.plate.setPlaceholderText("placa do veículo (da permissão, se vazio)")
-        self.place = QLineEdit()
-        self.occurred_at = datetime_edit((now or dt.datetime.now()).replace(second=0,
-                                                                            microsecond=0))
-        self.occurred_at.label = "Data e hora da infração"
-        self.occurred_error = QLabel()
-        self.occurred_error.setStyleSheet("color: #b71c1c;")
-        self.description = QPlainTextEdit()
+        self.occurred_at.configure(with_time=True, label="Data e hora da infração")
+        self.occurred_at.set_value((now or dt.datetime.now()).replace(second=0, microsecond=0))
         self.description.setFixedHeight(54)
-        self.description.setTabChangesFocus(True)
-        self.agent_name = QLineEdit()
-        self.agent_registration = QLineEdit()
-        self.signed = QCheckBox("O infrator assinou o auto (vale como notificação)")
-        self.notified = QCheckBox("Notificado em")
-        self.notified_on = date_edit()
-        self.notified_on.label = "Data da notificação"
-        self.channel = QComboBox()
+        self.notified_on.configure(label="Data da notificação")
+        self.notified_on.set_value(dt.date.today())
         for code, label in CHANNELS:
             self.channel.addItem(label, code)
-        self.units = QLineEdit()
-        self.units.setPlaceholderText("valor na faixa da lei")
-        self.units_label = QLabel(f"Multa ({self.profile.fiscal_unit})")
-        self.reason = QLineEdit()
-
-        form = QFormLayout()
-        permit_row = QHBoxLayout()
-        permit_row.addWidget(self.permit_edit, 1)
-        permit_row.addWidget(self.find_button)
-        form.addRow("Permissão:", permit_row)
-        form.addRow("", self.permit_info)
-        form.addRow("Infrator:", self.infractor)
-        form.addRow("Placa:", self.plate)
-        form.addRow("Local:", self.place)
-        form.addRow("Data e hora:", self.occurred_at)
-        form.addRow("", self.occurred_error)
-        form.addRow("Descrição:", self.description)
-        form.addRow("Agente (nome):", self.agent_name)
-        form.addRow("Matrícula:", self.agent_registration)
-        form.addRow("", self.signed)
-        notified_row = QHBoxLayout()
-        notified_row.addWidget(self.notified)
-        notified_row.addWidget(self.notified_on)
-        notified_row.addWidget(self.channel, 1)
-        form.addRow("Notificação:", notified_row)
-        form.addRow(self.units_label, self.units)
-        self.reason_label = QLabel("Motivo da correção:")
-        form.addRow(self.reason_label, self.reason)
+        self.units_label.setText(f"M&ulta ({self.profile.fiscal_unit}):")
         self.reason_label.setVisible(bool(reissue))
         self.reason.setVisible(bool(reissue))
         self.rows = {"Permissão": self.permit_edit, "Infrator": self.infractor,
@@ -162,15 +114,7 @@ class NoticeEntryDialog(DiscardGuard, QDialog):
                      "Meio de notificação": self.channel, "Valor da multa": self.units,
                      "Infração": self.filter, "Motivo": self.reason}
 
-        self.preview_label = QLabel()
-        self.preview_label.setWordWrap(True)
-        self.preview_label.setTextFormat(Qt.TextFormat.RichText)
-        self.preview_label.setStyleSheet("background: #eef3fb; border: 1px solid #9fb3d1; "
-                                         "border-radius: 4px; padding: 6px;")
-        self.message = QLabel()
-        self.message.setWordWrap(True)
-        self.message.setStyleSheet("color: #b71c1c; font-weight: bold;")
-        buttons = QDialogButtonBox()
+        buttons = ui.buttons
         self.save_button = buttons.addButton("Salvar auto (Ctrl+S)" if not reissue else
                                              "Anular e reemitir",
                                              QDialogButtonBox.ButtonRole.AcceptRole)
@@ -182,25 +126,11 @@ class NoticeEntryDialog(DiscardGuard, QDialog):
                                                    else ledger.RECORDERS))
         QShortcut(QKeySequence("Ctrl+S"), self, activated=self.save)
 
-        right = QVBoxLayout()
-        right.addLayout(form)
-        right.addStretch(1)
-        body = QHBoxLayout()
-        body.addWidget(left, 5)
-        body.addLayout(right, 5)
-        layout = QVBoxLayout(self)
-        layout.addLayout(body, 1)
-        layout.addWidget(self.preview_label)
-        layout.addWidget(self.message)
-        layout.addWidget(buttons)
-
         for signal in (self.occurred_at.changed, self.infractor.currentIndexChanged,
                        self.units.textChanged):
             signal.connect(lambda *_: self.update_preview())
         self.notified.toggled.connect(self._notified_toggled)
         self._notified_toggled(False)
-        self.setTabOrder(self.filter, self.catalogue)
-        self.setTabOrder(self.catalogue, self.permit_edit)
         screen_fit.preferred_size(self, 1180, 700)
         if reissue:
             self._fill(reissue)

@@ -10,7 +10,7 @@ import datetime as dt
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QIntValidator, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout,
-                               QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
+                               QHBoxLayout, QLabel, QLineEdit,
                                QMessageBox, QPushButton, QVBoxLayout)
 
 from ...domain import permit_rules, validators, vehicle_rules
@@ -19,7 +19,7 @@ from ...domain.money import format_money
 from ...domain.validators import format_date
 from ...services import permits, search, setup, vehicles
 from ...services.context import Actor
-from ..widgets.dates import DateField
+from ..forms.ui_vehicle_form import Ui_VehicleForm
 from ..widgets.fields import ERROR_TEXT, FieldBox
 from ..widgets.unsaved import DiscardGuard
 from ..widgets.vehicle_owner import OtherOwnerVehicle
@@ -38,7 +38,8 @@ def other_spelling(plate_text: str) -> str:
 
 
 class VehicleForm(DiscardGuard, QDialog):
-    """New vehicle (vehicle_id None) or the insurance of an existing one."""
+    """New vehicle (vehicle_id None) or the insurance of an existing one (ui/vehicle_form.ui;
+    the form runs the checks, each field's box shows the message under it)."""
 
     def __init__(self, actor: Actor, vehicle_id: int | None = None, *,
                  owner_id: int | None = None, parent=None):
@@ -49,112 +50,54 @@ class VehicleForm(DiscardGuard, QDialog):
         self.result_data: dict | None = None
         self.profile = setup.profile()
         self._owner_hits: list[dict] = []
+        self.ui = ui = Ui_VehicleForm()
+        ui.setupUi(self)
         self.setWindowTitle("Veículo — cadastro" if vehicle_id is None else "Veículo — seguro")
+        # the boxes (message lines) and their line edits, as the tests and the checks reach them
+        for name in ("owner", "plate", "renavam", "chassis", "make", "model",
+                     "manufacture_year", "model_year", "cc", "insurer", "policy", "cover"):
+            box = getattr(ui, f"{name}_box")
+            setattr(self, f"{name}_box", box)
+            setattr(self, "owner_search" if name == "owner" else name, box.field)
+        for name in ("owner_combo", "colour", "age_limit", "expiry", "message", "buttons"):
+            setattr(self, name, getattr(ui, name))
+        self.expiry_box = self.expiry  # the date field carries its own message line
 
         # identification
-        self.owner_search = QLineEdit()
         self.owner_search.setPlaceholderText("CPF ou nome do proprietário")
-        self.owner_combo = QComboBox()
         self.owner_combo.setMinimumWidth(320)
-        self.owner_box = FieldBox(self.owner_search)
-        owner_row = QHBoxLayout()
-        owner_row.addWidget(self.owner_box, 2)
-        owner_row.addWidget(self.owner_combo, 3, Qt.AlignmentFlag.AlignTop)
         self.owner_timer = QTimer(self, singleShot=True, interval=150)
         self.owner_timer.timeout.connect(self.search_owner)
         self.owner_search.textEdited.connect(lambda _t: self.owner_timer.start())
         self.owner_combo.currentIndexChanged.connect(self._owner_chosen)
-
-        self.plate = QLineEdit()
         self.plate.setMaxLength(8)
         self.plate.setPlaceholderText("ABC-1234 ou ABC1C34")
-        self.plate_box = FieldBox(self.plate)
-        self.renavam = QLineEdit()
         self.renavam.setInputMask("99999999999;_")
-        self.renavam_box = FieldBox(self.renavam)
-        self.chassis = QLineEdit()
         self.chassis.setMaxLength(17)
         self.chassis.setPlaceholderText("17 caracteres, sem I, O e Q")
-        self.chassis_box = FieldBox(self.chassis)
-        self.make = QLineEdit()
         self.make.setMaxLength(40)
-        self.make_box = FieldBox(self.make)
-        self.model = QLineEdit()
         self.model.setMaxLength(60)
-        self.model_box = FieldBox(self.model)
         year_validator = QIntValidator(0, 9999, self)
-        self.manufacture_year = QLineEdit()
-        self.manufacture_year.setValidator(year_validator)
-        self.manufacture_year.setMaxLength(4)
-        self.manufacture_year_box = FieldBox(self.manufacture_year)
-        self.model_year = QLineEdit()
-        self.model_year.setValidator(year_validator)
-        self.model_year.setMaxLength(4)
-        self.model_year_box = FieldBox(self.model_year)
-        self.cc = QLineEdit()
+        for year_field in (self.manufacture_year, self.model_year):
+            year_field.setValidator(year_validator)
+            year_field.setMaxLength(4)
         self.cc.setValidator(QIntValidator(0, 3000, self))
         self.cc.setMaxLength(4)
-        self.cc_box = FieldBox(self.cc)
-        self.colour = QLineEdit()
-        self.colour.setMaxLength(30)
-        self.age_limit = QLabel()
-        self.age_limit.setWordWrap(True)
-        self.age_limit.setTextFormat(Qt.TextFormat.RichText)
 
         # insurance
-        self.insurer = QLineEdit()
         self.insurer.setMaxLength(80)
-        self.insurer_box = FieldBox(self.insurer)
-        self.policy = QLineEdit()
         self.policy.setMaxLength(40)
-        self.policy_box = FieldBox(self.policy)
-        self.cover = QLineEdit()
         self.cover.setPlaceholderText("10.000,00")
         self.cover.setMaxLength(16)
-        self.cover_box = FieldBox(self.cover)
-        self.expiry = DateField(label="Vencimento do seguro",
-                                value=dt.date.today() + dt.timedelta(days=365))
-        self.expiry_box = self.expiry  # the date field carries its own message line
+        self.expiry.configure(label="Vencimento do seguro")
+        self.expiry.set_value(dt.date.today() + dt.timedelta(days=365))
         v = self.profile.vehicle
         minimum = int(v.insurance_min_cover_per_person * 100)
         self.cover_hint = (f"Mínimo da lei: {format_money(minimum)} por pessoa "
                            f"({v.insurance_article})." if minimum else "")
         self.cover_box.hint(self.cover_hint)
 
-        ident = QGroupBox("Identificação")
-        grid = QGridLayout(ident)
-        grid.addWidget(QLabel("Proprietário"), 0, 0)
-        grid.addLayout(owner_row, 0, 1, 1, 3)
-        rows = [("Placa", self.plate_box, "RENAVAM", self.renavam_box),
-                ("Chassi", self.chassis_box, "Cor", self.colour),
-                ("Marca", self.make_box, "Modelo", self.model_box),
-                ("Ano de fabricação", self.manufacture_year_box, "Ano do modelo",
-                 self.model_year_box),
-                ("Cilindradas (cc)", self.cc_box, None, None)]
-        for r, (l1, w1, l2, w2) in enumerate(rows, 1):
-            grid.addWidget(QLabel(l1), r, 0, Qt.AlignmentFlag.AlignTop)
-            grid.addWidget(w1, r, 1, Qt.AlignmentFlag.AlignTop)
-            if l2:
-                grid.addWidget(QLabel(l2), r, 2, Qt.AlignmentFlag.AlignTop)
-                grid.addWidget(w2, r, 3, Qt.AlignmentFlag.AlignTop)
-        grid.addWidget(self.age_limit, len(rows) + 1, 0, 1, 4)
-        grid.setColumnStretch(1, 1)
-        grid.setColumnStretch(3, 1)
-
-        insurance = QGroupBox("Seguro (APP)")
-        form = QFormLayout(insurance)
-        form.addRow("Seguradora", self.insurer_box)
-        form.addRow("Nº da apólice", self.policy_box)
-        cover_row = QHBoxLayout()
-        cover_row.addWidget(QLabel("R$"), 0, Qt.AlignmentFlag.AlignTop)
-        cover_row.addWidget(self.cover_box, 1)
-        form.addRow("Cobertura por pessoa", cover_row)
-        form.addRow("Vencimento do seguro", self.expiry_box)
-
-        self.message = QLabel()
-        self.message.setWordWrap(True)
         self.message.setStyleSheet(ERROR_TEXT + " font-weight: bold;")
-        self.buttons = QDialogButtonBox()
         self.save_button = self.buttons.addButton("&Salvar",
                                                   QDialogButtonBox.ButtonRole.AcceptRole)
         self.save_button.setDefault(True)
@@ -163,23 +106,11 @@ class VehicleForm(DiscardGuard, QDialog):
         cancel.clicked.connect(self.reject)
         QShortcut(QKeySequence("Ctrl+S"), self, activated=self.save)
 
-        layout = QVBoxLayout(self)
-        layout.addWidget(ident)
-        layout.addWidget(insurance)
-        layout.addWidget(self.message)
-        layout.addWidget(self.buttons)
-
         self.plate.textEdited.connect(self._upper(self.plate))
         self.chassis.textEdited.connect(self._upper(self.chassis))
         for field in (self.plate, self.renavam, self.chassis, self.make, self.model,
                       self.manufacture_year, self.model_year, self.cc, self.cover):
             field.textChanged.connect(self.validate)
-        self.setTabOrder(self.owner_search, self.owner_combo)
-        chain = [self.owner_combo, self.plate, self.renavam, self.chassis, self.colour,
-                 self.make, self.model, self.manufacture_year, self.model_year, self.cc,
-                 self.insurer, self.policy, self.cover, self.expiry]
-        for a, b in zip(chain, chain[1:]):
-            self.setTabOrder(a, b)
         self._boxes = {"Placa": self.plate_box, "RENAVAM": self.renavam_box,
                        "Chassi": self.chassis_box, "Marca": self.make_box,
                        "Modelo": self.model_box, "Ano de fabricação": self.manufacture_year_box,

@@ -10,15 +10,9 @@ from decimal import Decimal
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QComboBox,
-    QFormLayout,
-    QGroupBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
-    QPushButton,
-    QSpinBox,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -34,10 +28,13 @@ from ...services.context import ROLE_LABELS, Actor
 from .. import labels
 from .. import prompts
 from ..models.dict_table import Column, DictTableModel
+from ..forms.ui_settings_fiscal_unit import Ui_SettingsFiscalUnitTab
+from ..forms.ui_settings_holidays import Ui_SettingsHolidaysTab
+from ..forms.ui_settings_municipio import Ui_SettingsMunicipioTab
+from ..forms.ui_settings_numbers import Ui_SettingsNumbersTab
+from ..forms.ui_settings_users import Ui_SettingsUsersTab
 from ..widgets.brasao import BrasaoPicker
-from ..widgets.common import AMBER, GREY, heading, open_rows, table_view
-from ..widgets.dates import date_field
-from ..widgets.fields import CheckedField
+from ..widgets.common import (AMBER, GREY, MessageLine, heading, open_rows, table_view_setup)
 from ..widgets.tariff_box import TariffBox
 from .settings_backup import add_backup_tab
 from .settings_verifier import add_verifier_tab
@@ -56,18 +53,7 @@ def _value_text(value, key: str = "", unit: str = "") -> str:
     return str(value)
 
 
-class _Message(QLabel):
-    def __init__(self):
-        super().__init__("")
-        self.setWordWrap(True)
-
-    def ok(self, text: str) -> None:
-        self.setStyleSheet(OK_STYLE)
-        self.setText(text)
-
-    def error(self, text: str) -> None:
-        self.setStyleSheet(ERROR_STYLE)
-        self.setText(text)
+_Message = MessageLine  # the other tabs' message lines
 
 
 class SettingsPage(QWidget):
@@ -113,66 +99,25 @@ class SettingsPage(QWidget):
     # --- Município -------------------------------------------------------------------------
 
     def _municipio_tab(self) -> QWidget:
+        """ui/settings_municipio.ui; the brasão picker goes in at the top of its box."""
         tab = QWidget()
-        layout = QHBoxLayout(tab)
-        left = QVBoxLayout()
-        data = QGroupBox("Dados do município")
-        form = QFormLayout(data)
-        self.municipio_info = QLabel()
-        self.municipio_info.setTextFormat(Qt.TextFormat.RichText)
-        self.municipio_info.setWordWrap(True)
-        form.addRow(self.municipio_info)
-        self.population = CheckedField(QLineEdit(), lambda t: validators.positive_int(
+        self.municipio_ui = ui = Ui_SettingsMunicipioTab()
+        ui.setupUi(tab)
+        for name in ("municipio_info", "population", "population_button", "cap_label",
+                     "municipio_message", "sticker_width", "sticker_height", "sticker_button",
+                     "sticker_message", "brasao_button", "brasao_message"):
+            setattr(self, name, getattr(ui, name))
+        self.population.configure(lambda t: validators.positive_int(
             t, "População", maximum=20_000_000))
-        self.population_button = QPushButton("Salvar população")
         self.population_button.clicked.connect(self.save_population)
         self.population.editor.returnPressed.connect(self.save_population)
-        row = QHBoxLayout()
-        row.addWidget(self.population, 1)
-        row.addWidget(self.population_button)
-        form.addRow("População:", row)
-        self.cap_label = QLabel()
-        self.cap_label.setWordWrap(True)
-        form.addRow("", self.cap_label)
-        self.municipio_message = _Message()
-        form.addRow(self.municipio_message)
-        left.addWidget(data)
-
-        sticker = QGroupBox("Selo de vistoria")
-        sform = QFormLayout(sticker)
-        self.sticker_width = QSpinBox()
-        self.sticker_height = QSpinBox()
-        for box in (self.sticker_width, self.sticker_height):
-            box.setRange(1, 1000)
-            box.setSuffix(" mm")
-        self.sticker_button = QPushButton("Salvar tamanho do selo")
         self.sticker_button.clicked.connect(self.save_sticker_size)
-        size_row = QHBoxLayout()
-        size_row.addWidget(QLabel("Largura:"))
-        size_row.addWidget(self.sticker_width)
-        size_row.addWidget(QLabel("Altura:"))
-        size_row.addWidget(self.sticker_height)
-        size_row.addStretch(1)
-        sform.addRow(size_row)
-        sform.addRow(self.sticker_button)
-        self.sticker_message = _Message()
-        sform.addRow(self.sticker_message)
-        left.addWidget(sticker)
-        left.addStretch(1)
-
-        brasao = QGroupBox("Brasão (cartões, selos e documentos)")
-        bl = QVBoxLayout(brasao)
         self.brasao = BrasaoPicker()
-        self.brasao_button = QPushButton("Salvar brasão")
+        ui.brasao_layout.insertWidget(0, self.brasao)
+        QWidget.setTabOrder(self.sticker_button, self.brasao)
+        QWidget.setTabOrder(self.brasao, self.brasao_button)
         self.brasao_button.clicked.connect(self.save_brasao)
         self.brasao.changed.connect(lambda: self.brasao_button.setEnabled(self.is_admin))
-        self.brasao_message = _Message()
-        bl.addWidget(self.brasao)
-        bl.addWidget(self.brasao_button, 0, Qt.AlignmentFlag.AlignLeft)
-        bl.addWidget(self.brasao_message)
-        bl.addStretch(1)
-        layout.addLayout(left, 3)
-        layout.addWidget(brasao, 2)
         self._editors = [self.population, self.population_button, self.sticker_width,
                          self.sticker_height, self.sticker_button, self.brasao,
                          self.brasao_button]
@@ -198,7 +143,7 @@ class SettingsPage(QWidget):
         self.brasao_button.setEnabled(False)
 
     def save_population(self) -> None:
-        if not self.population.validate():
+        if not self.population.validate(force=True):
             self.population.setFocus()
             return
         try:
@@ -236,44 +181,31 @@ class SettingsPage(QWidget):
     # --- profile numbers -------------------------------------------------------------------
 
     def _numbers_tab(self) -> QWidget:
+        """ui/settings_numbers.ui; the value is typed in number_field, or chosen in
+        number_bool for a yes/no rule."""
         tab = QWidget()
-        layout = QVBoxLayout(tab)
-        note = QLabel("Números e regras de sim/não da lei que o município pode ajustar. As "
-                      "linhas em destaque foram alteradas em relação ao texto da lei.")
-        note.setWordWrap(True)
-        layout.addWidget(note)
+        self.numbers_ui = ui = Ui_SettingsNumbersTab()
+        ui.setupUi(tab)
+        for name in ("number_view", "number_label", "number_field", "number_bool",
+                     "number_button", "number_reset", "number_message"):
+            setattr(self, name, getattr(ui, name))
         self.number_model = DictTableModel(
             [Column("section", "Seção"), Column("label", "Regra"),
              Column("current_text", "Valor atual"), Column("law_text", "Valor da lei"),
              Column("state", "Situação")],
             colour_of=lambda r: AMBER if r["edited"] else None, parent=self)
-        self.number_view = table_view(self.number_model, stretch_last=False)
+        table_view_setup(self.number_view, self.number_model, stretch_last=False)
         self.number_view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.number_view.selectionModel().currentRowChanged.connect(
             lambda current, _previous: self._number_selected(current.row()))
         open_rows(self.number_view, self._edit_number)  # Enter: type the new value
-        layout.addWidget(self.number_view, 1)
-        edit = QHBoxLayout()
-        self.number_label = QLabel("Selecione uma regra.")
-        self.number_text = QLineEdit()
+        self.number_text = self.number_field.editor
         self.number_text.returnPressed.connect(self.save_number)
-        self.number_field = CheckedField(self.number_text)
-        self.number_bool = QComboBox()
         self.number_bool.addItem("Sim", True)
         self.number_bool.addItem("Não", False)
         self.number_bool.hide()
-        self.number_button = QPushButton("Salvar valor")
         self.number_button.clicked.connect(self.save_number)
-        self.number_reset = QPushButton("Voltar ao valor da lei")
         self.number_reset.clicked.connect(self.reset_number)
-        edit.addWidget(self.number_label, 2)
-        edit.addWidget(self.number_field, 1)
-        edit.addWidget(self.number_bool, 1)
-        edit.addWidget(self.number_button)
-        edit.addWidget(self.number_reset)
-        layout.addLayout(edit)
-        self.number_message = _Message()
-        layout.addWidget(self.number_message)
         self._editors += [self.number_text, self.number_bool, self.number_button,
                           self.number_reset]
         return tab
@@ -367,37 +299,25 @@ class SettingsPage(QWidget):
     # --- fiscal unit -----------------------------------------------------------------------
 
     def _fiscal_unit_tab(self) -> QWidget:
+        """ui/settings_fiscal_unit.ui; the tariff box goes in at the bottom, in code."""
         tab = QWidget()
-        layout = QVBoxLayout(tab)
-        self.unit_note = QLabel()
-        self.unit_note.setWordWrap(True)
-        layout.addWidget(self.unit_note)
+        self.fiscal_unit_ui = ui = Ui_SettingsFiscalUnitTab()
+        ui.setupUi(tab)
+        for name in ("unit_note", "unit_view", "unit_year", "unit_value", "unit_button",
+                     "unit_message"):
+            setattr(self, name, getattr(ui, name))
         self.unit_model = DictTableModel(
             [Column("year", "Ano"), Column("value_cents", "Valor", format_money)], parent=self)
-        self.unit_view = table_view(self.unit_model)
+        table_view_setup(self.unit_view, self.unit_model)
         open_rows(self.unit_view, self._edit_unit)  # Enter: that year's value to correct
-        layout.addWidget(self.unit_view, 1)
-        form = QHBoxLayout()
-        self.unit_year = QSpinBox()
-        self.unit_year.setRange(2000, 2200)
         self.unit_year.setValue(dt.date.today().year)
-        self.unit_value = CheckedField(QLineEdit(), lambda t: parse_money(
-            t, "Valor da unidade fiscal"))
-        self.unit_value.editor.setPlaceholderText("ex.: 48,26")
+        self.unit_value.configure(lambda t: parse_money(t, "Valor da unidade fiscal"),
+                                  placeholder="ex.: 48,26")
         self.unit_value.editor.returnPressed.connect(self.save_fiscal_unit)
-        self.unit_button = QPushButton("Salvar valor do ano")
         self.unit_button.clicked.connect(self.save_fiscal_unit)
-        form.addWidget(QLabel("Ano:"))
-        form.addWidget(self.unit_year)
-        form.addWidget(QLabel("Valor (R$):"))
-        form.addWidget(self.unit_value, 1)
-        form.addWidget(self.unit_button)
-        layout.addLayout(form)
-        self.unit_message = _Message()
-        layout.addWidget(self.unit_message)
         self._editors += [self.unit_year, self.unit_value, self.unit_button]
         self.tariff_box = TariffBox(self.actor)  # PF Art. 32: the tariff in force
-        layout.addWidget(self.tariff_box)
+        ui.layout.addWidget(self.tariff_box)
         self._editors += self.tariff_box.editors
         return tab
 
@@ -413,7 +333,7 @@ class SettingsPage(QWidget):
         self.tariff_box.load()
 
     def save_fiscal_unit(self) -> None:
-        if not self.unit_value.validate():
+        if not self.unit_value.validate(force=True):
             self.unit_value.setFocus()
             return
         try:
@@ -436,37 +356,24 @@ class SettingsPage(QWidget):
     # --- holidays --------------------------------------------------------------------------
 
     def _holidays_tab(self) -> QWidget:
+        """ui/settings_holidays.ui."""
         tab = QWidget()
-        layout = QVBoxLayout(tab)
-        note = QLabel("Feriados criados por lei municipal. Os feriados nacionais e estaduais já "
-                      "são conhecidos pelo sistema. Prazos em dias úteis deixam de contar os "
-                      "feriados cadastrados aqui.")
-        note.setWordWrap(True)
-        layout.addWidget(note)
+        self.holidays_ui = ui = Ui_SettingsHolidaysTab()
+        ui.setupUi(tab)
+        for name in ("holiday_view", "holiday_day", "holiday_name", "holiday_add",
+                     "holiday_remove", "holiday_message"):
+            setattr(self, name, getattr(ui, name))
         self.holiday_model = DictTableModel(
             [Column("day", "Data"), Column("weekday", "Dia da semana"), Column("name", "Feriado")],
             parent=self)
-        self.holiday_view = table_view(self.holiday_model)
-        layout.addWidget(self.holiday_view, 1)
-        form = QHBoxLayout()
-        self.holiday_day = date_field(label="Data do feriado")
-        self.holiday_name = CheckedField(QLineEdit(), lambda t: validators.text(
-            t, "Nome do feriado", max_length=120))
-        self.holiday_name.editor.setPlaceholderText("ex.: Aniversário do município")
+        table_view_setup(self.holiday_view, self.holiday_model)
+        self.holiday_day.configure(label="Data do feriado")
+        self.holiday_day.set_value(dt.date.today())
+        self.holiday_name.configure(lambda t: validators.text(
+            t, "Nome do feriado", max_length=120), placeholder="ex.: Aniversário do município")
         self.holiday_name.editor.returnPressed.connect(self.add_holiday)
-        self.holiday_add = QPushButton("Adicionar feriado")
         self.holiday_add.clicked.connect(self.add_holiday)
-        self.holiday_remove = QPushButton("Remover o selecionado")
         self.holiday_remove.clicked.connect(self.remove_holiday)
-        form.addWidget(QLabel("Data:"))
-        form.addWidget(self.holiday_day)
-        form.addWidget(QLabel("Nome:"))
-        form.addWidget(self.holiday_name, 1)
-        form.addWidget(self.holiday_add)
-        form.addWidget(self.holiday_remove)
-        layout.addLayout(form)
-        self.holiday_message = _Message()
-        layout.addWidget(self.holiday_message)
         self._editors += [self.holiday_day, self.holiday_name, self.holiday_add,
                           self.holiday_remove]
         return tab
@@ -478,7 +385,7 @@ class SettingsPage(QWidget):
                                      for h in ledger.list_holidays()])
 
     def add_holiday(self) -> None:
-        if not self.holiday_name.validate():
+        if not self.holiday_name.validate(force=True):
             self.holiday_name.setFocus()
             return
         try:
@@ -516,47 +423,32 @@ class SettingsPage(QWidget):
     # --- users -----------------------------------------------------------------------------
 
     def _users_tab(self) -> QWidget:
+        """ui/settings_users.ui."""
         tab = QWidget()
-        layout = QHBoxLayout(tab)
+        self.users_ui = ui = Ui_SettingsUsersTab()
+        ui.setupUi(tab)
+        for name in ("user_view", "user_disable", "user_login", "user_name", "user_role",
+                     "user_password", "user_password_again", "user_add", "user_message"):
+            setattr(self, name, getattr(ui, name))
         self.user_model = DictTableModel(
             [Column("login", "Usuário"), Column("full_name", "Nome"),
              Column("role_label", "Perfil de acesso"),
              Column("active", "Situação", lambda a: "Ativo" if a else "Desativado")],
             colour_of=lambda r: None if r["active"] else GREY, parent=self)
-        self.user_view = table_view(self.user_model)
-        left = QVBoxLayout()
-        left.addWidget(self.user_view, 1)
-        self.user_disable = QPushButton("Desativar o selecionado")
+        table_view_setup(self.user_view, self.user_model)
         self.user_disable.clicked.connect(self.disable_user)
-        left.addWidget(self.user_disable, 0, Qt.AlignmentFlag.AlignLeft)
-        layout.addLayout(left, 3)
-        box = QGroupBox("Novo usuário")
-        form = QFormLayout(box)
-        self.user_login = CheckedField(QLineEdit(), users.check_login)
-        self.user_name = CheckedField(QLineEdit(), lambda t: validators.person_name(
-            t, "Nome completo"))
-        self.user_role = QComboBox()
+        self.user_login.configure(users.check_login)
+        self.user_name.configure(lambda t: validators.person_name(t, "Nome completo"))
         for code, label in ROLE_LABELS.items():
             self.user_role.addItem(label, code)
-        password = QLineEdit()
-        password.setEchoMode(QLineEdit.EchoMode.Password)
-        password.setPlaceholderText(f"ao menos {users.MIN_PASSWORD_LENGTH} caracteres")
-        self.user_password = CheckedField(password, users.check_password)
-        again = QLineEdit()
-        again.setEchoMode(QLineEdit.EchoMode.Password)
-        again.returnPressed.connect(self.add_user)
-        self.user_password_again = CheckedField(again, self._same_password)
-        self.user_add = QPushButton("Cadastrar usuário")
+        self.user_password.configure(
+            users.check_password,
+            placeholder=f"ao menos {users.MIN_PASSWORD_LENGTH} caracteres")
+        self.user_password_again.configure(self._same_password)
+        for field in (self.user_password, self.user_password_again):
+            field.editor.setEchoMode(QLineEdit.EchoMode.Password)
+        self.user_password_again.editor.returnPressed.connect(self.add_user)
         self.user_add.clicked.connect(self.add_user)
-        form.addRow("Usuário:", self.user_login)
-        form.addRow("Nome completo:", self.user_name)
-        form.addRow("Perfil de acesso:", self.user_role)
-        form.addRow("Senha:", self.user_password)
-        form.addRow("Repita a senha:", self.user_password_again)
-        form.addRow(self.user_add)
-        self.user_message = _Message()
-        form.addRow(self.user_message)
-        layout.addWidget(box, 2)
         self._editors += [self.user_disable, self.user_login, self.user_name, self.user_role,
                           self.user_password, self.user_password_again, self.user_add]
         return tab
@@ -570,7 +462,7 @@ class SettingsPage(QWidget):
 
     def add_user(self) -> None:
         fields = [self.user_login, self.user_name, self.user_password, self.user_password_again]
-        bad = [f for f in fields if not f.validate()]
+        bad = [f for f in fields if not f.validate(force=True)]
         if bad:
             bad[0].setFocus()
             return

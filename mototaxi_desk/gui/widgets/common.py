@@ -92,3 +92,23 @@ def fitting_size(widget, width: int, height: int) -> tuple[int, int]:
         return width, height
     free = screen.availableGeometry()
     return min(width, free.width() - 20), min(height, free.height() - 40)
+
+
+class MessageLine(QLabel):
+    """A word-wrapped line saying how an action went: ok() in green, error() in red bold.
+    In a .ui file: a QLabel promoted to `MessageLine` (header mototaxi_desk.gui.widgets.common)."""
+
+    OK_STYLE = "color: #1b5e20;"
+    ERROR_STYLE = "color: #c62828; font-weight: bold;"
+
+    def __init__(self, parent=None):
+        super().__init__("", parent)
+        self.setWordWrap(True)
+
+    def ok(self, text: str) -> None:
+        self.setStyleSheet(self.OK_STYLE)
+        self.setText(text)
+
+    def error(self, text: str) -> None:
+        self.setStyleSheet(self.ERROR_STYLE)
+        self.setText(text)

@@ -174,6 +174,15 @@ class FieldBox(ValidatedField):
         return self._error
 
 
+class FormFieldBox(FieldBox):
+    """FieldBox as Qt Designer places it: a QWidget promoted to `FormFieldBox` (header
+    `mototaxi_desk.gui.widgets.fields`) with its own line edit (`field`), which the form
+    checks itself (error() / hint()), e.g. the vehicle form (ui/vehicle_form.ui)."""
+
+    def __init__(self, parent=None):
+        super().__init__(QLineEdit(), parent=parent)
+
+
 class FormField(ValidatedField):
     """ValidatedField as Qt Designer places it: in a .ui file a QWidget promoted to
     `FormField` (header `mototaxi_desk.gui.widgets.fields`), which pyside6-uic makes with
