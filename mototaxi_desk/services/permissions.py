@@ -75,6 +75,9 @@ PERMISSIONS: dict[str, Permission] = {
     "waiting.grant": Permission(COUNTER, "registrar a concessão na lista de espera"),
     "waiting.leave": Permission(COUNTER, "retirar da lista de espera"),
     "waiting.expire": Permission(COUNTER, "encerrar convocações vencidas"),
+    # recadastramento campaigns (issue 21 item 2)
+    "campaign.create": Permission(DECIDERS, "criar campanhas de recadastramento"),
+    "campaign.attend": Permission(COUNTER, "registrar o comparecimento ao recadastramento"),
     # inspections and stickers
     "inspection.record": Permission(FIELD, "registrar vistorias"),
     "inspection.summon": Permission(FIELD, "intimar para vistoria"),

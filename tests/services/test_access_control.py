@@ -14,7 +14,8 @@ import pytest
 
 import mototaxi_desk.services as services_package
 from mototaxi_desk.domain.errors import DomainError
-from mototaxi_desk.services import (applications, auxiliary, backups, bank_returns, charges,
+from mototaxi_desk.services import (applications, auxiliary, backups, bank_returns, campaigns,
+                                    charges,
                                     clock, collection, defences, demo, documents, fees, guias,
                                     holidays, impounds, importing, inspections, keys,
                                     register_export, notices, permissions,
@@ -85,6 +86,8 @@ CALLS = {
     "waiting.expire": lambda a: waiting_list.expire_calls(a, on=ON),
     "inspection.record": lambda a: inspections.record_inspection(a, NOBODY, {}),
     "inspection.summon": lambda a: summons.summon(a, NOBODY, deadline="x"),
+    "campaign.create": lambda a: campaigns.create(a, name="", year=2026),
+    "campaign.attend": lambda a: campaigns.attend(a, NOBODY, NOBODY, on=ON),
     "sticker.void": lambda a: inspections.void_sticker(a, "2026-999999", reason="x"),
     "sticker.reissue": lambda a: inspections.reissue_sticker(a, "2026-999999", reason="x"),
     "fee.charge": lambda a: fees.charge(a, NOBODY, "nenhuma", on=ON),
