@@ -253,6 +253,7 @@ def history_detail(entry: dict) -> str:
     return ""
 # recadastramento campaigns (issue 21 item 2)
 AUDIT_ACTIONS.update({"campaign.create": "Campanha de recadastramento criada",
-                      "campaign.attend": "Comparecimento ao recadastramento"})
+                      "campaign.attend": "Comparecimento ao recadastramento",
+                      "campaign.letters": "Cartas de convocação do recadastramento"})
 ENTITIES.update({"campaign": "Campanha de recadastramento",
                  "campaign_attendance": "Comparecimento ao recadastramento"})

@@ -112,6 +112,7 @@ PERMISSIONS: dict[str, Permission] = {
     "print.receipt": Permission(EVERYONE, "imprimir comprovantes de protocolo"),
     "print.notice": Permission(EVERYONE, "imprimir autos de infração"),
     "print.release": Permission(EVERYONE, "imprimir recibos de liberação"),
+    "print.campaign_letter": Permission(EVERYONE, "imprimir cartas de convocação"),
     "print.guia": Permission(COUNTER, "imprimir guias de recolhimento"),
     # município settings, users, keys
     "settings.profile_number": Permission(ADMIN, "alterar os números do perfil de regras"),
