@@ -191,6 +191,23 @@ def open_for_person(person_id, *, on: dt.date | None = None) -> list[dict]:
     return out
 
 
+def mark_person(actor: Actor, person_id, *, on: dt.date) -> list[dict]:
+    """Inside the caller's transaction (the person-edit path, persons.update_person with
+    recadastramento=True): record that the person came to every campaign of `on`'s year
+    that calls one of their permits and has no attendance yet. The calls marked."""
+    permissions.require(actor, "campaign.attend")
+    marked = []
+    for item in open_for_person(person_id, on=on):
+        came = CampaignAttendance.create(campaign=item["campaign_id"],
+                                         permit=item["permit_id"], came_on=on,
+                                         note="dados confirmados na edição do cadastro",
+                                         recorded_by=actor.user_id)
+        audit.record(actor, "campaign.attend", "campaign_attendance", came.id,
+                     after=audit.snapshot(came))
+        marked.append(item)
+    return marked
+
+
 def missed_items(on: dt.date, person_id: int | None = None, profile=None) -> list[dict]:
     """The missed calls of this year's and last year's campaigns, for the alerts — none
     where the profile says a miss means "nothing". Three queries whatever the size."""

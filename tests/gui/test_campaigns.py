@@ -82,3 +82,20 @@ def test_an_atendente_follows_and_attends_but_does_not_create(qtbot, srm):
     assert window.new_button.isHidden() and not window.attend_button.isHidden()
     assert window.campaign.count() == 1
     assert recadastramento_text(None) == ""
+
+
+def test_the_person_edit_dialog_offers_to_record_the_attendance(qtbot, srm, prompts):
+    from mototaxi_desk.gui.dialogs.person_forms import PersonEditDialog
+    today = dt.date.today()
+    person, permit = holder_permit("Confirmou Os Dados", on=today - dt.timedelta(days=30))
+    admin = users.authenticate("admin", "senha-forte-1")
+    campaigns.create(admin, name="Recadastramento", year=today.year, kind="permit_range",
+                     schedule=f"1-99:{today.month}")
+    dialog = PersonEditDialog(admin, person["id"])
+    qtbot.addWidget(dialog)
+    dialog.ui.profession.setText("Mototaxista")
+    dialog.ui.cep.setText("65840-000")  # the factory's person has none; the form asks it
+    assert dialog.save(), dialog.ui.message.text()
+    assert "Recadastramento" in prompts.asked[-1]
+    [came] = CampaignAttendance.select()
+    assert came.permit_id == permit["id"] and came.came_on == today

@@ -154,3 +154,24 @@ def test_person_edit_path_offers_the_open_campaigns_and_the_painel_line(srm):
     assert campaigns.open_for_person(Permit.get_by_id(permit["id"]).holder_id, on=D(2026, 3, 10)) == []
     assert campaigns.painel(D(2026, 3, 10))["came"] == 1
     assert campaigns.painel(D(2025, 3, 10)) is None
+
+
+def test_the_person_edit_path_records_the_attendance_in_the_same_action(srm):
+    from mototaxi_desk.services import persons
+    permit = _permit("Irene Atualizada", 2)
+    holder = Permit.get_by_id(permit["id"]).holder_id
+    made = campaigns.create(SUPERVISOR, name="Recadastramento 2026", year=2026)
+    before = row_counts()
+    with pytest.raises(ValidationError):  # a bad edit: neither the data nor the attendance
+        persons.update_person(CLERK, holder, {"email": "sem-arroba"}, today=D(2026, 3, 5),
+                              recadastramento=True)
+    assert row_counts() == before
+    persons.update_person(CLERK, holder, {"phone": "(99) 98888-7777"}, today=D(2026, 3, 5),
+                          recadastramento=True)
+    [came] = CampaignAttendance.select()
+    assert (came.campaign_id, came.permit_id, came.came_on) == (made["id"], permit["id"],
+                                                                 D(2026, 3, 5))
+    # nothing open any more: a second edit marks nothing
+    persons.update_person(CLERK, holder, {"phone": "(99) 98888-7776"}, today=D(2026, 3, 6),
+                          recadastramento=True)
+    assert CampaignAttendance.select().count() == 1
