@@ -174,6 +174,7 @@ INTERNAL = {
     # steps of the penalty ledger's checked actions, inside their transactions
     "charges.charge_fine", "notice_terms.revelia", "notice_voiding.void_and_undo",
     "notice_voiding.void_charge", "sanctions.undo_sanctions",
+    "campaigns.mark_person",  # a step of persons.update_person(recadastramento=True)
     "summons.resolve",  # a step of the passage of time (clock.tick, which checks)
     "importing.dry_run", "importing.read",  # check import.register, like importing.apply
 }
