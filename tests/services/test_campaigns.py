@@ -175,3 +175,15 @@ def test_the_person_edit_path_records_the_attendance_in_the_same_action(srm):
     persons.update_person(CLERK, holder, {"phone": "(99) 98888-7776"}, today=D(2026, 3, 6),
                           recadastramento=True)
     assert CampaignAttendance.select().count() == 1
+
+
+def test_the_lgpd_export_holds_the_attendances(srm):
+    """LGPD Art. 18: the person's export holds their recadastramento attendances too."""
+    from mototaxi_desk.services import privacy
+    permit = _permit("Júlia Exportada", 2)
+    made = campaigns.create(SUPERVISOR, name="Recadastramento 2026", year=2026)
+    campaigns.attend(CLERK, made["id"], permit["id"], on=D(2026, 3, 2))
+    data = privacy.collect(Permit.get_by_id(permit["id"]).holder)
+    [came] = data["recadastramento"]
+    assert came["came_on"] == D(2026, 3, 2) or str(came["came_on"]) == "2026-03-02"
+    assert any(e["action"] == "campaign.attend" for e in data["audit"])
