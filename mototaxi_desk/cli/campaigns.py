@@ -116,11 +116,11 @@ def cmd_attend(args) -> int:
 
 def cmd_letter(args) -> int:
     from ..domain import validators
-    from ..services import campaigns
+    from ..services import documents
     number = validators.positive_int(args.campaign, "Campanha", maximum=999_999_999)
     month = validators.positive_int(args.month, "Mês", maximum=12) if args.month else None
     with database(args):
-        pdf, count = campaigns.call_letters(actor(args), number, month=month)
+        pdf, count = documents.print_campaign_letters(actor(args), number, month=month)
     write_file(Path(args.output), pdf)
     emit(args, {"file": args.output, "letters": count},
          [f"{count} carta(s) de convocação gravada(s) em {args.output}."])

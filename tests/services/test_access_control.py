@@ -112,7 +112,7 @@ CALLS = {
     "print.sticker": lambda a: documents.print_stickers(a, ["2026-999999"]),
     "print.termo": lambda a: documents.print_termo(a, NOBODY),
     "print.roster": lambda a: documents.print_roster(a, NOBODY),
-    "print.campaign_letter": lambda a: campaigns.call_letters(a, NOBODY),
+    "print.campaign_letter": lambda a: documents.print_campaign_letters(a, NOBODY),
     "print.receipt": lambda a: documents.print_application_receipt(a, NOBODY),
     "print.notice": lambda a: documents.print_notice(a, "99999/2026"),
     "print.release": lambda a: documents.print_release(a, "99999/2026"),

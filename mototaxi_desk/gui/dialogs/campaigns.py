@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
                                QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout)
 
 from ...domain.errors import DomainError
-from ...services import campaigns, permissions
+from ...services import campaigns, documents, permissions
 from .. import prompts
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import AMBER, GREEN, GREY, RED, heading, table_view
@@ -198,7 +198,7 @@ class CampaignsDialog(QDialog):
     def letters(self) -> None:
         on = self.on.date() or dt.date.today()
         try:
-            pdf, count = campaigns.call_letters(self.actor, self.campaign.currentData(),
+            pdf, count = documents.print_campaign_letters(self.actor, self.campaign.currentData(),
                                                 month=on.month, on=on)
         except DomainError as exc:
             prompts.inform(self, "Cartas de convocação", str(exc))
