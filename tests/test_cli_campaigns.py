@@ -46,7 +46,13 @@ def test_campaign_commands(cli, sqlite_db, tmp_path):
     code, out, _ = cli("--db", sqlite_db, "campaign", "letter", str(made["id"]),
                        "-o", str(letters))
     assert code == 0 and "1 carta(s)" in out
-    assert letters.read_bytes().startswith(b"%PDF")
+    from .printing.pdf_tools import page_sizes_mm, text
+    pdf = letters.read_bytes()
+    words = " ".join(text(pdf).split())
+    assert "CARTA DE CONVOCAÇÃO" in words and "Ainda Não Veio" in words
+    assert "Compareceu Ao Recadastro" not in words and "Decreto 7" in words
+    assert "alerta no prontuário" in words  # what a miss means under SRM's profile
+    assert [tuple(round(x) for x in size) for size in page_sizes_mm(pdf)] == [(210, 297)]
 
     open_database(sqlite_db)
     try:
