@@ -68,19 +68,22 @@ def test_missed_campaign_is_an_alert_where_the_profile_says_so(srm):
     assert not [a for a in alerts.due(on=D(2026, 4, 2)) if a["kind"] == "campaign_missed"]
 
 
-def test_a_miss_means_nothing_where_the_profile_says_nothing(srm, monkeypatch):
+def test_a_miss_means_nothing_or_a_sanction_as_the_profile_says(srm):
+    """[recadastramento] missed: "nothing" lists no alert; "sanction" (a law that gives one)
+    names its article on the alert. No shipped law does: the profiles are changed here."""
     from dataclasses import replace
 
     from mototaxi_desk.services import setup
-    real = setup.profile
-
-    def nothing(*args, **kwargs):
-        p = real(*args, **kwargs)
-        return replace(p, recadastramento=replace(p.recadastramento, missed="nothing"))
-    monkeypatch.setattr(setup, "profile", nothing)
     _permit("Davi Sem Consequência", 2)
     campaigns.create(SUPERVISOR, name="Recadastramento 2026", year=2026)
-    assert campaigns.missed_items(D(2026, 4, 1), profile=nothing()) == []
+    real = setup.profile(on=D(2026, 4, 1))
+    assert len(campaigns.missed_items(D(2026, 4, 1), profile=real)) == 1  # "alert"
+    nothing = replace(real, recadastramento=replace(real.recadastramento, missed="nothing"))
+    assert campaigns.missed_items(D(2026, 4, 1), profile=nothing) == []
+    sanction = replace(real, recadastramento=replace(real.recadastramento, missed="sanction",
+                                                     article="Art. 99"))
+    [item] = campaigns.missed_items(D(2026, 4, 1), profile=sanction)
+    assert item["article"] == "Art. 99" and "cabe sanção (Art. 99)" in item["detail"]
 
 
 def test_permit_number_ranges(srm):
