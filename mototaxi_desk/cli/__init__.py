@@ -10,15 +10,15 @@ import argparse
 import sys
 
 from .. import __version__
-from . import (clock, counter, documents, importing, licensing, maintenance, municipio, payments,
-               permit_acts, records)
+from . import (campaigns, clock, counter, documents, importing, licensing, maintenance,
+               municipio, payments, permit_acts, records)
 from .common import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, KNOWN_ERRORS, Parser, login_options
 
 __all__ = ["EXIT_OK", "EXIT_REFUSED", "EXIT_USAGE", "build_parser", "run"]
 
 # In the order `--help` lists them.
 COMMAND_MODULES = (municipio, records, counter, licensing, permit_acts, documents, payments,
-                   maintenance, clock, importing)
+                   maintenance, clock, importing, campaigns)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -106,6 +106,10 @@ def check(out: Collector, p, *, expected_id: str | None = None) -> None:
         out.add("auxiliary.recredential_months", "deveria ser no máximo 240")
 
     _choice(out, p.waiting_list.mode, P.WAITING_LIST_MODES, "waiting_list.mode")
+    _choice(out, p.recadastramento.missed, P.RECADASTRAMENTO_MISSES, "recadastramento.missed")
+    if p.recadastramento.missed == "sanction" and not p.recadastramento.article.strip():
+        out.add("recadastramento.article",
+                "uma sanção por faltar ao recadastramento precisa do artigo da lei")
     if p.waiting_list.mode == "none" and (p.waiting_list.ranking or p.waiting_list.enrol_days):
         out.add("waiting_list.mode", "sem lista de espera ('none'), ranking e enrol_days "
                                      "devem ficar vazios")

@@ -23,6 +23,7 @@ CHOICES = {
     (P.Penalties, "month_rule"): P.MONTH_RULES,
     (P.ApplicationType, "type"): P.APPLICATION_TYPES,
     (P.Instrument, "kind"): P.INSTRUMENT_KINDS,
+    (P.Recadastramento, "missed"): P.RECADASTRAMENTO_MISSES,
 }
 LIST_CHOICES = {
     (P.Impound, "release_reasons"): P.RELEASE_REASONS,

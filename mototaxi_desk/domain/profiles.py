@@ -30,7 +30,7 @@ from .errors import ProfileError  # noqa: F401 (defined there: callers need not 
 from .profile_reader import Collector, ProfileProblems, build, convert  # noqa: F401
 from .profile_vocabulary import (  # noqa: F401 (the loader's words, read as P.X)
     APPLICATION_TYPES, DECISION_WARNS, INSPECTION_KINDS, INSTRUMENT_KINDS, MONTH_RULES,
-    OWNER_RULES, RELEASE_REASONS, RELEASE_REQUIREMENTS, SANCTIONS, VEHICLE_KINDS,
+    OWNER_RULES, RECADASTRAMENTO_MISSES, RELEASE_REASONS, RELEASE_REQUIREMENTS, SANCTIONS, VEHICLE_KINDS,
     WAITING_LIST_MODES)
 
 # The effective date of a database's first profile version: every act before it is judged
@@ -377,6 +377,16 @@ class Documents:
 
 
 @dataclass(frozen=True)
+class Recadastramento:
+    """What missing a recadastramento campaign (the call to update one's data by a schedule,
+    services/campaigns.py) means: "nothing", an "alert" on the holder, or a "sanction" where
+    the law gives one (then `article` names it). Optional section: a profile adopted before
+    it means nothing."""
+    missed: str = "nothing"  # RECADASTRAMENTO_MISSES
+    article: str = ""
+
+
+@dataclass(frozen=True)
 class RuleProfile:
     profile: ProfileInfo
     defaults: Defaults
@@ -402,6 +412,7 @@ class RuleProfile:
     service: Service = Service()
     decisions: tuple[Decision, ...] = ()
     documents: Documents = Documents()
+    recadastramento: Recadastramento = Recadastramento()
 
     @property
     def id(self) -> str:

@@ -251,3 +251,9 @@ def history_detail(entry: dict) -> str:
         if value not in (None, ""):
             return shown.format(value)
     return ""
+# recadastramento campaigns (issue 21 item 2)
+AUDIT_ACTIONS.update({"campaign.create": "Campanha de recadastramento criada",
+                      "campaign.attend": "Comparecimento ao recadastramento",
+                      "campaign.letters": "Cartas de convocação do recadastramento"})
+ENTITIES.update({"campaign": "Campanha de recadastramento",
+                 "campaign_attendance": "Comparecimento ao recadastramento"})

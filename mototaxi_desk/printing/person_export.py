@@ -29,6 +29,7 @@ SECTIONS = [  # export key -> title
     ("sanctions", "Sanções"),
     ("impounds", "Apreensões"),
     ("bars", "Impedimentos"),
+    ("recadastramento", "Comparecimentos ao recadastramento"),
     ("print_log", "Documentos impressos"),
 ]
 NESTED = {"history": "Histórico", "checklist": "Documentos conferidos",
@@ -67,6 +68,7 @@ LABELS = {
     "year": "Ano", "recorded_at": "Registrado em", "filed_by": "Protocolado por (nº)",
     "decided_by": "Decidido por (nº)", "stand_position": "Posição no ponto",
     "stand_since": "No ponto desde", "held_since": "Titular desde",
+    "campaign": "Campanha (nº)", "came_on": "Compareceu em", "recorded_by": "Registrado por (nº)",
 }
 _SKIP = {"photo_base64", "name_folded", "password_hash", "cpf_text", "blood"}  # derived
 

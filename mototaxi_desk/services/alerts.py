@@ -38,6 +38,7 @@ KIND_LABELS = {
     "defence_deadline": "Prazo de defesa do auto de infração",
     "appeal_deadline": "Prazo de recurso do auto de infração",
     "document": "Validade de documento",
+    "campaign_missed": "Faltou ao recadastramento",
 }
 
 
@@ -284,6 +285,12 @@ def _due(on: dt.date | None, days: int, person_id: int | None) -> list[dict]:
     for item in ledger.open_deadlines(on=on, horizon=horizon, person_id=person_id, at=at):
         folded[item["person_id"]] = item.pop("folded")
         out.add(item.pop("kind"), item.pop("due"), **item)
+
+    # 7. recadastramento campaigns missed, where the profile makes a miss an alert or a
+    # sanction (services/campaigns.py; three queries)
+    from . import campaigns
+    for item in campaigns.missed_items(on, person_id, profile):
+        out.add("campaign_missed", item.pop("due"), **item)
 
     out.items.sort(key=lambda item: _sort_key(item, folded))
     return out.items

@@ -8,7 +8,7 @@ import peewee as pw
 from ..store import connection
 from ..store.models import (DB, InfractionNotice, Permit, Person, Stand, Vehicle,
                             WaitingListEntry)
-from . import alerts, clock, permits, setup, stands
+from . import alerts, campaigns, clock, permits, setup, stands
 
 ALERT_PAGE = 500  # the Painel's alert list: the most urgent, the rest counted
 
@@ -46,7 +46,9 @@ def dashboard(on: dt.date | None = None, days: int = 30) -> dict:
             "stands_below_minimum": places["below_minimum"],
             "alerts": due[:ALERT_PAGE], "alerts_total": len(due),
             "alerts_overdue": sum(a["urgency"] == "overdue" for a in due),
-            "time_changes": clock.changes_on(on), **charts(on)}
+            "time_changes": clock.changes_on(on),
+            # the "Recadastramento" line: this year's campaigns, due this month / missed
+            "recadastramento": campaigns.painel(on), **charts(on)}
 
 
 def _months_back(on: dt.date, count: int) -> list[dt.date]:

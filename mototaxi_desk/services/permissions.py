@@ -75,6 +75,9 @@ PERMISSIONS: dict[str, Permission] = {
     "waiting.grant": Permission(COUNTER, "registrar a concessão na lista de espera"),
     "waiting.leave": Permission(COUNTER, "retirar da lista de espera"),
     "waiting.expire": Permission(COUNTER, "encerrar convocações vencidas"),
+    # recadastramento campaigns (issue 21 item 2)
+    "campaign.create": Permission(DECIDERS, "criar campanhas de recadastramento"),
+    "campaign.attend": Permission(COUNTER, "registrar o comparecimento ao recadastramento"),
     # inspections and stickers
     "inspection.record": Permission(FIELD, "registrar vistorias"),
     "inspection.summon": Permission(FIELD, "intimar para vistoria"),
@@ -109,6 +112,7 @@ PERMISSIONS: dict[str, Permission] = {
     "print.receipt": Permission(EVERYONE, "imprimir comprovantes de protocolo"),
     "print.notice": Permission(EVERYONE, "imprimir autos de infração"),
     "print.release": Permission(EVERYONE, "imprimir recibos de liberação"),
+    "print.campaign_letter": Permission(EVERYONE, "imprimir cartas de convocação"),
     "print.guia": Permission(COUNTER, "imprimir guias de recolhimento"),
     # município settings, users, keys
     "settings.profile_number": Permission(ADMIN, "alterar os números do perfil de regras"),

@@ -128,8 +128,13 @@ def find_by_cpf(cpf) -> dict | None:
 
 
 def update_person(actor: Actor, person_id: int, data: dict, *,
-                  today: dt.date | None = None) -> dict:
+                  today: dt.date | None = None, recadastramento: bool = False) -> dict:
+    """Save the person's data; with recadastramento=True the data was confirmed for the
+    recadastramento campaigns that call the person this year (services/campaigns.py), whose
+    attendance is recorded in the same transaction."""
     permissions.require(actor, "person.update")
+    if recadastramento:
+        permissions.require(actor, "campaign.attend")
     today = today or dt.date.today()
     if "cpf" in data:
         raise ValidationError("CPF", "o CPF não pode ser alterado; cadastre a pessoa correta.")
@@ -145,6 +150,9 @@ def update_person(actor: Actor, person_id: int, data: dict, *,
             search.index_person_name(person)
         audit.record(actor, "person.update", "person", person.id, before=before,
                      after=audit.snapshot(person))
+        if recadastramento:
+            from . import campaigns
+            campaigns.mark_person(actor, person.id, on=today)
     return as_dict(person)
 
 

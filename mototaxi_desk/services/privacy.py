@@ -15,7 +15,7 @@ from ..domain import validators
 from ..domain.errors import ValidationError
 from ..store.connection import write_transaction
 from ..store.models import (Application, ApplicationChecklistItem, ApplicationStatusChange,
-                            AuditLog, AuxiliaryDriver, Cnh, Fee, Impound, InfractionNotice,
+                            AuditLog, AuxiliaryDriver, CampaignAttendance, Cnh, Fee, Impound, InfractionNotice,
                             Inspection, NoticeProceeding, PenaltyCharge, Permit, PermitHistory,
                             Person, PersonBar, PrintLog, Sanction, SanctionNotice, User,
                             Vehicle, WaitingListEntry, utcnow)
@@ -94,6 +94,8 @@ def collect(person: Person) -> dict:
                              .order_by(Impound.id))
     data["bars"] = _rows(PersonBar.select().where(PersonBar.person == person.id)
                          .order_by(PersonBar.id))
+    data["recadastramento"] = _rows(CampaignAttendance.select().where(
+        _in(CampaignAttendance.permit, _ids(permits))).order_by(CampaignAttendance.id))
     data["print_log"] = _print_log(data)
     data["audit"] = _audit_entries(person, data)
     return data
@@ -129,6 +131,7 @@ _AUDITED = {  # audit entity name -> the section holding the person's rows of th
     "waiting_list", "auxiliary_driver": "auxiliary_credentials", "infraction_notice":
     "notices", "notice_proceeding": "proceedings", "penalty_charge": "penalty_charges",
     "sanction": "sanctions", "impound": "impounds",
+    "campaign_attendance": "recadastramento",
 }
 
 

@@ -202,7 +202,7 @@ def _step_row_seals(db: pw.Database) -> None:
 
 
 def _step_profile_versions(db: pw.Database) -> None:
-    """v15: rule profile versions in the database — the text and SHA-256 of each wording the
+    """v16: rule profile versions in the database — the text and SHA-256 of each wording the
     município adopted, with its effective date. A database set up before keeps running on
     the profile file it named: that file's text becomes version 1, in force for every date."""
     db.create_tables([m.ProfileVersion])
@@ -249,13 +249,19 @@ def _step_named_actors(db: pw.Database) -> None:
 
 
 
+def _step_campaigns(db: pw.Database) -> None:
+    """v15 (issue 21 item 2): recadastramento campaigns and who came to them (campaign,
+    campaign_attendance)."""
+    db.create_tables([m.Campaign, m.CampaignAttendance])
+
+
 # The profile-versions step stays last (its test finds it by name); the lead renumbers the
 # other steps when branches merge.
 STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,
          6: _step_6_audit_chain, 7: _step_7_guias, 8: _step_8_print_reservations,
          9: _step_9_stand_acts, 10: _step_10_time_and_law, 11: _step_imports,
          12: _step_scale_indexes, 13: _step_row_seals, 14: _step_named_actors,
-         15: _step_profile_versions}  # last
+         15: _step_campaigns, 16: _step_profile_versions}  # last
 LATEST = max(STEPS)
 
 

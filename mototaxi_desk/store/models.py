@@ -808,3 +808,36 @@ class ImportRun(BaseModel):
 
 
 MODELS.append(ImportRun)
+
+
+# --- recadastramento campaigns (issue 21 item 2; schema step _step_campaigns) --------------------
+
+class Campaign(BaseModel):
+    """A recadastramento campaign: the holders called to update their data in the month
+    its schedule gives them (domain/campaigns.py: by plate final or permit-number ranges)."""
+    name = pw.CharField(max_length=120)
+    year = pw.IntegerField()
+    kind = pw.CharField(max_length=20)          # domain.campaigns.KINDS
+    schedule = pw.TextField()                   # as typed: "1:2, 2:3" / "1-50:3"
+    act_number = pw.CharField(max_length=60, default="")
+    created_by = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
+    created_at = pw.DateTimeField(default=utcnow)
+
+    class Meta:
+        indexes = ((("name", "year"), True),)
+
+
+class CampaignAttendance(BaseModel):
+    """A holder came to a campaign and had the data confirmed (one row per permit)."""
+    campaign = pw.ForeignKeyField(Campaign, backref="attendances", on_delete="RESTRICT")
+    permit = pw.ForeignKeyField(Permit, backref="+", on_delete="RESTRICT")
+    came_on = pw.DateField()
+    note = pw.CharField(max_length=200, default="")
+    recorded_by = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
+    recorded_at = pw.DateTimeField(default=utcnow)
+
+    class Meta:
+        indexes = ((("campaign", "permit"), True),)
+
+
+MODELS.extend([Campaign, CampaignAttendance])

@@ -14,7 +14,8 @@ import pytest
 
 import mototaxi_desk.services as services_package
 from mototaxi_desk.domain.errors import DomainError
-from mototaxi_desk.services import (applications, auxiliary, backups, bank_returns, charges,
+from mototaxi_desk.services import (applications, auxiliary, backups, bank_returns, campaigns,
+                                    charges,
                                     clock, collection, defences, demo, documents, fees, guias,
                                     holidays, impounds, importing, inspections, keys,
                                     register_export, notices, permissions,
@@ -85,6 +86,8 @@ CALLS = {
     "waiting.expire": lambda a: waiting_list.expire_calls(a, on=ON),
     "inspection.record": lambda a: inspections.record_inspection(a, NOBODY, {}),
     "inspection.summon": lambda a: summons.summon(a, NOBODY, deadline="x"),
+    "campaign.create": lambda a: campaigns.create(a, name="", year=2026),
+    "campaign.attend": lambda a: campaigns.attend(a, NOBODY, NOBODY, on=ON),
     "sticker.void": lambda a: inspections.void_sticker(a, "2026-999999", reason="x"),
     "sticker.reissue": lambda a: inspections.reissue_sticker(a, "2026-999999", reason="x"),
     "fee.charge": lambda a: fees.charge(a, NOBODY, "nenhuma", on=ON),
@@ -109,6 +112,7 @@ CALLS = {
     "print.sticker": lambda a: documents.print_stickers(a, ["2026-999999"]),
     "print.termo": lambda a: documents.print_termo(a, NOBODY),
     "print.roster": lambda a: documents.print_roster(a, NOBODY),
+    "print.campaign_letter": lambda a: documents.print_campaign_letters(a, NOBODY),
     "print.receipt": lambda a: documents.print_application_receipt(a, NOBODY),
     "print.notice": lambda a: documents.print_notice(a, "99999/2026"),
     "print.release": lambda a: documents.print_release(a, "99999/2026"),
@@ -145,7 +149,8 @@ INTERNAL = {
     "keys.signing_key", "permit_history.record", "refusals.note", "permissions.can",
     "permissions.require", "documents.print_document",  # dispatches to the print_* above
     "users.change_password", "users.must_change_password",  # the user's own account
-    "users.still_active", "permissions.still_active",  # asked by permissions.require for every action
+    "users.still_active",  # asked by permissions.require for every action
+    "permissions.still_active",  # where it lives now (users re-exports it)
     "privacy.write_export",  # writes the files of privacy.export_person, which checks
     "counter.actions",  # reads: tells each role which buttons apply and why not
     "counter.pay_debt",  # dispatches to fees.pay / ledger.pay_charge, which check
@@ -169,6 +174,7 @@ INTERNAL = {
     # steps of the penalty ledger's checked actions, inside their transactions
     "charges.charge_fine", "notice_terms.revelia", "notice_voiding.void_and_undo",
     "notice_voiding.void_charge", "sanctions.undo_sanctions",
+    "campaigns.mark_person",  # a step of persons.update_person(recadastramento=True)
     "summons.resolve",  # a step of the passage of time (clock.tick, which checks)
     "importing.dry_run", "importing.read",  # check import.register, like importing.apply
 }

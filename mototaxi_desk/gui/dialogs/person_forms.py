@@ -150,7 +150,8 @@ class PersonEditDialog(DiscardGuard, QDialog):
             ui.message.setText("Corrija os campos em vermelho.")
             return False
         try:
-            self.result_value = persons.update_person(self.actor, self.person_id, self.data())
+            self.result_value = persons.update_person(self.actor, self.person_id, self.data(),
+                                                      recadastramento=self._recadastramento())
         except ValidationError as exc:
             self._refuse(exc)
             return False
@@ -161,6 +162,22 @@ class PersonEditDialog(DiscardGuard, QDialog):
         self.mark_clean()
         self.accept()
         return True
+
+    def _recadastramento(self) -> bool:
+        """Whether this edit confirms the data for the recadastramento campaigns that call
+        the person this year (asked only when there is one and the role records it)."""
+        from ...services import campaigns
+        if not permissions.can(self.actor, "campaign.attend"):
+            return False
+        calls = campaigns.open_for_person(self.person_id)
+        if not calls:
+            return False
+        names = ", ".join(sorted({c["campaign_name"] for c in calls}))
+        from .. import prompts
+        return prompts.ask_yes_no(self, "Recadastramento",
+                                  f"Esta pessoa é chamada pelo recadastramento ({names}). "
+                                  "Os dados foram conferidos com ela? Registrar o "
+                                  "comparecimento junto com a alteração?")
 
     def _refuse(self, exc: ValidationError) -> None:
         self.ui.message.setText(str(exc))

@@ -36,7 +36,17 @@ def _figures_html(info: dict | None) -> str:
             f"Ativas: <b>{info['permits_active']}</b>{expired}<br>"
             f"Pontos: <b>{info['stands']}</b>, vagas livres: <b>{free}</b><br>"
             f"Abaixo do mínimo: <b>{below}</b><br>"
-            f"Lista de espera: <b>{info['waiting']}</b> pessoa(s)</p>")
+            f"Lista de espera: <b>{info['waiting']}</b> pessoa(s)"
+            f"{recadastramento_text(info.get('recadastramento'))}</p>")
+
+
+def recadastramento_text(line: dict | None) -> str:
+    """The Painel's "Recadastramento" line (services/campaigns.painel), or nothing when
+    there is no campaign this year."""
+    if not line:
+        return ""
+    return (f"<br>Recadastramento: <b>{line['due']}</b> chamado(s) neste mês, "
+            f"<b>{line['missed']}</b> faltoso(s)")
 
 
 def time_changes_text(changes: list[dict], shown: int = 4) -> str:

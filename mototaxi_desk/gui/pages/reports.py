@@ -111,6 +111,9 @@ class ReportsPage(QWidget):
         self.xlsx_button = QPushButton("Exportar Excel…")
         self.pdf_button = QPushButton("Exportar PDF…")
         self.print_button = QPushButton("Imprimir / PDF… (Ctrl+P)")
+        # recadastramento campaigns: their own window (gui/dialogs/campaigns.py)
+        self.campaigns_button = QPushButton("Recadastramento…")
+        actions.addWidget(self.campaigns_button)
         actions.addWidget(self.count, 1)
         for button in (self.person_button, self.csv_button, self.xlsx_button, self.pdf_button,
                        self.print_button):
@@ -128,9 +131,18 @@ class ReportsPage(QWidget):
         self.xlsx_button.clicked.connect(lambda: self.export("xlsx"))
         self.pdf_button.clicked.connect(lambda: self.export("pdf"))
         self.print_button.clicked.connect(lambda: self.print_preview())
+        self.campaigns_button.clicked.connect(self.open_campaigns)
         QShortcut(QKeySequence("Ctrl+P"), self, activated=lambda: self.print_preview())
         self._stands_loaded = False
         self._kind_changed()
+
+    def open_campaigns(self, *, show: bool = True):
+        """The Recadastramento window (create, follow, attend, call letters)."""
+        from ..dialogs.campaigns import CampaignsDialog
+        dialog = CampaignsDialog(self.actor, self)
+        if show:
+            dialog.open()
+        return dialog
 
     # --- choosing --------------------------------------------------------------------
 

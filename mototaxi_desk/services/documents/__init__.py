@@ -27,6 +27,7 @@ from importlib import import_module
 # verifies a QR code does not load ReportLab with the printing modules (issue 23)
 _HOMES = {
     "print_roster": "acts", "print_termo": "acts",
+    "print_campaign_letters": "campaign_letters",
     "print_document": "batch", "print_history": "batch",
     "CARD_STATUSES": "common", "DOCUMENTS": "common", "PRINT_ROLES": "common",
     "STATUS_LABELS": "common", "Progress": "common", "copy_state": "common",
@@ -58,5 +59,6 @@ __all__ = ["CARD_STATUSES", "DOCUMENTS", "PRINT_ROLES", "STATUS_LABELS", "Progre
            "confirm", "copy_state", "latest_copy", "municipio_header",
            "print_application_receipt", "release", "write_file",
            "print_aux_cards", "print_cards", "print_document", "print_history",
-           "print_notice", "print_release", "print_roster", "print_stickers", "print_termo",
+           "print_campaign_letters", "print_notice", "print_release", "print_roster",
+           "print_stickers", "print_termo",
            "set_sticker_size", "sticker_size", "verify"]

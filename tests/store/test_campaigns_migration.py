@@ -1,0 +1,41 @@
+"""The campaigns schema step (issue 21 item 2): a database made before it gets the campaign
+and campaign_attendance tables and keeps its data; the profile-versions step stays last."""
+import sqlite3
+
+from mototaxi_desk.services import setup
+from mototaxi_desk.store import migrations
+from mototaxi_desk.store.migrations import STEPS, close_database, open_database
+from mototaxi_desk.store.models import Campaign, MunicipioSettings
+
+from ..conftest import MUNICIPIOS, SRM
+
+STEP = next(n for n, step in STEPS.items() if step.__name__ == "_step_campaigns")
+
+
+def test_profile_versions_stays_the_last_step():
+    assert STEPS[max(STEPS)].__name__ == "_step_profile_versions"
+    assert STEP == max(STEPS) - 1
+
+
+def test_the_step_adds_the_tables_to_a_database_made_before(tmp_path, monkeypatch):
+    monkeypatch.setattr(migrations, "LATEST", STEP)  # this step, not the ones after it
+    path = tmp_path / "mototaxi.db"
+    open_database(str(path))
+    name, uf, ibge, population = MUNICIPIOS[SRM]
+    setup.initialise(profile_id=SRM, municipio=name, uf=uf, ibge=ibge, population=population,
+                     fiscal_unit_value="48,26", admin_password="senha-forte-1")
+    close_database()
+    raw = sqlite3.connect(str(path))
+    raw.execute('DROP TABLE "campaign_attendance"')
+    raw.execute('DROP TABLE "campaign"')
+    raw.execute(f'UPDATE "schema_version" SET "version" = {STEP - 1}')
+    raw.commit()
+    raw.close()
+    db = open_database(str(path), backup_dir=tmp_path / "backups")
+    try:
+        assert db.table_exists("campaign") and db.table_exists("campaign_attendance")
+        assert Campaign.select().count() == 0
+        assert MunicipioSettings.get().name == name
+        assert migrations.current_version(db) == STEP
+    finally:
+        close_database()
