@@ -126,8 +126,8 @@ def _step_8_print_reservations(db: pw.Database) -> None:
     table = m.PrintLog._meta.table_name
     # step 5 makes print_log from today's model: a database created by it has the column
     if "state" not in {c.name for c in db.get_columns(table)}:
-        operations += [migrator.add_column(table, "state", m.PrintLog._meta.fields["state"]),
-                       migrator.add_index(table, ("state",))]
+        # the field is indexed: peewee's add_column makes its index (print_log_state) too
+        operations.append(migrator.add_column(table, "state", m.PrintLog._meta.fields["state"]))
     settings = m.MunicipioSettings._meta.table_name
     if "status_max_age_days" not in {c.name for c in db.get_columns(settings)}:
         operations.append(migrator.add_column(
