@@ -2,8 +2,6 @@
 upgrade): print_log without its state column gains the column and its index once — the
 indexed field's add_column makes the index, and a second CREATE INDEX would stop the
 upgrade ("index print_log_state already exists")."""
-import pytest
-
 from mototaxi_desk.store import connection, migrations
 from mototaxi_desk.store.migrations import STEPS, close_database, current_version, open_database
 from mototaxi_desk.store.models import PrintLog
@@ -11,12 +9,6 @@ from mototaxi_desk.store.models import PrintLog
 from ..conftest import SRM
 
 STEP = next(n for n, step in STEPS.items() if step.__name__ == "_step_8_print_reservations")
-
-
-@pytest.fixture(autouse=True)
-def _migrate_up_to_the_step(monkeypatch):
-    """Opening runs this step only (the later steps' columns are already there)."""
-    monkeypatch.setattr(migrations, "LATEST", STEP)
 
 
 def _without_state(url: str) -> None:
@@ -30,10 +22,12 @@ def _without_state(url: str) -> None:
     raw.close()
 
 
-def test_step_8_adds_the_state_column_and_its_index_once(db_url, make_municipio, tmp_path):
+def test_step_8_adds_the_state_column_and_its_index_once(db_url, make_municipio, tmp_path,
+                                                         monkeypatch):
     make_municipio(SRM)
     close_database()
     _without_state(db_url)
+    monkeypatch.setattr(migrations, "LATEST", STEP)  # this step only: the later columns exist
     database = open_database(db_url, backup_dir=tmp_path / "backups")
     assert current_version(database) == STEP
     assert "state" in {c.name for c in database.get_columns(PrintLog._meta.table_name)}
