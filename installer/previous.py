@@ -92,6 +92,35 @@ def _makensis_shim(folder: Path, *, retarget: bool) -> Path:
     return folder
 
 
+# The previous release's build pins PySide6 (the meta-package) from what is installed here;
+# this version depends on its parts only (PySide6-Essentials, -Addons, -Pdf: the meta-package
+# also pulls WebEngine, never used). Where the meta-package is absent, its version and
+# requirements are answered from the installed parts, as the meta-package would declare them,
+# so the old scripts pin the same Windows wheels. Run before the old build.py is imported:
+# its defaults bind importlib.metadata's functions when it is defined.
+QT_META_SHIM = r"""
+import importlib.metadata as md, runpy, sys
+_version, _requires = md.version, md.requires
+def _installed(name):
+    try:
+        _version("PySide6")
+        return True
+    except md.PackageNotFoundError:
+        return False
+PARTS = ("PySide6-Essentials", "PySide6-Addons", "PySide6-Pdf")
+if not _installed("PySide6"):
+    def version(name):
+        return _version(PARTS[0] if name.lower() == "pyside6" else name)
+    def requires(name):
+        if name.lower() == "pyside6":
+            return [f"{part}=={_version(part)}" for part in PARTS]
+        return _requires(name)
+    md.version, md.requires = version, requires
+sys.argv = sys.argv[1:]
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+
+
 def installer(rel: Release | None = None) -> tuple[Path, Release, bool]:
     """(the previous release's installer, the release, whether it came from the cache)."""
     rel = rel or release()
@@ -121,8 +150,8 @@ def installer(rel: Release | None = None) -> tuple[Path, Release, bool]:
     env["PATH"] = f"{shim}{os.pathsep}{env['PATH']}"
     print(f"  compilando o instalador da versão {rel.version} ({commit[:12]}) com os "
           "scripts dela")
-    result = subprocess.run([sys.executable, "installer/build.py"], cwd=source, env=env,
-                            capture_output=True, text=True)
+    result = subprocess.run([sys.executable, "-c", QT_META_SHIM, "installer/build.py"],
+                            cwd=source, env=env, capture_output=True, text=True)
     built = source / "dist" / build.installer_filename(rel.version)
     if result.returncode or not built.is_file():
         raise PreviousReleaseError(f"o instalador da versão {rel.version} não compilou:\n"
