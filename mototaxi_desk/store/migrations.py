@@ -325,10 +325,20 @@ def ensure_schema(db: pw.Database, backup_dir: Path | None = None, *,
     if keep and version < LATEST and isinstance(db, pw.SqliteDatabase):
         from .backup import keep_copy  # only when a migration is due: not at every start
         keep_copy(Path(db.database), backup_dir, f"antes-migracao-v{version}")
-    for target in range(version + 1, LATEST + 1):
-        with db.atomic():
-            STEPS[target](db)
-            SchemaVersion.create(version=target)
+    sqlite = isinstance(db, pw.SqliteDatabase)
+    if sqlite:  # SQLite rebuilds a table to add a NOT NULL column (peewee's add_not_null):
+        db.execute_sql("PRAGMA foreign_keys = OFF")  # dropping the old one would cascade
+    try:
+        for target in range(version + 1, LATEST + 1):
+            with db.atomic():
+                STEPS[target](db)
+                if sqlite and db.execute_sql("PRAGMA foreign_key_check").fetchone():
+                    raise StoreError(f"A atualização do esquema (passo {target}) deixaria "
+                                     "referências quebradas; nada foi alterado nesse passo.")
+                SchemaVersion.create(version=target)
+    finally:
+        if sqlite:
+            db.execute_sql("PRAGMA foreign_keys = ON")
     return LATEST
 
 
