@@ -537,7 +537,7 @@ def per_machine(m: Machine, new_installer: str, python_version: str) -> None:
     m.cli(folder, "demo", "--holders", "10", env=env)
     card = m.cli(folder, "print", "card", "1", "-o", "C:\\dados-teste\\cartao.pdf", env=env)
     verified = m.cli(folder, "verify", card["copies"][0]["qr_text"], env=env)
-    if not (verified.get("valid") and verified.get("current")):
+    if not (verified.get("valid") and verified.get("status", {}).get("permit_current")):
         raise CheckError(f"verify do cartão recém-impresso: {verified}")
     report = m.cli(folder, "self-test", env=env)
     if not report.get("ok"):
