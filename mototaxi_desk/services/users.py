@@ -151,11 +151,6 @@ def authenticate(login, password, *, now: dt.datetime | None = None,
     return Actor(user.id, user.login, user.role)
 
 
-def still_active(actor: Actor) -> bool:
-    """See permissions.still_active (asked there by every action)."""
-    return permissions.still_active(actor)
-
-
 def must_change_password(actor: Actor) -> bool:
     """True while the user still has to replace the password given to them (the admin made
     at `init`): the GUI asks for a new one before opening the main window."""

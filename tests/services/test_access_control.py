@@ -149,8 +149,7 @@ INTERNAL = {
     "keys.signing_key", "permit_history.record", "refusals.note", "permissions.can",
     "permissions.require", "documents.print_document",  # dispatches to the print_* above
     "users.change_password", "users.must_change_password",  # the user's own account
-    "users.still_active",  # asked by permissions.require for every action
-    "permissions.still_active",  # where it lives now (users re-exports it)
+    "permissions.still_active",  # asked by permissions.require for every action
     "privacy.write_export",  # writes the files of privacy.export_person, which checks
     "counter.actions",  # reads: tells each role which buttons apply and why not
     "counter.pay_debt",  # dispatches to fees.pay / ledger.pay_charge, which check

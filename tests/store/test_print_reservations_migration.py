@@ -2,31 +2,22 @@
 upgrade): print_log without its state column gains the column and its index once — the
 indexed field's add_column makes the index, and a second CREATE INDEX would stop the
 upgrade ("index print_log_state already exists")."""
-from mototaxi_desk.store import connection, migrations
-from mototaxi_desk.store.migrations import STEPS, close_database, current_version, open_database
+from mototaxi_desk.store import migrations
+from mototaxi_desk.store.migrations import close_database, current_version, open_database
 from mototaxi_desk.store.models import PrintLog
 
 from ..conftest import SRM
+from .schema_steps import before_step, step_named
 
-STEP = next(n for n, step in STEPS.items() if step.__name__ == "_step_8_print_reservations")
-
-
-def _without_state(url: str) -> None:
-    raw = connection.make_database(url)
-    raw.connect()
-    raw.execute_sql('DROP INDEX "print_log_state"')
-    raw.execute_sql('ALTER TABLE "print_log" DROP COLUMN "state"')
-    raw.execute_sql(f'DELETE FROM "schema_version" WHERE "version" >= {STEP}')
-    raw.execute_sql('INSERT INTO "schema_version" ("version", "changed_at") '
-                    f"VALUES ({STEP - 1}, CURRENT_TIMESTAMP)")
-    raw.close()
+STEP = step_named("_step_8_print_reservations")
 
 
 def test_step_8_adds_the_state_column_and_its_index_once(db_url, make_municipio, tmp_path,
                                                          monkeypatch):
     make_municipio(SRM)
     close_database()
-    _without_state(db_url)
+    before_step(db_url, STEP, 'DROP INDEX "print_log_state"',
+                'ALTER TABLE "print_log" DROP COLUMN "state"')
     monkeypatch.setattr(migrations, "LATEST", STEP)  # this step only: the later columns exist
     database = open_database(db_url, backup_dir=tmp_path / "backups")
     assert current_version(database) == STEP

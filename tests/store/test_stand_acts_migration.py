@@ -4,23 +4,14 @@ permits reference — the upgrade must not stop on "FOREIGN KEY constraint faile
 references stay whole."""
 import peewee as pw
 
-from mototaxi_desk.store import connection, migrations
-from mototaxi_desk.store.migrations import STEPS, close_database, current_version, open_database
+from mototaxi_desk.store import migrations
+from mototaxi_desk.store.migrations import close_database, current_version, open_database
 from mototaxi_desk.store.models import Permit, Stand
 
-STEP = next(n for n, step in STEPS.items() if step.__name__ == "_step_9_stand_acts")
+from .schema_steps import before_step, step_named
+
+STEP = step_named("_step_9_stand_acts")
 NEW = ("max_act_date", "closed_on", "close_reason", "close_act")
-
-
-def _before_the_step(url: str) -> None:
-    raw = connection.make_database(url)
-    raw.connect()
-    for column in NEW:
-        raw.execute_sql(f'ALTER TABLE "stand" DROP COLUMN "{column}"')
-    raw.execute_sql(f'DELETE FROM "schema_version" WHERE "version" >= {STEP}')
-    raw.execute_sql('INSERT INTO "schema_version" ("version", "changed_at") '
-                    f"VALUES ({STEP - 1}, CURRENT_TIMESTAMP)")
-    raw.close()
 
 
 def test_step_9_rebuilds_the_stand_table_under_its_permits(db_url, demo_data, tmp_path,
@@ -28,7 +19,7 @@ def test_step_9_rebuilds_the_stand_table_under_its_permits(db_url, demo_data, tm
     with_stand = Permit.select().where(Permit.stand.is_null(False)).count()
     assert with_stand  # the demo's permits hold places at its pontos
     close_database()
-    _before_the_step(db_url)
+    before_step(db_url, STEP, *(f'ALTER TABLE "stand" DROP COLUMN "{c}"' for c in NEW))
     monkeypatch.setattr(migrations, "LATEST", STEP)  # this step only: the later columns exist
     database = open_database(db_url, backup_dir=tmp_path / "backups")
     assert current_version(database) == STEP
