@@ -48,13 +48,38 @@ class _Job(QRunnable):
             self.ended.set()
 
 
+class _Receiver(QObject):
+    """Delivers a job's outcome to its callbacks for as long as `owner` lives: a child of
+    the owner, deleted with it, so Qt drops the connections and a job that ends after its
+    page was closed calls nothing (a lambda connected directly would still run, on a
+    deleted label)."""
+
+    def __init__(self, owner: QObject, on_done, on_failed):
+        super().__init__(owner)
+        self._on_done, self._on_failed = on_done, on_failed
+
+    def done(self, result) -> None:
+        self._on_done(result)
+
+    def failed(self, exc) -> None:
+        if self._on_failed is not None:
+            self._on_failed(exc)
+
+
 def run_in_background(work: Callable[[], object], on_done: Callable[[object], None],
                       on_failed: Callable[[Exception], None] | None = None) -> _Job:
-    """Run `work()` in the pool; `on_done(result)` is called in the GUI thread."""
+    """Run `work()` in the pool; `on_done(result)` is called in the GUI thread. When
+    on_done is a method of a widget, neither callback runs once that widget is deleted."""
     job = _Job(work)
-    job.signals.done.connect(on_done)
-    if on_failed is not None:
-        job.signals.failed.connect(on_failed)
+    owner = getattr(on_done, "__self__", None)
+    if isinstance(owner, QObject):
+        job.receiver = _Receiver(owner, on_done, on_failed)
+        job.signals.done.connect(job.receiver.done)
+        job.signals.failed.connect(job.receiver.failed)
+    else:
+        job.signals.done.connect(on_done)
+        if on_failed is not None:
+            job.signals.failed.connect(on_failed)
     job.setAutoDelete(False)  # the caller keeps it while its signals may still fire
     QThreadPool.globalInstance().start(job)
     return job
