@@ -291,13 +291,10 @@ def cmd_application(args) -> int:
                 if unknown:
                     raise DomainError(f"Documento: '{unknown[0]}' não faz parte da lista "
                                       f"deste requerimento ({', '.join(sorted(checklist))}).")
-            from ..store.connection import write_transaction
-            with write_transaction():  # the protocol and the documents, or nothing
-                app = applications.file_application(actor(args), person.id, args.app_type,
-                                                    permit_id=permit_id, notes=args.notes)
-                for code in received:
-                    app = applications.set_checklist_item(actor(args), app["id"], code,
-                                                          received=True)
+            # the protocol and the documents, or nothing (one transaction)
+            app = applications.file_application(actor(args), person.id, args.app_type,
+                                                permit_id=permit_id, notes=args.notes,
+                                                received=received)
             # what the window shows as soon as the person is chosen (CNH, age, bars)
             app["blockers"] = applications.blockers(person.id, args.app_type)
             emit(args, app, ["Requerimento protocolado:", *_app_lines(app),
@@ -308,12 +305,9 @@ def cmd_application(args) -> int:
             emit(args, app, _app_lines(app, full=True))
             return EXIT_OK
         if command == "receive":
-            from ..store.connection import write_transaction
-            codes = _codes(app, args.codes, args.all)
-            with write_transaction():
-                for code in codes:
-                    app = applications.set_checklist_item(actor(args), app["id"], code,
-                                                          received=not args.undo)
+            app = applications.set_checklist_items(actor(args), app["id"],
+                                                   _codes(app, args.codes, args.all),
+                                                   received=not args.undo)
             emit(args, app, _app_lines(app))
             return EXIT_OK
         app = applications.change_status(actor(args), app["id"], args.status,

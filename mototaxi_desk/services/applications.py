@@ -4,6 +4,7 @@ a status workflow with who decided and why. Debts block filing where the profile
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 
 from ..domain import validators
 from ..domain.errors import DomainError, RuleRefusal, ValidationError
@@ -109,9 +110,11 @@ def by_protocol(text: str) -> Application:
 
 
 def file_application(actor: Actor, person_id, app_type: str, *, permit_id=None, notes="",
-                     on: dt.datetime | None = None) -> dict:
+                     on: dt.datetime | None = None, received: Iterable[str] = ()) -> dict:
     """Protocol a request: number AAAA/NNNNNN (sequential per year, gap-free), the profile's
-    checklist for the type, status 'protocolado'."""
+    checklist for the type, status 'protocolado'; the documents handed in at the counter
+    (`received`, checklist codes) marked received today in the same transaction: the
+    protocol and its documents, or nothing."""
     permissions.require(actor, "application.file")
     if app_type not in APPLICATION_TYPES:
         raise ValidationError("Tipo de requerimento", "tipo desconhecido.")
@@ -130,6 +133,9 @@ def file_application(actor: Actor, person_id, app_type: str, *, permit_id=None, 
         raise ValidationError("Permissão", "um pedido de nova permissão não se refere a "
                                            "permissão existente.")
     fees.check_no_debts(person.id, "o requerimento")
+    received = list(received)
+    if received:
+        permissions.require(actor, "application.checklist")
     when = on or utcnow()
     with write_transaction():
         seq = sequences.next_value("protocol", when.year)
@@ -145,32 +151,54 @@ def file_application(actor: Actor, person_id, app_type: str, *, permit_id=None, 
                                        user=actor.user_id, at=when)
         audit.record(actor, "application.file", "application", app.id,
                      after={**audit.snapshot(app), "protocol": protocol_text(app)})
+        if received:
+            _mark_items(actor, app, list(received), received=True,
+                        received_on=min(when.date(), dt.date.today()), note="")
     return as_dict(app)
 
 
 def set_checklist_item(actor: Actor, application_id, code: str, *, received: bool,
                        received_on=None, note="") -> dict:
+    return set_checklist_items(actor, application_id, [code], received=received,
+                               received_on=received_on, note=note)
+
+
+def set_checklist_items(actor: Actor, application_id, codes: Iterable[str], *,
+                        received: bool, received_on=None, note="") -> dict:
+    """Mark documents of the checklist received (or not) in one transaction, one audit
+    entry per document: a clerk ticking the 19 papers a person handed in is one action."""
     permissions.require(actor, "application.checklist")
     note = validators.text(note, "Observação", max_length=200, required=False)
     received_on = validators.parse_date(received_on or dt.date.today(), "Data de recebimento",
                                         latest=dt.date.today()) if received else None
     with write_transaction():
         app = get_application(application_id)
-        if app.status in ("deferido", "indeferido", "arquivado"):
-            raise DomainError(f"Requerimento {protocol_text(app)} já foi "
-                              f"{STATUS_LABELS[app.status].lower()}.")
-        item = ApplicationChecklistItem.get_or_none(
-            (ApplicationChecklistItem.application == app.id) &
-            (ApplicationChecklistItem.code == code))
-        if item is None:
-            raise ValidationError("Documento", f"'{code}' não faz parte da lista deste "
-                                               "requerimento.")
+        _mark_items(actor, app, list(codes), received=received, received_on=received_on,
+                    note=note)
+    return as_dict(app)
+
+
+def _mark_items(actor: Actor, app: Application, codes: list[str], *, received: bool,
+                received_on, note: str) -> None:
+    """Inside the caller's transaction: every code must be on the application's list, or
+    nothing is marked."""
+    if app.status in ("deferido", "indeferido", "arquivado"):
+        raise DomainError(f"Requerimento {protocol_text(app)} já foi "
+                          f"{STATUS_LABELS[app.status].lower()}.")
+    items = {item.code: item for item in ApplicationChecklistItem.select().where(
+        (ApplicationChecklistItem.application == app.id) &
+        ApplicationChecklistItem.code.in_(codes))} if codes else {}
+    unknown = [code for code in codes if code not in items]
+    if unknown:
+        raise ValidationError("Documento", f"'{unknown[0]}' não faz parte da lista deste "
+                                           "requerimento.")
+    for code in dict.fromkeys(codes):  # in the order given, each once
+        item = items[code]
         before = audit.snapshot(item)
         item.received, item.received_on, item.note = bool(received), received_on, note
         item.save()
         audit.record(actor, "application.checklist", "application", app.id, before=before,
                      after=audit.snapshot(item))
-    return as_dict(app)
 
 
 def change_status(actor: Actor, application_id, to_status: str, *, reason="",

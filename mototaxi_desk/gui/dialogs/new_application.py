@@ -544,10 +544,8 @@ class NewApplicationWizard(DiscardGuard, QWizard):
                                          f"CPF {person['cpf_text']}")
             app = applications.file_application(
                 self.actor, applicant.person_id, self.app_type(),
-                permit_id=applicant.permit_id(), notes=page.notes.text())
-            for code in self.checklist_page.ticked():
-                app = applications.set_checklist_item(self.actor, app["id"], code,
-                                                      received=True)
+                permit_id=applicant.permit_id(), notes=page.notes.text(),
+                received=self.checklist_page.ticked())
         except RuleRefusal as exc:
             page.message.setText(f"Pedido recusado: {exc}")
             return False
