@@ -14,6 +14,7 @@ restored chain is legitimately shorter), audited as backup.restore.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import json
 import logging
@@ -32,19 +33,29 @@ FORMAT = "mototaxi-desk-audit-checkpoint/1"
 def _database_identity() -> str:
     database = DB.obj
     if isinstance(database, pw.SqliteDatabase):
-        return str(Path(database.database).resolve())
+        return _resolved(database.database)
     params = getattr(database, "connect_params", {})
     return (f"{params.get('host')}:{params.get('port')}/{database.database}"
             f"?{params.get('options', '')}")
 
 
-def path() -> Path | None:
-    """This database's checkpoint file (None before the município is set up)."""
+@functools.lru_cache(maxsize=32)
+def _resolved(file: str) -> str:
+    return str(Path(file).resolve())
+
+
+def _ibge() -> str | None:
     row = MunicipioSettings.select(MunicipioSettings.ibge_code).first()
-    if row is None:
+    return row.ibge_code if row else None
+
+
+def path(ibge: str | None = None) -> Path | None:
+    """This database's checkpoint file (None before the município is set up)."""
+    ibge = ibge or _ibge()
+    if ibge is None:
         return None
     tag = hashlib.sha256(_database_identity().encode()).hexdigest()[:12]
-    return config.data_dir() / f"auditoria-marco-{row.ibge_code}-{tag}.json"
+    return config.data_dir() / f"auditoria-marco-{ibge}-{tag}.json"
 
 
 def _payload(data: dict) -> bytes:
@@ -52,22 +63,32 @@ def _payload(data: dict) -> bytes:
     return json.dumps(fields, sort_keys=True, separators=(",", ":")).encode()
 
 
-def _private_key():
+def _private_key(ibge: str):
     """(key_ref, private key) when this station holds the current key, else None. Never
     creates a key (this runs after every action)."""
-    from ..printing import qr
     from . import key_files as keys
-    row = (SigningKey.select().where(SigningKey.retired_at.is_null())
-           .order_by(SigningKey.key_id.desc()).first())
+    row = (SigningKey.select(SigningKey.key_id, SigningKey.fingerprint)
+           .where(SigningKey.retired_at.is_null())
+           .order_by(SigningKey.key_id.desc()).tuples().first())
     if row is None:
         return None
-    ibge = keys._ibge()
-    key_path = keys._key_path(ibge, row.fingerprint)
+    key_id, fingerprint = row
+    key_path = keys._key_path(ibge, fingerprint)
     try:
-        private = qr.load_private_pem(key_path.read_bytes())
+        stat = key_path.stat()
+        private = _load_key(str(key_path), stat.st_mtime_ns, stat.st_size)
     except (OSError, ValueError):
         return None
-    return qr.key_ref(ibge, row.key_id), private
+    from ..printing import qr
+    return qr.key_ref(ibge, key_id), private
+
+
+@functools.lru_cache(maxsize=8)
+def _load_key(file: str, _mtime_ns: int, _size: int):
+    """The key file read once per version of it (its time and size are the cache's key):
+    this runs after every action."""
+    from ..printing import qr
+    return qr.load_private_pem(Path(file).read_bytes())
 
 
 def read(file: Path | None = None) -> dict | None:
@@ -81,11 +102,17 @@ def read(file: Path | None = None) -> dict | None:
     return data if isinstance(data, dict) else {"unreadable": True}
 
 
-def _head() -> tuple[int, str, int] | None:
+def _head(previous: dict | None = None) -> tuple[int, str, int] | None:
+    """(id, hash, count) of the chain's last entry. The count is the previous checkpoint's
+    plus the entries after it, an indexed range, when that checkpoint still holds; counting
+    the whole log after every action would grow with the register (issue 23)."""
     last = AuditLog.select(AuditLog.id, AuditLog.entry_hash).order_by(
         AuditLog.id.desc()).limit(1).tuples().first()
     if last is None:
         return None
+    if previous and isinstance(previous.get("count"), int) and isinstance(previous.get("id"), int):
+        since = AuditLog.select().where(AuditLog.id > previous["id"]).count()
+        return last[0], last[1] or "", previous["count"] + since
     return last[0], last[1] or "", AuditLog.select().count()
 
 
@@ -98,21 +125,23 @@ def write(*, reset: bool = False) -> dict | None:
     """Record the chain's head outside the database (after an action). Skipped when the
     previous checkpoint's entry is no longer in the chain (the evidence is kept for `check`)
     unless reset (a restore)."""
-    file = path()
-    head = _head()
-    if file is None or head is None:
+    ibge = _ibge()
+    file = path(ibge)
+    if file is None:
         return None
     previous = read(file)
     if previous and not reset:
         if previous.get("unreadable") or not _still_there(previous):
             return None
-        if previous.get("id") == head[0]:
-            return previous
-    row = MunicipioSettings.select(MunicipioSettings.ibge_code).first()
-    data = {"format": FORMAT, "ibge": row.ibge_code, "database": _database_identity(),
+    head = _head(None if reset else previous)
+    if head is None:
+        return None
+    if previous and not reset and previous.get("id") == head[0]:
+        return previous
+    data = {"format": FORMAT, "ibge": ibge, "database": _database_identity(),
             "id": head[0], "hash": head[1], "count": head[2],
             "at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")}
-    signer = _private_key()
+    signer = _private_key(ibge)
     if signer is not None:
         from ..printing import qr
         data["key_id"] = signer[0]
