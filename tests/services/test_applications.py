@@ -119,3 +119,37 @@ def test_by_protocol_and_audit(municipio):
         apps.by_protocol("12/3")
     assert AuditLog.select().where(AuditLog.action == "application.file").count() == 1
     assert Application.select().count() == 1
+
+
+def test_filed_with_the_documents_handed_in_in_one_transaction_srm_art_20(municipio):
+    """SRM Art. 20: the papers a person hands in at the counter are marked received with
+    the protocol, one audit entry each; an unknown code writes nothing, not even the
+    protocol (its number is not used up)."""
+    person = make_person()
+    codes = [c["code"] for c in apps.file_application(CLERK, person["id"],
+                                                      "new_permit")["checklist"]][:3]
+    before = row_counts()
+    with pytest.raises(ValidationError, match="Documento"):
+        apps.file_application(CLERK, person["id"], "new_permit", received=[*codes, "nada"])
+    assert row_counts() == before
+    app = apps.file_application(CLERK, person["id"], "new_permit", received=codes)
+    assert app["protocol"].endswith("000002")
+    got = {c["code"]: c["received"] for c in app["checklist"]}
+    assert [code for code, received in got.items() if received] == codes
+    entries = AuditLog.select().where((AuditLog.action == "application.checklist") &
+                                      (AuditLog.entity_id == str(app["id"]))).count()
+    assert entries == 3
+
+
+def test_several_documents_marked_at_once_or_none(municipio):
+    person = make_person()
+    app = apps.file_application(CLERK, person["id"], "new_permit")
+    codes = [c["code"] for c in app["checklist"]]
+    before = row_counts()
+    with pytest.raises(ValidationError, match="'xyz' não faz parte"):
+        apps.set_checklist_items(CLERK, app["id"], [codes[0], "xyz"], received=True)
+    assert row_counts() == before
+    app = apps.set_checklist_items(CLERK, app["id"], codes[:5], received=True)
+    assert sum(c["received"] for c in app["checklist"]) == 5
+    app = apps.set_checklist_items(CLERK, app["id"], codes[:2], received=False)
+    assert sum(c["received"] for c in app["checklist"]) == 3

@@ -113,3 +113,13 @@ def test_program_edits_stay_sound(register):
     persons.update_person(ADMIN, register["person"]["id"], {"name": "Raimundo Nonato Sá Filho"})
     users.disable_user(ADMIN, "maria.atendente")
     assert integrity.check(file_check=False) == []
+
+
+def test_the_checkpoint_counts_every_entry_after_each_action(register):
+    """The count moves forward by the entries after the previous checkpoint (no COUNT of
+    the whole log after every action): it still equals the log's size."""
+    for phone in ("(99) 98765-4321", "(99) 98765-4322", "(99) 98765-4323"):
+        persons.update_person(ADMIN, register["person"]["id"], {"phone": phone})
+        saved = checkpoints.read()
+        assert saved["count"] == AuditLog.select().count()
+        assert saved["id"] == AuditLog.select().order_by(AuditLog.id.desc()).first().id
