@@ -1,5 +1,5 @@
 """The child of the crash test: a burst of real counter actions on an SQLite file, forever,
-until the test kills it (SIGKILL). Refusals by a rule are part of the burst; any other error
+until the test kills it (SIGKILL); it prints `done` after each action. Refusals by a rule are part of the burst; any other error
 ends the process with status 3 and a traceback (the test fails on it).
 
     python -m tests.services.crash_worker DB_PATH SEED
@@ -135,13 +135,14 @@ def main(path: str, seed: int) -> None:
     rng = random.Random(seed)
     open_database(path)
     functions, weights = zip(*ACTIONS)
-    print("ready", flush=True)  # the parent starts its clock here
+    print("ready", flush=True)  # the parent starts counting here
     while True:
         action = rng.choices(functions, weights)[0]
         try:
             action(rng)
         except DomainError:
             pass  # refused by a rule: nothing written, on to the next
+        print("done", flush=True)  # one line per action: the parent cuts after N of them
 
 
 if __name__ == "__main__":

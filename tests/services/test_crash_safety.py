@@ -7,6 +7,7 @@ history, no notice without its fine, no gap in the numbers, an unbroken audit ch
 MOTOTAXI_CRASH_TRIALS changes the number of trials (default 50)."""
 import os
 import random
+import select
 import shutil
 import signal
 import statistics
@@ -23,7 +24,11 @@ from mototaxi_desk.store.models import AuditLog
 from ..conftest import MUNICIPIOS, ROOT, SRM
 
 TRIALS = int(os.environ.get("MOTOTAXI_CRASH_TRIALS", "50"))
-KILL_AFTER = (0.05, 1.5)  # seconds of burst before the power cut
+# the power cut comes after a random number of actions, then a random fraction of a
+# second, so it lands anywhere inside an action; counted in actions rather than seconds,
+# a loaded machine cuts the same burst as an idle one
+KILL_AFTER_ACTIONS = (0, 40)
+KILL_DELAY = (0.0, 0.06)  # seconds after the last counted action
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
 
@@ -49,50 +54,94 @@ def prepared(tmp_path_factory):
     return folder / "prepared.db", entries
 
 
-def _run_and_kill(path, seed: int, delay: float, env: dict) -> None:
-    child = subprocess.Popen([sys.executable, "-m", "tests.services.crash_worker", str(path),
-                              str(seed)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
+class _Lines:
+    """The zygote's answers, a line at a time, never waiting more than `timeout` seconds
+    (a child that died before saying `ready` must fail the test, not hang it)."""
+
+    def __init__(self, stream, timeout: float = 60):
+        self.fd, self.buffer, self.timeout = stream.fileno(), b"", timeout
+
+    def next(self) -> str:
+        while b"\n" not in self.buffer:
+            if not select.select([self.fd], [], [], self.timeout)[0]:
+                raise TimeoutError("o processo de teste não respondeu")
+            chunk = os.read(self.fd, 65536)
+            if not chunk:
+                raise EOFError("o processo de teste terminou")
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return line.decode().strip()
+
+
+def _send(zygote, *fields) -> None:
+    zygote.stdin.write(("\t".join(map(str, fields)) + "\n").encode())
+    zygote.stdin.flush()
+
+
+def _run_and_kill(zygote, lines: _Lines, path, seed: int, actions: int, delay: float,
+                  errors) -> None:
+    """One trial: a child forked by the zygote (crash_zygote.py) runs the burst on `path`
+    and is killed (SIGKILL) `delay` seconds after its `actions`-th action ended."""
+    _send(zygote, "run", path, seed, errors)
+    pid, ready, done = None, False, 0
     try:
-        assert child.stdout.readline().strip() == "ready", child.stderr.read()
-        time.sleep(delay)
-        if child.poll() is not None:  # the burst itself failed: a bug, not a power cut
-            pytest.fail(f"o processo terminou sozinho ({child.returncode}): "
-                        f"{child.stderr.read()[-2000:]}")
-        child.send_signal(signal.SIGKILL)
-        assert child.wait(timeout=30) == -signal.SIGKILL
+        while pid is None or not ready or done < actions:
+            line = lines.next()
+            pid = int(line.split()[1]) if line.startswith("pid ") else pid
+            ready = ready or line == "ready"
+            done += line == "done"
+            if line == "failed":  # the burst itself failed (crash_zygote prints it)
+                break
+        else:
+            time.sleep(delay)
+            os.kill(pid, signal.SIGKILL)  # dead or alive, it is ours until reaped below
     finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-        child.stdout.close()
-        child.stderr.close()
+        _send(zygote, "wait")
+        ended = next(line for line in iter(lines.next, None) if line.startswith("exit "))
+    if ended != f"exit {-signal.SIGKILL}":  # the burst itself failed: a bug, not a power cut
+        pytest.fail(f"o processo terminou sozinho ({ended}): {errors.read_text()[-2000:]}")
 
 
 def test_power_cut_during_a_burst_leaves_every_record_whole(prepared, tmp_path):
-    source, base_entries = prepared
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
         filter(None, [str(ROOT), os.environ.get("PYTHONPATH", "")])),
         "MOTOTAXI_DATA_DIR": str(tmp_path / "data")}
     rng = random.Random(20261130)
     started, added, failures = time.monotonic(), [], []
-    for trial in range(TRIALS):
-        path = tmp_path / f"trial-{trial}.db"
-        shutil.copyfile(source, path)
-        _run_and_kill(path, seed=trial, delay=rng.uniform(*KILL_AFTER), env=env)
-        open_database(str(path), backup_dir=tmp_path)  # recovers the WAL like a restart
-        try:
-            problems = integrity.check()
-            added.append(AuditLog.select().count() - base_entries)
-        finally:
-            close_database()
-        if problems:
-            failures.append((trial, problems))
-            shutil.copyfile(path, tmp_path / f"broken-{trial}.db")  # kept for a post-mortem
-        for leftover in tmp_path.glob(f"trial-{trial}.db*"):
-            leftover.unlink()
+    zygote = subprocess.Popen([sys.executable, "-m", "tests.services.crash_zygote"], cwd=ROOT,
+                              env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    lines = _Lines(zygote.stdout)
+    try:
+        for trial in range(TRIALS):
+            cut = (rng.randint(*KILL_AFTER_ACTIONS), rng.uniform(*KILL_DELAY))
+            _trial(zygote, lines, prepared, tmp_path, trial, cut, added, failures)
+    finally:
+        zygote.stdin.close()
+        zygote.wait(timeout=30)
+        zygote.stdout.close()
     elapsed = time.monotonic() - started
     print(f"\n{TRIALS} quedas em {elapsed:.1f} s; registros de auditoria gravados antes da "
           f"queda: mín {min(added)}, mediana {statistics.median(added)}, máx {max(added)}")
     assert failures == []
     assert statistics.median(added) > 5, "the burst must have written before the cut"
+
+
+def _trial(zygote, lines, prepared, tmp_path, trial: int, cut: tuple[int, float], added,
+           failures) -> None:
+    """Copy, burst, power cut, then open the file as a restart would and check it all."""
+    source, base_entries = prepared
+    path = tmp_path / f"trial-{trial}.db"
+    shutil.copyfile(source, path)
+    _run_and_kill(zygote, lines, path, seed=trial, actions=cut[0], delay=cut[1],
+                  errors=tmp_path / f"trial-{trial}.err")
+    open_database(str(path), backup_dir=tmp_path)  # recovers the WAL like a restart
+    try:
+        problems = integrity.check()
+        added.append(AuditLog.select().count() - base_entries)
+    finally:
+        close_database()
+    if problems:
+        failures.append((trial, problems))
+        shutil.copyfile(path, tmp_path / f"broken-{trial}.db")  # kept for a post-mortem
+    for leftover in tmp_path.glob(f"trial-{trial}.db*"):
+        leftover.unlink()
