@@ -69,9 +69,11 @@ def _time(call, runs: int) -> tuple[float, float]:
     return statistics.median(cpu), statistics.median(wall)
 
 
-def measure(holders: int, runs: int, today: dt.date | None = None) -> list[tuple]:
+def measure(holders: int, runs: int, today: dt.date | None = None,
+            only: str = "") -> list[tuple]:
     """[(what, CPU ms, wall ms)] of each screen, medians of `runs`, on a copy of the cached
-    register of `holders` holders; and the search kinds' p95 on the same register."""
+    register of `holders` holders; and the search kinds' p95 and the list pages on the same
+    register. `only`: the lines whose name contains it (a quicker look at one)."""
     today = today or dt.date.today()
     source = build(holders, today)
     with tempfile.TemporaryDirectory() as tmp:
@@ -93,9 +95,14 @@ def measure(holders: int, runs: int, today: dt.date | None = None) -> list[tuple
                 "Infrações, 1,000 newest notices": lambda: ledger.list_notices(on=today)}
             results = []
             for name, call in screens.items():
+                if only.lower() not in name.lower():
+                    continue
                 call()  # warm
                 results.append((name, *_time(call, runs)))
-            results += _search(runs)
+            if only.lower() in "search p95":
+                results += _search(runs)
+            if only.lower() in "page":
+                results += _pages(runs)
         finally:
             close_database()
             if before is None:
@@ -103,6 +110,57 @@ def measure(holders: int, runs: int, today: dt.date | None = None) -> list[tuple
             else:
                 os.environ["MOTOTAXI_DATA_DIR"] = before
     return results
+
+
+PAGES = {"Pontos": ("stands", "StandsPage"),
+         "Lista de espera": ("waiting", "WaitingListPage"),
+         "Relatórios": ("reports", "ReportsPage"),
+         "Requerimentos": ("applications", "ApplicationsPage")}
+
+
+def _pages(runs: int) -> list[tuple]:
+    """What the GUI thread does to show each list page's first screen, as the main window
+    shows a page (page.refresh()), offscreen: the page widget made once, then refresh()
+    timed (Relatórios: until its default report is on screen, the report itself run off
+    the GUI thread). CPU is the GUI thread's (time.thread_time), wall the whole wait."""
+    import importlib
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QEventLoop, QTimer
+    from PySide6.QtWidgets import QApplication
+    app = QApplication.instance() or QApplication([])
+    out = []
+    for title, (module, name) in PAGES.items():
+        page = getattr(importlib.import_module(f"mototaxi_desk.gui.pages.{module}"),
+                       name)(SUPERVISOR)
+        page.resize(1300, 700)
+        page.show()
+
+        def show(page=page):
+            loaded = getattr(page, "loaded", None)
+            loop = QEventLoop() if loaded is not None else None
+            if loop is not None:
+                loaded.connect(loop.quit)
+                QTimer.singleShot(60_000, loop.quit)
+            page.refresh()
+            if loop is not None:
+                loop.exec()
+                loaded.disconnect(loop.quit)
+            app.processEvents()
+
+        show()  # warm
+        cpu, wall = [], []
+        for _ in range(runs):
+            c, w = time.thread_time(), time.perf_counter()
+            show()
+            cpu.append((time.thread_time() - c) * 1000)
+            wall.append((time.perf_counter() - w) * 1000)
+        out.append((f"page {title} (GUI thread)", statistics.median(cpu),
+                    statistics.median(wall)))
+        page.close()
+        page.deleteLater()
+        app.processEvents()
+    return out
 
 
 def _search(runs: int) -> list[tuple]:
@@ -143,8 +201,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--holders", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--only", default="", help="the lines whose name contains this; "
+                        "'search p95' or 'page' for those groups")
     args = parser.parse_args()
-    results = measure(args.holders, args.runs)
+    results = measure(args.holders, args.runs, only=args.only)
     print(machine_line(None))
     print(f"{args.holders} holders; load {os.getloadavg()[0]:.2f}; median of {args.runs}")
     for name, cpu, wall in results:

@@ -276,22 +276,45 @@ def _ranked(on: dt.date):
     return waiting_rank.rank(candidates, mode, criteria), rows, candidates
 
 
-def ordered(on: dt.date | None = None, actor: Actor | None = None) -> list[dict]:
+def ordered(on: dt.date | None = None, actor: Actor | None = None, *, offset: int = 0,
+            limit: int | None = None) -> list[dict]:
     """The people waiting, in calling order, each with `position` (1 = next) and
-    `lottery_pending` when a tie still needs a draw; CPFs as `actor` may see them."""
+    `lottery_pending` when a tie still needs a draw; CPFs as `actor` may see them. A page of
+    them with `offset` and `limit` (the Lista de espera page, issue 23): where the list goes
+    by enrolment order the database orders and cuts it, and only the page's entries, people
+    and notices are read; where it is ranked (edital) the ranking inputs of every entry are
+    read to rank them, and the rows of the page only are made."""
     on = on or dt.date.today()
     profile = setup.profile()
+    if profile.waiting_list.mode in waiting_rank.BY_ENROLMENT_MODES:
+        query = (WaitingListEntry.select(WaitingListEntry, Person).join(Person)
+                 .where(WaitingListEntry.status == "waiting")
+                 .order_by(WaitingListEntry.enrolled_at, WaitingListEntry.id))
+        if limit is not None:
+            query = query.offset(offset).limit(limit)
+        rows = list(query)
+        weights = _weighted_infractions(rows, on)
+        return [{**as_dict(entry, entry.person, actor), "position": offset + i + 1,
+                 "weighted_infractions": weights.get(entry.person_id, 0),
+                 "lottery_pending": False}  # no lottery where the list goes by enrolment
+                for i, entry in enumerate(rows)]
     ranked, rows, candidates = _ranked(on)
     pending = {c.entry_id for group in waiting_rank.ties_needing_lottery(
         candidates, profile.waiting_list.mode, profile.waiting_list.ranking) for c in group}
     result = []
-    for position, candidate in enumerate(ranked, start=1):
+    shown = ranked[offset:] if limit is None else ranked[offset:offset + limit]
+    for position, candidate in enumerate(shown, start=offset + 1):
         entry, person = rows[candidate.entry_id]
         data = as_dict(entry, person, actor)
         data.update(position=position, weighted_infractions=candidate.weighted_infractions,
                     lottery_pending=candidate.entry_id in pending)
         result.append(data)
     return result
+
+
+def count_waiting() -> int:
+    """How many people wait (the Lista de espera page's total), counted by the database."""
+    return WaitingListEntry.select().where(WaitingListEntry.status == "waiting").count()
 
 
 def _draw(actor: Actor, groups, on: dt.date) -> dict[int, int]:

@@ -37,3 +37,51 @@ def test_pontos_page_by_page(demo_data):
             pages += stands.list_stands(offset=offset, limit=3)
         assert counted.queries == 2
     assert pages == whole
+
+
+def test_lista_de_espera_page_by_page(demo_data):
+    """The Lista de espera (SRM: by enrolment order): each page a fixed number of queries
+    whose rows are the page's own, whatever the length of the list; the pages in order are
+    the whole list (waiting_list.ordered), positions included."""
+    from mototaxi_desk.services import waiting_list
+    whole = waiting_list.ordered()
+    assert len(whole) >= 4 and waiting_list.count_waiting() == len(whole)
+    pages, counts = [], set()
+    for offset in range(0, len(whole), 2):
+        with count_queries() as counted:
+            pages += waiting_list.ordered(offset=offset, limit=2)
+        counts.add(counted.queries)
+        assert counted.rows <= 2 + 2  # the page's entries (people joined), the profile
+    assert len(counts) == 1 and counts.pop() <= 3
+    assert pages == whole
+    assert [r["position"] for r in pages] == list(range(1, len(whole) + 1))
+
+
+def test_lista_de_espera_page_reads_the_same_on_a_longer_list(demo_data):
+    """Issue 23: the first page of the Lista de espera costs the same statements and rows
+    after the list grew by many people (the page shows 200, never the whole list)."""
+    from mototaxi_desk.services import demo, waiting_list
+    waiting_list.ordered(limit=3)
+    with count_queries() as small:
+        waiting_list.ordered(limit=3)
+    demo.fill_bulk(40, seed=11, with_users=False)  # a tenth of them join the list
+    assert waiting_list.count_waiting() > 3
+    with count_queries() as big:
+        waiting_list.ordered(limit=3)
+    assert (big.queries, big.rows) == (small.queries, small.rows), big.report()
+
+
+def test_lista_de_espera_ranked_pages_are_the_ranked_list(make_municipio):
+    """Where the list is ranked (L1745 Art. 12 §2º, edital), the pages in order are the
+    ranked list with its positions."""
+    import datetime as dt
+
+    from mototaxi_desk.services import demo, waiting_list
+    make_municipio("lei-1745-2011", today=dt.date(2024, 3, 1))
+    demo.fill_bulk(60, seed=4, with_users=False, today=dt.date(2024, 3, 1))
+    whole = waiting_list.ordered()
+    assert len(whole) >= 4
+    pages = []
+    for offset in range(0, len(whole), 3):
+        pages += waiting_list.ordered(offset=offset, limit=3)
+    assert pages == whole
