@@ -119,6 +119,14 @@ def list_stands(on: dt.date | None = None, *, offset: int = 0,
     return [as_dict(s, counts.get(s.id, 0)) for s in stands]
 
 
+def stand_choices() -> list[dict]:
+    """Every stand as a choice in a list (number, label, place name), by number: one narrow
+    query, no counts (the Relatórios page's stand filter)."""
+    return [{"number": number, "label": label(number), "name": name}
+            for number, name in Stand.select(Stand.number, Stand.name)
+            .order_by(Stand.number).tuples()]
+
+
 def count_stands() -> int:
     return Stand.select().count()
 

@@ -85,3 +85,39 @@ def test_lista_de_espera_ranked_pages_are_the_ranked_list(make_municipio):
     for offset in range(0, len(whole), 3):
         pages += waiting_list.ordered(offset=offset, limit=3)
     assert pages == whole
+
+
+def test_relatorios_register_wide_report_page_by_page(demo_data):
+    """Relatórios, permits by stand (the register as it is): run with a limit reads the
+    first rows and counts the rest in the database; the pages read on (more_rows, one query
+    each, and the profile) make the whole report, totals and summary the same as the whole report's."""
+    from mototaxi_desk.services import reports
+    whole = reports.run("permits_by_stand")
+    assert whole["complete"] and whole["total"] == len(whole["rows"]) >= 6
+    first = reports.run("permits_by_stand", limit=2)
+    assert (first["total"], first["summary"]) == (whole["total"], whole["summary"])
+    assert not first["complete"] and len(first["rows"]) == 2
+    rows = list(first["rows"])
+    while len(rows) < first["total"]:
+        with count_queries() as counted:
+            rows += reports.more_rows(first, len(rows), 2)
+        assert counted.queries <= 2 and counted.rows <= 3, counted.report()
+    assert rows == whole["rows"]
+    assert reports.complete(first)["rows"] == whole["rows"]
+
+
+def test_relatorios_first_page_reads_the_same_on_a_bigger_register(demo_data):
+    """Issue 23: the first screen of the Relatórios page (permits by stand) reads the same
+    number of permit rows after the register grew: a page of them, the totals counted."""
+    from mototaxi_desk.services import demo, reports
+    reports.run("permits_by_stand", limit=3)
+    with count_queries() as small:
+        reports.run("permits_by_stand", limit=3)
+    demo.fill_bulk(40, seed=13, with_users=False)
+    with count_queries() as big:
+        report = reports.run("permits_by_stand", limit=3)
+    assert len(report["rows"]) == 3 < report["total"]
+    assert big.queries == small.queries, big.report()
+    # the stands are listed for the summary (a row per stand, far fewer than permits);
+    # the permits themselves are not read
+    assert big.rows - small.rows <= 40, (small, big)
