@@ -132,7 +132,8 @@ def search(text: str, limit: int = 20, *, actor: Actor | None = None) -> list[di
 def index_person_name(person: Person) -> None:
     """Refresh a person's name tokens (call inside the transaction that saves the name)."""
     PersonNameToken.delete().where(PersonNameToken.person == person.id).execute()
-    rows = [{"person": person.id, "token": t} for t in name_tokens(person.name)]
+    rows = [{"person": person.id, "token": t, "name_folded": person.name_folded}
+            for t in name_tokens(person.name)]
     if rows:
         PersonNameToken.insert_many(rows).execute()
 
