@@ -36,6 +36,8 @@ def _by_cpf_prefix(digits: str, limit: int) -> list[dict]:
 
 
 def _by_name(words: list[str], limit: int) -> list[dict]:
+    if len(words) == 1:
+        return _by_name_prefix(words[0], limit)
     query = Person.select(*_HIT)
     for word in words:
         ids = (PersonNameToken.select(PersonNameToken.person)
@@ -44,6 +46,23 @@ def _by_name(words: list[str], limit: int) -> list[dict]:
         query = query.where(Person.id.in_(ids))
     query = query.order_by(Person.name_folded, Person.id).limit(limit)
     return [_person_hit(p, "person", "Nome") for p in query]
+
+
+def _by_name_prefix(word: str, limit: int) -> list[dict]:
+    """One word typed (letter by letter): the first `limit` people, by name, with a word
+    that starts with it. The tokens carry the person's folded name, so the index on (token,
+    name_folded, person) hands out the matches without reading a person row each; only
+    the `limit` people shown are read (issue 23: 'ma' matches a fifth of a big register)."""
+    first = list(PersonNameToken.select(PersonNameToken.name_folded, PersonNameToken.person)
+                 .where((PersonNameToken.token >= word) &
+                        (PersonNameToken.token < prefix_upper_bound(word)))
+                 .order_by(PersonNameToken.name_folded, PersonNameToken.person)
+                 .distinct().limit(limit).tuples())
+    if not first:
+        return []
+    people = {p.id: p for p in Person.select(*_HIT).where(
+        Person.id.in_([person_id for _, person_id in first]))}
+    return [_person_hit(people[person_id], "person", "Nome") for _, person_id in first]
 
 
 def _by_plate(key: str, limit: int) -> list[dict]:
