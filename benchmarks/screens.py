@@ -112,7 +112,8 @@ def measure(holders: int, runs: int, today: dt.date | None = None,
     return results
 
 
-PAGES = {"Pontos": ("stands", "StandsPage"),
+PAGES = {"Infrações": ("infractions", "InfractionsPage"),
+         "Pontos": ("stands", "StandsPage"),
          "Lista de espera": ("waiting", "WaitingListPage"),
          "Relatórios": ("reports", "ReportsPage"),
          "Requerimentos": ("applications", "ApplicationsPage")}

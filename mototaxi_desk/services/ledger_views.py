@@ -82,31 +82,41 @@ def notice(notice_id, *, on: dt.date | None = None) -> dict:
     return notice_dict(get_notice(notice_id), on=on)
 
 
-def list_notices(*, on: dt.date | None = None, limit: int = 1000) -> list[dict]:
+def list_notices(*, on: dt.date | None = None, limit: int = 1000,
+                 before: tuple[int, int] | None = None) -> list[dict]:
     """The notices, newest first (the Infrações page): each as notice_dict, stage and
     deadlines included. A fixed number of queries whatever `limit`: the notices with their
     holder, permit and infractor in one, their proceedings and charges in one each (the
     same newest `limit` notices as a subquery), the profile versions and the calendar once.
     Rows are read straight from the cursor (light named tuples, not model instances): the
-    list costs what it shows (issue 23)."""
+    list costs what it shows (issue 23). `before`: (year, number) of the last notice of the
+    previous page — the next page starts after it (keyset paging through the index on
+    year and number, whatever the page's depth)."""
     calendar = business_calendar()
     at = setup.profiles_by_date()
     profile = at(dt.date.today())
     holder, infractor = Person.alias(), Person.alias()
-    newest = (InfractionNotice.select(InfractionNotice.id)
-              .order_by(InfractionNotice.year.desc(), InfractionNotice.number.desc())
-              .limit(limit))
     n = InfractionNotice
+
+    def after(query):
+        if before is None:
+            return query
+        year, number = (int(v) for v in before)
+        # a row-value comparison: both backends read it as a range of the (year, number)
+        # index, however deep the page
+        return query.where(pw.Tuple(n.year, n.number) < pw.Tuple(year, number))
+
+    newest = after(n.select(n.id)).order_by(n.year.desc(), n.number.desc()).limit(limit)
     # of the joined rows only what the list shows (a person row is wide)
     columns = [(getattr(n, name), alias) for name, alias in _NOTICE_COLUMNS] + [
         (holder.name, "holder_name"), (Permit.order_number, "permit_order_number"),
         (infractor.name, "infractor_name")]
-    rows = _light(n.select(*[field for field, _ in columns])
+    rows = _light(after(n.select(*[field for field, _ in columns])
                   .join(holder, on=(n.holder == holder.id))
                   .switch(n)
                   .join(Permit, pw.JOIN.LEFT_OUTER, on=(n.permit == Permit.id))
                   .switch(n)
-                  .join(infractor, on=(n.infractor == infractor.id))
+                  .join(infractor, on=(n.infractor == infractor.id)))
                   .order_by(n.year.desc(), n.number.desc())
                   .limit(limit), columns)
     proceedings = _light_by_notice(NoticeProceeding, _PROCEEDING_COLUMNS, newest)
