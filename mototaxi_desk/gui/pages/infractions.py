@@ -18,7 +18,7 @@ from ..widgets.ledger_view import (NoticeTableModel, SanctionsPanel, notice_rows
 
 FILTERS = [("", "Todos"), ("running", "Em andamento"), ("open_fine", "Multa em aberto"),
            *[(code, label) for code, label in ledger.STAGE_LABELS.items()]]
-PAGE_SIZE = 200  # notices read at a time, newest first
+PAGE_SIZE = 100  # notices read at a time, newest first (a screen shows about 25)
 SEARCH_PAGES = 5  # a filter that matches few reads at most this many pages per scroll
 
 
