@@ -197,8 +197,7 @@ def _permits_by_stand(first, last, today, stand_number=None, *, limit=None):
         counted = dict(counting.tuples())
         by_tone = {tone: counted.get(tone, 0) for tone in IN_FORCE}
         total = sum(by_tone.values())
-    listed = [s for s in stands.list_stands(on=today)
-              if stand_number is None or s["number"] == stand_number]
+    listed = stands.flag_rows(stand_number)
     summary = [f"Total: {total} permissão(ões) em vigor (ativas: {by_tone['active']}, "
                f"suspensas: {by_tone['suspended']}, interrompidas: {by_tone['interrupted']}, "
                f"vencidas aguardando renovação: {by_tone['expired']}) em {len(listed)} "

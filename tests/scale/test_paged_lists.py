@@ -121,3 +121,14 @@ def test_relatorios_first_page_reads_the_same_on_a_bigger_register(demo_data):
     # the stands are listed for the summary (a row per stand, far fewer than permits);
     # the permits themselves are not read
     assert big.rows - small.rows <= 40, (small, big)
+
+
+def test_stand_flags_for_a_summary_are_the_stand_lists(demo_data):
+    """stands.flag_rows (narrow rows, counted by the database, for the Relatórios summary)
+    gives each stand the count and flags stands.list_stands gives it."""
+    from mototaxi_desk.services import stands
+    keys = ("number", "label", "name", "active", "min_vehicles", "max_vehicles", "count",
+            "free", "full", "below_minimum")
+    listed = [{k: s[k] for k in keys} for s in stands.list_stands()]
+    assert stands.flag_rows() == listed and any(s["full"] for s in listed)
+    assert stands.flag_rows(listed[1]["number"]) == [listed[1]]
