@@ -102,6 +102,7 @@ def measure(holders: int, runs: int, today: dt.date | None = None,
             if only.lower() in "search p95":
                 results += _search(runs)
             if only.lower() in "page":
+                _applications(holders // 5, today)
                 results += _pages(runs)
         finally:
             close_database()
@@ -117,6 +118,27 @@ PAGES = {"Infrações": ("infractions", "InfractionsPage"),
          "Lista de espera": ("waiting", "WaitingListPage"),
          "Relatórios": ("reports", "ReportsPage"),
          "Requerimentos": ("applications", "ApplicationsPage")}
+
+
+def _applications(count: int, today: dt.date) -> None:
+    """Applications for the Requerimentos page on the copy measured, one in every few
+    people, when the register has none (the bulk filler writes none yet): an empty list
+    would measure nothing."""
+    from mototaxi_desk.services.applications import STATUS_LABELS, TYPE_LABELS
+    from mototaxi_desk.store.models import Application, Person
+    from mototaxi_desk.store.bulk import insert_rows
+    if Application.select().exists():
+        return
+    people = [p for (p,) in Person.select(Person.id).order_by(Person.id).limit(count).tuples()]
+    types, statuses = sorted(TYPE_LABELS), sorted(STATUS_LABELS)
+    filed = dt.datetime.combine(today, dt.time(9, 0))
+    with Application._meta.database.atomic():
+        insert_rows(Application, [
+            {"protocol_year": today.year, "protocol_seq": i + 1,
+             "type": types[i % len(types)], "person": person,
+             "status": statuses[i % len(statuses)],
+             "filed_at": filed - dt.timedelta(minutes=count - i)}
+            for i, person in enumerate(people)])
 
 
 def _pages(runs: int) -> list[tuple]:
