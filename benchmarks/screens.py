@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import gc
 import os
 import shutil
 import statistics
@@ -174,6 +175,7 @@ def _pages(runs: int) -> list[tuple]:
         show()  # warm
         cpu, wall = [], []
         for _ in range(runs):
+            gc.collect()  # the garbage of the lines before (the Painel's) is not this page's
             c, w = time.thread_time(), time.perf_counter()
             show()
             cpu.append((time.thread_time() - c) * 1000)
