@@ -258,7 +258,7 @@ def _step_campaigns(db: pw.Database) -> None:
 
 
 def _step_name_token_order(db: pw.Database) -> None:
-    """v17 (issue 23): the person's name_folded on each of their name tokens, and an index
+    """v16 (issue 23): the person's name_folded on each of their name tokens, and an index
     on (token, name_folded, person), so a name prefix's first matches in the search's order
     come from one index range, however many people the prefix matches."""
     table = PersonNameToken._meta.table_name
