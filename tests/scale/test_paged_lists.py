@@ -81,6 +81,8 @@ def test_lista_de_espera_ranked_pages_are_the_ranked_list(make_municipio):
     demo.fill_bulk(60, seed=4, with_users=False, today=dt.date(2024, 3, 1))
     whole = waiting_list.ordered()
     assert len(whole) >= 4
+    ranked, _rows, _candidates = waiting_list._ranked(dt.date.today())  # what call_next ranks
+    assert [r["id"] for r in whole] == [c.entry_id for c in ranked]
     pages = []
     for offset in range(0, len(whole), 3):
         pages += waiting_list.ordered(offset=offset, limit=3)
