@@ -29,6 +29,8 @@ BUDGETS = {
     "search p95: name (two words)": 10, "search p95: name keystrokes": 10,
     "search p95: CPF prefix": 10, "search p95: plate": 10, "search p95: permit nº": 10,
     "search p95: protocol": 10, "one permit card": 20, "500 stickers": 8000,
+    "page Infrações (GUI thread)": 100, "page Pontos (GUI thread)": 100, "page Lista de espera (GUI thread)": 100,
+    "page Relatórios (GUI thread)": 100, "page Requerimentos (GUI thread)": 100,
 }
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import gc
 import os
 import shutil
 import statistics
@@ -69,9 +70,11 @@ def _time(call, runs: int) -> tuple[float, float]:
     return statistics.median(cpu), statistics.median(wall)
 
 
-def measure(holders: int, runs: int, today: dt.date | None = None) -> list[tuple]:
+def measure(holders: int, runs: int, today: dt.date | None = None,
+            only: str = "") -> list[tuple]:
     """[(what, CPU ms, wall ms)] of each screen, medians of `runs`, on a copy of the cached
-    register of `holders` holders; and the search kinds' p95 on the same register."""
+    register of `holders` holders; and the search kinds' p95 and the list pages on the same
+    register. `only`: the lines whose name contains it (a quicker look at one)."""
     today = today or dt.date.today()
     source = build(holders, today)
     with tempfile.TemporaryDirectory() as tmp:
@@ -93,9 +96,15 @@ def measure(holders: int, runs: int, today: dt.date | None = None) -> list[tuple
                 "Infrações, 1,000 newest notices": lambda: ledger.list_notices(on=today)}
             results = []
             for name, call in screens.items():
+                if only.lower() not in name.lower():
+                    continue
                 call()  # warm
                 results.append((name, *_time(call, runs)))
-            results += _search(runs)
+            if only.lower() in "search p95":
+                results += _search(runs)
+            if only.lower() in "page":
+                _applications(holders // 5, today)
+                results += _pages(runs)
         finally:
             close_database()
             if before is None:
@@ -103,6 +112,80 @@ def measure(holders: int, runs: int, today: dt.date | None = None) -> list[tuple
             else:
                 os.environ["MOTOTAXI_DATA_DIR"] = before
     return results
+
+
+PAGES = {"Infrações": ("infractions", "InfractionsPage"),
+         "Pontos": ("stands", "StandsPage"),
+         "Lista de espera": ("waiting", "WaitingListPage"),
+         "Relatórios": ("reports", "ReportsPage"),
+         "Requerimentos": ("applications", "ApplicationsPage")}
+
+
+def _applications(count: int, today: dt.date) -> None:
+    """Applications for the Requerimentos page on the copy measured, one in every few
+    people, when the register has none (the bulk filler writes none yet): an empty list
+    would measure nothing."""
+    from mototaxi_desk.services.applications import STATUS_LABELS, TYPE_LABELS
+    from mototaxi_desk.store.models import Application, Person
+    from mototaxi_desk.store.bulk import insert_rows
+    if Application.select().exists():
+        return
+    people = [p for (p,) in Person.select(Person.id).order_by(Person.id).limit(count).tuples()]
+    types, statuses = sorted(TYPE_LABELS), sorted(STATUS_LABELS)
+    filed = dt.datetime.combine(today, dt.time(9, 0))
+    with Application._meta.database.atomic():
+        insert_rows(Application, [
+            {"protocol_year": today.year, "protocol_seq": i + 1,
+             "type": types[i % len(types)], "person": person,
+             "status": statuses[i % len(statuses)],
+             "filed_at": filed - dt.timedelta(minutes=count - i)}
+            for i, person in enumerate(people)])
+
+
+def _pages(runs: int) -> list[tuple]:
+    """What the GUI thread does to show each list page's first screen, as the main window
+    shows a page (page.refresh()), offscreen: the page widget made once, then refresh()
+    timed (Relatórios: until its default report is on screen, the report itself run off
+    the GUI thread). CPU is the GUI thread's (time.thread_time), wall the whole wait."""
+    import importlib
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QEventLoop, QTimer
+    from PySide6.QtWidgets import QApplication
+    app = QApplication.instance() or QApplication([])
+    out = []
+    for title, (module, name) in PAGES.items():
+        page = getattr(importlib.import_module(f"mototaxi_desk.gui.pages.{module}"),
+                       name)(SUPERVISOR)
+        page.resize(1300, 700)
+        page.show()
+
+        def show(page=page):
+            loaded = getattr(page, "loaded", None)
+            loop = QEventLoop() if loaded is not None else None
+            if loop is not None:
+                loaded.connect(loop.quit)
+                QTimer.singleShot(60_000, loop.quit)
+            page.refresh()
+            if loop is not None:
+                loop.exec()
+                loaded.disconnect(loop.quit)
+            app.processEvents()
+
+        show()  # warm
+        cpu, wall = [], []
+        for _ in range(runs):
+            gc.collect()  # the garbage of the lines before (the Painel's) is not this page's
+            c, w = time.thread_time(), time.perf_counter()
+            show()
+            cpu.append((time.thread_time() - c) * 1000)
+            wall.append((time.perf_counter() - w) * 1000)
+        out.append((f"page {title} (GUI thread)", statistics.median(cpu),
+                    statistics.median(wall)))
+        page.close()
+        page.deleteLater()
+        app.processEvents()
+    return out
 
 
 def _search(runs: int) -> list[tuple]:
@@ -143,8 +226,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--holders", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--only", default="", help="the lines whose name contains this; "
+                        "'search p95' or 'page' for those groups")
     args = parser.parse_args()
-    results = measure(args.holders, args.runs)
+    results = measure(args.holders, args.runs, only=args.only)
     print(machine_line(None))
     print(f"{args.holders} holders; load {os.getloadavg()[0]:.2f}; median of {args.runs}")
     for name, cpu, wall in results:

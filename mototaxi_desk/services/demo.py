@@ -446,7 +446,8 @@ def fill_bulk(holders: int, *, seed: int = 2019, today: dt.date | None = None,
         people = [_person_row(rng, cpf(), today) for _ in range(holders + waiting)]
         _insert(Person, people)
         ids = dict(Person.select(Person.cpf, Person.id).tuples())
-        _insert(PersonNameToken, [{"person": ids[p["cpf"]], "token": t}
+        _insert(PersonNameToken, [{"person": ids[p["cpf"]], "token": t,
+                                   "name_folded": p["name_folded"]}
                                   for p in people for t in name_tokens(p["name"])])
 
         cnh_rows, vehicle_rows = [], []

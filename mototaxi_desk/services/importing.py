@@ -1033,7 +1033,8 @@ def _write_people(w: _Writer) -> None:
     rows = [{"cpf": r.key, "name_folded": fold(r.values["name"]), "created_at": now,
              "updated_at": now, **_values(r, names)} for r in records]
     w.insert(Person, "person", records, rows, Person.cpf)
-    tokens = [{"person": w.ids["person"][r.key], "token": t}
+    tokens = [{"person": w.ids["person"][r.key], "token": t,
+               "name_folded": fold(r.values["name"])}
               for r in records for t in name_tokens(r.values["name"])]
     insert_rows(PersonNameToken, tokens)
     for record in w.changed("person"):
@@ -1042,7 +1043,8 @@ def _write_people(w: _Writer) -> None:
             extra["name_folded"] = fold(record.values["name"])
             PersonNameToken.delete().where(PersonNameToken.person == record.existing.id) \
                 .execute()
-            PersonNameToken.insert_many([{"person": record.existing.id, "token": t}
+            PersonNameToken.insert_many([{"person": record.existing.id, "token": t,
+                                          "name_folded": extra["name_folded"]}
                                          for t in name_tokens(record.values["name"])]).execute()
         _apply_changes(w, "person", record, Person, extra)
     cnh_names = tuple(_LABELS["cnh"])

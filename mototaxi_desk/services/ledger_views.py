@@ -2,6 +2,7 @@
 stage, deadlines and charges, the list of notices, a holder's ledger, the open terms."""
 from __future__ import annotations
 
+import collections
 import datetime as dt
 import json
 from decimal import Decimal
@@ -28,7 +29,7 @@ def notice_dict(notice: InfractionNotice, *, on: dt.date | None = None, score=No
                 calendar=None, proceedings=None, charges=None, at=None,
                 profile=None) -> dict:
     """A notice as the screens show it. For a list, the caller reads once what every notice
-    needs (list_notices): its proceedings and charges, the profile versions (`at`), today's
+    needs (ledger): its proceedings and charges, the profile versions (`at`), today's
     profile and the business calendar."""
     today = day_or_today(on)
     proceedings = proceedings_of(notice.id) if proceedings is None else proceedings
@@ -37,17 +38,25 @@ def notice_dict(notice: InfractionNotice, *, on: dt.date | None = None, score=No
         notice.charges.order_by(PenaltyCharge.id) if charges is None else charges)]
     terms = deadlines(notice, proceedings, calendar, at)
     notes = deadline_notes(notice, proceedings, calendar, at)
-    current = stage(notice, today, proceedings, calendar, at)
-    points = score.points if score else (0 if notice.status == "voided" else notice.points)
-    return {
-        "id": notice.id, "number": number_text(notice), "year": notice.year,
-        "holder_id": notice.holder_id, "holder_name": notice.holder.name,
-        "permit_id": notice.permit_id,
+    current = stage(notice, today, proceedings, calendar, at, terms=terms)
+    return _notice_fields(notice, profile, current, terms, notes, score) | {
+        "holder_name": notice.holder.name,
         "permit_order_number": notice.permit.order_number if notice.permit_id else None,
         "permit_order_text": permit_rules.format_order_number(
             profile, notice.permit.order_number) if notice.permit_id else "",
+        "infractor_name": notice.infractor.name,
+        "charges": charges, "proceedings": [proceeding_dict(p) for p in proceedings]}
+
+
+def _notice_fields(notice, profile, current: str, terms: dict, notes: dict, score) -> dict:
+    """The fields of notice_dict read from the notice's own columns (a model instance or a
+    light row of list_notices), with its stage and terms worked out by the caller."""
+    points = score.points if score else (0 if notice.status == "voided" else notice.points)
+    return {
+        "id": notice.id, "number": number_text(notice), "year": notice.year,
+        "holder_id": notice.holder_id, "permit_id": notice.permit_id,
         "plate": notice.plate, "infractor_id": notice.infractor_id,
-        "infractor_name": notice.infractor.name, "infractor_role": notice.infractor_role,
+        "infractor_role": notice.infractor_role,
         "auxiliary_id": notice.auxiliary_id, "infraction_code": notice.infraction_code,
         "article": notice.infraction_article, "text": notice.infraction_text,
         "class_code": notice.class_code, "measure": notice.measure, "place": notice.place,
@@ -64,7 +73,6 @@ def notice_dict(notice: InfractionNotice, *, on: dt.date | None = None, score=No
         "defence_deadline_note": notes["defence"], "appeal_deadline_note": notes["appeal"],
         "void_kind": notice.void_kind, "void_reason": notice.void_reason,
         "voided_on": notice.voided_on, "reissue_of": notice.reissue_of_id,
-        "charges": charges, "proceedings": [proceeding_dict(p) for p in proceedings],
         "explanation": json.loads(notice.explanation or "{}"),
     }
 
@@ -74,33 +82,120 @@ def notice(notice_id, *, on: dt.date | None = None) -> dict:
     return notice_dict(get_notice(notice_id), on=on)
 
 
-def list_notices(*, on: dt.date | None = None, limit: int = 1000) -> list[dict]:
+def list_notices(*, on: dt.date | None = None, limit: int = 1000,
+                 before: tuple[int, int] | None = None) -> list[dict]:
     """The notices, newest first (the Infrações page): each as notice_dict, stage and
     deadlines included. A fixed number of queries whatever `limit`: the notices with their
-    holder, permit and infractor in one, their proceedings and charges in one each (per 900),
-    the profile versions and the calendar once."""
+    holder, permit and infractor in one, their proceedings and charges in one each (the
+    same newest `limit` notices as a subquery), the profile versions and the calendar once.
+    Rows are read straight from the cursor (light named tuples, not model instances): the
+    list costs what it shows (issue 23). `before`: (year, number) of the last notice of the
+    previous page — the next page starts after it (keyset paging through the index on
+    year and number, whatever the page's depth)."""
     calendar = business_calendar()
     at = setup.profiles_by_date()
     profile = at(dt.date.today())
     holder, infractor = Person.alias(), Person.alias()
+    n = InfractionNotice
+
+    def after(query):
+        if before is None:
+            return query
+        year, number = (int(v) for v in before)
+        # a row-value comparison: both backends read it as a range of the (year, number)
+        # index, however deep the page
+        return query.where(pw.Tuple(n.year, n.number) < pw.Tuple(year, number))
+
+    newest = after(n.select(n.id)).order_by(n.year.desc(), n.number.desc()).limit(limit)
     # of the joined rows only what the list shows (a person row is wide)
-    rows = list(InfractionNotice.select(InfractionNotice, holder.id, holder.name, Permit.id,
-                                        Permit.order_number, infractor.id, infractor.name)
-                .join(holder, on=(InfractionNotice.holder == holder.id), attr="holder")
-                .switch(InfractionNotice)
-                .join(Permit, pw.JOIN.LEFT_OUTER, on=(InfractionNotice.permit == Permit.id),
-                      attr="permit")
-                .switch(InfractionNotice)
-                .join(infractor, on=(InfractionNotice.infractor == infractor.id),
-                      attr="infractor")
-                .order_by(InfractionNotice.year.desc(), InfractionNotice.number.desc())
-                .limit(limit))
-    ids = [n.id for n in rows]
-    proceedings = _by_notice(NoticeProceeding, ids)
-    charges = _by_notice(PenaltyCharge, ids)
+    columns = [(getattr(n, name), alias) for name, alias in _NOTICE_COLUMNS] + [
+        (holder.name, "holder_name"), (Permit.order_number, "permit_order_number"),
+        (infractor.name, "infractor_name")]
+    rows = _light(after(n.select(*[field for field, _ in columns])
+                  .join(holder, on=(n.holder == holder.id))
+                  .switch(n)
+                  .join(Permit, pw.JOIN.LEFT_OUTER, on=(n.permit == Permit.id))
+                  .switch(n)
+                  .join(infractor, on=(n.infractor == infractor.id)))
+                  .order_by(n.year.desc(), n.number.desc())
+                  .limit(limit), columns)
+    proceedings = _light_by_notice(NoticeProceeding, _PROCEEDING_COLUMNS, newest)
+    charges = _light_by_notice(PenaltyCharge, _CHARGE_COLUMNS, newest)
     today = day_or_today(on)
-    return [notice_dict(n, on=today, calendar=calendar, proceedings=proceedings[n.id],
-                        charges=charges[n.id], at=at, profile=profile) for n in rows]
+    unit = profile.fiscal_unit
+    out = []
+    for row in rows:
+        own = proceedings.get(row.id, [])
+        terms = deadlines(row, own, calendar, at)
+        current = stage(row, today, own, calendar, at, terms=terms)
+        notes = deadline_notes(row, own, calendar, at)
+        out.append(_notice_fields(row, profile, current, terms, notes, score=None) | {
+            "holder_name": row.holder_name, "infractor_name": row.infractor_name,
+            "permit_order_number": row.permit_order_number,
+            "permit_order_text": permit_rules.format_order_number(
+                profile, row.permit_order_number) if row.permit_id else "",
+            "charges": [charge_dict(c, unit) for c in charges.get(row.id, [])],
+            "proceedings": [proceeding_dict(p) for p in own]})
+    return out
+
+
+# (model attribute, name in the light row): the notice columns notice_dict shows and the
+# terms read (the foreign keys as their ids, as the model's `holder_id` reads them)
+_NOTICE_COLUMNS = tuple((name, name) for name in (
+    "id", "year", "number", "plate", "infractor_role", "infraction_code",
+    "infraction_article", "infraction_text", "class_code", "measure", "place",
+    "occurred_at", "description", "agent_name", "agent_registration", "infractor_signed",
+    "notified_on", "notification_channel", "points", "points_doubled", "warning",
+    "recidivism", "fine_units", "fine_cents", "status", "void_kind", "void_reason",
+    "voided_on", "explanation")) + tuple((name, f"{name}_id") for name in (
+    "holder", "permit", "infractor", "auxiliary", "reissue_of"))
+_PROCEEDING_COLUMNS = tuple((name, name) for name in (
+    "id", "stage", "event", "filed_on", "text", "attachments", "decision", "decided_on",
+    "decision_reason")) + (("notice", "notice_id"), ("decided_by", "decided_by_id"))
+_CHARGE_COLUMNS = tuple((name, name) for name in (
+    "id", "kind", "label", "article", "units", "amount_cents", "year", "status", "paid_on",
+    "receipt")) + tuple((name, f"{name}_id") for name in (
+    "notice", "person", "permit", "impound"))
+
+
+def _light_by_notice(model, columns, notices) -> dict[int, list]:
+    """notice id -> its rows of `model` (proceedings, charges) by id, as named tuples with
+    the attributes notice_terms and the dict makers read: one query for the notices of the
+    subquery `notices`, whatever their number."""
+    found: dict[int, list] = {}
+    fields = [(getattr(model, name), alias) for name, alias in columns]
+    query = (model.select(*[field for field, _ in fields])
+             .where(model.notice.in_(notices)).order_by(model.id))
+    for row in _light(query, fields):
+        found.setdefault(row.notice_id, []).append(row)
+    return found
+
+
+# the column types whose database value is not already the Python value (SQLite keeps dates
+# as text and booleans as 0/1; PostgreSQL's decimals and dates come converted, which the
+# fields' python_value leave as they are)
+_CONVERTED = (pw.DateField, pw.DateTimeField, pw.DecimalField, pw.BooleanField)
+_ROW_TYPES: dict[tuple, type] = {}
+
+
+def _light(query, columns) -> list:
+    """The rows of `query` straight from the cursor as named tuples (names: the second of
+    each `columns` pair, in the select's order), converting only the columns that need it:
+    a list of a thousand rows without building a model instance per row."""
+    names = tuple(name for _, name in columns)
+    kind = _ROW_TYPES.get(names)
+    if kind is None:
+        kind = _ROW_TYPES[names] = collections.namedtuple("Row", names)
+    convert = [(i, field.python_value) for i, (field, _) in enumerate(columns)
+               if isinstance(field, _CONVERTED)]
+    out = []
+    for raw in query.model._meta.database.execute(query):
+        row = list(raw)
+        for i, python_value in convert:
+            if row[i] is not None:
+                row[i] = python_value(row[i])
+        out.append(kind._make(row))
+    return out
 
 
 def _by_notice(model, ids: list[int]) -> dict[int, list]:

@@ -86,16 +86,17 @@ def deadlines(notice: InfractionNotice, proceedings=None, calendar=None, at=None
 
 
 def stage(notice: InfractionNotice, on: dt.date, proceedings=None, calendar=None,
-          at=None) -> str:
+          at=None, *, terms: dict | None = None) -> str:
     """Where the notice stands: see STAGE_LABELS. 'final' = the contraditório is over and
-    its penalties may be applied (PF Art. 38 §2º, SRM Art. 35 §3º)."""
+    its penalties may be applied (PF Art. 38 §2º, SRM Art. 35 §3º). `terms`: its
+    deadlines() when the caller has them already (a list)."""
     if notice.status == "voided":
         return "voided"
     if notice.notified_on is None:
         return "awaiting_notification"
     rule = _rule(notice, at)
     proceedings = proceedings_of(notice.id) if proceedings is None else proceedings
-    terms = deadlines(notice, proceedings, calendar, at)
+    terms = terms if terms is not None else deadlines(notice, proceedings, calendar, at)
     defence = [p for p in proceedings if p.stage == "defence"]
     appeal = [p for p in proceedings if p.stage == "appeal"]
     if rule.defence_days:

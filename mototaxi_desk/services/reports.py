@@ -70,10 +70,14 @@ def period(start, end) -> tuple[dt.date, dt.date]:
 
 
 def run(key: str, *, start=None, end=None, stand_number=None,
-        today: dt.date | None = None, actor: Actor | None = None) -> dict:
+        today: dt.date | None = None, actor: Actor | None = None,
+        limit: int | None = None) -> dict:
     """One report; `start`/`end` for the period reports, `stand_number` to keep one stand.
     CPFs as `actor` may see them (permissions.cpf_text: masked for a fiscal; whole for the
-    counter roles and for the system itself, actor None)."""
+    counter roles and for the system itself, actor None). `limit`: the register-wide
+    reports (_PAGED) read their first `limit` rows only, their totals counted by the
+    database ("total"; "complete" says whether every row is there; more_rows reads on,
+    complete() reads them all for an export)."""
     kind = KIND_BY_KEY.get(key)
     if kind is None:
         raise ValidationError("Relatório", f"relatório desconhecido: {key}.")
@@ -85,12 +89,41 @@ def run(key: str, *, start=None, end=None, stand_number=None,
         first = last = today
         shown = f"situação em {format_date(today)}"
     builder = _BUILDERS[key]
-    columns, rows, summary = (builder(first, last, today, stand_number) if kind.uses_stand
-                              else builder(first, last, today))
+    if key in _PAGED:
+        columns, rows, summary, total = builder(first, last, today, stand_number, limit=limit)
+    else:
+        columns, rows, summary = (builder(first, last, today, stand_number)
+                                  if kind.uses_stand else builder(first, last, today))
+        total = len(rows)
     _mask_cpfs(actor, rows)
     return {"key": key, "title": kind.title, "period": shown, "start": first, "end": last,
+            "stand_number": stand_number, "today": today,
             "columns": [{"key": c, "header": h, "kind": k} for c, h, k in columns],
-            "rows": rows, "summary": summary}
+            "rows": rows, "summary": summary, "total": total,
+            "complete": len(rows) == total}
+
+
+def more_rows(report: dict, offset: int, limit: int, *,
+              actor: Actor | None = None) -> list[dict]:
+    """Rows `offset`.. of a report run with `limit` (the Relatórios page as it scrolls):
+    read from the database where the report pages (the register-wide ones), else from the
+    rows it holds."""
+    if report["complete"] or report["key"] not in _PAGED or \
+            offset + limit <= len(report["rows"]):
+        return report["rows"][offset:offset + limit]
+    rows = _PAGED[report["key"]](report, offset, limit)
+    _mask_cpfs(actor, rows)
+    return rows
+
+
+def complete(report: dict, *, actor: Actor | None = None) -> dict:
+    """The whole report (every row) of a report run with `limit`: what is exported and
+    printed."""
+    if report["complete"]:
+        return report
+    return run(report["key"], start=report["start"], end=report["end"],
+               stand_number=report.get("stand_number"), today=report.get("today"),
+               actor=actor)
 
 
 def _mask_cpfs(actor: Actor | None, rows: list[dict]) -> None:
@@ -110,32 +143,62 @@ def _order(profile, number) -> str:
 
 # --- permits by stand --------------------------------------------------------------------
 
-def _permits_by_stand(first, last, today, stand_number=None):
-    profile = setup.profile()  # once, not per row
-    query = (Permit.select(Permit, Person, Stand, Vehicle)
+def _permits_by_stand_query(stand_number):
+    """The permits in force by stand and place, as tuples of what the report shows (no
+    model instance per row: the report may list the whole register)."""
+    query = (Permit.select(Stand.number, Permit.stand_position, Permit.order_number,
+                           Permit.holder, Person.name, Person.cpf, Vehicle.plate_original,
+                           Permit.vehicle, Permit.valid_until, Permit.status)
              .join(Person, on=(Permit.holder == Person.id))
              .switch(Permit).join(Stand, pw.JOIN.LEFT_OUTER, on=(Permit.stand == Stand.id))
              .switch(Permit).join(Vehicle, pw.JOIN.LEFT_OUTER, on=(Permit.vehicle == Vehicle.id))
              .where(Permit.status.in_(IN_FORCE))
-             .order_by(Stand.number.asc(nulls="LAST"), Permit.stand_position, Permit.order_number))
+             .order_by(Stand.number.asc(nulls="LAST"), Permit.stand_position,
+                       Permit.order_number))
     if stand_number not in (None, ""):
-        stand_number = validators.positive_int(str(stand_number), "Ponto", maximum=9999)
         query = query.where(Stand.number == stand_number)
-    rows = []
-    for p in query:
-        stand = p.stand if p.stand_id else None
-        rows.append({"stand": stands.label(stand.number) if stand else "Sem ponto",
-                     "position": p.stand_position,
-                     "order_number": _order(profile, p.order_number),
-                     "person_id": p.holder_id, "person_name": p.holder.name,
-                     "cpf": format_cpf(p.holder.cpf),
-                     "plate": p.vehicle.plate_original if p.vehicle_id else "",
-                     "valid_until": p.valid_until, "status": PERMIT_STATUS[p.status],
-                     "tone": p.status})
-    listed = [s for s in stands.list_stands(on=today)
-              if stand_number in (None, "") or s["number"] == stand_number]
-    by_tone = {tone: sum(r["tone"] == tone for r in rows) for tone in IN_FORCE}
-    summary = [f"Total: {len(rows)} permissão(ões) em vigor (ativas: {by_tone['active']}, "
+    return query
+
+
+def _stand_number(stand_number):
+    if stand_number in (None, ""):
+        return None
+    return validators.positive_int(str(stand_number), "Ponto", maximum=9999)
+
+
+def _permits_by_stand_rows(query) -> list[dict]:
+    profile = setup.profile()  # once, not per row
+    return [{"stand": stands.label(number) if number is not None else "Sem ponto",
+             "position": position, "order_number": _order(profile, order),
+             "person_id": holder_id, "person_name": name, "cpf": format_cpf(cpf),
+             "plate": plate or "" if vehicle_id else "", "valid_until": valid_until,
+             "status": PERMIT_STATUS[status], "tone": status}
+            for number, position, order, holder_id, name, cpf, plate, vehicle_id, valid_until,
+            status in query.tuples()]
+
+
+def _permits_by_stand(first, last, today, stand_number=None, *, limit=None):
+    """Every permit in force by stand; with `limit`, the first rows only and the totals
+    counted by the database (the Relatórios page shows a page at a time; more_rows reads
+    the next)."""
+    stand_number = _stand_number(stand_number)
+    query = _permits_by_stand_query(stand_number)
+    if limit is None:
+        rows = _permits_by_stand_rows(query)
+        by_tone = {tone: sum(r["tone"] == tone for r in rows) for tone in IN_FORCE}
+        total = len(rows)
+    else:
+        rows = _permits_by_stand_rows(query.limit(limit))
+        counting = (Permit.select(Permit.status, pw.fn.COUNT(Permit.id))
+                    .join(Stand, pw.JOIN.LEFT_OUTER, on=(Permit.stand == Stand.id))
+                    .where(Permit.status.in_(IN_FORCE)).group_by(Permit.status))
+        if stand_number is not None:
+            counting = counting.where(Stand.number == stand_number)
+        counted = dict(counting.tuples())
+        by_tone = {tone: counted.get(tone, 0) for tone in IN_FORCE}
+        total = sum(by_tone.values())
+    listed = stands.flag_rows(stand_number)
+    summary = [f"Total: {total} permissão(ões) em vigor (ativas: {by_tone['active']}, "
                f"suspensas: {by_tone['suspended']}, interrompidas: {by_tone['interrupted']}, "
                f"vencidas aguardando renovação: {by_tone['expired']}) em {len(listed)} "
                "ponto(s)."]
@@ -143,15 +206,34 @@ def _permits_by_stand(first, last, today, stand_number=None):
         s = listed[0]
         summary.append(f"{s['label']} ({s['name']}): {s['count']} de {s['max_vehicles']} vagas "
                        f"ocupadas, {s['free']} livre(s), mínimo {s['min_vehicles']}.")
-    full = ", ".join(s["label"] for s in listed if s["full"]) or "nenhum"
-    below = ", ".join(s["label"] for s in listed if s["below_minimum"]) or "nenhum"
+    full = _some([s["label"] for s in listed if s["full"]])
+    below = _some([s["label"] for s in listed if s["below_minimum"]])
     summary.append(f"Lotados: {full}. Abaixo do mínimo: {below}. Vagas livres: "
                    f"{sum(s['free'] for s in listed)}.")
     columns = [("stand", "Ponto", "text"), ("position", "Vaga", "int"),
                ("order_number", "Permissão", "text"), ("person_name", "Permissionário", "text"),
                ("cpf", "CPF", "text"), ("plate", "Placa", "text"),
                ("valid_until", "Validade", "date"), ("status", "Situação", "text")]
-    return columns, rows, summary
+    return columns, rows, summary, total
+
+
+SUMMARY_NAMES = 30
+
+
+def _some(labels: list[str]) -> str:
+    """Labels for a summary line: all of a few, the first SUMMARY_NAMES of many and how
+    many more (a town of thousands of stands gets a line, not a page; the rows list them)."""
+    if not labels:
+        return "nenhum"
+    if len(labels) <= SUMMARY_NAMES:
+        return ", ".join(labels)
+    return (", ".join(labels[:SUMMARY_NAMES])
+            + f" e mais {len(labels) - SUMMARY_NAMES:,}".replace(",", "."))
+
+
+def _permits_by_stand_more(report: dict, offset: int, limit: int) -> list[dict]:
+    query = _permits_by_stand_query(_stand_number(report.get("stand_number")))
+    return _permits_by_stand_rows(query.offset(offset).limit(limit))
 
 
 # --- permits expiring --------------------------------------------------------------------
@@ -453,6 +535,9 @@ def _stand_roster_year(first, last, today, stand_number=None):
 _BUILDERS = {"stand_roster_year": _stand_roster_year, "permits_ended": _permits_ended, "permits_by_stand": _permits_by_stand, "permits_expiring": _permits_expiring,
              "inspections_due": _inspections_due, "fines": _fines,
              "applications": _applications, "waiting_list": _waiting_list}
+# the reports that list the register as it is (not a period): run(limit=...) reads their
+# first rows and counts the rest in the database; more_rows reads on (issue 23)
+_PAGED = {"permits_by_stand": _permits_by_stand_more}
 
 
 # --- export ------------------------------------------------------------------------------

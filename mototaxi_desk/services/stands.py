@@ -119,6 +119,34 @@ def list_stands(on: dt.date | None = None, *, offset: int = 0,
     return [as_dict(s, counts.get(s.id, 0)) for s in stands]
 
 
+def flag_rows(number: int | None = None) -> list[dict]:
+    """Every stand (or the one of that number) by number with its label, place name, limits,
+    count and flags as list_stands gives them (_flags), read as narrow tuples in one query,
+    each stand's permits counted by the database (a report's summary over thousands of
+    stands)."""
+    taken = Permit.select(pw.fn.COUNT(Permit.id)).where(Permit.stand == Stand.id)
+    query = (Stand.select(Stand.number, Stand.name, Stand.active, Stand.min_vehicles,
+                          Stand.max_vehicles, taken)
+             .order_by(Stand.number))
+    if number is not None:
+        query = query.where(Stand.number == number)
+    out = []
+    for row in query.namedtuples():
+        count = row[-1]
+        out.append({"number": row.number, "label": label(row.number), "name": row.name,
+                    "active": row.active, "min_vehicles": row.min_vehicles,
+                    "max_vehicles": row.max_vehicles, **_flags(row, count)})
+    return out
+
+
+def stand_choices() -> list[dict]:
+    """Every stand as a choice in a list (number, label, place name), by number: one narrow
+    query, no counts (the Relatórios page's stand filter)."""
+    return [{"number": number, "label": label(number), "name": name}
+            for number, name in Stand.select(Stand.number, Stand.name)
+            .order_by(Stand.number).tuples()]
+
+
 def count_stands() -> int:
     return Stand.select().count()
 

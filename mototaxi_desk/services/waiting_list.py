@@ -260,13 +260,18 @@ def open_entry_of(person_id) -> dict | None:
 def _candidates(on: dt.date) -> tuple[list[waiting_rank.Candidate], dict[int, tuple]]:
     rows = list(WaitingListEntry.select(WaitingListEntry, Person).join(Person)
                 .where(WaitingListEntry.status == "waiting"))
+    return _as_candidates(rows, on), {r.id: (r, r.person) for r in rows}
+
+
+def _as_candidates(rows, on: dt.date) -> list[waiting_rank.Candidate]:
+    """The ranking inputs of waiting entries (models or rows with the same attributes), the
+    weighted infractions read in one query."""
     weights = _weighted_infractions(rows, on)
-    candidates = [waiting_rank.Candidate(
+    return [waiting_rank.Candidate(
         entry_id=r.id, enrolled_at=r.enrolled_at, seniority_years=r.seniority_years,
         dependents=r.dependents, vehicle_condition=r.vehicle_condition,
         lottery_number=r.lottery_number, weighted_infractions=weights.get(r.person_id, 0))
         for r in rows]
-    return candidates, {r.id: (r, r.person) for r in rows}
 
 
 def _ranked(on: dt.date):
@@ -276,22 +281,56 @@ def _ranked(on: dt.date):
     return waiting_rank.rank(candidates, mode, criteria), rows, candidates
 
 
-def ordered(on: dt.date | None = None, actor: Actor | None = None) -> list[dict]:
+def ordered(on: dt.date | None = None, actor: Actor | None = None, *, offset: int = 0,
+            limit: int | None = None) -> list[dict]:
     """The people waiting, in calling order, each with `position` (1 = next) and
-    `lottery_pending` when a tie still needs a draw; CPFs as `actor` may see them."""
+    `lottery_pending` when a tie still needs a draw; CPFs as `actor` may see them. A page of
+    them with `offset` and `limit` (the Lista de espera page, issue 23): where the list goes
+    by enrolment order the database orders and cuts it, and only the page's entries, people
+    and notices are read; where it is ranked (edital) the ranking inputs of every entry are
+    read to rank them (narrow rows, no person), and the page's entries and people only."""
     on = on or dt.date.today()
     profile = setup.profile()
-    ranked, rows, candidates = _ranked(on)
+    if profile.waiting_list.mode in waiting_rank.BY_ENROLMENT_MODES:
+        query = (WaitingListEntry.select(WaitingListEntry, Person).join(Person)
+                 .where(WaitingListEntry.status == "waiting")
+                 .order_by(WaitingListEntry.enrolled_at, WaitingListEntry.id))
+        if limit is not None:
+            query = query.offset(offset).limit(limit)
+        rows = list(query)
+        weights = _weighted_infractions(rows, on)
+        return [{**as_dict(entry, entry.person, actor), "position": offset + i + 1,
+                 "weighted_infractions": weights.get(entry.person_id, 0),
+                 "lottery_pending": False}  # no lottery where the list goes by enrolment
+                for i, entry in enumerate(rows)]
+    # ranked: every entry's ranking inputs as narrow rows, the page's entries and people
+    inputs = list(WaitingListEntry.select(
+        WaitingListEntry.id, WaitingListEntry.person.alias("person_id"),
+        WaitingListEntry.enrolled_at, WaitingListEntry.seniority_years,
+        WaitingListEntry.dependents, WaitingListEntry.vehicle_condition,
+        WaitingListEntry.lottery_number).where(WaitingListEntry.status == "waiting")
+        .namedtuples())
+    candidates = _as_candidates(inputs, on)
+    ranked = waiting_rank.rank(candidates, profile.waiting_list.mode,
+                               profile.waiting_list.ranking)
     pending = {c.entry_id for group in waiting_rank.ties_needing_lottery(
         candidates, profile.waiting_list.mode, profile.waiting_list.ranking) for c in group}
     result = []
-    for position, candidate in enumerate(ranked, start=1):
-        entry, person = rows[candidate.entry_id]
-        data = as_dict(entry, person, actor)
+    shown = ranked[offset:] if limit is None else ranked[offset:offset + limit]
+    rows = {e.id: e for e in WaitingListEntry.select(WaitingListEntry, Person).join(Person)
+            .where(WaitingListEntry.id.in_([c.entry_id for c in shown]))} if shown else {}
+    for position, candidate in enumerate(shown, start=offset + 1):
+        entry = rows[candidate.entry_id]
+        data = as_dict(entry, entry.person, actor)
         data.update(position=position, weighted_infractions=candidate.weighted_infractions,
                     lottery_pending=candidate.entry_id in pending)
         result.append(data)
     return result
+
+
+def count_waiting() -> int:
+    """How many people wait (the Lista de espera page's total), counted by the database."""
+    return WaitingListEntry.select().where(WaitingListEntry.status == "waiting").count()
 
 
 def _draw(actor: Actor, groups, on: dt.date) -> dict[int, int]:

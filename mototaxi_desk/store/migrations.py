@@ -36,8 +36,10 @@ def migrate(*operations) -> None:
 def _step_2_name_tokens(db: pw.Database) -> None:
     """v2: word index of person names, so search by name fragment uses an index."""
     db.create_tables([PersonNameToken])
-    rows = [{"person": pid, "token": token}
-            for pid, name in Person.select(Person.id, Person.name).tuples()
+    # the table is made as the model is today (name_folded too, a later step fills it)
+    rows = [{"person": pid, "token": token, "name_folded": folded}
+            for pid, name, folded in Person.select(Person.id, Person.name,
+                                                   Person.name_folded).tuples()
             for token in name_tokens(name)]
     for start in range(0, len(rows), 500):
         PersonNameToken.insert_many(rows[start:start + 500]).execute()
@@ -255,13 +257,28 @@ def _step_campaigns(db: pw.Database) -> None:
     db.create_tables([m.Campaign, m.CampaignAttendance])
 
 
+def _step_name_token_order(db: pw.Database) -> None:
+    """v16 (issue 23): the person's name_folded on each of their name tokens, and an index
+    on (token, name_folded, person), so a name prefix's first matches in the search's order
+    come from one index range, however many people the prefix matches."""
+    table = PersonNameToken._meta.table_name
+    if "name_folded" not in {c.name for c in db.get_columns(table)}:
+        migrator = SchemaMigrator.from_database(db)
+        migrate(migrator.add_column(table, "name_folded",
+                                    PersonNameToken._meta.fields["name_folded"]))
+    db.execute_sql(f'UPDATE "{table}" SET "name_folded" = (SELECT p."name_folded" FROM '
+                   f'"{Person._meta.table_name}" AS p WHERE p."id" = "{table}"."person_id")')
+    PersonNameToken._schema.create_indexes(safe=True)
+
+
 # The profile-versions step stays last (its test finds it by name); the lead renumbers the
 # other steps when branches merge.
 STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,
          6: _step_6_audit_chain, 7: _step_7_guias, 8: _step_8_print_reservations,
          9: _step_9_stand_acts, 10: _step_10_time_and_law, 11: _step_imports,
          12: _step_scale_indexes, 13: _step_row_seals, 14: _step_named_actors,
-         15: _step_campaigns, 16: _step_profile_versions}  # last
+         15: _step_campaigns, 16: _step_name_token_order,
+         17: _step_profile_versions}  # last
 LATEST = max(STEPS)
 
 

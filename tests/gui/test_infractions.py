@@ -237,3 +237,36 @@ def test_correcting_a_l1745_notice_keeps_the_fine_in_the_range_art_17_ii(qtbot, 
     assert dialog.save(), dialog.message.text()
     assert dialog.result_notice["fine_units"] == "12.5"
     assert dialog.result_notice["reissue_of"] == notice["id"]
+
+
+def test_infractions_page_loads_the_notices_a_page_at_a_time(qtbot, actors, monkeypatch):
+    """Issue 23: the page reads the newest notices a page at a time (keyset after the last
+    one shown) and the next as the list scrolls (fetchMore), filters applied to each; the
+    pages in order are ledger.list_notices."""
+    from mototaxi_desk.gui.pages import infractions as module
+    permits = list(Permit.select().where(Permit.status == "active").order_by(Permit.id)
+                   .limit(5))
+    for permit in permits:
+        _record(actors["fiscal"], permit)
+    whole = ledger.list_notices()
+    assert len(whole) == 5
+    monkeypatch.setattr(module, "PAGE_SIZE", 2)
+    page = InfractionsPage(actors["supervisor"])
+    qtbot.addWidget(page)
+    page.refresh()
+    assert [r["id"] for r in page.model.rows] == [n["id"] for n in whole[:2]]
+    assert page.model.canFetchMore() and "mais recentes" in page.count.text()
+    while page.model.canFetchMore():
+        page.model.fetchMore()
+    assert [r["id"] for r in page.model.rows] == [n["id"] for n in whole]
+    assert page.count.text() == "5 auto(s) de 5."
+    page.text_filter.setText(whole[3]["number"])
+    assert [r["id"] for r in page.model.rows] == [whole[3]["id"]]
+    pages, before = [], None
+    while True:
+        chunk = ledger.list_notices(limit=2, before=before)
+        pages += chunk
+        if len(chunk) < 2:
+            break
+        before = (chunk[-1]["year"], int(chunk[-1]["number"].split("/")[0]))
+    assert pages == whole

@@ -131,3 +131,27 @@ def test_every_report_runs_on_the_demo(demo_data):
         report = reports.run(kind.key, start=today - dt.timedelta(days=365),
                              end=today + dt.timedelta(days=90))
         assert report["columns"] and report["summary"]
+
+
+def test_register_wide_report_shows_a_page_and_exports_every_row(page, qtbot, tmp_path,
+                                                                 monkeypatch):
+    """Issue 23: permits by stand (the whole register) is shown a page at a time — the
+    first rows, the total counted, more as the table scrolls — and the export has every
+    row."""
+    from pathlib import Path
+
+    from mototaxi_desk.gui.models import paged_table
+    from mototaxi_desk.gui.pages import reports as module
+    monkeypatch.setattr(module, "PAGE_SIZE", 3)
+    monkeypatch.setattr(paged_table, "PAGE_SIZE", 3)
+    _run(page, qtbot, "permits_by_stand")
+    whole = reports.run("permits_by_stand")
+    assert len(page.model.rows) == 3 and not page.report["complete"]
+    assert page.count.text() == f"{whole['total']} linha(s)" and whole["total"] > 6
+    page.model.fetchMore()
+    assert [r["order_number"] for r in page.model.rows] == \
+        [r["order_number"] for r in whole["rows"][:6]]
+    path = page.export("csv", str(tmp_path / "pontos.csv"))
+    lines = Path(path).read_text(encoding="utf-8-sig").splitlines()
+    assert len(lines) >= whole["total"] + 1  # the header, every permit (and the summary)
+    assert page.report["complete"] and len(page.report["rows"]) == whole["total"]

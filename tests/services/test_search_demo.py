@@ -107,3 +107,25 @@ def test_search_permit_number_protocol_renavam(demo_data):
 @pytest.mark.parametrize("odd", ["", "   ", "%", "_", "' OR 1=1 --", "a" * 10_000, "\x00", "🏍️"])
 def test_search_odd_text_never_fails(demo_data, odd):
     assert isinstance(search.search(odd), list)
+
+
+def test_name_search_lists_what_the_person_rows_list(demo_data):
+    """Names are searched in the tokens' own copy of the folded name (issue 23), one word
+    (typed letter by letter) or several (intersected); the people and their order are
+    those of the person rows: every person with a word starting with each word typed, by
+    folded name then id, the first `limit`."""
+    from mototaxi_desk.domain.search_terms import prefix_upper_bound
+    demo.fill_bulk(60, seed=8, with_users=False)
+    for words in (["ma"], ["jo"], ["an"], ["sil"], ["da"], ["maria"], ["conceicao"], ["d"],
+                  ["zz"], ["maria", "silv"], ["ma", "co"], ["an", "ma", "so"], ["jose", "zz"],
+                  ["da", "davila"]):
+        expected_query = Person.select(Person.id)
+        for word in words:
+            expected_query = expected_query.where(Person.id.in_(
+                PersonNameToken.select(PersonNameToken.person)
+                .where((PersonNameToken.token >= word) &
+                       (PersonNameToken.token < prefix_upper_bound(word)))))
+        for limit in (3, 20):
+            expected = [p.id for p in expected_query.order_by(Person.name_folded, Person.id)
+                        .limit(limit)]
+            assert [h["person_id"] for h in search._by_name(words, limit)] == expected, words

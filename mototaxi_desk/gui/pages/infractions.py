@@ -4,10 +4,9 @@ notice; the fiscal records new ones; the supervisor sees and applies the sanctio
 rules propose for the selected notice's permit."""
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton,
                                QSplitter, QVBoxLayout, QWidget)
-from PySide6.QtCore import Qt
 
 from ...domain.search_terms import fold
 from ...services import ledger, setup
@@ -19,6 +18,34 @@ from ..widgets.ledger_view import (NoticeTableModel, SanctionsPanel, notice_rows
 
 FILTERS = [("", "Todos"), ("running", "Em andamento"), ("open_fine", "Multa em aberto"),
            *[(code, label) for code, label in ledger.STAGE_LABELS.items()]]
+PAGE_SIZE = 100  # notices read at a time, newest first (a screen shows about 25)
+SEARCH_PAGES = 5  # a filter that matches few reads at most this many pages per scroll
+
+
+class _NoticePages(NoticeTableModel):
+    """The notices shown, loaded a page at a time as the list scrolls (issue 23): the view
+    asks canFetchMore / fetchMore; the page reads the next notices after the last one."""
+
+    def __init__(self, page: "InfractionsPage"):
+        super().__init__(page)
+        self.page = page
+
+    def canFetchMore(self, parent=QModelIndex()) -> bool:  # noqa: N802 (Qt API)
+        return not parent.isValid() and not self.page.exhausted
+
+    def fetchMore(self, parent=QModelIndex()) -> None:  # noqa: N802
+        if parent.isValid() or self.page.exhausted:
+            return
+        shown = []
+        for _ in range(SEARCH_PAGES):
+            shown += [r for r in self.page.load_more() if self.page.matches(r)]
+            if shown or self.page.exhausted:
+                break
+        if shown:
+            self.beginInsertRows(QModelIndex(), len(self.rows), len(self.rows) + len(shown) - 1)
+            self.rows.extend(shown)
+            self.endInsertRows()
+        self.page.show_count()
 
 
 class InfractionsPage(QWidget):
@@ -28,7 +55,8 @@ class InfractionsPage(QWidget):
     def __init__(self, actor, parent=None):
         super().__init__(parent)
         self.actor = actor
-        self.all_rows: list[dict] = []
+        self.all_rows: list[dict] = []  # the notices read so far, newest first
+        self.exhausted = True
         layout = QVBoxLayout(self)
         layout.addWidget(heading("Infrações — autos de infração"))
         bar = QHBoxLayout()
@@ -53,7 +81,7 @@ class InfractionsPage(QWidget):
         self.count = QLabel()
         layout.addWidget(self.count)
 
-        self.model = NoticeTableModel(self)
+        self.model = _NoticePages(self)
         self.view = notice_table_view(self.model)
         open_rows(self.view, lambda row: self.open_notice(self.model.row(row)["id"]))
         self.sanctions = SanctionsPanel(actor)
@@ -79,29 +107,47 @@ class InfractionsPage(QWidget):
         self.sanctions.applied.connect(lambda *_: self.refresh())
 
     def refresh(self) -> None:
-        self.all_rows = notice_rows(ledger.list_notices(), setup.profile())
+        """The newest notices, a page of them; more as the list scrolls (fetchMore)."""
+        self.all_rows, self.exhausted = [], False
+        self.load_more()
         self._apply_filter()
 
-    def _apply_filter(self) -> None:
+    def load_more(self) -> list[dict]:
+        """The next page of notices after the last one read (display rows)."""
+        if self.exhausted:
+            return []
+        last = self.all_rows[-1] if self.all_rows else None
+        before = (last["year"], int(last["number"].split("/")[0])) if last else None
+        page = ledger.list_notices(limit=PAGE_SIZE, before=before)
+        self.exhausted = len(page) < PAGE_SIZE
+        rows = notice_rows(page, setup.profile())
+        self.all_rows += rows
+        return rows
+
+    def matches(self, row: dict) -> bool:
+        """Whether a notice passes the situation and text filters."""
         code = self.status_filter.currentData()
-        words = fold(self.text_filter.text()).split()
-        rows = []
-        for row in self.all_rows:
-            if code == "running" and row["stage"] in ("final", "voided"):
-                continue
-            if code == "open_fine" and not any(c["status"] == "open" and c["kind"] == "fine"
-                                               for c in row["charges"]):
-                continue
-            if code and code not in ("running", "open_fine") and row["stage"] != code:
-                continue
-            hay = fold(f"{row['number']} {row['holder_name']} {row['plate']} "
-                       f"{row['infraction_code']} {row['permit_text']}")
-            if any(w not in hay for w in words):
-                continue
-            rows.append(row)
-        self.model.set_rows(rows)
-        self.count.setText(f"{len(rows)} auto(s) de {len(self.all_rows)}.")
+        if code == "running" and row["stage"] in ("final", "voided"):
+            return False
+        if code == "open_fine" and not any(c["status"] == "open" and c["kind"] == "fine"
+                                           for c in row["charges"]):
+            return False
+        if code and code not in ("running", "open_fine") and row["stage"] != code:
+            return False
+        hay = fold(f"{row['number']} {row['holder_name']} {row['plate']} "
+                   f"{row['infraction_code']} {row['permit_text']}")
+        return all(w in hay for w in fold(self.text_filter.text()).split())
+
+    def _apply_filter(self) -> None:
+        self.model.set_rows([row for row in self.all_rows if self.matches(row)])
+        self.show_count()
         self._selected()
+
+    def show_count(self) -> None:
+        shown, read = len(self.model.rows), len(self.all_rows)
+        self.count.setText(f"{shown} auto(s) de {read}." if self.exhausted else
+                           f"{shown} auto(s) entre os {read} mais recentes; role a lista "
+                           "para ver os anteriores.")
 
     def current(self) -> dict | None:
         index = self.view.currentIndex()

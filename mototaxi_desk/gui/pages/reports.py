@@ -14,7 +14,8 @@ from ...domain.os_errors import os_error_text
 from ...domain.errors import DomainError
 from ...services import reports, stands
 from ..look import in_documents
-from ..models.dict_table import Column, DictTableModel
+from ..models.dict_table import Column
+from ..models.paged_table import PAGE_SIZE, PagedTableModel
 from ..widgets.common import STATUS_COLOURS, heading, open_rows, table_view
 from ..widgets.dates import DateField
 from ..workers import run_in_background
@@ -100,8 +101,15 @@ class ReportsPage(QWidget):
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         layout.addWidget(self.summary)
-        self.model = DictTableModel([], colour_of=lambda row: STATUS_COLOURS.get(row.get("tone")))
+        # the report's rows a page at a time as the table scrolls (issue 23): the GUI thread
+        # makes the cells of what is shown, not of every row of a register-wide report
+        self.model = PagedTableModel(
+            [], fetch=self._fetch, total=lambda: 0 if self.report is None else
+            self.report["total"],
+            colour_of=lambda row: STATUS_COLOURS.get(row.get("tone")))
         self.view = table_view(self.model)
+        # columns sized to the first rows, not to every row loaded so far
+        self.view.horizontalHeader().setResizeContentsPrecision(50)
         open_rows(self.view, self._open_person)
         layout.addWidget(self.view, 1)
         actions = QHBoxLayout()
@@ -180,7 +188,7 @@ class ReportsPage(QWidget):
     def _load_stands(self) -> None:
         self.stand.clear()
         self.stand.addItem("Todos os pontos", None)
-        for s in stands.list_stands():
+        for s in stands.stand_choices():
             self.stand.addItem(f"{s['label']} — {s['name']}", s["number"])
         self._stands_loaded = True
 
@@ -204,7 +212,7 @@ class ReportsPage(QWidget):
         self.run_button.setEnabled(False)
         self._job = run_in_background(
             lambda: reports.run(key, start=start, end=end, stand_number=stand,
-                                actor=self.actor),
+                                actor=self.actor, limit=PAGE_SIZE),
             self.show_report, self._show_error)
 
     def _show_error(self, exc: Exception) -> None:
@@ -225,8 +233,8 @@ class ReportsPage(QWidget):
             for c in report["columns"]]
         self.model.beginResetModel()
         self.model.columns = columns
-        self.model.rows = [] if report is None else report["rows"]
         self.model.endResetModel()
+        self.model.reload()
         for button in (self.csv_button, self.xlsx_button, self.pdf_button, self.print_button):
             button.setEnabled(report is not None)
         self.person_button.setEnabled(bool(report and report["rows"]
@@ -239,8 +247,20 @@ class ReportsPage(QWidget):
         self.summary.setStyleSheet("")
         self.summary.setText(f"<b>{report['title']}</b> — {report['period']}<br>"
                              + "<br>".join(report["summary"]))
-        self.count.setText(f"{len(report['rows'])} linha(s)")
+        self.count.setText(f"{report['total']} linha(s)")
         self.view.resizeColumnsToContents()
+
+    def _fetch(self, offset: int, limit: int) -> list[dict]:
+        if self.report is None:
+            return []
+        return reports.more_rows(self.report, offset, limit, actor=self.actor)
+
+    def whole_report(self) -> dict | None:
+        """The report shown with every row (a register-wide one is shown a page at a time):
+        what is exported and printed."""
+        if self.report is not None and not self.report["complete"]:
+            self.report = reports.complete(self.report, actor=self.actor)
+        return self.report
 
     def _open_person(self, row: int) -> None:
         if self.report and 0 <= row < len(self.model.rows):
@@ -263,8 +283,9 @@ class ReportsPage(QWidget):
         if not path:
             return None
         try:
-            data = (reports.print_report(self.actor, self.report)["pdf"] if fmt == "pdf"
-                    else reports.export(self.actor, self.report, fmt))
+            report = self.whole_report()
+            data = (reports.print_report(self.actor, report)["pdf"] if fmt == "pdf"
+                    else reports.export(self.actor, report, fmt))
             with open(path, "wb") as fh:
                 fh.write(data)
         except DomainError as exc:
@@ -273,7 +294,7 @@ class ReportsPage(QWidget):
         except OSError as exc:
             QMessageBox.warning(self, "Exportar", f"Não foi possível salvar: {os_error_text(exc)}")
             return None
-        self.count.setText(f"{len(self.report['rows'])} linha(s) — exportado para {path}")
+        self.count.setText(f"{self.report['total']} linha(s) — exportado para {path}")
         return path
 
     def print_preview(self, *, show: bool = True):
@@ -282,7 +303,7 @@ class ReportsPage(QWidget):
             return None
         from ..dialogs.print_preview import PrintPreviewDialog  # the PDF viewer loads late
         try:
-            result = reports.print_report(self.actor, self.report)
+            result = reports.print_report(self.actor, self.whole_report())
         except DomainError as exc:
             QMessageBox.warning(self, "Imprimir", str(exc))
             return None

@@ -16,6 +16,7 @@ from ...domain.validators import format_date
 from ...services import counter, permissions, setup, waiting_list
 from ...services.context import Actor
 from ..models.dict_table import Column, DictTableModel
+from ..models.paged_table import PagedTableModel
 from ..widgets.common import AMBER, RED, heading, open_rows, table_view
 
 MODE_TEXT = {"automatic": "por ordem de inscrição; o próximo é convocado automaticamente "
@@ -55,11 +56,15 @@ class WaitingListPage(QWidget):
                           waiting_list.format_weight if c["field"] == "weighted_infractions"
                           else (lambda v: "" if v is None else str(v)))
                    for c in waiting_list.ranking_columns()]
-        self.model = DictTableModel(
+        # a page at a time as the list scrolls (issue 23): the database orders and cuts it
+        self.model = PagedTableModel(
             [Column("position", "Ordem"), Column("person_name", "Nome"),
              Column("cpf_text", "CPF"), Column("enrolled_at", "Inscrição"), *ranking,
              Column("status", "Situação", lambda s: STATUS_TEXT.get(s, s)),
-             Column("call_deadline", "Prazo da convocação")], parent=self)
+             Column("call_deadline", "Prazo da convocação")],
+            fetch=lambda offset, limit: waiting_list.ordered(
+                actor=self.actor, offset=offset, limit=limit),
+            total=waiting_list.count_waiting, parent=self)
         self.view = table_view(self.model)
         open_rows(self.view, lambda row: self.person_chosen.emit(self.model.row(row)["person_id"]))
         layout.addWidget(self.view, 3)
@@ -117,7 +122,7 @@ class WaitingListPage(QWidget):
         profile = setup.profile()
         self.mode.setText(f"Chamada {MODE_TEXT[profile.waiting_list.mode]} "
                           f"({profile.waiting_list.article}).")
-        self.model.set_rows(waiting_list.ordered(actor=self.actor))
+        self.model.reload()
         calls = counter.waiting_calls(self.actor)
         self.called_model.set_rows(calls)
         self.called_title.setText(f"<b>Convocados aguardando comparecer ({len(calls)})</b>")

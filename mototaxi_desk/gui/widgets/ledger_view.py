@@ -128,11 +128,12 @@ class NoticeTableModel(DictTableModel):
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if index.isValid() and role == Qt.ItemDataRole.BackgroundRole:
-            row = self.rows[index.row()]
             key = self.columns[index.column()].key
-            today = self.today or dt.date.today()
+            if key not in ("stage_label", "due"):
+                return None
+            row = self.rows[index.row()]
             colour = (status_colour(row) if key == "stage_label" else
-                      deadline_colour(row, today) if key == "due" else None)
+                      deadline_colour(row, self.today or dt.date.today()))
             return QBrush(QColor(colour)) if colour else None
         if index.isValid() and role == Qt.ItemDataRole.DisplayRole:
             row = self.rows[index.row()]
