@@ -13,7 +13,7 @@ PRIVATE_UMASK = 0o077  # files 0600, folders 0700: personal data is the user's a
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = cli.build_parser().parse_args(argv)
+    args = cli.parser().parse_args(argv)
     # On POSIX everything the program creates — the data folder, the database, backups,
     # logs, exports, PDFs — is readable by its user only (Windows: the folder's ACL).
     previous_umask = os.umask(PRIVATE_UMASK) if os.name == "posix" else None

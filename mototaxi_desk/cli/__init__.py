@@ -7,6 +7,7 @@ Exit codes: 0 ok, 1 refused by a rule or bad input (message on stderr), 2 usage 
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 
 from .. import __version__
@@ -14,11 +15,19 @@ from . import (campaigns, clock, counter, documents, importing, licensing, maint
                municipio, payments, permit_acts, records)
 from .common import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, KNOWN_ERRORS, Parser, login_options
 
-__all__ = ["EXIT_OK", "EXIT_REFUSED", "EXIT_USAGE", "build_parser", "run"]
+__all__ = ["EXIT_OK", "EXIT_REFUSED", "EXIT_USAGE", "build_parser", "parser", "run"]
 
 # In the order `--help` lists them.
 COMMAND_MODULES = (municipio, records, counter, licensing, permit_acts, documents, payments,
                    maintenance, clock, importing, campaigns)
+
+
+@functools.lru_cache(maxsize=1)
+def parser() -> argparse.ArgumentParser:
+    """The parser, built once per process: parsing keeps nothing in it, and building it
+    (some 400 arguments) costs more than most commands (20 ms) when a script or the tests
+    call main() again and again in one process."""
+    return build_parser()
 
 
 def build_parser() -> argparse.ArgumentParser:
