@@ -36,8 +36,8 @@ NOBODY = 999_999
 # nothing: a refused role stops at the role check; an allowed one gets past it and fails later.
 CALLS = {
     "application.file": lambda a: applications.file_application(a, NOBODY, "grant"),
-    "application.checklist": lambda a: applications.set_checklist_item(a, NOBODY, "x",
-                                                                       received=True),
+    "application.checklist": lambda a: applications.set_checklist_items(a, NOBODY, ["x"],
+                                                                        received=True),
     "application.move": lambda a: applications.change_status(a, NOBODY, "em_analise"),
     "application.decide": lambda a: applications.change_status(a, NOBODY, "deferido"),
     "person.register": lambda a: persons.register_person(a, {}),
@@ -176,6 +176,7 @@ INTERNAL = {
     "campaigns.mark_person",  # a step of persons.update_person(recadastramento=True)
     "summons.resolve",  # a step of the passage of time (clock.tick, which checks)
     "importing.dry_run", "importing.read",  # check import.register, like importing.apply
+    "applications.set_checklist_item",  # one document: set_checklist_items, which checks
 }
 
 
