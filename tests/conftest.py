@@ -124,7 +124,7 @@ def make_municipio(db, db_url, templates):
     What setup.initialise() makes for the same values is a template (tests/prepared.py),
     built once per session and backend and copied into the test's empty database: about a
     tenth of a second saved in each of some 1,500 tests. The template's name holds every
-    input of the set-up (the values, the day, the schema's version, the profile files, the
+    input of the set-up (the values, the year, the schema's version, the profile files, the
     functions it calls), so a test that changed one of them (a patched step or profile)
     gets a set-up of its own; production hashing and a database that is not empty any more
     are set up for real."""
@@ -140,8 +140,10 @@ def make_municipio(db, db_url, templates):
         if users._hasher is not CHEAP_HASHER or fingerprint() != prepared.state("migrated"):
             return setup.initialise(today=today, **values)
         day = today or datetime.date.today()
+        # of the day, set-up uses the year alone (that year's fiscal-unit value and tariff)
         name = "municipio-" + hashlib.sha256(repr(
-            (sorted(values.items()), day, _setup_inputs(profile_id))).encode()).hexdigest()[:16]
+            (sorted(values.items()), day.year, _setup_inputs(profile_id))).encode()
+        ).hexdigest()[:16]
         result = prepared.build(name, lambda: setup.initialise(today=day, **values))
         prepared.restore(name, db_url)
         return copy.deepcopy(result)
