@@ -99,9 +99,20 @@ def for_person(person_id: int, *, on: dt.date | None = None, days: int = 30) -> 
     return _due(on, days, int(person_id))
 
 
-def _due(on: dt.date | None, days: int, person_id: int | None) -> list[dict]:
+def sorted_with_names(*, on: dt.date, days: int, person_id: int | None = None
+                      ) -> list[tuple[dict, str]]:
+    """The items of `due()` (or, with person_id, of `for_person()`), each with the folded
+    name it is sorted by (services/due_dates.py keeps them in a table, sorted there by the
+    same key: due date, kind, this name, entity id)."""
+    folded: dict[int, str] = {}
+    items = _due(on, days, person_id, folded)
+    return [(item, folded.get(item["person_id"], "")) for item in items]
+
+
+def _due(on: dt.date | None, days: int, person_id: int | None,
+         folded_out: dict | None = None) -> list[dict]:
     """`due()`, for everyone or (person_id) for one person: the same queries, each limited
-    to the person's rows where one is given."""
+    to the person's rows where one is given. `folded_out` receives the names sorted by."""
     on = on or dt.date.today()
 
     def mine(column, condition):
@@ -293,6 +304,8 @@ def _due(on: dt.date | None, days: int, person_id: int | None) -> list[dict]:
         out.add("campaign_missed", item.pop("due"), **item)
 
     out.items.sort(key=lambda item: _sort_key(item, folded))
+    if folded_out is not None:
+        folded_out.update(folded)
     return out.items
 
 

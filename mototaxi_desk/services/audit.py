@@ -65,7 +65,9 @@ def record(actor: Actor, action: str, entity: str, entity_id, *,
                   "machine": machine()}
         digest = entry_hash(user_id=actor.user_id, **fields)
         after_outermost_transaction(_checkpoint)
-        return AuditLog.create(user=actor.user_id, entry_hash=digest, **fields)
+        row = AuditLog.create(user=actor.user_id, entry_hash=digest, **fields)
+        _changed(action, entity, entity_id)
+        return row
 
 
 def record_many(actor: Actor, entries: list[dict], batch: int = 500) -> int:
@@ -86,7 +88,21 @@ def record_many(actor: Actor, entries: list[dict], batch: int = 500) -> int:
         rows.append({**fields, "user": actor.user_id, "entry_hash": previous})
     from ..store.bulk import insert_rows
     insert_rows(AuditLog, rows, batch)
+    for entry in entries:
+        _changed(entry["action"], entry["entity"], entry.get("entity_id"))
     return len(rows)
+
+
+def _changed(action: str, entity: str, entity_id) -> None:
+    """Every audited change reaches the due-dates table (services/due_dates.py), which
+    stores again, before the action commits, the alerts of the persons it concerns."""
+    from . import due_dates  # it reads the alerts, whose services write here
+    due_dates.note(action, entity, entity_id)
+
+
+def _flush_due_dates() -> None:
+    from . import due_dates
+    due_dates.flush()
 
 
 def _checkpoint() -> None:
@@ -149,6 +165,7 @@ def _seal_before_commit() -> None:
 
 
 before_commit(_seal_before_commit)
+before_commit(_flush_due_dates)
 
 
 def _head() -> str:

@@ -1,0 +1,310 @@
+"""The due-dates table (issue 23): the alerts of the whole register kept in the database,
+so the Painel reads "the most urgent page, how many, how many overdue" by indexed SQL
+instead of computing every holder's alerts in Python.
+
+store.models.AlertDue holds exactly the items of `alerts.due(on=D, days=W)` for the day D
+and window W of the one AlertDueState row. It is kept current inside the write transactions:
+every change is audited (services/audit.py), and the audit hands each entry to `note()`;
+just before the action commits, `flush()` turns the audited records into the persons whose
+alerts they may change (a permit's holder and auxiliary drivers, a vehicle's holders, a
+notice's person...), deletes those persons' stored items and those pointing at the touched
+permits and vehicles (a transfer takes the permit from its old holder), and stores
+`alerts.for_person(p, on=D, days=W)` for each: a few indexed queries per person.
+
+What changes everybody's alerts (a profile version, a municipal holiday, the município's
+settings, a campaign, the passage of time, an import, a restored database) marks the table
+stale instead, and so does anything this module does not know: the safe default. The first
+Painel of the day, or after a stale mark, rebuilds the whole table in one write transaction
+of its own (readers keep seeing the previous table until it commits; on PostgreSQL the
+write lock makes a second counter wait and then find it built).
+
+The passage of time (services/clock.py) marks it stale rather than rebuilding it: the tick
+runs at every program start, in the write transaction every other counter waits for, and
+the new day makes the table stale anyway; the rebuild is paid once, by the first Painel.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import threading
+
+import peewee as pw
+
+from ..store import connection
+from ..store.bulk import insert_rows
+from ..store.connection import after_outermost_transaction, write_transaction
+from ..store.models import (DB, AlertDue, AlertDueState, Application, AuxiliaryDriver, Cnh,
+                            CampaignAttendance, Impound, InfractionNotice, Inspection,
+                            InspectionSummons, NoticeProceeding, PenaltyCharge, Permit,
+                            Sanction, WaitingListEntry, utcnow)
+from . import alerts
+
+WINDOW = 30  # days ahead the table holds at least (the Painel's default)
+MAX_PERSONS = 100  # an action touching more persons marks the table stale instead
+
+# audited records that change everybody's alerts: the table is rebuilt
+STALE_ENTITIES = frozenset({
+    "profile_version", "municipal_holiday", "municipio_settings", "campaign", "clock_tick",
+    "import_run", "database", "waiting_list", "fiscal_unit_value", "tariff_value"})
+# audited records that change nobody's alerts (alerts read none of these tables)
+IGNORED_ENTITIES = frozenset({
+    "user", "sticker", "fee", "guia", "bank_return_file", "stand", "report", "signing_key",
+    "selo"})
+# audited actions that change nothing (views, exports, prints, copies)
+IGNORED_ACTIONS = frozenset({
+    "person.view", "person.export", "register.export", "document.print", "campaign.letters",
+    "backup.create", "backup.settings"})
+# the records whose persons `_persons` finds
+RESOLVED = frozenset({
+    "person", "cnh", "application", "auxiliary_driver", "waiting_list_entry",
+    "infraction_notice", "notice_proceeding", "penalty_charge", "sanction", "impound",
+    "inspection", "inspection_summons", "campaign_attendance", "vehicle", "permit"})
+
+_local = threading.local()
+
+
+def _pending() -> dict:
+    if not hasattr(_local, "pending"):
+        _local.pending = {"pairs": set(), "stale": False}
+    return _local.pending
+
+
+def _forget() -> None:
+    """After the outermost transaction (committed: already flushed; rolled back: nothing of
+    it happened)."""
+    _local.pending = {"pairs": set(), "stale": False}
+
+
+def note(action: str, entity: str, entity_id) -> None:
+    """An audited change (services/audit.py calls this for every entry it writes)."""
+    if action.startswith("refused:") or action in IGNORED_ACTIONS or \
+            entity in IGNORED_ENTITIES:
+        return
+    pending = _pending()
+    after_outermost_transaction(_forget)
+    if pending["stale"]:
+        return
+    text = str(entity_id or "")
+    if entity in RESOLVED and text.isdigit():
+        pending["pairs"].add((entity, int(text)))
+        if len(pending["pairs"]) > MAX_PERSONS:
+            pending["stale"] = True
+    else:  # a change of everybody's alerts, or one not known here: never ignored
+        pending["stale"] = True
+    if pending["stale"]:
+        pending["pairs"].clear()
+        mark_stale()  # now, in the action's transaction: even one that is not a
+        # write_transaction (the bulk filler's) leaves the table stale when it commits
+
+
+def mark_stale() -> None:
+    """The table no longer holds the register's alerts: the next Painel rebuilds it."""
+    AlertDueState.update(stale=True).execute()
+
+
+def flush() -> None:
+    """Before the action commits (store.connection.before_commit): the stored items of the
+    persons its audited records may concern, computed again for the table's day."""
+    pending = _pending()
+    pairs, stale = pending["pairs"], pending["stale"]
+    _forget()
+    if stale:
+        mark_stale()  # again: a savepoint rolled back may have undone the first mark
+        return
+    if not pairs or DB.obj is None:
+        return
+    state = AlertDueState.select().order_by(AlertDueState.id).first()
+    if state is None or state.stale or state.day is None:
+        return  # nothing to keep current: the next Painel rebuilds it anyway
+    persons = _persons(pairs)
+    if len(persons) > MAX_PERSONS:
+        mark_stale()
+        return
+    _replace(persons, _as_date(state.day), state.window)
+
+
+def _ids(pairs, *entities) -> list[int]:
+    return sorted({i for e, i in pairs if e in entities})
+
+
+def _persons(pairs: set[tuple[str, int]]) -> set[int]:
+    """The persons whose alerts the audited records may change: one query per kind of
+    record present, then the holders and auxiliary drivers of the permits reached, and the
+    persons of the stored items that point at them."""
+    persons: set[int] = set(_ids(pairs, "person"))
+    permits: set[int] = set(_ids(pairs, "permit"))
+    vehicles: set[int] = set(_ids(pairs, "vehicle"))
+
+    def column(query):
+        return {v for (v,) in query.tuples() if v is not None}
+
+    def pairs_of(query):
+        return list(query.tuples())
+
+    for entity, model, person in (
+            ("cnh", Cnh, Cnh.person), ("application", Application, Application.person),
+            ("auxiliary_driver", AuxiliaryDriver, AuxiliaryDriver.person),
+            ("waiting_list_entry", WaitingListEntry, WaitingListEntry.person),
+            ("infraction_notice", InfractionNotice, InfractionNotice.holder),
+            ("penalty_charge", PenaltyCharge, PenaltyCharge.person)):
+        ids = _ids(pairs, entity)
+        if ids:
+            persons |= column(model.select(person).where(model.id.in_(ids)))
+    ids = _ids(pairs, "notice_proceeding")
+    if ids:
+        persons |= column(NoticeProceeding.select(InfractionNotice.holder)
+                          .join(InfractionNotice)
+                          .where(NoticeProceeding.id.in_(ids)))
+    for entity, model in (("sanction", Sanction), ("impound", Impound)):
+        ids = _ids(pairs, entity)
+        if ids:
+            for who, permit in pairs_of(model.select(model.person, model.permit)
+                                        .where(model.id.in_(ids))):
+                persons.add(who)
+                if permit is not None:
+                    permits.add(permit)
+    for entity, model in (("inspection", Inspection), ("inspection_summons", InspectionSummons)):
+        ids = _ids(pairs, entity)
+        if ids:
+            for vehicle, permit in pairs_of(model.select(model.vehicle, model.permit)
+                                            .where(model.id.in_(ids))):
+                vehicles.add(vehicle)
+                if permit is not None:
+                    permits.add(permit)
+    ids = _ids(pairs, "campaign_attendance")
+    if ids:
+        permits |= column(CampaignAttendance.select(CampaignAttendance.permit)
+                          .where(CampaignAttendance.id.in_(ids)))
+    if vehicles:
+        permits |= column(Permit.select(Permit.id).where(Permit.vehicle.in_(sorted(vehicles))))
+    if permits:
+        ordered = sorted(permits)
+        persons |= column(Permit.select(Permit.holder).where(Permit.id.in_(ordered)))
+        persons |= column(AuxiliaryDriver.select(AuxiliaryDriver.person)
+                          .where(AuxiliaryDriver.permit.in_(ordered)))
+    # whoever the stored items about these records name (a permit transferred, a vehicle
+    # taken off its permit, a notice's holder): their items go, and come back if still due
+    stored = AlertDue.permit_id.in_(sorted(permits) or [0])
+    if vehicles:
+        stored |= (AlertDue.entity == "vehicle") & AlertDue.entity_id.in_(sorted(vehicles))
+    for entity in {e for e, _ in pairs} - {"person", "permit", "vehicle"}:
+        stored |= (AlertDue.entity == entity) & AlertDue.entity_id.in_(_ids(pairs, entity))
+    persons |= column(AlertDue.select(AlertDue.person_id).where(stored).distinct())
+    return persons
+
+
+def _row(item: dict, sort_name: str) -> dict:
+    return {"person_id": item["person_id"], "kind": item["kind"], "due_date": item["due_date"],
+            "sort_name": sort_name or "", "entity": item["entity"],
+            "entity_id": item["entity_id"], "permit_id": item["permit_id"],
+            "order_number": item["permit_order_number"],
+            "order_text": item["permit_order_text"] or "", "plate": item["plate"],
+            "person_name": item["person_name"] or "", "label": item["label"],
+            "article": item["article"] or ""}
+
+
+def _replace(persons: set[int], day: dt.date, window: int) -> None:
+    ordered = sorted(persons)
+    AlertDue.delete().where(AlertDue.person_id.in_(ordered)).execute()
+    rows = [_row(item, name) for person in ordered
+            for item, name in alerts.sorted_with_names(on=day, days=window, person_id=person)]
+    insert_rows(AlertDue, rows)
+
+
+def _fresh(state, on: dt.date, days: int) -> bool:
+    return state is not None and not state.stale and state.day is not None and \
+        _as_date(state.day) == on and state.window >= days
+
+
+def rebuild(on: dt.date, days: int = WINDOW) -> bool:
+    """Fill the table with the whole register's alerts of `on`, `days` ahead (at least
+    WINDOW), in one write transaction: readers see the previous table until it commits.
+    False when another counter (or an earlier call) already made it fresh."""
+    window = max(days, WINDOW)
+    with write_transaction():
+        state = AlertDueState.select().order_by(AlertDueState.id).first()
+        if _fresh(state, on, days):
+            return False
+        items = alerts.sorted_with_names(on=on, days=window)
+        AlertDue.delete().execute()
+        insert_rows(AlertDue, [_row(item, name) for item, name in items])
+        if state is None:
+            AlertDueState.create(day=on, window=window, stale=False, built_at=utcnow())
+        else:
+            AlertDueState.update(day=on, window=window, stale=False, built_at=utcnow()).where(
+                AlertDueState.id == state.id).execute()
+    return True
+
+
+def _order():
+    if connection.is_postgres():  # Python's order (code points), not the server's locale
+        return [AlertDue.due_date, pw.SQL('"kind" COLLATE "C"'),
+                pw.SQL('"sort_name" COLLATE "C"'), AlertDue.entity_id]
+    return [AlertDue.due_date, AlertDue.kind, AlertDue.sort_name, AlertDue.entity_id]
+
+
+def _read(on: dt.date, days: int, limit: int) -> dict | None:
+    state = AlertDueState.select().order_by(AlertDueState.id).first()
+    if not _fresh(state, on, days):
+        return None
+    horizon = on + dt.timedelta(days=days)
+    within = AlertDue.due_date <= horizon
+    total, overdue = AlertDue.select(
+        pw.fn.COUNT(AlertDue.id),
+        pw.fn.SUM(pw.Case(None, [(AlertDue.due_date < on, 1)], 0))).where(within).tuples()[0]
+    rows = AlertDue.select().where(within).order_by(*_order()).limit(limit)
+    return {"items": [_item(row, on) for row in rows], "total": total or 0,
+            "overdue": int(overdue or 0)}
+
+
+def page(on: dt.date, days: int, limit: int) -> dict:
+    """{"items": the `limit` most urgent items of alerts.due(on=on, days=days), in its
+    order; "total", "overdue": how many there are, and overdue}. Read from the table when
+    it is fresh for `on` and `days`; else the table is rebuilt first (the day's first
+    Painel, or the first after a change of everybody's alerts)."""
+    days = alerts._days(days)
+    for _ in range(3):
+        found = _snapshot(lambda: _read(on, days, limit))
+        if found is not None:
+            return found
+        rebuild(on, days)
+    raise RuntimeError("the due-dates table could not be brought to the day")
+
+
+def _snapshot(read):
+    """`read()` seeing one state of the database: inside one read transaction (SQLite's WAL
+    keeps its snapshot; PostgreSQL's REPEATABLE READ), so a rebuild committed between the
+    state row and the items is never half seen."""
+    database = DB.obj
+    if database.in_transaction():
+        return read()
+    with database.atomic():
+        if connection.is_postgres(database):
+            database.execute_sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        return read()
+
+
+def stored(on: dt.date, days: int) -> list[dict]:
+    """Every stored item within `days` of `on`, in the table's order (for tests and checks);
+    [] when the table is not fresh for them."""
+    found = _snapshot(lambda: _read(on, days, 10**9))
+    return [] if found is None else found["items"]
+
+
+def _item(row: AlertDue, on: dt.date) -> dict:
+    """A stored item as alerts.due() gives it."""
+    due = _as_date(row.due_date)
+    days_left = (due - on).days
+    return {"kind": row.kind, "label": row.label, "due_date": due, "days_left": days_left,
+            "urgency": "overdue" if days_left < 0 else "soon", "person_id": row.person_id,
+            "person_name": row.person_name, "permit_id": row.permit_id,
+            "permit_order_number": row.order_number, "permit_order_text": row.order_text,
+            "plate": row.plate, "entity": row.entity, "entity_id": row.entity_id,
+            "article": row.article}
+
+
+def _as_date(value) -> dt.date | None:
+    if value is None or isinstance(value, dt.date) and not isinstance(value, dt.datetime):
+        return value
+    if isinstance(value, dt.datetime):
+        return value.date()
+    return dt.date.fromisoformat(str(value)[:10])
