@@ -856,7 +856,7 @@ class AlertDue(BaseModel):
     due_date = pw.DateField()
     sort_name = pw.TextField(default="")   # the person's folded name, as alerts sorts by
     entity = pw.CharField(max_length=40)
-    entity_id = pw.IntegerField()
+    entity_id = pw.IntegerField(index=True)  # a whole-text (entity, id) index costs more
     permit_id = pw.IntegerField(null=True, index=True)
     order_number = pw.IntegerField(null=True)
     order_text = pw.TextField(default="")
@@ -867,8 +867,8 @@ class AlertDue(BaseModel):
 
     class Meta:
         table_name = "alert_due"
-        indexes = ((("due_date", "kind", "sort_name", "entity_id"), False),
-                   (("entity", "entity_id"), False))
+        # the Painel's order (on PostgreSQL its due_date prefix, then an incremental sort)
+        indexes = ((("due_date", "kind", "sort_name", "entity_id"), False),)
 
 
 class AlertDueState(BaseModel):
