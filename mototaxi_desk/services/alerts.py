@@ -156,6 +156,8 @@ def _due(on: dt.date | None, days: int, person_id: int | None,
     holders: dict[int, tuple] = {}
     stoppages: dict[int, dict] = {}
     vehicles_seen: set[int] = set()
+    if person_id is not None:  # a vehicle's items go with its first permit, as in due():
+        vehicles_seen = _listed_elsewhere(permits)  # another holder's, if it comes first
     folded: dict[int, str] = {}  # person id -> name without accents, for the sort
     for (permit_id, order, status, valid_until, status_until, holder_id, name, name_folded,
          vehicle_id, _plate, plate_original, year, declared_on, insurance_expiry,
@@ -307,6 +309,22 @@ def _due(on: dt.date | None, days: int, person_id: int | None,
     if folded_out is not None:
         folded_out.update(folded)
     return out.items
+
+
+def _listed_elsewhere(permits: list) -> set[int]:
+    """Of one person's permits (rows of `_due`'s first query), the vehicles that also serve
+    a permit with a lower order number that has not ended (another holder's: a motorcycle
+    sold on while its old permit is expired): `due()` lists their items under that one."""
+    own: dict[int, int] = {}
+    for row in permits:  # in order number order: each vehicle's first of the person's
+        if row[8] is not None:
+            own.setdefault(row[8], row[1])
+    if not own:
+        return set()
+    first = Permit.select(Permit.vehicle, pw.fn.MIN(Permit.order_number)).where(
+        Permit.vehicle.in_(sorted(own)) & Permit.status.not_in(Permit.ENDED)).group_by(
+        Permit.vehicle).tuples()
+    return {vehicle for vehicle, order in first if order < own[vehicle]}
 
 
 def _dated_documents(profile) -> dict[str, object]:

@@ -174,6 +174,8 @@ def _persons(pairs: set[tuple[str, int]]) -> set[int]:
     if ids:
         permits |= column(CampaignAttendance.select(CampaignAttendance.permit)
                           .where(CampaignAttendance.id.in_(ids)))
+    if permits:  # a vehicle's items go with the first permit it serves (alerts.due)
+        vehicles |= column(Permit.select(Permit.vehicle).where(Permit.id.in_(sorted(permits))))
     if vehicles:
         permits |= column(Permit.select(Permit.id).where(Permit.vehicle.in_(sorted(vehicles))))
     if permits:

@@ -18,7 +18,7 @@ from mototaxi_desk.services import (alerts, audit, clock, due_dates, fees, inspe
                                     overview, permits, persons, profile_versions, setup,
                                     vehicles, waiting_list)
 from mototaxi_desk.store.connection import write_transaction
-from mototaxi_desk.store.models import AlertDue, AlertDueState, Cnh, Permit
+from mototaxi_desk.store.models import AlertDue, AlertDueState, Cnh, Permit, Vehicle
 
 from ..due_check import assert_due_table_current
 from ..factories import CLERK, SUPERVISOR, make_person, make_vehicle
@@ -176,3 +176,34 @@ def test_the_painel_reads_any_window_up_to_the_tables(board):
     for days in (0, 10, 30):
         assert_due_table_current(TODAY, days, where=f"{days} days")
     assert _state().window == 90  # not rebuilt for the narrower ones
+
+
+def test_a_motorcycle_serving_two_permits_is_listed_with_the_first(board):
+    """A holder's permit expired (not ended) and its motorcycle, sold on, serves another
+    holder's permit: alerts.due() lists the vehicle's items once, under the first permit;
+    the per-person reading and the table agree, and when the first permit ends its items
+    pass to the other holder's."""
+    first, second = _clear_holders(2)
+    assert first.order_number < second.order_number
+    with write_transaction():  # the rows as the register would hold them
+        Vehicle.update(insurance_expiry=TODAY + dt.timedelta(days=5)).where(
+            Vehicle.id == first.vehicle_id).execute()
+        Permit.update(status="expired").where(Permit.id == first.id).execute()
+        Permit.update(vehicle=first.vehicle_id).where(Permit.id == second.id).execute()
+        audit.record(SUPERVISOR, "test.edit", "permit", first.id)
+        audit.record(SUPERVISOR, "test.edit", "permit", second.id)
+    assert_due_table_current(TODAY, where="shared motorcycle")
+    everyone = alerts.due(on=TODAY)
+    insurance = [i for i in everyone if i["kind"] == "insurance" and
+                 i["entity_id"] == first.vehicle_id]
+    assert [i["person_id"] for i in insurance] == [first.holder_id]
+    for person in (first.holder_id, second.holder_id):
+        assert alerts.for_person(person, on=TODAY) == \
+            [i for i in everyone if i["person_id"] == person]
+
+    with write_transaction():  # the first permit lapses: only it is audited
+        Permit.update(status="lapsed").where(Permit.id == first.id).execute()
+        audit.record(SUPERVISOR, "test.edit", "permit", first.id)
+    assert_due_table_current(TODAY, where="first permit ended")
+    assert AlertDue.select().where((AlertDue.kind == "insurance") &
+                                   (AlertDue.person_id == second.holder_id)).exists()
