@@ -238,6 +238,9 @@ def rebuild(on: dt.date, days: int = WINDOW) -> bool:
         values.sort(key=lambda row: (row[0] or 0, row[6] or 0))
         AlertDue.delete().execute()
         insert_values(AlertDue, COLUMNS, values)
+        # what this thread audited before (committed, or in an enclosing transaction) is
+        # in the rows just read: nothing left to mark stale or store again at the commit
+        _forget()
         if state is None:
             AlertDueState.create(day=on, window=window, stale=False, built_at=utcnow())
         else:
