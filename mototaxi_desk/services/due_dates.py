@@ -32,7 +32,7 @@ import peewee as pw
 from ..store import connection
 from ..store.bulk import insert_values
 from ..store.connection import after_outermost_transaction, write_transaction
-from ..store.models import (DB, AlertDue, AlertDueState, Application, AuxiliaryDriver, Cnh,
+from ..store.models import (DB, AlertDue, AlertDueState, Application, AuditLog, AuxiliaryDriver, Cnh,
                             CampaignAttendance, Impound, InfractionNotice, Inspection,
                             InspectionSummons, NoticeProceeding, PenaltyCharge, Permit,
                             Sanction, WaitingListEntry, utcnow)
@@ -74,26 +74,37 @@ def _forget() -> None:
     _local.pending = {"pairs": set(), "stale": False}
 
 
-def note(action: str, entity: str, entity_id) -> None:
-    """An audited change (services/audit.py calls this for every entry it writes)."""
+STALE = "stale"
+
+
+def _classify(action: str, entity: str, entity_id):
+    """None (changes nobody's alerts), STALE (everybody's, or not known here: never
+    ignored), or the (entity, id) whose persons `_persons` finds."""
     if action.startswith("refused:") or action in IGNORED_ACTIONS or \
             entity in IGNORED_ENTITIES:
+        return None
+    text = str(entity_id or "")
+    if entity in RESOLVED and text.isdigit():
+        return entity, int(text)
+    return STALE
+
+
+def note(action: str, entity: str, entity_id) -> None:
+    """An audited change (services/audit.py calls this for every entry it writes)."""
+    found = _classify(action, entity, entity_id)
+    if found is None:
         return
     pending = _pending()
     after_outermost_transaction(_forget)
     if pending["stale"]:
         return
-    text = str(entity_id or "")
-    if entity in RESOLVED and text.isdigit():
-        pending["pairs"].add((entity, int(text)))
-        if len(pending["pairs"]) > MAX_PERSONS:
-            pending["stale"] = True
-    else:  # a change of everybody's alerts, or one not known here: never ignored
+    if found == STALE or len(pending["pairs"]) >= MAX_PERSONS:
         pending["stale"] = True
-    if pending["stale"]:
         pending["pairs"].clear()
         mark_stale()  # now, in the action's transaction: even one that is not a
         # write_transaction (the bulk filler's) leaves the table stale when it commits
+    else:
+        pending["pairs"].add(found)
 
 
 def mark_stale() -> None:
@@ -112,7 +123,7 @@ def flush() -> None:
         return
     if not pairs or DB.obj is None:
         return
-    state = AlertDueState.select().order_by(AlertDueState.id).first()
+    state = _state()
     if state is None or state.stale or state.day is None:
         return  # nothing to keep current: the next Painel rebuilds it anyway
     persons = _persons(pairs)
@@ -225,21 +236,35 @@ def _fresh(state, on: dt.date, days: int) -> bool:
 
 def rebuild(on: dt.date, days: int = WINDOW) -> bool:
     """Fill the table with the whole register's alerts of `on`, `days` ahead (at least
-    WINDOW), in one write transaction: readers see the previous table until it commits.
-    False when another counter (or an earlier call) already made it fresh."""
+    WINDOW). False when another counter (or an earlier call) already made it fresh.
+
+    The alerts are computed in a read transaction, which holds no lock: the other counters
+    keep writing meanwhile. Only the writing of the rows takes the write lock, in one
+    transaction (readers see the previous table until it commits); the actions committed
+    while the alerts were computed are read back from the audit log, which every action
+    appends to one at a time, and their persons' items stored again in that transaction
+    (or, when one of them changes everybody's alerts, the whole is computed again)."""
     window = max(days, WINDOW)
+
+    def computed():
+        mark = AuditLog.select(pw.fn.MAX(AuditLog.id)).scalar() or 0
+        return mark, _sorted_values(on, window)
+    if _fresh(_state(), on, days):
+        return False
+    mark, values = _snapshot(computed)
     with write_transaction():
-        state = AlertDueState.select().order_by(AlertDueState.id).first()
+        state = _state()
         if _fresh(state, on, days):
             return False
-        values = _values(alerts.sorted_with_names(on=on, days=window))
-        # written person by person: the person, permit and entity indexes then grow at
-        # their end (a third less work for the database than in the Painel's order)
-        values.sort(key=lambda row: (row[0] or 0, row[6] or 0))
+        pairs, everything = _since(mark)
+        if everything:  # a change of everybody's alerts meanwhile: under the lock, again
+            values = _sorted_values(on, window)
         AlertDue.delete().execute()
         insert_values(AlertDue, COLUMNS, values)
+        if pairs and not everything:
+            _replace(_persons(pairs), on, window)
         # what this thread audited before (committed, or in an enclosing transaction) is
-        # in the rows just read: nothing left to mark stale or store again at the commit
+        # in the rows just written: nothing left to mark stale or store again at the commit
         _forget()
         if state is None:
             AlertDueState.create(day=on, window=window, stale=False, built_at=utcnow())
@@ -247,6 +272,35 @@ def rebuild(on: dt.date, days: int = WINDOW) -> bool:
             AlertDueState.update(day=on, window=window, stale=False, built_at=utcnow()).where(
                 AlertDueState.id == state.id).execute()
     return True
+
+
+def _state():
+    return AlertDueState.select().order_by(AlertDueState.id).first()
+
+
+def _sorted_values(on: dt.date, window: int) -> list[tuple]:
+    values = _values(alerts.sorted_with_names(on=on, days=window))
+    # written person by person: the person, permit and entity indexes then grow at their
+    # end (a third less work for the database than in the Painel's order)
+    values.sort(key=lambda row: (row[0] or 0, row[6] or 0))
+    return values
+
+
+def _since(mark: int) -> tuple[set, bool]:
+    """The records audited after entry `mark`: ({(entity, id)}, whether one of them changes
+    everybody's alerts or there are too many to store person by person)."""
+    rows = list(AuditLog.select(AuditLog.action, AuditLog.entity, AuditLog.entity_id)
+                .where(AuditLog.id > mark).order_by(AuditLog.id)
+                .limit(10 * MAX_PERSONS + 1).tuples())
+    if len(rows) > 10 * MAX_PERSONS:
+        return set(), True
+    pairs: set = set()
+    for found in (_classify(*row) for row in rows):
+        if found == STALE:
+            return set(), True
+        if found is not None:
+            pairs.add(found)
+    return pairs, len(pairs) > MAX_PERSONS
 
 
 def _order():
@@ -257,7 +311,7 @@ def _order():
 
 
 def _read(on: dt.date, days: int, limit: int) -> dict | None:
-    state = AlertDueState.select().order_by(AlertDueState.id).first()
+    state = _state()
     if not _fresh(state, on, days):
         return None
     horizon = on + dt.timedelta(days=days)

@@ -207,3 +207,30 @@ def test_a_motorcycle_serving_two_permits_is_listed_with_the_first(board):
     assert_due_table_current(TODAY, where="first permit ended")
     assert AlertDue.select().where((AlertDue.kind == "insurance") &
                                    (AlertDue.person_id == second.holder_id)).exists()
+
+
+@pytest.mark.parametrize("meanwhile", ["a name changed", "a holiday declared"])
+def test_what_commits_while_the_alerts_are_computed_is_not_lost(demo_data, monkeypatch,
+                                                                meanwhile):
+    """The rebuild computes the alerts without the write lock (other counters keep
+    writing); an action committed meanwhile is found in the audit log and its persons'
+    items stored again (a name), or the whole computed again (a holiday changes every
+    term) before the table is written."""
+    (permit,) = _clear_holders(1)
+    computed = due_dates._snapshot
+
+    def then_an_action(read):
+        found = computed(read)
+        if meanwhile == "a name changed":
+            persons.update_person(CLERK, permit.holder_id, {"name": "Aaaa Mudou Agora"},
+                                  today=TODAY)
+        else:
+            ledger.add_holiday(ADMIN, TODAY + dt.timedelta(days=3), "Feriado municipal novo")
+        return found
+    monkeypatch.setattr(due_dates, "_snapshot", then_an_action)
+    assert due_dates.rebuild(TODAY)
+    monkeypatch.undo()
+    assert_due_table_current(TODAY, where=meanwhile)
+    if meanwhile == "a name changed":
+        assert {r.person_name for r in AlertDue.select().where(
+            AlertDue.person_id == permit.holder_id)} == {"Aaaa Mudou Agora"}
