@@ -14,8 +14,10 @@ permits and vehicles (a transfer takes the permit from its old holder), and stor
 What changes everybody's alerts (a profile version, a municipal holiday, the município's
 settings, a campaign, the passage of time, an import, a restored database) marks the table
 stale instead, and so does anything this module does not know: the safe default. The first
-Painel of the day, or after a stale mark, rebuilds the whole table in one write transaction
-of its own (readers keep seeing the previous table until it commits; on PostgreSQL the
+Painel of the day, or after a stale mark, rebuilds the whole table (`rebuild`): the alerts
+computed in a read transaction, without the write lock; the rows written in one write
+transaction of its own, with what other counters committed meanwhile read back from the
+audit log (readers keep seeing the previous table until it commits; on PostgreSQL the
 write lock makes a second counter wait and then find it built).
 
 The passage of time (services/clock.py) marks it stale rather than rebuilding it: the tick
