@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 from ..domain import validators
 from ..domain.audit_chain import GENESIS, entry_hash, row_digest
-from ..store.connection import (after_outermost_transaction, before_commit, lock_audit_chain,
-                                write_transaction)
+from ..store.connection import (after_outermost_transaction, before_commit, changed,
+                                lock_audit_chain, write_transaction)
 from ..store.models import DB, MODELS, SEALED_FIELDS, AuditLog, User, touched_rows, utcnow
 
 if TYPE_CHECKING:  # for the annotations only: context calls refusals, which writes here
@@ -66,7 +66,7 @@ def record(actor: Actor, action: str, entity: str, entity_id, *,
         digest = entry_hash(user_id=actor.user_id, **fields)
         after_outermost_transaction(_checkpoint)
         row = AuditLog.create(user=actor.user_id, entry_hash=digest, **fields)
-        _changed(action, entity, entity_id)
+        changed(action, entity, entity_id)  # the due-dates table (services/due_dates.py)
         return row
 
 
@@ -89,20 +89,8 @@ def record_many(actor: Actor, entries: list[dict], batch: int = 500) -> int:
     from ..store.bulk import insert_rows
     insert_rows(AuditLog, rows, batch)
     for entry in entries:
-        _changed(entry["action"], entry["entity"], entry.get("entity_id"))
+        changed(entry["action"], entry["entity"], entry.get("entity_id"))
     return len(rows)
-
-
-def _changed(action: str, entity: str, entity_id) -> None:
-    """Every audited change reaches the due-dates table (services/due_dates.py), which
-    stores again, before the action commits, the alerts of the persons it concerns."""
-    from . import due_dates  # it reads the alerts, whose services write here
-    due_dates.note(action, entity, entity_id)
-
-
-def _flush_due_dates() -> None:
-    from . import due_dates
-    due_dates.flush()
 
 
 def _checkpoint() -> None:
@@ -165,7 +153,6 @@ def _seal_before_commit() -> None:
 
 
 before_commit(_seal_before_commit)
-before_commit(_flush_due_dates)
 
 
 def _head() -> str:

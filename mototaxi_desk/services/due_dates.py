@@ -31,37 +31,28 @@ import threading
 
 import peewee as pw
 
+from ..domain.alert_sources import MAX_PERSONS, STALE, classify
 from ..store import connection
 from ..store.bulk import insert_values
-from ..store.connection import after_outermost_transaction, write_transaction
-from ..store.models import (DB, AlertDue, AlertDueState, Application, AuditLog, AuxiliaryDriver, Cnh,
+from ..store.connection import (after_outermost_transaction, before_commit,
+                                listen_to_changes, write_transaction)
+from ..store.models import (DB, AlertDue, AlertDueState, Application, AuditLog,
+                            AuxiliaryDriver, Cnh,
                             CampaignAttendance, Impound, InfractionNotice, Inspection,
                             InspectionSummons, NoticeProceeding, PenaltyCharge, Permit,
                             Sanction, WaitingListEntry, utcnow)
 from . import alerts
 
 WINDOW = 30  # days ahead the table holds at least (the Painel's default)
-MAX_PERSONS = 100  # an action touching more persons marks the table stale instead
-
-# audited records that change everybody's alerts: the table is rebuilt
-STALE_ENTITIES = frozenset({
-    "profile_version", "municipal_holiday", "municipio_settings", "campaign", "clock_tick",
-    "import_run", "database", "waiting_list", "fiscal_unit_value", "tariff_value"})
-# audited records that change nobody's alerts (alerts read none of these tables)
-IGNORED_ENTITIES = frozenset({
-    "user", "sticker", "fee", "guia", "bank_return_file", "stand", "report", "signing_key",
-    "selo"})
-# audited actions that change nothing (views, exports, prints, copies)
-IGNORED_ACTIONS = frozenset({
-    "person.view", "person.export", "register.export", "document.print", "campaign.letters",
-    "backup.create", "backup.settings"})
-# the records whose persons `_persons` finds
-RESOLVED = frozenset({
-    "person", "cnh", "application", "auxiliary_driver", "waiting_list_entry",
-    "infraction_notice", "notice_proceeding", "penalty_charge", "sanction", "impound",
-    "inspection", "inspection_summons", "campaign_attendance", "vehicle", "permit"})
 
 _local = threading.local()
+
+
+def listen() -> None:
+    """Keep the table current from this process's actions (done when this module is first
+    imported; a process that never imports it marks the table stale instead)."""
+    listen_to_changes(note)
+    before_commit(flush)
 
 
 def _pending() -> dict:
@@ -76,24 +67,9 @@ def _forget() -> None:
     _local.pending = {"pairs": set(), "stale": False}
 
 
-STALE = "stale"
-
-
-def _classify(action: str, entity: str, entity_id):
-    """None (changes nobody's alerts), STALE (everybody's, or not known here: never
-    ignored), or the (entity, id) whose persons `_persons` finds."""
-    if action.startswith("refused:") or action in IGNORED_ACTIONS or \
-            entity in IGNORED_ENTITIES:
-        return None
-    text = str(entity_id or "")
-    if entity in RESOLVED and text.isdigit():
-        return entity, int(text)
-    return STALE
-
-
 def note(action: str, entity: str, entity_id) -> None:
     """An audited change (services/audit.py calls this for every entry it writes)."""
-    found = _classify(action, entity, entity_id)
+    found = classify(action, entity, entity_id)
     if found is None:
         return
     pending = _pending()
@@ -297,7 +273,7 @@ def _since(mark: int) -> tuple[set, bool]:
     if len(rows) > 10 * MAX_PERSONS:
         return set(), True
     pairs: set = set()
-    for found in (_classify(*row) for row in rows):
+    for found in (classify(*row) for row in rows):
         if found == STALE:
             return set(), True
         if found is not None:
@@ -378,3 +354,6 @@ def _as_date(value) -> dt.date | None:
     if isinstance(value, dt.datetime):
         return value.date()
     return dt.date.fromisoformat(str(value)[:10])
+
+
+listen()

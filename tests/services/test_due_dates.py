@@ -234,3 +234,21 @@ def test_what_commits_while_the_alerts_are_computed_is_not_lost(demo_data, monke
     if meanwhile == "a name changed":
         assert {r.person_name for r in AlertDue.select().where(
             AlertDue.person_id == permit.holder_id)} == {"Aaaa Mudou Agora"}
+
+
+def test_a_process_that_does_not_keep_the_table_marks_it_stale(board, monkeypatch):
+    """A process that never loaded services/due_dates.py (a read-only command, the window
+    before the login) cannot store anyone's alerts again: a change that may move a deadline
+    marks the table stale; one that moves none (a login, a view) leaves it fresh."""
+    from mototaxi_desk.store import connection
+    monkeypatch.setattr(connection, "_change_listener", [])
+    (permit,) = _clear_holders(1)
+    with write_transaction():
+        audit.record(SUPERVISOR, "person.view", "person", permit.holder_id)
+        audit.record(SUPERVISOR, "user.login", "user", 1)
+    assert not _state().stale
+    persons.update_person(CLERK, permit.holder_id, {"name": "Sem Ouvinte Nenhum"}, today=TODAY)
+    assert _state().stale
+    monkeypatch.undo()
+    assert overview.dashboard(on=TODAY)["alerts_total"] == len(alerts.due(on=TODAY))
+    assert_due_table_current(TODAY, where="rebuilt")
