@@ -4,7 +4,8 @@ instead of computing every holder's alerts in Python.
 
 store.models.AlertDue holds exactly the items of `alerts.due(on=D, days=W)` for the day D
 and window W of the one AlertDueState row. It is kept current inside the write transactions:
-every change is audited (services/audit.py), and the audit hands each entry to `note()`;
+every change is audited (services/audit.py), and each entry reaches `note()` (through
+store.connection.changed);
 just before the action commits, `flush()` turns the audited records into the persons whose
 alerts they may change (a permit's holder and auxiliary drivers, a vehicle's holders, a
 notice's person...), deletes those persons' stored items and those pointing at the touched
@@ -37,10 +38,9 @@ from ..store.bulk import insert_values
 from ..store.connection import (after_outermost_transaction, before_commit,
                                 listen_to_changes, write_transaction)
 from ..store.models import (DB, AlertDue, AlertDueState, Application, AuditLog,
-                            AuxiliaryDriver, Cnh,
-                            CampaignAttendance, Impound, InfractionNotice, Inspection,
-                            InspectionSummons, NoticeProceeding, PenaltyCharge, Permit,
-                            Sanction, WaitingListEntry, utcnow)
+                            AuxiliaryDriver, CampaignAttendance, Cnh, Impound,
+                            InfractionNotice, Inspection, InspectionSummons, NoticeProceeding,
+                            PenaltyCharge, Permit, Sanction, WaitingListEntry, utcnow)
 from . import alerts
 
 WINDOW = 30  # days ahead the table holds at least (the Painel's default)
@@ -68,7 +68,8 @@ def _forget() -> None:
 
 
 def note(action: str, entity: str, entity_id) -> None:
-    """An audited change (services/audit.py calls this for every entry it writes)."""
+    """An audited change (every entry services/audit.py writes, through
+    store.connection.changed)."""
     found = classify(action, entity, entity_id)
     if found is None:
         return
