@@ -196,7 +196,7 @@ def _grant_fees(rng, profile, permits, units, today) -> int:
     if not key:
         return 0
     fees = []
-    for k, (permit_id, holder, _vehicle, issued) in enumerate(permits):
+    for permit_id, holder, _vehicle, issued in permits:
         paid_on = min(issued + dt.timedelta(days=rng.randint(0, 5)), today)
         row = _fee_rows(profile, key, holder, permit_id, issued, units,
                         paid=(permit_id % 17 != 9), receipt=f"DAM {issued.year}/{permit_id:06d}")
