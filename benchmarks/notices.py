@@ -29,7 +29,7 @@ from mototaxi_desk.services import alerts, integrity, ledger, overview
 from mototaxi_desk.store import migrations
 from mototaxi_desk.store.migrations import close_database, open_database
 
-FILLER = "bulk2"  # changes when services/demo_bulk.py writes a different register
+FILLER = "bulk3"  # changes when services/demo_bulk.py writes a different register
 
 # what -> budget in ms (issue 23); "{n}" is the number of notices
 LINES = {"Painel (overview.dashboard) with {n} notices": 1000,

@@ -480,8 +480,13 @@ def _notice_batch(rng, profile, part, begin, scores, numbers, units, today) -> d
                     notice["voided_on"] = decided
     insert_rows(PenaltyCharge, charges)
     charge_ids = _ids(PenaltyCharge, (PenaltyCharge.notice,), [(c["notice"],) for c in charges])
+    proceeding_of = {}
     if proceedings:
         insert_rows(NoticeProceeding, proceedings)
+        low, high = min(p["notice"] for p in proceedings), max(p["notice"] for p in proceedings)
+        proceeding_of = dict(NoticeProceeding.select(NoticeProceeding.notice, NoticeProceeding.id)
+                             .where(NoticeProceeding.notice.between(low, high)).tuples())
+        proceeding_rows = {p["notice"]: p for p in proceedings}
     # the voided_on an accepted defence set (decided_on) went in after the draw
     fixed = [(n["id"], n["voided_on"]) for n in notices if n["status"] == "voided"]
     for nid, day in fixed:
@@ -507,13 +512,34 @@ def _notice_batch(rng, profile, part, begin, scores, numbers, units, today) -> d
                             "entity_id": nid, "after": _snapshot(InfractionNotice, recorded,
                                                                  nid),
                             "seals": _seals(("infraction_notice", nid, recorded))})
+        if nid in proceeding_of:  # what defences.py and notice_terms.revelia audit
+            pid, row = proceeding_of[nid], proceeding_rows[nid]
+            if row["event"] == "revelia":
+                entries.append({"action": "notice.revelia", "entity": "notice_proceeding",
+                                "entity_id": pid, "after": _snapshot(NoticeProceeding, row,
+                                                                     pid)})
+            else:
+                filed = {**row, "decision": "", "decided_on": None, "decision_reason": ""}
+                entries.append({"action": "notice.defence_file", "entity": "notice_proceeding",
+                                "entity_id": pid, "after": _snapshot(NoticeProceeding, filed,
+                                                                     pid)})
+                if row["decision"]:
+                    entries.append({"action": "notice.defence_judge",
+                                    "entity": "notice_proceeding", "entity_id": pid,
+                                    "before": _snapshot(NoticeProceeding, filed, pid),
+                                    "after": _snapshot(NoticeProceeding, row, pid)})
         if notice["status"] == "voided":
             entries.append({"action": "notice.void", "entity": "infraction_notice",
-                            "entity_id": nid, "after": {"status": "voided",
-                                                        "void_kind": "defence"},
-                            "seals": _seals(("infraction_notice", nid, notice),
-                                            *((("penalty_charge", charge_ids[(nid,)],
-                                                charge),) if charge else ()))})
+                            "entity_id": nid, "before": _snapshot(InfractionNotice, recorded,
+                                                                  nid),
+                            "after": _snapshot(InfractionNotice, notice, nid),
+                            "seals": _seals(("infraction_notice", nid, notice))})
+            if charge is not None:
+                entries.append({"action": "charge.void", "entity": "penalty_charge",
+                                "entity_id": charge_ids[(nid,)],
+                                "after": _snapshot(PenaltyCharge, charge, charge_ids[(nid,)]),
+                                "seals": _seals(("penalty_charge", charge_ids[(nid,)],
+                                                 charge))})
         elif charge is not None and charge["status"] == "paid":
             entries.append({"action": "charge.pay", "entity": "penalty_charge",
                             "entity_id": charge_ids[(nid,)],

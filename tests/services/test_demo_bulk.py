@@ -8,8 +8,8 @@ from __future__ import annotations
 import datetime as dt
 
 from mototaxi_desk.services import alerts, audit, demo, integrity, ledger, overview
-from mototaxi_desk.store.models import (Application, Fee, InfractionNotice, Inspection,
-                                        NoticeProceeding, PenaltyCharge, Sticker)
+from mototaxi_desk.store.models import (Application, AuditLog, Fee, InfractionNotice,
+                                        Inspection, NoticeProceeding, PenaltyCharge, Sticker)
 
 TODAY = dt.date.today()
 
@@ -29,6 +29,19 @@ def test_bulk_register_with_notices_passes_check(municipio):
     assert paid > 1500 and 0 < voided < 300
     years = {y for (y,) in InfractionNotice.select(InfractionNotice.year).distinct().tuples()}
     assert len(years) >= 3
+    # every row has the audit entries its service writes
+    for action, model, where in (
+            ("notice.record", InfractionNotice, None),
+            ("charge.create", PenaltyCharge, None),
+            ("charge.pay", PenaltyCharge, PenaltyCharge.status == "paid"),
+            ("notice.revelia", NoticeProceeding, NoticeProceeding.event == "revelia"),
+            ("notice.defence_file", NoticeProceeding, NoticeProceeding.event == "filed"),
+            ("notice.void", InfractionNotice, InfractionNotice.status == "voided"),
+            ("sticker.issue", Sticker, None), ("application.file", Application, None),
+            ("fee.charge", Fee, None)):
+        rows = model.select() if where is None else model.select().where(where)
+        assert AuditLog.select().where(AuditLog.action == action).count() == rows.count(), \
+            action
     assert integrity.check() == []
     assert audit.verify()["ok"]
     # a second batch continues every number (protocols, stickers, notices)
