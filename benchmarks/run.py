@@ -72,7 +72,7 @@ def main() -> int:
         f"{os.cpu_count()} cores, Python {platform.python_version()}, SQLite; "
         f"{args.holders:,} holders (bulk filler), notices for one holder in ten "
         f"(at most about 2,000)"
-        + (f", and a copy with {args.notices:,} notices over three years for the lines "
+        + (f", and the same holders with {args.notices:,} notices over three years for the lines "
            "that say so" if args.notices else "") + "; "
         f"medians of {args.runs} (searches: p95 of 200 queries); load average "
         f"{load_before[0]:.2f} before, {load_after[0]:.2f} after.", "",
