@@ -306,7 +306,7 @@ def fill_bulk_notices(count: int, *, seed: int = 2019, today: dt.date | None = N
     if not permits or not count:
         return {"notices": 0}
     units = ensure_fiscal_units(start.year, today)
-    catalogue = _catalogue(profile, units[today.year])
+    catalogue = _catalogue(profile, start)
     # the notices, drawn and then put in time order (their numbers follow it within a year)
     drawn = []
     for _ in range(count):
@@ -333,16 +333,16 @@ def fill_bulk_notices(count: int, *, seed: int = 2019, today: dt.date | None = N
     return {"notices": len(drawn), **counts}
 
 
-def _catalogue(profile, unit_cents: int) -> list:
-    """The infractions whose fine can be priced here (a tariff-priced class needs a tariff),
-    the lighter ones drawn more often."""
+def _catalogue(profile, since: dt.date) -> list:
+    """The infractions whose fine can be priced here (a tariff-priced class needs a tariff
+    in force since the first day drawn), the lighter ones drawn more often."""
     out = []
     weight = {"leve": 6, "media": 4, "grave": 2, "gravissima": 1}
     for item in profile.infractions:
         penalty = profile.penalty_class(item.class_code)
         if penalty.fine_tariff_multiple:
             try:
-                setup.tariff_cents_on(dt.date.today())
+                setup.tariff_cents_on(since)
             except DomainError:
                 continue
         out.extend([item] * weight.get(item.class_code, 2))
