@@ -1,11 +1,13 @@
 """`make benchmark`: every budget of issue 23 measured in one run, as a ratio to its budget
 (≤ 1.00 is within), CPU and wall time with the load noted, written to benchmarks/RESULTS.md.
-The register (N holders by the bulk filler, notices for one holder in ten, at most about
-2,000) is built once
-and kept in ~/.cache/mototaxi-bench (MOTOTAXI_BENCH_CACHE), never in the checkout nor the
-user's data folder. CI does not run this.
+The registers (N holders by the bulk filler, notices for one holder in ten, at most about
+2,000; and the same holders with M infraction notices over three years, benchmarks/notices.py)
+are built once and kept in ~/.cache/mototaxi-bench (MOTOTAXI_BENCH_CACHE), never in the
+checkout nor the user's data folder. CI does not run this.
 
-    python benchmarks/run.py [--holders 100000] [--runs 5]
+    python benchmarks/run.py [--holders 100000] [--notices 1000000] [--runs 5]
+
+--notices 0 leaves out the lines "with M notices" (building a million takes minutes).
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ import sys
 import time
 from pathlib import Path
 
+import notices
 import printing
 import screens
 
@@ -55,16 +58,23 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--holders", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--notices", type=int, default=1_000_000,
+                        help="notices of the ledger-at-scale lines (0: leave them out)")
     args = parser.parse_args()
     load_before = os.getloadavg()
     results = screens.measure(args.holders, args.runs) + _printing(args.runs)
+    if args.notices:
+        BUDGETS.update(notices.budgets(args.notices))
+        results += notices.measure(args.holders, args.notices, args.runs)
     load_after = os.getloadavg()
     lines = [
         "# Benchmark results (issue 23)", "",
         f"{dt.datetime.now():%d/%m/%Y %H:%M}; {platform.processor() or platform.machine()}, "
         f"{os.cpu_count()} cores, Python {platform.python_version()}, SQLite; "
         f"{args.holders:,} holders (bulk filler), notices for one holder in ten "
-        f"(at most about 2,000); "
+        f"(at most about 2,000)"
+        + (f", and the same holders with {args.notices:,} notices over three years for the lines "
+           "that say so" if args.notices else "") + "; "
         f"medians of {args.runs} (searches: p95 of 200 queries); load average "
         f"{load_before[0]:.2f} before, {load_after[0]:.2f} after.", "",
         "Ratio = CPU time / budget (≤ 1.00 is within budget). Wall time depends on the load "

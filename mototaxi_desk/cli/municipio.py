@@ -35,7 +35,8 @@ def register(sub) -> None:
                                     "--demo-database'; nunca o banco real)")
     p.add_argument("--holders", type=int, default=48,
                    help="quantos permissionários (0 a 5.000, pelos serviços, com todas as "
-                        "regras; para 100.000 use `make benchmark`, que preenche em massa)")
+                        "regras; para 100.000 e 1.000.000 de autos use `make benchmark`, que "
+                        "preenche em massa)")
     p.add_argument("--seed", type=int, default=2019)
     p.set_defaults(handler=cmd_demo)
 

@@ -73,7 +73,9 @@ def record(actor: Actor, action: str, entity: str, entity_id, *,
 def record_many(actor: Actor, entries: list[dict], batch: int = 500) -> int:
     """Append many entries at once, chained in list order, inside the caller's write
     transaction (an import of thousands of records). Each entry: action, entity,
-    entity_id, before, after. Returns how many were written."""
+    entity_id, before, after, and optionally seals ({"table:id": digest} of the rows the
+    entry seals, as _take_seals writes them: the benchmarks' bulk filler). Returns how many
+    were written."""
     if not DB.obj.in_transaction():
         raise RuntimeError("record_many must run inside the action's transaction")
     lock_audit_chain()
@@ -83,7 +85,9 @@ def record_many(actor: Actor, entries: list[dict], batch: int = 500) -> int:
         fields = {"at": utcnow(), "action": entry["action"], "entity": entry["entity"],
                   "entity_id": str(entry.get("entity_id") or ""),
                   "before": _dump(entry.get("before")), "after": _dump(entry.get("after")),
-                  "prev_hash": previous, "machine": machine()}
+                  "prev_hash": previous, "machine": machine(),
+                  "seals": json.dumps(entry["seals"], sort_keys=True, separators=(",", ":"))
+                  if entry.get("seals") else None}
         previous = entry_hash(user_id=actor.user_id, **fields)
         rows.append({**fields, "user": actor.user_id, "entry_hash": previous})
     from ..store.bulk import insert_rows

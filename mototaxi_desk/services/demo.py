@@ -24,8 +24,8 @@ from ..store.models import (DB, Cnh, Permit, Person, PersonNameToken, Stand,
                             User, Vehicle, WaitingListEntry)
 from ..domain import inspection_rules, permit_rules
 from ..store.connection import write_transaction
-from . import (applications, audit, auxiliary, fees, inspections, permits, persons, setup,
-               stands, users, vehicles, waiting_list)
+from . import (applications, audit, auxiliary, demo_bulk, fees, inspections, permits, persons,
+               setup, stands, users, vehicles, waiting_list)
 from .context import SYSTEM
 
 FIRST_NAMES = [
@@ -394,10 +394,14 @@ def fill_demo(actor, holders: int, *, seed: int = 2019) -> dict:
 
 
 def fill_bulk(holders: int, *, seed: int = 2019, today: dt.date | None = None,
-              waiting: int | None = None, with_users: bool = True) -> dict:
+              waiting: int | None = None, with_users: bool = True, notices: int = 0) -> dict:
     """For benchmarks only (100,000 holders in seconds): the same kind of rows as fill(),
-    inserted directly instead of through the services. The values are drawn within the
-    profile's limits, but no rule is checked, so use fill() for anything a person sees."""
+    inserted directly instead of through the services — with what the services write around
+    each grant (application, checklist, status lines, fees, an inspection and its sticker,
+    permit history) and `notices` infraction notices over the last three years with their
+    fines, payments and proceedings (services/demo_bulk.py), each with its audit entries,
+    so `check` passes on the register. The values are drawn within the profile's limits,
+    but no rule is checked, so use fill() for anything a person sees."""
     if holders < 0 or holders > 1_000_000:
         raise DomainError("Número de permissionários deve estar entre 0 e 1.000.000.")
     today = today or dt.date.today()
@@ -500,13 +504,17 @@ def fill_bulk(holders: int, *, seed: int = 2019, today: dt.date | None = None,
                 holder_index += 1
         _insert(Permit, permit_rows)
         _permit_records(first_order, first_order + len(permit_rows) - 1)
+        around = demo_bulk.grant_records(rng, profile, first_order,
+                                         first_order + len(permit_rows) - 1, today)
         _insert(WaitingListEntry, [
             {"person": ids[p["cpf"]], "enrolled_at": dt.datetime.combine(
                 today - dt.timedelta(days=rng.randint(1, 700)), dt.time(9, rng.randint(0, 59)))}
             for p in people[holders:]])
         created_users = _demo_users() if with_users else 0
         counts = {"holders": holders, "stands": len(sizes), "waiting": waiting,
-                  "users": created_users}
+                  "users": created_users, **around}
+        if notices:
+            counts.update(demo_bulk.fill_bulk_notices(notices, seed=seed, today=today))
         audit.record(SYSTEM, "demo.fill_bulk", "database", "", after=counts)
     return counts
 

@@ -40,8 +40,25 @@ def insert_rows(model, rows: list[dict], batch: int = 1000) -> int:
     columns = ", ".join(f'"{f.column_name}"' for f in fields)
     table = f'"{model._meta.table_name}"'
     sqlite = isinstance(database, pw.SqliteDatabase)
-    values = [tuple(_sqlite_value(f.db_value(row[n])) if sqlite else f.db_value(row[n])
-                    for n, f in zip(names, fields)) for row in rows]
+    # a str for a text column, an int for an integer or foreign-key column, and None are
+    # what db_value would send anyway: only the other values go through it (a third of the
+    # time of a million-row insert was spent converting values that needed nothing)
+    plain = [str if isinstance(f, (pw.CharField, pw.TextField)) else
+             int if isinstance(f, (pw.IntegerField, pw.ForeignKeyField)) else None
+             for f in fields]
+    columns_of = list(zip(names, fields, plain))
+
+    def convert(row):
+        out = []
+        for name, field, kind in columns_of:
+            value = row[name]
+            if value is None or type(value) is kind:
+                out.append(value)
+            else:
+                value = field.db_value(value)
+                out.append(_sqlite_value(value) if sqlite else value)
+        return tuple(out)
+    values = [convert(row) for row in rows]
     cursor = database.cursor()
     if sqlite:
         marks = ", ".join("?" for _ in names)

@@ -73,13 +73,13 @@ def holder(demo_data):
 
 def test_screens_read_what_they_show_not_the_register(holder):
     """Issue 23: the prontuário, its buttons, its alerts and history read the same
-    statements and rows after 300 more holders and their notices (and their stands, audit
+    statements and rows after 400 more holders and their notices (and their stands, audit
     entries, waiting list); the Painel and its
     charts issue the same statements and hand the window one page of alerts."""
     _grow(50, noticed=2, seed=3)  # every kind of row present, then the register grows
     before = _screens(holder)
     audit_before = AuditLog.select().count()
-    _grow(300, noticed=25, seed=5)
+    _grow(400, noticed=25, seed=5)  # more alerts than a page: the filler inspects 5 in 6
     assert AuditLog.select().count() > audit_before + 25
     after = _screens(holder)
 

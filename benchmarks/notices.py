@@ -1,0 +1,133 @@
+"""The ledger at scale (issue 23): the Painel, its charts, the Infrações page, the alerts
+and `check` on a register of N holders (default 100,000) and M infraction notices (default
+1,000,000) over the last three years, written by the bulk filler (services/demo_bulk.py:
+fines, payments, proceedings, audit entries and seals, so `check` passes on it). The
+register is built once (minutes) in ~/.cache/mototaxi-bench (MOTOTAXI_BENCH_CACHE), each
+line timed on a copy.
+
+    python benchmarks/notices.py [--holders N] [--notices M] [--runs R] [--only TEXT]
+
+A line whose first (warming) call costs more than ten times its budget is reported from that
+one call (minutes at a million notices before issue 23's fixes). Prints CPU and wall
+medians and the load; asserts nothing (timings are never test assertions).
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from common import bench_cache, machine_line, register
+
+from mototaxi_desk.services import alerts, integrity, ledger, overview
+from mototaxi_desk.store import migrations
+from mototaxi_desk.store.migrations import close_database, open_database
+
+FILLER = "bulk3"  # changes when services/demo_bulk.py writes a different register
+
+# what -> budget in ms (issue 23); "{n}" is the number of notices
+LINES = {"Painel (overview.dashboard) with {n} notices": 1000,
+         "overview.charts() with {n} notices": 300,
+         "Infrações, 1,000 newest with {n} notices": 100,
+         "alerts.due with {n} notices": 5000,
+         "check with {n} notices": 60000}
+
+
+def label(name: str, notices: int) -> str:
+    return name.format(n="1M" if notices == 1_000_000 else f"{notices:,}")
+
+
+def build(holders: int, notices: int, today: dt.date) -> tuple[Path, float | None]:
+    """The cached register (and the seconds it took to build now, None if it was there)."""
+    path = bench_cache() / (f"notices-{holders}-{notices}-{FILLER}-v{migrations.LATEST}-"
+                            f"{today:%Y%m%d}.db")
+    took = None
+    if not path.exists():
+        partial = path.with_suffix(".partial")
+        partial.unlink(missing_ok=True)
+        with register(holders, str(partial), today=today, notices=notices) as took:
+            pass
+        partial.rename(path)
+    return path, took
+
+
+def measure(holders: int, notices: int, runs: int, today: dt.date | None = None,
+            only: str = "") -> list[tuple]:
+    """[(what, CPU ms, wall ms)] of each line, medians of `runs` (one run for `check` and for
+    a line ten times over its budget), on a copy of the cached register."""
+    today = today or dt.date.today()
+    source, _took = build(holders, notices, today)
+    calls = {"Painel (overview.dashboard) with {n} notices": lambda: overview.dashboard(on=today),
+             "overview.charts() with {n} notices": lambda: overview.charts(on=today),
+             "Infrações, 1,000 newest with {n} notices": lambda: ledger.list_notices(on=today),
+             "alerts.due with {n} notices": lambda: alerts.due(on=today, days=30),
+             "check with {n} notices": lambda: integrity.check()}
+    results = []
+    with tempfile.TemporaryDirectory() as tmp:
+        before = os.environ.get("MOTOTAXI_DATA_DIR")
+        os.environ["MOTOTAXI_DATA_DIR"] = tmp
+        copy = Path(tmp) / "copy.db"
+        shutil.copy(source, copy)
+        open_database(str(copy), backup_dir=Path(tmp), check=False)
+        try:
+            for name, call in calls.items():
+                what = label(name, notices)
+                if only.lower() not in what.lower():
+                    continue
+                c, w = time.process_time(), time.perf_counter()
+                out = call()  # warm (and the one run of a slow line)
+                cpu, wall = [(time.process_time() - c) * 1000], [(time.perf_counter() - w) * 1000]
+                if name.startswith("check") and out:
+                    print(f"check found problems: {out[:3]}", file=sys.stderr)
+                if not name.startswith("check") and cpu[0] < 10 * LINES[name]:
+                    cpu, wall = [], []
+                    for _ in range(runs):
+                        c, w = time.process_time(), time.perf_counter()
+                        call()
+                        cpu.append((time.process_time() - c) * 1000)
+                        wall.append((time.perf_counter() - w) * 1000)
+                results.append((what, statistics.median(cpu), statistics.median(wall)))
+        finally:
+            close_database()
+            if before is None:
+                os.environ.pop("MOTOTAXI_DATA_DIR", None)
+            else:
+                os.environ["MOTOTAXI_DATA_DIR"] = before
+    return results
+
+
+def budgets(notices: int) -> dict[str, int]:
+    return {label(name, notices): ms for name, ms in LINES.items()}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--holders", type=int, default=100_000)
+    parser.add_argument("--notices", type=int, default=1_000_000)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--only", default="", help="the lines whose name contains this")
+    args = parser.parse_args()
+    today = dt.date.today()
+    load = os.getloadavg()[0]
+    path, took = build(args.holders, args.notices, today)
+    print(machine_line(None))
+    print(f"register {path.name} ({path.stat().st_size / 2**20:,.0f} MiB)"
+          + (f" built in {took:.0f} s (load {load:.2f} before)" if took is not None else
+             " (cached)"))
+    results = measure(args.holders, args.notices, args.runs, today, args.only)
+    print(f"load {os.getloadavg()[0]:.2f}; median of {args.runs}")
+    limits = budgets(args.notices)
+    for name, cpu, wall in results:
+        print(f"{name:<48} CPU {cpu:10.1f} ms   wall {wall:10.1f} ms   budget "
+              f"{limits[name]:>6} ms   ratio {cpu / limits[name]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
