@@ -258,7 +258,7 @@ def _step_campaigns(db: pw.Database) -> None:
 
 
 def _step_name_token_order(db: pw.Database) -> None:
-    """v16 (issue 23): the person's name_folded on each of their name tokens, and an index
+    """v17 (issue 23): the person's name_folded on each of their name tokens, and an index
     on (token, name_folded, person), so a name prefix's first matches in the search's order
     come from one index range, however many people the prefix matches."""
     table = PersonNameToken._meta.table_name
@@ -271,14 +271,13 @@ def _step_name_token_order(db: pw.Database) -> None:
     PersonNameToken._schema.create_indexes(safe=True)
 
 
-# The profile-versions step stays last (its test finds it by name); the lead renumbers the
-# other steps when branches merge.
+# Steps are found by name in their tests. A step that has landed keeps its number: a
+# database already at that version would skip a step slipped in before it.
 STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,
          6: _step_6_audit_chain, 7: _step_7_guias, 8: _step_8_print_reservations,
          9: _step_9_stand_acts, 10: _step_10_time_and_law, 11: _step_imports,
          12: _step_scale_indexes, 13: _step_row_seals, 14: _step_named_actors,
-         15: _step_campaigns, 16: _step_name_token_order,
-         17: _step_profile_versions}  # last
+         15: _step_campaigns, 16: _step_profile_versions, 17: _step_name_token_order}
 LATEST = max(STEPS)
 
 

@@ -12,9 +12,12 @@ from ..conftest import MUNICIPIOS, SRM
 STEP = next(n for n, step in STEPS.items() if step.__name__ == "_step_campaigns")
 
 
-def test_profile_versions_stays_the_last_step():
-    assert STEPS[max(STEPS)].__name__ == "_step_profile_versions"
-    assert STEP < max(STEPS)
+def test_the_steps_that_came_after_it():
+    """The campaigns step came just before profile versions; the name tokens' order (issue
+    23) came after both (a landed step is never renumbered)."""
+    names = [STEPS[n].__name__ for n in sorted(STEPS)]
+    assert names[names.index("_step_campaigns"):] == [
+        "_step_campaigns", "_step_profile_versions", "_step_name_token_order"]
 
 
 def test_the_step_adds_the_tables_to_a_database_made_before(tmp_path, monkeypatch):

@@ -7,12 +7,12 @@ from mototaxi_desk.domain.profiles import EARLIEST, PROFILES_DIR, text_hash
 from mototaxi_desk.services import setup
 from mototaxi_desk.store import connection
 from mototaxi_desk.store.connection import StoreError
-from mototaxi_desk.store import migrations
 from mototaxi_desk.store.migrations import (LATEST, STEPS, close_database, current_version,
                                             open_database)
 from mototaxi_desk.store.models import ProfileVersion
 
 from ..conftest import PF
+from .schema_steps import before_step
 
 
 # the step that adds profile_version (found by name: steps are numbered as they land)
@@ -20,20 +20,10 @@ STEP = next(n for n, step in STEPS.items() if step.__name__.endswith("_profile_v
 BEFORE = STEP - 1
 
 
-@pytest.fixture(autouse=True)
-def _migrate_up_to_the_step(monkeypatch):
-    """Opening brings the database to this step (the later steps' tables are already there)."""
-    monkeypatch.setattr(migrations, "LATEST", STEP)
-
-
 def _as_schema_6(url: str) -> None:
-    """What a database from before the step looks like: no profile_version table."""
-    raw = connection.make_database(url)
-    raw.connect()
-    raw.execute_sql('DROP TABLE "profile_version"')
-    raw.execute_sql(f'UPDATE "schema_version" SET "version" = {BEFORE} '
-                    f'WHERE "version" = {LATEST}')
-    raw.close()
+    """What a database from before the step looks like: no profile_version table (opening
+    runs it and the steps after it, which find their work done or do it)."""
+    before_step(url, STEP, 'DROP TABLE "profile_version"')
 
 
 def test_v6_database_gets_its_profile_file_as_version_1(db_url, make_municipio, tmp_path):
@@ -41,7 +31,7 @@ def test_v6_database_gets_its_profile_file_as_version_1(db_url, make_municipio, 
     close_database()
     _as_schema_6(db_url)
     database = open_database(db_url, backup_dir=tmp_path / "backups")
-    assert current_version(database) == STEP
+    assert current_version(database) == LATEST
     (row,) = ProfileVersion.select()
     text = PROFILES_DIR.joinpath(f"{PF}.toml").read_text(encoding="utf-8")
     assert (row.number, row.profile_id, row.effective_from) == (1, PF, EARLIEST)
