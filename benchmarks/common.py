@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import platform
+import shutil
 import sys
 import tempfile
 import time
@@ -34,6 +35,26 @@ def bench_cache() -> Path:
                 Path.home() / ".cache" / "mototaxi-bench")
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+@contextmanager
+def opened_copy(source: Path):
+    """A copy of a cached register, open, with a temporary data folder (keys and copies
+    never go to the user's); closed and removed afterwards. The cache stays as it was."""
+    with tempfile.TemporaryDirectory() as tmp:
+        before = os.environ.get("MOTOTAXI_DATA_DIR")
+        os.environ["MOTOTAXI_DATA_DIR"] = tmp
+        copy = Path(tmp) / "copy.db"
+        shutil.copy(source, copy)
+        open_database(str(copy), backup_dir=Path(tmp), check=False)
+        try:
+            yield copy
+        finally:
+            close_database()
+            if before is None:
+                os.environ.pop("MOTOTAXI_DATA_DIR", None)
+            else:
+                os.environ["MOTOTAXI_DATA_DIR"] = before
 
 
 @contextmanager

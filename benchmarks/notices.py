@@ -16,18 +16,15 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import os
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-from common import bench_cache, machine_line, register
+from common import bench_cache, opened_copy, machine_line, register
 
 from mototaxi_desk.services import alerts, integrity, ledger, overview
 from mototaxi_desk.store import migrations
-from mototaxi_desk.store.migrations import close_database, open_database
 
 FILLER = "bulk3"  # changes when services/demo_bulk.py writes a different register
 
@@ -69,36 +66,24 @@ def measure(holders: int, notices: int, runs: int, today: dt.date | None = None,
              "alerts.due with {n} notices": lambda: alerts.due(on=today, days=30),
              "check with {n} notices": lambda: integrity.check()}
     results = []
-    with tempfile.TemporaryDirectory() as tmp:
-        before = os.environ.get("MOTOTAXI_DATA_DIR")
-        os.environ["MOTOTAXI_DATA_DIR"] = tmp
-        copy = Path(tmp) / "copy.db"
-        shutil.copy(source, copy)
-        open_database(str(copy), backup_dir=Path(tmp), check=False)
-        try:
-            for name, call in calls.items():
-                what = label(name, notices)
-                if only.lower() not in what.lower():
-                    continue
-                c, w = time.process_time(), time.perf_counter()
-                out = call()  # warm (and the one run of a slow line)
-                cpu, wall = [(time.process_time() - c) * 1000], [(time.perf_counter() - w) * 1000]
-                if name.startswith("check") and out:
-                    print(f"check found problems: {out[:3]}", file=sys.stderr)
-                if not name.startswith("check") and cpu[0] < 10 * LINES[name]:
-                    cpu, wall = [], []
-                    for _ in range(runs):
-                        c, w = time.process_time(), time.perf_counter()
-                        call()
-                        cpu.append((time.process_time() - c) * 1000)
-                        wall.append((time.perf_counter() - w) * 1000)
-                results.append((what, statistics.median(cpu), statistics.median(wall)))
-        finally:
-            close_database()
-            if before is None:
-                os.environ.pop("MOTOTAXI_DATA_DIR", None)
-            else:
-                os.environ["MOTOTAXI_DATA_DIR"] = before
+    with opened_copy(source):
+        for name, call in calls.items():
+            what = label(name, notices)
+            if only.lower() not in what.lower():
+                continue
+            c, w = time.process_time(), time.perf_counter()
+            out = call()  # warm (and the one run of a slow line)
+            cpu, wall = [(time.process_time() - c) * 1000], [(time.perf_counter() - w) * 1000]
+            if name.startswith("check") and out:
+                print(f"check found problems: {out[:3]}", file=sys.stderr)
+            if not name.startswith("check") and cpu[0] < 10 * LINES[name]:
+                cpu, wall = [], []
+                for _ in range(runs):
+                    c, w = time.process_time(), time.perf_counter()
+                    call()
+                    cpu.append((time.process_time() - c) * 1000)
+                    wall.append((time.perf_counter() - w) * 1000)
+            results.append((what, statistics.median(cpu), statistics.median(wall)))
     return results
 
 

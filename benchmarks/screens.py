@@ -13,19 +13,16 @@ import argparse
 import datetime as dt
 import gc
 import os
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-from common import bench_cache, machine_line, percentile, register
+from common import bench_cache, opened_copy, machine_line, percentile, register
 
 from mototaxi_desk.services import counter, demo, ledger, overview, records  # noqa: F401
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store import migrations
-from mototaxi_desk.store.migrations import close_database, open_database
 from mototaxi_desk.store.models import Permit
 
 SUPERVISOR = Actor(None, "supervisor.bench", "supervisor")
@@ -77,40 +74,28 @@ def measure(holders: int, runs: int, today: dt.date | None = None,
     register. `only`: the lines whose name contains it (a quicker look at one)."""
     today = today or dt.date.today()
     source = build(holders, today)
-    with tempfile.TemporaryDirectory() as tmp:
-        before = os.environ.get("MOTOTAXI_DATA_DIR")
-        os.environ["MOTOTAXI_DATA_DIR"] = tmp
-        copy = Path(tmp) / "copy.db"
-        shutil.copy(source, copy)
-        open_database(str(copy), backup_dir=Path(tmp), check=False)
-        try:
-            person = (Permit.select(Permit.holder).where(Permit.status == "active")
-                      .order_by(Permit.id).first().holder_id)
-            screens = {
-                "open a prontuário (person_record)":
-                    lambda: records.person_record(SUPERVISOR, person, on=today),
-                "its buttons (counter.actions)":
-                    lambda: counter.actions(SUPERVISOR, person, on=today),
-                "Painel (overview.dashboard)": lambda: overview.dashboard(on=today),
-                "overview.charts()": lambda: overview.charts(on=today),
-                "Infrações, 1,000 newest notices": lambda: ledger.list_notices(on=today)}
-            results = []
-            for name, call in screens.items():
-                if only.lower() not in name.lower():
-                    continue
-                call()  # warm
-                results.append((name, *_time(call, runs)))
-            if only.lower() in "search p95":
-                results += _search(runs)
-            if only.lower() in "page":
-                _applications(holders // 5, today)
-                results += _pages(runs)
-        finally:
-            close_database()
-            if before is None:
-                os.environ.pop("MOTOTAXI_DATA_DIR", None)
-            else:
-                os.environ["MOTOTAXI_DATA_DIR"] = before
+    with opened_copy(source):
+        person = (Permit.select(Permit.holder).where(Permit.status == "active")
+                  .order_by(Permit.id).first().holder_id)
+        screens = {
+            "open a prontuário (person_record)":
+                lambda: records.person_record(SUPERVISOR, person, on=today),
+            "its buttons (counter.actions)":
+                lambda: counter.actions(SUPERVISOR, person, on=today),
+            "Painel (overview.dashboard)": lambda: overview.dashboard(on=today),
+            "overview.charts()": lambda: overview.charts(on=today),
+            "Infrações, 1,000 newest notices": lambda: ledger.list_notices(on=today)}
+        results = []
+        for name, call in screens.items():
+            if only.lower() not in name.lower():
+                continue
+            call()  # warm
+            results.append((name, *_time(call, runs)))
+        if only.lower() in "search p95":
+            results += _search(runs)
+        if only.lower() in "page":
+            _applications(holders // 5, today)
+            results += _pages(runs)
     return results
 
 
