@@ -4,7 +4,8 @@ applicant), two pontos, 12 people with CNH, their new-permit applications filed 
 deferred, grants up to the cap and the rest to the waiting list, a transfer, an interruption
 and its end, an infraction notice and a sanction by decision, the reinstatement, an
 auxiliary driver's credential and its card, a desistência and the call-up of the next on the
-waiting list, who then gets the permit. Steps the profile's law does not provide are left
+waiting list, who then gets the permit; after each command, the Painel's due-dates table
+equals the alerts computed afresh (issue 23). Steps the profile's law does not provide are left
 out (and the command's refusal, with the article, is checked instead). The same story is
 driven through the window on SQLite in tests/gui/test_municipio_vazio.py.
 STORY_DB=sqlite runs this one on SQLite instead (while working on it without a server)."""
@@ -18,9 +19,11 @@ import pytest
 from validate_docbr import CNH, CPF, RENAVAM
 
 from mototaxi_desk.domain.profiles import load_profile
-from mototaxi_desk.services import permit_actions
+from mototaxi_desk.services import due_dates, permit_actions
+from mototaxi_desk.store.migrations import close_database, open_database
 
 from .conftest import MUNICIPIOS
+from .due_check import assert_due_table_current
 
 PROFILES = ["porto-feliz-2017", "sao-raimundo-das-mangabeiras-2019", "lei-1745-2011"]
 CAP = 6  # the population given to `init` makes room for 6 permits
@@ -33,11 +36,25 @@ class Counter:
 
     def __init__(self, cli, url):
         self.cli, self.url = cli, url
+        self.due_on = None  # once set: the due-dates table is checked after every command
 
     def __call__(self, *args):
         code, out, err = self.cli("--db", self.url, *args, "--json")
         assert code == 0, (args, err)
+        if self.due_on is not None:
+            self.check_due_table(args)
         return json.loads(out)
+
+    def check_due_table(self, args, *, build=False) -> None:
+        """The due-dates table the Painel reads equals alerts.due() after the command: the
+        command kept it current itself (issue 23)."""
+        open_database(self.url)
+        try:
+            if build:  # what the day's first Painel does
+                due_dates.rebuild(self.due_on)
+            assert_due_table_current(self.due_on, where=" ".join(args))
+        finally:
+            close_database()
 
     def refused(self, *args) -> str:
         code, out, err = self.cli("--db", self.url, *args)
@@ -70,6 +87,9 @@ def test_municipio_vazio_through_the_command_line(cli, db_url, profile_id, tmp_p
                     *(["--min", "2", "--max", "5"] if not profile.stand.max_vehicles else []))
         assert stand["active"]
     assert [s["number"] for s in run("stand", "list")] == [1, 2]
+    # the Painel's due-dates table, built once, then kept current by every command after
+    run.due_on = dt.date.today()
+    run.check_due_table(("painel",), build=True)
 
     # 12 people with CNH, each files a new-permit application with every document; the
     # supervisor defers it; each brings a motorcycle

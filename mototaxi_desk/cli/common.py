@@ -112,6 +112,9 @@ def database(args, automatic_backup: bool = True, pass_time: bool = True,
     url = database_url(args)
     _refuse_missing_file(args, url)
     db = open_database(url, check=not read_only)
+    if not read_only:  # the command's actions keep the Painel's due-dates table current
+        from ..services import due_dates
+        due_dates.listen()
     try:
         if not getattr(args, "anonymous", False) and not args.demo:
             actor(args)  # a named, checked user before anything else runs (see actor)

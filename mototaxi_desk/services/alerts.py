@@ -99,9 +99,20 @@ def for_person(person_id: int, *, on: dt.date | None = None, days: int = 30) -> 
     return _due(on, days, int(person_id))
 
 
-def _due(on: dt.date | None, days: int, person_id: int | None) -> list[dict]:
+def sorted_with_names(*, on: dt.date, days: int, person_id: int | None = None
+                      ) -> list[tuple[dict, str]]:
+    """The items of `due()` (or, with person_id, of `for_person()`), each with the folded
+    name it is sorted by (services/due_dates.py keeps them in a table, sorted there by the
+    same key: due date, kind, this name, entity id)."""
+    folded: dict[int, str] = {}
+    items = _due(on, days, person_id, folded)
+    return [(item, folded.get(item["person_id"], "")) for item in items]
+
+
+def _due(on: dt.date | None, days: int, person_id: int | None,
+         folded_out: dict | None = None) -> list[dict]:
     """`due()`, for everyone or (person_id) for one person: the same queries, each limited
-    to the person's rows where one is given."""
+    to the person's rows where one is given. `folded_out` receives the names sorted by."""
     on = on or dt.date.today()
 
     def mine(column, condition):
@@ -145,6 +156,8 @@ def _due(on: dt.date | None, days: int, person_id: int | None) -> list[dict]:
     holders: dict[int, tuple] = {}
     stoppages: dict[int, dict] = {}
     vehicles_seen: set[int] = set()
+    if person_id is not None:  # a vehicle's items go with its first permit, as in due():
+        vehicles_seen = _listed_elsewhere(permits)  # another holder's, if it comes first
     folded: dict[int, str] = {}  # person id -> name without accents, for the sort
     for (permit_id, order, status, valid_until, status_until, holder_id, name, name_folded,
          vehicle_id, _plate, plate_original, year, declared_on, insurance_expiry,
@@ -293,7 +306,25 @@ def _due(on: dt.date | None, days: int, person_id: int | None) -> list[dict]:
         out.add("campaign_missed", item.pop("due"), **item)
 
     out.items.sort(key=lambda item: _sort_key(item, folded))
+    if folded_out is not None:
+        folded_out.update(folded)
     return out.items
+
+
+def _listed_elsewhere(permits: list) -> set[int]:
+    """Of one person's permits (rows of `_due`'s first query), the vehicles that also serve
+    a permit with a lower order number that has not ended (another holder's: a motorcycle
+    sold on while its old permit is expired): `due()` lists their items under that one."""
+    own: dict[int, int] = {}
+    for row in permits:  # in order number order: each vehicle's first of the person's
+        if row[8] is not None:
+            own.setdefault(row[8], row[1])
+    if not own:
+        return set()
+    first = Permit.select(Permit.vehicle, pw.fn.MIN(Permit.order_number)).where(
+        Permit.vehicle.in_(sorted(own)) & Permit.status.not_in(Permit.ENDED)).group_by(
+        Permit.vehicle).tuples()
+    return {vehicle for vehicle, order in first if order < own[vehicle]}
 
 
 def _dated_documents(profile) -> dict[str, object]:

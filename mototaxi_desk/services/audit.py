@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 from ..domain import validators
 from ..domain.audit_chain import GENESIS, entry_hash, row_digest
-from ..store.connection import (after_outermost_transaction, before_commit, lock_audit_chain,
-                                write_transaction)
+from ..store.connection import (after_outermost_transaction, before_commit, changed,
+                                lock_audit_chain, write_transaction)
 from ..store.models import DB, MODELS, SEALED_FIELDS, AuditLog, User, touched_rows, utcnow
 
 if TYPE_CHECKING:  # for the annotations only: context calls refusals, which writes here
@@ -65,7 +65,9 @@ def record(actor: Actor, action: str, entity: str, entity_id, *,
                   "machine": machine()}
         digest = entry_hash(user_id=actor.user_id, **fields)
         after_outermost_transaction(_checkpoint)
-        return AuditLog.create(user=actor.user_id, entry_hash=digest, **fields)
+        row = AuditLog.create(user=actor.user_id, entry_hash=digest, **fields)
+        changed(action, entity, entity_id)  # the due-dates table (services/due_dates.py)
+        return row
 
 
 def record_many(actor: Actor, entries: list[dict], batch: int = 500) -> int:
@@ -90,6 +92,8 @@ def record_many(actor: Actor, entries: list[dict], batch: int = 500) -> int:
         rows.append({**fields, "user": actor.user_id, "entry_hash": previous})
     from ..store.bulk import insert_rows
     insert_rows(AuditLog, rows, batch)
+    for entry in entries:
+        changed(entry["action"], entry["entity"], entry.get("entity_id"))
     return len(rows)
 
 

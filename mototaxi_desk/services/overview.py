@@ -8,7 +8,7 @@ import peewee as pw
 from ..store import connection
 from ..store.models import (DB, InfractionNotice, Permit, Person, Stand, Vehicle,
                             WaitingListEntry)
-from . import alerts, campaigns, clock, permits, setup, stands
+from . import campaigns, clock, due_dates, permits, setup, stands
 
 ALERT_PAGE = 500  # the Painel's alert list: the most urgent, the rest counted
 
@@ -40,12 +40,14 @@ def dashboard(on: dt.date | None = None, days: int = 30) -> dict:
     and what the passage of time changed today (services/clock.py)."""
     on = on or dt.date.today()
     places = stands.attention()  # aggregates, not every stand
-    due = alerts.due(on=on, days=days)
+    # the due-dates table: the most urgent page and two counts, by indexed SQL (rebuilt
+    # first when stale: the day's first Painel)
+    due = due_dates.page(on, days, ALERT_PAGE)
     return {**overview(),
             "stands_free_places": places["free_places"],
             "stands_below_minimum": places["below_minimum"],
-            "alerts": due[:ALERT_PAGE], "alerts_total": len(due),
-            "alerts_overdue": sum(a["urgency"] == "overdue" for a in due),
+            "alerts": due["items"], "alerts_total": due["total"],
+            "alerts_overdue": due["overdue"],
             "time_changes": clock.changes_on(on),
             # the "Recadastramento" line: this year's campaigns, due this month / missed
             "recadastramento": campaigns.painel(on), **charts(on)}

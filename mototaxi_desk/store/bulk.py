@@ -70,3 +70,26 @@ def insert_rows(model, rows: list[dict], batch: int = 1000) -> int:
         execute_values(cursor, f"INSERT INTO {table} ({columns}) VALUES %s", values,
                        page_size=batch)
     return len(values)
+
+
+def insert_values(model, names: list[str], values: list[tuple], batch: int = 1000) -> int:
+    """Insert rows given as tuples of driver-ready values in the order of `names` (field
+    names): no conversion at all, for a copy of many rows whose values the caller made
+    plain (dates as ISO text on SQLite). Returns the count."""
+    if not values:
+        return 0
+    database = DB.obj
+    if not database.in_transaction():
+        raise RuntimeError("insert_values must run inside the action's transaction")
+    columns = ", ".join(f'"{model._meta.fields[n].column_name}"' for n in names)
+    table = f'"{model._meta.table_name}"'
+    cursor = database.cursor()
+    if isinstance(database, pw.SqliteDatabase):
+        sql = f"INSERT INTO {table} ({columns}) VALUES ({', '.join('?' for _ in names)})"
+        for start in range(0, len(values), batch):
+            cursor.executemany(sql, values[start:start + batch])
+    else:
+        from psycopg2.extras import execute_values
+        execute_values(cursor, f"INSERT INTO {table} ({columns}) VALUES %s", values,
+                       page_size=batch)
+    return len(values)

@@ -12,7 +12,8 @@ import peewee as pw
 
 from ..domain.os_errors import os_error_text
 from .errors import StoreError
-from .models import DB, touched_rows
+from ..domain import alert_sources
+from .models import DB, AlertDueState, touched_rows
 
 _log = logging.getLogger(__name__)
 
@@ -219,6 +220,25 @@ def before_commit(callback) -> None:
     before it commits (the audit service seals the rows the action saved)."""
     if callback not in _before_commit:
         _before_commit.append(callback)
+
+
+_change_listener: list = []
+
+
+def listen_to_changes(callback) -> None:
+    """`callback(action, entity, entity_id)` for every audited change of this process
+    (services/due_dates.py, which keeps the Painel's due-dates table current)."""
+    _change_listener[:] = [callback]
+
+
+def changed(action: str, entity: str, entity_id) -> None:
+    """An audited change (services/audit.py). In a process where nobody keeps the due-dates
+    table current, a change that may move a deadline marks it stale: the next Painel
+    rebuilds it, it is never left wrong."""
+    if _change_listener:
+        _change_listener[0](action, entity, entity_id)
+    elif alert_sources.classify(action, entity, entity_id) is not None:
+        AlertDueState.update(stale=True).execute()
 
 
 def serialise(name: str) -> None:

@@ -271,13 +271,22 @@ def _step_name_token_order(db: pw.Database) -> None:
     PersonNameToken._schema.create_indexes(safe=True)
 
 
+def _step_alert_due(db: pw.Database) -> None:
+    """v18 (issue 23): the due-dates table (alert_due) and its state row, stale: the first
+    Painel builds it from the register (services/due_dates.py)."""
+    db.create_tables([m.AlertDue, m.AlertDueState])
+    if not m.AlertDueState.select().exists():
+        m.AlertDueState.create(stale=True)
+
+
 # Steps are found by name in their tests. A step that has landed keeps its number: a
 # database already at that version would skip a step slipped in before it.
 STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,
          6: _step_6_audit_chain, 7: _step_7_guias, 8: _step_8_print_reservations,
          9: _step_9_stand_acts, 10: _step_10_time_and_law, 11: _step_imports,
          12: _step_scale_indexes, 13: _step_row_seals, 14: _step_named_actors,
-         15: _step_campaigns, 16: _step_profile_versions, 17: _step_name_token_order}
+         15: _step_campaigns, 16: _step_profile_versions, 17: _step_name_token_order,
+         18: _step_alert_due}
 LATEST = max(STEPS)
 
 

@@ -846,3 +846,47 @@ class CampaignAttendance(BaseModel):
 
 
 MODELS.extend([Campaign, CampaignAttendance])
+
+
+# --- the due-dates table (issue 23; schema step _step_alert_due) ---------------------------------
+
+class AlertDue(BaseModel):
+    """One item of services.alerts.due(on=D, days=W) for the day D and window W of the one
+    AlertDueState row: the Painel reads its most urgent page, total and overdue count by
+    indexed SQL instead of computing the whole register's alerts. Kept current inside the
+    write transactions (services/due_dates.py); a copy, never a record: rebuilt from the
+    register whenever it is stale. Not sealed, not audited."""
+    person_id = pw.IntegerField(null=True, index=True)
+    kind = pw.CharField(max_length=40)
+    due_date = pw.DateField()
+    sort_name = pw.TextField(default="")   # the person's folded name, as alerts sorts by
+    entity = pw.CharField(max_length=40)
+    entity_id = pw.IntegerField(index=True)  # a whole-text (entity, id) index costs more
+    permit_id = pw.IntegerField(null=True, index=True)
+    order_number = pw.IntegerField(null=True)
+    order_text = pw.TextField(default="")
+    plate = pw.TextField(null=True)
+    person_name = pw.TextField(default="")
+    label = pw.TextField()
+    article = pw.TextField(default="")
+
+    class Meta:
+        table_name = "alert_due"
+        # the Painel's order (on PostgreSQL its due_date prefix, then an incremental sort)
+        indexes = ((("due_date", "kind", "sort_name", "entity_id"), False),)
+
+
+class AlertDueState(BaseModel):
+    """The one row that says for which day and window AlertDue holds the alerts, and whether
+    something that changes everybody's alerts (a profile version, a holiday, the passage of
+    time, an import) made it stale since."""
+    day = pw.DateField(null=True)
+    window = pw.IntegerField(default=0)
+    stale = pw.BooleanField(default=True)
+    built_at = pw.DateTimeField(null=True)
+
+    class Meta:
+        table_name = "alert_due_state"
+
+
+MODELS.extend([AlertDue, AlertDueState])

@@ -6,7 +6,8 @@ real widgets only (it calls services only to read results): two pontos on the Po
 ones go to the waiting list → a transfer → an interruption and the return → an infraction
 notice and a sanction by decision → reinstatement → an auxiliary driver's credential with
 its card → a desistência and the call-up of the next on the waiting list, who gets the
-permit. Steps the law does not provide (L1745 has no interruption nor desistência, PF no
+permit; after each act, the Painel's due-dates table equals the alerts computed afresh
+(issue 23). Steps the law does not provide (L1745 has no interruption nor desistência, PF no
 transfer) are left out; the menu then does not offer them. The same story through the
 command line on PostgreSQL: tests/test_cli_municipio_vazio.py."""
 from __future__ import annotations
@@ -22,12 +23,13 @@ from mototaxi_desk.domain import validators
 from mototaxi_desk.domain.profiles import load_profile
 from mototaxi_desk.gui.dialogs.setup_wizard import PAGE_ADMIN, PAGE_PROFILE, SetupWizard
 from mototaxi_desk.gui.main_window import MainWindow
-from mototaxi_desk.services import permit_actions
+from mototaxi_desk.services import due_dates, permit_actions
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.models import (Application, AuxiliaryDriver, InfractionNotice, Permit,
                                         Person, Stand, User, WaitingListEntry)
 
 from ..conftest import MUNICIPIOS
+from ..due_check import assert_due_table_current
 
 PROFILES = ["porto-feliz-2017", "sao-raimundo-das-mangabeiras-2019", "lei-1745-2011"]
 CAP = 6
@@ -189,9 +191,11 @@ def test_municipio_vazio_through_the_window(qtbot, db, profile_id, prompts):
     window.show()
     _pontos(window, qtbot, profile)
     assert Stand.select().count() == 2
+    due_dates.rebuild(TODAY)  # what the day's first Painel does; every action keeps it after
 
     people = [_file_new_person(window, qtbot, n) for n in range(PEOPLE)]
     assert Application.select().where(Application.status == "protocolado").count() == PEOPLE
+    assert_due_table_current(TODAY, where="persons, CNHs, vehicles, applications")
 
     for n, person in enumerate(people):
         result = _defer_and_grant(window, qtbot, person, n, stand_row=1 + n % 2)
@@ -205,6 +209,7 @@ def test_municipio_vazio_through_the_window(qtbot, db, profile_id, prompts):
         WaitingListEntry.status == "waiting").order_by(WaitingListEntry.id)]
     assert waiting == [p["id"] for p in people[CAP:]]
     assert Permit.select().count() == CAP
+    assert_due_table_current(TODAY, where="grants")
 
     record = _record(window, people[1]["id"])
     if "transfer" in acts:  # to the last one waiting, who brought his motorcycle
@@ -221,6 +226,7 @@ def test_municipio_vazio_through_the_window(qtbot, db, profile_id, prompts):
         assert Permit.get_by_id(people[1]["permit"]).holder_id == newcomer["id"]
     else:
         assert "transfer" not in record.more_actions
+    assert_due_table_current(TODAY, where="transfer")
 
     record = _record(window, people[2]["id"])
     if "interrupt" in acts:
@@ -233,6 +239,7 @@ def test_municipio_vazio_through_the_window(qtbot, db, profile_id, prompts):
         assert Permit.get_by_id(people[2]["permit"]).status == "active"
     else:
         assert "interrupt" not in record.more_actions
+    assert_due_table_current(TODAY, where="interruption")
 
     # the fiscal's notice (typed by the admin here) on the permit of people[3]
     window.nav.setCurrentRow(window.pages.index(window.infractions_page))
@@ -255,6 +262,7 @@ def test_municipio_vazio_through_the_window(qtbot, db, profile_id, prompts):
     notice_dialog = getattr(window.infractions_page, "dialog", None)
     if notice_dialog is not None:
         notice_dialog.close()
+    assert_due_table_current(TODAY, where="notice")
 
     decided = next(a for a in DECIDED if a in acts)
     record = _record(window, people[3]["id"])
@@ -269,6 +277,7 @@ def test_municipio_vazio_through_the_window(qtbot, db, profile_id, prompts):
     _click(qtbot, form.ok_button)
     assert not form.isVisible(), form.ui.message.text()
     assert Permit.get_by_id(people[3]["permit"]).status != "active"
+    assert_due_table_current(TODAY, where="sanction")
     form = _act(record, "reinstate")
     qtbot.keyClicks(form.ui.reason, "Recurso provido")
     _click(qtbot, form.ok_button)
@@ -284,6 +293,7 @@ def test_municipio_vazio_through_the_window(qtbot, db, profile_id, prompts):
     assert not form.isVisible(), form.ui.message.text()
     assert AuxiliaryDriver.get(AuxiliaryDriver.person == helper["id"]).active
     assert any(p.get("document") == "aux_card" for p in prompts.previews)
+    assert_due_table_current(TODAY, where="auxiliary driver")
 
     if "desist" not in acts:
         assert "desist" not in _record(window, people[5]["id"]).more_actions
@@ -292,6 +302,7 @@ def test_municipio_vazio_through_the_window(qtbot, db, profile_id, prompts):
     form = _act(record, "desist")
     _click(qtbot, form.ok_button)
     assert Permit.get_by_id(people[5]["permit"]).status == "withdrawn"
+    assert_due_table_current(TODAY, where="desistência")
     waiting_page = window.waiting_page
     window.nav.setCurrentRow(window.pages.index(waiting_page))
     if not waiting_page.called_model.rows:  # called by the law (PF Art. 12 §ú) or now
@@ -299,5 +310,7 @@ def test_municipio_vazio_through_the_window(qtbot, db, profile_id, prompts):
     called = waiting_page.called_model.rows[0]["person_id"]
     assert called == people[CAP]["id"]
     person = next(p for p in people if p["id"] == called)
+    assert_due_table_current(TODAY, where="waiting-list call")
     result = _defer_and_grant(window, qtbot, person, CAP, stand_row=2)
     assert result["granted"], result
+    assert_due_table_current(TODAY, where="grant to the one called")

@@ -140,3 +140,39 @@ def test_history_pages_through_the_audit_log(holder):
     whole = records.history(holder, limit=500)
     assert [h["id"] for h in first + rest] == [h["id"] for h in whole]
     assert all(h["action"] != "person.view" for h in whole)
+
+
+def _painel_and_a_notice(permit: Permit) -> tuple:
+    """(Painel's counter, a notice's counter), the due-dates table fresh for the Painel."""
+    overview.dashboard(on=TODAY)  # rebuilds the table when stale (the bulk filler left it so)
+    with count_queries() as painel:
+        board = overview.dashboard(on=TODAY)
+    with count_queries() as write:
+        _notice(permit, "36-XVII", 1)
+    return painel, write, board
+
+
+def test_painel_and_writes_cost_the_same_whatever_the_registers_size(holder):
+    """Issue 23: the Painel reads the due-dates table (services/due_dates.py) — its state,
+    one count and one page — never the register's alerts; and a write keeps the table
+    current with the same statements in a register of 50 or of 350 more holders."""
+    _grow(50, noticed=2, seed=3)
+    permit = Permit.select().where(Permit.holder == holder).first()
+    small, small_write, _ = _painel_and_a_notice(permit)
+    _grow(300, noticed=25, seed=5)
+    big, big_write, board = _painel_and_a_notice(permit)
+
+    assert big.queries == small.queries, (small, big, big.report())
+    assert big_write.queries == small_write.queries, (small_write, big_write,
+                                                       big_write.report())
+    tables = [s for s in big.statements if '"alert_due' in s]
+    assert len(tables) == 3 and all(s.lstrip().startswith("SELECT") for s in tables), tables
+    # not one of the queries alerts.due() runs over the register
+    assert not [s for s in big.statements
+                if 'FROM "cnh"' in s or 'FROM "inspection"' in s or
+                'FROM "auxiliary_driver"' in s], big.report()
+    assert len(board["alerts"]) == overview.ALERT_PAGE < board["alerts_total"]
+    assert board["alerts"] == alerts.due(on=TODAY)[:overview.ALERT_PAGE]
+    # the write stored its holder's alerts again, and only theirs
+    written = [s for s in big_write.statements if '"alert_due"' in s]
+    assert any(s.lstrip().startswith("DELETE") for s in written), big_write.report()

@@ -1,5 +1,5 @@
 """The campaigns schema step (issue 21 item 2): a database made before it gets the campaign
-and campaign_attendance tables and keeps its data; the profile-versions step stays last."""
+and campaign_attendance tables and keeps its data."""
 import sqlite3
 
 from mototaxi_desk.services import setup
@@ -13,11 +13,12 @@ STEP = next(n for n, step in STEPS.items() if step.__name__ == "_step_campaigns"
 
 
 def test_the_steps_that_came_after_it():
-    """The campaigns step came just before profile versions; the name tokens' order (issue
-    23) came after both (a landed step is never renumbered)."""
+    """The campaigns step came just before profile versions; the name tokens' order and the
+    due-dates table (issue 23) came after both (a landed step is never renumbered)."""
     names = [STEPS[n].__name__ for n in sorted(STEPS)]
     assert names[names.index("_step_campaigns"):] == [
-        "_step_campaigns", "_step_profile_versions", "_step_name_token_order"]
+        "_step_campaigns", "_step_profile_versions", "_step_name_token_order",
+        "_step_alert_due"]
 
 
 def test_the_step_adds_the_tables_to_a_database_made_before(tmp_path, monkeypatch):

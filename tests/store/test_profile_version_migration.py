@@ -21,9 +21,10 @@ BEFORE = STEP - 1
 
 
 def _as_schema_6(url: str) -> None:
-    """What a database from before the step looks like: no profile_version table (opening
-    runs it and the steps after it, which find their work done or do it)."""
-    before_step(url, STEP, 'DROP TABLE "profile_version"')
+    """What a database from before the step looks like: no profile_version table, nor the
+    tables of the steps after it (opening runs them all)."""
+    before_step(url, STEP, 'DROP TABLE "profile_version"', 'DROP TABLE "alert_due"',
+                'DROP TABLE "alert_due_state"')
 
 
 def test_v6_database_gets_its_profile_file_as_version_1(db_url, make_municipio, tmp_path):

@@ -1,0 +1,125 @@
+"""The Painel cold and warm, and what keeping the due-dates table current adds to one write
+(issue 23): on a copy of the screens' cached register (benchmarks/screens.py builds it),
+
+- Painel cold: the first of the day — the due-dates table rebuilt from the whole register
+  (services/due_dates.py), then read;
+- Painel warm: the table fresh, read by indexed SQL;
+- one action: record an infraction notice (ledger.record_notice) on a different holder
+  each time, the table fresh.
+
+Runs on the code before the table too (then cold and warm are the same call).
+
+    python benchmarks/painel_writes.py [--holders N] [--runs R]
+
+Prints CPU and wall medians and the load; asserts nothing.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from common import machine_line
+
+import screens
+from mototaxi_desk.services import ledger, overview
+from mototaxi_desk.services.context import Actor
+from mototaxi_desk.store.connection import write_transaction
+from mototaxi_desk.store.migrations import close_database, open_database
+from mototaxi_desk.store.models import Permit
+
+FISCAL = Actor(None, "fiscal.bench", "fiscal")
+
+try:
+    from mototaxi_desk.services import due_dates
+except ImportError:  # the code before the table
+    due_dates = None
+
+
+def _clock(call) -> tuple[float, float]:
+    c, w = time.process_time(), time.perf_counter()
+    call()
+    return (time.process_time() - c) * 1000, (time.perf_counter() - w) * 1000
+
+
+def _median(pairs) -> tuple[float, float]:
+    return statistics.median(p[0] for p in pairs), statistics.median(p[1] for p in pairs)
+
+
+def _stale() -> None:
+    if due_dates is not None:
+        with write_transaction():
+            due_dates.mark_stale()
+
+
+def _notice(permit: Permit, today: dt.date):
+    when = dt.datetime.combine(today - dt.timedelta(days=1), dt.time(9, 0))
+
+    def call():
+        ledger.record_notice(FISCAL, {
+            "permit_id": permit.id, "infraction_code": "36-IX",
+            "occurred_at": when.strftime("%d/%m/%Y %H:%M"), "place": "Praça da Matriz",
+            "agent_name": "Fiscal", "agent_registration": "MAT-1", "description": "Ronda.",
+            "notified_on": when.date(), "notification_channel": "in_person"}, on=today)
+    return call
+
+
+def measure(holders: int, runs: int) -> list[tuple]:
+    today = dt.date.today()
+    source = screens.build(holders, today)
+    out = []
+    with tempfile.TemporaryDirectory() as tmp:
+        before = os.environ.get("MOTOTAXI_DATA_DIR")
+        os.environ["MOTOTAXI_DATA_DIR"] = tmp
+        copy = Path(tmp) / "copy.db"
+        shutil.copy(source, copy)
+        open_database(str(copy), backup_dir=Path(tmp), check=False)
+        try:
+            painel = lambda: overview.dashboard(on=today)  # noqa: E731
+            cold = []
+            for _ in range(runs):
+                _stale()
+                cold.append(_clock(painel))
+            out.append(("Painel cold (table rebuilt)", *_median(cold)))
+            painel()
+            out.append(("Painel warm (table fresh)",
+                        *_median([_clock(painel) for _ in range(runs)])))
+            permits = list(Permit.select().where(Permit.status == "active")
+                           .order_by(Permit.id.desc()).limit(2 * runs + 2))
+            _clock(_notice(permits[-1], today))  # warm (profiles, calendar)
+            out.append(("record a notice (ledger.record_notice)",
+                        *_median([_clock(_notice(p, today)) for p in permits[:runs]])))
+            out.append(("Painel warm after those writes",
+                        *_median([_clock(painel) for _ in range(runs)])))
+        finally:
+            close_database()
+            if before is None:
+                os.environ.pop("MOTOTAXI_DATA_DIR", None)
+            else:
+                os.environ["MOTOTAXI_DATA_DIR"] = before
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--holders", type=int, default=100_000)
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    load = os.getloadavg()[0]
+    results = measure(args.holders, args.runs)
+    print(machine_line(None))
+    print(f"{args.holders} holders; load {load:.2f} → {os.getloadavg()[0]:.2f}; "
+          f"median of {args.runs}; due-dates table: {'yes' if due_dates else 'no'}")
+    for name, cpu, wall in results:
+        print(f"{name:<40} CPU {cpu:8.1f} ms   wall {wall:8.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

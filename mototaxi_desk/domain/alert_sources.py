@@ -1,0 +1,37 @@
+"""Which audited changes move whose deadlines (services/due_dates.py keeps the Painel's
+due-dates table current from them; store/connection.py marks the table stale from them in a
+process that does not keep it). Pure: names of audit entities and actions only."""
+from __future__ import annotations
+
+MAX_PERSONS = 100  # an action touching more persons marks the table stale instead
+
+# audited records that change everybody's alerts: the table is rebuilt
+STALE_ENTITIES = frozenset({
+    "profile_version", "municipal_holiday", "municipio_settings", "campaign", "clock_tick",
+    "import_run", "database", "waiting_list", "fiscal_unit_value", "tariff_value"})
+# audited records that change nobody's alerts (alerts read none of these tables)
+IGNORED_ENTITIES = frozenset({
+    "user", "sticker", "fee", "guia", "bank_return_file", "stand", "report", "signing_key",
+    "selo"})
+# audited actions that change nothing (views, exports, prints, copies)
+IGNORED_ACTIONS = frozenset({
+    "person.view", "person.export", "register.export", "document.print", "campaign.letters",
+    "backup.create", "backup.settings"})
+# the records whose persons services/due_dates.py finds
+RESOLVED = frozenset({
+    "person", "cnh", "application", "auxiliary_driver", "waiting_list_entry",
+    "infraction_notice", "notice_proceeding", "penalty_charge", "sanction", "impound",
+    "inspection", "inspection_summons", "campaign_attendance", "vehicle", "permit"})
+STALE = "stale"
+
+
+def classify(action: str, entity: str, entity_id):
+    """None (changes nobody's alerts), STALE (everybody's, or not known here: never
+    ignored), or the (entity, id) whose persons services/due_dates.py finds."""
+    if action.startswith("refused:") or action in IGNORED_ACTIONS or \
+            entity in IGNORED_ENTITIES:
+        return None
+    text = str(entity_id or "")
+    if entity in RESOLVED and text.isdigit():
+        return entity, int(text)
+    return STALE

@@ -1,0 +1,360 @@
+"""The due-dates table (issue 23): the alerts of the whole register kept in the database,
+so the Painel reads "the most urgent page, how many, how many overdue" by indexed SQL
+instead of computing every holder's alerts in Python.
+
+store.models.AlertDue holds exactly the items of `alerts.due(on=D, days=W)` for the day D
+and window W of the one AlertDueState row. It is kept current inside the write transactions:
+every change is audited (services/audit.py), and each entry reaches `note()` (through
+store.connection.changed);
+just before the action commits, `flush()` turns the audited records into the persons whose
+alerts they may change (a permit's holder and auxiliary drivers, a vehicle's holders, a
+notice's person...), deletes those persons' stored items and those pointing at the touched
+permits and vehicles (a transfer takes the permit from its old holder), and stores
+`alerts.for_person(p, on=D, days=W)` for each: a few indexed queries per person.
+
+What changes everybody's alerts (a profile version, a municipal holiday, the município's
+settings, a campaign, the passage of time, an import, a restored database) marks the table
+stale instead, and so does anything this module does not know: the safe default. The first
+Painel of the day, or after a stale mark, rebuilds the whole table (`rebuild`): the alerts
+computed in a read transaction, without the write lock; the rows written in one write
+transaction of its own, with what other counters committed meanwhile read back from the
+audit log (readers keep seeing the previous table until it commits; on PostgreSQL the
+write lock makes a second counter wait and then find it built).
+
+The passage of time (services/clock.py) marks it stale rather than rebuilding it: the tick
+runs at every program start, in the write transaction every other counter waits for, and
+the new day makes the table stale anyway; the rebuild is paid once, by the first Painel.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import threading
+
+import peewee as pw
+
+from ..domain.alert_sources import MAX_PERSONS, STALE, classify
+from ..store import connection
+from ..store.bulk import insert_values
+from ..store.connection import (after_outermost_transaction, before_commit,
+                                listen_to_changes, write_transaction)
+from ..store.models import (DB, AlertDue, AlertDueState, Application, AuditLog,
+                            AuxiliaryDriver, CampaignAttendance, Cnh, Impound,
+                            InfractionNotice, Inspection, InspectionSummons, NoticeProceeding,
+                            PenaltyCharge, Permit, Sanction, WaitingListEntry, utcnow)
+from . import alerts
+
+WINDOW = 30  # days ahead the table holds at least (the Painel's default)
+
+_local = threading.local()
+
+
+def listen() -> None:
+    """Keep the table current from this process's actions (done when this module is first
+    imported; a process that never imports it marks the table stale instead)."""
+    listen_to_changes(note)
+    before_commit(flush)
+
+
+def _pending() -> dict:
+    if not hasattr(_local, "pending"):
+        _local.pending = {"pairs": set(), "stale": False}
+    return _local.pending
+
+
+def _forget() -> None:
+    """After the outermost transaction (committed: already flushed; rolled back: nothing of
+    it happened)."""
+    _local.pending = {"pairs": set(), "stale": False}
+
+
+def note(action: str, entity: str, entity_id) -> None:
+    """An audited change (every entry services/audit.py writes, through
+    store.connection.changed)."""
+    found = classify(action, entity, entity_id)
+    if found is None:
+        return
+    pending = _pending()
+    after_outermost_transaction(_forget)
+    if pending["stale"]:
+        return
+    if found == STALE or len(pending["pairs"]) >= MAX_PERSONS:
+        pending["stale"] = True
+        pending["pairs"].clear()
+        mark_stale()  # now, in the action's transaction: even one that is not a
+        # write_transaction (the bulk filler's) leaves the table stale when it commits
+    else:
+        pending["pairs"].add(found)
+
+
+def mark_stale() -> None:
+    """The table no longer holds the register's alerts: the next Painel rebuilds it."""
+    AlertDueState.update(stale=True).execute()
+
+
+def flush() -> None:
+    """Before the action commits (store.connection.before_commit): the stored items of the
+    persons its audited records may concern, computed again for the table's day."""
+    pending = _pending()
+    pairs, stale = pending["pairs"], pending["stale"]
+    _forget()
+    if stale:
+        mark_stale()  # again: a savepoint rolled back may have undone the first mark
+        return
+    if not pairs or DB.obj is None:
+        return
+    state = _state()
+    if state is None or state.stale or state.day is None:
+        return  # nothing to keep current: the next Painel rebuilds it anyway
+    persons = _persons(pairs)
+    if len(persons) > MAX_PERSONS:
+        mark_stale()
+        return
+    _replace(persons, _as_date(state.day), state.window)
+
+
+def _ids(pairs, *entities) -> list[int]:
+    return sorted({i for e, i in pairs if e in entities})
+
+
+def _persons(pairs: set[tuple[str, int]]) -> set[int]:
+    """The persons whose alerts the audited records may change: one query per kind of
+    record present, then the holders and auxiliary drivers of the permits reached, and the
+    persons of the stored items that point at them."""
+    persons: set[int] = set(_ids(pairs, "person"))
+    permits: set[int] = set(_ids(pairs, "permit"))
+    vehicles: set[int] = set(_ids(pairs, "vehicle"))
+
+    def column(query):
+        return {v for (v,) in query.tuples() if v is not None}
+
+    def pairs_of(query):
+        return list(query.tuples())
+
+    for entity, model, person in (
+            ("cnh", Cnh, Cnh.person), ("application", Application, Application.person),
+            ("auxiliary_driver", AuxiliaryDriver, AuxiliaryDriver.person),
+            ("waiting_list_entry", WaitingListEntry, WaitingListEntry.person),
+            ("infraction_notice", InfractionNotice, InfractionNotice.holder),
+            ("penalty_charge", PenaltyCharge, PenaltyCharge.person)):
+        ids = _ids(pairs, entity)
+        if ids:
+            persons |= column(model.select(person).where(model.id.in_(ids)))
+    ids = _ids(pairs, "notice_proceeding")
+    if ids:
+        persons |= column(NoticeProceeding.select(InfractionNotice.holder)
+                          .join(InfractionNotice)
+                          .where(NoticeProceeding.id.in_(ids)))
+    for entity, model in (("sanction", Sanction), ("impound", Impound)):
+        ids = _ids(pairs, entity)
+        if ids:
+            for who, permit in pairs_of(model.select(model.person, model.permit)
+                                        .where(model.id.in_(ids))):
+                persons.add(who)
+                if permit is not None:
+                    permits.add(permit)
+    for entity, model in (("inspection", Inspection), ("inspection_summons", InspectionSummons)):
+        ids = _ids(pairs, entity)
+        if ids:
+            for vehicle, permit in pairs_of(model.select(model.vehicle, model.permit)
+                                            .where(model.id.in_(ids))):
+                vehicles.add(vehicle)
+                if permit is not None:
+                    permits.add(permit)
+    ids = _ids(pairs, "campaign_attendance")
+    if ids:
+        permits |= column(CampaignAttendance.select(CampaignAttendance.permit)
+                          .where(CampaignAttendance.id.in_(ids)))
+    if permits:  # a vehicle's items go with the first permit it serves (alerts.due)
+        vehicles |= column(Permit.select(Permit.vehicle).where(Permit.id.in_(sorted(permits))))
+    if vehicles:
+        permits |= column(Permit.select(Permit.id).where(Permit.vehicle.in_(sorted(vehicles))))
+    if permits:
+        ordered = sorted(permits)
+        persons |= column(Permit.select(Permit.holder).where(Permit.id.in_(ordered)))
+        persons |= column(AuxiliaryDriver.select(AuxiliaryDriver.person)
+                          .where(AuxiliaryDriver.permit.in_(ordered)))
+    # whoever the stored items about these records name (a permit transferred, a vehicle
+    # taken off its permit, a notice's holder): their items go, and come back if still due
+    stored = AlertDue.permit_id.in_(sorted(permits) or [0])
+    if vehicles:
+        stored |= (AlertDue.entity == "vehicle") & AlertDue.entity_id.in_(sorted(vehicles))
+    for entity in {e for e, _ in pairs} - {"person", "permit", "vehicle"}:
+        stored |= (AlertDue.entity == entity) & AlertDue.entity_id.in_(_ids(pairs, entity))
+    persons |= column(AlertDue.select(AlertDue.person_id).where(stored).distinct())
+    return persons
+
+
+COLUMNS = ["person_id", "kind", "due_date", "sort_name", "entity", "entity_id", "permit_id",
+           "order_number", "order_text", "plate", "person_name", "label", "article"]
+
+
+def _values(items: list[tuple[dict, str]]) -> list[tuple]:
+    """The items as rows of COLUMNS, ready for the driver (dates as ISO text on SQLite,
+    as sqlite3's adapters store them): a rebuild writes a couple of hundred thousand."""
+    text_dates = not connection.is_postgres()
+    return [(item["person_id"], item["kind"],
+             item["due_date"].isoformat() if text_dates else item["due_date"], name or "",
+             item["entity"], item["entity_id"], item["permit_id"],
+             item["permit_order_number"], item["permit_order_text"] or "", item["plate"],
+             item["person_name"] or "", item["label"], item["article"] or "")
+            for item, name in items]
+
+
+def _replace(persons: set[int], day: dt.date, window: int) -> None:
+    ordered = sorted(persons)
+    AlertDue.delete().where(AlertDue.person_id.in_(ordered)).execute()
+    insert_values(AlertDue, COLUMNS, _values(
+        [pair for person in ordered
+         for pair in alerts.sorted_with_names(on=day, days=window, person_id=person)]))
+
+
+def _fresh(state, on: dt.date, days: int) -> bool:
+    return state is not None and not state.stale and state.day is not None and \
+        _as_date(state.day) == on and state.window >= days
+
+
+def rebuild(on: dt.date, days: int = WINDOW) -> bool:
+    """Fill the table with the whole register's alerts of `on`, `days` ahead (at least
+    WINDOW). False when another counter (or an earlier call) already made it fresh.
+
+    The alerts are computed in a read transaction, which holds no lock: the other counters
+    keep writing meanwhile. Only the writing of the rows takes the write lock, in one
+    transaction (readers see the previous table until it commits); the actions committed
+    while the alerts were computed are read back from the audit log, which every action
+    appends to one at a time, and their persons' items stored again in that transaction
+    (or, when one of them changes everybody's alerts, the whole is computed again)."""
+    window = max(days, WINDOW)
+
+    def computed():
+        mark = AuditLog.select(pw.fn.MAX(AuditLog.id)).scalar() or 0
+        return mark, _sorted_values(on, window)
+    if _fresh(_state(), on, days):
+        return False
+    mark, values = _snapshot(computed)
+    with write_transaction():
+        state = _state()
+        if _fresh(state, on, days):
+            return False
+        pairs, everything = _since(mark)
+        if everything:  # a change of everybody's alerts meanwhile: under the lock, again
+            values = _sorted_values(on, window)
+        AlertDue.delete().execute()
+        insert_values(AlertDue, COLUMNS, values)
+        if pairs and not everything:
+            _replace(_persons(pairs), on, window)
+        # what this thread audited before (committed, or in an enclosing transaction) is
+        # in the rows just written: nothing left to mark stale or store again at the commit
+        _forget()
+        if state is None:
+            AlertDueState.create(day=on, window=window, stale=False, built_at=utcnow())
+        else:
+            AlertDueState.update(day=on, window=window, stale=False, built_at=utcnow()).where(
+                AlertDueState.id == state.id).execute()
+    return True
+
+
+def _state():
+    return AlertDueState.select().order_by(AlertDueState.id).first()
+
+
+def _sorted_values(on: dt.date, window: int) -> list[tuple]:
+    values = _values(alerts.sorted_with_names(on=on, days=window))
+    # written person by person: the person, permit and entity indexes then grow at their
+    # end (a third less work for the database than in the Painel's order)
+    values.sort(key=lambda row: (row[0] or 0, row[6] or 0))
+    return values
+
+
+def _since(mark: int) -> tuple[set, bool]:
+    """The records audited after entry `mark`: ({(entity, id)}, whether one of them changes
+    everybody's alerts or there are too many to store person by person)."""
+    rows = list(AuditLog.select(AuditLog.action, AuditLog.entity, AuditLog.entity_id)
+                .where(AuditLog.id > mark).order_by(AuditLog.id)
+                .limit(10 * MAX_PERSONS + 1).tuples())
+    if len(rows) > 10 * MAX_PERSONS:
+        return set(), True
+    pairs: set = set()
+    for found in (classify(*row) for row in rows):
+        if found == STALE:
+            return set(), True
+        if found is not None:
+            pairs.add(found)
+    return pairs, len(pairs) > MAX_PERSONS
+
+
+def _order():
+    if connection.is_postgres():  # Python's order (code points), not the server's locale
+        return [AlertDue.due_date, pw.SQL('"kind" COLLATE "C"'),
+                pw.SQL('"sort_name" COLLATE "C"'), AlertDue.entity_id]
+    return [AlertDue.due_date, AlertDue.kind, AlertDue.sort_name, AlertDue.entity_id]
+
+
+def _read(on: dt.date, days: int, limit: int) -> dict | None:
+    state = _state()
+    if not _fresh(state, on, days):
+        return None
+    horizon = on + dt.timedelta(days=days)
+    within = AlertDue.due_date <= horizon
+    total, overdue = AlertDue.select(
+        pw.fn.COUNT(AlertDue.id),
+        pw.fn.SUM(pw.Case(None, [(AlertDue.due_date < on, 1)], 0))).where(within).tuples()[0]
+    rows = AlertDue.select().where(within).order_by(*_order()).limit(limit)
+    return {"items": [_item(row, on) for row in rows], "total": total or 0,
+            "overdue": int(overdue or 0)}
+
+
+def page(on: dt.date, days: int, limit: int) -> dict:
+    """{"items": the `limit` most urgent items of alerts.due(on=on, days=days), in its
+    order; "total", "overdue": how many there are, and overdue}. Read from the table when
+    it is fresh for `on` and `days`; else the table is rebuilt first (the day's first
+    Painel, or the first after a change of everybody's alerts)."""
+    days = alerts._days(days)
+    for _ in range(3):
+        found = _snapshot(lambda: _read(on, days, limit))
+        if found is not None:
+            return found
+        rebuild(on, days)
+    raise RuntimeError("the due-dates table could not be brought to the day")
+
+
+def _snapshot(read):
+    """`read()` seeing one state of the database: inside one read transaction (SQLite's WAL
+    keeps its snapshot; PostgreSQL's REPEATABLE READ), so a rebuild committed between the
+    state row and the items is never half seen."""
+    database = DB.obj
+    if database.in_transaction():
+        return read()
+    with database.atomic():
+        if connection.is_postgres(database):
+            database.execute_sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        return read()
+
+
+def stored(on: dt.date, days: int) -> list[dict]:
+    """Every stored item within `days` of `on`, in the table's order (for tests and checks);
+    [] when the table is not fresh for them."""
+    found = _snapshot(lambda: _read(on, days, 10**9))
+    return [] if found is None else found["items"]
+
+
+def _item(row: AlertDue, on: dt.date) -> dict:
+    """A stored item as alerts.due() gives it."""
+    due = _as_date(row.due_date)
+    days_left = (due - on).days
+    return {"kind": row.kind, "label": row.label, "due_date": due, "days_left": days_left,
+            "urgency": "overdue" if days_left < 0 else "soon", "person_id": row.person_id,
+            "person_name": row.person_name, "permit_id": row.permit_id,
+            "permit_order_number": row.order_number, "permit_order_text": row.order_text,
+            "plate": row.plate, "entity": row.entity, "entity_id": row.entity_id,
+            "article": row.article}
+
+
+def _as_date(value) -> dt.date | None:
+    if value is None or isinstance(value, dt.date) and not isinstance(value, dt.datetime):
+        return value
+    if isinstance(value, dt.datetime):
+        return value.date()
+    return dt.date.fromisoformat(str(value)[:10])
+
+
+listen()

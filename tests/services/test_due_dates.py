@@ -1,0 +1,254 @@
+"""The due-dates table (issue 23, services/due_dates.py): the Painel reads the register's
+alerts from a table its actions keep current inside their own write transactions. After
+each action below — a transfer, a vehicle substitution, an inspection, a notice, a
+waiting-list call, a CNH renewal, a name change, a desistência — the table equals
+alerts.due() computed afresh, without a rebuild; what changes everybody's alerts (a new
+profile version, a holiday, the passage of time, anything not known) marks it stale and the
+next Painel rebuilds it. On SQLite and, with MOTOTAXI_TEST_PG, PostgreSQL."""
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from validate_docbr import CNH
+
+from mototaxi_desk.domain import inspection_rules
+from mototaxi_desk.domain.profiles import PROFILES_DIR
+from mototaxi_desk.services import (alerts, audit, clock, due_dates, fees, inspections, ledger,
+                                    overview, permits, persons, profile_versions, setup,
+                                    vehicles, waiting_list)
+from mototaxi_desk.store.connection import write_transaction
+from mototaxi_desk.store.models import AlertDue, AlertDueState, Cnh, Permit, Vehicle
+
+from ..due_check import assert_due_table_current
+from ..factories import CLERK, SUPERVISOR, make_person, make_vehicle
+from .ledger_helpers import ADMIN, FISCAL, notice_data
+
+TODAY = dt.date.today()
+
+
+def _state() -> AlertDueState:
+    return AlertDueState.select().order_by(AlertDueState.id).first()
+
+
+@pytest.fixture
+def board(demo_data):
+    """The demo register (40 holders through the services) with the table built, as the
+    day's first Painel leaves it."""
+    assert due_dates.rebuild(TODAY)
+    assert not due_dates.rebuild(TODAY)  # fresh: a second Painel does not rebuild it
+    assert_due_table_current(TODAY, where="built")
+    assert AlertDue.select().count() > 20
+    return demo_data
+
+
+def _clear_holders(count: int) -> list[Permit]:
+    """Active permits whose holders owe nothing (SRM Art. 50 would refuse their requests)."""
+    found = []
+    for permit in Permit.select().where(Permit.status == "active").order_by(Permit.id):
+        if not fees.open_debts(permit.holder_id):
+            found.append(permit)
+        if len(found) == count:
+            return found
+    raise AssertionError("too few holders without debts in the demo")
+
+
+def test_each_action_keeps_the_table_current(board):
+    transferred, substituted, inspected, noticed = _clear_holders(4)
+
+    # a transfer (on the holder's death: SRM Art. 4 §8º): the old holder's items go with it
+    heir = make_person("Herdeiro Da Silva", today=TODAY)
+    heir_vehicle = make_vehicle(heir["id"], year=TODAY.year, today=TODAY)
+    old_holder = transferred.holder_id
+    assert AlertDue.select().where(AlertDue.person_id == old_holder).exists()
+    permits.transfer_permit(SUPERVISOR, transferred.id, new_holder_id=heir["id"],
+                            new_vehicle_id=heir_vehicle["id"], on=TODAY, on_death=True)
+    assert_due_table_current(TODAY, where="transfer")
+    assert AlertDue.select().where(AlertDue.person_id == heir["id"]).exists()
+
+    # a vehicle substitution: the old vehicle's items go, the new one's come
+    new = make_vehicle(substituted.holder_id, year=TODAY.year, today=TODAY)
+    old_vehicle = substituted.vehicle_id
+    vehicles.substitute(CLERK, substituted.id, new["id"], on=TODAY)
+    assert_due_table_current(TODAY, where="vehicle substitution")
+    assert not AlertDue.select().where((AlertDue.entity == "vehicle") &
+                                       (AlertDue.entity_id == old_vehicle)).exists()
+
+    # an inspection, approved: the vehicle's inspection items move a period ahead
+    kind = inspection_rules.schedule(setup.profile()).kinds[0]
+    checklist = inspection_rules.checklist(setup.profile(), kind)
+    inspections.record_inspection(SUPERVISOR, inspected.vehicle_id, {
+        "kind": kind, "inspected_on": TODAY,
+        "results": {item.code: "pass" for item in checklist}}, on=TODAY)
+    assert_due_table_current(TODAY, where="inspection")
+
+    # a notice, notified today: its defence term is due
+    ledger.record_notice(FISCAL, notice_data(
+        {"id": noticed.id}, "36-IX", f"{TODAY - dt.timedelta(days=1):%d/%m/%Y} 10:00",
+        notified_on=TODAY - dt.timedelta(days=1), notification_channel="in_person"), on=TODAY)
+    assert_due_table_current(TODAY, where="notice")
+    assert AlertDue.select().where((AlertDue.person_id == noticed.holder_id) &
+                                   (AlertDue.kind == "defence_deadline")).exists()
+
+    # a CNH renewed: the holder's CNH item leaves the window
+    renewed = inspected.holder_id
+    persons.set_cnh(CLERK, renewed, {
+        "number": CNH().generate(), "category": "A", "first_licence_date": dt.date(2010, 1, 10),
+        "expiry_date": TODAY + dt.timedelta(days=10), "ear": True}, today=TODAY)
+    assert_due_table_current(TODAY, where="CNH due soon")
+    cnh = Cnh.select().where(Cnh.person == renewed).order_by(Cnh.id.desc()).first()
+    assert AlertDue.select().where((AlertDue.person_id == renewed) &
+                                   (AlertDue.kind == "cnh")).exists()
+    persons.set_cnh(CLERK, renewed, {
+        "number": cnh.number, "category": "A", "first_licence_date": dt.date(2010, 1, 10),
+        "expiry_date": TODAY + dt.timedelta(days=5 * 365), "ear": True}, today=TODAY)
+    assert_due_table_current(TODAY, where="CNH renewed")
+    assert not AlertDue.select().where((AlertDue.person_id == renewed) &
+                                       (AlertDue.kind == "cnh")).exists()
+
+    # a name changed: every item of the person shows (and sorts by) the new one
+    persons.update_person(CLERK, noticed.holder_id, {"name": "Aaron Primeiro Nome"},
+                          today=TODAY)
+    assert_due_table_current(TODAY, where="name")
+    assert {r.person_name for r in AlertDue.select().where(
+        AlertDue.person_id == noticed.holder_id)} == {"Aaron Primeiro Nome"}
+
+    # a desistência and the call of the next one on the waiting list
+    permits.desist(SUPERVISOR, substituted.id, on=TODAY)
+    assert_due_table_current(TODAY, where="desistência")
+    if waiting_list.call_next(SUPERVISOR, on=TODAY, reason="vaga da desistência"):
+        assert_due_table_current(TODAY, where="waiting-list call")
+    assert AlertDue.select().where(AlertDue.kind == "waiting_call").exists()
+    assert not _state().stale  # all of it kept current, never rebuilt
+
+
+def test_a_rolled_back_action_leaves_the_table_as_it_was(board):
+    (permit,) = _clear_holders(1)
+    before = due_dates.stored(TODAY, due_dates.WINDOW)
+    with pytest.raises(RuntimeError), write_transaction():
+        permits.desist(SUPERVISOR, permit.id, on=TODAY)
+        raise RuntimeError("the action failed after its changes")
+    assert due_dates.stored(TODAY, due_dates.WINDOW) == before
+    assert_due_table_current(TODAY, where="rolled back")
+    persons.update_person(CLERK, permit.holder_id,  # the next action starts clean
+                          {"name": "Zuleica Depois Do Erro"}, today=TODAY)
+    assert_due_table_current(TODAY, where="after the rollback")
+
+
+def test_what_changes_everybodys_alerts_makes_it_stale_and_the_painel_rebuilds(board,
+                                                                               tmp_path):
+    # a new wording of the law (profile version): every item may change
+    profile_id = setup.profile().id
+    text = PROFILES_DIR.joinpath(f"{profile_id}.toml").read_text(encoding="utf-8")
+    path = tmp_path / f"{profile_id}.toml"
+    path.write_text(text + "\n# redação alterada pela lei municipal\n", encoding="utf-8")
+    profile_versions.adopt(ADMIN, path, f"{TODAY + dt.timedelta(days=1):%d/%m/%Y}", on=TODAY)
+    assert _state().stale
+    board = overview.dashboard(on=TODAY)  # the Painel rebuilds it, then reads it
+    assert_due_table_current(TODAY, where="rebuilt after the profile version")
+    assert board["alerts"] == alerts.due(on=TODAY, days=30)[:overview.ALERT_PAGE]
+
+    # the passage of time to tomorrow: stale (the day changed anyway)
+    clock.tick(on=TODAY + dt.timedelta(days=1))
+    assert _state().stale
+    tomorrow = TODAY + dt.timedelta(days=1)
+    assert overview.dashboard(on=tomorrow)["alerts_total"] == len(alerts.due(on=tomorrow))
+    assert_due_table_current(tomorrow, where="the next day")
+
+    # a record this module does not know: stale, never ignored
+    with write_transaction():
+        audit.record(SUPERVISOR, "something.new", "something_new", 1)
+    assert _state().stale
+    # one it knows changes nothing for anybody: not stale
+    due_dates.rebuild(tomorrow)
+    with write_transaction():
+        audit.record(SUPERVISOR, "person.view", "person", Permit.select().first().holder_id)
+        audit.record(SUPERVISOR, "stand.edit", "stand", 1)
+    assert not _state().stale
+
+
+def test_the_painel_reads_any_window_up_to_the_tables(board):
+    """A wider window rebuilds the table for it; a narrower one reads it, cut by date."""
+    wide = overview.dashboard(on=TODAY, days=90)
+    assert _state().window == 90
+    assert wide["alerts_total"] == len(alerts.due(on=TODAY, days=90))
+    assert_due_table_current(TODAY, 90, where="90 days")
+    for days in (0, 10, 30):
+        assert_due_table_current(TODAY, days, where=f"{days} days")
+    assert _state().window == 90  # not rebuilt for the narrower ones
+
+
+def test_a_motorcycle_serving_two_permits_is_listed_with_the_first(board):
+    """A holder's permit expired (not ended) and its motorcycle, sold on, serves another
+    holder's permit: alerts.due() lists the vehicle's items once, under the first permit;
+    the per-person reading and the table agree, and when the first permit ends its items
+    pass to the other holder's."""
+    first, second = _clear_holders(2)
+    assert first.order_number < second.order_number
+    with write_transaction():  # the rows as the register would hold them
+        Vehicle.update(insurance_expiry=TODAY + dt.timedelta(days=5)).where(
+            Vehicle.id == first.vehicle_id).execute()
+        Permit.update(status="expired").where(Permit.id == first.id).execute()
+        Permit.update(vehicle=first.vehicle_id).where(Permit.id == second.id).execute()
+        audit.record(SUPERVISOR, "test.edit", "permit", first.id)
+        audit.record(SUPERVISOR, "test.edit", "permit", second.id)
+    assert_due_table_current(TODAY, where="shared motorcycle")
+    everyone = alerts.due(on=TODAY)
+    insurance = [i for i in everyone if i["kind"] == "insurance" and
+                 i["entity_id"] == first.vehicle_id]
+    assert [i["person_id"] for i in insurance] == [first.holder_id]
+    for person in (first.holder_id, second.holder_id):
+        assert alerts.for_person(person, on=TODAY) == \
+            [i for i in everyone if i["person_id"] == person]
+
+    with write_transaction():  # the first permit lapses: only it is audited
+        Permit.update(status="lapsed").where(Permit.id == first.id).execute()
+        audit.record(SUPERVISOR, "test.edit", "permit", first.id)
+    assert_due_table_current(TODAY, where="first permit ended")
+    assert AlertDue.select().where((AlertDue.kind == "insurance") &
+                                   (AlertDue.person_id == second.holder_id)).exists()
+
+
+@pytest.mark.parametrize("meanwhile", ["a name changed", "a holiday declared"])
+def test_what_commits_while_the_alerts_are_computed_is_not_lost(demo_data, monkeypatch,
+                                                                meanwhile):
+    """The rebuild computes the alerts without the write lock (other counters keep
+    writing); an action committed meanwhile is found in the audit log and its persons'
+    items stored again (a name), or the whole computed again (a holiday changes every
+    term) before the table is written."""
+    (permit,) = _clear_holders(1)
+    computed = due_dates._snapshot
+
+    def then_an_action(read):
+        found = computed(read)
+        if meanwhile == "a name changed":
+            persons.update_person(CLERK, permit.holder_id, {"name": "Aaaa Mudou Agora"},
+                                  today=TODAY)
+        else:
+            ledger.add_holiday(ADMIN, TODAY + dt.timedelta(days=3), "Feriado municipal novo")
+        return found
+    monkeypatch.setattr(due_dates, "_snapshot", then_an_action)
+    assert due_dates.rebuild(TODAY)
+    monkeypatch.undo()
+    assert_due_table_current(TODAY, where=meanwhile)
+    if meanwhile == "a name changed":
+        assert {r.person_name for r in AlertDue.select().where(
+            AlertDue.person_id == permit.holder_id)} == {"Aaaa Mudou Agora"}
+
+
+def test_a_process_that_does_not_keep_the_table_marks_it_stale(board, monkeypatch):
+    """A process that never loaded services/due_dates.py (a read-only command, the window
+    before the login) cannot store anyone's alerts again: a change that may move a deadline
+    marks the table stale; one that moves none (a login, a view) leaves it fresh."""
+    from mototaxi_desk.store import connection
+    monkeypatch.setattr(connection, "_change_listener", [])
+    (permit,) = _clear_holders(1)
+    with write_transaction():
+        audit.record(SUPERVISOR, "person.view", "person", permit.holder_id)
+        audit.record(SUPERVISOR, "user.login", "user", 1)
+    assert not _state().stale
+    persons.update_person(CLERK, permit.holder_id, {"name": "Sem Ouvinte Nenhum"}, today=TODAY)
+    assert _state().stale
+    monkeypatch.undo()
+    assert overview.dashboard(on=TODAY)["alerts_total"] == len(alerts.due(on=TODAY))
+    assert_due_table_current(TODAY, where="rebuilt")
