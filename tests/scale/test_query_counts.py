@@ -155,11 +155,11 @@ def _painel_and_a_notice(permit: Permit) -> tuple:
 def test_painel_and_writes_cost_the_same_whatever_the_registers_size(holder):
     """Issue 23: the Painel reads the due-dates table (services/due_dates.py) — its state,
     one count and one page — never the register's alerts; and a write keeps the table
-    current with the same statements in a register of 50 or of 350 more holders."""
+    current with the same statements in a register of 50 or of 450 more holders."""
     _grow(50, noticed=2, seed=3)
     permit = Permit.select().where(Permit.holder == holder).first()
     small, small_write, _ = _painel_and_a_notice(permit)
-    _grow(300, noticed=25, seed=5)
+    _grow(400, noticed=25, seed=5)
     big, big_write, board = _painel_and_a_notice(permit)
 
     assert big.queries == small.queries, (small, big, big.report())
