@@ -260,10 +260,26 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 
+def _wait_for_background_work() -> None:
+    import sys
+    if "PySide6.QtWidgets" in sys.modules:
+        from mototaxi_desk.gui.workers import wait_for_background_work
+        wait_for_background_work()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item):
+    """A test's background jobs (the Painel loading, a backup) end before its fixtures close
+    and drop its database: a job left running went on reading a database the next test had
+    replaced, and an xdist worker crashed in it (a window closed while its Painel loaded)."""
+    _wait_for_background_work()
+
+
 def pytest_sessionfinish(session, exitstatus):
     """The windows tests leave open are deleted through Qt before the interpreter exits,
     as the program does (mototaxi_desk/gui/shutdown.py explains the crash this prevents)."""
     import sys
+    _wait_for_background_work()
     if "PySide6.QtWidgets" in sys.modules:
         from mototaxi_desk.gui.shutdown import delete_windows
         delete_windows()

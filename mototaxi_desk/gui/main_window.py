@@ -6,7 +6,7 @@ import datetime as dt
 
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QPixmap, QShortcut
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QMainWindow, QStackedWidget,
+from PySide6.QtWidgets import (QApplication, QHBoxLayout, QLabel, QMainWindow, QStackedWidget,
                                QVBoxLayout, QWidget)
 
 from .. import config, settings_registry
@@ -278,4 +278,12 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt API)
         self._settings().setValue("main_window/geometry", self.saveGeometry())
+        # the Painel (or a backup, a report) may still be loading: it ends before the
+        # window goes, so it never reads a database closed or replaced after it
+        from .workers import wait_for_background_work
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            wait_for_background_work()
+        finally:
+            QApplication.restoreOverrideCursor()
         super().closeEvent(event)

@@ -66,6 +66,14 @@ class _Receiver(QObject):
             self._on_failed(exc)
 
 
+def wait_for_background_work(timeout_ms: int = -1) -> bool:
+    """Block until every job started here has ended (True), or `timeout_ms` passed (False).
+    A window waits for its jobs as it closes: a job left running would go on reading a
+    database the program is about to close or replace (and, at exit, run Python in a thread
+    the interpreter is tearing down)."""
+    return QThreadPool.globalInstance().waitForDone(timeout_ms)
+
+
 def run_in_background(work: Callable[[], object], on_done: Callable[[object], None],
                       on_failed: Callable[[Exception], None] | None = None) -> _Job:
     """Run `work()` in the pool; `on_done(result)` is called in the GUI thread. When

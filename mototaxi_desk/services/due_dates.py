@@ -46,6 +46,7 @@ from . import alerts
 WINDOW = 30  # days ahead the table holds at least (the Painel's default)
 
 _local = threading.local()
+_rebuilding = threading.Lock()  # one rebuild at a time in a process (two windows, two pages)
 
 
 def listen() -> None:
@@ -223,6 +224,11 @@ def rebuild(on: dt.date, days: int = WINDOW) -> bool:
     while the alerts were computed are read back from the audit log, which every action
     appends to one at a time, and their persons' items stored again in that transaction
     (or, when one of them changes everybody's alerts, the whole is computed again)."""
+    with _rebuilding:  # a second caller waits, then finds the table fresh
+        return _rebuild(on, days)
+
+
+def _rebuild(on: dt.date, days: int) -> bool:
     window = max(days, WINDOW)
 
     def computed():

@@ -130,3 +130,31 @@ def test_navigation_counts_pending_applications_and_overdue_deadlines(window, qt
     assert window.nav.count_of(0) == overdue > 0
     assert window.nav.item(0).text() == "Painel"  # the count is a badge, not in the title
     assert not window.nav.item(0).icon().isNull()
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_closing_the_window_waits_for_its_painel(demo_data, db_url, qtbot, monkeypatch):
+    """Issue 23: the Painel loads off the GUI thread; a window closed while it loads waits for
+    it, so the load never goes on reading a database closed or replaced after the window (an
+    xdist worker crashed in such a load) and two windows never rebuild the due-dates table
+    at once."""
+    import threading
+
+    from mototaxi_desk.services import overview
+    started, release = threading.Event(), threading.Event()
+    real = overview.dashboard
+
+    def slow_dashboard(*args, **kwargs):
+        started.set()
+        release.wait(10)
+        return real(*args, **kwargs)
+    monkeypatch.setattr(overview, "dashboard", slow_dashboard)
+    actor = users.authenticate("supervisor", demo.DEMO_PASSWORD)
+    window = MainWindow(actor)
+    qtbot.addWidget(window)
+    window.show_on_screen()
+    qtbot.waitUntil(started.is_set)
+    job = window.dashboard._job
+    threading.Timer(0.3, release.set).start()
+    window.close()
+    assert job.ended.is_set()
