@@ -295,29 +295,49 @@ def _inspections_due(first, last, today):
 
 # --- fines -------------------------------------------------------------------------------
 
-def _fines(first, last, today):
-    """Fines of the notices written in the period (by the notice's date), with what became
-    of them; and, apart, what was paid in the period whatever the notice's date."""
+def _fines_query(first, last):
+    """The fines of the notices written in the period, in the notice's order, as tuples of
+    what the report shows (a year of notices of a capital is hundreds of thousands)."""
+    return (PenaltyCharge.select(InfractionNotice.number, InfractionNotice.year,
+                                 InfractionNotice.occurred_on, PenaltyCharge.person,
+                                 Person.name, Permit.order_number,
+                                 InfractionNotice.infraction_article,
+                                 PenaltyCharge.amount_cents, PenaltyCharge.status,
+                                 PenaltyCharge.paid_on)
+            .join(InfractionNotice, on=(PenaltyCharge.notice == InfractionNotice.id))
+            .switch(PenaltyCharge).join(Person, on=(PenaltyCharge.person == Person.id))
+            .switch(PenaltyCharge).join(Permit, pw.JOIN.LEFT_OUTER,
+                                        on=(PenaltyCharge.permit == Permit.id))
+            .where((PenaltyCharge.kind == "fine")
+                   & InfractionNotice.occurred_on.between(first, last))
+            .order_by(InfractionNotice.occurred_on, InfractionNotice.year,
+                      InfractionNotice.number, PenaltyCharge.id))
+
+
+def _fines_rows(query) -> list[dict]:
     profile = setup.profile()  # once, not per row
-    query = (PenaltyCharge.select(PenaltyCharge, InfractionNotice, Person)
-             .join(InfractionNotice, on=(PenaltyCharge.notice == InfractionNotice.id))
-             .switch(PenaltyCharge).join(Person, on=(PenaltyCharge.person == Person.id))
-             .where((PenaltyCharge.kind == "fine")
-                    & InfractionNotice.occurred_on.between(first, last))
-             .order_by(InfractionNotice.occurred_on, InfractionNotice.year,
-                       InfractionNotice.number))
-    rows, totals = [], {s: [0, 0] for s in CHARGE_STATUS}
-    for c in query:
-        n = c.notice
-        totals[c.status][0] += 1
-        totals[c.status][1] += c.amount_cents
-        rows.append({"notice": f"{n.number:05d}/{n.year}", "occurred_on": n.occurred_on,
-                     "person_id": c.person_id, "person_name": c.person.name,
-                     "order_number": _order(profile, c.permit.order_number)
-                     if c.permit_id else "",
-                     "article": n.infraction_article, "amount_cents": c.amount_cents,
-                     "status": CHARGE_STATUS[c.status], "paid_on": c.paid_on,
-                     "tone": CHARGE_TONE[c.status]})
+    return [{"notice": f"{number:05d}/{year}", "occurred_on": _as_date(occurred_on),
+             "person_id": person_id, "person_name": name, "order_number": _order(profile, order),
+             "article": article, "amount_cents": cents, "status": CHARGE_STATUS[status],
+             "paid_on": _as_date(paid_on), "tone": CHARGE_TONE[status]}
+            for number, year, occurred_on, person_id, name, order, article, cents, status,
+            paid_on in query.tuples()]
+
+
+def _as_date(value):
+    """A date column read as a tuple (SQLite hands back its ISO text)."""
+    if value is None or isinstance(value, dt.date):
+        return value
+    return dt.date.fromisoformat(str(value)[:10])
+
+
+def _fines(first, last, today, stand_number=None, *, limit=None):
+    """Fines of the notices written in the period (by the notice's date), with what became
+    of them; and, apart, what was paid in the period whatever the notice's date. With
+    `limit`, the first rows only: the totals are counted by the database either way."""
+    query = _fines_query(first, last)
+    rows = _fines_rows(query if limit is None else query.limit(limit))
+    totals = {s: fine_totals(first, last).get(s, (0, 0)) for s in CHARGE_STATUS}
     counted = ("open", "paid")  # a voided notice's fine was never owed (SRM Art. 35 §2)
     issued = [sum(totals[s][0] for s in counted), sum(totals[s][1] for s in counted)]
     received = (PenaltyCharge.select(pw.fn.COUNT(PenaltyCharge.id),
@@ -334,7 +354,11 @@ def _fines(first, last, today):
                ("person_name", "Permissionário", "text"), ("order_number", "Permissão", "text"),
                ("article", "Artigo", "text"), ("amount_cents", "Valor", "money"),
                ("status", "Situação", "text"), ("paid_on", "Pago em", "date")]
-    return columns, rows, summary
+    return columns, rows, summary, sum(count for count, _cents in totals.values())
+
+
+def _fines_more(report: dict, offset: int, limit: int) -> list[dict]:
+    return _fines_rows(_fines_query(report["start"], report["end"]).offset(offset).limit(limit))
 
 
 def fine_totals(first: dt.date, last: dt.date) -> dict:
@@ -350,28 +374,50 @@ def fine_totals(first: dt.date, last: dt.date) -> dict:
 
 # --- applications ------------------------------------------------------------------------
 
-def _applications(first, last, today):
+def _filed_within(first, last):
     start = dt.datetime.combine(first, dt.time.min)
     stop = dt.datetime.combine(last + dt.timedelta(days=1), dt.time.min)
-    query = (Application.select(Application, Person)
-             .join(Person, on=(Application.person == Person.id))
-             .where((Application.filed_at >= start) & (Application.filed_at < stop))
-             .order_by(Application.protocol_year, Application.protocol_seq))
-    rows = [{"protocol": f"{a.protocol_year}/{a.protocol_seq:06d}", "filed_on": a.filed_at.date(),
-             "type": TYPE_LABELS.get(a.type, a.type), "person_id": a.person_id,
-             "person_name": a.person.name, "status": APPLICATION_STATUS[a.status],
-             "decided_on": a.decided_at.date() if a.decided_at else None,
-             "tone": APPLICATION_TONE.get(a.status, "open")} for a in query]
-    counts = {}
-    for a in query:
-        counts[a.status] = counts.get(a.status, 0) + 1
+    return (Application.filed_at >= start) & (Application.filed_at < stop)
+
+
+def _applications_query(first, last):
+    return (Application.select(Application.protocol_year, Application.protocol_seq,
+                               Application.filed_at, Application.type, Application.person,
+                               Person.name, Application.status, Application.decided_at)
+            .join(Person, on=(Application.person == Person.id))
+            .where(_filed_within(first, last))
+            .order_by(Application.protocol_year, Application.protocol_seq))
+
+
+def _applications_rows(query) -> list[dict]:
+    return [{"protocol": f"{year}/{seq:06d}", "filed_on": _as_date(filed_at),
+             "type": TYPE_LABELS.get(kind, kind), "person_id": person_id, "person_name": name,
+             "status": APPLICATION_STATUS[status], "decided_on": _as_date(decided_at),
+             "tone": APPLICATION_TONE.get(status, "open")}
+            for year, seq, filed_at, kind, person_id, name, status, decided_at
+            in query.tuples()]
+
+
+def _applications(first, last, today, stand_number=None, *, limit=None):
+    """The applications filed in the period; with `limit`, the first rows only (the counts
+    by status come from the database either way)."""
+    query = _applications_query(first, last)
+    rows = _applications_rows(query if limit is None else query.limit(limit))
+    counts = dict(Application.select(Application.status, pw.fn.COUNT(Application.id))
+                  .where(_filed_within(first, last)).group_by(Application.status).tuples())
+    total = sum(counts.values())
     by_status = ", ".join(f"{APPLICATION_STATUS[s]} {counts[s]}"
                           for s in Application.STATUSES if s in counts) or "nenhum"
-    summary = [f"{len(rows)} requerimento(s) protocolado(s) no período: {by_status}."]
+    summary = [f"{total} requerimento(s) protocolado(s) no período: {by_status}."]
     columns = [("protocol", "Protocolo", "text"), ("filed_on", "Data", "date"),
                ("type", "Tipo", "text"), ("person_name", "Requerente", "text"),
                ("status", "Situação", "text"), ("decided_on", "Decidido em", "date")]
-    return columns, rows, summary
+    return columns, rows, summary, total
+
+
+def _applications_more(report: dict, offset: int, limit: int) -> list[dict]:
+    return _applications_rows(_applications_query(report["start"], report["end"])
+                              .offset(offset).limit(limit))
 
 
 # --- waiting list ------------------------------------------------------------------------
@@ -535,9 +581,11 @@ def _stand_roster_year(first, last, today, stand_number=None):
 _BUILDERS = {"stand_roster_year": _stand_roster_year, "permits_ended": _permits_ended, "permits_by_stand": _permits_by_stand, "permits_expiring": _permits_expiring,
              "inspections_due": _inspections_due, "fines": _fines,
              "applications": _applications, "waiting_list": _waiting_list}
-# the reports that list the register as it is (not a period): run(limit=...) reads their
-# first rows and counts the rest in the database; more_rows reads on (issue 23)
-_PAGED = {"permits_by_stand": _permits_by_stand_more}
+# the reports that may list a large part of the register (permits by stand; a period's
+# fines or applications, which grow with the years): run(limit=...) reads their first rows
+# and counts the rest in the database; more_rows reads on (issue 23)
+_PAGED = {"permits_by_stand": _permits_by_stand_more, "fines": _fines_more,
+          "applications": _applications_more}
 
 
 # --- export ------------------------------------------------------------------------------

@@ -141,6 +141,34 @@ def test_applications_by_status_in_the_period(srm):
     assert Application.select().count() == 3
 
 
+def _paged_like_whole(key: str, limit: int, **period) -> None:
+    """A report run with `limit` holds its first rows, the same summary and total as the
+    whole, and more_rows / complete() give the rest in the same order."""
+    whole = reports.run(key, **period)
+    paged = reports.run(key, limit=limit, **period)
+    assert paged["rows"] == whole["rows"][:limit] and not paged["complete"]
+    assert paged["summary"] == whole["summary"] and paged["total"] == whole["total"]
+    rest = reports.more_rows(paged, limit, 1000)
+    assert paged["rows"] + rest == whole["rows"]
+    assert reports.complete(paged)["rows"] == whole["rows"]
+
+
+def test_fines_and_applications_reports_page_in_the_database(srm):
+    """Issue 23: a period's fines (a year of a capital's notices) and applications are read
+    a page at a time, their totals counted by the database (SRM Art. 35 §2: a voided
+    notice's fine listed, not counted, on every page alike)."""
+    _person, permit = holder_permit()
+    notices = [_notice(permit, f"{day:02d}/03/2026 10:00") for day in (3, 5, 9, 12, 20)]
+    _pay(notices[1], dt.date(2026, 3, 25))
+    ledger.void_notice(SUPERVISOR, notices[3]["id"], reason="Placa anotada errada.", on=TODAY)
+    _paged_like_whole("fines", 2, start="01/03/2026", end="31/03/2026", today=TODAY)
+    person = make_person("Requerente Um", today=dt.date(2026, 1, 5))
+    for day in (2, 4, 6, 8):
+        applications.file_application(CLERK, person["id"], "new_permit",
+                                      on=dt.datetime(2026, 3, day, 12))
+    _paged_like_whole("applications", 3, start="01/03/2026", end="31/03/2026")
+
+
 def test_waiting_list_report_is_the_calling_order(demo_data):
     report = reports.run("waiting_list")
     ordered = waiting_list.ordered()
