@@ -295,12 +295,14 @@ def _order():
     return [AlertDue.due_date, AlertDue.kind, AlertDue.sort_name, AlertDue.entity_id]
 
 
-def _read(on: dt.date, days: int, limit: int) -> dict | None:
+def _read(on: dt.date, days: int, limit: int, kinds: tuple[str, ...] = ()) -> dict | None:
     state = _state()
     if not _fresh(state, on, days):
         return None
     horizon = on + dt.timedelta(days=days)
     within = AlertDue.due_date <= horizon
+    if kinds:
+        within &= AlertDue.kind.in_(kinds)
     total, overdue = AlertDue.select(
         pw.fn.COUNT(AlertDue.id),
         pw.fn.SUM(pw.Case(None, [(AlertDue.due_date < on, 1)], 0))).where(within).tuples()[0]
@@ -309,14 +311,15 @@ def _read(on: dt.date, days: int, limit: int) -> dict | None:
             "overdue": int(overdue or 0)}
 
 
-def page(on: dt.date, days: int, limit: int) -> dict:
-    """{"items": the `limit` most urgent items of alerts.due(on=on, days=days), in its
-    order; "total", "overdue": how many there are, and overdue}. Read from the table when
-    it is fresh for `on` and `days`; else the table is rebuilt first (the day's first
-    Painel, or the first after a change of everybody's alerts)."""
+def page(on: dt.date, days: int, limit: int, kinds: tuple[str, ...] = ()) -> dict:
+    """{"items": the `limit` most urgent items of alerts.due(on=on, days=days) (of the
+    `kinds` given, else all), in its order; "total", "overdue": how many there are, and
+    overdue}. Read from the table when it is fresh for `on` and `days`; else the table is
+    rebuilt first (the day's first Painel, or the first after a change of everybody's
+    alerts)."""
     days = alerts._days(days)
     for _ in range(3):
-        found = _snapshot(lambda: _read(on, days, limit))
+        found = _snapshot(lambda: _read(on, days, limit, kinds))
         if found is not None:
             return found
         rebuild(on, days)

@@ -106,7 +106,8 @@ def test_permits_expiring_keeps_the_period_and_marks_deadlines(srm):
 
 
 def test_inspections_due_lists_every_overdue_one_and_those_due_by_the_end(demo_data):
-    """The dates are those of the alerts (one rule, in domain/inspection_rules.py)."""
+    """The dates are those of the alerts (one rule, in domain/inspection_rules.py), read from
+    the due-dates table (issue 23), which a 120-day period makes hold 120 days ahead."""
     from mototaxi_desk.services import alerts
     today = dt.date.today()
     end = today + dt.timedelta(days=120)
@@ -115,6 +116,8 @@ def test_inspections_due_lists_every_overdue_one_and_those_due_by_the_end(demo_d
                                                                 a["due_date"] >= today)]
     report = reports.run("inspections_due", start=today, end=end, today=today)
     assert len(report["rows"]) == len(expected) > 0
+    assert [(r["due_date"], r["person_id"], r["label"]) for r in report["rows"]] == \
+        [(a["due_date"], a["person_id"], alerts.KIND_LABELS[a["kind"]]) for a in expected]
     assert [r["due_date"] for r in report["rows"]] == sorted(r["due_date"] for r in report["rows"])
     overdue = sum(r["days_left"] < 0 for r in report["rows"])
     assert report["summary"][0].startswith(f"{overdue} vistoria(s) vencida(s)")
