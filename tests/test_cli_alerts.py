@@ -78,3 +78,30 @@ def test_ledger_command_text_and_json(cli, sqlite_db):
     assert data["notices"][0]["number"] == f"00001/{today.year}"
     code, _, err = cli("--db", sqlite_db, "ledger", "abc")
     assert code == 1 and err.startswith("Erro: Consulta:")
+
+
+def test_alerts_read_the_due_dates_table_when_the_painel_built_it_today(cli, sqlite_db,
+                                                                      monkeypatch):
+    """Issue 23: `alerts` reads the items the Painel stored today (no pass over the register)
+    and lists exactly what it computes when the table is stale (a read-only command never
+    rebuilds it)."""
+    from mototaxi_desk.services import due_dates
+    from mototaxi_desk.store.migrations import close_database, open_database
+    assert cli("--db", sqlite_db, *INIT, "--demo-database")[0] == 0
+    assert cli("--db", sqlite_db, "demo", "--holders", "24")[0] == 0
+    code, computed, _ = cli("--db", sqlite_db, "--json", "alerts", "--days", "45")
+    assert code == 0 and json.loads(computed)
+    open_database(sqlite_db, check=False)
+    try:
+        assert due_dates.if_fresh(dt.date.today(), 45) is None  # stale: computed above
+        due_dates.rebuild(dt.date.today(), 45)
+        assert due_dates.if_fresh(dt.date.today(), 45) is not None
+    finally:
+        close_database()
+
+    def computed_again(**_kwargs):
+        raise AssertionError("alerts computed although the table is fresh")
+    from mototaxi_desk.services import alerts
+    monkeypatch.setattr(alerts, "due", computed_again)
+    code, read, _ = cli("--db", sqlite_db, "--json", "alerts", "--days", "45")
+    assert code == 0 and json.loads(read) == json.loads(computed)

@@ -43,9 +43,14 @@ def cmd_search(args) -> int:
 
 
 def cmd_alerts(args) -> int:
-    from ..services import alerts
+    import datetime as dt
+
+    from ..services import alerts, due_dates
     with database(args, read_only=True):
-        items = alerts.due(days=args.days)
+        today = dt.date.today()  # the table's items are read, else computed (same list)
+        items = due_dates.if_fresh(today, args.days)
+        if items is None:
+            items = alerts.due(on=today, days=args.days)
     overdue = sum(1 for item in items if item["urgency"] == "overdue")
     lines = [alerts.describe(item) for item in items]
     lines.append(f"{len(items)} prazo(s) até {args.days} dia(s), {overdue} vencido(s)." if items

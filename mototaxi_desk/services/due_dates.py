@@ -339,6 +339,14 @@ def _snapshot(read):
         return read()
 
 
+def if_fresh(on: dt.date, days: int) -> list[dict] | None:
+    """alerts.due(on=on, days=days) read from the table when it is fresh for them (the
+    Painel has built it today), else None: for a reader that must not write (the command
+    line's `alerts`), which then computes them itself."""
+    found = _snapshot(lambda: _read(on, alerts._days(days), 10**9))
+    return None if found is None else found["items"]
+
+
 def stored(on: dt.date, days: int) -> list[dict]:
     """Every stored item within `days` of `on`, in the table's order (for tests and checks);
     [] when the table is not fresh for them."""
