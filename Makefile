@@ -47,9 +47,14 @@ test: $(VENV)/.test-installed browser
 # built once in ~/.cache/mototaxi-bench (MOTOTAXI_BENCH_CACHE). Not run by CI.
 BENCH_HOLDERS ?= 100000
 BENCH_NOTICES ?= 1000000
+# BENCH_PG=postgresql://... measures the same lines on that server too (RESULTS-postgresql.md;
+# its registers kept there as databases mtx_bench_*).
+BENCH_PG ?=
 benchmark: $(VENV)/.app-installed
-	$(BIN)/python benchmarks/run.py --holders $(BENCH_HOLDERS) --notices $(BENCH_NOTICES)
-	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/gui_startup.py
+	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/run.py --holders $(BENCH_HOLDERS) \
+		--notices $(BENCH_NOTICES)
+	$(if $(BENCH_PG),QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/run.py \
+		--holders $(BENCH_HOLDERS) --notices $(BENCH_NOTICES) --db-url $(BENCH_PG))
 
 # Qt Designer files in ui/ -> mototaxi_desk/gui/forms/ui_*.py (committed; a test checks them)
 forms: $(VENV)/.app-installed

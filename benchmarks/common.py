@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import os
 import platform
+import re
 import shutil
 import sys
 import tempfile
 import time
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -37,24 +39,139 @@ def bench_cache() -> Path:
     return path
 
 
+def is_postgres(source) -> bool:
+    return str(source).startswith(("postgresql://", "postgres://"))
+
+
+def _pg_url(server: str, database: str) -> str:
+    """`server` (any database URL on the PostgreSQL server) with its database replaced."""
+    parts = urlsplit(server)
+    return urlunsplit((parts.scheme, parts.netloc, "/" + database, parts.query, ""))
+
+
 @contextmanager
-def opened_copy(source: Path):
-    """A copy of a cached register, open, with a temporary data folder (keys and copies
-    never go to the user's); closed and removed afterwards. The cache stays as it was."""
+def _pg_admin(server: str):
+    """An autocommit cursor on the server's own `postgres` database (CREATE / DROP DATABASE
+    run outside transactions and not from the database they copy)."""
+    import psycopg2
+    conn = psycopg2.connect(_pg_url(server, "postgres"), connect_timeout=5)
+    conn.autocommit = True
+    try:
+        with conn.cursor() as cur:
+            yield cur
+    finally:
+        conn.close()
+
+
+def _pg_exists(cur, name: str) -> bool:
+    cur.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,))
+    return cur.fetchone() is not None
+
+
+def cached_register(name: str, fill, server: str | None = None) -> tuple[str, float | None]:
+    """The source of the cached register `name` (a file in bench_cache() on SQLite; a
+    database on the PostgreSQL `server`, kept there between runs as the files are) and the
+    seconds `fill(url)` took to build it now (None: it was there). Built into a partial copy
+    renamed when complete, so an interrupted build is never taken for a register."""
+    if server is None:
+        path = bench_cache() / f"{name}.db"
+        took = None
+        if not path.exists():
+            partial = path.with_suffix(".partial")
+            partial.unlink(missing_ok=True)
+            start = time.perf_counter()
+            fill(str(partial))
+            took = time.perf_counter() - start
+            partial.rename(path)
+        return str(path), took
+    database = "mtx_bench_" + re.sub(r"[^a-z0-9]+", "_", name.lower())[:50]
+    with _pg_admin(server) as cur:
+        if _pg_exists(cur, database):
+            return _pg_url(server, database), None
+        cur.execute(f'DROP DATABASE IF EXISTS "{database}_partial"')
+        cur.execute(f'CREATE DATABASE "{database}_partial"')
+    start = time.perf_counter()
+    fill(_pg_url(server, database + "_partial"))
+    took = time.perf_counter() - start
+    with _pg_admin(server) as cur:
+        cur.execute(f'ALTER DATABASE "{database}_partial" RENAME TO "{database}"')
+    return _pg_url(server, database), took
+
+
+def size_text(source: str) -> str:
+    if not is_postgres(source):
+        return f"{Path(source).stat().st_size / 2**20:,.0f} MiB"
+    database = urlsplit(source).path.lstrip("/")
+    with _pg_admin(source) as cur:
+        cur.execute("SELECT pg_database_size(%s)", (database,))
+        return f"{cur.fetchone()[0] / 2**20:,.0f} MiB"
+
+
+@contextmanager
+def _copy_of(source: str, tmp: str):
+    """A throwaway copy of a cached register: a file copy, or a PostgreSQL database made
+    from the cached one as its template (dropped afterwards)."""
+    if not is_postgres(source):
+        copy = Path(tmp) / "copy.db"
+        shutil.copy(source, copy)
+        yield str(copy)
+        return
+    database = urlsplit(source).path.lstrip("/")
+    copy = f"{database[:50]}_copy_{os.getpid()}"
+    with _pg_admin(source) as cur:
+        cur.execute(f'DROP DATABASE IF EXISTS "{copy}"')
+        cur.execute(f'CREATE DATABASE "{copy}" TEMPLATE "{database}"')
+    try:
+        yield _pg_url(source, copy)
+    finally:
+        with _pg_admin(source) as cur:
+            cur.execute(f'DROP DATABASE IF EXISTS "{copy}" WITH (FORCE)')
+
+
+@contextmanager
+def opened_copy(source):
+    """A copy of a cached register (a file, or a PostgreSQL URL: cached_register), open,
+    with a temporary data folder (keys and copies never go to the user's); closed and
+    removed afterwards. The cache stays as it was."""
     with tempfile.TemporaryDirectory() as tmp:
         before = os.environ.get("MOTOTAXI_DATA_DIR")
         os.environ["MOTOTAXI_DATA_DIR"] = tmp
-        copy = Path(tmp) / "copy.db"
-        shutil.copy(source, copy)
-        open_database(str(copy), backup_dir=Path(tmp), check=False)
-        try:
-            yield copy
-        finally:
-            close_database()
-            if before is None:
-                os.environ.pop("MOTOTAXI_DATA_DIR", None)
-            else:
-                os.environ["MOTOTAXI_DATA_DIR"] = before
+        with _copy_of(str(source), tmp) as copy:
+            open_database(copy, backup_dir=Path(tmp), check=False)
+            try:
+                yield copy
+            finally:
+                close_database()
+                if before is None:
+                    os.environ.pop("MOTOTAXI_DATA_DIR", None)
+                else:
+                    os.environ["MOTOTAXI_DATA_DIR"] = before
+
+
+def _backend_cpu() -> float:
+    """Seconds of CPU the PostgreSQL server process serving this thread's connection has
+    used (same machine: /proc), 0 on SQLite, whose work is done in this process."""
+    from mototaxi_desk.store import connection
+    from mototaxi_desk.store.models import DB
+    if DB.obj is None or not connection.is_postgres(DB.obj):
+        return 0.0
+    pid = _backends.get(id(DB.obj.connection()))
+    if pid is None:
+        pid = _backends[id(DB.obj.connection())] = \
+            DB.obj.execute_sql("SELECT pg_backend_pid()").fetchone()[0]
+    try:  # nanoseconds on the CPU (stat's ticks are 10 ms: coarser than a search)
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[0]) / 1e9
+    except OSError:
+        return 0.0
+
+
+_backends: dict[int, int] = {}  # connection -> its server process
+
+
+def cpu_now(thread: bool = False) -> float:
+    """CPU seconds so far: this process's (this thread's, with `thread`) plus, on
+    PostgreSQL, the server process answering it: a query's cost is there."""
+    return (time.thread_time() if thread else time.process_time()) + _backend_cpu()
 
 
 @contextmanager

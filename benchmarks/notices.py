@@ -19,9 +19,8 @@ import os
 import statistics
 import sys
 import time
-from pathlib import Path
 
-from common import bench_cache, opened_copy, machine_line, register
+from common import cached_register, cpu_now, machine_line, opened_copy, register, size_text
 
 from mototaxi_desk.services import alerts, integrity, ledger, overview
 from mototaxi_desk.store import migrations
@@ -40,26 +39,23 @@ def label(name: str, notices: int) -> str:
     return name.format(n="1M" if notices == 1_000_000 else f"{notices:,}")
 
 
-def build(holders: int, notices: int, today: dt.date) -> tuple[Path, float | None]:
-    """The cached register (and the seconds it took to build now, None if it was there)."""
-    path = bench_cache() / (f"notices-{holders}-{notices}-{FILLER}-v{migrations.LATEST}-"
-                            f"{today:%Y%m%d}.db")
-    took = None
-    if not path.exists():
-        partial = path.with_suffix(".partial")
-        partial.unlink(missing_ok=True)
-        with register(holders, str(partial), today=today, notices=notices) as took:
+def build(holders: int, notices: int, today: dt.date,
+          server: str | None = None) -> tuple[str, float | None]:
+    """The cached register (a file; a database on the PostgreSQL `server`) and the seconds it
+    took to build now (None if it was there)."""
+    def fill(url: str) -> None:
+        with register(holders, url, today=today, notices=notices):
             pass
-        partial.rename(path)
-    return path, took
+    return cached_register(f"notices-{holders}-{notices}-{FILLER}-v{migrations.LATEST}-"
+                           f"{today:%Y%m%d}", fill, server)
 
 
 def measure(holders: int, notices: int, runs: int, today: dt.date | None = None,
-            only: str = "") -> list[tuple]:
+            only: str = "", server: str | None = None) -> list[tuple]:
     """[(what, CPU ms, wall ms)] of each line, medians of `runs` (one run for `check` and for
     a line ten times over its budget), on a copy of the cached register."""
     today = today or dt.date.today()
-    source, _took = build(holders, notices, today)
+    source, _took = build(holders, notices, today, server)
     calls = {"Painel (overview.dashboard) with {n} notices": lambda: overview.dashboard(on=today),
              "overview.charts() with {n} notices": lambda: overview.charts(on=today),
              "Infrações, 1,000 newest with {n} notices": lambda: ledger.list_notices(on=today),
@@ -71,17 +67,17 @@ def measure(holders: int, notices: int, runs: int, today: dt.date | None = None,
             what = label(name, notices)
             if only.lower() not in what.lower():
                 continue
-            c, w = time.process_time(), time.perf_counter()
+            c, w = cpu_now(), time.perf_counter()
             out = call()  # warm (and the one run of a slow line)
-            cpu, wall = [(time.process_time() - c) * 1000], [(time.perf_counter() - w) * 1000]
+            cpu, wall = [(cpu_now() - c) * 1000], [(time.perf_counter() - w) * 1000]
             if name.startswith("check") and out:
                 print(f"check found problems: {out[:3]}", file=sys.stderr)
             if not name.startswith("check") and cpu[0] < 10 * LINES[name]:
                 cpu, wall = [], []
                 for _ in range(runs):
-                    c, w = time.process_time(), time.perf_counter()
+                    c, w = cpu_now(), time.perf_counter()
                     call()
-                    cpu.append((time.process_time() - c) * 1000)
+                    cpu.append((cpu_now() - c) * 1000)
                     wall.append((time.perf_counter() - w) * 1000)
             results.append((what, statistics.median(cpu), statistics.median(wall)))
     return results
@@ -97,15 +93,17 @@ def main() -> int:
     parser.add_argument("--notices", type=int, default=1_000_000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--only", default="", help="the lines whose name contains this")
+    parser.add_argument("--db-url", help="a PostgreSQL server (postgresql://...) to measure on "
+                        "instead of SQLite; the register is kept there as a database")
     args = parser.parse_args()
     today = dt.date.today()
     load = os.getloadavg()[0]
-    path, took = build(args.holders, args.notices, today)
-    print(machine_line(None))
-    print(f"register {path.name} ({path.stat().st_size / 2**20:,.0f} MiB)"
+    source, took = build(args.holders, args.notices, today, args.db_url)
+    print(machine_line(args.db_url))
+    print(f"register {source.rsplit('/', 1)[-1]} ({size_text(source)})"
           + (f" built in {took:.0f} s (load {load:.2f} before)" if took is not None else
              " (cached)"))
-    results = measure(args.holders, args.notices, args.runs, today, args.only)
+    results = measure(args.holders, args.notices, args.runs, today, args.only, args.db_url)
     print(f"load {os.getloadavg()[0]:.2f}; median of {args.runs}")
     limits = budgets(args.notices)
     for name, cpu, wall in results:

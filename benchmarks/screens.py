@@ -17,9 +17,8 @@ import os
 import statistics
 import sys
 import time
-from pathlib import Path
 
-from common import bench_cache, opened_copy, machine_line, percentile, register
+from common import cached_register, cpu_now, machine_line, opened_copy, percentile, register
 
 from mototaxi_desk.services import counter, demo, ledger, overview, records  # noqa: F401
 from mototaxi_desk.services.context import Actor
@@ -45,36 +44,36 @@ def _notices(today: dt.date, every: int) -> int:
     return done
 
 
-def build(holders: int, today: dt.date) -> Path:
-    path = bench_cache() / f"screens-{holders}-v{migrations.LATEST}-{today:%Y%m%d}.db"
-    if not path.exists():
-        partial = path.with_suffix(".partial")
-        partial.unlink(missing_ok=True)
-        with register(holders, str(partial), today=today):
+def build(holders: int, today: dt.date, server: str | None = None) -> str:
+    """The cached register (a file; a database on the PostgreSQL `server`)."""
+    def fill(url: str) -> None:
+        with register(holders, url, today=today):
             # notices through the ledger (every rule, so slow): one holder in ten, at most
             # about 2,000 (the Infrações line reads the 1,000 newest)
             _notices(today, max(10, holders // 2000))
-        partial.rename(path)
-    return path
+    source, _took = cached_register(f"screens-{holders}-v{migrations.LATEST}-{today:%Y%m%d}",
+                                    fill, server)
+    return source
 
 
 def _time(call, runs: int) -> tuple[float, float]:
     cpu, wall = [], []
     for _ in range(runs):
-        c, w = time.process_time(), time.perf_counter()
+        c, w = cpu_now(), time.perf_counter()
         call()
-        cpu.append((time.process_time() - c) * 1000)
+        cpu.append((cpu_now() - c) * 1000)
         wall.append((time.perf_counter() - w) * 1000)
     return statistics.median(cpu), statistics.median(wall)
 
 
 def measure(holders: int, runs: int, today: dt.date | None = None,
-            only: str = "") -> list[tuple]:
+            only: str = "", server: str | None = None) -> list[tuple]:
     """[(what, CPU ms, wall ms)] of each screen, medians of `runs`, on a copy of the cached
     register of `holders` holders; and the search kinds' p95 and the list pages on the same
-    register. `only`: the lines whose name contains it (a quicker look at one)."""
+    register. `only`: the lines whose name contains it (a quicker look at one). `server`: a
+    PostgreSQL URL to measure there instead of SQLite (CPU then includes the server's)."""
     today = today or dt.date.today()
-    source = build(holders, today)
+    source = build(holders, today, server)
     with opened_copy(source):
         person = (Permit.select(Permit.holder).where(Permit.status == "active")
                   .order_by(Permit.id).first().holder_id)
@@ -134,7 +133,8 @@ def _pages(runs: int) -> list[tuple]:
     """What the GUI thread does to show each list page's first screen, as the main window
     shows a page (page.refresh()), offscreen: the page widget made once, then refresh()
     timed (Relatórios: until its default report is on screen, the report itself run off
-    the GUI thread). CPU is the GUI thread's (time.thread_time), wall the whole wait."""
+    the GUI thread). CPU is the GUI thread's (time.thread_time; on PostgreSQL plus its
+    server process's), wall the whole wait."""
     import importlib
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -164,9 +164,9 @@ def _pages(runs: int) -> list[tuple]:
         cpu, wall = [], []
         for _ in range(runs):
             gc.collect()  # the garbage of the lines before (the Painel's) is not this page's
-            c, w = time.thread_time(), time.perf_counter()
+            c, w = cpu_now(thread=True), time.perf_counter()
             show()
-            cpu.append((time.thread_time() - c) * 1000)
+            cpu.append((cpu_now(thread=True) - c) * 1000)
             wall.append((time.perf_counter() - w) * 1000)
         out.append((f"page {title} (GUI thread)", statistics.median(cpu),
                     statistics.median(wall)))
@@ -212,9 +212,9 @@ def _search(runs: int) -> list[tuple]:
             search.search(text)
         cpu, wall = [], []
         for text in queries:
-            c, w = time.process_time(), time.perf_counter()
+            c, w = cpu_now(), time.perf_counter()
             search.search(text)
-            cpu.append((time.process_time() - c) * 1000)
+            cpu.append((cpu_now() - c) * 1000)
             wall.append((time.perf_counter() - w) * 1000)
         out.append((f"search p95: {kind}", percentile(cpu, 0.95), percentile(wall, 0.95)))
     return out
@@ -226,9 +226,11 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--only", default="", help="the lines whose name contains this; "
                         "'search p95' or 'page' for those groups")
+    parser.add_argument("--db-url", help="a PostgreSQL server (postgresql://...) to measure on "
+                        "instead of SQLite; the register is kept there as a database")
     args = parser.parse_args()
-    results = measure(args.holders, args.runs, only=args.only)
-    print(machine_line(None))
+    results = measure(args.holders, args.runs, only=args.only, server=args.db_url)
+    print(machine_line(args.db_url))
     print(f"{args.holders} holders; load {os.getloadavg()[0]:.2f}; median of {args.runs}")
     for name, cpu, wall in results:
         print(f"{name:<40} CPU {cpu:8.1f} ms   wall {wall:8.1f} ms")
