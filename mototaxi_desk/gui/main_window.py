@@ -153,7 +153,8 @@ class MainWindow(QMainWindow):
         self._integrity_job = run_in_background(integrity.quick_problems,
                                                 self._integrity_done,
                                                 lambda exc: self._integrity_done(
-                                                    [f"A verificação não pôde rodar: {exc}"]))
+                                                    [f"A verificação não pôde rodar: {exc}"]),
+                                                interruptible=True)
 
     def _integrity_done(self, problems: list) -> None:
         if problems:
@@ -280,10 +281,10 @@ class MainWindow(QMainWindow):
         self._settings().setValue("main_window/geometry", self.saveGeometry())
         # the Painel (or a backup, a report) may still be loading: it ends before the
         # window goes, so it never reads a database closed or replaced after it
-        from .workers import wait_for_background_work
+        from .workers import end_background_work
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            wait_for_background_work()
+            end_background_work()  # a long read (the integrity check) is cut, not awaited
         finally:
             QApplication.restoreOverrideCursor()
         super().closeEvent(event)

@@ -41,6 +41,55 @@ def sqlite_path(url: str) -> Path:
     return Path(url)
 
 
+class Interrupted(StoreError):
+    """A query of background work the program asked to stop (a window closing while its
+    Painel or a check still reads): the work's transaction rolls back, nothing is written."""
+
+
+_stopping = threading.local()
+
+
+class _Stoppable:
+    """Every query of a thread whose stop event is set raises Interrupted before it starts
+    (one already running is cut by interrupt())."""
+
+    def execute_sql(self, sql, params=None, *args, **kwargs):
+        event = getattr(_stopping, "event", None)
+        if event is not None and event.is_set():
+            raise Interrupted("Trabalho em segundo plano interrompido.")
+        return super().execute_sql(sql, params, *args, **kwargs)
+
+
+class SqliteDatabase(_Stoppable, pw.SqliteDatabase):
+    pass
+
+
+class PostgresqlDatabase(_Stoppable, pw.PostgresqlDatabase):
+    pass
+
+
+def stop_queries_when(event: threading.Event | None) -> None:
+    """From now on this thread's queries raise Interrupted once `event` is set (None: never)."""
+    _stopping.event = event
+
+
+def thread_connection():
+    """This thread's connection to the program's database (opened now if need be; None with
+    no database open): what interrupt() is given from another thread."""
+    return DB.obj.connection() if DB.obj is not None else None
+
+
+def interrupt(raw_connection) -> None:
+    """Cut the statement running now on a connection another thread uses (sqlite3's
+    interrupt(), psycopg2's cancel(): both made to be called from another thread)."""
+    stop = getattr(raw_connection, "interrupt", None) or getattr(raw_connection, "cancel", None)
+    try:
+        if stop is not None:
+            stop()
+    except Exception:  # closed meanwhile: nothing left to cut  # noqa: BLE001
+        pass
+
+
 def make_database(url: str) -> pw.Database:
     """A peewee Database for the URL, not yet connected. Malformed URLs raise StoreError."""
     if not url or not url.strip():
@@ -56,7 +105,7 @@ def make_database(url: str) -> pw.Database:
         raise StoreError(f"Tipo de banco de dados não suportado: '{scheme}'. "
                          "Use um caminho de arquivo, sqlite:///... ou postgresql://...")
     path = sqlite_path(url)
-    return pw.SqliteDatabase(str(path), pragmas=SQLITE_PRAGMAS)
+    return SqliteDatabase(str(path), pragmas=SQLITE_PRAGMAS)
 
 
 def _postgres(url: str) -> pw.Database:
@@ -78,7 +127,7 @@ def _postgres(url: str) -> pw.Database:
         key, _, value = pair.partition("=")
         if key in ("sslmode", "options"):
             params[key] = unquote(value)
-    return pw.PostgresqlDatabase(name, autorollback=False, **params)
+    return PostgresqlDatabase(name, autorollback=False, **params)
 
 
 def connect(url: str, *, check: bool = True) -> pw.Database:

@@ -120,7 +120,8 @@ class DashboardPage(QWidget):
         self.alerts_title.setText("<b>Prazos</b>: carregando…")
         self._job = run_in_background(overview.dashboard, self.show_dashboard,
                                       lambda exc: self.alerts_title.setText(
-                                          f"<b>Prazos</b>: não foi possível carregar ({exc})."))
+                                          f"<b>Prazos</b>: não foi possível carregar ({exc})."),
+                                      interruptible=True)
 
     def show_dashboard(self, info: dict) -> None:
         self.figures.setText(_figures_html(info))

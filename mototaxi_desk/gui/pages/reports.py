@@ -213,7 +213,7 @@ class ReportsPage(QWidget):
         self._job = run_in_background(
             lambda: reports.run(key, start=start, end=end, stand_number=stand,
                                 actor=self.actor, limit=PAGE_SIZE),
-            self.show_report, self._show_error)
+            self.show_report, self._show_error, interruptible=True)
 
     def _show_error(self, exc: Exception) -> None:
         self.run_button.setEnabled(True)
