@@ -15,17 +15,20 @@ fine — by PIX on the phone at the counter, or at a bank with the FEBRABAN barc
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING
 
 from ..domain import febraban, pix, validators
 from ..domain.errors import DomainError, ValidationError
 from ..domain.money import format_money
-from ..printing import fonts
-from ..printing import guia as guia_pdf
 from ..store.connection import locked, write_transaction
 from ..store.models import Fee, Guia, PenaltyCharge, Person
 from . import audit, collection, fees, ledger, permissions, sequences, setup
 from .documents.common import finish, log_copy, municipio_header, order_text
 from .context import Actor
+
+if TYPE_CHECKING:  # ReportLab (a third of a second to import) is loaded when a guia is
+    # drawn, not by whoever only reads guias: the Configurações page, a bank return
+    from ..printing import guia as guia_pdf
 
 DUE_BUSINESS_DAYS = 5   # program policy: a week to pay, counted in business days
 MAX_DUE_DAYS = 120      # a later due date is a typing mistake
@@ -120,7 +123,7 @@ def issue(actor: Actor, source: str, debt_id, *, due=None, on: dt.date | None = 
     copies) with the guia. Refused before any write when the município lacks its collection
     data, the debt is not open, or the due date is not acceptable."""
     permissions.require(actor, "guia.issue")
-    fonts.register()  # a damaged installation refuses before a number is taken
+    _register_fonts()  # a damaged installation refuses before a number is taken
     why = collection.missing_for_guia()
     if why:
         raise DomainError(why)
@@ -161,10 +164,16 @@ def _same_debt(source: str, debt_id: int):
     return (Guia.fee == debt_id) if source == "fee" else (Guia.charge == debt_id)
 
 
+def _register_fonts() -> None:
+    from ..printing import fonts
+    fonts.register()
+
+
 def _reserve_copy(actor: Actor, guia: Guia) -> tuple[guia_pdf.GuiaData, list[dict]]:
     """Reserve a copy of the guia and gather what it prints; inside the transaction. The copy
     is issued (and the print audited) when the file is written or the page printed
     (documents.confirm), like every other document."""
+    from ..printing import guia as guia_pdf
     key = number_text(guia)
     copy = log_copy(actor, "guia", key, "a4")
     copies = [{"key": key, "copy": copy}]
@@ -192,7 +201,7 @@ def _reserve_copy(actor: Actor, guia: Guia) -> tuple[guia_pdf.GuiaData, list[dic
 def print_guia(actor: Actor, number) -> dict:
     """Another copy of a guia already issued (same number, barcode and PIX code)."""
     permissions.require(actor, "print.guia")
-    fonts.register()
+    _register_fonts()
     with write_transaction():
         guia = get(number)
         data, copies = _reserve_copy(actor, guia)
@@ -201,6 +210,7 @@ def print_guia(actor: Actor, number) -> dict:
 
 def _drawn(actor: Actor, guia: Guia, data: guia_pdf.GuiaData, copies: list[dict]) -> dict:
     """The print result (PDF drawn after the transaction; see documents.common.finish)."""
+    from ..printing import guia as guia_pdf
     return {**finish(actor, "guia", copies, "a4", lambda: guia_pdf.render(data)),
             "guia": as_dict(guia)}
 
