@@ -267,12 +267,26 @@ def _wait_for_background_work() -> None:
         wait_for_background_work()
 
 
+@pytest.fixture(scope="session")
+def qapp(qapp):
+    """pytest-qt's application, with the program's garbage collection on the GUI thread
+    (mototaxi_desk/gui/gc_collector.py): an xdist worker crashed when a background job
+    collected a closed window's Qt objects in its own thread."""
+    from mototaxi_desk.gui import gc_collector
+    gc_collector.install(qapp)
+    return qapp
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_teardown(item):
     """A test's background jobs (the Painel loading, a backup) end before its fixtures close
-    and drop its database: a job left running went on reading a database the next test had
-    replaced, and an xdist worker crashed in it (a window closed while its Painel loaded)."""
+    and drop its database (a job left running would read a database the next test
+    replaced); then the garbage the test left in cycles is collected here, on the GUI
+    thread, as the program's timer does."""
     _wait_for_background_work()
+    import sys
+    if "mototaxi_desk.gui.gc_collector" in sys.modules:
+        sys.modules["mototaxi_desk.gui.gc_collector"].collect_if_due()
 
 
 def pytest_sessionfinish(session, exitstatus):

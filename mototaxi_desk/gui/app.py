@@ -57,6 +57,8 @@ def run_gui(url: str, *, demo: bool = False) -> int:
     # took up to 140 ms instead of 40 (benchmarks/gui_startup.py)
     sys.setswitchinterval(0.001)
     app = QApplication.instance() or QApplication(sys.argv)
+    from . import gc_collector
+    gc_collector.install(app)  # cycles freed on this thread only, never in a background job
     app.setApplicationName("Mototáxi Desk")
     app.setOrganizationName("MototaxiDesk")
     from . import look
