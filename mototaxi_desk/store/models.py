@@ -540,6 +540,11 @@ class NoticeProceeding(BaseModel):
     recorded_by = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
     recorded_at = pw.DateTimeField(default=utcnow)
 
+    class Meta:
+        # the appeal terms still running count from the defence decisions of the last days
+        # (services/open_terms.py): an index range, not every proceeding
+        indexes = ((("decided_on", "filed_on"), False),)
+
 
 class Impound(BaseModel):
     """Apreensão / retenção of a vehicle, deposit and release with the amounts charged."""
