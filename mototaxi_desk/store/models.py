@@ -594,6 +594,11 @@ class PenaltyCharge(BaseModel):
     void_reason = pw.TextField(default="")
     created_at = pw.DateTimeField(default=utcnow)
 
+    class Meta:
+        # the fines of the notices of a period (the Painel's chart) read from this index
+        # alone, a notice's entries found by its id
+        indexes = ((("notice", "kind", "status", "amount_cents"), False),)
+
 
 class Sanction(BaseModel):
     """A sanction the engine proposed and a supervisor applied (suspension, revocation,
