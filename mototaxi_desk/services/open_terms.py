@@ -14,6 +14,7 @@ The stage and the terms of each candidate are then worked out exactly as for one
 from __future__ import annotations
 
 import datetime as dt
+import functools
 
 from ..domain.penalty_calendar import earliest_running_start
 from ..store.models import InfractionNotice, NoticeProceeding, Person
@@ -46,16 +47,18 @@ def open_deadlines(*, on: dt.date, horizon: dt.date, person_id: int | None = Non
     proceedings = _light_by_notice(NoticeProceeding, _PROCEEDING_COLUMNS, candidates) \
         if rows else {}
     out = []
+    version_on = functools.lru_cache(maxsize=None)(at)  # one lookup per infraction day
     for notice in rows:
         own = proceedings.get(notice.id, [])
-        current = stage(notice, on, own, calendar, at)
+        terms = deadlines(notice, own, calendar, version_on)
+        current = stage(notice, on, own, calendar, version_on, terms=terms)
         if current not in ("defence_open", "appeal_open"):
             continue
         kind = current.split("_")[0]
-        due = deadlines(notice, own, calendar, at)[kind]
+        due = terms[kind]
         if due is None or due > horizon:
             continue
-        rule = at(notice.occurred_at.date()).defence
+        rule = version_on(notice.occurred_at.date()).defence
         out.append({"kind": f"{kind}_deadline", "due": due,
                     "article": rule.defence_article if kind == "defence" else
                     rule.appeal_article, "entity": "infraction_notice",
