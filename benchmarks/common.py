@@ -37,6 +37,18 @@ def bench_cache() -> Path:
     return path
 
 
+def cached_register(stem: str, day: str) -> Path:
+    """The cached register `{stem}-v{version}-{day}.db` of this schema version, or else the
+    newest one made under an older version (opened_copy migrates its copy, as a counter
+    would: a schema step does not cost a rebuild of hours), or the path to build it at."""
+    from mototaxi_desk.store.migrations import LATEST
+    for version in range(LATEST, 0, -1):
+        path = bench_cache() / f"{stem}-v{version}-{day}.db"
+        if path.exists():
+            return path
+    return bench_cache() / f"{stem}-v{LATEST}-{day}.db"
+
+
 @contextmanager
 def opened_copy(source: Path):
     """A copy of a cached register, open, with a temporary data folder (keys and copies

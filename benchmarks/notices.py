@@ -21,10 +21,9 @@ import sys
 import time
 from pathlib import Path
 
-from common import bench_cache, opened_copy, machine_line, register
+from common import cached_register, opened_copy, machine_line, register
 
 from mototaxi_desk.services import alerts, integrity, ledger, overview
-from mototaxi_desk.store import migrations
 
 FILLER = "bulk3"  # changes when services/demo_bulk.py writes a different register
 
@@ -42,8 +41,7 @@ def label(name: str, notices: int) -> str:
 
 def build(holders: int, notices: int, today: dt.date) -> tuple[Path, float | None]:
     """The cached register (and the seconds it took to build now, None if it was there)."""
-    path = bench_cache() / (f"notices-{holders}-{notices}-{FILLER}-v{migrations.LATEST}-"
-                            f"{today:%Y%m%d}.db")
+    path = cached_register(f"notices-{holders}-{notices}-{FILLER}", f"{today:%Y%m%d}")
     took = None
     if not path.exists():
         partial = path.with_suffix(".partial")

@@ -19,11 +19,10 @@ import sys
 import time
 from pathlib import Path
 
-from common import bench_cache, opened_copy, machine_line, percentile, register
+from common import cached_register, opened_copy, machine_line, percentile, register
 
 from mototaxi_desk.services import counter, demo, ledger, overview, records  # noqa: F401
 from mototaxi_desk.services.context import Actor
-from mototaxi_desk.store import migrations
 from mototaxi_desk.store.models import Permit
 
 SUPERVISOR = Actor(None, "supervisor.bench", "supervisor")
@@ -46,7 +45,7 @@ def _notices(today: dt.date, every: int) -> int:
 
 
 def build(holders: int, today: dt.date) -> Path:
-    path = bench_cache() / f"screens-{holders}-v{migrations.LATEST}-{today:%Y%m%d}.db"
+    path = cached_register(f"screens-{holders}", f"{today:%Y%m%d}")
     if not path.exists():
         partial = path.with_suffix(".partial")
         partial.unlink(missing_ok=True)
