@@ -282,9 +282,10 @@ def _step_alert_due(db: pw.Database) -> None:
 def _step_ledger_indexes(db: pw.Database) -> None:
     """v19 (issue 23): an index on the notices' proceedings by the day decided (and filed),
     so the appeal terms still running are read from the last days' decisions
-    (services/open_terms.py), not from every proceeding; one on the charges by notice, kind,
-    status and amount, so the Painel's fines of a period are read from it alone."""
-    for model in (m.NoticeProceeding, m.PenaltyCharge):
+    (services/open_terms.py), not from every proceeding; on the charges by kind, status,
+    notice and amount, and on the notices by number and day, so the Painel's fines of a
+    period are summed from index ranges (reports.fine_totals)."""
+    for model in (m.NoticeProceeding, m.PenaltyCharge, m.InfractionNotice):
         model._schema.create_indexes(safe=True)
 
 

@@ -522,7 +522,9 @@ class InfractionNotice(BaseModel):
         # the Painel's chart (active notices by month) and the open terms (active notices
         # notified since a day) read index ranges, not the table
         indexes = ((("year", "number"), True), (("status", "occurred_on"), False),
-                   (("status", "notified_on"), False))
+                   (("status", "notified_on"), False),
+                   # the day of the notices numbered in a range (reports.fine_totals)
+                   (("id", "occurred_on"), False))
 
 
 class NoticeProceeding(BaseModel):
@@ -595,9 +597,9 @@ class PenaltyCharge(BaseModel):
     created_at = pw.DateTimeField(default=utcnow)
 
     class Meta:
-        # the fines of the notices of a period (the Painel's chart) read from this index
-        # alone, a notice's entries found by its id
-        indexes = ((("notice", "kind", "status", "amount_cents"), False),)
+        # the fines of the notices numbered in a range (the Painel's chart, reports.
+        # fine_totals) summed from this index alone
+        indexes = ((("kind", "status", "notice", "amount_cents"), False),)
 
 
 class Sanction(BaseModel):
