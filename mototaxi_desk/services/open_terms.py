@@ -89,26 +89,27 @@ def running_since(on: dt.date, calendar, at) -> tuple[dt.date | None, dt.date | 
 
 
 def _candidates(on: dt.date, calendar, at, person_id: int | None):
-    """The ids of the active notices whose defence or appeal term may still run on `on`, as
-    a subquery (index ranges: notices by status and notification day, defence proceedings by
-    the day they were decided), or None when no version of the law gives a term."""
-    notified, decided = running_since(on, calendar, at)
+    """The ids of the notices whose defence or appeal term may still run on `on`, as a
+    subquery, or None when no version of the law gives a term: the active notices notified
+    since the earliest start (an index range on status and notification day) and the
+    notices with a defence decided since then (a range of the proceedings' index on the
+    decision day); one holder's notices, all of them (a few, through the index on the
+    holder: with the day's conditions beside it a planner without statistics would take
+    the whole register's range instead). Each is judged by its stage after."""
     n, p = InfractionNotice, NoticeProceeding
-
-    def mine(condition):
-        return condition if person_id is None else condition & (n.holder == person_id)
+    if person_id is not None:
+        return n.select(n.id).where(n.holder == person_id)
+    notified, decided = running_since(on, calendar, at)
     parts = []
     if notified is not None:
-        parts.append(n.select(n.id).where(mine((n.status == "active") &
-                                               (n.notified_on >= notified))))
+        parts.append(n.select(n.id).where((n.status == "active") & (n.notified_on >= notified)))
     if decided is not None:
         # the appeal counts from the decision's day, or the filing's where none is recorded
-        # (notice_terms._term_starts); a pending defence is let through and judged below
-        closed_since = (p.decided_on >= decided) | (p.decided_on.is_null() &
-                                                    (p.filed_on >= decided))
-        parts.append(p.select(p.notice).join(n, on=(p.notice == n.id))
-                     .where(mine((p.stage == "defence") & closed_since &
-                                 (n.status == "active") & n.notified_on.is_null(False))))
+        # (notice_terms._term_starts); a pending defence, a voided notice are let through
+        # and judged by their stage (no join here: it would take the notices' index)
+        parts.append(p.select(p.notice).where(
+            (p.stage == "defence") &
+            ((p.decided_on >= decided) | (p.decided_on.is_null() & (p.filed_on >= decided)))))
     if not parts:
         return None
     return parts[0] if len(parts) == 1 else parts[0] | parts[1]
