@@ -85,7 +85,7 @@ def _notices_per_month(months: list[dt.date], on: dt.date) -> list[int]:
     entries (no per-row date function, no grouping)."""
     notice, day = InfractionNotice, InfractionNotice.occurred_on
     ends = [*months[1:], on + dt.timedelta(days=1)]  # each month up to the next's first day
-    counts = [notice.select(pw.fn.COUNT(notice.id)).where(
+    counts = [notice.select(pw.fn.COUNT(pw.SQL("*"))).where(  # *: no column read per entry
         (notice.status == "active") & (day >= first) & (day < end))
         for first, end in zip(months, ends)]
     row = DB.obj.execute(pw.Select(columns=[count.alias(f"m{i}")
