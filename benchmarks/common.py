@@ -74,7 +74,7 @@ def cached_register(name: str, fill, server: str | None = None) -> tuple[str, fl
     seconds `fill(url)` took to build it now (None: it was there). Built into a partial copy
     renamed when complete, so an interrupted build is never taken for a register."""
     if server is None:
-        path = bench_cache() / f"{name}.db"
+        path = _this_or_older(name)
         took = None
         if not path.exists():
             partial = path.with_suffix(".partial")
@@ -96,6 +96,20 @@ def cached_register(name: str, fill, server: str | None = None) -> tuple[str, fl
     with _pg_admin(server) as cur:
         cur.execute(f'ALTER DATABASE "{database}_partial" RENAME TO "{database}"')
     return _pg_url(server, database), took
+
+
+def _this_or_older(name: str) -> Path:
+    """The file of register `name` ("...-v{LATEST}-..."), or else the newest one made under
+    an older schema version: opened_copy migrates its copy as a counter would, so a schema
+    step does not cost rebuilding the million-notice register (half an hour)."""
+    from mototaxi_desk.store.migrations import LATEST
+    marker = f"-v{LATEST}-"
+    if marker in name:
+        for version in range(LATEST, 0, -1):
+            path = bench_cache() / f"{name.replace(marker, f'-v{version}-')}.db"
+            if path.exists():
+                return path
+    return bench_cache() / f"{name}.db"
 
 
 def size_text(source: str) -> str:

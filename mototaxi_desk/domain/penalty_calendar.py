@@ -101,6 +101,22 @@ def deadline(notified_on: dt.date, days: int, *, business_days: bool, extend: bo
     return calendar.next_business_day(end) if extend else end
 
 
+def earliest_running_start(on: dt.date, days: int, *, business_days: bool, extend: bool,
+                           calendar: BusinessCalendar) -> dt.date | None:
+    """The earliest day a term of `days` may count from and still run on `on` (its last
+    day, by `deadline`, on or after `on`); None when the law gives no term. `deadline` never
+    moves earlier as its start moves later, so every term counted from this day or later
+    still runs on `on`, and every term counted from before it is over: a list of the terms
+    still running needs only the notices notified (or decided) since this day."""
+    if not days:
+        return None
+    kw = dict(business_days=business_days, extend=extend, calendar=calendar)
+    start = on - dt.timedelta(days=1)  # a term ends after the day it counts from
+    while deadline(start - dt.timedelta(days=1), days, **kw) >= on:
+        start -= dt.timedelta(days=1)
+    return start
+
+
 def moved_from(notified_on: dt.date, days: int, *, business_days: bool, extend: bool,
                calendar: BusinessCalendar) -> dt.date | None:
     """The calendar day a deadline would have ended on when `deadline` moved it to the next

@@ -137,20 +137,18 @@ def _due(on: dt.date | None, days: int, person_id: int | None,
         .order_by(Permit.order_number)).fetchall()
 
     # 2. last approved annual / semiannual inspection per vehicle: one grouped query
-    last: dict[tuple[int, str], tuple[dt.date, dt.date | None]] = {}
+    last: dict[tuple[int, str], dt.date] = {}
     plan = inspection_rules.schedule(profile)
     if plan.kinds and permits:
         only = Inspection.approved & Inspection.kind.in_(list(inspection_rules.VALIDITY_MONTHS))
         if person_id is not None:  # the person's vehicles only
             only &= Inspection.vehicle.in_({row[8] for row in permits if row[8] is not None}
                                            or {0})
-        rows = (Inspection.select(Inspection.vehicle, Inspection.kind,
-                                  pw.fn.MAX(Inspection.inspected_on),
-                                  pw.fn.MAX(Inspection.valid_until))
-                .where(only)
-                .group_by(Inspection.vehicle, Inspection.kind).tuples())
-        last = {(vid, kind): (_as_date(inspected), _as_date(valid))
-                for vid, kind, inspected, valid in rows}
+        # read straight from the cursor, as the permits are (no per-row conversion)
+        rows = DB.obj.execute(Inspection.select(Inspection.vehicle, Inspection.kind,
+                                                pw.fn.MAX(Inspection.inspected_on))
+                              .where(only).group_by(Inspection.vehicle, Inspection.kind))
+        last = {(vid, kind): _as_date(inspected) for vid, kind, inspected in rows}
 
     renewal = profile.renewal
     holders: dict[int, tuple] = {}
@@ -202,8 +200,7 @@ def _due(on: dt.date | None, days: int, person_id: int | None,
                 entity="vehicle", entity_id=vehicle_id, **common)
         annual, semi = last.get((vehicle_id, "annual")), last.get((vehicle_id, "semiannual"))
         for kind in plan.kinds:
-            next_on = plan.next_due(kind, last_annual=annual[0] if annual else None,
-                                    last_semiannual=semi[0] if semi else None)
+            next_on = plan.next_due(kind, last_annual=annual, last_semiannual=semi)
             out.add(f"{kind}_inspection", next_on or on, article=profile.inspection.article,
                     entity="vehicle", entity_id=vehicle_id,
                     detail="" if next_on else "nenhuma registrada", **common)

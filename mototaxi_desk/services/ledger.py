@@ -10,18 +10,18 @@ sanctions applied because of it (SRM Art. 35 §2º). Rules come from the profile
 This module is the ledger's one public face for the screens and the command line; the work
 is done in modules of one concern each, which import one another in one direction:
 notice_records (shared reading) ← holidays, charges ← notice_terms ← sanctions ←
-notice_voiding ← defences; ledger_views ← notices."""
+notice_voiding ← defences; ledger_views ← open_terms, notices."""
 from __future__ import annotations
 
 from .charges import CASHIERS, charge_dict, get_charge, open_charges, pay_charge
 from .defences import DECIDERS, file_defence, judge, record_revelia
 from .holidays import add_holiday, business_calendar, list_holidays, remove_holiday
-from .ledger_views import (ledger, list_notices, notice, notice_dict, open_deadlines,
-                           units_amount)
+from .ledger_views import ledger, list_notices, notice, notice_dict, units_amount
 from .notice_records import get_notice, number_text, profile_range
 from .notice_terms import STAGE_LABELS, deadlines, proceeding_dict, sanctions_ready, stage
 from .notices import (CHANNEL_LABELS, RECORDERS, record_notice, record_notification,
                       reissue_notice, void_notice)
+from .open_terms import open_deadlines
 from .sanctions import SANCTION_RESULT, apply_sanction, proposals, sanction_dict
 
 __all__ = [

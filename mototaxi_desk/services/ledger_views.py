@@ -178,6 +178,25 @@ _CONVERTED = (pw.DateField, pw.DateTimeField, pw.DecimalField, pw.BooleanField)
 _ROW_TYPES: dict[tuple, type] = {}
 
 
+def _converter(field):
+    """The field's python_value, with SQLite's ISO date text read by the C parser first
+    (peewee tries its formats through strptime: most of the time of a long list)."""
+    python_value = field.python_value
+    kind = dt.datetime if isinstance(field, pw.DateTimeField) else \
+        dt.date if isinstance(field, pw.DateField) else None
+    if kind is None:
+        return python_value
+
+    def convert(value):
+        if isinstance(value, str):
+            try:
+                return kind.fromisoformat(value)
+            except ValueError:  # another format peewee knows
+                pass
+        return python_value(value)
+    return convert
+
+
 def _light(query, columns) -> list:
     """The rows of `query` straight from the cursor as named tuples (names: the second of
     each `columns` pair, in the select's order), converting only the columns that need it:
@@ -186,7 +205,7 @@ def _light(query, columns) -> list:
     kind = _ROW_TYPES.get(names)
     if kind is None:
         kind = _ROW_TYPES[names] = collections.namedtuple("Row", names)
-    convert = [(i, field.python_value) for i, (field, _) in enumerate(columns)
+    convert = [(i, _converter(field)) for i, (field, _) in enumerate(columns)
                if isinstance(field, _CONVERTED)]
     out = []
     for raw in query.model._meta.database.execute(query):
@@ -283,45 +302,3 @@ def ledger(query=None, *, person_id=None, on: dt.date | None = None) -> dict:
 def units_amount(units: Decimal, year: int) -> int:
     """R$ of `units` fiscal units in `year`, in centavos."""
     return units_to_cents(units, setup.fiscal_unit_value_cents(year))
-
-
-def open_deadlines(*, on: dt.date, horizon: dt.date, person_id: int | None = None,
-                   at=None) -> list[dict]:
-    """Defence and appeal terms of active notices still running (for services.alerts): the
-    notices whose term may still be open, their holders and their proceedings read in two
-    queries whatever their number (the profile versions once: `at`, setup.profiles_by_date);
-    one holder's (person_id) through the index on the holder."""
-    calendar = business_calendar()
-    at = at or setup.profiles_by_date()
-    out = []
-    only = ((InfractionNotice.status == "active") &
-            InfractionNotice.notified_on.is_null(False) &
-            (InfractionNotice.notified_on >= on - dt.timedelta(days=400)))
-    if person_id is not None:
-        only &= InfractionNotice.holder == person_id
-    # the columns the terms need, not the notice's texts and explanation
-    rows = list(InfractionNotice.select(
-        InfractionNotice.id, InfractionNotice.year, InfractionNotice.number,
-        InfractionNotice.holder, InfractionNotice.permit, InfractionNotice.plate,
-        InfractionNotice.occurred_at, InfractionNotice.notified_on, InfractionNotice.status,
-        Person.id, Person.name, Person.name_folded)
-        .join(Person, on=(InfractionNotice.holder == Person.id)).where(only))
-    proceedings = _by_notice(NoticeProceeding, [n.id for n in rows])
-    for notice in rows:
-        own = proceedings[notice.id]
-        current = stage(notice, on, own, calendar, at)
-        if current not in ("defence_open", "appeal_open"):
-            continue
-        kind = current.split("_")[0]
-        due = deadlines(notice, own, calendar, at)[kind]
-        if due is None or due > horizon:
-            continue
-        rule = at(notice.occurred_at.date()).defence
-        out.append({"kind": f"{kind}_deadline", "due": due,
-                    "article": rule.defence_article if kind == "defence" else
-                    rule.appeal_article, "entity": "infraction_notice",
-                    "entity_id": notice.id, "person_id": notice.holder_id,
-                    "person_name": notice.holder.name, "permit_id": notice.permit_id,
-                    "plate": notice.plate, "detail": f"auto nº {number_text(notice)}",
-                    "folded": notice.holder.name_folded})
-    return out

@@ -68,25 +68,29 @@ def charts(on: dt.date | None = None) -> dict:
     against paid, in centavos."""
     on = on or dt.date.today()
     months = _months_back(on, 12)
-    per_month = {m: 0 for m in months}
-    day = InfractionNotice.occurred_on
-    month = pw.fn.to_char(day, "YYYY-MM") if connection.is_postgres(DB.obj) \
-        else pw.fn.strftime("%Y-%m", day)
-    # one row per month, counted by the database over the (status, occurred_on) index
-    for text, count in (InfractionNotice.select(month, pw.fn.COUNT(InfractionNotice.id))
-                        .where((InfractionNotice.status == "active") &
-                               day.between(months[0], on))
-                        .group_by(month).tuples()):
-        year, number = (int(x) for x in str(text).split("-"))
-        per_month[dt.date(year, number, 1)] += count
+    per_month = _notices_per_month(months, on)
     from .reports import fine_totals  # the Relatórios' own figures, same rule
     totals = fine_totals(months[0], on)
     fines = {status: totals.get(status, (0, 0)) for status in ("open", "paid")}
     return {"notices_by_month": [{"month": m, "label": f"{MONTHS[m.month - 1]}/{m.year % 100:02d}",
-                                  "count": per_month[m]} for m in months],
+                                  "count": count} for m, count in zip(months, per_month)],
             "fines_since": months[0],
             "fines_open": {"count": fines["open"][0], "cents": fines["open"][1]},
             "fines_paid": {"count": fines["paid"][0], "cents": fines["paid"][1]}}
+
+
+def _notices_per_month(months: list[dt.date], on: dt.date) -> list[int]:
+    """The active notices of each month from months[0] to `on`'s day: one query of a range
+    COUNT per month over the (status, occurred_on) index, the database counting index
+    entries (no per-row date function, no grouping)."""
+    notice, day = InfractionNotice, InfractionNotice.occurred_on
+    ends = [*months[1:], on + dt.timedelta(days=1)]  # each month up to the next's first day
+    counts = [notice.select(pw.fn.COUNT(pw.SQL("*"))).where(  # *: no column read per entry
+        (notice.status == "active") & (day >= first) & (day < end))
+        for first, end in zip(months, ends)]
+    row = DB.obj.execute(pw.Select(columns=[count.alias(f"m{i}")
+                                            for i, count in enumerate(counts)])).fetchone()
+    return [int(count or 0) for count in row]
 
 
 def _url() -> str:

@@ -363,14 +363,40 @@ def _fines_more(report: dict, offset: int, limit: int) -> list[dict]:
 
 
 def fine_totals(first: dt.date, last: dt.date) -> dict:
-    """Counts and centavos of the fines written in the period, by status (for tests/charts)."""
-    rows = (PenaltyCharge.select(PenaltyCharge.status, pw.fn.COUNT(PenaltyCharge.id),
-                                 pw.fn.SUM(PenaltyCharge.amount_cents))
-            .join(InfractionNotice, on=(PenaltyCharge.notice == InfractionNotice.id))
-            .where((PenaltyCharge.kind == "fine")
-                   & InfractionNotice.occurred_on.between(first, last))
-            .group_by(PenaltyCharge.status).tuples())
-    return {status: (count, int(cents or 0)) for status, count, cents in rows}
+    """Counts and centavos of the fines of the notices of the period (the infraction's day),
+    by status (the Painel's chart), from index ranges alone, never a row per notice: the
+    notices are numbered as they are recorded, so those of a period are the ones numbered
+    between its lowest and highest number, less any among them recorded late for an
+    earlier day (or early for a later one). So: the lowest and highest number of the period
+    and how many it has (its index on the day); every fine of the notices so numbered, a
+    range of the charges' index on kind, status, notice, amount for each status; less, when
+    the period has fewer notices than numbers in that range, the fines of the notices so
+    numbered that are not of the period (the index on number and day)."""
+    notice, charge = InfractionNotice, PenaltyCharge
+    of_period = notice.occurred_on.between(first, last)
+    every = pw.fn.COUNT(pw.SQL("*"))  # no column read per index entry
+    low, high, count = notice.select(pw.fn.MIN(notice.id), pw.fn.MAX(notice.id),
+                                     every).where(of_period).tuples().first()
+    if low is None:
+        return {}
+    totals = {}
+    for status in charge.STATUSES:  # a range each, summed without grouping
+        fines, cents = charge.select(every, pw.fn.SUM(charge.amount_cents)).where(
+            (charge.kind == "fine") & (charge.status == status) &
+            charge.notice.between(low, high)).tuples().first()
+        if fines:
+            totals[status] = (fines, int(cents or 0))
+    if count < high - low + 1:  # numbers of other days (or never used) in the range
+        others = notice.select(notice.id).where(notice.id.between(low, high) & ~of_period)
+        for status, fines, cents in (
+                charge.select(charge.status, pw.fn.COUNT(charge.id),
+                              pw.fn.SUM(charge.amount_cents))
+                .where((charge.kind == "fine") & charge.status.in_(charge.STATUSES) &
+                       charge.notice.in_(others))
+                .group_by(charge.status).tuples()):
+            have = totals[status]
+            totals[status] = (have[0] - fines, have[1] - int(cents or 0))
+    return {status: figures for status, figures in totals.items() if figures[0]}
 
 
 # --- applications ------------------------------------------------------------------------

@@ -47,13 +47,18 @@ def profile(on: dt.date | None = None) -> RuleProfile:
 
 def profiles_by_date():
     """date → profile in force with the edited numbers, reading the versions once (for a
-    list of acts of different dates)."""
+    list of acts of different dates). Its `effective_dates`: the day each version took
+    effect, so a caller may ask for every version in force on some day."""
     from . import profile_versions
     heads, overrides = profile_versions.heads_and_overrides()
     if not heads:
         settings()  # a database without init says so
     at = profile_versions.resolver(heads)
-    return lambda on: _with_overrides(at(on), overrides)
+
+    def resolve(on: dt.date) -> RuleProfile:
+        return _with_overrides(at(on), overrides)
+    resolve.effective_dates = tuple(head.effective_from for head in heads)
+    return resolve
 
 
 _with_edits: dict[tuple[int, str], RuleProfile] = {}

@@ -279,6 +279,16 @@ def _step_alert_due(db: pw.Database) -> None:
         m.AlertDueState.create(stale=True)
 
 
+def _step_ledger_indexes(db: pw.Database) -> None:
+    """v19 (issue 23): an index on the notices' proceedings by the day decided (and filed),
+    so the appeal terms still running are read from the last days' decisions
+    (services/open_terms.py), not from every proceeding; on the charges by kind, status,
+    notice and amount, and on the notices by number and day, so the Painel's fines of a
+    period are summed from index ranges (reports.fine_totals)."""
+    for model in (m.NoticeProceeding, m.PenaltyCharge, m.InfractionNotice):
+        model._schema.create_indexes(safe=True)
+
+
 # Steps are found by name in their tests. A step that has landed keeps its number: a
 # database already at that version would skip a step slipped in before it.
 STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,
@@ -286,7 +296,7 @@ STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _st
          9: _step_9_stand_acts, 10: _step_10_time_and_law, 11: _step_imports,
          12: _step_scale_indexes, 13: _step_row_seals, 14: _step_named_actors,
          15: _step_campaigns, 16: _step_profile_versions, 17: _step_name_token_order,
-         18: _step_alert_due}
+         18: _step_alert_due, 19: _step_ledger_indexes}
 LATEST = max(STEPS)
 
 

@@ -522,7 +522,9 @@ class InfractionNotice(BaseModel):
         # the Painel's chart (active notices by month) and the open terms (active notices
         # notified since a day) read index ranges, not the table
         indexes = ((("year", "number"), True), (("status", "occurred_on"), False),
-                   (("status", "notified_on"), False))
+                   (("status", "notified_on"), False),
+                   # the day of the notices numbered in a range (reports.fine_totals)
+                   (("id", "occurred_on"), False))
 
 
 class NoticeProceeding(BaseModel):
@@ -539,6 +541,11 @@ class NoticeProceeding(BaseModel):
     decision_reason = pw.TextField(default="")
     recorded_by = pw.ForeignKeyField(User, null=True, backref="+", on_delete="RESTRICT")
     recorded_at = pw.DateTimeField(default=utcnow)
+
+    class Meta:
+        # the appeal terms still running count from the defence decisions of the last days
+        # (services/open_terms.py): an index range, not every proceeding
+        indexes = ((("decided_on", "filed_on"), False),)
 
 
 class Impound(BaseModel):
@@ -588,6 +595,11 @@ class PenaltyCharge(BaseModel):
     receipt = pw.CharField(max_length=60, default="")
     void_reason = pw.TextField(default="")
     created_at = pw.DateTimeField(default=utcnow)
+
+    class Meta:
+        # the fines of the notices numbered in a range (the Painel's chart, reports.
+        # fine_totals) summed from this index alone
+        indexes = ((("kind", "status", "notice", "amount_cents"), False),)
 
 
 class Sanction(BaseModel):

@@ -8,14 +8,15 @@ import pytest
 
 from mototaxi_desk.domain.errors import ValidationError
 from mototaxi_desk.domain.money import format_money
-from mototaxi_desk.services import applications, ledger, reports, stands, waiting_list
-from mototaxi_desk.store.models import (Application, AuditLog, PenaltyCharge, Permit, Stand,
-                                        WaitingListEntry)
+from mototaxi_desk.services import (applications, ledger, reports, setup, stands,
+                                    waiting_list)
+from mototaxi_desk.store.models import (Application, AuditLog, InfractionNotice, PenaltyCharge,
+                                        Permit, Stand, WaitingListEntry)
 
 from ..conftest import row_counts
 from ..factories import CLERK, SUPERVISOR, make_person
 from . import fleet_helpers as h
-from .ledger_helpers import FISCAL, TODAY, holder_permit, notice_data
+from .ledger_helpers import ADMIN, FISCAL, TODAY, holder_permit, notice_data
 
 
 def _notice(permit, when: str) -> dict:
@@ -294,6 +295,50 @@ def _notice_id(permit, day: str) -> int:
     d = dt.datetime.strptime(day, "%d/%m/%Y").date()
     return InfractionNotice.get((InfractionNotice.permit == permit["id"])
                                 & (InfractionNotice.occurred_on == d)).id
+
+
+def test_painel_charts_count_each_notice_in_its_own_month_at_the_boundaries(srm):
+    """Issue 23: the months are counted as ranges of the infraction's day: the last day of a
+    month and the first of the next fall in their own months, the day before the twelve
+    months and the days after `on` in none, in the notices or in the fines; the fines are
+    summed over the notices numbered from the period's first to its last, less those among
+    them of other days (recorded out of order here), whatever became of each fine."""
+    from mototaxi_desk.services import overview
+    setup.set_fiscal_unit_value(ADMIN, 2025, "40,00")
+    _person, permit = holder_permit(on=dt.date(2025, 3, 1))
+    recorded = {}
+    for day in ("01/06/2025", "31/05/2025", "30/06/2025", "15/06/2026", "01/07/2025",
+                "31/12/2025", "14/06/2026", "01/01/2026", "28/02/2026", "01/03/2026"):
+        hour = "23:59" if day.startswith(("3", "28")) else "00:00"
+        recorded[day] = _notice(permit, f"{day} {hour}")
+    for day in ("31/05/2025", "30/06/2025", "01/03/2026"):
+        _pay(recorded[day], dt.date(2026, 6, 15))
+    for day in ("14/06/2026", "31/12/2025"):
+        ledger.void_notice(SUPERVISOR, recorded[day]["id"], reason="Engano.", on=TODAY)
+    charts = overview.charts(dt.date(2026, 5, 31))  # jun/25 .. mai/26
+    counts = {m["label"]: m["count"] for m in charts["notices_by_month"]}
+    assert counts == {"jun/25": 2, "jul/25": 1, "ago/25": 0, "set/25": 0, "out/25": 0,
+                      "nov/25": 0, "dez/25": 0, "jan/26": 1, "fev/26": 1, "mar/26": 1,
+                      "abr/26": 0, "mai/26": 0}
+    first, last = dt.date(2025, 6, 1), dt.date(2026, 5, 31)
+    assert reports.fine_totals(first, last) == _fine_totals_joined(first, last)
+    assert charts["fines_paid"]["count"] == 2 and charts["fines_open"]["count"] == 4
+    for first, last in ((dt.date(2025, 5, 31), dt.date(2026, 6, 15)),
+                        (dt.date(2026, 6, 14), dt.date(2026, 6, 14)),
+                        (dt.date(2025, 5, 1), dt.date(2025, 5, 30))):
+        assert reports.fine_totals(first, last) == _fine_totals_joined(first, last)
+    june = {m["label"]: m["count"] for m in overview.charts(TODAY)["notices_by_month"]}
+    assert june["jun/26"] == 1 and june["jul/25"] == 1 and "jun/25" not in june
+
+
+def _fine_totals_joined(first: dt.date, last: dt.date) -> dict:
+    """The fines of the notices of the period by status, each notice's charges looked up."""
+    found = {}
+    for charge in PenaltyCharge.select().join(InfractionNotice).where(
+            (PenaltyCharge.kind == "fine") & InfractionNotice.occurred_on.between(first, last)):
+        count, cents = found.get(charge.status, (0, 0))
+        found[charge.status] = (count + 1, cents + charge.amount_cents)
+    return found
 
 
 def test_painel_charts_on_an_empty_register_are_zero(srm):

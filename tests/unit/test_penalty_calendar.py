@@ -6,7 +6,8 @@ import datetime as dt
 import pytest
 
 from mototaxi_desk.domain.errors import ValidationError
-from mototaxi_desk.domain.penalty_calendar import (BusinessCalendar, deadline, months_later,
+from mototaxi_desk.domain.penalty_calendar import (BusinessCalendar, deadline,
+                                                   earliest_running_start, months_later,
                                                    storage_days, within_months)
 
 D = dt.date
@@ -59,6 +60,29 @@ def test_calendar_days_deadline_moves_to_next_business_day_lei_9784_art_66():
                     calendar=calendar) == D(2024, 2, 13)
     assert deadline(D(2024, 2, 3), 0, business_days=False, extend=True,
                     calendar=calendar) is None
+
+
+@pytest.mark.parametrize("days, business_days, extend", [
+    (30, True, True),     # PF Arts. 34, 38: 30 business days
+    (10, False, True),    # SRM Art. 35 §1º (defence), Art. 49 (appeal): 10 days, moved
+    (15, False, True),    # L1745 Art. 19: appeal 15 days from the notification
+    (10, False, False)])  # calendar days, never moved
+def test_the_terms_still_running_are_exactly_those_counted_since_the_earliest_start(
+        days, business_days, extend):
+    """Issue 23: the open terms are read from the notices notified (or decided) since
+    earliest_running_start; for every day of a span with Christmas, New Year, Carnival and
+    municipal holidays, a term counted from any day of the 120 before runs on that day
+    exactly when it counts from that start or later — none is lost, none is extra."""
+    calendar = BusinessCalendar("MA", [D(2027, 1, 20), D(2027, 1, 21), D(2027, 1, 22)])
+    kw = dict(business_days=business_days, extend=extend, calendar=calendar)
+    for offset in range(90):
+        on = D(2026, 12, 15) + dt.timedelta(days=offset)
+        start = earliest_running_start(on, days, **kw)
+        for back in range(1, 120):
+            counted_from = on - dt.timedelta(days=back)
+            assert (deadline(counted_from, days, **kw) >= on) == (counted_from >= start), \
+                (on, counted_from, start)
+    assert earliest_running_start(D(2027, 1, 4), 0, **kw) is None  # the law gives no term
 
 
 def test_storage_whole_days_across_midnight_srm_art_48():
