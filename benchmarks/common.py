@@ -84,10 +84,11 @@ def cached_register(name: str, fill, server: str | None = None) -> tuple[str, fl
             took = time.perf_counter() - start
             partial.rename(path)
         return str(path), took
-    database = "mtx_bench_" + re.sub(r"[^a-z0-9]+", "_", name.lower())[:50]
+    database = _pg_name(name)
     with _pg_admin(server) as cur:
-        if _pg_exists(cur, database):
-            return _pg_url(server, database), None
+        for older in _versions_of(name):  # as on SQLite: an older schema's, migrated
+            if _pg_exists(cur, _pg_name(older)):
+                return _pg_url(server, _pg_name(older)), None
         cur.execute(f'DROP DATABASE IF EXISTS "{database}_partial"')
         cur.execute(f'CREATE DATABASE "{database}_partial"')
     start = time.perf_counter()
@@ -98,17 +99,27 @@ def cached_register(name: str, fill, server: str | None = None) -> tuple[str, fl
     return _pg_url(server, database), took
 
 
-def _this_or_older(name: str) -> Path:
-    """The file of register `name` ("...-v{LATEST}-..."), or else the newest one made under
-    an older schema version: opened_copy migrates its copy as a counter would, so a schema
-    step does not cost rebuilding the million-notice register (half an hour)."""
+def _pg_name(name: str) -> str:
+    return "mtx_bench_" + re.sub(r"[^a-z0-9]+", "_", name.lower())[:50]
+
+
+def _versions_of(name: str) -> list[str]:
+    """`name` ("...-v{LATEST}-...") and the same register's names under older schema
+    versions, newest first."""
     from mototaxi_desk.store.migrations import LATEST
     marker = f"-v{LATEST}-"
-    if marker in name:
-        for version in range(LATEST, 0, -1):
-            path = bench_cache() / f"{name.replace(marker, f'-v{version}-')}.db"
-            if path.exists():
-                return path
+    if marker not in name:
+        return [name]
+    return [name.replace(marker, f"-v{version}-") for version in range(LATEST, 0, -1)]
+
+
+def _this_or_older(name: str) -> Path:
+    """The file of register `name`, or else the newest one made under an older schema
+    version: opened_copy migrates its copy as a counter would, so a schema step does not
+    cost rebuilding the million-notice register (half an hour)."""
+    for older in _versions_of(name):
+        if (bench_cache() / f"{older}.db").exists():
+            return bench_cache() / f"{older}.db"
     return bench_cache() / f"{name}.db"
 
 
