@@ -25,8 +25,17 @@ def _demo_password() -> str:
 
 
 def _preload_screens() -> None:
+    """While the password is typed: the screens' modules (the Configurações tabs' too, which
+    it imports as it is built) and the rule profile parsed once, not after Entrar (about
+    150 ms of the main window's construction on a counter PC)."""
     import importlib
-    importlib.import_module("mototaxi_desk.gui.main_window")
+    for name in ("main_window", "pages.settings_collection", "pages.settings_import"):
+        importlib.import_module(f"mototaxi_desk.gui.{name}")
+    from ..services import setup
+    try:
+        setup.profile()  # kept parsed for the process (services/profile_versions.py)
+    except Exception:  # noqa: BLE001 - a cache warmed or not: the main window says what fails
+        pass
 
 
 def _announce_running() -> None:
@@ -52,10 +61,11 @@ def _initialised(integrity: IntegrityCheck) -> bool:
 
 def run_gui(url: str, *, demo: bool = False) -> int:
     _announce_running()
-    # the GUI thread gets the interpreter back within 1 ms (Python's default: 5) while
-    # background work holds it: typing a search during the Painel's load on a large register
-    # took up to 140 ms instead of 40 (benchmarks/gui_startup.py)
-    sys.setswitchinterval(0.001)
+    # the GUI thread gets the interpreter back within 0.2 ms (Python's default: 5) while
+    # background work holds it, and it asks for it at each call from Qt into Python: with
+    # the administrator's integrity check running on 100,000 holders, one event-loop turn
+    # took 6 s at 1 ms and 0.56 s at 0.2 ms, a search 127 ms and 79 (gui_startup.py)
+    sys.setswitchinterval(0.0002)
     app = QApplication.instance() or QApplication(sys.argv)
     from . import gc_collector
     gc_collector.install(app)  # cycles freed on this thread only, never in a background job
