@@ -169,23 +169,32 @@ def _copy_of(source: str, tmp: str):
 
 
 @contextmanager
+def data_folder(path: str):
+    """MOTOTAXI_DATA_DIR set to `path` (keys, copies, checkpoints: never the user's folder)
+    for the duration, then as it was."""
+    before = os.environ.get("MOTOTAXI_DATA_DIR")
+    os.environ["MOTOTAXI_DATA_DIR"] = str(path)
+    try:
+        yield path
+    finally:
+        if before is None:
+            os.environ.pop("MOTOTAXI_DATA_DIR", None)
+        else:
+            os.environ["MOTOTAXI_DATA_DIR"] = before
+
+
+@contextmanager
 def opened_copy(source):
     """A copy of a cached register (a file, or a PostgreSQL URL: cached_register), open,
     with a temporary data folder (keys and copies never go to the user's); closed and
     removed afterwards. The cache stays as it was."""
-    with tempfile.TemporaryDirectory() as tmp:
-        before = os.environ.get("MOTOTAXI_DATA_DIR")
-        os.environ["MOTOTAXI_DATA_DIR"] = tmp
-        with _copy_of(str(source), tmp) as copy:
-            open_database(copy, backup_dir=Path(tmp), check=False)
-            try:
-                yield copy
-            finally:
-                close_database()
-                if before is None:
-                    os.environ.pop("MOTOTAXI_DATA_DIR", None)
-                else:
-                    os.environ["MOTOTAXI_DATA_DIR"] = before
+    with tempfile.TemporaryDirectory() as tmp, data_folder(tmp), \
+            _copy_of(str(source), tmp) as copy:
+        open_database(copy, backup_dir=Path(tmp), check=False)
+        try:
+            yield copy
+        finally:
+            close_database()
 
 
 def _backend_cpu() -> float:
@@ -219,9 +228,7 @@ def register(holders: int, db_url: str | None = None, **fill_options):
     """An initialised database with `holders` holders (bulk loader); yields fill seconds.
     The keys and backups made on the way go to a temporary data folder, never the user's
     (MOTOTAXI_DATA_DIR is set for the duration)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        before = os.environ.get("MOTOTAXI_DATA_DIR")
-        os.environ["MOTOTAXI_DATA_DIR"] = tmp
+    with tempfile.TemporaryDirectory() as tmp, data_folder(tmp):
         open_database(db_url or str(Path(tmp) / "bench.db"), backup_dir=Path(tmp))
         try:
             if not setup.is_initialised():
@@ -234,7 +241,3 @@ def register(holders: int, db_url: str | None = None, **fill_options):
             yield time.perf_counter() - start
         finally:
             close_database()
-            if before is None:
-                os.environ.pop("MOTOTAXI_DATA_DIR", None)
-            else:
-                os.environ["MOTOTAXI_DATA_DIR"] = before

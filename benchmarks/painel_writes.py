@@ -18,20 +18,16 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import os
-import shutil
 import statistics
 import sys
-import tempfile
 import time
-from pathlib import Path
 
-from common import machine_line
+from common import machine_line, opened_copy
 
 import screens
 from mototaxi_desk.services import ledger, overview
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.connection import write_transaction
-from mototaxi_desk.store.migrations import close_database, open_database
 from mototaxi_desk.store.models import Permit
 
 FISCAL = Actor(None, "fiscal.bench", "fiscal")
@@ -74,35 +70,23 @@ def measure(holders: int, runs: int) -> list[tuple]:
     today = dt.date.today()
     source = screens.build(holders, today)
     out = []
-    with tempfile.TemporaryDirectory() as tmp:
-        before = os.environ.get("MOTOTAXI_DATA_DIR")
-        os.environ["MOTOTAXI_DATA_DIR"] = tmp
-        copy = Path(tmp) / "copy.db"
-        shutil.copy(source, copy)
-        open_database(str(copy), backup_dir=Path(tmp), check=False)
-        try:
-            painel = lambda: overview.dashboard(on=today)  # noqa: E731
-            cold = []
-            for _ in range(runs):
-                _stale()
-                cold.append(_clock(painel))
-            out.append(("Painel cold (table rebuilt)", *_median(cold)))
-            painel()
-            out.append(("Painel warm (table fresh)",
-                        *_median([_clock(painel) for _ in range(runs)])))
-            permits = list(Permit.select().where(Permit.status == "active")
-                           .order_by(Permit.id.desc()).limit(2 * runs + 2))
-            _clock(_notice(permits[-1], today))  # warm (profiles, calendar)
-            out.append(("record a notice (ledger.record_notice)",
-                        *_median([_clock(_notice(p, today)) for p in permits[:runs]])))
-            out.append(("Painel warm after those writes",
-                        *_median([_clock(painel) for _ in range(runs)])))
-        finally:
-            close_database()
-            if before is None:
-                os.environ.pop("MOTOTAXI_DATA_DIR", None)
-            else:
-                os.environ["MOTOTAXI_DATA_DIR"] = before
+    with opened_copy(source):
+        painel = lambda: overview.dashboard(on=today)  # noqa: E731
+        cold = []
+        for _ in range(runs):
+            _stale()
+            cold.append(_clock(painel))
+        out.append(("Painel cold (table rebuilt)", *_median(cold)))
+        painel()
+        out.append(("Painel warm (table fresh)",
+                    *_median([_clock(painel) for _ in range(runs)])))
+        permits = list(Permit.select().where(Permit.status == "active")
+                       .order_by(Permit.id.desc()).limit(2 * runs + 2))
+        _clock(_notice(permits[-1], today))  # warm (profiles, calendar)
+        out.append(("record a notice (ledger.record_notice)",
+                    *_median([_clock(_notice(p, today)) for p in permits[:runs]])))
+        out.append(("Painel warm after those writes",
+                    *_median([_clock(painel) for _ in range(runs)])))
     return out
 
 

@@ -58,10 +58,14 @@ def insert_rows(model, rows: list[dict], batch: int = 1000) -> int:
                 value = field.db_value(value)
                 out.append(_sqlite_value(value) if sqlite else value)
         return tuple(out)
-    values = [convert(row) for row in rows]
+    return _insert(database, table, columns, [convert(row) for row in rows], batch)
+
+
+def _insert(database, table: str, columns: str, values: list[tuple], batch: int) -> int:
+    """One parametrised INSERT handed to the driver's batch call."""
     cursor = database.cursor()
-    if sqlite:
-        marks = ", ".join("?" for _ in names)
+    if isinstance(database, pw.SqliteDatabase):
+        marks = ", ".join("?" for _ in columns.split(", "))
         sql = f"INSERT INTO {table} ({columns}) VALUES ({marks})"
         for start in range(0, len(values), batch):
             cursor.executemany(sql, values[start:start + batch])
@@ -82,14 +86,4 @@ def insert_values(model, names: list[str], values: list[tuple], batch: int = 100
     if not database.in_transaction():
         raise RuntimeError("insert_values must run inside the action's transaction")
     columns = ", ".join(f'"{model._meta.fields[n].column_name}"' for n in names)
-    table = f'"{model._meta.table_name}"'
-    cursor = database.cursor()
-    if isinstance(database, pw.SqliteDatabase):
-        sql = f"INSERT INTO {table} ({columns}) VALUES ({', '.join('?' for _ in names)})"
-        for start in range(0, len(values), batch):
-            cursor.executemany(sql, values[start:start + batch])
-    else:
-        from psycopg2.extras import execute_values
-        execute_values(cursor, f"INSERT INTO {table} ({columns}) VALUES %s", values,
-                       page_size=batch)
-    return len(values)
+    return _insert(database, f'"{model._meta.table_name}"', columns, values, batch)
