@@ -107,28 +107,41 @@ def profile_problems() -> list[str]:
     if problems:
         return problems
 
-    def in_force(day: dt.date) -> tuple[set, set]:
+    def codes(rules) -> tuple[frozenset, frozenset]:
+        return (frozenset(i.code for i in rules.infractions),
+                frozenset(c.code for c in rules.penalties.classes))
+    known = {v.number: codes(by_hash[v.number]) for v in versions}
+    if len(set(known.values())) == 1:  # the date cannot matter: the database filters
+        infractions, classes = next(iter(known.values()))
+        N = InfractionNotice
+        orphans = [f"{number:05d}/{year}" for year, number in N.select(N.year, N.number).where(
+            N.infraction_code.not_in(sorted(infractions)) | N.class_code.not_in(sorted(classes))
+            | N.infraction_code.is_null() | N.class_code.is_null()).tuples()]
+        return _named(orphans, ORPHANS)
+
+    def in_force(day: dt.date) -> tuple[frozenset, frozenset]:
         """The infraction and class codes of the version in force on the day."""
         chosen = versions[0]
         for v in versions:
             if v.effective_from <= day:
                 chosen = v
-        rules = by_hash[chosen.number]
-        return {i.code for i in rules.infractions}, {c.code for c in rules.penalties.classes}
-    codes_on: dict[dt.date, tuple[set, set]] = {}  # a few days serve a million notices
+        return known[chosen.number]
+    codes_on: dict[dt.date, tuple[frozenset, frozenset]] = {}  # a few days, a million notices
     orphans = []
     for year, number, code, klass, occurred in InfractionNotice.select(
             InfractionNotice.year, InfractionNotice.number, InfractionNotice.infraction_code,
             InfractionNotice.class_code, InfractionNotice.occurred_at).tuples():
         day = (occurred.date() if isinstance(occurred, dt.datetime)
                else dt.date.fromisoformat(str(occurred)[:10]))
-        codes = codes_on.get(day)
-        if codes is None:
-            codes = codes_on[day] = in_force(day)
-        if code not in codes[0] or klass not in codes[1]:
+        found = codes_on.get(day)
+        if found is None:
+            found = codes_on[day] = in_force(day)
+        if code not in found[0] or klass not in found[1]:
             orphans.append(f"{number:05d}/{year}")
-    return _named(orphans, "auto(s) de infração sem a infração ou a classe no perfil em vigor "
-                           "na data da infração")
+    return _named(orphans, ORPHANS)
+
+
+ORPHANS = "auto(s) de infração sem a infração ou a classe no perfil em vigor na data da infração"
 
 
 def _named(ids: list, what: str) -> list[str]:
