@@ -13,12 +13,13 @@ import json
 
 from ..domain.audit_chain import GENESIS, canonical_row_digest, entry_hash, timed_entry_hash
 from ..store.models import SEALED_FIELDS, AuditLog
-from ..store.scan import canonical_rows, key_batches, time_text
+from ..store.scan import CANONICAL_STAMP, canonical_rows, key_batches, time_text
 from .audit import _model, _sealed_columns, digests
 
 # read raw: a text column's value is a str (or None) as the model reads it and the user an
 # int; the time (and a user id of another type) goes through the model's reading, and a
 # value of any other type (bytes) fails the fast hash and is judged as the model reads it
+_decode = json.JSONDecoder().decode  # json.loads of a str, without its checks per call
 _CHAIN = (AuditLog.id, AuditLog.at, AuditLog.user, AuditLog.action, AuditLog.entity,
           AuditLog.entity_id, AuditLog.before, AuditLog.after, AuditLog.prev_hash,
           AuditLog.entry_hash, AuditLog.seals, AuditLog.machine)
@@ -34,7 +35,7 @@ def walk(*, seals: bool = False, audited=()) -> dict:
     unreadable: list[int] = []
     chain = None
     previous, previous_id, count = GENESIS, None, 0
-    at_field, user_field = AuditLog.at, AuditLog.user
+    at_field, user_field, canonical_stamp = AuditLog.at, AuditLog.user, CANONICAL_STAMP.fullmatch
     for rows in key_batches(AuditLog, _CHAIN):
         for (entry_id, at, user_id, action, entity, entity_id, before, after, prev_hash,
              stored, sealed, machine) in rows:
@@ -43,6 +44,7 @@ def walk(*, seals: bool = False, audited=()) -> dict:
                 if stored and prev_hash and prev_hash == previous:
                     try:
                         sound = timed_entry_hash(
+                            at if at.__class__ is str and canonical_stamp(at) else
                             time_text(at_field, at), user_id if user_id.__class__ is int or
                             user_id is None else user_field.python_value(user_id), action,
                             entity, entity_id, before, after, prev_hash, sealed,
@@ -69,7 +71,8 @@ def walk(*, seals: bool = False, audited=()) -> dict:
                     ids.add(entity_id)
             if seals and sealed is not None:
                 try:
-                    items = json.loads(sealed).items()
+                    items = (_decode(sealed) if sealed.__class__ is str else
+                             json.loads(AuditLog.seals.python_value(sealed))).items()
                 except (ValueError, AttributeError):
                     unreadable.append(entry_id)
                     continue

@@ -10,6 +10,7 @@ from collections import Counter, defaultdict
 import peewee as pw
 
 from ..store.connection import is_postgres
+from ..store.scan import plain_rows
 from ..store.models import (DB, Application, ApplicationChecklistItem, ApplicationStatusChange,
                             AuditLog, Guia, Inspection, InfractionNotice, PenaltyCharge, Permit,
                             PermitHistory, Sequence, Sticker)
@@ -195,9 +196,9 @@ def application_problems(walked: dict | None = None) -> list[str]:
                                                  pw.fn.COUNT(ApplicationChecklistItem.id))
                  .group_by(ApplicationChecklistItem.application).tuples())
     last_change = {}
-    for app_id, to_status in (ApplicationStatusChange.select(
+    for app_id, to_status in plain_rows(ApplicationStatusChange.select(
             ApplicationStatusChange.application, ApplicationStatusChange.to_status)
-            .order_by(ApplicationStatusChange.id).tuples()):
+            .order_by(ApplicationStatusChange.id)):
         last_change[app_id] = to_status
     filed = _audited(FILED, walked)
     imported = _audited(IMPORTED, walked)
@@ -222,9 +223,9 @@ def permit_problems(walked: dict | None = None) -> list[str]:
     """Each permit has its history, starting with the grant, ending in its current status,
     and the audit entry of its grant."""
     first, last = {}, {}
-    for permit_id, action, to_status in (PermitHistory.select(
+    for permit_id, action, to_status in plain_rows(PermitHistory.select(
             PermitHistory.permit, PermitHistory.action, PermitHistory.to_status)
-            .order_by(PermitHistory.id).tuples()):
+            .order_by(PermitHistory.id)):
         first.setdefault(permit_id, action)
         last[permit_id] = to_status
     granted = _audited(GRANTED, walked)
@@ -245,13 +246,13 @@ def notice_problems(walked: dict | None = None) -> list[str]:
     """Each notice with a fine has its fine charge (open, paid, or voided with the notice),
     and the audit entry of its recording."""
     fines = defaultdict(list)
-    for notice_id, status in PenaltyCharge.select(PenaltyCharge.notice, PenaltyCharge.status) \
-            .where(PenaltyCharge.kind == "fine").tuples():
+    for notice_id, status in plain_rows(PenaltyCharge.select(
+            PenaltyCharge.notice, PenaltyCharge.status).where(PenaltyCharge.kind == "fine")):
         fines[notice_id].append(status)
     recorded = _audited(RECORDED, walked)
     no_fine, open_on_void, unaudited = [], [], []
-    for notice_id, fine_cents, status in InfractionNotice.select(
-            InfractionNotice.id, InfractionNotice.fine_cents, InfractionNotice.status).tuples():
+    for notice_id, fine_cents, status in plain_rows(InfractionNotice.select(
+            InfractionNotice.id, InfractionNotice.fine_cents, InfractionNotice.status)):
         if fine_cents and not fines.get(notice_id):
             no_fine.append(notice_id)
         if status == "voided" and "open" in fines.get(notice_id, []):
@@ -289,8 +290,8 @@ def _numbers_used() -> dict[tuple[str, int], list[int]]:
     for (serial,) in Sticker.select(Sticker.serial).tuples():
         year, _, number = serial.partition("-")
         used[("sticker", int(year))].append(int(number))
-    for year, number in InfractionNotice.select(InfractionNotice.year,
-                                                InfractionNotice.number).tuples():
+    for year, number in plain_rows(InfractionNotice.select(InfractionNotice.year,
+                                                           InfractionNotice.number)):
         used[("infraction_notice", year)].append(number)
     for year, number in Guia.select(Guia.year, Guia.number).tuples():
         used[("guia", year)].append(number)
