@@ -13,12 +13,12 @@ from .models import DB
 BATCH = 20_000  # rows per query: memory stays flat, queries grow with rows / BATCH only
 
 
-def key_batches(model, columns, where=None, batch: int | None = None):
+def key_batches(model, columns, where=None):
     """Lists of raw row tuples of `columns` (the first the primary key) in key order: no
     model instances, no field conversions. Each query starts after the last key read (never
     OFFSET, which rereads what it skips); the driver never holds the whole table."""
     key = model._meta.primary_key
-    size = batch or BATCH
+    size = BATCH
     last = None
     while True:
         condition = where if last is None else \
@@ -47,8 +47,8 @@ def plain_rows(query):
 # minute and second ranges leave out '24:00' and leap seconds, which some Pythons read as
 # another time.
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-CANONICAL_STAMP = _STAMP = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2} ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]"
-                    r"\.[0-9]{6}")
+CANONICAL_STAMP = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2} ([01][0-9]|2[0-3]):[0-5][0-9]:"
+                             r"[0-5][0-9]\.[0-9]{6}")
 
 
 def canonical_reader(field):
@@ -58,7 +58,7 @@ def canonical_reader(field):
         return canonical_value(field.python_value(value))
 
     if isinstance(field, pw.DateTimeField):
-        return lambda v: v if v.__class__ is str and _STAMP.fullmatch(v) else slow(v)
+        return lambda v: v if v.__class__ is str and CANONICAL_STAMP.fullmatch(v) else slow(v)
     if isinstance(field, pw.DateField):
         return lambda v: v if v.__class__ is str and _DATE.fullmatch(v) else slow(v)
     return slow
@@ -99,6 +99,6 @@ def canonical_rows(fields):
 
 def time_text(field, raw) -> str:
     """canonical_time(field.python_value(raw)) of a DateTimeField's raw value."""
-    if raw.__class__ is str and _STAMP.fullmatch(raw):
+    if raw.__class__ is str and CANONICAL_STAMP.fullmatch(raw):
         return raw
     return canonical_time(field.python_value(raw))
