@@ -12,10 +12,11 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from ..domain import validators
-from ..domain.audit_chain import GENESIS, entry_hash, row_digest
+from ..domain.audit_chain import GENESIS, entry_hash
 from ..store.connection import (after_outermost_transaction, before_commit, changed,
                                 lock_audit_chain, write_transaction)
-from ..store.models import DB, MODELS, SEALED_FIELDS, AuditLog, User, touched_rows, utcnow
+from ..store.models import DB, AuditLog, User, touched_rows, utcnow
+from ..store.seals import digests
 
 if TYPE_CHECKING:  # for the annotations only: context calls refusals, which writes here
     from .context import Actor
@@ -103,24 +104,6 @@ def _checkpoint() -> None:
 
 
 # --- row seals --------------------------------------------------------------------------------
-
-def _model(table: str):
-    return next(m for m in MODELS if m._meta.table_name == table)
-
-
-def _sealed_columns(table: str):
-    model = _model(table)
-    return model, [model._meta.fields[name] for name in SEALED_FIELDS[table]]
-
-
-def digests(table: str, ids=None) -> dict[int, str]:
-    """id -> digest of the sealed fields of the table's rows (all, or those ids)."""
-    model, columns = _sealed_columns(table)
-    query = model.select(model._meta.primary_key, *columns)
-    if ids is not None:
-        query = query.where(model._meta.primary_key.in_(list(ids)))
-    return {row[0]: row_digest(table, row[0], row[1:]) for row in query.tuples().iterator()}
-
 
 def _take_seals() -> str | None:
     """The digests of the sealed rows saved since the last entry, as JSON (None if none)."""

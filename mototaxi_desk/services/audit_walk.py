@@ -14,7 +14,7 @@ import json
 from ..domain.audit_chain import GENESIS, canonical_row_digest, entry_hash, timed_entry_hash
 from ..store.models import SEALED_FIELDS, AuditLog
 from ..store.scan import CANONICAL_STAMP, canonical_rows, key_batches, time_text
-from .audit import _model, _sealed_columns, digests
+from ..store.seals import digests, sealed_columns, sealed_model
 
 # read raw: a text column's value is a str (or None) as the model reads it and the user an
 # int; the time (and a user id of another type) goes through the model's reading, and a
@@ -120,7 +120,7 @@ SEALED_LABELS = {"user": "Usuário", "person": "Pessoa", "permit": "Permissão",
 
 def _describe(table: str, row_id: int) -> str:
     """The row as a person finds it on screen."""
-    model = _model(table)
+    model = sealed_model(table)
     row = model.get_or_none(model._meta.primary_key == row_id)
     label = f"{SEALED_LABELS[table]} id {row_id}"
     if row is None:
@@ -172,7 +172,7 @@ def _unsealed(table: str, sealed: dict[int, tuple[str, int]], keep: int) -> list
     `keep` sealed rows that differ from their seal, by row id. The table is read once in key
     order, raw; a row that seems to differ is read again as the model reads it (digests)
     before it counts. Empties `sealed`."""
-    model, columns = _sealed_columns(table)
+    model, columns = sealed_columns(table)
     canonical = canonical_rows(columns)
     differ = []
     for rows in key_batches(model, [model._meta.primary_key, *columns]):
