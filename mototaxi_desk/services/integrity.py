@@ -18,6 +18,7 @@ from ..domain.errors import DomainError
 from . import audit_walk, keys, setup
 
 EXAMPLES = 5  # ids named per problem; the count says how many in all
+CHECK_CACHE_KIB = 256 * 1024  # SQLite's page cache while integrity_check runs
 
 
 def trust_problems(*, restoring: bool = False) -> list[str]:
@@ -156,7 +157,14 @@ def _named(ids: list, what: str) -> list[str]:
 def file_problems() -> list[str]:
     """SQLite: the pages and indexes (integrity_check) and the foreign keys."""
     db = DB.obj
-    rows = [r[0] for r in db.execute_sql("PRAGMA integrity_check").fetchall()]
+    cache = db.execute_sql("PRAGMA cache_size").fetchone()[0]
+    # the check looks every row up in each of its table's indexes: with the default 8 MiB of
+    # pages those lookups reread from the file what they just read (1M notices: 39 -> 35 s)
+    db.execute_sql(f"PRAGMA cache_size = -{CHECK_CACHE_KIB}")
+    try:
+        rows = [r[0] for r in db.execute_sql("PRAGMA integrity_check").fetchall()]
+    finally:
+        db.execute_sql(f"PRAGMA cache_size = {int(cache)}")
     problems = [] if rows == ["ok"] else [f"Arquivo danificado (integrity_check): {r}"
                                           for r in rows[:EXAMPLES]]
     dangling = db.execute_sql("PRAGMA foreign_key_check").fetchall()

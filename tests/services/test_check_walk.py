@@ -12,6 +12,7 @@ from mototaxi_desk.store import scan
 from mototaxi_desk.store.models import (DB, MODELS, SEALED_FIELDS, AuditLog, Fee,
                                         InfractionNotice)
 
+from ..conftest import backend_of
 from ..querycount import count_queries
 from .test_tamper import _sql
 
@@ -120,3 +121,19 @@ def test_checks_queries_do_not_grow_with_the_register(municipio, monkeypatch):
     walked = AuditLog.select().count() + sum(
         model.select().count() for model in MODELS if model._meta.table_name in SEALED_FIELDS)
     assert large.queries < batched.queries <= large.queries + walked // 50 + 20
+
+
+def test_the_file_check_runs_with_a_larger_cache_and_gives_it_back(municipio, db_url):
+    """integrity_check runs with a larger page cache (its index lookups reread less of the
+    file); the connection gets its own size back, and what the check finds is unchanged."""
+    if backend_of(db_url) != "sqlite":
+        pytest.skip("the file check is SQLite's")
+    before = DB.obj.execute_sql("PRAGMA cache_size").fetchone()[0]
+    assert integrity.check() == []
+    assert DB.obj.execute_sql("PRAGMA cache_size").fetchone()[0] == before
+    _sql(db_url, "INSERT INTO cnh (person_id, number, category, first_licence_date, "
+                 "expiry_date, ear) VALUES (?, ?, ?, ?, ?, ?)",
+         (999999, "12345678901", "A", "2020-01-01", "2030-01-01", 0))  # no such person
+    assert integrity.file_problems() == [
+        "1 registro(s) apontam para registros que não existem (tabelas: cnh)."]
+    assert DB.obj.execute_sql("PRAGMA cache_size").fetchone()[0] == before
