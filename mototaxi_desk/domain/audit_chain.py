@@ -6,17 +6,37 @@ service when it appends and when it verifies."""
 from __future__ import annotations
 
 import datetime as dt
+import decimal
 import hashlib
 import json
+from json.encoder import encode_basestring  # the encoder's own for ensure_ascii=False
 
 GENESIS = "0" * 64  # the "previous hash" of the first entry
 _FORMAT = "mototaxi-audit-v1"  # changes if the serialisation ever changes
 _FORMAT_SEALS = "mototaxi-audit-v2"  # v1 + the digests of the rows the action saved
 
 
+def _not_json(value):
+    raise TypeError(f"Object of type {value.__class__.__name__} is not JSON serializable")
+
+
+def _encoder():
+    """json.dumps(value, ensure_ascii=False, separators=(",", ":")) for a list: the call
+    json.dumps itself ends in (the C encoder, with the same settings), made once. dumps
+    sets that encoder up again on every call, which costs more than the writing on a walk
+    over millions of entries (`check`, issue 23)."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # a Python without the C encoder: dumps as it is
+        return json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+    one_shot = make(None, _not_json, encode_basestring, None, ":", ",", False, False, True)
+    return lambda values: "".join(one_shot(values, 0))
+
+
+_json_array = _encoder()
+
+
 def canonical_value(value):
     """A column value as JSON that reads the same on SQLite and PostgreSQL."""
-    import decimal
     if isinstance(value, bool) or value is None or isinstance(value, int):
         return value
     if isinstance(value, decimal.Decimal):
@@ -32,8 +52,12 @@ def canonical_value(value):
 
 def row_digest(table: str, row_id, values) -> str:
     """sha256 (hex) of a row's sealed fields (in their fixed order)."""
-    text = json.dumps([_FORMAT_SEALS, table, int(row_id), [canonical_value(v) for v in values]],
-                      ensure_ascii=False, separators=(",", ":"))
+    return canonical_row_digest(table, row_id, [canonical_value(v) for v in values])
+
+
+def canonical_row_digest(table: str, row_id, canonical_values: list) -> str:
+    """row_digest of values already made canonical (canonical_value of each)."""
+    text = _json_array([_FORMAT_SEALS, table, int(row_id), canonical_values])
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -51,11 +75,20 @@ def entry_hash(*, at, user_id, action, entity, entity_id, before, after, prev_ha
     (seals, JSON text) is serialised as v2, with the seals after prev_hash; the machine
     (named actors) is the last field when there is one. Entries written before either keep
     their hash."""
-    fields = [_FORMAT, canonical_time(at), user_id, action, entity, entity_id, before, after,
-              prev_hash]
-    if seals is not None:
-        fields = [_FORMAT_SEALS] + fields[1:] + [seals]
+    return timed_entry_hash(canonical_time(at), user_id, action, entity, entity_id, before,
+                            after, prev_hash, seals, machine)
+
+
+def timed_entry_hash(at_text: str, user_id, action, entity, entity_id, before, after,
+                     prev_hash, seals, machine) -> str:
+    """entry_hash of an entry whose time is already canonical_time(at): positional, for the
+    walk over the whole chain."""
+    if seals is None:
+        fields = [_FORMAT, at_text, user_id, action, entity, entity_id, before, after,
+                  prev_hash]
+    else:
+        fields = [_FORMAT_SEALS, at_text, user_id, action, entity, entity_id, before, after,
+                  prev_hash, seals]
     if machine:
         fields.append(machine)
-    text = json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return hashlib.sha256(_json_array(fields).encode("utf-8")).hexdigest()

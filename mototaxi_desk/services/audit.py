@@ -12,10 +12,11 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from ..domain import validators
-from ..domain.audit_chain import GENESIS, entry_hash, row_digest
+from ..domain.audit_chain import GENESIS, entry_hash
 from ..store.connection import (after_outermost_transaction, before_commit, changed,
                                 lock_audit_chain, write_transaction)
-from ..store.models import DB, MODELS, SEALED_FIELDS, AuditLog, User, touched_rows, utcnow
+from ..store.models import DB, AuditLog, User, touched_rows, utcnow
+from ..store.seals import digests
 
 if TYPE_CHECKING:  # for the annotations only: context calls refusals, which writes here
     from .context import Actor
@@ -104,24 +105,6 @@ def _checkpoint() -> None:
 
 # --- row seals --------------------------------------------------------------------------------
 
-def _model(table: str):
-    return next(m for m in MODELS if m._meta.table_name == table)
-
-
-def _sealed_columns(table: str):
-    model = _model(table)
-    return model, [model._meta.fields[name] for name in SEALED_FIELDS[table]]
-
-
-def digests(table: str, ids=None) -> dict[int, str]:
-    """id -> digest of the sealed fields of the table's rows (all, or those ids)."""
-    model, columns = _sealed_columns(table)
-    query = model.select(model._meta.primary_key, *columns)
-    if ids is not None:
-        query = query.where(model._meta.primary_key.in_(list(ids)))
-    return {row[0]: row_digest(table, row[0], row[1:]) for row in query.tuples().iterator()}
-
-
 def _take_seals() -> str | None:
     """The digests of the sealed rows saved since the last entry, as JSON (None if none)."""
     pending = touched_rows()
@@ -165,45 +148,12 @@ def _head() -> str:
     return GENESIS if last is None else (last.entry_hash or "")
 
 
-def _stored_hash(row: AuditLog) -> str:
-    return entry_hash(at=row.at, user_id=row.user_id, action=row.action, entity=row.entity,
-                      entity_id=row.entity_id, before=row.before, after=row.after,
-                      prev_hash=row.prev_hash, seals=row.seals, machine=row.machine)
-
-
-def _when(value) -> str:
-    return f"{value:%d/%m/%Y %H:%M:%S} UTC" if isinstance(value, dt.datetime) else str(value)
-
-
 def verify() -> dict:
     """Walk the chain in id order. {"ok", "count" (entries checked and sound), "head" (hash of
     the last entry: write it down to notice a later truncation), "broken": None or the first
-    broken entry {"id", "at", "action", "problem"}}."""
-    previous, previous_id, count = GENESIS, None, 0
-    for row in AuditLog.select().order_by(AuditLog.id).iterator():
-        problem = _problem(row, previous, previous_id)
-        if problem:
-            return {"ok": False, "count": count, "head": previous,
-                    "broken": {"id": row.id, "at": row.at, "at_text": _when(row.at),
-                               "action": row.action, "problem": problem}}
-        previous, previous_id, count = row.entry_hash, row.id, count + 1
-    return {"ok": True, "count": count, "head": previous, "broken": None}
-
-
-def _problem(row: AuditLog, previous: str, previous_id: int | None) -> str:
-    if not row.entry_hash or not row.prev_hash:
-        return "registro sem hash: foi inserido fora do programa"
-    if row.prev_hash != previous:
-        if previous_id is None:
-            return ("o primeiro registro não começa a cadeia: registros anteriores foram "
-                    "apagados")
-        return (f"o elo com o registro anterior (nº {previous_id}) não confere: um registro "
-                f"entre os dois foi apagado ou inserido, ou a ordem foi trocada "
-                f"(esperado {previous[:12]}…, gravado {row.prev_hash[:12]}…)")
-    if _stored_hash(row) != row.entry_hash:
-        return ("o conteúdo foi alterado depois de gravado (data, usuário, máquina, ação, "
-                "entidade ou dados antes/depois não conferem com o hash)")
-    return ""
+    broken entry {"id", "at", "at_text", "action", "problem"}}."""
+    from .audit_walk import walk
+    return walk()["chain"]
 
 
 def entries(*, entity: str | None = None, entity_id=None, since=None, limit: int = 100
@@ -234,74 +184,3 @@ def snapshot(instance, exclude: tuple[str, ...] = ("password_hash", "photo", "br
         value = getattr(instance, field.column_name if hasattr(field, "rel_model") else name)
         data[name] = value
     return data
-
-
-# --- what `check` finds about sealed rows -------------------------------------------------------
-
-SEALED_LABELS = {"user": "Usuário", "person": "Pessoa", "permit": "Permissão",
-                 "infraction_notice": "Auto de infração", "penalty_charge": "Débito (multa)",
-                 "fee": "Taxa", "impound": "Apreensão"}
-
-
-def _describe(table: str, row_id: int) -> str:
-    """The row as a person finds it on screen."""
-    model = _model(table)
-    row = model.get_or_none(model._meta.primary_key == row_id)
-    label = f"{SEALED_LABELS[table]} id {row_id}"
-    if row is None:
-        return label
-    if table == "user":
-        return f"{label} (login {row.login})"
-    if table == "person":
-        return f"{label} ({row.name})"
-    if table == "permit":
-        return f"{label} (nº de ordem {row.order_number})"
-    if table == "infraction_notice":
-        return f"{label} (auto nº {row.number:05d}/{row.year})"
-    if table in ("penalty_charge", "fee"):
-        return f"{label} ({format_cents(row.amount_cents)}, {row.status})"
-    return label
-
-
-def format_cents(cents: int) -> str:
-    from ..domain.money import format_money
-    return format_money(cents or 0)
-
-
-def seal_problems(limit: int = 20) -> list[str]:
-    """Rows whose sealed fields differ from the digest the last audit entry that saved them
-    recorded: an edit (or a deletion) made outside the program. Each problem names the row
-    and the audit entry that sealed it. Rows never sealed (older than the seals, or made in
-    bulk for benchmarks) are not judged here."""
-    latest: dict[str, dict[int, tuple[str, int]]] = {}
-    problems = []
-    for entry_id, seals in (AuditLog.select(AuditLog.id, AuditLog.seals)
-                            .where(AuditLog.seals.is_null(False)).order_by(AuditLog.id)
-                            .tuples().iterator()):
-        try:
-            items = json.loads(seals).items()
-        except (ValueError, AttributeError):
-            problems.append(f"Registro de auditoria nº {entry_id}: selos ilegíveis.")
-            continue
-        for key, digest in items:
-            table, _, row_id = key.partition(":")
-            if table in SEALED_FIELDS and row_id.isdigit():
-                latest.setdefault(table, {})[int(row_id)] = (digest, entry_id)
-    for table, sealed in latest.items():
-        current = digests(table)
-        for row_id, (digest, entry_id) in sorted(sealed.items()):
-            now = current.get(row_id, "")
-            if now == digest:
-                continue
-            if len(problems) >= limit:
-                problems.append("… e outros registros (corrija os acima e rode de novo).")
-                return problems
-            if not now:
-                what = "foi apagado fora do programa"
-            elif not digest:
-                what = "existe, mas o programa o havia apagado"
-            else:
-                what = "foi alterado fora do programa"
-            problems.append(f"{_describe(table, row_id)} {what}: não confere com o selo do "
-                            f"registro de auditoria nº {entry_id}.")
-    return problems

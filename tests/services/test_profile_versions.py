@@ -210,3 +210,26 @@ def test_check_names_a_tampered_version_and_orphaned_notices(pf, tmp_path):
     ProfileVersion.update(text=ProfileVersion.text + " ").execute()
     assert integrity.check(file_check=False)[0].startswith(
         "Versão 1 do perfil de regras alterada fora do programa")
+
+
+NEW_ITEM = ('[[infractions]]\ncode = "24-I"', '[[infractions]]\ncode = "24-IA"\n'
+            'article = "Art. 24, I-A"\ntext = "Item acrescido pela nova redação"\nclass = "A"\n'
+            'measure = ""\n\n[[infractions]]\ncode = "24-I"')
+
+
+def test_check_judges_each_notice_by_the_version_in_force_on_its_date(pf, tmp_path):
+    """When the versions' catalogues differ, a notice's code must exist in the version in
+    force on its date (issue 23: the check reads the date only then; one catalogue for
+    every version is filtered by the database)."""
+    from mototaxi_desk.services import integrity
+    _, permit = holder_permit()
+    profile_versions.adopt(ADMIN, amended(tmp_path, NEW_ITEM), "01/06/2026", on=TODAY)
+    june = ledger.record_notice(FISCAL, notice_data(permit, "24-IA", "10/06/2026 10:00"),
+                                on=TODAY)
+    ledger.record_notice(FISCAL, notice_data(permit, "24-I", "10/05/2026 10:00"), on=TODAY)
+    assert integrity.check(file_check=False) == []
+    InfractionNotice.update(occurred_at=dt.datetime(2026, 5, 10, 10, 0)).where(
+        InfractionNotice.id == june["id"]).execute()  # moved back by hand, before the item
+    orphan = integrity.check(file_check=False)[0]
+    assert orphan == ("1 auto(s) de infração sem a infração ou a classe no perfil em vigor "
+                      f"na data da infração: nº {june['number']}.")
