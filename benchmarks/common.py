@@ -6,6 +6,7 @@ import os
 import platform
 import re
 import shutil
+import statistics
 import sys
 import tempfile
 import time
@@ -241,3 +242,21 @@ def register(holders: int, db_url: str | None = None, **fill_options):
             yield time.perf_counter() - start
         finally:
             close_database()
+
+
+def clock(call, thread: bool = False) -> tuple[float, float]:
+    """(CPU ms, wall ms) of one call; CPU as cpu_now counts it."""
+    c, w = cpu_now(thread), time.perf_counter()
+    call()
+    return (cpu_now(thread) - c) * 1000, (time.perf_counter() - w) * 1000
+
+
+def medians(pairs) -> tuple[float, float]:
+    """(CPU ms, wall ms): the medians of clock()'s pairs."""
+    pairs = list(pairs)
+    return statistics.median(c for c, _ in pairs), statistics.median(w for _, w in pairs)
+
+
+def timed(call, runs: int) -> tuple[float, float]:
+    """Medians (CPU ms, wall ms) of `runs` calls."""
+    return medians(clock(call) for _ in range(runs))

@@ -16,11 +16,10 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import os
-import statistics
 import sys
-import time
 
-from common import cached_register, cpu_now, machine_line, opened_copy, register, size_text
+from common import (cached_register, clock, machine_line, opened_copy, register, size_text,
+                    timed)
 
 from mototaxi_desk.services import alerts, integrity, ledger, overview
 from mototaxi_desk.store import migrations
@@ -67,19 +66,14 @@ def measure(holders: int, notices: int, runs: int, today: dt.date | None = None,
             what = label(name, notices)
             if only.lower() not in what.lower():
                 continue
-            c, w = cpu_now(), time.perf_counter()
-            out = call()  # warm (and the one run of a slow line)
-            cpu, wall = [(cpu_now() - c) * 1000], [(time.perf_counter() - w) * 1000]
-            if name.startswith("check") and out:
-                print(f"check found problems: {out[:3]}", file=sys.stderr)
-            if not name.startswith("check") and cpu[0] < 10 * LINES[name]:
-                cpu, wall = [], []
-                for _ in range(runs):
-                    c, w = cpu_now(), time.perf_counter()
-                    call()
-                    cpu.append((cpu_now() - c) * 1000)
-                    wall.append((time.perf_counter() - w) * 1000)
-            results.append((what, statistics.median(cpu), statistics.median(wall)))
+            found = []
+            figures = clock(lambda found=found, call=call: found.append(call()))  # warm; one run
+            # of a slow line
+            if name.startswith("check") and found[0]:
+                print(f"check found problems: {found[0][:3]}", file=sys.stderr)
+            if not name.startswith("check") and figures[0] < 10 * LINES[name]:
+                figures = timed(call, runs)
+            results.append((what, *figures))
     return results
 
 

@@ -18,11 +18,9 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import os
-import statistics
 import sys
-import time
 
-from common import machine_line, opened_copy
+from common import clock, machine_line, medians, opened_copy
 
 import screens
 from mototaxi_desk.services import ledger, overview
@@ -38,14 +36,6 @@ except ImportError:  # the code before the table
     due_dates = None
 
 
-def _clock(call) -> tuple[float, float]:
-    c, w = time.process_time(), time.perf_counter()
-    call()
-    return (time.process_time() - c) * 1000, (time.perf_counter() - w) * 1000
-
-
-def _median(pairs) -> tuple[float, float]:
-    return statistics.median(p[0] for p in pairs), statistics.median(p[1] for p in pairs)
 
 
 def _stale() -> None:
@@ -75,18 +65,18 @@ def measure(holders: int, runs: int) -> list[tuple]:
         cold = []
         for _ in range(runs):
             _stale()
-            cold.append(_clock(painel))
-        out.append(("Painel cold (table rebuilt)", *_median(cold)))
+            cold.append(clock(painel))
+        out.append(("Painel cold (table rebuilt)", *medians(cold)))
         painel()
         out.append(("Painel warm (table fresh)",
-                    *_median([_clock(painel) for _ in range(runs)])))
+                    *medians([clock(painel) for _ in range(runs)])))
         permits = list(Permit.select().where(Permit.status == "active")
                        .order_by(Permit.id.desc()).limit(2 * runs + 2))
-        _clock(_notice(permits[-1], today))  # warm (profiles, calendar)
+        clock(_notice(permits[-1], today))  # warm (profiles, calendar)
         out.append(("record a notice (ledger.record_notice)",
-                    *_median([_clock(_notice(p, today)) for p in permits[:runs]])))
+                    *medians([clock(_notice(p, today)) for p in permits[:runs]])))
         out.append(("Painel warm after those writes",
-                    *_median([_clock(painel) for _ in range(runs)])))
+                    *medians([clock(painel) for _ in range(runs)])))
     return out
 
 

@@ -15,12 +15,11 @@ import argparse
 import datetime as dt
 import os
 import platform
-import statistics
 import sys
-import time
 from pathlib import Path
 
 import gui_startup
+from common import clock, medians
 import notices
 import printing
 import screens
@@ -45,13 +44,7 @@ def _printing(runs: int) -> list[tuple]:
     out = []
     for name, call, count in (("one permit card", printing.one_card, 20),
                               ("500 stickers", lambda _i: printing.stickers_500(), runs)):
-        cpu, wall = [], []
-        for i in range(count):
-            c, w = time.process_time(), time.perf_counter()
-            call(i + 2)
-            cpu.append((time.process_time() - c) * 1000)
-            wall.append((time.perf_counter() - w) * 1000)
-        out.append((name, statistics.median(cpu), statistics.median(wall)))
+        out.append((name, *medians(clock(lambda i=i, call=call: call(i + 2)) for i in range(count))))
     return out
 
 

@@ -14,11 +14,11 @@ import argparse
 import datetime as dt
 import gc
 import os
-import statistics
 import sys
 import time
 
-from common import cached_register, cpu_now, machine_line, opened_copy, percentile, register
+from common import (cached_register, clock, cpu_now, machine_line, medians, opened_copy,
+                    percentile, register, timed)
 
 from mototaxi_desk.services import counter, demo, ledger, overview, records  # noqa: F401
 from mototaxi_desk.services.context import Actor
@@ -56,16 +56,6 @@ def build(holders: int, today: dt.date, server: str | None = None) -> str:
     return source
 
 
-def _time(call, runs: int) -> tuple[float, float]:
-    cpu, wall = [], []
-    for _ in range(runs):
-        c, w = cpu_now(), time.perf_counter()
-        call()
-        cpu.append((cpu_now() - c) * 1000)
-        wall.append((time.perf_counter() - w) * 1000)
-    return statistics.median(cpu), statistics.median(wall)
-
-
 def measure(holders: int, runs: int, today: dt.date | None = None,
             only: str = "", server: str | None = None) -> list[tuple]:
     """[(what, CPU ms, wall ms)] of each screen, medians of `runs`, on a copy of the cached
@@ -92,7 +82,7 @@ def measure(holders: int, runs: int, today: dt.date | None = None,
             if only.lower() not in name.lower():
                 continue
             call()  # warm
-            results.append((name, *_time(call, runs)))
+            results.append((name, *timed(call, runs)))
         if only.lower() in "search p95":
             results += _search(runs)
         if only.lower() in "page":
@@ -161,15 +151,11 @@ def _pages(runs: int) -> list[tuple]:
             app.processEvents()
 
         show()  # warm
-        cpu, wall = [], []
+        pairs = []
         for _ in range(runs):
             gc.collect()  # the garbage of the lines before (the Painel's) is not this page's
-            c, w = cpu_now(thread=True), time.perf_counter()
-            show()
-            cpu.append((cpu_now(thread=True) - c) * 1000)
-            wall.append((time.perf_counter() - w) * 1000)
-        out.append((f"page {title} (GUI thread)", statistics.median(cpu),
-                    statistics.median(wall)))
+            pairs.append(clock(show, thread=True))
+        out.append((f"page {title} (GUI thread)", *medians(pairs)))
         page.close()
         page.deleteLater()
         app.processEvents()
