@@ -12,7 +12,6 @@ from mototaxi_desk.store import scan
 from mototaxi_desk.store.models import (DB, MODELS, SEALED_FIELDS, AuditLog, Fee,
                                         InfractionNotice)
 
-from ..conftest import backend_of
 from ..querycount import count_queries
 from .test_tamper import _sql
 
@@ -123,11 +122,10 @@ def test_checks_queries_do_not_grow_with_the_register(municipio, monkeypatch):
     assert large.queries < batched.queries <= large.queries + walked // 50 + 20
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the file check is SQLite's
 def test_the_file_check_runs_with_a_larger_cache_and_gives_it_back(municipio, db_url):
     """integrity_check runs with a larger page cache (its index lookups reread less of the
     file); the connection gets its own size back, and what the check finds is unchanged."""
-    if backend_of(db_url) != "sqlite":
-        pytest.skip("the file check is SQLite's")
     before = DB.obj.execute_sql("PRAGMA cache_size").fetchone()[0]
     assert integrity.check() == []
     assert DB.obj.execute_sql("PRAGMA cache_size").fetchone()[0] == before

@@ -2,12 +2,12 @@
 and campaign_attendance tables and keeps its data."""
 import sqlite3
 
-from mototaxi_desk.services import setup
 from mototaxi_desk.store import migrations
 from mototaxi_desk.store.migrations import STEPS, close_database, open_database
 from mototaxi_desk.store.models import Campaign, MunicipioSettings
 
 from ..conftest import MUNICIPIOS, SRM
+from .schema_steps import set_up_at
 
 STEP = next(n for n, step in STEPS.items() if step.__name__ == "_step_campaigns")
 
@@ -23,12 +23,8 @@ def test_the_steps_that_came_after_it():
 
 
 def test_the_step_adds_the_tables_to_a_database_made_before(tmp_path, monkeypatch):
-    monkeypatch.setattr(migrations, "LATEST", STEP)  # this step, not the ones after it
     path = tmp_path / "mototaxi.db"
-    open_database(str(path))
-    name, uf, ibge, population = MUNICIPIOS[SRM]
-    setup.initialise(profile_id=SRM, municipio=name, uf=uf, ibge=ibge, population=population,
-                     fiscal_unit_value="48,26", admin_password="senha-forte-1")
+    set_up_at(path, STEP, monkeypatch)
     close_database()
     raw = sqlite3.connect(str(path))
     raw.execute('DROP TABLE "campaign_attendance"')
@@ -40,7 +36,7 @@ def test_the_step_adds_the_tables_to_a_database_made_before(tmp_path, monkeypatc
     try:
         assert db.table_exists("campaign") and db.table_exists("campaign_attendance")
         assert Campaign.select().count() == 0
-        assert MunicipioSettings.get().name == name
+        assert MunicipioSettings.get().name == MUNICIPIOS[SRM][0]
         assert migrations.current_version(db) == STEP
     finally:
         close_database()

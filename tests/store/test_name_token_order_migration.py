@@ -3,23 +3,19 @@ name token (the person's) and the (token, name_folded, person) index, and the se
 name prefix lists the same people in the same order."""
 import sqlite3
 
-from mototaxi_desk.services import demo, search, setup
+from mototaxi_desk.services import demo, search
 from mototaxi_desk.store import migrations
 from mototaxi_desk.store.migrations import STEPS, close_database, open_database
 from mototaxi_desk.store.models import Person, PersonNameToken
 
-from ..conftest import MUNICIPIOS, SRM
+from .schema_steps import set_up_at
 
 STEP = next(n for n, step in STEPS.items() if step.__name__ == "_step_name_token_order")
 
 
 def test_the_step_fills_the_order_of_the_tokens(tmp_path, monkeypatch):
-    monkeypatch.setattr(migrations, "LATEST", STEP)  # this step, not the ones after it
     path = tmp_path / "mototaxi.db"
-    open_database(str(path))
-    name, uf, ibge, population = MUNICIPIOS[SRM]
-    setup.initialise(profile_id=SRM, municipio=name, uf=uf, ibge=ibge, population=population,
-                     fiscal_unit_value="48,26", admin_password="senha-forte-1")
+    set_up_at(path, STEP, monkeypatch)
     demo.fill_bulk(30, seed=2, with_users=False)
     found = {q: search.search(q) for q in ("ma", "jo", "silva", "an", "maria s")}
     close_database()
