@@ -317,19 +317,12 @@ def _fines_query(first, last):
 
 def _fines_rows(query) -> list[dict]:
     profile = setup.profile()  # once, not per row
-    return [{"notice": f"{number:05d}/{year}", "occurred_on": _as_date(occurred_on),
+    return [{"notice": f"{number:05d}/{year}", "occurred_on": occurred_on,
              "person_id": person_id, "person_name": name, "order_number": _order(profile, order),
              "article": article, "amount_cents": cents, "status": CHARGE_STATUS[status],
-             "paid_on": _as_date(paid_on), "tone": CHARGE_TONE[status]}
+             "paid_on": paid_on, "tone": CHARGE_TONE[status]}
             for number, year, occurred_on, person_id, name, order, article, cents, status,
             paid_on in query.tuples()]
-
-
-def _as_date(value):
-    """A date column read as a tuple (SQLite hands back its ISO text)."""
-    if value is None or isinstance(value, dt.date):
-        return value
-    return dt.date.fromisoformat(str(value)[:10])
 
 
 def _fines(first, last, today, stand_number=None, *, limit=None):
@@ -417,9 +410,9 @@ def _applications_query(first, last):
 
 
 def _applications_rows(query) -> list[dict]:
-    return [{"protocol": f"{year}/{seq:06d}", "filed_on": _as_date(filed_at),
+    return [{"protocol": f"{year}/{seq:06d}", "filed_on": filed_at.date(),
              "type": TYPE_LABELS.get(kind, kind), "person_id": person_id, "person_name": name,
-             "status": APPLICATION_STATUS[status], "decided_on": _as_date(decided_at),
+             "status": APPLICATION_STATUS[status], "decided_on": decided_at.date() if decided_at else None,
              "tone": APPLICATION_TONE.get(status, "open")}
             for year, seq, filed_at, kind, person_id, name, status, decided_at
             in query.tuples()]

@@ -171,6 +171,8 @@ def test_fines_and_applications_reports_page_in_the_database(srm):
         applications.file_application(CLERK, person["id"], "new_permit",
                                       on=dt.datetime(2026, 3, day, 12))
     _paged_like_whole("applications", 3, start="01/03/2026", end="31/03/2026")
+    listed = reports.run("applications", start="01/03/2026", end="31/03/2026", limit=3)
+    assert [r["filed_on"] for r in listed["rows"]] == [dt.date(2026, 3, d) for d in (2, 4, 6)]
 
 
 def test_waiting_list_report_is_the_calling_order(demo_data):
