@@ -350,8 +350,7 @@ def if_fresh(on: dt.date, days: int) -> list[dict] | None:
 def stored(on: dt.date, days: int) -> list[dict]:
     """Every stored item within `days` of `on`, in the table's order (for tests and checks);
     [] when the table is not fresh for them."""
-    found = _snapshot(lambda: _read(on, days, 10**9))
-    return [] if found is None else found["items"]
+    return if_fresh(on, days) or []
 
 
 def _item(row: AlertDue, on: dt.date) -> dict:

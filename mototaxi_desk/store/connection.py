@@ -86,7 +86,7 @@ def interrupt(raw_connection) -> None:
     try:
         if stop is not None:
             stop()
-    except Exception:  # closed meanwhile: nothing left to cut  # noqa: BLE001
+    except Exception:  # noqa: BLE001 - closed meanwhile: nothing left to cut
         pass
 
 
