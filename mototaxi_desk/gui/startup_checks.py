@@ -1,6 +1,6 @@
 """What the program does right after opening the database, before the login: check the
-SQLite file's integrity, warn when it is on a network share, and make the automatic copy when
-the last one is 24 h old. The check and the copy run off the GUI thread (the check takes about
+SQLite file's integrity, warn when it is on a network share, and make the automatic copy
+(once the login is on screen) when the last one is 24 h old. The check and the copy run off the GUI thread (the check takes about
 0.4 s on a 100,000-holder file), so the login shows at once; the login waits for the check's
 verdict, and a damaged file gets the message that names the restore command, nothing else."""
 from __future__ import annotations
@@ -9,6 +9,7 @@ import logging
 import threading
 from pathlib import Path
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMessageBox
 
 from ..store.connection import location_warning, quick_check_file
@@ -60,7 +61,11 @@ def after_open(url: str, *, demo: bool, parent=None, ask: bool = True,
                 return None  # a damaged file is not copied over the good copies
             from ..services import backups  # here, not before the login shows (issue 6)
             return backups.automatic_backup()
-        _jobs.append(run_in_background(copy, _backup_done, _backup_failed))
+        # started when the event loop first turns, i.e. once the login (or the set-up
+        # wizard) is on screen: the copy's check imports the signing and QR modules, which
+        # the login must not wait for (tests/gui/test_startup_imports.py)
+        QTimer.singleShot(0, lambda: _jobs.append(
+            run_in_background(copy, _backup_done, _backup_failed)))
     return warning
 
 
