@@ -21,9 +21,12 @@ transaction of its own, with what other counters committed meanwhile read back f
 audit log (readers keep seeing the previous table until it commits; on PostgreSQL the
 write lock makes a second counter wait and then find it built).
 
-The passage of time (services/clock.py) marks it stale rather than rebuilding it: the tick
-runs at every program start, in the write transaction every other counter waits for, and
-the new day makes the table stale anyway; the rebuild is paid once, by the first Painel.
+The passage of time (services/clock.py) never rebuilds it: the tick runs at every program
+start, in the write transaction every other counter waits for. A table of an earlier day is
+not fresh for the new one (its date says so); the rebuild is paid once a day, and the
+program starts it while the login shows (`prepare`, gui/app.py), before the tick of the
+user who logs in: what that tick then changes is audited record by record and kept current
+like any action.
 """
 from __future__ import annotations
 
@@ -223,9 +226,18 @@ def rebuild(on: dt.date, days: int = WINDOW) -> bool:
     transaction (readers see the previous table until it commits); the actions committed
     while the alerts were computed are read back from the audit log, which every action
     appends to one at a time, and their persons' items stored again in that transaction
-    (or, when one of them changes everybody's alerts, the whole is computed again)."""
+    (or, when one of them changes everybody's alerts, the whole is computed again outside
+    the lock; only a third time under it, so a busy day's first tick never holds the other
+    counters' writes for the seconds a whole computation takes)."""
     with _rebuilding:  # a second caller waits, then finds the table fresh
         return _rebuild(on, days)
+
+
+def prepare(on: dt.date | None = None) -> bool:
+    """The day's table built ahead of the first Painel (the program starts this while the
+    login shows: about 6 s of work on a 100,000-holder register, paid while the password is
+    typed). False when it was already fresh."""
+    return rebuild(on or dt.date.today(), WINDOW)
 
 
 def _rebuild(on: dt.date, days: int) -> bool:
@@ -234,29 +246,39 @@ def _rebuild(on: dt.date, days: int) -> bool:
     def computed():
         mark = AuditLog.select(pw.fn.MAX(AuditLog.id)).scalar() or 0
         return mark, _sorted_values(on, window)
-    if _fresh(_state(), on, days):
-        return False
-    mark, values = _snapshot(computed)
-    with write_transaction():
-        state = _state()
-        if _fresh(state, on, days):
+    for attempt in range(3):
+        if _fresh(_state(), on, days):
             return False
-        pairs, everything = _since(mark)
-        if everything:  # a change of everybody's alerts meanwhile: under the lock, again
-            values = _sorted_values(on, window)
-        AlertDue.delete().execute()
-        insert_values(AlertDue, COLUMNS, values)
-        if pairs and not everything:
-            _replace(_persons(pairs), on, window)
-        # what this thread audited before (committed, or in an enclosing transaction) is
-        # in the rows just written: nothing left to mark stale or store again at the commit
-        _forget()
-        if state is None:
-            AlertDueState.create(day=on, window=window, stale=False, built_at=utcnow())
-        else:
-            AlertDueState.update(day=on, window=window, stale=False, built_at=utcnow()).where(
-                AlertDueState.id == state.id).execute()
-    return True
+        mark, values = _snapshot(computed)
+        with write_transaction():
+            state = _state()
+            if _fresh(state, on, days):
+                return False
+            pairs, everything = _since(mark)
+            if everything and attempt < 2:
+                continue  # everybody's alerts changed meanwhile: again, without the lock
+            if everything:  # a third time: under the lock, which the others then wait for
+                values = _sorted_values(on, window)
+            _write(state, on, window, values, pairs if not everything else set())
+        return True
+    raise AssertionError("not reached: the third attempt writes")
+
+
+def _write(state, on: dt.date, window: int, values: list[tuple], pairs: set) -> None:
+    """The rebuilt table, in the rebuild's write transaction: `pairs`, the records audited
+    since its alerts were computed, stored again."""
+    AlertDue.delete().execute()
+    insert_values(AlertDue, COLUMNS, values)
+    if pairs:
+        _replace(_persons(pairs), on, window)
+    # what this thread audited before (committed, or in an enclosing transaction) is
+    # in the rows just written: nothing left to mark stale or store again at the commit
+    _forget()
+    if state is None:
+        AlertDueState.create(day=on, window=window, stale=False, built_at=utcnow())
+    else:
+        AlertDueState.update(day=on, window=window, stale=False, built_at=utcnow()).where(
+            AlertDueState.id == state.id).execute()
 
 
 def _state():

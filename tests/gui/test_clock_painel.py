@@ -3,6 +3,7 @@ calls startup_checks.pass_time before the main window) and on each new day while
 stays open; the Painel lists what it changed today (PF Art. 2 §3º: a permit renewed yearly
 that was not renewed is 'Vencida')."""
 import datetime as dt
+import sys
 
 from dateutil.relativedelta import relativedelta
 
@@ -91,3 +92,50 @@ def test_the_painel_after_a_renewal_deadline_a_suspension_end_and_an_interruptio
     assert "Ativas: <b>2</b>, vencidas aguardando renovação: <b>1</b>" in figures
     assert "Lista de espera: <b>0</b>" in figures and "vagas livres: <b>2</b>" in figures
     assert Permit.get_by_id(t["paused"]["id"]).status == "active"
+
+
+def test_the_days_painel_is_built_while_the_login_shows_and_the_tick_keeps_it(
+        qtbot, make_municipio, db_url, monkeypatch):
+    """Issue 23: the day's first Painel rebuilds the due-dates table (about 6 s on a
+    100,000-holder register); run_gui builds it while the password is typed, before the tick
+    that the login sets off. The tick expires a permit (PF Art. 2 §3º) and its own records
+    keep the table current: the window's Painel reads it, nothing is built again."""
+    from PySide6.QtWidgets import QApplication, QDialog
+
+    from mototaxi_desk.gui import account
+    from mototaxi_desk.gui import app as gui_app
+    from mototaxi_desk.services import due_dates, users
+    from mototaxi_desk.store.migrations import open_database
+
+    from ..due_check import assert_due_table_current
+    permit = _expiring_permit(make_municipio)
+    built = []
+    rebuild = due_dates._rebuild
+    monkeypatch.setattr(due_dates, "_rebuild",
+                        lambda on, days: built.append(on) or rebuild(on, days))
+
+    def enter(dialog):  # the password is typed while the table is built
+        qtbot.waitUntil(lambda: bool(built) and due_dates.if_fresh(TODAY, 30) is not None,
+                        timeout=20_000)
+        assert Permit.get_by_id(permit["id"]).status == "active"  # no tick yet
+        dialog.actor = users.authenticate("admin", "senha-forte-1")
+        return QDialog.DialogCode.Accepted
+    monkeypatch.setattr(gui_app.LoginDialog, "exec", enter)
+    monkeypatch.setattr(account, "first_login_password_change", lambda actor: True)
+    windows, painel = [], []
+    monkeypatch.setattr(MainWindow, "show_on_screen", lambda window: windows.append(window))
+
+    def event_loop(app):  # the window's first Painel, then the user closes it
+        (window,) = windows
+        window.dashboard.loaded.connect(lambda: painel.append(window.dashboard._info))
+        qtbot.waitUntil(lambda: bool(painel), timeout=20_000)
+        window.close()
+        return 0
+    monkeypatch.setattr(QApplication, "exec", event_loop)
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # run_gui installs its own
+    assert gui_app.run_gui(db_url) == 0
+    assert built == [TODAY]  # once, while the login showed: the Painel read it
+    open_database(db_url)
+    assert Permit.get_by_id(permit["id"]).status == "expired"  # the tick ran after it
+    assert_due_table_current(TODAY, where="the tick after the table was built")
+    assert painel[0]["alerts_total"] == len(due_dates.stored(TODAY, 30))
