@@ -513,6 +513,19 @@ print(sys.version.split()[0], "holidays", len(names), "shiboken6", shiboken6.__v
       "psycopg2", psycopg2.__version__.split()[0], "libpq", psycopg2.__libpq_version__)
 """
 
+# the administrator's start-up integrity check runs in a child process of the window's
+# interpreter (services/child_jobs.py): the installed pythonw.exe must start it and read back
+# its answer, with the packages found through the parent's sys.path
+CHILD_JOB_PROBE = """\
+import json, sys
+sys.executable = sys.executable[:-len("python.exe")] + "pythonw.exe"  # the window's
+from mototaxi_desk import config
+from mototaxi_desk.services import child_jobs
+from mototaxi_desk.store.migrations import open_database
+open_database(str(config.default_db_path()), check=False)
+print(json.dumps({"problems": child_jobs.run("integrity")}))
+"""
+
 
 def per_machine(m: Machine, new_installer: str, python_version: str) -> None:
     """/AllUsers: Program Files and HKLM; a new database made with the installed launcher."""
@@ -545,6 +558,13 @@ def per_machine(m: Machine, new_installer: str, python_version: str) -> None:
     print(f"  launcher instalado, banco novo: init, demo, print card ({card['bytes'] // 1024} "
           f"KB), verify ({verified['message']}), self-test ({len(report['checks'])} "
           f"verificações, {report['seconds']} s)")
+    child = m.prefix.run(m.windows(folder / "Python" / "python.exe"), "-c", CHILD_JOB_PROBE,
+                         env=env)
+    if child.returncode or child.stdout.strip() != '{"problems": []}':
+        raise CheckError("a verificação de integridade em processo filho (pythonw.exe) "
+                         "falhou:\n" + (child.stdout + child.stderr)[-3000:])
+    print("  verificação de integridade do administrador em processo filho (pythonw.exe): "
+          "nenhum problema")
     installed = build.folder_size(folder)
     data_before = snapshot(m.prefix.drive_c / "dados-teste")
     code = m.uninstall(folder)

@@ -73,6 +73,19 @@ def stop_queries_when(event: threading.Event | None) -> None:
     _stopping.event = event
 
 
+def stop_requested() -> bool:
+    """Whether this thread's work was asked to stop (stop_queries_when's event is set): for
+    work that waits on something other than a query (a child process)."""
+    event = getattr(_stopping, "event", None)
+    return event is not None and event.is_set()
+
+
+def current_url() -> str | None:
+    """The URL the program's database was opened with (None when none is): what a child
+    process opens to work on the same database."""
+    return getattr(DB.obj, "opened_from", None)
+
+
 def thread_connection():
     """This thread's connection to the program's database (opened now if need be; None with
     no database open): what interrupt() is given from another thread."""
@@ -159,6 +172,7 @@ def connect(url: str, *, check: bool = True) -> pw.Database:
             raise StoreError(_explain(url, exc)) from None
         from .backup import damaged_message
         raise StoreError(damaged_message(sqlite_path(url), _first_line(exc))) from None
+    database.opened_from = url  # current_url()
     DB.initialize(database)
     return database
 

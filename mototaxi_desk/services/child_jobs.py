@@ -1,0 +1,106 @@
+"""Long read-only checks in a Python process of their own (issue 23).
+
+The administrator's integrity check at start walks the whole audit log and every sealed row:
+37–70 s of CPU on a 100,000-holder register. In a thread of the window's process it holds
+the interpreter the window needs (a single event-loop turn took 0.56 s meanwhile, even with
+the GUI thread's short switch interval); in a child process it runs on another core and the
+window does not feel it. Same code, same database, same data folder: the child opens the
+URL the program opened (store.connection.current_url) with the environment it inherits.
+
+The request goes in an environment variable (a PostgreSQL URL may hold a password: never
+on a command line other users can list), the result comes back in a file (the windowed
+Python of the Windows installer, pythonw.exe, may have no usable standard output).
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable
+
+from ..store import connection
+
+REQUEST = "MOTOTAXI_CHILD_JOB"
+# the child is the program's own interpreter and packages: the parent's sys.path, given
+# explicitly (the installer's embedded Python finds its packages through the launcher)
+BOOTSTRAP = ("import json, sys; sys.path[:0] = json.loads(sys.argv[1]); "
+             "from mototaxi_desk.services import child_jobs; child_jobs.main()")
+POLL_S = 0.05
+
+
+def _integrity() -> list[str]:
+    from . import integrity
+    return integrity.quick_problems()
+
+
+JOBS: dict[str, Callable[[], object]] = {"integrity": _integrity}
+
+
+class ChildJobError(RuntimeError):
+    """The child process failed: its message (or the end of what it printed)."""
+
+
+def run(job: str, *, stop: Callable[[], bool] = connection.stop_requested) -> object:
+    """JOBS[job]() run in a child process on the program's database; returns its result
+    (plain data). `stop()` is polled: when it says so, the child is killed and
+    store.connection.Interrupted raised (it only reads: nothing is left half done)."""
+    if job not in JOBS:
+        raise ValueError(f"unknown child job {job!r}")
+    url = connection.current_url()
+    if url is None:
+        raise connection.StoreError("Nenhum banco de dados aberto.")
+    with tempfile.TemporaryDirectory(prefix="mototaxi-job-") as folder:
+        result_file = Path(folder) / "result.json"
+        env = {**os.environ, REQUEST: json.dumps({"job": job, "url": url,
+                                                  "result": str(result_file)})}
+        error_file = Path(folder) / "errors.txt"
+        with error_file.open("wb") as errors_out:  # a file: a pipe left unread could fill
+            process = subprocess.Popen(
+                [sys.executable, "-c", BOOTSTRAP, json.dumps(sys.path)], env=env,
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=errors_out,
+                creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0))
+            try:
+                while process.poll() is None:
+                    if stop():
+                        raise connection.Interrupted("verificação interrompida")
+                    time.sleep(POLL_S)
+            finally:
+                if process.poll() is None:
+                    process.kill()
+                process.wait()
+        errors = error_file.read_text(encoding="utf-8", errors="replace")
+        try:
+            answer = json.loads(result_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            tail = errors.strip().splitlines()[-1:] or [f"código {process.returncode}"]
+            raise ChildJobError(f"o processo da verificação terminou sem resposta "
+                                f"({tail[0]})") from None
+    if "error" in answer:
+        raise ChildJobError(answer["error"])
+    return answer["ok"]
+
+
+def main() -> None:
+    """The child's side: open the database, run the job, write its result (or its error)
+    where the parent reads it."""
+    request = json.loads(os.environ.pop(REQUEST))
+    from ..store.migrations import close_database, open_database
+    try:
+        url = request["url"]
+        if not connection.is_postgres(connection.make_database(url)) and \
+                not connection.sqlite_path(url.strip()).is_file():  # never made anew here
+            raise connection.StoreError(
+                f"O banco de dados {connection.sqlite_path(url.strip())} não existe mais.")
+        open_database(url, check=False)  # the parent checked the file
+        answer = {"ok": JOBS[request["job"]]()}
+    except Exception as exc:  # noqa: BLE001 - any failure goes back to the window
+        answer = {"error": str(exc).splitlines()[0] if str(exc).strip()
+                  else type(exc).__name__}
+    finally:
+        close_database()
+    Path(request["result"]).write_text(json.dumps(answer, ensure_ascii=False),
+                                       encoding="utf-8")

@@ -1,0 +1,52 @@
+"""The administrator's start-up integrity check runs in a child process (issue 23: 37–70 s
+of CPU on a 100,000-holder register, off the window's interpreter): the same verdict as in
+the process (issue 18 item 5: a row edited by SQL is named), a stop that kills the child, a
+failure that comes back as a message. On SQLite and, with MOTOTAXI_TEST_PG, PostgreSQL."""
+import subprocess
+
+import pytest
+
+from mototaxi_desk.services import child_jobs, integrity, keys
+from mototaxi_desk.services.context import SYSTEM
+from mototaxi_desk.store import connection
+from mototaxi_desk.store.models import Person
+
+from .ledger_helpers import holder_permit
+from .test_tamper import _sql
+
+
+@pytest.fixture
+def register(srm):
+    keys.ensure_key(SYSTEM)
+    person, _permit = holder_permit()
+    return person
+
+
+def test_the_child_gives_the_verdict_the_process_gives(register, db_url):
+    assert child_jobs.run("integrity") == [] == integrity.quick_problems()
+    _sql(db_url, "UPDATE person SET name = 'Trocado Por Sql' WHERE id = ?", (register["id"],))
+    found = child_jobs.run("integrity")
+    assert found == integrity.quick_problems()
+    assert any(f"Pessoa id {register['id']} (Trocado Por Sql)" in p for p in found), found
+
+
+def test_a_stop_kills_the_child(register, monkeypatch):
+    started = []
+    popen = subprocess.Popen
+
+    def spawn(*args, **kwargs):
+        started.append(popen(*args, **kwargs))
+        return started[-1]
+    monkeypatch.setattr(subprocess, "Popen", spawn)
+    with pytest.raises(connection.Interrupted):
+        child_jobs.run("integrity", stop=lambda: True)
+    assert started and started[0].poll() is not None  # killed and reaped, not left running
+    assert Person.select().count() == 1
+
+
+def test_a_child_that_cannot_open_the_database_says_why(register, monkeypatch, tmp_path):
+    monkeypatch.setattr(connection, "current_url",
+                        lambda: str(tmp_path / "não existe" / "mototaxi.db"))
+    with pytest.raises(child_jobs.ChildJobError) as failed:
+        child_jobs.run("integrity")
+    assert "não existe" in str(failed.value)
