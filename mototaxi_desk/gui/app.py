@@ -1,7 +1,6 @@
 """The Qt application: translations, the database, login, then the main window."""
 from __future__ import annotations
 
-import logging
 import sys
 from pathlib import Path
 
@@ -17,7 +16,6 @@ from .dialogs.crash import install_excepthook
 from .dialogs.login import LoginDialog
 from .startup_checks import IntegrityCheck, after_open
 
-_log = logging.getLogger(__name__)
 _running_mutex = None  # the handle lives as long as the process
 
 
@@ -38,23 +36,6 @@ def _preload_screens() -> None:
         setup.profile()  # kept parsed for the process (services/profile_versions.py)
     except Exception:  # noqa: BLE001 - a cache warmed or not: the main window says what fails
         pass
-
-
-def _prepare_painel() -> None:
-    """Start building the day's due-dates table (services/due_dates.prepare) in the
-    background: on a large register the day's first Painel otherwise waits for it (about
-    6 s at 100,000 holders). Interruptible: a login given up stops it; a failure is
-    logged, and the Painel builds the table itself."""
-    from .workers import Cancelled, run_in_background
-
-    def work():
-        from ..services import due_dates  # in the job's thread: not the login's time
-        return due_dates.prepare()
-
-    def failed(exc: Exception) -> None:
-        if not isinstance(exc, Cancelled):
-            _log.warning("a preparação dos prazos do Painel falhou: %s", exc)
-    run_in_background(work, lambda built: None, failed, interruptible=True)
 
 
 def _announce_running() -> None:
@@ -139,7 +120,8 @@ def run_gui(url: str, *, demo: bool = False) -> int:
             login.hide()
             QMessageBox.critical(None, "Mototáxi Desk", integrity.problem)
             return 1
-        _prepare_painel()  # the day's first Painel, built while the password is typed
+        from . import painel_preparation
+        painel_preparation.start()  # the day's first Painel, built while the password is typed
         if login.exec() != QDialog.DialogCode.Accepted or login.actor is None:
             return 0
         from . import account

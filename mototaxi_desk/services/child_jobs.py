@@ -1,4 +1,4 @@
-"""Long read-only checks in a Python process of their own (issue 23).
+"""Long background work in a Python process of their own (issue 23).
 
 The administrator's integrity check at start walks the whole audit log and every sealed row:
 37–70 s of CPU on a 100,000-holder register. In a thread of the window's process it holds
@@ -6,6 +6,8 @@ the interpreter the window needs (a single event-loop turn took 0.56 s meanwhile
 the GUI thread's short switch interval); in a child process it runs on another core and the
 window does not feel it. Same code, same database, same data folder: the child opens the
 URL the program opened (store.connection.current_url) with the environment it inherits.
+The day's due-dates table (services/due_dates.prepare, ~6 s at 100,000 holders) is built the
+same way while the login shows: it writes only that table, in one transaction of its own.
 
 The request goes in an environment variable (a PostgreSQL URL may hold a password: never
 on a command line other users can list), the result comes back in a file (the windowed
@@ -37,7 +39,13 @@ def _integrity() -> list[str]:
     return integrity.quick_problems()
 
 
-JOBS: dict[str, Callable[[], object]] = {"integrity": _integrity}
+def _prepare_painel() -> bool:
+    from . import due_dates
+    return due_dates.prepare()
+
+
+JOBS: dict[str, Callable[[], object]] = {"integrity": _integrity,
+                                         "prepare_painel": _prepare_painel}
 
 
 class ChildJobError(RuntimeError):
@@ -47,7 +55,8 @@ class ChildJobError(RuntimeError):
 def run(job: str, *, stop: Callable[[], bool] = connection.stop_requested) -> object:
     """JOBS[job]() run in a child process on the program's database; returns its result
     (plain data). `stop()` is polled: when it says so, the child is killed and
-    store.connection.Interrupted raised (it only reads: nothing is left half done)."""
+    store.connection.Interrupted raised (a job reads, or writes in one transaction, which
+    the database rolls back when its process dies: nothing is left half done)."""
     if job not in JOBS:
         raise ValueError(f"unknown child job {job!r}")
     url = connection.current_url()
@@ -66,7 +75,7 @@ def run(job: str, *, stop: Callable[[], bool] = connection.stop_requested) -> ob
             try:
                 while process.poll() is None:
                     if stop():
-                        raise connection.Interrupted("verificação interrompida")
+                        raise connection.Interrupted("trabalho em segundo plano interrompido")
                     time.sleep(POLL_S)
             finally:
                 if process.poll() is None:
@@ -77,7 +86,7 @@ def run(job: str, *, stop: Callable[[], bool] = connection.stop_requested) -> ob
             answer = json.loads(result_file.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             tail = errors.strip().splitlines()[-1:] or [f"código {process.returncode}"]
-            raise ChildJobError(f"o processo da verificação terminou sem resposta "
+            raise ChildJobError(f"o processo em segundo plano terminou sem resposta "
                                 f"({tail[0]})") from None
     if "error" in answer:
         raise ChildJobError(answer["error"])

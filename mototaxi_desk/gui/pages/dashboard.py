@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (QGridLayout, QGroupBox, QHBoxLayout, QLabel, QTab
 from ...services import overview
 from ...services.permits import STATUS_LABELS
 from ..models.dict_table import Column, DictTableModel
+from .. import painel_preparation
 from ..workers import run_in_background
 from ..widgets.common import STATUS_COLOURS, heading, open_rows, table_view
 
@@ -118,7 +119,10 @@ class DashboardPage(QWidget):
         """Load the figures off the GUI thread (alerts over every permit take a moment on a
         large register); `loaded` fires when they are shown."""
         self.alerts_title.setText("<b>Prazos</b>: carregando…")
-        self._job = run_in_background(overview.dashboard, self.show_dashboard,
+        def work():
+            painel_preparation.wait()  # the day's table, being built as the window opened
+            return overview.dashboard()
+        self._job = run_in_background(work, self.show_dashboard,
                                       lambda exc: self.alerts_title.setText(
                                           f"<b>Prazos</b>: não foi possível carregar ({exc})."),
                                       interruptible=True)

@@ -1,0 +1,36 @@
+"""The day's due-dates table built while the login shows (issue 23).
+
+The day's first Painel rebuilds the table of the whole register's alerts (about 6 s of CPU
+at 100,000 holders). run_gui starts that work as soon as the file's integrity verdict is in,
+in a child process (services/child_jobs.py: on another core, so the login, the main window
+and the first searches keep this interpreter to themselves); the Painel's own job waits for
+it before reading (`wait`), and builds the table itself when the child could not.
+"""
+from __future__ import annotations
+
+import logging
+
+from .workers import Cancelled, run_in_background
+
+_log = logging.getLogger(__name__)
+_job = None
+
+
+def start() -> None:
+    """Build the table for today in the background (nothing when it is already fresh)."""
+    global _job
+    from ..services import child_jobs
+
+    def failed(exc: Exception) -> None:
+        if not isinstance(exc, Cancelled):
+            _log.warning("a preparação dos prazos do Painel falhou: %s", exc)
+    _job = run_in_background(lambda: child_jobs.run("prepare_painel"), lambda built: None,
+                             failed, interruptible=True)
+
+
+def wait() -> None:
+    """In the Painel's job: until the preparation started here has ended (at once when none
+    was started or it ended). A closing window stops both."""
+    job = _job
+    if job is not None:
+        job.ended.wait()
