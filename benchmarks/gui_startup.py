@@ -64,6 +64,8 @@ def enter(self):                            # the password typed, Entrar pressed
     from mototaxi_desk.gui import account   # the first login's forced password change
     account.first_login_password_change = lambda actor: True  # once, not at each start
     figures["t1"] = time.perf_counter()
+    if self.before_login is not None:       # as Entrar does: the file's verdict first
+        self.before_login()
     self.actor = users.authenticate("admin", "senha-de-bench")
     return gui_app.QDialog.DialogCode.Accepted
 

