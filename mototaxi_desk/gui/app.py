@@ -79,8 +79,8 @@ def run_gui(url: str, *, demo: bool = False) -> int:
     except StoreError as exc:
         QMessageBox.critical(None, "Mototáxi Desk", str(exc))
         return 1
-    integrity = IntegrityCheck(None if is_postgres(database)
-                               else Path(database.database))
+    sqlite_file = None if is_postgres(database) else Path(database.database)
+    integrity = IntegrityCheck(sqlite_file)
     # network-share warning, automatic backup once the check passed (startup_checks.py)
     after_open(url, demo=demo, integrity=integrity)
     try:
@@ -142,4 +142,9 @@ def run_gui(url: str, *, demo: bool = False) -> int:
         from .workers import end_background_work
         end_background_work()  # a job left running would read a database being closed
         close_database()
+        if sqlite_file is not None and sys.exc_info()[0] is None:
+            # checked whole now that the window is gone, so the next start need not
+            # (store/verified_file.py); a crash leaves no note, and the next start checks
+            from ..store import verified_file
+            verified_file.verify_and_note(sqlite_file)
 
