@@ -179,6 +179,8 @@ def first_painel(db: str, runs: int, typing: tuple[float, ...] = (0.0, 4.0)) -> 
     (median Painel after the main window, longest event-loop turn, worst last key → results
     while it loads)}. `db` is a kept register (measure() made it and its data folder)."""
     import sqlite3
+
+    from mototaxi_desk.store import verified_file
     out = {}
     with data_folder(str(Path(db).with_suffix(".data"))):
         for seconds in typing:
@@ -186,6 +188,8 @@ def first_painel(db: str, runs: int, typing: tuple[float, ...] = (0.0, 4.0)) -> 
             for _ in range(runs):
                 with sqlite3.connect(db) as raw:  # yesterday's table: rebuilt today
                     raw.execute("UPDATE alert_due_state SET stale = 1")
+                raw.close()
+                verified_file.verify_and_note(Path(db))  # as yesterday's close left it
                 rows.append(run(APP, db, str(seconds)))
             out[seconds] = (statistics.median(x[6] for x in rows), max(x[7] for x in rows),
                             max(x[4] for x in rows))

@@ -229,7 +229,9 @@ def rebuild(on: dt.date, days: int = WINDOW) -> bool:
     (or, when one of them changes everybody's alerts, the whole is computed again outside
     the lock; only a third time under it, so a busy day's first tick never holds the other
     counters' writes for the seconds a whole computation takes)."""
-    with _rebuilding:  # a second caller waits, then finds the table fresh
+    # a second caller waits, then finds the table fresh: in this process, and on PostgreSQL
+    # on every counter (at opening time each would otherwise compute the whole register)
+    with _rebuilding, connection.session_lock("due-dates-rebuild"):
         return _rebuild(on, days)
 
 

@@ -317,6 +317,28 @@ def serialise(name: str) -> None:
                            "hashtext(current_schema()))", (f"mototaxi-desk:{name}",))
 
 
+@contextmanager
+def session_lock(name: str):
+    """Work with this name runs one at a time across every counter of a PostgreSQL database
+    (a session advisory lock, per schema: held across transactions, until the block ends or
+    the connection closes); a second one waits, and may then find the work done. SQLite: one
+    PC, the caller's own lock suffices."""
+    if not is_postgres():
+        yield
+        return
+    key = (f"mototaxi-desk:{name}",)
+    DB.obj.execute_sql("SELECT pg_advisory_lock(hashtext(%s), hashtext(current_schema()))",
+                       key)
+    try:
+        yield
+    finally:
+        try:
+            DB.obj.execute_sql("SELECT pg_advisory_unlock(hashtext(%s), "
+                               "hashtext(current_schema()))", key)
+        except pw.PeeweeException:  # a broken session: closing it frees the lock anyway
+            _log.warning("trava %s não liberada; sai com a conexão", name, exc_info=True)
+
+
 def lock_audit_chain() -> None:
     """Wait for the audit hash chain, so two counters never link their entries to the same
     previous one. Every PostgreSQL write transaction already holds it (see write_transaction);

@@ -259,3 +259,37 @@ def test_a_process_that_does_not_keep_the_table_marks_it_stale(board, monkeypatc
     monkeypatch.undo()
     assert overview.dashboard(on=TODAY)["alerts_total"] == len(alerts.due(on=TODAY))
     assert_due_table_current(TODAY, where="rebuilt")
+
+
+@pytest.mark.parametrize("db_url", ["postgres"], indirect=True)
+def test_counters_opening_together_build_the_table_once(demo_data, monkeypatch):
+    """Every counter on a PostgreSQL database starts the day's table as its login shows: the
+    first builds it, the others wait for it (a session lock across processes) and find it
+    fresh, instead of each computing the whole register at once."""
+    import contextlib
+    import threading
+    import time
+
+    from mototaxi_desk.store.models import DB
+    monkeypatch.setattr(due_dates, "_rebuilding", contextlib.nullcontext())  # as 2 processes
+    computed, results = [], []
+    sorted_values = due_dates._sorted_values
+
+    def slow(on, window):
+        computed.append(threading.current_thread().name)
+        time.sleep(0.5)  # the other counter arrives meanwhile
+        return sorted_values(on, window)
+    monkeypatch.setattr(due_dates, "_sorted_values", slow)
+
+    def counter():
+        try:
+            results.append(due_dates.prepare(TODAY))
+        finally:
+            DB.obj.close()  # this thread's session
+    threads = [threading.Thread(target=counter, name=f"balcão {n}") for n in (1, 2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert sorted(results) == [False, True] and len(computed) == 1
+    assert_due_table_current(TODAY, where="two counters")
