@@ -145,8 +145,7 @@ def _postgres(url: str) -> pw.Database:
 
 def connect(url: str, *, check: bool = True) -> pw.Database:
     """Bind DB to the URL's database and connect; StoreError with a clear message if not.
-    An SQLite file must pass a quick integrity check: a damaged one is not written to (one
-    the window checked whole as it closed, unchanged since, has passed it: verified_file.py).
+    An SQLite file must pass a quick integrity check: a damaged one is not written to.
     `check=False` leaves that check to the caller (the GUI runs `quick_check_file` while the
     login shows, and lets nobody in before it has passed)."""
     database = make_database(url)
@@ -156,9 +155,6 @@ def connect(url: str, *, check: bool = True) -> pw.Database:
         warning = location_warning(url)
         if warning:
             _log.warning(warning)
-    if check and is_sqlite:  # not when the program checked it whole as it last closed
-        from .verified_file import unchanged_since_verified
-        check = not unchanged_since_verified(sqlite_path(url.strip()))
     try:
         database.connect(reuse_if_open=True)
         if is_sqlite:

@@ -383,7 +383,10 @@ def open_database(url: str, backup_dir: Path | None = None, *,
     SQLite integrity check is the caller's (connection.quick_check_file), unless a migration
     is due: then it runs here first, as nothing may write to a damaged file."""
     from .connection import connect, quick_check_file, sqlite_path
+    from .verified_file import unchanged_since_verified
     m.touched_rows().clear()  # nothing saved to another database is sealed in this one
+    if check and url and unchanged_since_verified(sqlite_path(url.strip())):  # not on PG
+        check = False  # the window checked the file whole as it last closed: unchanged since
     db = connect(url, check=check)
     try:
         if not check and isinstance(db, pw.SqliteDatabase) and \
