@@ -28,9 +28,13 @@ def start() -> None:
                              failed, interruptible=True)
 
 
+WAIT_AT_MOST_S = 300  # a child that never ends must not leave the Painel "carregando…"
+
+
 def wait() -> None:
     """In the Painel's job: until the preparation started here has ended (at once when none
-    was started or it ended). A closing window stops both."""
+    was started or it ended; after WAIT_AT_MOST_S the Painel goes on and builds the table
+    itself if need be). A closing window stops both."""
     job = _job
     if job is not None:
-        job.ended.wait()
+        job.ended.wait(WAIT_AT_MOST_S)
