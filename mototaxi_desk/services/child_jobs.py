@@ -16,6 +16,7 @@ Python of the Windows installer, pythonw.exe, may have no usable standard output
 from __future__ import annotations
 
 import json
+import logging
 import os
 import subprocess
 import sys
@@ -26,6 +27,7 @@ from typing import Callable
 
 from ..store import connection
 
+_log = logging.getLogger(__name__)
 REQUEST = "MOTOTAXI_CHILD_JOB"
 # the child is the program's own interpreter and packages: the parent's sys.path, given
 # explicitly (the installer's embedded Python finds its packages through the launcher)
@@ -71,10 +73,15 @@ def run(job: str, *, stop: Callable[[], bool] = connection.stop_requested) -> ob
                                                   "result": str(result_file)})}
         error_file = Path(folder) / "errors.txt"
         with error_file.open("wb") as errors_out:  # a file: a pipe left unread could fill
-            process = subprocess.Popen(
-                [sys.executable, "-c", BOOTSTRAP, json.dumps(sys.path)], env=env,
-                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=errors_out,
-                creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0))
+            try:
+                process = subprocess.Popen(
+                    [sys.executable, "-c", BOOTSTRAP, json.dumps(sys.path)], env=env,
+                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=errors_out,
+                    creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0))
+            except OSError as exc:  # a PC whose policy forbids it: the work is done here
+                _log.warning("processo em segundo plano não iniciado (%s): %s feito aqui",
+                             exc, job)
+                return JOBS[job]()
             try:
                 while process.poll() is None:
                     if stop():

@@ -50,3 +50,14 @@ def test_a_child_that_cannot_open_the_database_says_why(register, monkeypatch, t
     with pytest.raises(child_jobs.ChildJobError) as failed:
         child_jobs.run("integrity")
     assert "não existe" in str(failed.value)
+
+
+def test_a_child_that_cannot_start_is_done_in_the_process(register, db_url, monkeypatch):
+    """A PC whose policy forbids starting pythonw.exe still gets the check (as before)."""
+    def refused(*args, **kwargs):
+        raise PermissionError("acesso negado")
+    monkeypatch.setattr(subprocess, "Popen", refused)
+    _sql(db_url, "UPDATE person SET name = 'Sem Processo Filho' WHERE id = ?",
+         (register["id"],))
+    found = child_jobs.run("integrity")
+    assert any("(Sem Processo Filho)" in p for p in found), found
