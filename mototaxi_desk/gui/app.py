@@ -1,6 +1,7 @@
 """The Qt application: translations, the database, login, then the main window."""
 from __future__ import annotations
 
+import logging
 import sys
 from pathlib import Path
 
@@ -36,6 +37,19 @@ def _preload_screens() -> None:
         setup.profile()  # kept parsed for the process (services/profile_versions.py)
     except Exception:  # noqa: BLE001 - a cache warmed or not: the main window says what fails
         pass
+
+
+def _verify_at_close(sqlite_file: Path) -> None:
+    """The file checked whole now that the window is gone, so the next start need not
+    (store/verified_file.py); a crash leaves no note, and the next start checks. A failure
+    here is only logged: the program has already ended for its user. (The running mutex is
+    kept until the process ends: its DLLs are still loaded, an installer must wait.)"""
+    from ..store import verified_file
+    try:
+        verified_file.verify_and_note(sqlite_file)
+    except Exception:  # noqa: BLE001 - a note not written means a check at the next start
+        logging.getLogger(__name__).warning("verificação do arquivo ao fechar falhou",
+                                            exc_info=True)
 
 
 def _announce_running() -> None:
@@ -143,8 +157,5 @@ def run_gui(url: str, *, demo: bool = False) -> int:
         end_background_work()  # a job left running would read a database being closed
         close_database()
         if sqlite_file is not None and sys.exc_info()[0] is None:
-            # checked whole now that the window is gone, so the next start need not
-            # (store/verified_file.py); a crash leaves no note, and the next start checks
-            from ..store import verified_file
-            verified_file.verify_and_note(sqlite_file)
+            _verify_at_close(sqlite_file)
 

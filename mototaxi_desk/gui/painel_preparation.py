@@ -35,6 +35,12 @@ def wait() -> None:
     """In the Painel's job: until the preparation started here has ended (at once when none
     was started or it ended; after WAIT_AT_MOST_S the Painel goes on and builds the table
     itself if need be). A closing window stops both."""
+    from ..store.connection import Interrupted, stop_requested
     job = _job
-    if job is not None:
-        job.ended.wait(WAIT_AT_MOST_S)
+    if job is None:
+        return
+    for _ in range(int(WAIT_AT_MOST_S * 10)):  # in slices: the Painel's own stop ends it
+        if job.ended.wait(0.1):
+            return
+        if stop_requested():
+            raise Interrupted("trabalho em segundo plano interrompido")

@@ -89,8 +89,17 @@ def pass_time(on=None) -> dict | None:
     next opening or day tries again."""
     from ..domain.errors import DomainError
     from ..services import clock  # with the screens' services, after the login
-    try:
-        return clock.tick(on=on)
-    except DomainError as exc:
-        _log.warning("a atualização diária das situações falhou: %s", exc)
-        return None
+    from ..store.connection import DatabaseBusy, StoreError
+    from . import painel_preparation
+    for attempt in (1, 2):
+        try:
+            return clock.tick(on=on)
+        except DatabaseBusy as exc:  # the write lock held past the timeout: the day's table
+            # written by the child that builds it on a slow disk; once it ends, again
+            _log.warning("a atualização diária das situações esperou demais: %s", exc)
+            if attempt == 1:
+                painel_preparation.wait()
+        except (DomainError, StoreError) as exc:
+            _log.warning("a atualização diária das situações falhou: %s", exc)
+            return None
+    return None

@@ -41,6 +41,10 @@ def sqlite_path(url: str) -> Path:
     return Path(url)
 
 
+DatabaseBusy = pw.OperationalError  # "database is locked" past busy_timeout, and kin: for
+# the layers above, which do not import peewee
+
+
 class Interrupted(StoreError):
     """A query of background work the program asked to stop (a window closing while its
     Painel or a check still reads): the work's transaction rolls back, nothing is written."""
@@ -313,26 +317,46 @@ def serialise(name: str) -> None:
                            "hashtext(current_schema()))", (f"mototaxi-desk:{name}",))
 
 
+SESSION_LOCK_WAIT_S = 120  # then the work goes on without it (it must stay correct alone)
+
+
 @contextmanager
-def session_lock(name: str):
+def session_lock(name: str, wait_s: float | None = None):
     """Work with this name runs one at a time across every counter of a PostgreSQL database
     (a session advisory lock, per schema: held across transactions, until the block ends or
-    the connection closes); a second one waits, and may then find the work done. SQLite: one
-    PC, the caller's own lock suffices."""
+    the connection closes); a second one waits, and may then find the work done. It waits
+    `wait_s` at most (a counter that vanished mid-work keeps its lock until the server
+    notices) and then goes on without the lock; a stop asked of the thread ends the wait.
+    SQLite: one PC, the caller's own lock suffices."""
     if not is_postgres():
         yield
         return
+    import time
+    wait_s = SESSION_LOCK_WAIT_S if wait_s is None else wait_s
     key = (f"mototaxi-desk:{name}",)
-    DB.obj.execute_sql("SELECT pg_advisory_lock(hashtext(%s), hashtext(current_schema()))",
-                       key)
+    deadline = time.monotonic() + wait_s
+    held = False
+    while True:
+        held = DB.obj.execute_sql("SELECT pg_try_advisory_lock(hashtext(%s), "
+                                  "hashtext(current_schema()))", key).fetchone()[0]
+        if held or time.monotonic() >= deadline:
+            break
+        if stop_requested():
+            raise Interrupted("trabalho em segundo plano interrompido")
+        time.sleep(0.1)
+    if not held:
+        _log.warning("trava %s não obtida em %s s: segue sem ela", name, wait_s)
     try:
         yield
     finally:
-        try:
-            DB.obj.execute_sql("SELECT pg_advisory_unlock(hashtext(%s), "
-                               "hashtext(current_schema()))", key)
-        except pw.PeeweeException:  # a broken session: closing it frees the lock anyway
-            _log.warning("trava %s não liberada; sai com a conexão", name, exc_info=True)
+        if held:
+            try:
+                freed = DB.obj.execute_sql("SELECT pg_advisory_unlock(hashtext(%s), "
+                                           "hashtext(current_schema()))", key).fetchone()[0]
+                if not freed:  # another session answered (a pooler): it ends with it
+                    _log.warning("trava %s não era desta sessão", name)
+            except pw.PeeweeException:  # a broken session: closing it frees the lock
+                _log.warning("trava %s não liberada; sai com a conexão", name, exc_info=True)
 
 
 def lock_audit_chain() -> None:

@@ -68,10 +68,13 @@ def verify_and_note(path: Path, now: dt.datetime | None = None) -> str | None:
     if problem is None and _state(path) == before:
         data = {"format": FORMAT, "path": str(Path(path).resolve()), **before,
                 "verified_at": (now or dt.datetime.now()).isoformat(timespec="seconds")}
-        note.parent.mkdir(parents=True, exist_ok=True)
-        partial = note.with_name(note.name + ".tmp")
-        partial.write_text(json.dumps(data), encoding="utf-8")
-        os.replace(partial, note)
+        try:
+            note.parent.mkdir(parents=True, exist_ok=True)
+            partial = note.with_name(note.name + ".tmp")
+            partial.write_text(json.dumps(data), encoding="utf-8")
+            os.replace(partial, note)
+        except OSError:  # a folder full or read-only, a file held: checked next time
+            forget(path)
     else:
         forget(path)
     return None if problem == "arquivo em uso" else problem

@@ -140,3 +140,47 @@ def test_the_days_painel_is_built_while_the_login_shows_and_the_tick_keeps_it(
     assert Permit.get_by_id(permit["id"]).status == "expired"  # the tick ran after it
     assert_due_table_current(TODAY, where="the tick after the table was built")
     assert painel[0]["alerts_total"] == len(due_dates.stored(TODAY, 30))
+
+
+def test_a_busy_database_makes_the_tick_wait_for_the_days_table(make_municipio, monkeypatch):
+    """The child writing the day's table holds SQLite's write lock; on a slow disk past the
+    busy timeout the tick (PF Art. 2 §3º: the permit expires) waits for it and runs again,
+    instead of ending the program."""
+    from mototaxi_desk.gui import painel_preparation
+    from mototaxi_desk.store.connection import DatabaseBusy
+    permit = _expiring_permit(make_municipio)
+    calls, waited = [], []
+    tick = clock.tick
+
+    def busy_once(**kwargs):
+        calls.append(kwargs)
+        if len(calls) == 1:
+            raise DatabaseBusy("database is locked")
+        return tick(**kwargs)
+    monkeypatch.setattr(clock, "tick", busy_once)
+    monkeypatch.setattr(painel_preparation, "wait", lambda: waited.append(True))
+    assert pass_time()["ran"]
+    assert len(calls) == 2 and waited == [True]
+    assert Permit.get_by_id(permit["id"]).status == "expired"
+
+
+def test_the_painels_wait_for_the_days_table_ends_when_it_is_stopped(monkeypatch):
+    """A Painel job stopped (its window closing) does not sit out the preparation."""
+    import threading
+
+    import pytest
+
+    from mototaxi_desk.gui import painel_preparation
+    from mototaxi_desk.store import connection
+
+    class Endless:
+        ended = threading.Event()
+    monkeypatch.setattr(painel_preparation, "_job", Endless())
+    stop = threading.Event()
+    stop.set()
+    connection.stop_queries_when(stop)
+    try:
+        with pytest.raises(connection.Interrupted):
+            painel_preparation.wait()
+    finally:
+        connection.stop_queries_when(None)

@@ -90,3 +90,18 @@ def test_the_note_counts_only_for_the_same_file_state_and_a_month(tmp_path):
     assert verified_file.verify_and_note(path, now=now) is None
     Path(f"{path}-wal").write_bytes(b"x" * 32)  # changes not yet in the file
     assert not verified_file.unchanged_since_verified(path, now=now)
+
+
+def test_a_note_that_cannot_be_written_is_no_error(tmp_path, monkeypatch):
+    """A data folder full or a note held by an antivirus: the next start checks, the
+    program's exit is not disturbed."""
+    path = tmp_path / "m.db"
+    with sqlite3.connect(path) as raw:
+        raw.execute("CREATE TABLE t (x)")
+    raw.close()
+
+    def held(*args):
+        raise PermissionError("arquivo em uso por outro processo")
+    monkeypatch.setattr(os, "replace", held)
+    assert verified_file.verify_and_note(path) is None
+    assert not verified_file.unchanged_since_verified(path)

@@ -273,10 +273,12 @@ def test_counters_opening_together_build_the_table_once(demo_data, monkeypatch):
     from mototaxi_desk.store.models import DB
     monkeypatch.setattr(due_dates, "_rebuilding", contextlib.nullcontext())  # as 2 processes
     computed, results = [], []
+    inside = threading.Event()
     sorted_values = due_dates._sorted_values
 
     def slow(on, window):
         computed.append(threading.current_thread().name)
+        inside.set()
         time.sleep(0.5)  # the other counter arrives meanwhile
         return sorted_values(on, window)
     monkeypatch.setattr(due_dates, "_sorted_values", slow)
@@ -286,10 +288,43 @@ def test_counters_opening_together_build_the_table_once(demo_data, monkeypatch):
             results.append(due_dates.prepare(TODAY))
         finally:
             DB.obj.close()  # this thread's session
-    threads = [threading.Thread(target=counter, name=f"balcão {n}") for n in (1, 2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
+    first = threading.Thread(target=counter, name="balcão 1")
+    first.start()
+    assert inside.wait(30)  # the first is computing, holding the lock: now the second
+    second = threading.Thread(target=counter, name="balcão 2")
+    second.start()
+    for thread in (first, second):
         thread.join(30)
-    assert sorted(results) == [False, True] and len(computed) == 1
+    assert results == [True, False] and computed == ["balcão 1"]
     assert_due_table_current(TODAY, where="two counters")
+
+
+@pytest.mark.parametrize("db_url", ["postgres"], indirect=True)
+def test_a_lock_held_by_a_vanished_counter_is_waited_for_a_while_only(demo_data, monkeypatch):
+    """A counter that dropped off the network mid-rebuild keeps its session lock until the
+    server notices (hours): the others wait `wait_s`, then build the table without it."""
+    import threading
+
+    from mototaxi_desk.store import connection
+    from mototaxi_desk.store.models import DB
+    holding, release = threading.Event(), threading.Event()
+
+    def vanished():
+        try:
+            with connection.session_lock("due-dates-rebuild"):
+                holding.set()
+                release.wait(30)
+        finally:
+            DB.obj.close()
+    thread = threading.Thread(target=vanished)
+    thread.start()
+    try:
+        assert holding.wait(30)
+        monkeypatch.setattr(connection, "SESSION_LOCK_WAIT_S", 0.3)
+        with connection.session_lock("due-dates-rebuild", wait_s=0.3):
+            pass  # reached without the lock
+        assert due_dates.prepare(TODAY)
+        assert_due_table_current(TODAY, where="without the lock")
+    finally:
+        release.set()
+        thread.join(30)
