@@ -43,4 +43,4 @@ def wait() -> None:
         if job.ended.wait(0.1):
             return
         if stop_requested():
-            raise Interrupted("trabalho em segundo plano interrompido")
+            raise Interrupted()

@@ -1,8 +1,8 @@
 """What the program does right after opening the database, before the login: check the
 SQLite file's integrity, warn when it is on a network share, and make the automatic copy
-(once the login is on screen) when the last one is 24 h old. The check and the copy run off the GUI thread (the check takes
-1.6 s of CPU on a 100,000-holder file, and as long as a cold disk takes to read it), so the
-login shows at once; the login waits for the check's verdict, and a damaged file gets the
+(once the login is on screen) when the last one is 24 h old. The check and the copy run off
+the GUI thread (the check takes 1.6 s of CPU on a 100,000-holder file, and as long as a cold
+disk takes to read it), so the login shows at once; the login waits for the check's verdict, and a damaged file gets the
 message that names the restore command, nothing else. A file the window checked whole as it
 last closed, unchanged since, is not read whole again (store/verified_file.py)."""
 from __future__ import annotations
@@ -67,8 +67,9 @@ def after_open(url: str, *, demo: bool, parent=None, ask: bool = True,
             from ..services import backups  # here, not before the login shows (issue 6)
             return backups.automatic_backup()
         # started when the event loop first turns, i.e. once the login (or the set-up
-        # wizard) is on screen: the copy's check imports the signing and QR modules, which
-        # the login must not wait for (tests/gui/test_startup_imports.py)
+        # wizard) is on screen: the copy's audit entry signs the audit checkpoint, which
+        # imports the signing and QR modules the login must not wait for (see
+        # tests/gui/test_startup_imports.py)
         QTimer.singleShot(0, lambda: _jobs.append(
             run_in_background(copy, _backup_done, _backup_failed)))
     return warning

@@ -85,7 +85,7 @@ def run(job: str, *, stop: Callable[[], bool] = connection.stop_requested) -> ob
             try:
                 while process.poll() is None:
                     if stop():
-                        raise connection.Interrupted("trabalho em segundo plano interrompido")
+                        raise connection.Interrupted()
                     time.sleep(POLL_S)
             finally:
                 if process.poll() is None:

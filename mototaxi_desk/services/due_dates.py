@@ -248,7 +248,8 @@ def _rebuild(on: dt.date, days: int) -> bool:
     def computed():
         mark = AuditLog.select(pw.fn.MAX(AuditLog.id)).scalar() or 0
         return mark, _sorted_values(on, window)
-    for attempt in range(3):
+    attempts = 0
+    while True:
         if _fresh(_state(), on, days):
             return False
         mark, values = _snapshot(computed)
@@ -257,13 +258,13 @@ def _rebuild(on: dt.date, days: int) -> bool:
             if _fresh(state, on, days):
                 return False
             pairs, everything = _since(mark)
-            if everything and attempt < 2:
+            attempts += 1
+            if everything and attempts < 3:
                 continue  # everybody's alerts changed meanwhile: again, without the lock
             if everything:  # a third time: under the lock, which the others then wait for
-                values = _sorted_values(on, window)
-            _write(state, on, window, values, pairs if not everything else set())
+                values, pairs = _sorted_values(on, window), set()  # all of them, just now
+            _write(state, on, window, values, pairs)
         return True
-    raise AssertionError("not reached: the third attempt writes")
 
 
 def _write(state, on: dt.date, window: int, values: list[tuple], pairs: set) -> None:

@@ -49,6 +49,9 @@ class Interrupted(StoreError):
     """A query of background work the program asked to stop (a window closing while its
     Painel or a check still reads): the work's transaction rolls back, nothing is written."""
 
+    def __init__(self, message: str = "Trabalho em segundo plano interrompido."):
+        super().__init__(message)
+
 
 _stopping = threading.local()
 
@@ -58,9 +61,8 @@ class _Stoppable:
     (one already running is cut by interrupt())."""
 
     def execute_sql(self, sql, params=None, *args, **kwargs):
-        event = getattr(_stopping, "event", None)
-        if event is not None and event.is_set():
-            raise Interrupted("Trabalho em segundo plano interrompido.")
+        if stop_requested():
+            raise Interrupted()
         return super().execute_sql(sql, params, *args, **kwargs)
 
 
@@ -313,8 +315,14 @@ def serialise(name: str) -> None:
     (PostgreSQL transaction advisory lock, per schema, freed at commit or rollback; re-entrant
     within the transaction). SQLite's write transaction already runs alone."""
     if is_postgres():
-        DB.obj.execute_sql("SELECT pg_advisory_xact_lock(hashtext(%s), "
-                           "hashtext(current_schema()))", (f"mototaxi-desk:{name}",))
+        _advisory("pg_advisory_xact_lock", name)
+
+
+def _advisory(function: str, name: str):
+    """SELECT one of PostgreSQL's advisory lock functions on the key of `name` in this
+    schema: its answer."""
+    return DB.obj.execute_sql(f"SELECT {function}(hashtext(%s), hashtext(current_schema()))",
+                              (f"mototaxi-desk:{name}",)).fetchone()[0]
 
 
 SESSION_LOCK_WAIT_S = 120  # then the work goes on without it (it must stay correct alone)
@@ -333,16 +341,13 @@ def session_lock(name: str, wait_s: float | None = None):
         return
     import time
     wait_s = SESSION_LOCK_WAIT_S if wait_s is None else wait_s
-    key = (f"mototaxi-desk:{name}",)
     deadline = time.monotonic() + wait_s
-    held = False
     while True:
-        held = DB.obj.execute_sql("SELECT pg_try_advisory_lock(hashtext(%s), "
-                                  "hashtext(current_schema()))", key).fetchone()[0]
+        held = _advisory("pg_try_advisory_lock", name)
         if held or time.monotonic() >= deadline:
             break
         if stop_requested():
-            raise Interrupted("trabalho em segundo plano interrompido")
+            raise Interrupted()
         time.sleep(0.1)
     if not held:
         _log.warning("trava %s não obtida em %s s: segue sem ela", name, wait_s)
@@ -351,9 +356,7 @@ def session_lock(name: str, wait_s: float | None = None):
     finally:
         if held:
             try:
-                freed = DB.obj.execute_sql("SELECT pg_advisory_unlock(hashtext(%s), "
-                                           "hashtext(current_schema()))", key).fetchone()[0]
-                if not freed:  # another session answered (a pooler): it ends with it
+                if not _advisory("pg_advisory_unlock", name):  # another session answered (a pooler): it ends with it
                     _log.warning("trava %s não era desta sessão", name)
             except pw.PeeweeException:  # a broken session: closing it frees the lock
                 _log.warning("trava %s não liberada; sai com a conexão", name, exc_info=True)

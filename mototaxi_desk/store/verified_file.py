@@ -61,27 +61,31 @@ def unchanged_since_verified(path: Path, now: dt.datetime | None = None) -> bool
 
 def verify_and_note(path: Path, now: dt.datetime | None = None) -> str | None:
     """quick_check the closed file (None when sound, else the message); when sound and
-    unchanged meanwhile, note it for the next opening, else forget any note."""
-    note = note_path(path)
+    unchanged meanwhile, note it for the next opening, else forget any note. A file another
+    process still writes to (changes in its write-ahead log) is left for the next opening."""
     before = _state(path)
-    problem = quick_check_file(path) if before is not None else "arquivo em uso"
-    if problem is None and _state(path) == before:
-        data = {"format": FORMAT, "path": str(Path(path).resolve()), **before,
-                "verified_at": (now or dt.datetime.now()).isoformat(timespec="seconds")}
-        try:
-            note.parent.mkdir(parents=True, exist_ok=True)
-            partial = note.with_name(note.name + ".tmp")
-            partial.write_text(json.dumps(data), encoding="utf-8")
-            os.replace(partial, note)
-        except OSError:  # a folder full or read-only, a file held: checked next time
-            forget(path)
-    else:
-        forget(path)
-    return None if problem == "arquivo em uso" else problem
+    if before is None:
+        _forget(path)
+        return None
+    problem = quick_check_file(path)
+    if problem is not None or _state(path) != before:
+        _forget(path)
+        return problem
+    data = {"format": FORMAT, "path": str(Path(path).resolve()), **before,
+            "verified_at": (now or dt.datetime.now()).isoformat(timespec="seconds")}
+    note = note_path(path)
+    try:
+        note.parent.mkdir(parents=True, exist_ok=True)
+        partial = note.with_name(note.name + ".tmp")
+        partial.write_text(json.dumps(data), encoding="utf-8")
+        os.replace(partial, note)
+    except OSError:  # a folder full or read-only, a file held: checked next time
+        _forget(path)
+    return None
 
 
-def forget(path: Path) -> None:
-    """The file is being changed (opened for writing): the note no longer describes it."""
+def _forget(path: Path) -> None:
+    """The note no longer describes the file (or could not be written): none is kept."""
     try:
         note_path(path).unlink(missing_ok=True)
     except OSError:

@@ -321,8 +321,10 @@ def test_a_lock_held_by_a_vanished_counter_is_waited_for_a_while_only(demo_data,
     try:
         assert holding.wait(30)
         monkeypatch.setattr(connection, "SESSION_LOCK_WAIT_S", 0.3)
+        entered = []
         with connection.session_lock("due-dates-rebuild", wait_s=0.3):
-            pass  # reached without the lock
+            entered.append(True)  # without the lock, which the other session still holds
+        assert entered
         assert due_dates.prepare(TODAY)
         assert_due_table_current(TODAY, where="without the lock")
     finally:
