@@ -70,19 +70,38 @@ def walk(*, seals: bool = False, audited=()) -> dict:
                 if ids is not None:
                     ids.add(entity_id)
             if seals and sealed is not None:
-                try:
-                    items = (_decode(sealed) if sealed.__class__ is str else
-                             json.loads(AuditLog.seals.python_value(sealed))).items()
-                except (ValueError, AttributeError):
-                    unreadable.append(entry_id)
-                    continue
-                for key, digest in items:
-                    table, _, row_id = key.partition(":")
-                    if table in SEALED_FIELDS and row_id.isdigit():
-                        latest.setdefault(table, {})[int(row_id)] = (digest, entry_id)
+                _note_seals(entry_id, sealed, latest, unreadable)
     if chain is None:
         chain = {"ok": True, "count": count, "head": previous, "broken": None}
     return {"chain": chain, "seals": latest, "unreadable": unreadable, "audited": wanted}
+
+
+def seal_walk() -> dict:
+    """walk(seals=True)'s "seals" and "unreadable" alone, reading only the entries' seals
+    (no hash recomputed): what seal_problems needs, for a process of its own
+    (services/check_beside.py)."""
+    latest: dict[str, dict[int, tuple[str, int]]] = {}
+    unreadable: list[int] = []
+    for rows in key_batches(AuditLog, (AuditLog.id, AuditLog.seals),
+                            AuditLog.seals.is_null(False)):
+        for entry_id, sealed in rows:
+            _note_seals(entry_id, sealed, latest, unreadable)
+    return {"seals": latest, "unreadable": unreadable}
+
+
+def _note_seals(entry_id: int, sealed, latest: dict, unreadable: list) -> None:
+    """An entry's seals (raw) into `latest` ({table: {row id: (digest, entry id)}}: a later
+    entry's seal of a row replaces an earlier one's), or its id into `unreadable`."""
+    try:
+        items = (_decode(sealed) if sealed.__class__ is str else
+                 json.loads(AuditLog.seals.python_value(sealed))).items()
+    except (ValueError, AttributeError):
+        unreadable.append(entry_id)
+        return
+    for key, digest in items:
+        table, _, row_id = key.partition(":")
+        if table in SEALED_FIELDS and row_id.isdigit():
+            latest.setdefault(table, {})[int(row_id)] = (digest, entry_id)
 
 
 def _stored_hash(row: AuditLog) -> str:
@@ -147,8 +166,9 @@ def seal_problems(limit: int = 20, walked: dict | None = None) -> list[str]:
     """Rows whose sealed fields differ from the digest the last audit entry that saved them
     recorded: an edit (or a deletion) made outside the program. Each problem names the row
     and the audit entry that sealed it. Rows never sealed (older than the seals, or made in
-    bulk for benchmarks) are not judged here. `walked`: a walk(seals=True) already made."""
-    walked = walked or walk(seals=True)
+    bulk for benchmarks) are not judged here. `walked`: a walk(seals=True) already made
+    (else the log's seals are read: seal_walk)."""
+    walked = walked or seal_walk()
     problems = [f"Registro de auditoria nº {entry_id}: selos ilegíveis."
                 for entry_id in walked["unreadable"]]
     for table, sealed in walked["seals"].items():

@@ -8,6 +8,7 @@ window does not feel it. Same code, same database, same data folder: the child o
 URL the program opened (store.connection.current_url) with the environment it inherits.
 The day's due-dates table (services/due_dates.prepare, ~6 s at 100,000 holders) is built the
 same way while the login shows: it writes only that table, in one transaction of its own.
+`check` on a large register has the seals worked out by one (services/check_beside.py).
 
 The request goes in an environment variable (a PostgreSQL URL may hold a password: never
 on a command line other users can list), the result comes back in a file (the windowed
@@ -15,6 +16,7 @@ Python of the Windows installer, pythonw.exe, may have no usable standard output
 """
 from __future__ import annotations
 
+import importlib
 import json
 import logging
 import os
@@ -36,18 +38,18 @@ BOOTSTRAP = ("import json, sys; sys.path[:0] = json.loads(sys.argv[1]); "
 POLL_S = 0.05
 
 
-def _integrity() -> list[str]:
-    from . import integrity
-    return integrity.quick_problems()
+# each job: the function run, named (module:function, no arguments) rather than imported:
+# this runner sits below the services it runs for, which start it (no import cycle)
+JOBS: dict[str, str] = {
+    "integrity": "mototaxi_desk.services.integrity:quick_problems",  # the admin's, at start
+    "prepare_painel": "mototaxi_desk.services.due_dates:prepare",  # while the login shows
+    "seal_problems": "mototaxi_desk.services.audit_walk:seal_problems",  # a large `check`
+}
 
 
-def _prepare_painel() -> bool:
-    from . import due_dates
-    return due_dates.prepare()
-
-
-JOBS: dict[str, Callable[[], object]] = {"integrity": _integrity,
-                                         "prepare_painel": _prepare_painel}
+def _job(name: str) -> Callable[[], object]:
+    module, _, function = JOBS[name].partition(":")
+    return getattr(importlib.import_module(module), function)
 
 
 class ChildJobError(RuntimeError):
@@ -55,8 +57,8 @@ class ChildJobError(RuntimeError):
 
 
 def run(job: str, *, stop: Callable[[], bool] = connection.stop_requested) -> object:
-    """JOBS[job]() run in a child process on the program's database; returns its result
-    (plain data). `stop()` is polled: when it says so, the child is killed and
+    """The function JOBS names run in a child process on the program's database; returns
+    its result (plain data). `stop()` is polled: when it says so, the child is killed and
     store.connection.Interrupted raised (a job reads, or writes in one transaction, which
     the database rolls back when its process dies: nothing is left half done)."""
     if job not in JOBS:
@@ -81,7 +83,7 @@ def run(job: str, *, stop: Callable[[], bool] = connection.stop_requested) -> ob
             except OSError as exc:  # a PC whose policy forbids it: the work is done here
                 _log.warning("processo em segundo plano não iniciado (%s): %s feito aqui",
                              exc, job)
-                return JOBS[job]()
+                return _job(job)()
             try:
                 while process.poll() is None:
                     if stop():
@@ -115,7 +117,7 @@ def main() -> None:
             raise connection.StoreError(
                 f"O banco de dados {connection.sqlite_path(url.strip())} não existe mais.")
         open_database(url, check=False)  # the parent checked the file
-        answer = {"ok": JOBS[request["job"]]()}
+        answer = {"ok": _job(request["job"])()}
     except Exception as exc:  # noqa: BLE001 - any failure goes back to the window
         answer = {"error": str(exc).splitlines()[0] if str(exc).strip()
                   else type(exc).__name__}

@@ -50,21 +50,41 @@ def consistency_problems() -> list[str]:
 
 def check(*, file_check: bool = True) -> list[str]:
     """Every problem found (empty: all sound). file_check=False skips SQLite's page-level
-    integrity_check, the slow part on a large file."""
-    problems = []
-    if file_check and not is_postgres():
-        problems += file_problems()
-    rules = profile_problems()
-    problems += rules
-    # the log read once: the chain, the seals and the audit entries the parts look for
-    walked = audit_walk.walk(seals=True, audited=AUDITED)
-    for part in (application_problems, permit_problems, notice_problems, sticker_problems):
-        if rules and part in (application_problems, notice_problems):
-            continue  # they read the rules, which cannot be trusted
-        problems += part(walked)
-    problems += number_problems() + key_problems()
-    problems += audit_problems(walked) + tamper_problems(walked)
-    return problems
+    integrity_check, the slow part on a large file. On a large register the file and the
+    seals are checked beside the rest, on the other core (services/check_beside.py)."""
+    from . import check_beside, checkpoints
+    file_check = file_check and not is_postgres()
+    beside: dict[str, check_beside.Beside] = {}
+    try:
+        if check_beside.worth_it():
+            if file_check:
+                beside["file"] = check_beside.Beside(file_problems)
+            beside["seals"] = check_beside.Beside(check_beside.seal_problems_in_child,
+                                                   reads=False)
+        problems = profile_problems()
+        rules = bool(problems)
+        # the log read once: the chain, the seals (unless beside) and the audit entries the
+        # parts look for
+        sealed_here = "seals" not in beside
+        walked = audit_walk.walk(seals=sealed_here, audited=AUDITED)
+        for part in (application_problems, permit_problems, notice_problems,
+                     sticker_problems):
+            if rules and part in (application_problems, notice_problems):
+                continue  # they read the rules, which cannot be trusted
+            problems += part(walked)
+        problems += number_problems() + key_problems()
+        problems += audit_problems(walked) + checkpoints.problems()
+        seals = None if sealed_here else beside.pop("seals").result()
+        if seals is None:  # here: with the walk's seals, or after a child that failed
+            seals = audit_walk.seal_problems(walked=walked if sealed_here else None)
+        if "file" in beside:
+            files = beside.pop("file").result()
+        else:
+            files = file_problems() if file_check else []
+        return files + problems + seals
+    finally:
+        for job in beside.values():  # left by an error: stopped, nobody waits for them
+            job.stop()
 
 
 def quick_problems() -> list[str]:
