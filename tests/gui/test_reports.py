@@ -155,3 +155,29 @@ def test_register_wide_report_shows_a_page_and_exports_every_row(page, qtbot, tm
     lines = Path(path).read_text(encoding="utf-8-sig").splitlines()
     assert len(lines) >= whole["total"] + 1  # the header, every permit (and the summary)
     assert page.report["complete"] and len(page.report["rows"]) == whole["total"]
+
+
+def test_a_report_asked_before_another_was_chosen_is_not_shown(page, qtbot, monkeypatch):
+    """A slow report still loading when the clerk picks another kind (and runs it) never
+    replaces the one now chosen when it ends: the title, rows and combo agree."""
+    import threading
+    release, real = threading.Event(), reports.run
+
+    def slow_for_stands(key, **kwargs):
+        if key == "permits_by_stand":
+            release.wait(10)
+        return real(key, **kwargs)
+    monkeypatch.setattr(reports, "run", slow_for_stands)
+    page.kind.setCurrentIndex(page.kind.findData("permits_by_stand"))
+    page.refresh()  # slow: still loading below
+    page.kind.setCurrentIndex(page.kind.findData("fines"))
+    assert page.run_button.isEnabled()  # the kind left is not waited for
+    _run(page, qtbot, "fines")
+    shown = page.summary.text()
+    with qtbot.waitSignal(page.loaded, timeout=2_000, raising=False) as late:
+        release.set()
+    assert not late.signal_triggered
+    qtbot.wait(200)
+    assert page.report["title"] == real("fines", start=page.start.date(),
+                                        end=page.end.date())["title"]
+    assert page.summary.text() == shown and page.kind.currentData() == "fines"

@@ -76,6 +76,7 @@ class ReportsPage(QWidget):
         self.actor = actor
         self.report: dict | None = None
         self._job = None
+        self._asked = 0  # which request a report answers: only the last one is shown
         layout = QVBoxLayout(self)
         layout.addWidget(heading("Relatórios"))
         bar = QHBoxLayout()
@@ -166,6 +167,8 @@ class ReportsPage(QWidget):
         default = "next_90" if kind.key in LOOKS_AHEAD else "last_12_months"
         self.preset.setCurrentIndex(self.preset.findData(default))
         self._apply_preset()
+        self._asked += 1  # a report still loading for the kind left is not shown
+        self.run_button.setEnabled(True)
         self._set_report(None)
 
     def _apply_preset(self) -> None:
@@ -210,9 +213,11 @@ class ReportsPage(QWidget):
         self.summary.setStyleSheet("")
         self.summary.setText("Carregando…")
         self.run_button.setEnabled(False)
+        self._asked += 1
+        asked = self._asked
         self._job = run_in_background(
-            lambda: reports.run(key, start=start, end=end, stand_number=stand,
-                                actor=self.actor, limit=PAGE_SIZE),
+            lambda: (asked, reports.run(key, start=start, end=end, stand_number=stand,
+                                        actor=self.actor, limit=PAGE_SIZE)),
             self.show_report, self._show_error, interruptible=True)
 
     def _show_error(self, exc: Exception) -> None:
@@ -221,7 +226,10 @@ class ReportsPage(QWidget):
         self.summary.setText(f"Não foi possível gerar o relatório: {exc}")
         self.loaded.emit()
 
-    def show_report(self, report: dict) -> None:
+    def show_report(self, answer: tuple[int, dict]) -> None:
+        asked, report = answer
+        if asked != self._asked:
+            return  # asked before another report was chosen or asked: not the one wanted
         self.run_button.setEnabled(True)
         self._set_report(report)
         self.loaded.emit()
