@@ -49,3 +49,46 @@ def test_a_cells_text_is_made_once_and_never_kept_past_a_change(qapp):
     model.rows.pop(0)
     model.endRemoveRows()
     assert _text(model, 0) == "R$ 4,00"
+
+
+def test_columns_fit_each_new_set_of_rows_and_keep_still_as_pages_come(qtbot):
+    """The view fits its columns to the rows once per reset (Qt's ResizeToContents fitted
+    them at every layout: 80 ms of the Painel's 500 alerts showing), and to the first rows
+    into an empty model (a paged model's first page); later pages leave the widths, the
+    last column stretches, the clerk may widen a column."""
+    from PySide6.QtWidgets import QHeaderView
+
+    from mototaxi_desk.gui.models.paged_table import PagedTableModel
+    from mototaxi_desk.gui.widgets.common import table_view
+    model = DictTableModel([Column("name", "Nome"), Column("plate", "Placa")])
+    view = table_view(model)
+    qtbot.addWidget(view)
+    view.resize(900, 400)
+    view.show()
+    header = view.horizontalHeader()
+    assert header.sectionResizeMode(0) == QHeaderView.ResizeMode.Interactive
+    empty = header.sectionSize(0)
+    model.set_rows([{"name": "Sebastião Cavalcanti Pereira de Albuquerque", "plate": "ABC1D23"}])
+    wide = header.sectionSize(0)
+    assert wide > empty and wide >= view.fontMetrics().horizontalAdvance(
+        "Sebastião Cavalcanti Pereira de Albuquerque")
+    qtbot.waitUntil(lambda: header.sectionSize(1) + header.sectionPosition(1)
+                    >= view.viewport().width() - 1)  # the last one stretches
+    header.resizeSection(0, wide + 40)  # the clerk widens it
+    assert header.sectionSize(0) == wide + 40
+    model.set_rows([{"name": "Ana", "plate": "ABC1D23"}])  # a new set of rows: fitted again
+    assert header.sectionSize(0) < wide
+
+    rows = [{"name": f"Pessoa {i}", "plate": "ABC1D23"} for i in range(450)]
+    rows[300]["name"] = "Um nome muito comprido que só aparece na segunda página da lista"
+    paged = PagedTableModel([Column("name", "Nome"), Column("plate", "Placa")],
+                            lambda offset, limit: rows[offset:offset + limit], lambda: len(rows))
+    view = table_view(paged)
+    qtbot.addWidget(view)
+    view.resize(900, 400)
+    view.show()
+    paged.reload()  # the first page: fitted to it
+    first = view.horizontalHeader().sectionSize(0)
+    while paged.canFetchMore():
+        paged.fetchMore()  # later pages: the widths stay
+    assert paged.rowCount() == 450 and view.horizontalHeader().sectionSize(0) == first
