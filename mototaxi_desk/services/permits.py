@@ -488,7 +488,8 @@ def _revert_stoppages(actor: Actor, profile, on: dt.date) -> list[dict]:
         return []
     changes = []
     for permit in locked(Permit.select().where((Permit.status == "interrupted") &
-                                               Permit.status_until.is_null())):
+                                               Permit.status_until.is_null())
+                         .order_by(Permit.id)):
         since = _stoppage_since(permit)
         revert = permit_rules.stoppage_revert_date(profile, since) if since else None
         if revert is None or on < revert:
@@ -612,10 +613,13 @@ def refresh_statuses(actor: Actor, *, on=None) -> dict:
     changes: list[dict] = []
     with write_transaction():
         back: dict[int, dt.date] = {}
-        # locked: a second counter running this at once waits, then skips what changed
+        # locked: a second counter running this at once waits, then skips what changed;
+        # in the permits' order: the same list of changes every time (PostgreSQL's rows
+        # come in the order they were last written), the locks taken in one order
         for permit in locked(Permit.select().where(
                 Permit.status.in_(("interrupted", "suspended")) &
-                Permit.status_until.is_null(False) & (Permit.status_until < on))):
+                Permit.status_until.is_null(False) & (Permit.status_until < on))
+                .order_by(Permit.id)):
             day = permit.status_until + dt.timedelta(days=1)
             kind = "suspension_ended" if permit.status == "suspended" else "interruption_ended"
             _change_status(actor, permit, "resume", "active", on=day,
@@ -625,13 +629,15 @@ def refresh_statuses(actor: Actor, *, on=None) -> dict:
             changes.append(_change(kind, permit, day, f"situação ativa desde {day:%d/%m/%Y}"))
         changes += _revert_stoppages(actor, profile, on)
         for permit in locked(Permit.select().where((Permit.status == "active") &
-                                                   (Permit.valid_until < on))):
+                                                   (Permit.valid_until < on))
+                             .order_by(Permit.id)):
             day = max(permit.valid_until + dt.timedelta(days=1), back.get(permit.id, on))
             _change_status(actor, permit, "expire", "expired", on=day,
                            reason="Validade encerrada sem renovação")
             changes.append(_change("expired", permit, day,
                                    f"validade até {permit.valid_until:%d/%m/%Y}"))
-        for permit in locked(Permit.select().where(Permit.status == "expired")):
+        for permit in locked(Permit.select().where(Permit.status == "expired")
+                             .order_by(Permit.id)):
             lapse = permit_rules.lapse_date(profile, permit.valid_until)
             if lapse is not None and on >= lapse:
                 called = _end(actor, permit, "lapse", "lapsed", on=lapse, call_on=on,

@@ -83,7 +83,8 @@ def resolve(actor: Actor, *, on: dt.date) -> list[dict]:
     rule = setup.profile().inspection
     changes = []
     for row in locked(InspectionSummons.select().where(
-            (InspectionSummons.status == "open") & (InspectionSummons.deadline < on))):
+            (InspectionSummons.status == "open") & (InspectionSummons.deadline < on))
+            .order_by(InspectionSummons.id)):  # one order of changes and of locks
         inspection = _presented(row)
         before = audit.snapshot(row)
         row.status = "met" if inspection else "missed"
