@@ -39,6 +39,9 @@ def worth_it() -> bool:
     return (AuditLog.select(pw.fn.MAX(AuditLog.id)).scalar() or 0) >= PARALLEL_FROM
 
 
+STOP_WAIT_S = 10  # a stopped part's child is killed within 50 ms (child_jobs.POLL_S)
+
+
 class Beside:
     """`call()` run in a thread of its own, started now; `result()` waits for it and gives
     what it returned (or raises what it raised). Its database connection (`reads`) is its
@@ -72,11 +75,14 @@ class Beside:
             raise self._error
         return self._result
 
-    def stop(self) -> None:
+    def stop(self, wait_s: float = STOP_WAIT_S) -> None:
+        """Cut its query, have its child killed, and wait for that (`wait_s` at most): a
+        command ending on an error must not leave a child process running on."""
         self.stopping.set()
         raw = self._raw
         if raw is not None:
             connection.interrupt(raw)
+        self._thread.join(wait_s)
 
 
 def seal_problems_in_child() -> list[str] | None:
@@ -86,6 +92,6 @@ def seal_problems_in_child() -> list[str] | None:
     from . import child_jobs
     try:
         return child_jobs.run("seal_problems")
-    except child_jobs.ChildJobError as exc:
+    except (child_jobs.ChildJobError, OSError) as exc:  # OSError: no temporary folder
         _log.warning("a conferência dos selos em outro processo falhou (%s): feita aqui", exc)
         return None

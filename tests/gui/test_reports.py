@@ -181,3 +181,25 @@ def test_a_report_asked_before_another_was_chosen_is_not_shown(page, qtbot, monk
     assert page.report["title"] == real("fines", start=page.start.date(),
                                         end=page.end.date())["title"]
     assert page.summary.text() == shown and page.kind.currentData() == "fines"
+
+
+def test_a_failure_of_a_report_no_longer_wanted_is_not_shown(page, qtbot, monkeypatch):
+    """The slow report the clerk moved away from fails: its message never covers the kind
+    now chosen, nor a newer report still loading."""
+    import threading
+    release, real = threading.Event(), reports.run
+
+    def failing_for_stands(key, **kwargs):
+        if key == "permits_by_stand":
+            release.wait(10)
+            raise RuntimeError("conexão perdida")
+        return real(key, **kwargs)
+    monkeypatch.setattr(reports, "run", failing_for_stands)
+    page.kind.setCurrentIndex(page.kind.findData("permits_by_stand"))
+    page.refresh()
+    page.kind.setCurrentIndex(page.kind.findData("fines"))
+    _run(page, qtbot, "fines")
+    shown = page.summary.text()
+    release.set()
+    qtbot.wait(300)
+    assert page.summary.text() == shown and "conexão perdida" not in shown

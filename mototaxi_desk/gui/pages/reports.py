@@ -208,6 +208,7 @@ class ReportsPage(QWidget):
             if self.current_kind().uses_period:
                 reports.period(start, end)
         except DomainError as exc:
+            self._asked += 1  # what was still loading is not shown over this message
             self._show_error(exc)
             return
         self.summary.setStyleSheet("")
@@ -218,7 +219,9 @@ class ReportsPage(QWidget):
         self._job = run_in_background(
             lambda: (asked, reports.run(key, start=start, end=end, stand_number=stand,
                                         actor=self.actor, limit=PAGE_SIZE)),
-            self.show_report, self._show_error, interruptible=True)
+            self.show_report,
+            lambda exc: asked == self._asked and self._show_error(exc),  # a stale failure
+            interruptible=True)
 
     def _show_error(self, exc: Exception) -> None:
         self.run_button.setEnabled(True)
