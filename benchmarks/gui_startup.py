@@ -49,6 +49,23 @@ from PySide6.QtWidgets import QApplication
 figures = {}
 show = gui_app.LoginDialog.show
 
+class TimedApp(QApplication):               # how long each event held the window: one turn
+    depth, longest, watching = 0, 0.0, False  # of the event loop is one event handled
+
+    def notify(self, receiver, event):      # (a processEvents() call may handle many)
+        if TimedApp.depth or not TimedApp.watching:
+            TimedApp.depth += 1
+            try:
+                return super().notify(receiver, event)
+            finally:
+                TimedApp.depth -= 1
+        TimedApp.depth, s = 1, time.perf_counter()
+        try:
+            return super().notify(receiver, event)
+        finally:
+            TimedApp.depth = 0
+            TimedApp.longest = max(TimedApp.longest, time.perf_counter() - s)
+
 def shown(self):                            # the first window a clerk uses: the login
     show(self)
     QApplication.processEvents()
@@ -89,17 +106,19 @@ def event_loop(app):                        # the main window is on screen
     landed = []
     w.findChild(DashboardPage).loaded.connect(lambda: landed.append(time.perf_counter()))
     busy = searches(app, w)                 # at once: the Painel still loads behind
-    stall = 0.0                             # then the Painel lands; the longest event-loop
-    while not landed:                       # turn meanwhile is how long the window froze
-        s = time.perf_counter(); app.processEvents(); stall = max(stall, time.perf_counter() - s)
-        time.sleep(0.005)
+    TimedApp.watching = True                # then the Painel lands; the longest event
+    batch = 0.0                             # handled meanwhile is how long one handler held
+    while not landed:                       # the window; a processEvents() batch (what
+        s = time.perf_counter(); app.processEvents()  # piled up in 5 ms) bounds it above
+        batch = max(batch, time.perf_counter() - s); time.sleep(0.005)
     painel = landed[0] - shown_at
     for _ in range(20):
-        s = time.perf_counter(); app.processEvents(); stall = max(stall, time.perf_counter() - s)
-        time.sleep(0.005)
+        s = time.perf_counter(); app.processEvents()
+        batch = max(batch, time.perf_counter() - s); time.sleep(0.005)
+    stall = TimedApp.longest
     import gc; gc.collect()
     print(*figures["usable"], main_window, busy, searches(app, w), painel, stall, rss_mib(),
-          cpu_main, flush=True)
+          cpu_main, batch, flush=True)
     return 0
 
 def rss_mib():                              # resident memory now (Linux), else the peak
@@ -111,9 +130,10 @@ def rss_mib():                              # resident memory now (Linux), else 
         import resource
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
+gui_app.QApplication = TimedApp             # the program makes its application with it
 gui_app.LoginDialog.show = shown
 gui_app.LoginDialog.exec = enter
-gui_app.QApplication.exec = event_loop
+TimedApp.exec = event_loop
 __main__.main(["--db", sys.argv[1]])       # the automatic copy, the integrity check: all of it
 """
 
@@ -166,7 +186,8 @@ def measure(holders: int, runs: int, db: str | None = None) -> dict:
                         "cpu": median(app, lambda x: x[9])},
         "enter_to_main": median(app, lambda x: x[3]),
         "painel_after_main": median(app, lambda x: x[6]),
-        "longest_turn": max(x[7] for x in app),
+        "longest_turn": max(x[7] for x in app),  # one event handled
+        "longest_batch": max(x[10] for x in app),  # one processEvents() call
         "rss_mib": median(app, lambda x: x[8]),
         "search_while_loading_ms": max(x[4] for x in app),
         "search_after_ms": max(x[5] for x in app)}
@@ -176,7 +197,7 @@ def first_painel(db: str, runs: int, typing: tuple[float, ...] = (0.0, 4.0)) -> 
     """The day's first start (the due-dates table of an earlier day, as every morning): the
     Painel's wait after the main window shows, when the person logs in at once and after
     `typing` seconds at the login (the program builds the table meanwhile). {seconds typed:
-    (median Painel after the main window, longest event-loop turn, worst last key → results
+    (median Painel after the main window, longest event handled, worst last key → results
     while it loads)}. `db` is a kept register (measure() made it and its data folder)."""
     import sqlite3
 
@@ -222,8 +243,9 @@ def main() -> int:
         print(f"start → main window, typing left out ({clock}): median {a * 1000:7.0f} ms   "
               f"ratio {a / b:4.2f} to the bare window (budget 2.0)")
     print(f"Painel figures loaded    median {m['painel_after_main'] * 1000:7.0f} ms after the "
-          f"main window (in the background; longest event-loop turn meanwhile "
-          f"{m['longest_turn'] * 1000:.0f} ms)")
+          f"main window (in the background; longest event handled meanwhile "
+          f"{m['longest_turn'] * 1000:.0f} ms, longest processEvents() batch "
+          f"{m['longest_batch'] * 1000:.0f} ms; budget 50)")
     print(f"resident memory          median {m['rss_mib']:7.0f} MiB after the Painel loaded "
           "and the searches ran (budget 250)")
     print(f"last key → results       worst {m['search_while_loading_ms']:6.1f} ms while the "
@@ -231,7 +253,7 @@ def main() -> int:
           "included)")
     for seconds, (painel, turn, search) in first.items():
         print(f"day's first start, {seconds:.0f} s at the login: Painel loaded median "
-              f"{painel * 1000:7.0f} ms after the main window (budget 1000; longest turn "
+              f"{painel * 1000:7.0f} ms after the main window (budget 1000; longest event "
               f"{turn * 1000:.0f} ms, last key → results {search:.1f} ms while it loads)")
     return 0
 
