@@ -129,3 +129,20 @@ def test_name_search_lists_what_the_person_rows_list(demo_data):
             expected = [p.id for p in expected_query.order_by(Person.name_folded, Person.id)
                         .limit(limit)]
             assert [h["person_id"] for h in search._by_name(words, limit)] == expected, words
+
+
+def test_name_search_counts_a_person_once_however_many_words_match(municipio):
+    """A person with several words starting with what was typed comes once, and the list
+    still fills up to `limit` people (the matches are read past the first rows)."""
+    from mototaxi_desk.domain.search_terms import fold
+    demo.fill(0)
+    ids = []
+    for i in range(30):
+        name = f"Ana Anabela Anastácia Andrade {chr(65 + i % 26)}{i:02d}"
+        person = Person.create(cpf=f"{i + 1:011d}", name=name, name_folded=fold(name))
+        search.index_person_name(person)
+        ids.append(person)
+    expected = [p.id for p in sorted(ids, key=lambda p: (p.name_folded, p.id))]
+    for limit in (1, 5, 20, 40):
+        assert [h["person_id"] for h in search.search("an", limit=limit)] == expected[:limit]
+    assert [h["person_id"] for h in search.search("ana")] == expected[:20]
