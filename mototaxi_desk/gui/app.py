@@ -144,7 +144,9 @@ def run_gui(url: str, *, demo: bool = False) -> int:
         from .main_window import MainWindow
         from .startup_checks import pass_time
         pass_time()  # statuses brought to today before the first screen shows them
-        window = MainWindow(login.actor)
+        from . import app_filter
+        with app_filter.paused():  # built in one go: ~50 ms of its events through no filter
+            window = MainWindow(login.actor)
         account.install(window, login.actor)  # own password, Ctrl+L, idle lock (issue 8)
         window.show_on_screen()
         return app.exec()

@@ -11,10 +11,11 @@ import logging
 import os
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QLabel, QLineEdit,
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QLineEdit,
                                QVBoxLayout, QWidget)
 
 from .. import config, settings_registry
+from . import app_filter
 from ..domain.errors import DomainError
 from ..services import users
 from ..services.context import Actor
@@ -104,7 +105,7 @@ class LockDialog(QDialog):
 
 
 class IdleLock(QObject):
-    """An application-wide event filter: any key or mouse input restarts the timer; when it
+    """Any key or mouse input (seen by the application-wide filter) restarts the timer; when it
     runs out, the lock dialog opens over `window`. `logged_out` fires if the user leaves."""
     locked = Signal()
     unlocked = Signal()
@@ -123,13 +124,17 @@ class IdleLock(QObject):
         self.timer.timeout.connect(lambda: self.lock(idle=True))
         self.enabled = minutes > 0
         if self.enabled:
-            QApplication.instance().installEventFilter(self)
+            app_filter.on_input(self._input)  # the program's one application-wide filter
+            self.destroyed.connect(lambda *_, listener=self._input:
+                                   app_filter.off_input(listener))
             self.timer.start()
 
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
-        if event.type() in _INPUT_EVENTS and self.dialog is None:
-            self.timer.start()  # restarts the countdown
-        return False
+    def _input(self, event) -> None:
+        if self.dialog is None and event.type() in _INPUT_EVENTS:
+            try:
+                self.timer.start()  # restarts the countdown
+            except RuntimeError:  # its window is gone (deleted by Qt): listen no more
+                app_filter.off_input(self._input)
 
     def lock(self, idle: bool = False) -> None:
         """Ctrl+L and 'Bloquear' lock at once (idle False); the timer says why it locked."""
@@ -161,6 +166,4 @@ class IdleLock(QObject):
 
     def stop(self) -> None:
         self.timer.stop()
-        app = QApplication.instance()
-        if app is not None:
-            app.removeEventFilter(self)
+        app_filter.off_input(self._input)

@@ -1,5 +1,5 @@
 """Every window fits the screen it opens on (UX.md: 1366×768 at 100% and 125%, 1920×1080 at
-150%). One helper for all of them: an application-wide event filter caps each window, when it
+150%). One helper for all of them: the application-wide event filter (app_filter.py) caps each window, when it
 is first shown, to the screen's free area (less the title bar) and moves it inside; the main
 window opens maximised the first time (its saved geometry afterwards).
 
@@ -7,7 +7,7 @@ Dialogs ask for a comfortable size with `preferred_size(widget, width, height)`,
 fixed one; content taller than a small screen sits in a scroll area (`scrolling`)."""
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QRect
+from PySide6.QtCore import QRect
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QFrame, QScrollArea, QWidget
 
@@ -56,39 +56,30 @@ def fit(widget: QWidget) -> None:
         QWidget.move(widget, x, y)
 
 
-class _FitOnShow(QObject):
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
-        if event.type() == QEvent.Type.ShowToParent and isinstance(watched, QWidget) and \
-                watched.isWindow() and watched.windowType() not in _NOT_WINDOWS:
-            fit(watched)
-        return False
+def _fit_window(window: QWidget) -> None:
+    if window.windowType() not in _NOT_WINDOWS:
+        fit(window)
 
 
 _NOT_WINDOWS = set()
-_filter: _FitOnShow | None = None
 
 
 def install(app: QApplication | None = None) -> None:
-    """Fit every window the program shows from now on (idempotent)."""
-    global _filter
+    """Fit every window the program shows from now on (idempotent), through the program's
+    one application-wide event filter (app_filter.py)."""
     from PySide6.QtCore import Qt
+
+    from . import app_filter
     _NOT_WINDOWS.update({Qt.WindowType.Popup, Qt.WindowType.ToolTip, Qt.WindowType.SplashScreen,
                          Qt.WindowType.Desktop})
-    app = app or QApplication.instance()
-    if _filter is None and app is not None:
-        _filter = _FitOnShow(app)
-        app.installEventFilter(_filter)
-        app.aboutToQuit.connect(uninstall)
+    if app is not None or QApplication.instance() is not None:
+        app_filter.on_window_shown(_fit_window)
 
 
 def uninstall() -> None:
-    """Stop fitting windows: before they are deleted at exit (gui/shutdown.py), the filter
-    must not be handed objects half destroyed."""
-    global _filter
-    app = QApplication.instance()
-    if _filter is not None and app is not None:
-        app.removeEventFilter(_filter)
-    _filter = None
+    """Stop fitting windows (and seeing any event: app_filter.uninstall)."""
+    from . import app_filter
+    app_filter.uninstall()
 
 
 def scrolling(content: QWidget, *, frame: bool = False) -> QScrollArea:

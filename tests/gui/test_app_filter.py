@@ -1,0 +1,74 @@
+"""The program's one application-wide event filter (gui/app_filter.py): the idle lock's input
+and the windows fitted to the screen share it (each Python filter costs every event of the
+program), and a large build can go through without it."""
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QMainWindow, QVBoxLayout, QWidget
+
+from mototaxi_desk.gui import app_filter, idle_lock, screen_fit
+
+
+def test_input_and_shown_windows_reach_their_listeners_through_one_filter(qtbot, qapp):
+    screen_fit.install(qapp)
+    seen_input, seen_windows = [], []
+
+    def on_input(event):
+        seen_input.append(event.type())
+    app_filter.on_input(on_input)
+    app_filter.on_window_shown(seen_windows.append)
+    try:
+        window = QWidget()
+        layout = QVBoxLayout(window)
+        field = QLineEdit()
+        layout.addWidget(field)
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitExposed(window)
+        assert seen_windows == [window]  # the window, not its children
+        child = QLabel("mais um", window)
+        child.show()
+        assert seen_windows == [window]
+        qtbot.keyClick(field, Qt.Key.Key_A)
+        assert QEvent.Type.KeyPress in seen_input and field.text() == "a"  # passed on
+        dialog = QDialog(window)
+        dialog.show()
+        assert seen_windows == [window, dialog]
+        dialog.close()
+    finally:
+        app_filter.off_input(on_input)
+        app_filter._filter.shown.remove(seen_windows.append)
+
+
+def test_paused_sees_nothing_then_sees_again(qtbot, qapp):
+    seen = []
+
+    def listener(event):
+        seen.append(event.type())
+    app_filter.on_input(listener)
+    try:
+        field = QLineEdit()
+        qtbot.addWidget(field)
+        field.show()
+        with app_filter.paused():
+            qtbot.keyClick(field, Qt.Key.Key_A)
+        assert seen == [] and field.text() == "a"
+        qtbot.keyClick(field, Qt.Key.Key_B)
+        assert QEvent.Type.KeyPress in seen
+    finally:
+        app_filter.off_input(listener)
+
+
+def test_an_idle_lock_listens_until_stopped_or_gone(qtbot, qapp, monkeypatch):
+    monkeypatch.setenv("MOTOTAXI_IDLE_MINUTES", "5")
+    window = QMainWindow()
+    window.setCentralWidget(QLabel("dados"))
+    lock = idle_lock.IdleLock(window, actor=None)
+    assert lock._input in app_filter._filter.input
+    lock.stop()
+    assert lock._input not in app_filter._filter.input
+    other = idle_lock.IdleLock(window, actor=None)
+    listener = other._input
+    assert listener in app_filter._filter.input
+    window.deleteLater()  # its lock with it
+    qtbot.waitUntil(lambda: listener not in app_filter._filter.input, timeout=2000)
