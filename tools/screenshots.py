@@ -69,6 +69,25 @@ def main(out: str = "docs/screenshots", scale: str = "1") -> int:
                 window.dashboard.refresh()
                 while not done:
                     app.processEvents()
+            def morning():  # the day's first: yesterday's due dates while today's is built
+                import datetime as dt
+                import threading
+
+                from mototaxi_desk.gui import painel_preparation
+                from mototaxi_desk.services import due_dates
+                due_dates.rebuild(dt.date.today() - dt.timedelta(days=1))
+                hold, waiting, shown = threading.Event(), painel_preparation.wait, []
+                painel_preparation.wait = lambda: hold.wait(30)
+                window.dashboard.shown_earlier.connect(lambda: shown.append(True))
+                window.dashboard.refresh()
+                while not shown:
+                    app.processEvents()
+                app.processEvents()
+                window.grab().save(str(folder / "painel-de-ontem.png"))
+                hold.set()
+                painel_preparation.wait = waiting
+                painel()  # today's
+            morning()
             shots = {"painel.png": painel}
             holder = Permit.select().where(Permit.status == "active").order_by(Permit.id).first()
             shots["prontuario.png"] = lambda: window.open_person(holder.holder_id)

@@ -320,10 +320,32 @@ def _order():
     return [AlertDue.due_date, AlertDue.kind, AlertDue.sort_name, AlertDue.entity_id]
 
 
-def _read(on: dt.date, days: int, limit: int, kinds: tuple[str, ...] = ()) -> dict | None:
+def _earlier(state, on: dt.date, days: int) -> bool:
+    """The table of an earlier day, nothing else having made it stale: what every counter
+    finds in the morning until the day's table is built."""
+    return state is not None and not state.stale and state.day is not None and \
+        _as_date(state.day) < on and state.window >= days
+
+
+def readiness(on: dt.date, days: int = WINDOW) -> str | None:
+    """"fresh" (the table is of `on`), "earlier" (of an earlier day, else sound: page() can
+    read it with earlier_ok) or None (stale or never built: page() builds it first)."""
     state = _state()
-    if not _fresh(state, on, days):
-        return None
+    if _fresh(state, on, days):
+        return "fresh"
+    return "earlier" if _earlier(state, on, days) else None
+
+
+def _read(on: dt.date, days: int, limit: int, kinds: tuple[str, ...] = (),
+          earlier_ok: bool = False) -> dict | None:
+    state = _state()
+    fresh = _fresh(state, on, days)
+    if not fresh:
+        if not (earlier_ok and _earlier(state, on, days)):
+            return None
+        # as that day's Painel showed it: counted from today, an item due "now" (an
+        # inspection never made) would read as overdue since that day
+        on = _as_date(state.day)
     horizon = on + dt.timedelta(days=days)
     within = AlertDue.due_date <= horizon
     if kinds:
@@ -333,18 +355,24 @@ def _read(on: dt.date, days: int, limit: int, kinds: tuple[str, ...] = ()) -> di
         pw.fn.SUM(pw.Case(None, [(AlertDue.due_date < on, 1)], 0))).where(within).tuples()[0]
     rows = AlertDue.select().where(within).order_by(*_order()).limit(limit)
     return {"items": [_item(row, on) for row in rows], "total": total or 0,
-            "overdue": int(overdue or 0)}
+            "overdue": int(overdue or 0), "as_of": None if fresh else _as_date(state.day)}
 
 
-def page(on: dt.date, days: int, limit: int, kinds: tuple[str, ...] = ()) -> dict:
+def page(on: dt.date, days: int, limit: int, kinds: tuple[str, ...] = (), *,
+         earlier_ok: bool = False) -> dict:
     """{"items": the `limit` most urgent items of alerts.due(on=on, days=days) (of the
     `kinds` given, else all), in its order; "total", "overdue": how many there are, and
-    overdue}. Read from the table when it is fresh for `on` and `days`; else the table is
-    rebuilt first (the day's first Painel, or the first after a change of everybody's
-    alerts)."""
+    overdue; "as_of": None}. Read from the table when it is fresh for `on` and `days`; else
+    the table is rebuilt first (the day's first Painel, or the first after a change of
+    everybody's alerts).
+
+    earlier_ok: a table of an earlier day that nothing else made stale (the morning's, until
+    today's is built: seconds of work on a large register) is read at once as that day's
+    Painel showed it (its window, overdue and days left counted from that day), with
+    "as_of": that day."""
     days = alerts._days(days)
     for _ in range(3):
-        found = _snapshot(lambda: _read(on, days, limit, kinds))
+        found = _snapshot(lambda: _read(on, days, limit, kinds, earlier_ok))
         if found is not None:
             return found
         rebuild(on, days)

@@ -34,20 +34,22 @@ def overview() -> dict:
                 WaitingListEntry.status == "waiting").count()}
 
 
-def dashboard(on: dt.date | None = None, days: int = 30) -> dict:
+def dashboard(on: dt.date | None = None, days: int = 30, *, earlier_ok: bool = False) -> dict:
     """The Painel: the overview, the stands that need attention, the alerts by urgency (the
     first ALERT_PAGE, most urgent first; alerts_total and alerts_overdue count them all),
-    and what the passage of time changed today (services/clock.py)."""
+    and what the passage of time changed today (services/clock.py). earlier_ok: the alerts
+    of an earlier day's table as that day's Painel showed them, while today's is built
+    (alerts_as_of: that day; None when they are today's: due_dates.page)."""
     on = on or dt.date.today()
     places = stands.attention()  # aggregates, not every stand
     # the due-dates table: the most urgent page and two counts, by indexed SQL (rebuilt
     # first when stale: the day's first Painel)
-    due = due_dates.page(on, days, ALERT_PAGE)
+    due = due_dates.page(on, days, ALERT_PAGE, earlier_ok=earlier_ok)
     return {**overview(),
             "stands_free_places": places["free_places"],
             "stands_below_minimum": places["below_minimum"],
             "alerts": due["items"], "alerts_total": due["total"],
-            "alerts_overdue": due["overdue"],
+            "alerts_overdue": due["overdue"], "alerts_as_of": due["as_of"],
             "time_changes": clock.changes_on(on),
             # the "Recadastramento" line: this year's campaigns, due this month / missed
             "recadastramento": campaigns.painel(on), **charts(on)}

@@ -4,6 +4,7 @@ stays open; the Painel lists what it changed today (PF Art. 2 §3º: a permit re
 that was not renewed is 'Vencida')."""
 import datetime as dt
 import sys
+import threading
 
 from dateutil.relativedelta import relativedelta
 
@@ -184,3 +185,54 @@ def test_the_painels_wait_for_the_days_table_ends_when_it_is_stopped(monkeypatch
             painel_preparation.wait()
     finally:
         connection.stop_queries_when(None)
+
+
+def test_the_mornings_painel_shows_yesterdays_due_dates_at_once_then_todays(
+        qtbot, make_municipio, monkeypatch):
+    """Issue 23: the day's first Painel shows the due dates as the day before's Painel had
+    them at once, saying so, while today's table is built; then today's."""
+    from mototaxi_desk.gui import painel_preparation
+    from mototaxi_desk.services import due_dates
+    _expiring_permit(make_municipio)
+    yesterday = TODAY - dt.timedelta(days=1)
+    assert due_dates.rebuild(yesterday)  # yesterday's Painel
+    assert due_dates.readiness(TODAY) == "earlier"
+    building = []
+    monkeypatch.setattr(painel_preparation, "wait", lambda: building.append(True))
+    window = MainWindow(Actor(None, "atendente.teste", "atendente"))
+    qtbot.addWidget(window)
+    page = window.dashboard
+    shown = []
+    page.shown_earlier.connect(lambda: shown.append(("earlier", page.alerts_title.text())))
+    page.loaded.connect(lambda: shown.append(("today", page.alerts_title.text())))
+    with qtbot.waitSignal(page.loaded, timeout=10_000):
+        page.refresh()
+    assert [kind for kind, _ in shown] == ["earlier", "today"]
+    assert f"<b>Prazos</b> de {yesterday:%d/%m/%Y}, como estavam nesse dia" in shown[0][1]
+    assert building == [True]  # today's waited for the preparation, not yesterday's
+    assert "atualizando" not in page.alerts_title.text()
+    assert due_dates.readiness(TODAY) == "fresh"
+    assert page._info["alerts_as_of"] is None
+
+
+def test_yesterdays_due_dates_say_so(qtbot, make_municipio, monkeypatch):
+    from mototaxi_desk.gui import painel_preparation
+    from mototaxi_desk.services import due_dates
+    _expiring_permit(make_municipio)
+    yesterday = TODAY - dt.timedelta(days=1)
+    assert due_dates.rebuild(yesterday)
+    hold = threading.Event()
+    monkeypatch.setattr(painel_preparation, "wait",  # today's table takes its time
+                        lambda: hold.wait(10))
+    window = MainWindow(Actor(None, "atendente.teste", "atendente"))
+    qtbot.addWidget(window)
+    page = window.dashboard
+    with qtbot.waitSignal(page.shown_earlier, timeout=10_000):
+        page.refresh()
+    title = page.alerts_title.text()
+    assert f"<b>Prazos</b> de {yesterday:%d/%m/%Y}, como estavam nesse dia (atualizando para " \
+        "hoje…)" in title, title
+    assert page._info["alerts_as_of"] == yesterday
+    with qtbot.waitSignal(page.loaded, timeout=10_000):
+        hold.set()
+    assert "atualizando" not in page.alerts_title.text()

@@ -330,3 +330,33 @@ def test_a_lock_held_by_a_vanished_counter_is_waited_for_a_while_only(demo_data,
     finally:
         release.set()
         thread.join(30)
+
+
+def test_the_mornings_first_painel_reads_yesterdays_table_at_once_then_todays(board):
+    """The day's first Painel: with earlier_ok the table of an earlier day (nothing else
+    having made it stale) is read at once, as that day's Painel showed it, and said to be
+    of that day; nothing is written. Without it, and when the table is stale, today's is
+    built first."""
+    tomorrow = TODAY + dt.timedelta(days=1)
+    rows, state = AlertDue.select().count(), _state()
+    assert due_dates.readiness(TODAY) == "fresh" and due_dates.readiness(tomorrow) == "earlier"
+    early = overview.dashboard(on=tomorrow, earlier_ok=True)
+    assert early["alerts_as_of"] == TODAY
+    assert AlertDue.select().count() == rows and _state().day == state.day  # only read
+    yesterdays = alerts.due(on=TODAY, days=30)  # the Painel of the table's day, as it was
+    assert early["alerts"] == yesterdays[:overview.ALERT_PAGE]
+    assert early["alerts_total"] == len(yesterdays)
+    assert early["alerts_overdue"] == len([i for i in yesterdays if i["days_left"] < 0])
+
+    todays = overview.dashboard(on=tomorrow)  # the Painel's second read: today's table
+    assert todays["alerts_as_of"] is None and _state().day == tomorrow
+    assert todays["alerts"] == alerts.due(on=tomorrow, days=30)[:overview.ALERT_PAGE]
+    assert overview.dashboard(on=tomorrow, earlier_ok=True)["alerts_as_of"] is None
+
+    # stale (a change of everybody's alerts): never shown as it was, even in the morning
+    with write_transaction():
+        due_dates.mark_stale()
+    day_after = tomorrow + dt.timedelta(days=1)
+    assert due_dates.readiness(day_after) is None
+    assert overview.dashboard(on=day_after, earlier_ok=True)["alerts_as_of"] is None
+    assert_due_table_current(day_after, where="stale, then the morning")

@@ -3,13 +3,15 @@ and everything due sorted by urgency (overdue red, ≤ 30 days amber); a double 
 the person's record."""
 from __future__ import annotations
 
+import datetime as dt
 from html import escape
+from types import MethodType
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (QGridLayout, QGroupBox, QHBoxLayout, QLabel, QTabWidget,
                                QVBoxLayout, QWidget)
 
-from ...services import overview
+from ...services import due_dates, overview
 from ...services.permits import STATUS_LABELS
 from ..models.dict_table import Column, DictTableModel
 from .. import painel_preparation
@@ -67,7 +69,8 @@ CHART_TABS = ("Permissões por situação", "Autos de infração por mês", "Mul
 
 class DashboardPage(QWidget):
     person_chosen = Signal(int)
-    loaded = Signal()
+    loaded = Signal()  # today's figures shown
+    shown_earlier = Signal()  # the day's first: an earlier day's due dates shown meanwhile
     title = "Painel"
 
     def __init__(self, parent=None):
@@ -98,6 +101,7 @@ class DashboardPage(QWidget):
         top.addWidget(self.charts, 6)
         self.chart = self.notices_chart = self.fines_chart = None
         self._info: dict | None = None
+        self._asked = 0  # refreshes asked for: only the last one's figures are shown
         self._drawn: set[int] = set()
         layout.addLayout(top)
         grid = QGridLayout()
@@ -111,21 +115,53 @@ class DashboardPage(QWidget):
         open_rows(self.alerts_view,
                   lambda row: self.person_chosen.emit(self.alert_model.row(row)["person_id"]))
         self.alerts_title = QLabel()
+        self.alerts_title.setWordWrap(True)  # a long line never widens the window
         grid.addWidget(self.alerts_title, 0, 0)
         grid.addWidget(self.alerts_view, 1, 0)
         layout.addLayout(grid, 1)
 
     def refresh(self) -> None:
         """Load the figures off the GUI thread (alerts over every permit take a moment on a
-        large register); `loaded` fires when they are shown."""
+        large register); `loaded` fires when today's are shown. The day's first Painel
+        shows the due dates as the earlier day's Painel had them at once, saying so
+        (`shown_earlier`), while today's table is built (seconds on a large register:
+        painel_preparation.py), then today's."""
         self.alerts_title.setText("<b>Prazos</b>: carregando…")
+        self._asked += 1
+        asked = self._asked  # a newer refresh's figures are never covered by these
+
         def work():
-            painel_preparation.wait()  # the day's table, being built as the window opened
+            if due_dates.readiness(dt.date.today()) is None:  # stale or never built
+                painel_preparation.wait()  # the day's table, being built as the window opened
+            return overview.dashboard(earlier_ok=True)
+        self._job = run_in_background(
+            work, self._bound(lambda page, info: page._shown_then_today(info, asked)),
+            self._bound(lambda page, exc: page._failed(exc, asked)), interruptible=True)
+
+    def _bound(self, call):
+        """`call(self, ...)` as a method of this page: run_in_background then calls neither
+        callback once the page is deleted (a window closed while its Painel loads)."""
+        return MethodType(call, self)
+
+    def _failed(self, exc: Exception, asked: int) -> None:
+        if asked == self._asked:
+            self.alerts_title.setText(f"<b>Prazos</b>: não foi possível carregar ({exc}).")
+
+    def _shown_then_today(self, info: dict, asked: int) -> None:
+        if asked != self._asked:
+            return
+        self.show_dashboard(info)
+        if info.get("alerts_as_of") is None:
+            return
+        self.shown_earlier.emit()
+
+        def today():
+            painel_preparation.wait()  # started as the window opened: its table, or built here
             return overview.dashboard()
-        self._job = run_in_background(work, self.show_dashboard,
-                                      lambda exc: self.alerts_title.setText(
-                                          f"<b>Prazos</b>: não foi possível carregar ({exc})."),
-                                      interruptible=True)
+        self._job = run_in_background(
+            today, self._bound(lambda page, found: asked == page._asked and
+                               page.show_dashboard(found)),
+            self._bound(lambda page, exc: page._failed(exc, asked)), interruptible=True)
 
     def show_dashboard(self, info: dict) -> None:
         """The figures and the alerts now, the chart at the event loop's next turn (its first
@@ -139,16 +175,20 @@ class DashboardPage(QWidget):
         self.alert_model.set_rows(rows)
         overdue, total = info["alerts_overdue"], info.get("alerts_total", len(rows))
         shown = f"; os {len(rows)} mais urgentes abaixo" if total > len(rows) else ""
-        self.alerts_title.setText(f"<b>Prazos</b>: {overdue} vencido(s), "
+        as_of = info.get("alerts_as_of")
+        earlier = (f" de {as_of:%d/%m/%Y}, como estavam nesse dia (atualizando para hoje…)"
+                   if as_of is not None else "")
+        self.alerts_title.setText(f"<b>Prazos</b>{earlier}: {overdue} vencido(s), "
                                   f"{total - overdue} nos próximos 30 dias{shown} "
                                   "(duplo clique abre o prontuário)")
         self._info = info
-        QTimer.singleShot(0, self, self._charts_then_loaded)
+        QTimer.singleShot(0, self, lambda: self._charts_then_loaded(as_of is None))
 
-    def _charts_then_loaded(self) -> None:
+    def _charts_then_loaded(self, today: bool = True) -> None:
         if self._info is not None:
             self._draw_charts(self._info)
-        self.loaded.emit()
+        if today:
+            self.loaded.emit()
 
     def _draw_charts(self, info: dict) -> None:
         self._info = info
