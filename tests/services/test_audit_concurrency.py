@@ -7,6 +7,7 @@ import pytest
 from mototaxi_desk.services import audit
 from mototaxi_desk.store.models import AuditLog, Sticker
 
+from ..conftest import BACKENDS
 from ..conftest import PG_URL
 from .audit_workers import inspect_and_reissue, run_workers
 from .licensing_rows import holder_with_vehicle
@@ -16,7 +17,7 @@ WORKERS, ROUNDS = 4, 6
 
 
 @pytest.mark.skipif(not PG_URL, reason="MOTOTAXI_TEST_PG não definido")
-@pytest.mark.parametrize("db_url", ["postgres"], indirect=True)
+@pytest.mark.parametrize("db_url", [BACKENDS[1]], indirect=True)  # skipped without a server
 def test_four_counters_append_to_one_linear_chain(db_url, srm):
     vehicles = [holder_with_vehicle(ON, name=f"Permissionária {i}")[1].id
                 for i in range(WORKERS)]

@@ -10,6 +10,7 @@ from mototaxi_desk.services import auxiliary, fees, permit_history, stands
 from mototaxi_desk.services.context import PermissionDenied
 from mototaxi_desk.store.models import AuditLog, Fee, Permit, Stand
 
+from ..conftest import BACKENDS
 from ..conftest import L1745, PF, PG_URL, SRM, row_counts
 from . import fleet_helpers as h
 from .fleet_helpers import ON
@@ -394,7 +395,7 @@ def test_list_stands_counts_and_flags(srm):
 # --- concurrency (PostgreSQL) -------------------------------------------------------------
 
 @pytest.mark.skipif(not PG_URL, reason="MOTOTAXI_TEST_PG não definido")
-@pytest.mark.parametrize("db_url", ["postgres"], indirect=True)
+@pytest.mark.parametrize("db_url", [BACKENDS[1]], indirect=True)  # skipped without a server
 @pytest.mark.parametrize("lock", [True, False], ids=["row-lock", "unique-index-only"])
 def test_concurrent_counters_never_exceed_the_maximum(db_url, make_municipio, lock):
     """SRM Art. 22 §1º under concurrency: four counters (separate processes, separate
