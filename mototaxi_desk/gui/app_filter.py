@@ -19,19 +19,19 @@ InputListener = Callable[[QEvent], None]
 WindowListener = Callable[[QWidget], None]
 
 
-class _AppFilter(QObject):
-    def __init__(self, parent: QObject):
-        super().__init__(parent)
-        self.input: list[InputListener] = []
-        self.shown: list[WindowListener] = []
+# who listens: kept across a filter removed and put back (uninstall at exit, tests)
+_input: list[InputListener] = []
+_shown: list[WindowListener] = []
 
+
+class _AppFilter(QObject):
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
         if event.isInputEvent():
-            for listener in tuple(self.input):  # a listener may stop listening
+            for listener in tuple(_input):  # a listener may stop listening
                 listener(event)
-        elif self.shown and watched.isWidgetType() and watched.isWindow() and \
+        elif _shown and watched.isWidgetType() and watched.isWindow() and \
                 event.type() == QEvent.Type.ShowToParent:
-            for listener in tuple(self.shown):
+            for listener in tuple(_shown):
                 listener(watched)
         return False
 
@@ -39,45 +39,53 @@ class _AppFilter(QObject):
 _filter: _AppFilter | None = None
 
 
-def _installed() -> _AppFilter | None:
+def _install() -> None:
     global _filter
     app = QApplication.instance()
     if _filter is None and app is not None:
         _filter = _AppFilter(app)
         app.installEventFilter(_filter)
-        app.aboutToQuit.connect(uninstall)
-    return _filter
+        _filter.destroyed.connect(lambda *_, gone=_filter: _forget(gone))
+        app.aboutToQuit.connect(uninstall)  # this filter's application: once
+
+
+def _forget(gone: _AppFilter) -> None:
+    global _filter
+    if _filter is gone:  # deleted with its application: the next one gets its own
+        _filter = None
 
 
 def on_input(listener: InputListener) -> None:
     """`listener(event)` for every keyboard, mouse, wheel, touch or tablet event (Qt's input
     events), until off_input(listener)."""
-    found = _installed()
-    if found is not None and listener not in found.input:
-        found.input.append(listener)
+    if listener not in _input:
+        _input.append(listener)
+    _install()
 
 
 def off_input(listener: InputListener) -> None:
-    if _filter is not None and listener in _filter.input:
-        _filter.input.remove(listener)
+    if listener in _input:
+        _input.remove(listener)
 
 
 def on_window_shown(listener: WindowListener) -> None:
     """`listener(window)` each time a window (a top-level widget) is shown, before it is
     drawn (Qt's ShowToParent)."""
-    found = _installed()
-    if found is not None and listener not in found.shown:
-        found.shown.append(listener)
+    if listener not in _shown:
+        _shown.append(listener)
+    _install()
 
 
 def uninstall() -> None:
-    """No event seen any more: before the windows are deleted at exit (gui/shutdown.py), the
-    filter must not be handed objects half destroyed."""
+    """No event seen any more (fitting and idle input both), until a listener is added
+    again: before the windows are deleted at exit (gui/shutdown.py), the filter must not be
+    handed objects half destroyed."""
     global _filter
     app = QApplication.instance()
-    if _filter is not None and app is not None:
-        app.removeEventFilter(_filter)
-    _filter = None
+    found, _filter = _filter, None
+    if found is not None and app is not None:
+        app.removeEventFilter(found)
+        found.deleteLater()
 
 
 @contextmanager
@@ -93,4 +101,4 @@ def paused():
         yield
     finally:
         if found is not None and found is _filter and app is not None:
-            app.installEventFilter(found)
+            app.installEventFilter(found)  # unless uninstall() ran meanwhile

@@ -201,6 +201,8 @@ class MainWindow(QMainWindow):
                            navigation.pending_applications(),
                            meaning="Requerimentos aguardando decisão")
         info = getattr(self.dashboard, "_info", None) or {}
+        if info.get("alerts_as_of") is not None:
+            return  # an earlier day's, shown while today's loads: the badge waits for today's
         self.nav.set_count(self.pages.index(self.dashboard), info.get("alerts_overdue", 0),
                            tone="overdue", meaning="Prazos vencidos (veja o Painel)")
 

@@ -77,7 +77,8 @@ def install(app: QApplication | None = None) -> None:
 
 
 def uninstall() -> None:
-    """Stop fitting windows (and seeing any event: app_filter.uninstall)."""
+    """Stop fitting windows, and seeing any event (the idle lock's input too:
+    app_filter.uninstall), at exit."""
     from . import app_filter
     app_filter.uninstall()
 

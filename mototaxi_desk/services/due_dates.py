@@ -320,16 +320,21 @@ def _order():
     return [AlertDue.due_date, AlertDue.kind, AlertDue.sort_name, AlertDue.entity_id]
 
 
+EARLIER_AT_MOST = 7  # days: an older table (a long holiday) is not shown while the new builds
+
+
 def _earlier(state, on: dt.date, days: int) -> bool:
-    """The table of an earlier day, nothing else having made it stale: what every counter
-    finds in the morning until the day's table is built."""
+    """The table of an earlier day of the last EARLIER_AT_MOST, nothing else having made it
+    stale: what every counter finds in the morning until the day's table is built."""
     return state is not None and not state.stale and state.day is not None and \
-        _as_date(state.day) < on and state.window >= days
+        on - dt.timedelta(days=EARLIER_AT_MOST) <= _as_date(state.day) < on and \
+        state.window >= days
 
 
 def readiness(on: dt.date, days: int = WINDOW) -> str | None:
-    """"fresh" (the table is of `on`), "earlier" (of an earlier day, else sound: page() can
-    read it with earlier_ok) or None (stale or never built: page() builds it first)."""
+    """"fresh" (the table is of `on`), "earlier" (of one of the days before, else sound:
+    page() can read it with earlier_ok) or None (anything else: stale, never built, older,
+    narrower than `days`: page() builds it first)."""
     state = _state()
     if _fresh(state, on, days):
         return "fresh"
@@ -343,8 +348,9 @@ def _read(on: dt.date, days: int, limit: int, kinds: tuple[str, ...] = (),
     if not fresh:
         if not (earlier_ok and _earlier(state, on, days)):
             return None
-        # as that day's Painel showed it: counted from today, an item due "now" (an
-        # inspection never made) would read as overdue since that day
+        # counted on that day (the table's records are kept current: today's actions are
+        # in it): counted from today, an item due "now" (an inspection never made) would
+        # read as overdue since that day
         on = _as_date(state.day)
     horizon = on + dt.timedelta(days=days)
     within = AlertDue.due_date <= horizon
@@ -366,10 +372,10 @@ def page(on: dt.date, days: int, limit: int, kinds: tuple[str, ...] = (), *,
     the table is rebuilt first (the day's first Painel, or the first after a change of
     everybody's alerts).
 
-    earlier_ok: a table of an earlier day that nothing else made stale (the morning's, until
-    today's is built: seconds of work on a large register) is read at once as that day's
-    Painel showed it (its window, overdue and days left counted from that day), with
-    "as_of": that day."""
+    earlier_ok: a table of one of the days before that nothing else made stale (the
+    morning's, until today's is built: seconds of work on a large register) is read at
+    once, counted on its day (its window, overdue and days left; its records current, as
+    flush() keeps them), with "as_of": that day."""
     days = alerts._days(days)
     for _ in range(3):
         found = _snapshot(lambda: _read(on, days, limit, kinds, earlier_ok))

@@ -38,7 +38,7 @@ def dashboard(on: dt.date | None = None, days: int = 30, *, earlier_ok: bool = F
     """The Painel: the overview, the stands that need attention, the alerts by urgency (the
     first ALERT_PAGE, most urgent first; alerts_total and alerts_overdue count them all),
     and what the passage of time changed today (services/clock.py). earlier_ok: the alerts
-    of an earlier day's table as that day's Painel showed them, while today's is built
+    counted on the earlier day the table was built for, while today's is built
     (alerts_as_of: that day; None when they are today's: due_dates.page)."""
     on = on or dt.date.today()
     places = stands.attention()  # aggregates, not every stand

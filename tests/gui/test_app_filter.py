@@ -37,7 +37,7 @@ def test_input_and_shown_windows_reach_their_listeners_through_one_filter(qtbot,
         dialog.close()
     finally:
         app_filter.off_input(on_input)
-        app_filter._filter.shown.remove(seen_windows.append)
+        app_filter._shown.remove(seen_windows.append)
 
 
 def test_paused_sees_nothing_then_sees_again(qtbot, qapp):
@@ -64,11 +64,35 @@ def test_an_idle_lock_listens_until_stopped_or_gone(qtbot, qapp, monkeypatch):
     window = QMainWindow()
     window.setCentralWidget(QLabel("dados"))
     lock = idle_lock.IdleLock(window, actor=None)
-    assert lock._input in app_filter._filter.input
+    assert lock._input in app_filter._input
     lock.stop()
-    assert lock._input not in app_filter._filter.input
+    assert lock._input not in app_filter._input
     other = idle_lock.IdleLock(window, actor=None)
     listener = other._input
-    assert listener in app_filter._filter.input
+    assert listener in app_filter._input
     window.deleteLater()  # its lock with it
-    qtbot.waitUntil(lambda: listener not in app_filter._filter.input, timeout=2000)
+    qtbot.waitUntil(lambda: listener not in app_filter._input, timeout=2000)
+
+
+def test_listeners_outlive_the_filter_removed_and_put_back(qtbot, qapp):
+    """At exit the filter goes (gui/shutdown.py); one put back later (a test, a second
+    window) still fits windows and hears input for those who listened."""
+    screen_fit.install(qapp)
+    seen = []
+
+    def listener(event):
+        seen.append(event.type())
+    app_filter.on_input(listener)
+    try:
+        app_filter.uninstall()
+        field = QLineEdit()
+        qtbot.addWidget(field)
+        field.show()
+        qtbot.keyClick(field, Qt.Key.Key_A)
+        assert seen == []  # nothing seen without the filter
+        app_filter.on_input(listener)  # put back by the next one who listens
+        qtbot.keyClick(field, Qt.Key.Key_B)
+        assert QEvent.Type.KeyPress in seen
+        assert screen_fit._fit_window in app_filter._shown
+    finally:
+        app_filter.off_input(listener)

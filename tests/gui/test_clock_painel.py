@@ -208,7 +208,7 @@ def test_the_mornings_painel_shows_yesterdays_due_dates_at_once_then_todays(
     with qtbot.waitSignal(page.loaded, timeout=10_000):
         page.refresh()
     assert [kind for kind, _ in shown] == ["earlier", "today"]
-    assert f"<b>Prazos</b> de {yesterday:%d/%m/%Y}, como estavam nesse dia" in shown[0][1]
+    assert f"<b>Prazos</b> contados em {yesterday:%d/%m/%Y}" in shown[0][1]
     assert building == [True]  # today's waited for the preparation, not yesterday's
     assert "atualizando" not in page.alerts_title.text()
     assert due_dates.readiness(TODAY) == "fresh"
@@ -230,9 +230,23 @@ def test_yesterdays_due_dates_say_so(qtbot, make_municipio, monkeypatch):
     with qtbot.waitSignal(page.shown_earlier, timeout=10_000):
         page.refresh()
     title = page.alerts_title.text()
-    assert f"<b>Prazos</b> de {yesterday:%d/%m/%Y}, como estavam nesse dia (atualizando para " \
-        "hoje…)" in title, title
+    assert f"<b>Prazos</b> contados em {yesterday:%d/%m/%Y} (atualizando para hoje…)" in title
+    window.update_counts()  # the badge counts today's overdue items only, never these
+    assert window.nav.count_of(window.pages.index(page)) == 0
     assert page._info["alerts_as_of"] == yesterday
     with qtbot.waitSignal(page.loaded, timeout=10_000):
         hold.set()
     assert "atualizando" not in page.alerts_title.text()
+
+
+def test_the_overdue_badge_waits_for_todays_figures(qtbot, make_municipio):
+    make_municipio("porto-feliz-2017", today=TODAY)
+    window = MainWindow(Actor(None, "atendente.teste", "atendente"))
+    qtbot.addWidget(window)
+    row = window.pages.index(window.dashboard)
+    window.dashboard._info = {"alerts_overdue": 5, "alerts_as_of": TODAY - dt.timedelta(days=1)}
+    window.update_counts()
+    assert window.nav.count_of(row) == 0
+    window.dashboard._info = {"alerts_overdue": 5, "alerts_as_of": None}
+    window.update_counts()
+    assert window.nav.count_of(row) == 5

@@ -20,6 +20,7 @@ from mototaxi_desk.services import (alerts, audit, clock, due_dates, fees, inspe
 from mototaxi_desk.store.connection import write_transaction
 from mototaxi_desk.store.models import AlertDue, AlertDueState, Cnh, Permit, Vehicle
 
+from ..conftest import BACKENDS
 from ..due_check import assert_due_table_current
 from ..factories import CLERK, SUPERVISOR, make_person, make_vehicle
 from .ledger_helpers import ADMIN, FISCAL, notice_data
@@ -261,7 +262,7 @@ def test_a_process_that_does_not_keep_the_table_marks_it_stale(board, monkeypatc
     assert_due_table_current(TODAY, where="rebuilt")
 
 
-@pytest.mark.parametrize("db_url", ["postgres"], indirect=True)
+@pytest.mark.parametrize("db_url", [BACKENDS[1]], indirect=True)  # skipped without a server
 def test_counters_opening_together_build_the_table_once(demo_data, monkeypatch):
     """Every counter on a PostgreSQL database starts the day's table as its login shows: the
     first builds it, the others wait for it (a session lock across processes) and find it
@@ -299,7 +300,7 @@ def test_counters_opening_together_build_the_table_once(demo_data, monkeypatch):
     assert_due_table_current(TODAY, where="two counters")
 
 
-@pytest.mark.parametrize("db_url", ["postgres"], indirect=True)
+@pytest.mark.parametrize("db_url", [BACKENDS[1]], indirect=True)  # skipped without a server
 def test_a_lock_held_by_a_vanished_counter_is_waited_for_a_while_only(demo_data, monkeypatch):
     """A counter that dropped off the network mid-rebuild keeps its session lock until the
     server notices (hours): the others wait `wait_s`, then build the table without it."""

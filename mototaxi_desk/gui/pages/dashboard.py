@@ -123,9 +123,9 @@ class DashboardPage(QWidget):
     def refresh(self) -> None:
         """Load the figures off the GUI thread (alerts over every permit take a moment on a
         large register); `loaded` fires when today's are shown. The day's first Painel
-        shows the due dates as the earlier day's Painel had them at once, saying so
-        (`shown_earlier`), while today's table is built (seconds on a large register:
-        painel_preparation.py), then today's."""
+        shows at once the due dates counted on the earlier day the table was built for,
+        saying so (`shown_earlier`), while today's table is built (seconds on a large
+        register: painel_preparation.py), then today's."""
         self.alerts_title.setText("<b>Prazos</b>: carregando…")
         self._asked += 1
         asked = self._asked  # a newer refresh's figures are never covered by these
@@ -144,7 +144,13 @@ class DashboardPage(QWidget):
         return MethodType(call, self)
 
     def _failed(self, exc: Exception, asked: int) -> None:
-        if asked == self._asked:
+        if asked != self._asked:
+            return
+        as_of = (self._info or {}).get("alerts_as_of")
+        if as_of is not None:  # the earlier day's stay on screen: still said to be so
+            self.alerts_title.setText(f"<b>Prazos</b> contados em {as_of:%d/%m/%Y}: não foi "
+                                      f"possível atualizar para hoje ({exc}).")
+        else:
             self.alerts_title.setText(f"<b>Prazos</b>: não foi possível carregar ({exc}).")
 
     def _shown_then_today(self, info: dict, asked: int) -> None:
@@ -176,7 +182,7 @@ class DashboardPage(QWidget):
         overdue, total = info["alerts_overdue"], info.get("alerts_total", len(rows))
         shown = f"; os {len(rows)} mais urgentes abaixo" if total > len(rows) else ""
         as_of = info.get("alerts_as_of")
-        earlier = (f" de {as_of:%d/%m/%Y}, como estavam nesse dia (atualizando para hoje…)"
+        earlier = (f" contados em {as_of:%d/%m/%Y} (atualizando para hoje…)"
                    if as_of is not None else "")
         self.alerts_title.setText(f"<b>Prazos</b>{earlier}: {overdue} vencido(s), "
                                   f"{total - overdue} nos próximos 30 dias{shown} "
