@@ -78,14 +78,17 @@ def main(out: str = "docs/screenshots", scale: str = "1") -> int:
                 due_dates.rebuild(dt.date.today() - dt.timedelta(days=1))
                 hold, waiting, shown = threading.Event(), painel_preparation.wait, []
                 painel_preparation.wait = lambda: hold.wait(30)
-                window.dashboard.shown_earlier.connect(lambda: shown.append(True))
-                window.dashboard.refresh()
-                while not shown:
-                    app.processEvents()
-                app.processEvents()
-                window.grab().save(str(folder / "painel-de-ontem.png"))
-                hold.set()
-                painel_preparation.wait = waiting
+                try:
+                    window.dashboard.shown_earlier.connect(lambda: shown.append(True))
+                    window.dashboard.refresh()
+                    while not shown or not window.dashboard._drawn:  # the chart: a turn later
+                        app.processEvents()
+                    for _ in range(10):  # its scene laid out
+                        app.processEvents()
+                    window.grab().save(str(folder / "painel-de-ontem.png"))
+                finally:
+                    hold.set()
+                    painel_preparation.wait = waiting
                 painel()  # today's
             morning()
             shots = {"painel.png": painel}
