@@ -58,7 +58,7 @@ class MainWindow(QMainWindow):
     def __init__(self, actor: Actor):
         super().__init__()
         self.actor = actor
-        info = overview.overview()
+        info = overview.identity()  # the counts are the Painel's, loaded off this thread
         self.setWindowTitle(f"Mototáxi Desk — {info['municipio']}/{info['uf']}")
         self.search_box = SearchBox()
         self.dashboard = DashboardPage()

@@ -15,12 +15,18 @@ ALERT_PAGE = 500  # the Painel's alert list: the most urgent, the rest counted
 MONTHS = ("jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez")
 
 
+def identity() -> dict:
+    """The município, its profile and the database, without the register's counts: what
+    the main window's title, header and status bar show as it opens (the counts are the
+    Painel's, read off the GUI thread: ~30 ms at 100,000 holders)."""
+    return {**setup.summary(), "database": connection.describe(_url())}
+
+
 def overview() -> dict:
-    summary = setup.summary()
+    summary = identity()
     by_status = dict(Permit.select(Permit.status, pw.fn.COUNT(Permit.id))
                      .group_by(Permit.status).tuples())
     return {**summary,
-            "database": connection.describe(_url()),
             "persons": Person.select().count(),
             "permits_active": by_status.get("active", 0),
             # the cap's count (permits.IN_FORCE), the same the reports and the grant use

@@ -29,7 +29,7 @@ MODEL_NAMES = {name for name, value in vars(models).items()
 # Readers the screens call with no argument (the rest need an id: below). Never an action.
 READERS = ["applications.list_applications", "backups.status", "bank_returns.list_files",
            "collection.current", "counter.unplaced_permits", "counter.waiting_calls",
-           "inspections.list_inspections", "keys.trust_summary", "ledger.list_holidays", "ledger.list_notices", "overview.overview",
+           "inspections.list_inspections", "keys.trust_summary", "ledger.list_holidays", "ledger.list_notices", "overview.identity",
            "permits.list_permits", "profile_versions.status", "setup.brasao",
            "setup.summary", "setup.tariff_values", "stands.list_stands", "users.list_users",
            "vehicles.list_vehicles", "waiting_list.ordered", "waiting_list.ranking_inputs"]
