@@ -93,7 +93,10 @@ def run(job: str, *, stop: Callable[[], bool] = connection.stop_requested) -> ob
                 if process.poll() is None:
                     process.kill()
                 process.wait()
-        errors = error_file.read_text(encoding="utf-8", errors="replace")
+        try:
+            errors = error_file.read_text(encoding="utf-8", errors="replace")
+        except OSError:  # the folder removed under it (a process ending with the job on)
+            errors = ""
         try:
             answer = json.loads(result_file.read_text(encoding="utf-8"))
         except (OSError, ValueError):

@@ -61,3 +61,22 @@ def test_a_child_that_cannot_start_is_done_in_the_process(register, db_url, monk
          (register["id"],))
     found = child_jobs.run("integrity")
     assert any("(Sem Processo Filho)" in p for p in found), found
+
+
+def test_a_job_whose_folder_went_away_fails_as_a_job(register, monkeypatch):
+    """The job's temporary folder removed while it ran (the process ending with the job on,
+    as a script's exit does): a ChildJobError, never a FileNotFoundError from the reading."""
+    import json
+    import shutil
+    from pathlib import Path
+    popen = subprocess.Popen
+
+    def spawn(*args, **kwargs):
+        started = popen(*args, **kwargs)
+        started.wait()
+        request = json.loads(kwargs["env"][child_jobs.REQUEST])
+        shutil.rmtree(Path(request["result"]).parent)
+        return started
+    monkeypatch.setattr(subprocess, "Popen", spawn)
+    with pytest.raises(child_jobs.ChildJobError, match="sem resposta"):
+        child_jobs.run("integrity")
