@@ -30,7 +30,8 @@ NOT_BEFORE_LOGIN = ("mototaxi_desk.domain.profiles", "mototaxi_desk.gui.main_win
                     "mototaxi_desk.services.overview", "mototaxi_desk.services.alerts",
                     "reportlab", "openpyxl", "qrcode", "cryptography", "holidays",
                     "PySide6.QtCharts", "PySide6.QtPdf", "PySide6.QtPrintSupport",
-                    "PySide6.QtUiTools", "PySide6.QtMultimedia")
+                    "PySide6.QtUiTools", "PySide6.QtMultimedia",
+                    "mototaxi_desk.cli")  # the command line's parser: not for the window
 
 
 def test_login_shows_before_the_heavy_parts_load(cli, sqlite_db):
@@ -44,3 +45,19 @@ def test_login_shows_before_the_heavy_parts_load(cli, sqlite_db):
                    if any(name == heavy or name.startswith(heavy + ".")
                           for heavy in NOT_BEFORE_LOGIN))
     assert early == [], f"carregados antes do login: {early}"
+
+
+def test_the_window_s_arguments_are_read_without_the_command_line_and_nothing_else_is():
+    """--db and --demo open the window without the command line's parser; everything else
+    (a command, --help, an abbreviation, a missing value) goes to that parser as before."""
+    from mototaxi_desk import __main__, cli
+    assert __main__.EXIT_REFUSED == cli.EXIT_REFUSED
+    for argv, db, demo in (([], None, False), (["--demo"], None, True),
+                           (["--db", "x.db"], "x.db", False), (["--db=y.db", "--demo"], "y.db", True)):
+        args = __main__._window_args(argv)
+        assert (args.command, args.db, args.demo) == (None, db, demo), argv
+        full = cli.parser().parse_args(argv)
+        assert (full.command, full.db, full.demo) == (None, db, demo), argv
+    for argv in (["--help"], ["--version"], ["--dem"], ["--db"], ["--db", "--demo"], ["--db="],
+                 ["search", "maria"], ["--db", "x.db", "check"], ["--json"]):
+        assert __main__._window_args(argv) is None, argv
