@@ -166,8 +166,10 @@ def _pages(runs: int) -> list[tuple]:
 
 def _mornings_painel(today: dt.date) -> dict:
     """The Painel's first figures on the day's first start, as the window shows them: the
-    due-dates table of the day before read at once, counted from today (due_dates.page's
-    earlier_ok), while today's is built (the line above)."""
+    due-dates table of the day before read at once, counted on its day (due_dates.page's
+    earlier_ok), while today's is built (the line above). The table is today's relabelled
+    as yesterday's (the same rows a real morning has, give or take a day's changes); the
+    relabelling, one row written, is timed with the read."""
     from mototaxi_desk.store.connection import write_transaction
     from mototaxi_desk.store.models import AlertDueState
     with write_transaction():
