@@ -4,7 +4,7 @@
   migrated file), PostgreSQL too when MOTOTAXI_TEST_PG is set (a schema of its own, taken
   from a pool and emptied, tests/prepared.py). `db_url` is its URL (an empty database, not
   migrated, when a test asks for `db_url` alone). Parametrize `db_url` indirectly
-  (["postgres"]) for a test of one backend.
+  (`[BACKENDS[1]]`: PostgreSQL with its skip mark) for a test of one backend.
 - `make_municipio(profile, today=...)`, `srm`, `pf`, `l1745`, `municipio` — a set-up
   município through `setup.initialise`, as `init` does (cheap: see below).
 - `demo_data` — the default município with `demo.fill(40, seed=11)`: built once per session
@@ -90,6 +90,8 @@ def templates(tmp_path_factory):
 def db_url(request, tmp_path, templates):
     """The URL of an empty database on each backend; when the test also uses `db`, of a copy
     of a migrated one (on PostgreSQL a schema of its own, taken from a pool)."""
+    if request.param == "postgres" and not PG_URL:  # asked by name, without the skip mark
+        pytest.skip("MOTOTAXI_TEST_PG não definido")  # (else an SQLite file '?options=...')
     backend = templates(request.param).backend
     if "db" in request.fixturenames:
         url = templates(request.param).database("migrated", tmp_path)
