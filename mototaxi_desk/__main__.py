@@ -7,10 +7,10 @@ import os
 import sys
 
 from . import config
+from .exit_codes import EXIT_REFUSED
 from .logs import setup_logging
 
 
-EXIT_REFUSED = 1  # = cli.EXIT_REFUSED (the window's start does not import the command line)
 PRIVATE_UMASK = 0o077  # files 0600, folders 0700: personal data is the user's alone
 
 

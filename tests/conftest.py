@@ -90,8 +90,9 @@ def templates(tmp_path_factory):
 def db_url(request, tmp_path, templates):
     """The URL of an empty database on each backend; when the test also uses `db`, of a copy
     of a migrated one (on PostgreSQL a schema of its own, taken from a pool)."""
-    if request.param == "postgres" and not PG_URL:  # asked by name, without the skip mark
-        pytest.skip("MOTOTAXI_TEST_PG não definido")  # (else an SQLite file '?options=...')
+    if request.param == "postgres" and not PG_URL:  # asked by name, not as BACKENDS[1]:
+        # without a server its URL would open an SQLite file named '?options=...'
+        pytest.skip("MOTOTAXI_TEST_PG não definido")
     backend = templates(request.param).backend
     if "db" in request.fixturenames:
         url = templates(request.param).database("migrated", tmp_path)

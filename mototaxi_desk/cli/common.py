@@ -17,8 +17,8 @@ from ..domain.os_errors import os_error_text
 from ..store import connection
 from ..store.connection import StoreError
 from ..store.migrations import close_database, open_database
+from ..exit_codes import EXIT_OK, EXIT_REFUSED, EXIT_USAGE  # noqa: F401 (cli's names)
 
-EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 KNOWN_ERRORS = (DomainError, StoreError, ProfileError)
 
 # argparse looks up the translation of its own words ("usage", "show this help message...")
