@@ -37,6 +37,7 @@ class _AppFilter(QObject):
 
 
 _filter: _AppFilter | None = None
+_pauses = 0  # paused() blocks open
 
 
 def _install() -> None:
@@ -92,13 +93,18 @@ def uninstall() -> None:
 def paused():
     """No event seen while a large widget tree is built in one go (the main window: some
     11,000 events, ~50 ms through the filter): nothing in it is input, and no window is
-    shown meanwhile (the main window fits itself when it is shown)."""
+    shown meanwhile (the main window fits itself when it is shown). Nested, the outermost
+    puts the filter back (a page made while the main window is built)."""
+    global _pauses
     app = QApplication.instance()
-    found = _filter
-    if found is not None and app is not None:
-        app.removeEventFilter(found)
+    if _filter is not None and app is not None:
+        app.removeEventFilter(_filter)
+    _pauses += 1
     try:
         yield
     finally:
-        if found is not None and found is _filter and app is not None:
-            app.installEventFilter(found)  # unless uninstall() ran meanwhile
+        _pauses -= 1
+        # the filter there is now (none if uninstall() ran meanwhile); installed twice, Qt
+        # keeps it once
+        if not _pauses and _filter is not None and app is not None:
+            app.installEventFilter(_filter)

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (QApplication, QHBoxLayout, QLabel, QMainWindow, Q
 from .. import config, settings_registry
 from ..services import overview, setup
 from ..services.context import ROLE_LABELS, Actor
-from . import screen_fit
+from . import app_filter, screen_fit
 from .dialogs.verify import VerifyDialog
 from .pages.applications import ApplicationsPage
 from .pages.dashboard import DashboardPage
@@ -25,6 +25,7 @@ from .pages.settings import SettingsPage
 from .pages.stands import StandsPage
 from .pages.vehicles import VehiclesPage
 from .pages.waiting import WaitingListPage
+from .labels import instrument_words
 from .icons import icon
 from .widgets.navigation import Navigation
 from .widgets.search_box import SearchBox
@@ -52,8 +53,39 @@ class _PageStack(QStackedWidget):
         return self.minimumSizeHint()
 
 
+# the navigation, in the order of the counter's work (issue 6); Configurações last
+PAGES = (("dashboard", DashboardPage), ("person_page", PersonPage),
+         ("applications_page", ApplicationsPage), ("holders_page", HoldersPage),
+         ("vehicles_page", VehiclesPage), ("stands_page", StandsPage),
+         ("inspections_page", InspectionsPage), ("infractions_page", InfractionsPage),
+         ("waiting_page", WaitingListPage), ("reports_page", ReportsPage),
+         ("settings_page", SettingsPage))
+_ROWS = {name: row for row, (name, _class) in enumerate(PAGES)}
+
+
+def page_title(page_class) -> str:
+    """The navigation's title, before the page is made (Permissionários, or the law's own
+    word for the holders)."""
+    return instrument_words()["holders"] if page_class is HoldersPage else page_class.title
+
+
+class _Page:
+    """`window.holders_page`: the page, made the first time it is wanted (shown, opened or
+    asked for). Only the Painel is made with the window: eleven pages made and laid out at
+    once cost ~150 ms after Entrar on a counter PC, for screens most sessions never open."""
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, window, owner=None):
+        return self if window is None else window._page(self.name)
+
+
 class MainWindow(QMainWindow):
     integrity_checked = Signal(list)  # the problems of the start-up checks (admins)
+    dashboard, person_page, applications_page, holders_page, vehicles_page, stands_page, \
+        inspections_page, infractions_page, waiting_page, reports_page, settings_page = \
+        (_Page() for _ in PAGES)
 
     def __init__(self, actor: Actor):
         super().__init__()
@@ -61,37 +93,18 @@ class MainWindow(QMainWindow):
         info = overview.identity()  # the counts are the Painel's, loaded off this thread
         self.setWindowTitle(f"Mototáxi Desk — {info['municipio']}/{info['uf']}")
         self.search_box = SearchBox()
-        self.dashboard = DashboardPage()
-        self.person_page = PersonPage(actor)
-        self.applications_page = ApplicationsPage(actor)
-        self.holders_page = HoldersPage(actor)
-        self.vehicles_page = VehiclesPage(actor)
-        self.stands_page = StandsPage(actor)
-        self.inspections_page = InspectionsPage(actor)
-        self.infractions_page = InfractionsPage(actor)
-        self.waiting_page = WaitingListPage(actor)
-        self.reports_page = ReportsPage(actor)
-        self.settings_page = SettingsPage(actor)
-        # navigation in the order of the counter's work (issue 6); Configurações last
-        self.pages = [self.dashboard, self.person_page, self.applications_page,
-                      self.holders_page, self.vehicles_page, self.stands_page,
-                      self.inspections_page, self.infractions_page, self.waiting_page,
-                      self.reports_page, self.settings_page]
+        self._built: dict[str, QWidget] = {}  # the pages made so far, by attribute name
         QShortcut(QKeySequence("Ctrl+N"), self, activated=self.new_application)
         self.nav = Navigation()
         self.stack = _PageStack()
-        for page in self.pages:
-            if page.layout() is not None:  # the window's margins are the page's
-                page.layout().setContentsMargins(6, 0, 2, 0)
-            self.nav.add_page(page.title)
-            self.stack.addWidget(page)
-            if hasattr(page, "person_chosen"):
-                page.person_chosen.connect(self.open_person)
+        for _name, page_class in PAGES:
+            self.nav.add_page(page_title(page_class))
+            self.stack.addWidget(QWidget())  # a stand-in until the page is first wanted
+        self._page("dashboard")  # the first page shown
         self.nav.fit_width()
         if setup.profile().waiting_list.mode == "none":  # the law has no waiting list
-            self.nav.item(self.pages.index(self.waiting_page)).setHidden(True)
+            self.nav.item(self.row_of("waiting_page")).setHidden(True)
         self.nav.currentRowChanged.connect(self.show_page)
-        self.dashboard.loaded.connect(self.update_counts)
         self.search_box.person_chosen.connect(self.open_person)
 
         central = QWidget()
@@ -143,6 +156,39 @@ class MainWindow(QMainWindow):
         self.clock_timer.setInterval(CLOCK_CHECK_MS)
         self.clock_timer.timeout.connect(self.new_day_check)
         self.clock_timer.start()
+
+    def _page(self, name: str) -> QWidget:
+        """The page called `name`, made and put in its place in the stack if not yet."""
+        page = self._built.get(name)
+        if page is None:
+            page_class = dict(PAGES)[name]
+            with app_filter.paused():  # its burst of construction events through no filter
+                page = page_class() if page_class is DashboardPage else page_class(self.actor)
+            if page.layout() is not None:  # the window's margins are the page's
+                page.layout().setContentsMargins(6, 0, 2, 0)
+            if hasattr(page, "person_chosen"):
+                page.person_chosen.connect(self.open_person)
+            if name == "dashboard":
+                page.loaded.connect(self.update_counts)
+            self._built[name] = page
+            row = _ROWS[name]
+            stand_in = self.stack.widget(row)
+            shown = self.stack.currentIndex() == row
+            self.stack.insertWidget(row, page)
+            self.stack.removeWidget(stand_in)
+            stand_in.deleteLater()
+            if shown:
+                self.stack.setCurrentIndex(row)
+        return page
+
+    def row_of(self, name: str) -> int:
+        """The navigation row (and stack index) of the page called `name`."""
+        return _ROWS[name]
+
+    @property
+    def pages(self) -> list[QWidget]:
+        """Every page, in the navigation's order (made now where not yet)."""
+        return [self._page(name) for name, _class in PAGES]
 
     def start_integrity_check(self) -> None:
         """The quick tamper checks in the background (the window never waits for them);
@@ -197,13 +243,13 @@ class MainWindow(QMainWindow):
         """The navigation's badges: requerimentos waiting for a decision, prazos vencidos
         (from the Painel's figures, loaded off the GUI thread)."""
         from ..services import navigation
-        self.nav.set_count(self.pages.index(self.applications_page),
+        self.nav.set_count(self.row_of("applications_page"),
                            navigation.pending_applications(),
                            meaning="Requerimentos aguardando decisão")
-        info = getattr(self.dashboard, "_info", None) or {}
+        info = getattr(self._built.get("dashboard"), "_info", None) or {}
         if info.get("alerts_as_of") is not None:
             return  # an earlier day's, shown while today's loads: the badge waits for today's
-        self.nav.set_count(self.pages.index(self.dashboard), info.get("alerts_overdue", 0),
+        self.nav.set_count(self.row_of("dashboard"), info.get("alerts_overdue", 0),
                            tone="overdue", meaning="Prazos vencidos (veja o Painel)")
 
     def new_day_check(self, today: dt.date | None = None) -> bool:
@@ -225,7 +271,8 @@ class MainWindow(QMainWindow):
         if why:
             self.statusBar().showMessage(why, 15_000)
             return None
-        if self.stack.currentWidget() is self.person_page and self.person_page.person_id:
+        person = self._built.get("person_page")
+        if person is not None and self.stack.currentWidget() is person and person.person_id:
             return self.person_page.new_application()
         return self.applications_page.new_application()
 
@@ -242,6 +289,7 @@ class MainWindow(QMainWindow):
         return self.dialog
 
     def show_page(self, row: int) -> None:
+        self._page(PAGES[row][0])
         self.stack.setCurrentIndex(row)
         self.stack.updateGeometry()  # its minimum is the page shown
         self.refresh()
@@ -257,7 +305,7 @@ class MainWindow(QMainWindow):
     def open_person(self, person_id: int) -> None:
         """The record, loaded once: choosing its row in the navigation would load it again."""
         self.nav.blockSignals(True)
-        self.nav.setCurrentRow(self.pages.index(self.person_page))
+        self.nav.setCurrentRow(self.row_of("person_page"))
         self.nav.blockSignals(False)
         self.stack.setCurrentWidget(self.person_page)
         self.person_page.open_person(person_id)

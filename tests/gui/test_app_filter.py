@@ -59,6 +59,26 @@ def test_paused_sees_nothing_then_sees_again(qtbot, qapp):
         app_filter.off_input(listener)
 
 
+def test_nested_pauses_see_nothing_until_the_outermost_ends(qtbot, qapp):
+    """A page made while the main window is built: the inner pause must not let the rest of
+    the outer burst through the filter."""
+    seen = []
+    app_filter.on_input(seen.append)
+    try:
+        field = QLineEdit()
+        qtbot.addWidget(field)
+        field.show()
+        with app_filter.paused():
+            with app_filter.paused():
+                qtbot.keyClick(field, Qt.Key.Key_A)
+            qtbot.keyClick(field, Qt.Key.Key_B)
+        assert seen == [] and field.text() == "ab"
+        qtbot.keyClick(field, Qt.Key.Key_C)
+        assert seen
+    finally:
+        app_filter.off_input(seen.append)
+
+
 def test_an_idle_lock_listens_until_stopped_or_gone(qtbot, qapp, monkeypatch):
     monkeypatch.setenv("MOTOTAXI_IDLE_MINUTES", "5")
     window = QMainWindow()

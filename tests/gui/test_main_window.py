@@ -69,6 +69,24 @@ def test_waiting_list_page_in_calling_order(window):
     assert "licitação" in window.waiting_page.mode.text()
 
 
+def test_only_the_painel_is_made_with_the_window_the_rest_when_chosen(window, qtbot):
+    """A page is made the first time it is wanted, in its own place in the navigation, with
+    the window's margins and its double click opening the record."""
+    assert list(window._built) == ["dashboard"]
+    row = window.row_of("holders_page")
+    window.nav.setCurrentRow(row)
+    page = window.stack.currentWidget()
+    assert type(page).__name__ == "HoldersPage" and window.stack.indexOf(page) == row
+    assert window.holders_page is page and window.stack.count() == window.nav.count()
+    assert page.layout().contentsMargins().left() == 6
+    assert page.model.rowCount() > 0  # refreshed when shown
+    page.person_chosen.emit(Permit.select().first().holder_id)
+    assert window.stack.currentWidget() is window.person_page
+    assert window.person_page.person_id == Permit.select().first().holder_id
+    window.nav.setCurrentRow(row)  # made once
+    assert window.holders_page is page
+
+
 def test_reports_in_the_navigation_before_the_settings(window):
     titles = [window.nav.item(i).text() for i in range(window.nav.count())]
     assert titles[-3:] == ["Lista de espera", "Relatórios", "Configurações"]
