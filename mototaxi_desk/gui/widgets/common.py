@@ -8,6 +8,8 @@ from typing import Callable
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 
+from .table_fit import FIT_ROWS_BEYOND_SCREEN, FitColumns
+
 GREEN, AMBER, GREY, RED = "#d8f0dc", "#fbeccb", "#e4e4e4", "#f6d5d5"
 STATUS_COLOURS = {"active": GREEN, "suspended": AMBER, "interrupted": AMBER, "expired": GREY,
                   "revoked": RED, "cassated": RED, "withdrawn": GREY, "lapsed": GREY,
@@ -39,7 +41,7 @@ def table_view_setup(view: QTableView, model, *, stretch_last: bool = True) -> Q
     view.verticalHeader().setVisible(False)
     # readable rows: the font's height plus room, at any scaling
     view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 10)
-    # columns fitted to their contents once per new set of rows (_FitColumns), then the
+    # columns fitted to their contents once per new set of rows (FitColumns), then the
     # user's to widen: Qt's ResizeToContents mode fitted them again at every layout (the
     # Painel's 500 alerts held the window 80 ms as they showed; fitted once, 30-45 ms)
     view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
@@ -48,37 +50,8 @@ def table_view_setup(view: QTableView, model, *, stretch_last: bool = True) -> Q
     view.horizontalHeader().setResizeContentsPrecision(FIT_ROWS_BEYOND_SCREEN)
     view.horizontalHeader().setStretchLastSection(stretch_last)
     view.setWordWrap(False)
-    _FitColumns(view)
+    FitColumns(view)
     return view
-
-
-FIT_ROWS_BEYOND_SCREEN = 20
-
-
-class _FitColumns(QObject):
-    """Fits a table's columns to their contents when its model gets a new set of rows (a
-    reset; the first rows into an empty model, as a paged model's first page comes), not
-    as later pages arrive: the columns keep still while one scrolls."""
-
-    def __init__(self, view: QTableView):
-        super().__init__(view)
-        self._view = view
-        model = view.model()
-        # bound methods of this object: disconnected when the view (its parent) is gone
-        model.modelReset.connect(self.fit)
-        model.rowsInserted.connect(self._inserted)
-        self.fit()  # the headers' widths, before any row
-
-    def _inserted(self, _parent, first: int, _last: int) -> None:
-        if first == 0:
-            self.fit()
-
-    def fit(self) -> None:
-        view = self._view
-        header = view.horizontalHeader()
-        # a last column that stretches keeps the width left (sized, it stops stretching)
-        for column in range(view.model().columnCount() - int(header.stretchLastSection())):
-            view.resizeColumnToContents(column)
 
 
 def heading(text: str) -> QLabel:
