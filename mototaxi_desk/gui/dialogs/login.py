@@ -7,6 +7,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFormLayout, QLabel, Q
                                QMessageBox, QVBoxLayout)
 
 from ...domain.errors import DomainError
+from .. import app_filter
 from ...services.context import Actor
 
 
@@ -16,6 +17,13 @@ class LoginDialog(QDialog):
         self.before_login = None  # run_gui: the integrity check's verdict, awaited here
         self.setWindowTitle("Mototáxi Desk — Entrar")
         self.actor: Actor | None = None
+        # Out of sight of the program's event filter (app_filter.py) while it is made: the
+        # rich-text heading's first events hand Python some 190 Qt enumerations to create
+        # (~25 ms before this window shows); nothing in them is input or a window shown.
+        with app_filter.paused():
+            self._build(title)
+
+    def _build(self, title: str) -> None:
         # Built in code from the few classes it needs: a Designer file (QUiLoader, or the
         # pyside6-uic output with its `Qt` namespace import) cost 20-35 ms of the start-up
         # budget before this window could show (issue 6).
