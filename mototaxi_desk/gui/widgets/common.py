@@ -9,6 +9,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 
 from .table_fit import FIT_ROWS_BEYOND_SCREEN, FitColumns
+from .wrapped_label import WrappedLabel
 
 GREEN, AMBER, GREY, RED = "#d8f0dc", "#fbeccb", "#e4e4e4", "#f6d5d5"
 STATUS_COLOURS = {"active": GREEN, "suspended": AMBER, "interrupted": AMBER, "expired": GREY,
@@ -100,7 +101,7 @@ def fitting_size(widget, width: int, height: int) -> tuple[int, int]:
     return min(width, free.width() - 20), min(height, free.height() - 40)
 
 
-class MessageLine(QLabel):
+class MessageLine(WrappedLabel):
     """A word-wrapped line saying how an action went: ok() in green, error() in red bold.
     In a .ui file: a QLabel promoted to `MessageLine` (header mototaxi_desk.gui.widgets.common)."""
 
@@ -109,7 +110,6 @@ class MessageLine(QLabel):
 
     def __init__(self, parent=None):
         super().__init__("", parent)
-        self.setWordWrap(True)
 
     def ok(self, text: str) -> None:
         self.setStyleSheet(self.OK_STYLE)

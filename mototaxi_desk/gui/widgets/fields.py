@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QLineEdit, QVBoxLayout, QWidget
 
 from ...domain.errors import DomainError
+from .wrapped_label import WrappedLabel
 
 ERROR_COLOUR = "#c62828"
 ERROR_BORDER = f"border: 2px solid {ERROR_COLOUR}; border-radius: 3px;"
@@ -55,8 +56,7 @@ class ValidatedField(QWidget):
             if placeholder:
                 editor.setPlaceholderText(placeholder)
         self.editor = editor
-        self.message = QLabel()
-        self.message.setWordWrap(True)
+        self.message = WrappedLabel()
         self.message.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
