@@ -72,7 +72,8 @@ def page_title(page_class) -> str:
 class _Page:
     """`window.holders_page`: the page, made the first time it is wanted (shown, opened or
     asked for). Only the Painel is made with the window: eleven pages made and laid out at
-    once cost ~150 ms after Entrar on a counter PC, for screens most sessions never open."""
+    once were ~250 ms of MainWindow() (demo data, 2 cores), for screens most sessions never
+    open; the first time a page is chosen costs its own 3-45 ms."""
 
     def __set_name__(self, owner, name: str) -> None:
         self.name = name
