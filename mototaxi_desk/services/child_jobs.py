@@ -20,6 +20,7 @@ import importlib
 import json
 import logging
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -36,6 +37,11 @@ REQUEST = "MOTOTAXI_CHILD_JOB"
 BOOTSTRAP = ("import json, sys; sys.path[:0] = json.loads(sys.argv[1]); "
              "from mototaxi_desk.services import child_jobs; child_jobs.main()")
 POLL_S = 0.05
+# a job's temporary folder older than this was left by a program that ended with the job on
+# (killed, a power cut): no job runs for a day
+LEFT_BEHIND_S = 24 * 3600
+FOLDER_PREFIX = "mototaxi-job-"
+_swept = False
 
 
 # each job: the function run, named (module:function, no arguments) rather than imported:
@@ -66,9 +72,10 @@ def run(job: str, *, stop: Callable[[], bool] = connection.stop_requested) -> ob
     url = connection.current_url()
     if url is None:
         raise connection.StoreError("Nenhum banco de dados aberto.")
+    _sweep_left_behind()
     # Windows may hold the child's files a moment after it ended (seen under wine): a
     # folder left in the temporary folder is no reason to lose the answer
-    with tempfile.TemporaryDirectory(prefix="mototaxi-job-",
+    with tempfile.TemporaryDirectory(prefix=FOLDER_PREFIX,
                                      ignore_cleanup_errors=True) as folder:
         result_file = Path(folder) / "result.json"
         env = {**os.environ, REQUEST: json.dumps({"job": job, "url": url,
@@ -106,6 +113,26 @@ def run(job: str, *, stop: Callable[[], bool] = connection.stop_requested) -> ob
     if "error" in answer:
         raise ChildJobError(answer["error"])
     return answer["ok"]
+
+
+def _sweep_left_behind(now: float | None = None) -> int:
+    """The folders earlier jobs left in the temporary folder (their program ended with the
+    job on, or Windows held a file as it was removed), once per process; returns how many
+    went."""
+    global _swept
+    if _swept and now is None:
+        return 0
+    _swept = True
+    now = time.time() if now is None else now
+    removed = 0
+    for folder in Path(tempfile.gettempdir()).glob(f"{FOLDER_PREFIX}*"):
+        try:
+            if folder.is_dir() and now - folder.stat().st_mtime > LEFT_BEHIND_S:
+                shutil.rmtree(folder, ignore_errors=True)
+                removed += not folder.exists()
+        except OSError:  # another program's, or gone meanwhile: not ours to insist on
+            continue
+    return removed
 
 
 def main() -> None:

@@ -80,3 +80,22 @@ def test_a_job_whose_folder_went_away_fails_as_a_job(register, monkeypatch):
     monkeypatch.setattr(subprocess, "Popen", spawn)
     with pytest.raises(child_jobs.ChildJobError, match="sem resposta"):
         child_jobs.run("integrity")
+
+
+def test_folders_left_by_jobs_of_a_program_that_ended_go_a_day_later(tmp_path, monkeypatch):
+    """A window closed by a power cut with the integrity check on leaves its job's folder
+    in %TEMP%: the next job removes it once a day old, never a fresh one (a job running in
+    another window) nor anything not named as a job's."""
+    import os
+    import time
+    monkeypatch.setattr(child_jobs.tempfile, "gettempdir", lambda: str(tmp_path))
+    old, fresh, other = (tmp_path / "mototaxi-job-old", tmp_path / "mototaxi-job-new",
+                         tmp_path / "outro-programa")
+    for folder in (old, fresh, other):
+        folder.mkdir()
+        (folder / "errors.txt").write_text("x")
+    day_and_more = time.time() - child_jobs.LEFT_BEHIND_S - 60
+    for folder in (old, other):
+        os.utime(folder, (day_and_more, day_and_more))
+    assert child_jobs._sweep_left_behind(now=time.time()) == 1
+    assert not old.exists() and fresh.exists() and other.exists()
