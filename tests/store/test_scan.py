@@ -8,6 +8,8 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mototaxi_desk.domain.audit_chain import canonical_time, canonical_value
 from mototaxi_desk.store import scan
@@ -26,12 +28,15 @@ TIMES = ["2026-01-05 10:00:00", "2026-01-05 10:00:00.000001", "2026-01-05 10:00:
          "2026-01-05 10:00:00+00:00", "2026-01-05 10:00:00.123456Z",
          "2026-01-05 10:00:00.123456-03:00", "2026-01-05", "20260105T100000", "lixo", "",
          "2026-01-05 10:00:00.1234567", "٢٠٢٦-01-05 10:00:00.000000",
+         "2026-02-30 10:00:00", "2026-01-05 23:59:59", "2026-01-05 24:00:00",
+         "2026-01-05 10:00:00\n", "0000-01-01 00:00:00", "9999-12-31 23:59:59",
          dt.datetime(2026, 1, 5, 10), dt.datetime(2026, 1, 5, 10, tzinfo=UTC),
          dt.date(2026, 1, 5), None, 1767607200]
 NUMBERS = [0, 5, -3, 2**70, 5.0, 5.5, "5", "5.5", "abc", "", True, None, b"7", Decimal("2")]
 TEXTS = ["", "São", "2026-01-05", 5, 5.5, None, b"bytes", "\x00", True]
 BOOLEANS = [0, 1, 2, -1, True, False, None, "1", "0", "", 1.0]
-DECIMALS = [2, 2.5, 0, -0.0, "2.50", "1E+3", "abc", None, Decimal("2.5000"), 10**20]
+DECIMALS = [2, 2.5, 0, -0.0, "2.50", "1E+3", "abc", None, Decimal("2.5000"), 10**20, -7, 100,
+            10**27 - 1, 10**27, -(10**27), 10**28 + 1, 10**30, True]
 
 
 def _model_reading(field, raw):
@@ -71,3 +76,27 @@ def test_a_row_of_mixed_raw_types_reads_column_by_column():
 @pytest.mark.parametrize("raw", TIMES)
 def test_the_audit_time_reads_as_the_model_reads_it(raw):
     assert scan.time_text(AuditLog.at, raw) == canonical_time(AuditLog.at.python_value(raw))
+
+
+@given(st.integers())
+def test_a_whole_number_of_units_reads_as_the_model_reads_it(raw):
+    """The fast path for an int in a DecimalField (fines' units) against the model's
+    reading, including ints past the decimal context's 28 digits."""
+    canonical = scan.canonical_rows([InfractionNotice.fine_units])
+    assert canonical((raw,)) == [_model_reading(InfractionNotice.fine_units, raw)]
+
+
+@given(st.datetimes(min_value=dt.datetime(1, 1, 1), max_value=dt.datetime(9999, 12, 31)),
+       st.sampled_from(["seconds", "microseconds", "minutes"]))
+def test_a_time_written_with_or_without_its_fraction_reads_as_the_model_reads_it(when, spec):
+    """A time as peewee writes it (no fraction when it has none), or typed to the minute."""
+    raw = when.isoformat(sep=" ", timespec=spec)
+    canonical = scan.canonical_rows([InfractionNotice.occurred_at])
+    assert canonical((raw,)) == [_model_reading(InfractionNotice.occurred_at, raw)]
+
+
+@given(st.from_regex(r"[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}", fullmatch=True))
+def test_any_text_in_the_shape_of_a_time_reads_as_the_model_reads_it(raw):
+    """Impossible dates and hours included (a 30th of February, 29:75:99)."""
+    canonical = scan.canonical_rows([InfractionNotice.occurred_at])
+    assert canonical((raw,)) == [_model_reading(InfractionNotice.occurred_at, raw)]
