@@ -15,6 +15,7 @@ Reads commands on stdin, one per line, and answers on stdout:
 POSIX only (os.fork)."""
 from __future__ import annotations
 
+import faulthandler
 import os
 import sys
 import traceback
@@ -25,6 +26,9 @@ from . import crash_worker
 def _child(path: str, seed: int, errors: str) -> None:
     os.dup2(os.open(errors, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644), 2)
     sys.stderr = os.fdopen(2, "w", buffering=1)
+    # a child that dies of a signal (or is sent SIGABRT by a test that heard nothing from it)
+    # leaves where it was in STDERR_FILE
+    faulthandler.enable(file=sys.stderr, all_threads=True)
     try:
         crash_worker.main(path, seed)
     except BaseException:  # the burst itself failed: status 3, as crash_worker does

@@ -83,10 +83,18 @@ def _run_and_kill(zygote, lines: _Lines, path, seed: int, actions: int, delay: f
     """One trial: a child forked by the zygote (crash_zygote.py) runs the burst on `path`
     and is killed (SIGKILL) `delay` seconds after its `actions`-th action ended."""
     _send(zygote, "run", path, seed, errors)
-    pid, ready, done = None, False, 0
+    pid, ready, done, silent = None, False, 0, False
     try:
         while pid is None or not ready or done < actions:
-            line = lines.next()
+            try:
+                line = lines.next()
+            except TimeoutError:  # dead without a word, or stuck: where it was, then gone
+                silent = True
+                if pid is not None:
+                    os.kill(pid, signal.SIGABRT)  # faulthandler writes its stack (zygote)
+                    time.sleep(1)
+                    os.kill(pid, signal.SIGKILL)  # a zombie until reaped: still ours
+                break
             pid = int(line.split()[1]) if line.startswith("pid ") else pid
             ready = ready or line == "ready"
             done += line == "done"
@@ -98,8 +106,18 @@ def _run_and_kill(zygote, lines: _Lines, path, seed: int, actions: int, delay: f
     finally:
         _send(zygote, "wait")
         ended = next(line for line in iter(lines.next, None) if line.startswith("exit "))
+    if silent:
+        pytest.fail(f"o processo não respondeu em {lines.timeout:.0f} s (pid {pid}, {ready=}, "
+                    f"{done} ações; {ended}): {_tail(errors)}")
     if ended != f"exit {-signal.SIGKILL}":  # the burst itself failed: a bug, not a power cut
-        pytest.fail(f"o processo terminou sozinho ({ended}): {errors.read_text()[-2000:]}")
+        pytest.fail(f"o processo terminou sozinho ({ended}): {_tail(errors)}")
+
+
+def _tail(errors) -> str:
+    try:
+        return errors.read_text(errors="replace")[-3000:]
+    except OSError as exc:
+        return f"(sem o arquivo de erros: {exc})"
 
 
 def test_power_cut_during_a_burst_leaves_every_record_whole(prepared, tmp_path):
