@@ -56,9 +56,11 @@ def prepared(tmp_path_factory):
 
 class _Lines:
     """The zygote's answers, a line at a time, never waiting more than `timeout` seconds
-    (a child that died before saying `ready` must fail the test, not hang it)."""
+    (a child that died before saying `ready` must fail the test, not hang it). Generous: a
+    disk still writing back gigabytes (seen right after a benchmark run) holds a commit's
+    fsync, and a killed child's exit with it, for a minute or more."""
 
-    def __init__(self, stream, timeout: float = 60):
+    def __init__(self, stream, timeout: float = 180):
         self.fd, self.buffer, self.timeout = stream.fileno(), b"", timeout
 
     def next(self) -> str:
