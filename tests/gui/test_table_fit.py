@@ -90,3 +90,25 @@ def test_the_common_width_frees_what_is_needed_and_keeps_the_floors():
     level = table_fit._common_width(widths, floors, 150)
     assert level == 175  # 300 → 175 and 200 → 175 free 150
     assert table_fit._common_width(widths, floors, 10_000) <= 100  # the floors, at most
+
+
+def test_a_tooltip_of_the_model_s_own_comes_first(qtbot):
+    from PySide6.QtGui import QStandardItem, QStandardItemModel
+    model = QStandardItemModel(1, 2)
+    cut = QStandardItem(LONG)
+    cut.setToolTip("dica do modelo")
+    model.setItem(0, 0, cut)
+    model.setItem(0, 1, QStandardItem("Art. 20"))
+    view = table_view(model)
+    qtbot.addWidget(view)
+    view.resize(200, 200)
+    view.show()
+    qtbot.waitExposed(view)
+    index = model.index(0, 0)
+    rect = view.visualRect(index)
+    option = QStyleOptionViewItem()
+    option.initFrom(view)
+    event = QHelpEvent(QEvent.Type.ToolTip, rect.center(),
+                       view.viewport().mapToGlobal(rect.center()))
+    view.itemDelegate().helpEvent(event, view, option, index)
+    assert QToolTip.text() == "dica do modelo"

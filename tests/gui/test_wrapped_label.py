@@ -29,3 +29,7 @@ def test_a_long_message_under_a_narrow_field_is_shown_whole(qtbot):
     assert lines >= 2  # wrapped, and every line of it on screen
     box.hint("")  # gone: no room kept
     qtbot.waitUntil(lambda: line.minimumHeight() == 0)
+    line.setText(message)
+    qtbot.waitUntil(lambda: line.minimumHeight() > 0)
+    line.clear()  # Qt's clear() is C++: ours gives the room back too
+    assert line.minimumHeight() == 0

@@ -4,7 +4,7 @@ to a common width, their texts elided, so the table never scrolls sideways for a
 or two; a narrowed cell shows its whole text in a tooltip."""
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QStyledItemDelegate, QTableView, QToolTip
 
 _RESIZE = QEvent.Type.Resize
@@ -132,7 +132,8 @@ class ElidedTooltips(QStyledItemDelegate):
     """A cell whose text the column cuts (…) shows it whole when the mouse rests on it."""
 
     def helpEvent(self, event, view, option, index) -> bool:  # noqa: N802 (Qt API)
-        if event.type() == QEvent.Type.ToolTip and index.isValid():
+        if event.type() == QEvent.Type.ToolTip and index.isValid() and \
+                index.data(Qt.ItemDataRole.ToolTipRole) is None:  # the model's own first
             text = index.data()
             if isinstance(text, str) and text and \
                     self.sizeHint(option, index).width() > view.visualRect(index).width():

@@ -17,6 +17,9 @@ class WrappedLabel(QLabel):
         super().setText(text)
         self._fit_height()
 
+    def clear(self) -> None:  # QLabel.clear() is C++'s: it would keep the old room
+        self.setText("")
+
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
         super().resizeEvent(event)
         self._fit_height()
