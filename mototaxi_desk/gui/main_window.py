@@ -6,10 +6,11 @@ import datetime as dt
 
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QPixmap, QShortcut
-from PySide6.QtWidgets import (QApplication, QHBoxLayout, QLabel, QMainWindow, QStackedWidget,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QApplication, QHBoxLayout, QLabel, QMainWindow, QMessageBox,
+                               QStackedWidget, QVBoxLayout, QWidget)
 
 from .. import config, settings_registry
+from ..domain.errors import DomainError, ProfileError
 from ..services import overview, setup
 from ..services.context import ROLE_LABELS, Actor
 from . import app_filter, screen_fit
@@ -290,7 +291,16 @@ class MainWindow(QMainWindow):
         return self.dialog
 
     def show_page(self, row: int) -> None:
-        self._page(PAGES[row][0])
+        try:
+            self._page(PAGES[row][0])
+        except (DomainError, ProfileError, FileNotFoundError) as exc:
+            # a page that cannot be made (a profile or a file it reads): said, and the
+            # navigation back on the page still shown
+            self.nav.blockSignals(True)
+            self.nav.setCurrentRow(self.stack.currentIndex())
+            self.nav.blockSignals(False)
+            QMessageBox.warning(self, "Mototáxi Desk", str(exc))
+            return
         self.stack.setCurrentIndex(row)
         self.stack.updateGeometry()  # its minimum is the page shown
         self.refresh()

@@ -87,6 +87,26 @@ def test_only_the_painel_is_made_with_the_window_the_rest_when_chosen(window, qt
     assert window.holders_page is page
 
 
+def test_a_page_that_cannot_be_made_is_said_and_the_navigation_stays(window, monkeypatch):
+    """Made when first chosen, a page whose profile or file fails says why; the row chosen
+    goes back to the page on screen, and the window goes on."""
+    from mototaxi_desk.domain.errors import ProfileError
+    from mototaxi_desk.gui import main_window
+
+    def broken(*_args):
+        raise ProfileError("Perfil ilegível: reports.kinds")
+    monkeypatch.setattr(main_window, "PAGES", tuple(
+        (name, broken if name == "reports_page" else cls) for name, cls in main_window.PAGES))
+    said = []
+    monkeypatch.setattr(main_window.QMessageBox, "warning",
+                        lambda _parent, _title, text: said.append(text))
+    window.nav.setCurrentRow(window.row_of("reports_page"))
+    assert said == ["Perfil ilegível: reports.kinds"]
+    assert window.nav.currentRow() == 0 and window.stack.currentWidget() is window.dashboard
+    window.nav.setCurrentRow(window.row_of("stands_page"))  # the others still open
+    assert window.stack.currentWidget() is window.stands_page
+
+
 def test_reports_in_the_navigation_before_the_settings(window):
     titles = [window.nav.item(i).text() for i in range(window.nav.count())]
     assert titles[-3:] == ["Lista de espera", "Relatórios", "Configurações"]
