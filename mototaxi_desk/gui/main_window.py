@@ -26,7 +26,6 @@ from .pages.settings import SettingsPage
 from .pages.stands import StandsPage
 from .pages.vehicles import VehiclesPage
 from .pages.waiting import WaitingListPage
-from .labels import instrument_words
 from .icons import icon
 from .widgets.navigation import Navigation
 from .widgets.search_box import SearchBox
@@ -65,9 +64,10 @@ _ROWS = {name: row for row, (name, _class) in enumerate(PAGES)}
 
 
 def page_title(page_class) -> str:
-    """The navigation's title, before the page is made (Permissionários, or the law's own
-    word for the holders)."""
-    return instrument_words()["holders"] if page_class is HoldersPage else page_class.title
+    """The navigation's title, before the page is made: a page whose title depends on the
+    law says it (nav_title)."""
+    nav_title = getattr(page_class, "nav_title", None)
+    return nav_title() if nav_title else page_class.title
 
 
 class _Page:
@@ -163,9 +163,8 @@ class MainWindow(QMainWindow):
         """The page called `name`, made and put in its place in the stack if not yet."""
         page = self._built.get(name)
         if page is None:
-            page_class = dict(PAGES)[name]
             with app_filter.paused():  # its burst of construction events through no filter
-                page = page_class() if page_class is DashboardPage else page_class(self.actor)
+                page = PAGES[_ROWS[name]][1](self.actor)
             if page.layout() is not None:  # the window's margins are the page's
                 page.layout().setContentsMargins(6, 0, 2, 0)
             if hasattr(page, "person_chosen"):
@@ -248,7 +247,7 @@ class MainWindow(QMainWindow):
         self.nav.set_count(self.row_of("applications_page"),
                            navigation.pending_applications(),
                            meaning="Requerimentos aguardando decisão")
-        info = getattr(self._built.get("dashboard"), "_info", None) or {}
+        info = getattr(self.dashboard, "_info", None) or {}
         if info.get("alerts_as_of") is not None:
             return  # an earlier day's, shown while today's loads: the badge waits for today's
         self.nav.set_count(self.row_of("dashboard"), info.get("alerts_overdue", 0),

@@ -72,7 +72,10 @@ def run(job: str, *, stop: Callable[[], bool] = connection.stop_requested) -> ob
     url = connection.current_url()
     if url is None:
         raise connection.StoreError("Nenhum banco de dados aberto.")
-    _sweep_left_behind()
+    global _swept
+    if not _swept:  # once per process
+        _swept = True
+        _sweep_left_behind(time.time())
     # Windows may hold the child's files a moment after it ended (seen under wine): a
     # folder left in the temporary folder is no reason to lose the answer
     with tempfile.TemporaryDirectory(prefix=FOLDER_PREFIX,
@@ -115,15 +118,9 @@ def run(job: str, *, stop: Callable[[], bool] = connection.stop_requested) -> ob
     return answer["ok"]
 
 
-def _sweep_left_behind(now: float | None = None) -> int:
+def _sweep_left_behind(now: float) -> int:
     """The folders earlier jobs left in the temporary folder (their program ended with the
-    job on, or Windows held a file as it was removed), once per process; returns how many
-    went."""
-    global _swept
-    if _swept and now is None:
-        return 0
-    _swept = True
-    now = time.time() if now is None else now
+    job on, or Windows held a file as it was removed); returns how many went."""
     removed = 0
     for folder in Path(tempfile.gettempdir()).glob(f"{FOLDER_PREFIX}*"):
         try:

@@ -73,7 +73,7 @@ class DashboardPage(QWidget):
     shown_earlier = Signal()  # the day's first: an earlier day's due dates shown meanwhile
     title = "Painel"
 
-    def __init__(self, parent=None):
+    def __init__(self, actor=None, parent=None):  # the same figures for every role
         super().__init__(parent)
         layout = QVBoxLayout(self)
         layout.addWidget(heading("Painel"))

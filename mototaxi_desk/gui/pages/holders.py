@@ -16,11 +16,16 @@ class HoldersPage(QWidget):
     person_chosen = Signal(int)
     title = "Permissionários"
 
+    @staticmethod
+    def nav_title() -> str:
+        """Permissionários, or the law's own word (Autorizatários): before the page is made."""
+        return instrument_words()["holders"]
+
     def __init__(self, actor=None, parent=None):
         super().__init__(parent)
         self.actor = actor  # a fiscal sees masked CPFs (LGPD), as in the search
-        words = instrument_words()  # Permissionários, or the law's own word (Autorizatários)
-        self.title, self.instrument = words["holders"], words["title"].lower()
+        words = instrument_words()
+        self.title, self.instrument = self.nav_title(), words["title"].lower()
         layout = QVBoxLayout(self)
         layout.addWidget(heading(words["holders"]))
         bar = QHBoxLayout()
