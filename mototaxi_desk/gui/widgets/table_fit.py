@@ -12,8 +12,8 @@ _RESIZE = QEvent.Type.Resize
 # widths from the rows on screen plus the next 20, not Qt's default 1,000: each row sized
 # is a Python call per column and role and a text measured
 FIT_ROWS_BEYOND_SCREEN = 20
-NARROWEST_CHARS = 14  # a narrowed column keeps its header and this many characters: a
-# short column (a date, a plate, a number, "Ponto 01") is never cut
+NARROWEST_CHARS = 18  # a narrowed column keeps its header and this many characters: a
+# short column (a date, a plate, a number, a status like "Abaixo do mínimo") is never cut
 
 
 class FitColumns(QObject):
@@ -104,6 +104,8 @@ class FitColumns(QObject):
         if excess <= 0:
             return
         floors = {c: min(widths[c], max(header.sectionSizeHint(c), least)) for c in sized}
+        if sum(widths[c] - floors[c] for c in sized) < excess:
+            return  # it would scroll all the same: no text cut for nothing
         level = _common_width(widths, floors, excess)
         for column in sized:
             narrowed = max(min(widths[column], level), floors[column])
@@ -114,7 +116,7 @@ class FitColumns(QObject):
 
 def _common_width(widths: dict[int, int], floors: dict[int, int], excess: int) -> int:
     """The highest width that, given to every column wider than it (none below its floor),
-    frees at least `excess` pixels; the floors' width when even they are too wide."""
+    frees at least `excess` pixels (the floors free that much: _within_table asks first)."""
     def freed(level: int) -> int:
         return sum(w - max(level, floors[c]) for c, w in widths.items()
                    if w > max(level, floors[c]))
