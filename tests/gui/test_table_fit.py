@@ -27,7 +27,14 @@ def shown_table(qtbot, width: int, keys=("date", "what", "who", "article")):
 
 
 def test_columns_too_wide_for_the_table_are_narrowed_until_it_fits(qtbot):
-    view, header = shown_table(qtbot, 500)
+    view, header = shown_table(qtbot, 790)
+    whole = [view.sizeHintForColumn(c) for c in range(4)]
+    floor = max(header.sectionSizeHint(2),
+                view.fontMetrics().averageCharWidth() * table_fit.NARROWEST_CHARS)
+    # narrow enough that both long columns give up width (in this font, whatever its size)
+    view.resize(sum(whole) - (whole[1] - whole[2]) - (whole[2] - floor) // 2
+                + view.width() - view.viewport().width(), 300)
+    qtbot.waitUntil(lambda: header.sectionSize(2) < whole[2])
     assert header.length() <= view.viewport().width()
     assert not view.horizontalScrollBar().isVisible() or view.horizontalScrollBar().maximum() == 0
     # the short columns whole: the date and the last column's article
@@ -46,9 +53,16 @@ def test_a_wide_table_keeps_every_column_whole(qtbot):
 
 
 def test_the_table_widened_fits_from_the_contents_again_a_dragged_column_stays(qtbot):
-    view, header = shown_table(qtbot, 260, ("date", "who", "article"))
+    view, header = shown_table(qtbot, 700, ("date", "who", "article"))
+    whole = [view.sizeHintForColumn(c) for c in range(3)]
+    floor = max(header.sectionSizeHint(1),
+                view.fontMetrics().averageCharWidth() * table_fit.NARROWEST_CHARS)
+    # narrow enough that the name must give up half of what it can, in this font
+    frame = view.width() - view.viewport().width()
+    view.resize(sum(whole) - (whole[1] - floor) // 2 + frame, 300)
+    qtbot.waitUntil(lambda: header.sectionSize(1) < whole[1])
     narrowed = header.sectionSize(1)
-    assert narrowed < view.sizeHintForColumn(1)
+    assert narrowed >= floor and header.length() <= view.viewport().width()
     view.resize(700, 300)
     qtbot.waitUntil(lambda: header.sectionSize(1) == view.sizeHintForColumn(1))
     header.resizeSection(0, 300)  # a person drags a column wider: the table's width stays
@@ -61,9 +75,13 @@ def test_a_table_not_shown_waits_for_its_width(qtbot):
     view = table_view(model)
     qtbot.addWidget(view)
     model.set_rows(ROWS)  # not shown: fitted to the contents only
+    header = view.horizontalHeader()
     whole = view.sizeHintForColumn(0)
-    assert view.horizontalHeader().sectionSize(0) == whole
-    view.resize(400, 300)
+    assert header.sectionSize(0) == whole
+    widths = [view.sizeHintForColumn(c) for c in range(3)]
+    least = view.fontMetrics().averageCharWidth() * table_fit.NARROWEST_CHARS
+    can_give = sum(w - max(header.sectionSizeHint(c), least) for c, w in enumerate(widths[:2]))
+    view.resize(sum(widths) - can_give // 2 + view.width() - view.viewport().width(), 300)
     view.show()
     qtbot.waitUntil(lambda: view.horizontalHeader().length() <= view.viewport().width())
     assert view.horizontalHeader().sectionSize(0) < whole
