@@ -250,8 +250,9 @@ def _fiscal_notice_then_defence_voids_it(qtbot, permit):
     entry.place.setText("Praça da Matriz")
     entry.agent_name.setText("Antônio Fiscal")
     entry.agent_registration.setText("MAT-1234")
-    entry.occurred_at.setDateTime(dt.datetime.now().replace(second=0, microsecond=0)
-                                  - dt.timedelta(minutes=20))
+    now = dt.datetime.now().replace(second=0, microsecond=0)  # the permit is today's:
+    entry.occurred_at.setDateTime(max(now - dt.timedelta(minutes=20),  # not before it, even
+                                      dt.datetime.combine(now.date(), dt.time())))  # at 00:10
     assert entry.save(), entry.message.text()
     notice = entry.result_notice
     assert notice["fine_cents"] > 0 and notice["stage"] == "awaiting_notification"
