@@ -9,6 +9,7 @@ domain/vehicle_rules.py and domain/inspection_rules.py. Overdue items are always
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Collection
 
 import peewee as pw
 
@@ -20,6 +21,7 @@ from ..store.models import (DB, AuxiliaryDriver, Cnh, Inspection, InspectionSumm
 from . import setup
 
 MAX_DAYS = 3650
+MAX_PERSONS_AT_ONCE = 500  # ids in one query's IN lists (well within SQLite's limit)
 KIND_LABELS = {
     "permit_validity": "Validade da permissão",
     "renewal": "Prazo de renovação do alvará",
@@ -40,6 +42,20 @@ KIND_LABELS = {
     "document": "Validade de documento",
     "campaign_missed": "Faltou ao recadastramento",
 }
+
+
+NEVER_INSPECTED = "nenhuma registrada"  # the detail of an inspection due on the day itself
+
+
+def _label(kind: str, detail: str = "") -> str:
+    return KIND_LABELS[kind] + (f" — {detail}" if detail else "")
+
+
+def due_each_day() -> list[tuple[str, str]]:
+    """(kind, label) of the items whose due date is the day they are listed on, whatever
+    the day: an inspection never made (services/due_dates.py moves them to the new day)."""
+    return [(f"{kind}_inspection", _label(f"{kind}_inspection", NEVER_INSPECTED))
+            for kind in inspection_rules.VALIDITY_MONTHS]
 
 
 def _days(days) -> int:
@@ -72,7 +88,7 @@ class _Collector:
         if due is None or due > self.horizon:
             return
         days_left = (due - self.on).days
-        label = KIND_LABELS[kind] + (f" — {detail}" if detail else "")
+        label = _label(kind, detail)
         self.items.append({
             "kind": kind, "label": label, "due_date": due, "days_left": days_left,
             "urgency": "overdue" if days_left < 0 else "soon", "person_id": person_id,
@@ -96,27 +112,30 @@ def for_person(person_id: int, *, on: dt.date | None = None, days: int = 30) -> 
     """The items of `due()` about one person (person_id), read through that person's own
     rows by indexed queries (permits by holder, CNHs, credentials, notices by person): the
     prontuário costs what it shows, not the register (issue 23)."""
-    return _due(on, days, int(person_id))
+    return _due(on, days, [int(person_id)])
 
 
-def sorted_with_names(*, on: dt.date, days: int, person_id: int | None = None
+def sorted_with_names(*, on: dt.date, days: int, persons: Collection[int] | None = None
                       ) -> list[tuple[dict, str]]:
-    """The items of `due()` (or, with person_id, of `for_person()`), each with the folded
-    name it is sorted by (services/due_dates.py keeps them in a table, sorted there by the
-    same key: due date, kind, this name, entity id)."""
+    """The items of `due()` (or, with `persons`, of `for_person()` for each of them, in one
+    go), each with the folded name it is sorted by (services/due_dates.py keeps them in a
+    table, sorted there by the same key: due date, kind, this name, entity id)."""
     folded: dict[int, str] = {}
-    items = _due(on, days, person_id, folded)
+    items = _due(on, days, None if persons is None else sorted(set(persons)), folded)
     return [(item, folded.get(item["person_id"], "")) for item in items]
 
 
-def _due(on: dt.date | None, days: int, person_id: int | None,
+def _due(on: dt.date | None, days: int, persons: list[int] | None,
          folded_out: dict | None = None) -> list[dict]:
-    """`due()`, for everyone or (person_id) for one person: the same queries, each limited
-    to the person's rows where one is given. `folded_out` receives the names sorted by."""
+    """`due()`, for everyone or for some persons (their ids, at most MAX_PERSONS_AT_ONCE):
+    the same queries, each limited to the persons' rows where they are given. `folded_out`
+    receives the names sorted by."""
     on = on or dt.date.today()
+    if persons is not None and len(persons) > MAX_PERSONS_AT_ONCE:
+        raise ValueError(f"{len(persons)} persons at once: at most {MAX_PERSONS_AT_ONCE}")
 
     def mine(column, condition):
-        return condition if person_id is None else condition & (column == person_id)
+        return condition if persons is None else condition & column.in_(persons)
     horizon = on + dt.timedelta(days=_days(days))
     at = setup.profiles_by_date()  # versions read once; a vehicle by its registration date
     profile = at(on)
@@ -141,7 +160,7 @@ def _due(on: dt.date | None, days: int, person_id: int | None,
     plan = inspection_rules.schedule(profile)
     if plan.kinds and permits:
         only = Inspection.approved & Inspection.kind.in_(list(inspection_rules.VALIDITY_MONTHS))
-        if person_id is not None:  # the person's vehicles only
+        if persons is not None:  # the persons' vehicles only
             only &= Inspection.vehicle.in_({row[8] for row in permits if row[8] is not None}
                                            or {0})
         # read straight from the cursor, as the permits are (no per-row conversion)
@@ -154,7 +173,7 @@ def _due(on: dt.date | None, days: int, person_id: int | None,
     holders: dict[int, tuple] = {}
     stoppages: dict[int, dict] = {}
     vehicles_seen: set[int] = set()
-    if person_id is not None:  # a vehicle's items go with its first permit, as in due():
+    if persons is not None:  # a vehicle's items go with its first permit, as in due():
         vehicles_seen = _listed_elsewhere(permits)  # another holder's, if it comes first
     folded: dict[int, str] = {}  # person id -> name without accents, for the sort
     for (permit_id, order, status, valid_until, status_until, holder_id, name, name_folded,
@@ -203,7 +222,7 @@ def _due(on: dt.date | None, days: int, person_id: int | None,
             next_on = plan.next_due(kind, last_annual=annual, last_semiannual=semi)
             out.add(f"{kind}_inspection", next_on or on, article=profile.inspection.article,
                     entity="vehicle", entity_id=vehicle_id,
-                    detail="" if next_on else "nenhuma registrada", **common)
+                    detail="" if next_on else NEVER_INSPECTED, **common)
 
     # 2b. services interrupted without authorisation: the day it reverts (PF Art. 12), or
     # the day it began where the authority decides (SRM Art. 29 §ú): one query
@@ -231,11 +250,11 @@ def _due(on: dt.date | None, days: int, person_id: int | None,
     # their deadline; a missed one, while the vehicle was not inspected since and the permit
     # lasts, where the law makes it a cause of cassation (§ú): one query
     if permits:
-        _summonses(out, profile, person_id)
+        _summonses(out, profile, persons)
 
     # 3. active auxiliary drivers of those permits: one query
     aux_rows = []
-    if profile.auxiliary.allowed and (permits or person_id is not None):
+    if profile.auxiliary.allowed and (permits or persons is not None):
         aux_rows = list(
             AuxiliaryDriver.select(AuxiliaryDriver.id, AuxiliaryDriver.valid_until, Person.id,
                                    Person.name, Person.name_folded, Permit.id,
@@ -259,8 +278,8 @@ def _due(on: dt.date | None, days: int, person_id: int | None,
     if holders or auxiliaries:
         latest = pw.fn.MAX(Cnh.expiry_date)
         cnhs = Cnh.select(Cnh.person, latest)
-        if person_id is not None:
-            cnhs = cnhs.where(Cnh.person == person_id)
+        if persons is not None:
+            cnhs = cnhs.where(Cnh.person.in_(persons))
         for who, expiry in cnhs.group_by(Cnh.person).having(latest <= horizon).tuples():
             if who in holders:
                 name, order, permit_id = holders[who]
@@ -276,7 +295,7 @@ def _due(on: dt.date | None, days: int, person_id: int | None,
 
     # 4b. documents of the checklists valid for a time of their own (a psychological exam
     # valid 2 years): each holder's latest received copy; no query where the law has none
-    _documents(out, at, holders, person_id)
+    _documents(out, at, holders, persons)
 
     # 5. waiting-list calls and their deadlines: one query
     for entry_id, deadline, who, name, name_folded in (
@@ -292,14 +311,14 @@ def _due(on: dt.date | None, days: int, person_id: int | None,
 
     # 6. defence and appeal terms of the notices still open (penalty ledger)
     from . import ledger
-    for item in ledger.open_deadlines(on=on, horizon=horizon, person_id=person_id, at=at):
+    for item in ledger.open_deadlines(on=on, horizon=horizon, persons=persons, at=at):
         folded[item["person_id"]] = item.pop("folded")
         out.add(item.pop("kind"), item.pop("due"), **item)
 
     # 7. recadastramento campaigns missed, where the profile makes a miss an alert or a
     # sanction (services/campaigns.py; three queries)
     from . import campaigns
-    for item in campaigns.missed_items(on, person_id, profile):
+    for item in campaigns.missed_items(on, persons, profile):
         out.add("campaign_missed", item.pop("due"), **item)
 
     out.items.sort(key=lambda item: _sort_key(item, folded))
@@ -308,12 +327,33 @@ def _due(on: dt.date | None, days: int, person_id: int | None,
     return out.items
 
 
+def changes_for_everyone(since: dt.date, on: dt.date) -> bool:
+    """Whether the days after `since` up to `on` may change the alerts of a person who has
+    none due in [since, on), other than through the records an action changes (which the
+    audit log names) and the items entering the horizon as it moves: a profile version in
+    force from one of those days, a campaign's month ending (its missed calls appear) or
+    year (campaigns.missed_change).
+
+    Otherwise an item changes with the passing of the days only after its own due date, so
+    services/due_dates.py brings a table of `since` to `on` by computing again only the
+    persons with an item due in [since, on): a defence or appeal term that lapses
+    (notice_terms.stage: open while `on` is not after its last day), a renewal deadline
+    passed into its grace days (_renewal_due); an inspection never made is due on the day
+    itself, every day (due_each_day: moved, not computed again).
+    tests/services/test_due_dates.py holds the table so brought forward, day after day, to
+    a fresh due()."""
+    if any(since < day <= on for day in setup.profiles_by_date().effective_dates):
+        return True
+    from . import campaigns
+    return campaigns.missed_change(since, on)
+
+
 def _listed_elsewhere(permits: list) -> set[int]:
-    """Of one person's permits (rows of `_due`'s first query), the vehicles that also serve
+    """Of some persons' permits (rows of `_due`'s first query), the vehicles that also serve
     a permit with a lower order number that has not ended (another holder's: a motorcycle
     sold on while its old permit is expired): `due()` lists their items under that one."""
     own: dict[int, int] = {}
-    for row in permits:  # in order number order: each vehicle's first of the person's
+    for row in permits:  # in order number order: each vehicle's first of the persons'
         if row[8] is not None:
             own.setdefault(row[8], row[1])
     if not own:
@@ -330,7 +370,7 @@ def _dated_documents(profile) -> dict[str, object]:
             if item.valid_months}
 
 
-def _documents(out: _Collector, at, holders: dict, person_id: int | None = None) -> None:
+def _documents(out: _Collector, at, holders: dict, persons: list[int] | None = None) -> None:
     """A received document expires valid_months after it was received (the months of the
     profile version in force on that day); the alert names it."""
     from ..domain.dates import add_months
@@ -340,8 +380,8 @@ def _documents(out: _Collector, at, holders: dict, person_id: int | None = None)
         return
     received = pw.fn.MAX(ApplicationChecklistItem.received_on)
     only = ApplicationChecklistItem.received & ApplicationChecklistItem.code.in_(list(codes))
-    if person_id is not None:
-        only &= Application.person == person_id
+    if persons is not None:
+        only &= Application.person.in_(persons)
     rows = (ApplicationChecklistItem.select(Application.person, ApplicationChecklistItem.code,
                                             received)
             .join(Application)
@@ -359,16 +399,16 @@ def _documents(out: _Collector, at, holders: dict, person_id: int | None = None)
                 permit_id=permit_id, detail=item.text)
 
 
-def _summonses(out, profile, person_id: int | None) -> None:
-    """The summonses of the permits that have not ended (of the person's, with person_id):
+def _summonses(out, profile, persons: list[int] | None) -> None:
+    """The summonses of the permits that have not ended (of the persons', when given):
     the permit's status is read in the join, not as a list of every live permit's id."""
     rule = profile.inspection
     if not rule.on_demand:
         return
     only = (InspectionSummons.status.in_(("open", "missed")) &
             Permit.status.not_in(Permit.ENDED))
-    if person_id is not None:
-        only &= Permit.holder == person_id
+    if persons is not None:
+        only &= Permit.holder.in_(persons)
     rows = list(InspectionSummons.select(InspectionSummons, Permit, Person, Vehicle)
                 .join(Permit).join(Person, on=(Permit.holder == Person.id))
                 .switch(InspectionSummons)

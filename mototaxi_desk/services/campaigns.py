@@ -88,12 +88,13 @@ def _as_date(value) -> dt.date | None:
     return dt.date.fromisoformat(str(value)[:10])
 
 
-def _holders(permit_ids=None, person_id=None) -> list[tuple]:
+def _holders(permit_ids=None, persons=None) -> list[tuple]:
     """(permit id, order number, holder id, holder name, plate as registered) of the permits
-    that have not ended — the ones a campaign calls — in one query."""
+    that have not ended — the ones a campaign calls — in one query; of some holders'
+    (`persons`: ids) where given."""
     only = Permit.status.not_in(Permit.ENDED)
-    if person_id is not None:
-        only &= Permit.holder == person_id
+    if persons is not None:
+        only &= Permit.holder.in_(list(persons))
     if permit_ids is not None:
         only &= Permit.id.in_(list(permit_ids) or [0])
     return list(Permit.select(Permit.id, Permit.order_number, Person.id, Person.name,
@@ -176,7 +177,7 @@ def open_for_person(person_id, *, on: dt.date | None = None) -> list[dict]:
     """The campaigns of `on`'s year that call this person's permits and have no attendance
     yet (due or missed): what the person-edit path offers to mark as confirmed."""
     on = on or dt.date.today()
-    holders = _holders(person_id=int(person_id))
+    holders = _holders(persons=[int(person_id)])
     if not holders:
         return []
     out = []
@@ -208,9 +209,10 @@ def mark_person(actor: Actor, person_id, *, on: dt.date) -> list[dict]:
     return marked
 
 
-def missed_items(on: dt.date, person_id: int | None = None, profile=None) -> list[dict]:
+def missed_items(on: dt.date, persons=None, profile=None) -> list[dict]:
     """The missed calls of this year's and last year's campaigns, for the alerts — none
-    where the profile says a miss means "nothing". Three queries whatever the size."""
+    where the profile says a miss means "nothing"; of some holders' (`persons`: ids) where
+    given. Three queries whatever the size."""
     profile = profile or setup.profile(on=on)
     rule = profile.recadastramento
     if rule.missed == "nothing":
@@ -219,10 +221,10 @@ def missed_items(on: dt.date, person_id: int | None = None, profile=None) -> lis
                                                               on.year)))
     if not rows:
         return []
-    holders = _holders(person_id=person_id)
+    holders = _holders(persons=persons)
     came_by: dict[int, dict[int, dt.date]] = {r.id: {} for r in rows}
     only = CampaignAttendance.campaign.in_([r.id for r in rows])
-    if person_id is not None:
+    if persons is not None:
         only &= CampaignAttendance.permit.in_([h[0] for h in holders] or [0])
     for campaign_id, permit_id, came_on in CampaignAttendance.select(
             CampaignAttendance.campaign, CampaignAttendance.permit,
@@ -241,6 +243,19 @@ def missed_items(on: dt.date, person_id: int | None = None, profile=None) -> lis
                           "order_number": item["order_number"], "plate": item["plate"],
                           "permit_id": item["permit_id"], "detail": detail})
     return items
+
+
+def missed_change(since: dt.date, on: dt.date) -> bool:
+    """Whether missed_items() of a day after `since` up to `on` may differ from its items of
+    `since` for a holder who came to nothing meanwhile: a campaign it reads exists and a
+    month ends on a day in [since, on) (a miss begins the day after the month's last day:
+    domain/campaigns.status_on; any month, as a schedule may call in every one) or a new
+    year begins (the campaigns it reads are of the last ALERT_YEARS years)."""
+    month_ends = (C.month_end(day.year, month) for day in (since, on) for month in range(1, 13))
+    if since.year == on.year and not any(since <= end < on for end in month_ends):
+        return False
+    return Campaign.select().where(Campaign.year.between(since.year - ALERT_YEARS + 1,
+                                                         on.year)).exists()
 
 
 def painel(on: dt.date | None = None) -> dict | None:

@@ -23,14 +23,24 @@ write lock makes a second counter wait and then find it built).
 
 The passage of time (services/clock.py) never rebuilds it: the tick runs at every program
 start, in the write transaction every other counter waits for. A table of an earlier day is
-not fresh for the new one (its date says so); the rebuild is paid once a day, and the
-program starts it while the login shows (`prepare`, gui/app.py), before the tick of the
-user who logs in: what that tick then changes is audited record by record and kept current
-like any action.
+not fresh for the new one (its date says so); the program brings it to the day while the
+login shows (`prepare`, gui/app.py), before the tick of the user who logs in: what that
+tick then changes is audited record by record and kept current like any action.
+
+Bringing it to the new day costs the day's changes, not the register (`_brought_forward`):
+the table is built for AHEAD days beyond the window, so the items entering the window are
+already in it; the items due each day (an inspection never made) are moved to the new day;
+only the persons with an item due on the days between are computed again (a term lapses, a
+renewal deadline passes into its grace days: alerts.changes_for_everyone says why that is
+enough, and when it is not: a profile version in force from one of those days, a
+campaign's month ending). Then, and when the horizon runs out or too many persons have an
+item due (a renewal deadline's day), the whole register is computed again.
 """
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import operator
 import threading
 
 import peewee as pw
@@ -47,6 +57,8 @@ from ..store.models import (DB, AlertDue, AlertDueState, Application, AuditLog,
 from . import alerts
 
 WINDOW = 30  # days ahead the table holds at least (the Painel's default)
+AHEAD = 60  # days more it is built for: how far it can be brought forward day by day
+FORWARD_AT_MOST = 5000  # persons computed again to bring it forward; more: the whole register
 
 _local = threading.local()
 _rebuilding = threading.Lock()  # one rebuild at a time in a process (two windows, two pages)
@@ -205,11 +217,15 @@ def _values(items: list[tuple[dict, str]]) -> list[tuple]:
 
 
 def _replace(persons: set[int], day: dt.date, window: int) -> None:
+    """The persons' items stored again, computed for `day` and `window`: their rows read
+    together, up to alerts.MAX_PERSONS_AT_ONCE persons per query."""
     ordered = sorted(persons)
-    AlertDue.delete().where(AlertDue.person_id.in_(ordered)).execute()
-    insert_values(AlertDue, COLUMNS, _values(
-        [pair for person in ordered
-         for pair in alerts.sorted_with_names(on=day, days=window, person_id=person)]))
+    step = alerts.MAX_PERSONS_AT_ONCE
+    for start in range(0, len(ordered), step):
+        some = ordered[start:start + step]
+        AlertDue.delete().where(AlertDue.person_id.in_(some)).execute()
+        insert_values(AlertDue, COLUMNS, _values(
+            alerts.sorted_with_names(on=day, days=window, persons=some)))
 
 
 def _fresh(state, on: dt.date, days: int) -> bool:
@@ -236,14 +252,15 @@ def rebuild(on: dt.date, days: int = WINDOW) -> bool:
 
 
 def prepare(on: dt.date | None = None) -> bool:
-    """The day's table built ahead of the first Painel (the program starts this while the
-    login shows: about 6 s of work on a 100,000-holder register, paid while the password is
-    typed). False when it was already fresh."""
+    """The day's table made ahead of the first Painel (the program starts this while the
+    login shows: on a 100,000-holder register under a second to bring the day before's
+    forward, about 5 s to compute it whole; paid while the password is typed). False when
+    it was already fresh."""
     return rebuild(on or dt.date.today(), WINDOW)
 
 
 def _rebuild(on: dt.date, days: int) -> bool:
-    window = max(days, WINDOW)
+    window = max(days, WINDOW) + AHEAD
 
     def computed():
         mark = AuditLog.select(pw.fn.MAX(AuditLog.id)).scalar() or 0
@@ -252,6 +269,9 @@ def _rebuild(on: dt.date, days: int) -> bool:
     while True:
         if _fresh(_state(), on, days):
             return False
+        forward = _brought_forward(on, days)
+        if forward is not None:
+            return forward
         mark, values = _snapshot(computed)
         with write_transaction():
             state = _state()
@@ -265,6 +285,44 @@ def _rebuild(on: dt.date, days: int) -> bool:
                 values, pairs = _sorted_values(on, window), set()  # all of them, just now
             _write(state, on, window, values, pairs)
         return True
+
+
+def _brought_forward(on: dt.date, days: int) -> bool | None:
+    """The table of an earlier day brought to `on` in one write transaction, computing
+    again only the persons with an item due on the days between (alerts.changes_for_everyone
+    says why that is enough): a fraction of a second where the whole register takes seconds.
+    True when brought; False when another counter had just done it; None when it cannot be
+    (stale, never built, of a later day, a horizon short of `on` + `days`, a change of
+    everybody's alerts on the days between, too many persons: a renewal deadline's day)."""
+    with write_transaction():
+        state = _state()
+        if _fresh(state, on, days):
+            return False
+        if state is None or state.stale or state.day is None:
+            return None
+        since = _as_date(state.day)
+        window = (since + dt.timedelta(days=state.window) - on).days
+        if not since < on or window < max(days, WINDOW) or \
+                alerts.changes_for_everyone(since, on):
+            return None
+        each_day = due_each_day()
+        between = (AlertDue.due_date >= since) & (AlertDue.due_date < on)
+        persons = {p for (p,) in AlertDue.select(AlertDue.person_id).where(
+            between & ~((AlertDue.due_date == since) & each_day)).distinct().tuples()}
+        if None in persons or len(persons) > FORWARD_AT_MOST:
+            return None
+        AlertDue.update(due_date=on).where((AlertDue.due_date == since) & each_day).execute()
+        _replace(persons, on, window)
+        AlertDueState.update(day=on, window=window, built_at=utcnow()).where(
+            AlertDueState.id == state.id).execute()
+        return True
+
+
+def due_each_day():
+    """The stored items due on whatever day they are listed (alerts.due_each_day), as a
+    condition on the table's rows."""
+    return functools.reduce(operator.or_, ((AlertDue.kind == kind) & (AlertDue.label == label)
+                                           for kind, label in alerts.due_each_day()))
 
 
 def _write(state, on: dt.date, window: int, values: list[tuple], pairs: set) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+from collections.abc import Collection
 
 from ..domain.penalty_calendar import earliest_running_start
 from ..store.models import InfractionNotice, NoticeProceeding, Person
@@ -25,15 +26,16 @@ from .notice_records import number_text
 from .notice_terms import deadlines, stage
 
 
-def open_deadlines(*, on: dt.date, horizon: dt.date, person_id: int | None = None,
+def open_deadlines(*, on: dt.date, horizon: dt.date, persons: Collection[int] | None = None,
                    at=None) -> list[dict]:
     """Defence and appeal terms of active notices still running on `on` and ending by
     `horizon`: the candidate notices with their holders in one query, their proceedings in
     another, whatever their number (the profile versions once: `at`,
-    setup.profiles_by_date); one holder's (person_id) through the index on the holder."""
+    setup.profiles_by_date); some holders' (`persons`: ids) through the index on the
+    holder."""
     calendar = business_calendar()
     at = at or setup.profiles_by_date()
-    candidates = _candidates(on, calendar, at, person_id)
+    candidates = _candidates(on, calendar, at, persons)
     if candidates is None:
         return []
     n = InfractionNotice
@@ -88,17 +90,17 @@ def running_since(on: dt.date, calendar, at) -> tuple[dt.date | None, dt.date | 
     return min(notified, default=None), min(decided, default=None)
 
 
-def _candidates(on: dt.date, calendar, at, person_id: int | None):
+def _candidates(on: dt.date, calendar, at, persons: Collection[int] | None):
     """The ids of the notices whose defence or appeal term may still run on `on`, as a
     subquery, or None when no version of the law gives a term: the active notices notified
     since the earliest start (an index range on status and notification day) and the
     notices with a defence decided since then (a range of the proceedings' index on the
-    decision day); one holder's notices, all of them (a few, through the index on the
+    decision day); some holders' notices, all of them (a few, through the index on the
     holder: with the day's conditions beside it a planner without statistics would take
     the whole register's range instead). Each is judged by its stage after."""
     n, p = InfractionNotice, NoticeProceeding
-    if person_id is not None:
-        return n.select(n.id).where(n.holder == person_id)
+    if persons is not None:
+        return n.select(n.id).where(n.holder.in_(list(persons)))
     notified, decided = running_since(on, calendar, at)
     parts = []
     if notified is not None:

@@ -190,3 +190,32 @@ def test_the_lgpd_export_holds_the_attendances(srm):
     [came] = data["recadastramento"]
     assert came["came_on"] == D(2026, 3, 2) or str(came["came_on"]) == "2026-03-02"
     assert any(e["action"] == "campaign.attend" for e in data["audit"])
+
+
+def test_the_painels_table_brought_forward_gets_the_misses_and_drops_old_years(srm,
+                                                                             monkeypatch):
+    """The due-dates table (services/due_dates.py) brought forward day by day: a call missed
+    appears the day after its month's end, and a campaign leaves the alerts with its
+    ALERT_YEARS; both change holders with nothing due on the days between, so those days
+    compute the whole register (campaigns.missed_change)."""
+    from mototaxi_desk.services import due_dates
+
+    from ..due_check import assert_due_table_current
+    missing = _permit("Gil Faltoso", 2)  # final 2: called in March
+    campaigns.create(SUPERVISOR, name="Recadastramento 2026", year=2026)
+    assert not campaigns.missed_change(D(2026, 3, 30), D(2026, 3, 31))
+    assert campaigns.missed_change(D(2026, 3, 31), D(2026, 4, 1))
+    assert campaigns.missed_change(D(2027, 12, 31), D(2028, 1, 1))
+    assert due_dates.rebuild(D(2026, 3, 30))
+    whole, computed_whole = due_dates._sorted_values, []
+    monkeypatch.setattr(due_dates, "_sorted_values",
+                        lambda on, window: computed_whole.append(on) or whole(on, window))
+    days = (D(2026, 3, 31), D(2026, 4, 1), D(2026, 4, 2), D(2027, 12, 31), D(2028, 1, 1))
+    for day in days:
+        assert due_dates.rebuild(day)
+        assert_due_table_current(day, where=str(day))
+        missed = [a for a in due_dates.stored(day, 30) if a["kind"] == "campaign_missed"]
+        assert [a["permit_id"] for a in missed] == (
+            [missing["id"]] if D(2026, 4, 1) <= day <= D(2027, 12, 31) else []), day
+    # brought forward where no month ended; the whole register where one did
+    assert computed_whole == [D(2026, 4, 1), D(2027, 12, 31), D(2028, 1, 1)]

@@ -18,7 +18,7 @@ from mototaxi_desk.services import (alerts, audit, clock, due_dates, fees, inspe
                                     overview, permits, persons, profile_versions, setup,
                                     vehicles, waiting_list)
 from mototaxi_desk.store.connection import write_transaction
-from mototaxi_desk.store.models import AlertDue, AlertDueState, Cnh, Permit, Vehicle
+from mototaxi_desk.store.models import AlertDue, AlertDueState, Cnh, Permit, Person, Vehicle
 
 from ..conftest import BACKENDS
 from ..due_check import assert_due_table_current
@@ -169,14 +169,16 @@ def test_what_changes_everybodys_alerts_makes_it_stale_and_the_painel_rebuilds(b
 
 
 def test_the_painel_reads_any_window_up_to_the_tables(board):
-    """A wider window rebuilds the table for it; a narrower one reads it, cut by date."""
-    wide = overview.dashboard(on=TODAY, days=90)
-    assert _state().window == 90
-    assert wide["alerts_total"] == len(alerts.due(on=TODAY, days=90))
-    assert_due_table_current(TODAY, 90, where="90 days")
-    for days in (0, 10, 30):
+    """A window wider than the table's rebuilds it for that window and AHEAD days more; a
+    narrower one reads it, cut by date."""
+    assert _state().window == due_dates.WINDOW + due_dates.AHEAD
+    wide = overview.dashboard(on=TODAY, days=120)
+    assert _state().window == 120 + due_dates.AHEAD
+    assert wide["alerts_total"] == len(alerts.due(on=TODAY, days=120))
+    assert_due_table_current(TODAY, 120, where="120 days")
+    for days in (0, 10, 30, 90):
         assert_due_table_current(TODAY, days, where=f"{days} days")
-    assert _state().window == 90  # not rebuilt for the narrower ones
+    assert _state().window == 120 + due_dates.AHEAD  # not rebuilt for the narrower ones
 
 
 def test_a_motorcycle_serving_two_permits_is_listed_with_the_first(board):
@@ -361,3 +363,59 @@ def test_the_mornings_first_painel_reads_yesterdays_table_at_once_then_todays(bo
     assert due_dates.readiness(day_after) is None
     assert overview.dashboard(on=day_after, earlier_ok=True)["alerts_as_of"] is None
     assert_due_table_current(day_after, where="stale, then the morning")
+
+
+def test_the_days_table_is_brought_forward_from_the_day_befores(board, monkeypatch):
+    """Each morning the table of the day before is brought to the new day by computing again
+    only the persons with an item due in between (alerts.changes_for_everyone): a term that
+    lapses (SRM Art. 35 §1º), a renewal deadline passing into its grace days (L1745 Art. 9
+    §2º), an inspection never made (due each day). Day after day, with the clock's tick of
+    each day, the table equals a fresh alerts.due(); the whole register is computed only
+    when the days between change everybody's alerts (a new year, a profile version, a
+    campaign's month ending) or the horizon the table was built for runs out."""
+    computed_whole, persons_again = [], []
+    whole, again = due_dates._sorted_values, alerts.sorted_with_names
+
+    def counting_whole(on, window):
+        computed_whole.append(on)
+        return whole(on, window)
+
+    def counting_again(*, on, days, persons=None):
+        if persons is not None:
+            persons_again.append(len(persons))
+        return again(on=on, days=days, persons=persons)
+    monkeypatch.setattr(due_dates, "_sorted_values", counting_whole)
+    monkeypatch.setattr(alerts, "sorted_with_names", counting_again)
+    assert AlertDue.select().where(due_dates.due_each_day()).count() >= 2  # never inspected
+    day, brought, last_whole = TODAY, 0, TODAY
+    for step in [1] * 40 + [3] * 10:  # day by day, then a few long weekends
+        since, day = day, day + dt.timedelta(days=step)
+        before = len(computed_whole)
+        assert due_dates.rebuild(day)
+        assert_due_table_current(day, where=f"brought to {day}")
+        if len(computed_whole) == before:
+            brought += 1
+        else:  # only where the days between may change everybody's alerts, or the
+            # horizon ran out (AHEAD days after the last whole computation)
+            assert alerts.changes_for_everyone(since, day) or \
+                day > last_whole + dt.timedelta(days=due_dates.AHEAD), day
+            last_whole = day
+        clock.tick(on=day)
+        assert_due_table_current(day, where=f"tick of {day}")
+    assert brought >= 35, brought
+    assert persons_again and max(persons_again) < Person.select().count()
+
+
+def test_a_profile_version_taking_effect_changes_everybodys_alerts(board, tmp_path):
+    """A wording of the law in force from a day (profile version) may change every item:
+    a table is not brought forward across that day, the whole register is computed."""
+    profile_id = setup.profile().id
+    text = PROFILES_DIR.joinpath(f"{profile_id}.toml").read_text(encoding="utf-8")
+    path = tmp_path / f"{profile_id}.toml"
+    path.write_text(text + "\n# redação alterada pela lei municipal\n", encoding="utf-8")
+    later = TODAY + dt.timedelta(days=5)
+    profile_versions.adopt(ADMIN, path, f"{later:%d/%m/%Y}", on=TODAY)
+    assert not alerts.changes_for_everyone(TODAY, later - dt.timedelta(days=1))
+    assert alerts.changes_for_everyone(later - dt.timedelta(days=1), later)
+    assert alerts.changes_for_everyone(TODAY, later + dt.timedelta(days=3))
+    assert not alerts.changes_for_everyone(later, later + dt.timedelta(days=3))
