@@ -144,3 +144,20 @@ def test_l1745_art_12_par_2_waiting_list_from_the_command_line(cli, db_url):
 def test_usage_errors_exit_2(cli, sqlite_db, args):
     code, _, err = cli("--db", sqlite_db, *args)
     assert code == 2 and "erro de uso" in err
+
+
+@pytest.mark.parametrize("option,value", [("--days", "abc"), ("--days", "١٢"),
+                                          ("--days", "1_0"), ("--days", " 30"),
+                                          ("--limit", "-5")])
+def test_a_whole_number_option_takes_the_digits_0_to_9_only(cli, sqlite_db, option, value):
+    """int() takes '١٢' (Arabic-Indic digits), '1_0' and ' 30': a number option does not.
+    The usage error is in Portuguese and names the option; nothing is written."""
+    assert cli("--db", sqlite_db, *INIT)[0] == 0
+    before = _counts(sqlite_db)
+    command = ["alerts"] if option == "--days" else ["audit", "list"]
+    code, out, err = cli("--db", sqlite_db, *command, option, value)
+    assert code == 2, (out, err)
+    assert f"erro de uso: argumento {option}: {value!r} não é um número inteiro" in err, err
+    assert _counts(sqlite_db) == before
+    code, _, err = cli("--db", sqlite_db, "alerts", "--bogus")
+    assert code == 2 and "argumentos não reconhecidos: --bogus" in err

@@ -4,7 +4,8 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from .common import EXIT_OK, actor, command_group, database, emit, json_flag, write_file
+from .common import (EXIT_OK, actor, command_group, database, emit, json_flag, whole_number,
+                     write_file)
 
 
 def register(sub) -> None:
@@ -47,7 +48,8 @@ def register(sub) -> None:
     p = group.add_parser("letter", help="grava em PDF as cartas de convocação dos chamados "
                                         "num mês")
     p.add_argument("campaign", metavar="CAMPANHA")
-    p.add_argument("--month", type=int, metavar="MES", help="mês (padrão: o da data de hoje)")
+    p.add_argument("--month", type=whole_number, metavar="MES",
+                   help="mês (padrão: o da data de hoje)")
     p.add_argument("-o", "--output", required=True, metavar="ARQUIVO.pdf")
     json_flag(p)
     p.set_defaults(handler=cmd_letter)

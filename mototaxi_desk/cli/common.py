@@ -25,7 +25,35 @@ KNOWN_ERRORS = (DomainError, StoreError, ProfileError)
 # through gettext on every parser and argument it makes; gettext searches the disk for a
 # catalogue each time. With some 100 parsers and 500 arguments that was ~0.3 s of every
 # command (most of a command's time). The same answer, looked up once per message.
-argparse._ = functools.lru_cache(maxsize=None)(argparse._)
+# argparse's own error messages are given in Portuguese (its help words stay as they are).
+_PORTUGUESE = {
+    "argument %(argument_name)s: %(message)s": "argumento %(argument_name)s: %(message)s",
+    "invalid %(type)s value: %(value)r": "valor inválido: %(value)r",
+    "invalid choice: %(value)r (choose from %(choices)s)":
+        "opção inválida: %(value)r (escolha entre %(choices)s)",
+    "unrecognized arguments: %s": "argumentos não reconhecidos: %s",
+    "the following arguments are required: %s": "faltam os argumentos obrigatórios: %s",
+    "one of the arguments %s is required": "informe um dos argumentos %s",
+    "not allowed with argument %s": "não cabe junto com o argumento %s",
+    "expected one argument": "falta o valor",
+    "expected at least one argument": "falta ao menos um valor",
+    "expected at most one argument": "no máximo um valor",
+    "ignored explicit argument %r": "valor não cabe nesta opção: %r",
+    "ambiguous option: %(option)s could match %(matches)s":
+        "opção ambígua: %(option)s pode ser %(matches)s",
+}
+_gettext = argparse._
+argparse._ = functools.lru_cache(maxsize=None)(
+    lambda message: _PORTUGUESE.get(message) or _gettext(message))
+
+
+def whole_number(text: str) -> int:
+    """An argument's whole number, in the digits 0 to 9 only: int() also takes '١٢', ' 12 '
+    and '1_000', which a mistyped or pasted value should not pass as."""
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} não é um número inteiro (algarismos de 0 a 9)")
+    return int(text)
 
 
 # argparse makes a help formatter for every argument it adds (to check its metavar), and each

@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 from .common import (EXIT_OK, EXIT_REFUSED, actor, database, emit, json_flag, subcommands,
-                     write_file)
+                     write_file, whole_number)
 
 PRINTABLE = {"card": "card", "aux-card": "aux_card", "sticker": "sticker", "termo": "termo",
              "roster": "roster", "notice": "notice", "release": "release", "guia": "guia"}
@@ -23,7 +23,7 @@ def register(sub) -> None:
                    help="cartões ou selos de todas as permissões ativas")
     p.add_argument("--sheet", choices=["a4"], help="folha A4 com marcas de corte (padrão: "
                                                    "um cartão/selo por página)")
-    p.add_argument("--per-sheet", type=int, choices=[8, 10], default=10,
+    p.add_argument("--per-sheet", type=whole_number, choices=[8, 10], default=10,
                    help="cartões por folha A4 (padrão: 10)")
     p.add_argument("-o", "--output", required=True, metavar="ARQUIVO.pdf")
     json_flag(p)

@@ -7,7 +7,7 @@ from ..store import connection
 from ..store.connection import StoreError
 from ..store.migrations import open_database
 from .common import (EXIT_OK, EXIT_REFUSED, actor, database, database_url, emit,
-                     subcommands)
+                     subcommands, whole_number)
 
 
 def register(sub) -> None:
@@ -49,7 +49,7 @@ def register(sub) -> None:
     p.add_argument("--entity", help="ex.: permit, application, infraction_notice")
     p.add_argument("--id", dest="entity_id", help="id do registro da entidade")
     p.add_argument("--since", help="desde a data dd/mm/aaaa")
-    p.add_argument("--limit", type=int, default=50)
+    p.add_argument("--limit", type=whole_number, default=50)
 
     p = sub.add_parser("check", help="confere se o banco está íntegro: arquivo, registros "
                                      "completos, numeração sem falhas, trilha de auditoria, "

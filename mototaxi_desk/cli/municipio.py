@@ -7,7 +7,7 @@ from .. import config
 from ..domain.errors import ProfileError
 from ..store import connection
 from .common import (EXIT_OK, KNOWN_ERRORS, actor, database, emit, read_password,
-                     subcommands)
+                     subcommands, whole_number)
 
 
 def register(sub) -> None:
@@ -33,11 +33,11 @@ def register(sub) -> None:
     p = sub.add_parser("demo", help="preenche um banco de demonstração com dados fictícios "
                                     "realistas (só '--demo' ou um banco criado com 'init "
                                     "--demo-database'; nunca o banco real)")
-    p.add_argument("--holders", type=int, default=48,
+    p.add_argument("--holders", type=whole_number, default=48,
                    help="quantos permissionários (0 a 5.000, pelos serviços, com todas as "
                         "regras; para 100.000 e 1.000.000 de autos use `make benchmark`, que "
                         "preenche em massa)")
-    p.add_argument("--seed", type=int, default=2019)
+    p.add_argument("--seed", type=whole_number, default=2019)
     p.set_defaults(handler=cmd_demo)
 
     users = sub.add_parser("users", help="usuários do sistema")

@@ -1,18 +1,18 @@
 """Looking things up: search, alerts, ledger, a person's data (LGPD)."""
 from __future__ import annotations
 
-from .common import EXIT_OK, actor, command_group, database, emit, json_flag
+from .common import EXIT_OK, actor, command_group, database, emit, json_flag, whole_number
 
 
 def register(sub) -> None:
     p = sub.add_parser("search", help="busca por CPF, nome, placa, permissão ou protocolo")
     p.add_argument("text", nargs="+")
-    p.add_argument("--limit", type=int, default=20)
+    p.add_argument("--limit", type=whole_number, default=20)
     p.set_defaults(handler=cmd_search)
 
     p = sub.add_parser("alerts", help="prazos vencidos e a vencer (permissões, vistorias, CNH, "
                                       "seguro, lista de espera...)")
-    p.add_argument("--days", type=int, default=30,
+    p.add_argument("--days", type=whole_number, default=30,
                    help="quantos dias à frente olhar (padrão: 30); os vencidos sempre aparecem")
     p.set_defaults(handler=cmd_alerts)
 
