@@ -205,7 +205,7 @@ def _brought_forward_painel(today: dt.date, runs: int) -> tuple[float, float]:
             with write_transaction():
                 state = AlertDueState.get()
                 AlertDue.update(due_date=yesterday).where(
-                    (AlertDue.due_date == today) & due_dates.due_each_day()).execute()
+                    (AlertDue.due_date == today) & due_dates.due_each_day_rows()).execute()
                 AlertDueState.update(day=yesterday, window=state.window + 1).execute()
             pairs.append(clock(lambda: overview.dashboard(on=today)))
     finally:

@@ -68,6 +68,8 @@ def test_campaign_commands(cli, sqlite_db, tmp_path):
         (("attend", str(made["id"]), str(first["order_number"])), "já foi registrado"),
         (("attend", "77", str(first["order_number"])), "campanha 77 não existe"),
         (("attend", str(made["id"]), "77"), "77"),
+        (("attend", str(made["id"]), str(first["order_number"]), "--date",
+          f"{today + dt.timedelta(days=1):%d/%m/%Y}"), "depois de hoje"),
         (("status", str(made["id"]), "--date", "31/02/2026"), "Erro: Data"),
     ]:
         code, _, err = cli("--db", sqlite_db, "campaign", *args)

@@ -327,25 +327,28 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
     return out.items
 
 
-def changes_for_everyone(since: dt.date, on: dt.date) -> bool:
-    """Whether the days after `since` up to `on` may change the alerts of a person who has
-    none due in [since, on), other than through the records an action changes (which the
-    audit log names) and the items entering the horizon as it moves: a profile version in
-    force from one of those days, a campaign's month ending (its missed calls appear) or
-    year (campaigns.missed_change).
+def changed_by_the_days(since: dt.date, on: dt.date) -> set[int] | None:
+    """What the days after `since` up to `on` change in the alerts besides the items due in
+    [since, on) and those entering the horizon as it moves (services/due_dates.py brings a
+    table of `since` to `on` from this): None when they may change anybody's (a profile
+    version in force from one of those days; a campaign's month ending or year:
+    campaigns.missed_change), else the persons whose records dated on those days count
+    from then on (campaigns.came_between: an attendance recorded, on a table of an earlier
+    day, for a later one).
 
-    Otherwise an item changes with the passing of the days only after its own due date, so
-    services/due_dates.py brings a table of `since` to `on` by computing again only the
-    persons with an item due in [since, on): a defence or appeal term that lapses
-    (notice_terms.stage: open while `on` is not after its last day), a renewal deadline
-    passed into its grace days (_renewal_due); an inspection never made is due on the day
-    itself, every day (due_each_day: moved, not computed again).
-    tests/services/test_due_dates.py holds the table so brought forward, day after day, to
-    a fresh due()."""
+    Otherwise an item listed on `since` changes with the passing of the days only after its
+    own due date: a defence or appeal term that lapses (notice_terms.stage: open while the
+    day is not after its last day), a renewal deadline passed into its grace days
+    (_renewal_due); an inspection never made is due on the day itself, every day
+    (due_each_day: moved, not computed again). A new source of alerts that reads the day
+    must say here how. tests/services/test_due_dates.py holds a table so brought forward,
+    day after day, to a fresh due()."""
     if any(since < day <= on for day in setup.profiles_by_date().effective_dates):
-        return True
+        return None
     from . import campaigns
-    return campaigns.missed_change(since, on)
+    if campaigns.missed_change(since, on):
+        return None
+    return campaigns.came_between(since, on)
 
 
 def _listed_elsewhere(permits: list) -> set[int]:

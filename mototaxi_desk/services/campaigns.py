@@ -149,6 +149,9 @@ def attend(actor: Actor, campaign_id, permit_id, *, on: dt.date | None = None,
     (atendente, supervisor, admin) on `on` (today), within the campaign's year."""
     permissions.require(actor, "campaign.attend")
     on = validators.parse_date(on or dt.date.today(), "Data do comparecimento")
+    if on > dt.date.today():
+        raise ValidationError("Data do comparecimento",
+                              f"{on:%d/%m/%Y} é depois de hoje: registre no dia em que veio.")
     note = validators.text(note, "Observação", max_length=200, required=False)
     with write_transaction():
         row = get(campaign_id)
@@ -256,6 +259,14 @@ def missed_change(since: dt.date, on: dt.date) -> bool:
         return False
     return Campaign.select().where(Campaign.year.between(since.year - ALERT_YEARS + 1,
                                                          on.year)).exists()
+
+
+def came_between(since: dt.date, on: dt.date) -> set[int]:
+    """The holders of the permits whose attendance is dated after `since` up to `on`: a miss
+    listed for them on `since` is gone on `on` (domain/campaigns.status_on)."""
+    return {holder for (holder,) in CampaignAttendance.select(Permit.holder).join(Permit)
+            .where((CampaignAttendance.came_on > since) & (CampaignAttendance.came_on <= on))
+            .tuples()}
 
 
 def painel(on: dt.date | None = None) -> dict | None:

@@ -13,9 +13,10 @@ permits and vehicles (a transfer takes the permit from its old holder), and stor
 `alerts.for_person(p, on=D, days=W)` for each: a few indexed queries per person.
 
 What changes everybody's alerts (a profile version, a municipal holiday, the município's
-settings, a campaign, the passage of time, an import, a restored database) marks the table
-stale instead, and so does anything this module does not know: the safe default. The first
-Painel of the day, or after a stale mark, rebuilds the whole table (`rebuild`): the alerts
+settings, a campaign, an import, a restored database) marks the table stale instead, and so
+does anything this module does not know: the safe default. The first Painel after a stale
+mark (or of a day the table cannot be brought to: below) computes the whole table
+(`rebuild`): the alerts
 computed in a read transaction, without the write lock; the rows written in one write
 transaction of its own, with what other counters committed meanwhile read back from the
 audit log (readers keep seeing the previous table until it commits; on PostgreSQL the
@@ -31,10 +32,11 @@ Bringing it to the new day costs the day's changes, not the register (`_brought_
 the table is built for AHEAD days beyond the window, so the items entering the window are
 already in it; the items due each day (an inspection never made) are moved to the new day;
 only the persons with an item due on the days between are computed again (a term lapses, a
-renewal deadline passes into its grace days: alerts.changes_for_everyone says why that is
-enough, and when it is not: a profile version in force from one of those days, a
-campaign's month ending). Then, and when the horizon runs out or too many persons have an
-item due (a renewal deadline's day), the whole register is computed again.
+renewal deadline passes into its grace days), with those whose records dated on those days
+count from then on: alerts.changed_by_the_days says why that is enough, and when it is not
+(a profile version in force from one of those days, a campaign's month ending). Then, and
+when the horizon runs out or too many persons have an item due (a renewal deadline's day),
+the whole register is computed again.
 """
 from __future__ import annotations
 
@@ -58,7 +60,8 @@ from . import alerts
 
 WINDOW = 30  # days ahead the table holds at least (the Painel's default)
 AHEAD = 60  # days more it is built for: how far it can be brought forward day by day
-FORWARD_AT_MOST = 5000  # persons computed again to bring it forward; more: the whole register
+FORWARD_AT_MOST = 2000  # persons computed again to bring it forward (under the write lock:
+# about half a second on SQLite); more, the whole register (its alerts computed unlocked)
 
 _local = threading.local()
 _rebuilding = threading.Lock()  # one rebuild at a time in a process (two windows, two pages)
@@ -235,7 +238,9 @@ def _fresh(state, on: dt.date, days: int) -> bool:
 
 def rebuild(on: dt.date, days: int = WINDOW) -> bool:
     """Fill the table with the whole register's alerts of `on`, `days` ahead (at least
-    WINDOW). False when another counter (or an earlier call) already made it fresh.
+    WINDOW, and AHEAD days more). False when another counter (or an earlier call) already
+    made it fresh. A table of an earlier day is brought forward where it can be
+    (`_brought_forward`, under the write lock: the day's changes only); else:
 
     The alerts are computed in a read transaction, which holds no lock: the other counters
     keep writing meanwhile. Only the writing of the rows takes the write lock, in one
@@ -260,7 +265,7 @@ def prepare(on: dt.date | None = None) -> bool:
 
 
 def _rebuild(on: dt.date, days: int) -> bool:
-    window = max(days, WINDOW) + AHEAD
+    window = min(max(days, WINDOW) + AHEAD, alerts.MAX_DAYS)
 
     def computed():
         mark = AuditLog.select(pw.fn.MAX(AuditLog.id)).scalar() or 0
@@ -288,26 +293,29 @@ def _rebuild(on: dt.date, days: int) -> bool:
 
 
 def _brought_forward(on: dt.date, days: int) -> bool | None:
-    """The table of an earlier day brought to `on` in one write transaction, computing
-    again only the persons with an item due on the days between (alerts.changes_for_everyone
-    says why that is enough): a fraction of a second where the whole register takes seconds.
-    True when brought; False when another counter had just done it; None when it cannot be
-    (stale, never built, of a later day, a horizon short of `on` + `days`, a change of
-    everybody's alerts on the days between, too many persons: a renewal deadline's day)."""
+    """The table of an earlier day brought to `on` in one write transaction: the items due
+    each day moved to it, and only the persons with an item due on the days between (and
+    those alerts.changed_by_the_days names) computed again: a fraction of a second where
+    the whole register takes seconds. True when brought; False when another counter had
+    just done it; None when it cannot be (stale, never built, of a later day, a horizon
+    short of `on` + `days`, a change of anybody's alerts on the days between, more than
+    FORWARD_AT_MOST persons: a renewal deadline's day)."""
+    if _forward_window(_state(), on, days) is None:
+        return None  # without taking the write lock
     with write_transaction():
         state = _state()
         if _fresh(state, on, days):
             return False
-        if state is None or state.stale or state.day is None:
+        window = _forward_window(state, on, days)
+        if window is None:
             return None
         since = _as_date(state.day)
-        window = (since + dt.timedelta(days=state.window) - on).days
-        if not since < on or window < max(days, WINDOW) or \
-                alerts.changes_for_everyone(since, on):
+        dated = alerts.changed_by_the_days(since, on)
+        if dated is None:
             return None
-        each_day = due_each_day()
+        each_day = due_each_day_rows()
         between = (AlertDue.due_date >= since) & (AlertDue.due_date < on)
-        persons = {p for (p,) in AlertDue.select(AlertDue.person_id).where(
+        persons = dated | {p for (p,) in AlertDue.select(AlertDue.person_id).where(
             between & ~((AlertDue.due_date == since) & each_day)).distinct().tuples()}
         if None in persons or len(persons) > FORWARD_AT_MOST:
             return None
@@ -318,7 +326,17 @@ def _brought_forward(on: dt.date, days: int) -> bool | None:
         return True
 
 
-def due_each_day():
+def _forward_window(state, on: dt.date, days: int) -> int | None:
+    """The window a table of an earlier day keeps when brought to `on` (its horizon stays),
+    or None when it cannot be brought there (stale, never built, of that day or later, a
+    horizon short of `on` + `days`)."""
+    if state is None or state.stale or state.day is None or not _as_date(state.day) < on:
+        return None
+    window = (_as_date(state.day) + dt.timedelta(days=state.window) - on).days
+    return window if window >= max(days, WINDOW) else None
+
+
+def due_each_day_rows():
     """The stored items due on whatever day they are listed (alerts.due_each_day), as a
     condition on the table's rows."""
     return functools.reduce(operator.or_, ((AlertDue.kind == kind) & (AlertDue.label == label)

@@ -136,6 +136,9 @@ def test_bad_attendance_writes_nothing(srm):
         campaigns.attend(CLERK, made["id"], permit["id"], on=D(2026, 3, 3))
     with pytest.raises(ValidationError, match="Data do comparecimento"):
         campaigns.attend(CLERK, made["id"], permit["id"], on=D(2027, 1, 3))
+    with pytest.raises(ValidationError, match="depois de hoje"):  # not come yet
+        campaigns.attend(CLERK, made["id"], permit["id"],
+                         on=dt.date.today() + dt.timedelta(days=1))
     with pytest.raises(ValidationError, match="Data do comparecimento"):
         campaigns.attend(CLERK, made["id"], permit["id"], on="31/02/2026")
     with pytest.raises(ValidationError, match="Campanha"):
@@ -217,5 +220,27 @@ def test_the_painels_table_brought_forward_gets_the_misses_and_drops_old_years(s
         missed = [a for a in due_dates.stored(day, 30) if a["kind"] == "campaign_missed"]
         assert [a["permit_id"] for a in missed] == (
             [missing["id"]] if D(2026, 4, 1) <= day <= D(2027, 12, 31) else []), day
-    # brought forward where no month ended; the whole register where one did
+    # brought forward where no month ended; the whole register where one did, or where
+    # the table's horizon ran out (2027-12-31: AHEAD days after 2026-04-01)
     assert computed_whole == [D(2026, 4, 1), D(2027, 12, 31), D(2028, 1, 1)]
+
+
+def test_an_attendance_dated_after_the_tables_day_is_seen_when_it_is_brought_forward(srm):
+    """A counter whose table is still of the day before (left open overnight) records a
+    late-comer today: the miss stays listed for the table's day, and goes when the table is
+    brought to today (campaigns.came_between), though nothing of theirs is due in between."""
+    from mototaxi_desk.services import due_dates
+
+    from ..due_check import assert_due_table_current
+    late = _permit("Helena Atrasada", 2)  # final 2: called in March
+    campaigns.create(SUPERVISOR, name="Recadastramento 2026", year=2026)
+    assert due_dates.rebuild(D(2026, 4, 5))
+    assert campaigns.came_between(D(2026, 4, 5), D(2026, 4, 6)) == set()
+    campaigns.attend(CLERK, campaigns.list_campaigns()[0]["id"], late["id"], on=D(2026, 4, 6))
+    assert_due_table_current(D(2026, 4, 5), where="the day before's, kept current")
+    assert [a["kind"] for a in due_dates.stored(D(2026, 4, 5), 30)].count("campaign_missed") == 1
+    holder = Permit.get_by_id(late["id"]).holder_id
+    assert campaigns.came_between(D(2026, 4, 5), D(2026, 4, 6)) == {holder}
+    assert due_dates.rebuild(D(2026, 4, 6))
+    assert_due_table_current(D(2026, 4, 6), where="brought forward")
+    assert "campaign_missed" not in [a["kind"] for a in due_dates.stored(D(2026, 4, 6), 30)]

@@ -18,7 +18,7 @@ from mototaxi_desk.services import (alerts, audit, clock, due_dates, fees, inspe
                                     overview, permits, persons, profile_versions, setup,
                                     vehicles, waiting_list)
 from mototaxi_desk.store.connection import write_transaction
-from mototaxi_desk.store.models import AlertDue, AlertDueState, Cnh, Permit, Person, Vehicle
+from mototaxi_desk.store.models import AlertDue, AlertDueState, Cnh, Permit, Vehicle
 
 from ..conftest import BACKENDS
 from ..due_check import assert_due_table_current
@@ -366,47 +366,66 @@ def test_the_mornings_first_painel_reads_yesterdays_table_at_once_then_todays(bo
 
 
 def test_the_days_table_is_brought_forward_from_the_day_befores(board, monkeypatch):
-    """Each morning the table of the day before is brought to the new day by computing again
-    only the persons with an item due in between (alerts.changes_for_everyone): a term that
-    lapses (SRM Art. 35 §1º), a renewal deadline passing into its grace days (L1745 Art. 9
-    §2º), an inspection never made (due each day). Day after day, with the clock's tick of
-    each day, the table equals a fresh alerts.due(); the whole register is computed only
-    when the days between change everybody's alerts (a new year, a profile version, a
-    campaign's month ending) or the horizon the table was built for runs out."""
-    computed_whole, persons_again = [], []
-    whole, again = due_dates._sorted_values, alerts.sorted_with_names
+    """Each morning the table of the day before is brought to the new day: the items due
+    each day (an inspection never made) moved, and only the persons with an item due in
+    between computed again (alerts.changed_by_the_days): here a defence term that lapses
+    (SRM Art. 35 §1º: its item goes the day after its last day). Day after day, with the
+    clock's tick of each day, the whole table equals a fresh alerts.due(); the whole
+    register is computed only when the days between change anybody's alerts or the horizon
+    the table was built for runs out."""
+    (noticed,) = _clear_holders(1)
+    ledger.record_notice(FISCAL, notice_data(
+        {"id": noticed.id}, "36-IX", f"{TODAY:%d/%m/%Y} 09:00", notified_on=TODAY,
+        notification_channel="in_person"), on=TODAY)
+    defence = AlertDue.get((AlertDue.person_id == noticed.holder_id) &
+                           (AlertDue.kind == "defence_deadline"))
+    computed_whole, persons_again, forwarding = [], [], []
+    whole, replace, forward = due_dates._sorted_values, due_dates._replace, \
+        due_dates._brought_forward
 
     def counting_whole(on, window):
         computed_whole.append(on)
         return whole(on, window)
 
-    def counting_again(*, on, days, persons=None):
-        if persons is not None:
-            persons_again.append(len(persons))
-        return again(on=on, days=days, persons=persons)
+    def counting_again(persons, day, window):
+        if forwarding:  # not the ticks' own (flush)
+            persons_again.append((day, set(persons)))
+        return replace(persons, day, window)
+
+    def forwarding_(on, days):
+        forwarding.append(on)
+        try:
+            return forward(on, days)
+        finally:
+            forwarding.pop()
     monkeypatch.setattr(due_dates, "_sorted_values", counting_whole)
-    monkeypatch.setattr(alerts, "sorted_with_names", counting_again)
-    assert AlertDue.select().where(due_dates.due_each_day()).count() >= 2  # never inspected
+    monkeypatch.setattr(due_dates, "_replace", counting_again)
+    monkeypatch.setattr(due_dates, "_brought_forward", forwarding_)
+    assert AlertDue.select().where(due_dates.due_each_day_rows()).count() >= 2
     day, brought, last_whole = TODAY, 0, TODAY
     for step in [1] * 40 + [3] * 10:  # day by day, then a few long weekends
         since, day = day, day + dt.timedelta(days=step)
         before = len(computed_whole)
         assert due_dates.rebuild(day)
-        assert_due_table_current(day, where=f"brought to {day}")
+        assert_due_table_current(day, _state().window, where=f"brought to {day}")
         if len(computed_whole) == before:
             brought += 1
-        else:  # only where the days between may change everybody's alerts, or the
+        else:  # only where the days between may change anybody's alerts, or the
             # horizon ran out (AHEAD days after the last whole computation)
-            assert alerts.changes_for_everyone(since, day) or \
+            assert alerts.changed_by_the_days(since, day) is None or \
                 day > last_whole + dt.timedelta(days=due_dates.AHEAD), day
             last_whole = day
         clock.tick(on=day)
-        assert_due_table_current(day, where=f"tick of {day}")
+        assert_due_table_current(day, _state().window, where=f"tick of {day}")
     assert brought >= 35, brought
-    assert persons_again and max(persons_again) < Person.select().count()
+    lapsed = due_dates._as_date(defence.due_date) + dt.timedelta(days=1)
+    assert any(noticed.holder_id in persons for on, persons in persons_again if on == lapsed)
+    assert not AlertDue.select().where(AlertDue.entity_id == defence.entity_id).where(
+        AlertDue.kind == "defence_deadline").exists()
 
 
-def test_a_profile_version_taking_effect_changes_everybodys_alerts(board, tmp_path):
+def test_a_profile_version_taking_effect_changes_everybodys_alerts(board, tmp_path,
+                                                                   monkeypatch):
     """A wording of the law in force from a day (profile version) may change every item:
     a table is not brought forward across that day, the whole register is computed."""
     profile_id = setup.profile().id
@@ -415,7 +434,49 @@ def test_a_profile_version_taking_effect_changes_everybodys_alerts(board, tmp_pa
     path.write_text(text + "\n# redação alterada pela lei municipal\n", encoding="utf-8")
     later = TODAY + dt.timedelta(days=5)
     profile_versions.adopt(ADMIN, path, f"{later:%d/%m/%Y}", on=TODAY)
-    assert not alerts.changes_for_everyone(TODAY, later - dt.timedelta(days=1))
-    assert alerts.changes_for_everyone(later - dt.timedelta(days=1), later)
-    assert alerts.changes_for_everyone(TODAY, later + dt.timedelta(days=3))
-    assert not alerts.changes_for_everyone(later, later + dt.timedelta(days=3))
+    assert alerts.changed_by_the_days(TODAY, later - dt.timedelta(days=1)) is not None
+    assert alerts.changed_by_the_days(later - dt.timedelta(days=1), later) is None
+    assert alerts.changed_by_the_days(TODAY, later + dt.timedelta(days=3)) is None
+    assert alerts.changed_by_the_days(later, later + dt.timedelta(days=3)) is not None
+    assert due_dates.rebuild(TODAY)  # stale: the adoption itself
+    whole, computed_whole = due_dates._sorted_values, []
+    monkeypatch.setattr(due_dates, "_sorted_values",
+                        lambda on, window: computed_whole.append(on) or whole(on, window))
+    for step in range(1, 8):
+        due_dates.rebuild(TODAY + dt.timedelta(days=step))
+        assert_due_table_current(TODAY + dt.timedelta(days=step), where=f"+{step}")
+    assert computed_whole == [later]
+
+
+def test_the_widest_window_is_built_and_read(board):
+    """The table is built AHEAD days beyond the window asked, never beyond alerts.MAX_DAYS
+    (the widest a Painel or a report asks)."""
+    found = due_dates.page(TODAY, alerts.MAX_DAYS, 5)
+    assert _state().window == alerts.MAX_DAYS
+    assert found["total"] == len(alerts.due(on=TODAY, days=alerts.MAX_DAYS))
+
+
+def test_a_renewal_deadline_passing_into_its_grace_days_is_brought_forward(l1745,
+                                                                         monkeypatch):
+    """L1745 Art. 9 §2º: after the yearly renewal deadline, 30 more days with a fine. The
+    day after the deadline the holder's item becomes "último dia com multa": the table is
+    brought to that day computing that holder again (the item was due in between)."""
+    person = make_person("Renato Renovação", today=TODAY)
+    vehicle = make_vehicle(person["id"], year=TODAY.year, today=TODAY)
+    permits.grant_permit(SUPERVISOR, holder_id=person["id"], vehicle_id=vehicle["id"],
+                         on=TODAY)
+    (renewal,) = [a for a in alerts.for_person(person["id"], on=TODAY, days=alerts.MAX_DAYS)
+                  if a["kind"] == "renewal"]
+    deadline = renewal["due_date"]
+    assert due_dates.rebuild(deadline - dt.timedelta(days=1))
+    whole, computed_whole = due_dates._sorted_values, []
+    monkeypatch.setattr(due_dates, "_sorted_values",
+                        lambda on, window: computed_whole.append(on) or whole(on, window))
+    for day in (deadline, deadline + dt.timedelta(days=1)):
+        assert due_dates.rebuild(day)
+        assert_due_table_current(day, _state().window, where=str(day))
+    assert computed_whole == []
+    (after,) = [a for a in due_dates.stored(deadline + dt.timedelta(days=1), 60)
+                if a["kind"] == "renewal"]
+    assert "último dia com multa" in after["label"]
+    assert after["due_date"] == deadline + dt.timedelta(days=30)
