@@ -185,12 +185,12 @@ def _mornings_painel(today: dt.date) -> dict:
 def _brought_forward_painel(today: dt.date, runs: int) -> tuple[float, float]:
     """The day's first Painel as most mornings find it: the due-dates table of the day
     before brought to today (due_dates._brought_forward: the persons with an item due
-    yesterday computed again, the items due each day moved), then read. Medians (CPU ms,
-    wall ms) of `runs`. Before each, not timed, today's table is made the day before's: its
-    day and horizon, and its items due each day put back on that day."""
+    yesterday computed again), then read. Medians (CPU ms, wall ms) of `runs`. Before each,
+    not timed, today's table is made the day before's (its day and horizon: the same rows a
+    real morning has, give or take a day's changes)."""
     from mototaxi_desk.services import due_dates
     from mototaxi_desk.store.connection import write_transaction
-    from mototaxi_desk.store.models import AlertDue, AlertDueState
+    from mototaxi_desk.store.models import AlertDueState
     overview.dashboard(on=today)  # today's table, to start from
     whole, computed_whole = due_dates._sorted_values, []
 
@@ -204,8 +204,6 @@ def _brought_forward_painel(today: dt.date, runs: int) -> tuple[float, float]:
             yesterday = today - dt.timedelta(days=1)
             with write_transaction():
                 state = AlertDueState.get()
-                AlertDue.update(due_date=yesterday).where(
-                    (AlertDue.due_date == today) & due_dates.due_each_day_rows()).execute()
                 AlertDueState.update(day=yesterday, window=state.window + 1).execute()
             pairs.append(clock(lambda: overview.dashboard(on=today)))
     finally:

@@ -148,7 +148,7 @@ def test_usage_errors_exit_2(cli, sqlite_db, args):
 
 @pytest.mark.parametrize("option,value", [("--days", "abc"), ("--days", "١٢"),
                                           ("--days", "1_0"), ("--days", " 30"),
-                                          ("--limit", "-5")])
+                                          ("--limit", "5.0"), ("--limit", "-")])
 def test_a_whole_number_option_takes_the_digits_0_to_9_only(cli, sqlite_db, option, value):
     """int() takes '١٢' (Arabic-Indic digits), '1_0' and ' 30': a number option does not.
     The usage error is in Portuguese and names the option; nothing is written."""

@@ -48,9 +48,11 @@ argparse._ = functools.lru_cache(maxsize=None)(
 
 
 def whole_number(text: str) -> int:
-    """An argument's whole number, in the digits 0 to 9 only: int() also takes '١٢', ' 12 '
-    and '1_000', which a mistyped or pasted value should not pass as."""
-    if not (text.isascii() and text.isdigit()):
+    """An argument's whole number, in the digits 0 to 9 only (a minus sign before them: the
+    command says what range it takes): int() also takes '١٢', ' 12 ' and '1_000', which a
+    mistyped or pasted value should not pass as."""
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isascii() and digits.isdigit()):
         raise argparse.ArgumentTypeError(
             f"{text!r} não é um número inteiro (algarismos de 0 a 9)")
     return int(text)

@@ -30,8 +30,8 @@ tick then changes is audited record by record and kept current like any action.
 
 Bringing it to the new day costs the day's changes, not the register (`_brought_forward`):
 the table is built for AHEAD days beyond the window, so the items entering the window are
-already in it; the items due each day (an inspection never made) are moved to the new day;
-only the persons with an item due on the days between are computed again (a term lapses, a
+already in it; the items due each day (an inspection never made) are stored as due on
+EACH_DAY and read as due on the table's day, so they need no change; only the persons with an item due on the days between are computed again (a term lapses, a
 renewal deadline passes into its grace days), with those whose records dated on those days
 count from then on: alerts.changed_by_the_days says why that is enough, and when it is not
 (a profile version in force from one of those days, a campaign's month ending). Then, and
@@ -41,8 +41,6 @@ the whole register is computed again.
 from __future__ import annotations
 
 import datetime as dt
-import functools
-import operator
 import threading
 
 import peewee as pw
@@ -60,6 +58,7 @@ from . import alerts
 
 WINDOW = 30  # days ahead the table holds at least (the Painel's default)
 AHEAD = 60  # days more it is built for: how far it can be brought forward day by day
+EACH_DAY = dt.date.min  # the stored due date of an item due on the day it is read for
 FORWARD_AT_MOST = 2000  # persons computed again to bring it forward (under the write lock:
 # about half a second on SQLite); more, the whole register (its alerts computed unlocked)
 
@@ -209,10 +208,16 @@ COLUMNS = ["person_id", "kind", "due_date", "sort_name", "entity", "entity_id", 
 
 def _values(items: list[tuple[dict, str]]) -> list[tuple]:
     """The items as rows of COLUMNS, ready for the driver (dates as ISO text on SQLite,
-    as sqlite3's adapters store them): a rebuild writes a couple of hundred thousand."""
+    as sqlite3's adapters store them): a rebuild writes a couple of hundred thousand. An
+    item due on whatever day it is listed (alerts.due_each_day) is stored as due on
+    EACH_DAY."""
     text_dates = not connection.is_postgres()
-    return [(item["person_id"], item["kind"],
-             item["due_date"].isoformat() if text_dates else item["due_date"], name or "",
+    each_day = set(alerts.due_each_day())
+
+    def due(item):
+        day = EACH_DAY if (item["kind"], item["label"]) in each_day else item["due_date"]
+        return day.isoformat() if text_dates else day
+    return [(item["person_id"], item["kind"], due(item), name or "",
              item["entity"], item["entity_id"], item["permit_id"],
              item["permit_order_number"], item["permit_order_text"] or "", item["plate"],
              item["person_name"] or "", item["label"], item["article"] or "")
@@ -293,9 +298,10 @@ def _rebuild(on: dt.date, days: int) -> bool:
 
 
 def _brought_forward(on: dt.date, days: int) -> bool | None:
-    """The table of an earlier day brought to `on` in one write transaction: the items due
-    each day moved to it, and only the persons with an item due on the days between (and
-    those alerts.changed_by_the_days names) computed again: a fraction of a second where
+    """The table of an earlier day brought to `on` in one write transaction: only the persons
+    with an item due on the days between (and those alerts.changed_by_the_days names)
+    computed again (an item due each day is stored as due on EACH_DAY, whatever the day:
+    nothing to move), and the day set: a fraction of a second where
     the whole register takes seconds. True when brought; False when another counter had
     just done it; None when it cannot be (stale, never built, of a later day, a horizon
     short of `on` + `days`, a change of anybody's alerts on the days between, more than
@@ -313,13 +319,10 @@ def _brought_forward(on: dt.date, days: int) -> bool | None:
         dated = alerts.changed_by_the_days(since, on)
         if dated is None:
             return None
-        each_day = due_each_day_rows()
-        between = (AlertDue.due_date >= since) & (AlertDue.due_date < on)
         persons = dated | {p for (p,) in AlertDue.select(AlertDue.person_id).where(
-            between & ~((AlertDue.due_date == since) & each_day)).distinct().tuples()}
+            (AlertDue.due_date >= since) & (AlertDue.due_date < on)).distinct().tuples()}
         if None in persons or len(persons) > FORWARD_AT_MOST:
             return None
-        AlertDue.update(due_date=on).where((AlertDue.due_date == since) & each_day).execute()
         _replace(persons, on, window)
         AlertDueState.update(day=on, window=window, built_at=utcnow()).where(
             AlertDueState.id == state.id).execute()
@@ -334,13 +337,6 @@ def _forward_window(state, on: dt.date, days: int) -> int | None:
         return None
     window = (_as_date(state.day) + dt.timedelta(days=state.window) - on).days
     return window if window >= max(days, WINDOW) else None
-
-
-def due_each_day_rows():
-    """The stored items due on whatever day they are listed (alerts.due_each_day), as a
-    condition on the table's rows."""
-    return functools.reduce(operator.or_, ((AlertDue.kind == kind) & (AlertDue.label == label)
-                                           for kind, label in alerts.due_each_day()))
 
 
 def _write(state, on: dt.date, window: int, values: list[tuple], pairs: set) -> None:
@@ -432,10 +428,19 @@ def _read(on: dt.date, days: int, limit: int, kinds: tuple[str, ...] = (),
     within = AlertDue.due_date <= horizon
     if kinds:
         within &= AlertDue.kind.in_(kinds)
+    before = (AlertDue.due_date > EACH_DAY) & (AlertDue.due_date < on)
     total, overdue = AlertDue.select(
         pw.fn.COUNT(AlertDue.id),
-        pw.fn.SUM(pw.Case(None, [(AlertDue.due_date < on, 1)], 0))).where(within).tuples()[0]
-    rows = AlertDue.select().where(within).order_by(*_order()).limit(limit)
+        pw.fn.SUM(pw.Case(None, [(before, 1)], 0))).where(within).tuples()[0]
+    # in the order of alerts.due(): the overdue, then the day's own (stored as due on it or
+    # on EACH_DAY: together, by kind, name and record), then the later; each by its index
+    order = _order()
+    rows = list(AlertDue.select().where(within & before).order_by(*order).limit(limit))
+    for part, by in (((AlertDue.due_date == EACH_DAY) | (AlertDue.due_date == on), order[1:]),
+                     (AlertDue.due_date > on, order)):
+        if len(rows) < limit:
+            rows.extend(AlertDue.select().where(within & part).order_by(*by).limit(
+                limit - len(rows)))
     return {"items": [_item(row, on) for row in rows], "total": total or 0,
             "overdue": int(overdue or 0), "as_of": None if fresh else _as_date(state.day)}
 
@@ -489,8 +494,9 @@ def stored(on: dt.date, days: int) -> list[dict]:
 
 
 def _item(row: AlertDue, on: dt.date) -> dict:
-    """A stored item as alerts.due() gives it."""
+    """A stored item as alerts.due() gives it (read for the day `on`)."""
     due = _as_date(row.due_date)
+    due = on if due == EACH_DAY else due
     days_left = (due - on).days
     return {"kind": row.kind, "label": row.label, "due_date": due, "days_left": days_left,
             "urgency": "overdue" if days_left < 0 else "soon", "person_id": row.person_id,

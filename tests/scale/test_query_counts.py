@@ -154,7 +154,8 @@ def _painel_and_a_notice(permit: Permit) -> tuple:
 
 def test_painel_and_writes_cost_the_same_whatever_the_registers_size(holder):
     """Issue 23: the Painel reads the due-dates table (services/due_dates.py) — its state,
-    one count and one page — never the register's alerts; and a write keeps the table
+    one count and one page (its overdue, the day's and the later items: up to three
+    indexed reads) — never the register's alerts; and a write keeps the table
     current with the same statements in a register of 50 or of 450 more holders."""
     _grow(50, noticed=2, seed=3)
     permit = Permit.select().where(Permit.holder == holder).first()
@@ -166,7 +167,8 @@ def test_painel_and_writes_cost_the_same_whatever_the_registers_size(holder):
     assert big_write.queries == small_write.queries, (small_write, big_write,
                                                        big_write.report())
     tables = [s for s in big.statements if '"alert_due' in s]
-    assert len(tables) == 3 and all(s.lstrip().startswith("SELECT") for s in tables), tables
+    assert 3 <= len(tables) <= 5, tables
+    assert all(s.lstrip().startswith("SELECT") for s in tables), tables
     # not one of the queries alerts.due() runs over the register
     assert not [s for s in big.statements
                 if 'FROM "cnh"' in s or 'FROM "inspection"' in s or

@@ -401,7 +401,7 @@ def test_the_days_table_is_brought_forward_from_the_day_befores(board, monkeypat
     monkeypatch.setattr(due_dates, "_sorted_values", counting_whole)
     monkeypatch.setattr(due_dates, "_replace", counting_again)
     monkeypatch.setattr(due_dates, "_brought_forward", forwarding_)
-    assert AlertDue.select().where(due_dates.due_each_day_rows()).count() >= 2
+    assert AlertDue.select().where(AlertDue.due_date == due_dates.EACH_DAY).count() >= 2
     day, brought, last_whole = TODAY, 0, TODAY
     for step in [1] * 40 + [3] * 10:  # day by day, then a few long weekends
         since, day = day, day + dt.timedelta(days=step)
