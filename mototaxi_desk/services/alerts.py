@@ -53,7 +53,7 @@ def _label(kind: str, detail: str = "") -> str:
 
 def due_each_day() -> list[tuple[str, str]]:
     """(kind, label) of the items whose due date is the day they are listed on, whatever
-    the day: an inspection never made (services/due_dates.py moves them to the new day)."""
+    the day: an inspection never made (services/due_dates.py stores them as due each day)."""
     return [(f"{kind}_inspection", _label(f"{kind}_inspection", NEVER_INSPECTED))
             for kind in inspection_rules.VALIDITY_MONTHS]
 
@@ -340,7 +340,7 @@ def changed_by_the_days(since: dt.date, on: dt.date) -> set[int] | None:
     own due date: a defence or appeal term that lapses (notice_terms.stage: open while the
     day is not after its last day), a renewal deadline passed into its grace days
     (_renewal_due); an inspection never made is due on the day itself, every day
-    (due_each_day: moved, not computed again). A new source of alerts that reads the day
+    (due_each_day: stored as due each day, nothing to change). A new source of alerts that reads the day
     must say here how. tests/services/test_due_dates.py holds a table so brought forward,
     day after day, to a fresh due()."""
     if any(since < day <= on for day in setup.profiles_by_date().effective_dates):
