@@ -71,6 +71,8 @@ def test_campaign_commands(cli, sqlite_db, tmp_path):
         (("attend", str(made["id"]), str(first["order_number"]), "--date",
           f"{today + dt.timedelta(days=1):%d/%m/%Y}"), "depois de hoje"),
         (("status", str(made["id"]), "--date", "31/02/2026"), "Erro: Data"),
+        (("letter", str(made["id"]), "--month", "0", "-o", str(tmp_path / "x.pdf")),
+         "Erro: Mês"),
     ]:
         code, _, err = cli("--db", sqlite_db, "campaign", *args)
         assert code == 1 and message in err, (args, err)

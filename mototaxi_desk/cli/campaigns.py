@@ -120,7 +120,8 @@ def cmd_letter(args) -> int:
     from ..domain import validators
     from ..services import documents
     number = validators.positive_int(args.campaign, "Campanha", maximum=999_999_999)
-    month = validators.positive_int(args.month, "Mês", maximum=12) if args.month else None
+    month = validators.positive_int(args.month, "Mês", maximum=12) \
+        if args.month is not None else None
     with database(args):
         pdf, count = documents.print_campaign_letters(actor(args), number, month=month)
     write_file(Path(args.output), pdf)

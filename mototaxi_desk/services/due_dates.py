@@ -31,12 +31,13 @@ tick then changes is audited record by record and kept current like any action.
 Bringing it to the new day costs the day's changes, not the register (`_brought_forward`):
 the table is built for AHEAD days beyond the window, so the items entering the window are
 already in it; the items due each day (an inspection never made) are stored as due on
-EACH_DAY and read as due on the table's day, so they need no change; only the persons with an item due on the days between are computed again (a term lapses, a
-renewal deadline passes into its grace days), with those whose records dated on those days
-count from then on: alerts.changed_by_the_days says why that is enough, and when it is not
-(a profile version in force from one of those days, a campaign's month ending). Then, and
-when the horizon runs out or too many persons have an item due (a renewal deadline's day),
-the whole register is computed again.
+EACH_DAY and read as due on the table's day, so they need no change; only the persons with
+an item due on the days between are computed again (a term lapses, a renewal deadline
+passes into its grace days), with those whose records dated on those days count from then
+on: alerts.changed_by_the_days says why that is enough, and when it is not (a profile
+version in force from one of those days, a campaign's month ending). Then, and when the
+horizon runs out or too many persons have an item due (a renewal deadline's day), the whole
+register is computed again.
 """
 from __future__ import annotations
 

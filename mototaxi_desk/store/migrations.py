@@ -289,6 +289,15 @@ def _step_ledger_indexes(db: pw.Database) -> None:
         model._schema.create_indexes(safe=True)
 
 
+def _step_each_day_alerts(db: pw.Database) -> None:
+    """v20 (issue 23): the due-dates table stores an item due on whatever day it is read
+    for (an inspection never made) as due on services.due_dates.EACH_DAY, no longer on the
+    table's day; a table written before is marked stale (the next Painel computes it
+    again), and a program of v19, which would read those rows as due in the year 1,
+    refuses the database as one made by a newer version."""
+    m.AlertDueState.update(stale=True).execute()
+
+
 # Steps are found by name in their tests. A step that has landed keeps its number: a
 # database already at that version would skip a step slipped in before it.
 STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,
@@ -296,7 +305,7 @@ STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _st
          9: _step_9_stand_acts, 10: _step_10_time_and_law, 11: _step_imports,
          12: _step_scale_indexes, 13: _step_row_seals, 14: _step_named_actors,
          15: _step_campaigns, 16: _step_profile_versions, 17: _step_name_token_order,
-         18: _step_alert_due, 19: _step_ledger_indexes}
+         18: _step_alert_due, 19: _step_ledger_indexes, 20: _step_each_day_alerts}
 LATEST = max(STEPS)
 
 

@@ -367,8 +367,8 @@ def test_the_mornings_first_painel_reads_yesterdays_table_at_once_then_todays(bo
 
 def test_the_days_table_is_brought_forward_from_the_day_befores(board, monkeypatch):
     """Each morning the table of the day before is brought to the new day: the items due
-    each day (an inspection never made) moved, and only the persons with an item due in
-    between computed again (alerts.changed_by_the_days): here a defence term that lapses
+    each day (an inspection never made) stay as they are (stored as due on EACH_DAY), and
+    only the persons with an item due in between are computed again (alerts.changed_by_the_days): here a defence term that lapses
     (SRM Art. 35 §1º: its item goes the day after its last day). Day after day, with the
     clock's tick of each day, the whole table equals a fresh alerts.due(); the whole
     register is computed only when the days between change anybody's alerts or the horizon
