@@ -69,7 +69,7 @@ def test_campaign_commands(cli, sqlite_db, tmp_path):
         (("attend", "77", str(first["order_number"])), "campanha 77 não existe"),
         (("attend", str(made["id"]), "77"), "77"),
         (("attend", str(made["id"]), str(first["order_number"]), "--date",
-          f"{today + dt.timedelta(days=1):%d/%m/%Y}"), "depois de hoje"),
+          f"{today + dt.timedelta(days=1):%d/%m/%Y}"), "Data do comparecimento: data fora"),
         (("status", str(made["id"]), "--date", "31/02/2026"), "Erro: Data"),
         (("letter", str(made["id"]), "--month", "0", "-o", str(tmp_path / "x.pdf")),
          "Erro: Mês"),

@@ -148,10 +148,8 @@ def attend(actor: Actor, campaign_id, permit_id, *, on: dt.date | None = None,
     """Record that the holder of a permit came to the campaign and had the data confirmed
     (atendente, supervisor, admin) on `on` (today), within the campaign's year."""
     permissions.require(actor, "campaign.attend")
-    on = validators.parse_date(on or dt.date.today(), "Data do comparecimento")
-    if on > dt.date.today():
-        raise ValidationError("Data do comparecimento",
-                              f"{on:%d/%m/%Y} é depois de hoje: registre no dia em que veio.")
+    on = validators.parse_date(on or dt.date.today(), "Data do comparecimento",
+                               latest=dt.date.today())  # not come yet: nothing to record
     note = validators.text(note, "Observação", max_length=200, required=False)
     with write_transaction():
         row = get(campaign_id)
