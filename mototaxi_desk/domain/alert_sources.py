@@ -7,25 +7,29 @@ MAX_PERSONS = 100  # an action touching more persons marks the table stale inste
 
 # audited records that change everybody's alerts: the table is rebuilt
 STALE_ENTITIES = frozenset({
-    "profile_version", "municipal_holiday", "municipio_settings", "campaign",
-    "import_run", "database", "waiting_list", "fiscal_unit_value", "tariff_value"})
+    "profile_version", "municipio_settings", "campaign", "import_run", "database"})
 # audited records that change nobody's alerts (alerts read none of these tables). The
 # passage of time's own entry ("clock_tick") is one: what it changes is audited record by
 # record (a permit expired, a call lapsed, a summons resolved) and the new day makes a table
 # of an earlier day stale by its date; a table built for the day before the tick ran (while
 # the login shows) stays current through those records
+# Money (the fiscal unit's value, the tariff) and the waiting list's lottery numbers (its
+# order, not its calls) are no date of anybody's either
 IGNORED_ENTITIES = frozenset({
     "user", "sticker", "fee", "guia", "bank_return_file", "stand", "report", "signing_key",
-    "selo", "clock_tick"})
+    "selo", "clock_tick", "fiscal_unit_value", "tariff_value", "waiting_list"})
 # audited actions that change nothing (views, exports, prints, copies)
 IGNORED_ACTIONS = frozenset({
     "person.view", "person.export", "register.export", "document.print", "campaign.letters",
     "backup.create", "backup.settings"})
-# the records whose persons services/due_dates.py finds
+# the records whose persons services/due_dates.py finds; a municipal holiday's are the
+# holders of the notices whose defence or appeal term may still run (the business days
+# are all it changes)
 RESOLVED = frozenset({
     "person", "cnh", "application", "auxiliary_driver", "waiting_list_entry",
     "infraction_notice", "notice_proceeding", "penalty_charge", "sanction", "impound",
-    "inspection", "inspection_summons", "campaign_attendance", "vehicle", "permit"})
+    "inspection", "inspection_summons", "campaign_attendance", "vehicle", "permit",
+    "municipal_holiday"})
 STALE = "stale"
 
 

@@ -12,9 +12,10 @@ notice's person...), deletes those persons' stored items and those pointing at t
 permits and vehicles (a transfer takes the permit from its old holder), and stores
 `alerts.for_person(p, on=D, days=W)` for each: a few indexed queries per person.
 
-What changes everybody's alerts (a profile version, a municipal holiday, the município's
-settings, a campaign, an import, a restored database) marks the table stale instead, and so
-does anything this module does not know: the safe default. The first Painel after a stale
+What changes everybody's alerts (a profile version, the município's settings, a campaign,
+an import, a restored database) marks the table stale instead, and so does anything this
+module does not know: the safe default. (A municipal holiday moves only the defence and
+appeal terms: the holders whose term may run are stored again.) The first Painel after a stale
 mark (or of a day the table cannot be brought to: below) computes the whole table
 (`rebuild`): the alerts
 computed in a read transaction, without the write lock; the rows written in one write
@@ -55,7 +56,7 @@ from ..store.models import (DB, AlertDue, AlertDueState, Application, AuditLog,
                             AuxiliaryDriver, CampaignAttendance, Cnh, Impound,
                             InfractionNotice, Inspection, InspectionSummons, NoticeProceeding,
                             PenaltyCharge, Permit, Sanction, WaitingListEntry, utcnow)
-from . import alerts
+from . import alerts, open_terms
 
 WINDOW = 30  # days ahead the table holds at least (the Painel's default)
 AHEAD = 60  # days more it is built for: how far it can be brought forward day by day
@@ -124,7 +125,7 @@ def flush() -> None:
     state = _state()
     if state is None or state.stale or state.day is None:
         return  # nothing to keep current: the next Painel rebuilds it anyway
-    persons = _persons(pairs)
+    persons = _persons(pairs, _as_date(state.day))
     if len(persons) > MAX_PERSONS:
         mark_stale()
         return
@@ -135,11 +136,19 @@ def _ids(pairs, *entities) -> list[int]:
     return sorted({i for e, i in pairs if e in entities})
 
 
-def _persons(pairs: set[tuple[str, int]]) -> set[int]:
-    """The persons whose alerts the audited records may change: one query per kind of
-    record present, then the holders and auxiliary drivers of the permits reached, and the
-    persons of the stored items that point at them."""
+def _persons(pairs: set[tuple[str, int]], on: dt.date) -> set[int]:
+    """The persons whose alerts (of the table's day `on`) the audited records may change:
+    one query per kind of record present, then the holders and auxiliary drivers of the
+    permits reached, and the persons of the stored items that point at them. A municipal
+    holiday declared or removed may move the last day of a defence or appeal term (counted
+    in business days, or moved to the next one: domain/penalty_calendar.deadline): the
+    holders of the terms that may run, and those of the stored terms (one that ran may run
+    no longer)."""
     persons: set[int] = set(_ids(pairs, "person"))
+    if _ids(pairs, "municipal_holiday"):
+        persons |= open_terms.holders_with_running_terms(on)
+        persons |= {p for (p,) in AlertDue.select(AlertDue.person_id).where(
+            AlertDue.entity == "infraction_notice").distinct().tuples()}
     permits: set[int] = set(_ids(pairs, "permit"))
     vehicles: set[int] = set(_ids(pairs, "vehicle"))
 
@@ -346,7 +355,7 @@ def _write(state, on: dt.date, window: int, values: list[tuple], pairs: set) -> 
     AlertDue.delete().execute()
     insert_values(AlertDue, COLUMNS, values)
     if pairs:
-        _replace(_persons(pairs), on, window)
+        _replace(_persons(pairs, on), on, window)
     # what this thread audited before (committed, or in an enclosing transaction) is
     # in the rows just written: nothing left to mark stale or store again at the commit
     _forget()

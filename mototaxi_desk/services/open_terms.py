@@ -71,6 +71,17 @@ def open_deadlines(*, on: dt.date, horizon: dt.date, persons: Collection[int] | 
     return out
 
 
+def holders_with_running_terms(on: dt.date) -> set[int]:
+    """The holders of the notices whose defence or appeal term may still run on `on` (or
+    on a later day: a term that no longer runs on `on` runs on no later one): whose
+    alerts a change of the business days (a municipal holiday) may move. One query."""
+    candidates = _candidates(on, business_calendar(), setup.profiles_by_date(), None)
+    if candidates is None:
+        return set()
+    return {holder for (holder,) in InfractionNotice.select(InfractionNotice.holder)
+            .where(InfractionNotice.id.in_(candidates)).distinct().tuples()}
+
+
 def running_since(on: dt.date, calendar, at) -> tuple[dt.date | None, dt.date | None]:
     """(notified since, decided since): the earliest notification, and the earliest decision
     on a defence (or revelia), from which a term of any profile version may still run on

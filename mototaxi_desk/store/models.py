@@ -890,8 +890,8 @@ class AlertDue(BaseModel):
 
 class AlertDueState(BaseModel):
     """The one row that says for which day and window AlertDue holds the alerts, and whether
-    something that changes everybody's alerts (a profile version, a holiday, the passage of
-    time, an import) made it stale since."""
+    something that changes everybody's alerts (a profile version, a campaign, an import, a
+    restored copy) made it stale since."""
     day = pw.DateField(null=True)
     window = pw.IntegerField(default=0)
     stale = pw.BooleanField(default=True)

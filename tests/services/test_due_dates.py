@@ -1,10 +1,10 @@
 """The due-dates table (issue 23, services/due_dates.py): the Painel reads the register's
 alerts from a table its actions keep current inside their own write transactions. After
 each action below — a transfer, a vehicle substitution, an inspection, a notice, a
-waiting-list call, a CNH renewal, a name change, a desistência — the table equals
-alerts.due() computed afresh, without a rebuild; what changes everybody's alerts (a new
-profile version, a holiday, the passage of time, anything not known) marks it stale and the
-next Painel rebuilds it. On SQLite and, with MOTOTAXI_TEST_PG, PostgreSQL."""
+waiting-list call, a CNH renewal, a name change, a desistência, a municipal holiday — the
+table equals alerts.due() computed afresh, without a rebuild; what changes everybody's alerts
+(a new profile version, a campaign, anything not known) marks it stale and the next Painel
+rebuilds it; a new day brings it forward. On SQLite and, with MOTOTAXI_TEST_PG, PostgreSQL."""
 from __future__ import annotations
 
 import datetime as dt
@@ -14,9 +14,9 @@ from validate_docbr import CNH
 
 from mototaxi_desk.domain import inspection_rules
 from mototaxi_desk.domain.profiles import PROFILES_DIR
-from mototaxi_desk.services import (alerts, audit, clock, due_dates, fees, inspections, ledger,
-                                    overview, permits, persons, profile_versions, setup,
-                                    vehicles, waiting_list)
+from mototaxi_desk.services import (alerts, audit, campaigns, clock, due_dates, fees,
+                                    inspections, ledger, overview, permits, persons,
+                                    profile_versions, setup, vehicles, waiting_list)
 from mototaxi_desk.store.connection import write_transaction
 from mototaxi_desk.store.models import AlertDue, AlertDueState, Cnh, Permit, Vehicle
 
@@ -212,13 +212,68 @@ def test_a_motorcycle_serving_two_permits_is_listed_with_the_first(board):
                                    (AlertDue.person_id == second.holder_id)).exists()
 
 
-@pytest.mark.parametrize("meanwhile", ["a name changed", "a holiday declared"])
+def test_a_holiday_moves_the_running_terms_without_computing_the_whole(board, monkeypatch):
+    """SRM Art. 35 §1º (Lei 9.784/1999 Art. 66 §1º): a defence term ending on a day that
+    is not a business day ends on the next one. A municipal holiday declared on a running
+    term's last day moves it: the table stores again the items of the holders whose term
+    may run, nobody else's, and is not computed whole; removed, the day comes back. A
+    holiday declared late, on the day a term ended, makes that term run again."""
+    running, lapsed = _clear_holders(2)
+    calendar = ledger.business_calendar()
+    yesterday = TODAY - dt.timedelta(days=1)  # the last business day before today
+    while not calendar.is_business_day(yesterday):
+        yesterday -= dt.timedelta(days=1)
+
+    def notice(permit, notified_on):
+        return ledger.record_notice(FISCAL, notice_data(
+            {"id": permit.id}, "36-IX", f"{notified_on:%d/%m/%Y} 10:00",
+            notified_on=notified_on, notification_channel="in_person"), on=TODAY)["id"]
+
+    def term(notice_id):
+        row = AlertDue.get_or_none((AlertDue.entity == "infraction_notice") &
+                                   (AlertDue.entity_id == notice_id))
+        return row and due_dates._as_date(row.due_date)
+    running_id = notice(running, TODAY - dt.timedelta(days=1))
+    lapsed_id = notice(lapsed, yesterday - dt.timedelta(days=10))  # 10 days: ended yesterday
+    assert term(lapsed_id) is None and not AlertDue.select().where(
+        (AlertDue.person_id == lapsed.holder_id) &
+        (AlertDue.entity == "infraction_notice")).exists()
+    last_day = term(running_id)
+    monkeypatch.setattr(due_dates, "_sorted_values",
+                        lambda *args: pytest.fail("the whole register was computed"))
+    for day in (last_day, yesterday):
+        ledger.add_holiday(ADMIN, day, "Feriado municipal novo")
+        assert not _state().stale
+        assert_due_table_current(TODAY, where=f"holiday declared on {day}")
+    assert term(running_id) > last_day
+    assert term(lapsed_id) >= TODAY
+    for day in (last_day, yesterday):
+        ledger.remove_holiday(ADMIN, day)
+        assert_due_table_current(TODAY, where=f"holiday removed on {day}")
+    assert term(running_id) == last_day and term(lapsed_id) is None
+
+
+def test_money_and_lottery_numbers_move_no_date(board, monkeypatch):
+    """The fiscal unit's value, the tariff and the waiting list's lottery numbers are read by
+    no alert: changing them leaves the table fresh (they once made it stale)."""
+    from mototaxi_desk.domain.alert_sources import classify
+    for entity in ("fiscal_unit_value", "tariff_value", "waiting_list"):
+        assert classify("x.edit", entity, 1) is None, entity
+    with write_transaction():
+        audit.record(ADMIN, "municipio.fiscal_unit_value", "fiscal_unit_value", 1)
+        audit.record(ADMIN, "municipio.tariff", "tariff_value", 1)
+        audit.record(ADMIN, "waiting_list.lottery", "waiting_list", "")
+    assert not _state().stale
+
+
+@pytest.mark.parametrize("meanwhile", ["a name changed", "a holiday declared",
+                                       "a campaign created"])
 def test_what_commits_while_the_alerts_are_computed_is_not_lost(demo_data, monkeypatch,
                                                                 meanwhile):
     """The rebuild computes the alerts without the write lock (other counters keep
     writing); an action committed meanwhile is found in the audit log and its persons'
-    items stored again (a name), or the whole computed again (a holiday changes every
-    term) before the table is written."""
+    items stored again (a name; a holiday: the holders whose terms may run), or the whole
+    computed again (a campaign may change anybody's) before the table is written."""
     (permit,) = _clear_holders(1)
     computed = due_dates._snapshot
 
@@ -232,8 +287,10 @@ def test_what_commits_while_the_alerts_are_computed_is_not_lost(demo_data, monke
         if meanwhile == "a name changed":
             persons.update_person(CLERK, permit.holder_id, {"name": "Aaaa Mudou Agora"},
                                   today=TODAY)
-        else:
+        elif meanwhile == "a holiday declared":
             ledger.add_holiday(ADMIN, TODAY + dt.timedelta(days=3), "Feriado municipal novo")
+        else:
+            campaigns.create(ADMIN, name=f"Recadastramento {TODAY.year}", year=TODAY.year)
         return found
     monkeypatch.setattr(due_dates, "_snapshot", then_an_action)
     assert due_dates.rebuild(TODAY)
@@ -243,7 +300,7 @@ def test_what_commits_while_the_alerts_are_computed_is_not_lost(demo_data, monke
         assert {r.person_name for r in AlertDue.select().where(
             AlertDue.person_id == permit.holder_id)} == {"Aaaa Mudou Agora"}
     # everybody's change: computed once more outside the write lock, not under it
-    assert len(computations) == (1 if meanwhile == "a name changed" else 2)
+    assert len(computations) == (2 if meanwhile == "a campaign created" else 1)
 
 
 def test_a_process_that_does_not_keep_the_table_marks_it_stale(board, monkeypatch):
