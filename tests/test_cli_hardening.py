@@ -136,3 +136,24 @@ def _private_files(cli, data, tmp_path, dt, open_database, close_database):
         assert stat.S_IMODE(folder.stat().st_mode) == 0o700, folder
     for path in files:
         assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
+
+
+def test_a_holiday_with_a_bad_date_or_name_is_refused_and_nothing_written(cli, sqlite_db):
+    """settings holiday-add/-remove: the field named, nothing written (the holidays count
+    the business days of the defence and appeal terms: Lei 9.784/1999 Art. 66 §1º)."""
+    import json
+    assert cli("--db", sqlite_db, *INIT)[0] == 0
+    for date, name in (("31/02/2027", "Padroeiro"), ("20/13/2027", "Padroeiro"),
+                       (HUGE, "Padroeiro"), ("20/01/2027", ""), ("20/01/2027", "x" * 500)):
+        code, _, err = cli("--db", sqlite_db, "settings", "holiday-add", date, name)
+        _clear(code, err)
+        assert ("Data do feriado" if name == "Padroeiro" else "Nome do feriado") in err
+    code, _, err = cli("--db", sqlite_db, "settings", "holiday-remove", "20/01/2027")
+    _clear(code, err)
+    assert "não é feriado municipal cadastrado" in err
+    code, out, _ = cli("--db", sqlite_db, "settings", "show", "--json")
+    assert code == 0 and json.loads(out)["holidays"] == []
+    code, out, _ = cli("--db", sqlite_db, "settings", "holiday-add", "20/01/2027",
+                       "São Sebastião", "--json")
+    assert code == 0 and json.loads(out)["holidays"] == [{"day": "2027-01-20",
+                                                          "name": "São Sebastião"}]

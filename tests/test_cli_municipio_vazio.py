@@ -2,7 +2,8 @@
 profile, on PostgreSQL: `init` with a small population (so the cap is reached by the 7th
 applicant), two pontos, 12 people with CNH, their new-permit applications filed and
 deferred, grants up to the cap and the rest to the waiting list, a transfer, an interruption
-and its end, an infraction notice and a sanction by decision, the reinstatement, an
+and its end, an infraction notice, a municipal holiday on its last day, a sanction by
+decision, the reinstatement, an
 auxiliary driver's credential and its card, a desistência and the call-up of the next on the
 waiting list, who then gets the permit; after each command, the Painel's due-dates table
 equals the alerts computed afresh (issue 23). Steps the profile's law does not provide are left
@@ -165,6 +166,15 @@ def test_municipio_vazio_through_the_command_line(cli, db_url, profile_id, tmp_p
                  *(["--fine-units", "10"] if profile.penalty_class(
                      profile.infractions[0].class_code).fine_units_max else []))
     assert notice["number"].endswith(f"/{today.year}")
+    # a municipal holiday declared on the notice's last day (to defend, or to appeal where
+    # the law has no defence stage) moves it to the next business day (Lei 9.784/1999 Art.
+    # 66 §1º): the due-dates table stays current (checked after each command), not stale
+    last_day = dt.date.fromisoformat(notice["defence_deadline"] or notice["appeal_deadline"])
+    holiday = run("settings", "holiday-add", f"{last_day:%d/%m/%Y}", "Padroeiro do município")
+    assert holiday["holidays"] == [{"day": str(last_day), "name": "Padroeiro do município"}]
+    (moved,) = [n for n in run("ledger", people[3]["permit"])["notices"]
+                if n["number"] == notice["number"]]
+    assert (moved["defence_deadline"] or moved["appeal_deadline"]) > str(last_day)
     decided = next(a for a in DECIDED if a in acts)
     grounds = run("permit", "grounds", decided)[decided]["grounds"]
     period = ["--days", "15"] if decided == "suspend" else []

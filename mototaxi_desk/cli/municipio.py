@@ -6,8 +6,8 @@ from pathlib import Path
 from .. import config
 from ..domain.errors import ProfileError
 from ..store import connection
-from .common import (EXIT_OK, KNOWN_ERRORS, actor, database, emit, read_password,
-                     subcommands, whole_number)
+from .common import (EXIT_OK, KNOWN_ERRORS, actor, database, emit, json_flag,
+                     read_password, subcommands, whole_number)
 
 
 def register(sub) -> None:
@@ -99,6 +99,14 @@ def register(sub) -> None:
     p.add_argument("date", metavar="DATA", help="início da vigência, dd/mm/aaaa")
     p.add_argument("value", metavar="VALOR", help="em R$, ex.: 5,50")
     p.add_argument("--act", default="", help="ato que fixou a tarifa")
+    p = settings.add_parser("holiday-add", help="cadastra um feriado municipal (fora dos dias "
+                                                "úteis dos prazos de defesa e recurso)")
+    p.add_argument("date", metavar="DATA", help="dd/mm/aaaa")
+    p.add_argument("name", metavar="NOME", help="ex.: 'Padroeiro do município'")
+    p = settings.add_parser("holiday-remove", help="remove um feriado municipal cadastrado")
+    p.add_argument("date", metavar="DATA", help="dd/mm/aaaa")
+    for p in settings.choices.values():
+        json_flag(p)
 
 
 def cmd_init(args) -> int:
@@ -271,7 +279,7 @@ def cmd_settings(args) -> int:
     from ..domain.money import format_money
     from ..domain.profiles import editable_numbers
     from ..services import setup
-    from ..services import collection, stands
+    from ..services import collection, ledger, stands
     note = ""
     with database(args):
         if args.settings_command == "set" and args.key in collection.KEYS:
@@ -285,13 +293,18 @@ def cmd_settings(args) -> int:
             setup.set_fiscal_unit_value(actor(args), args.year, args.value)
         elif args.settings_command == "tariff":
             setup.set_tariff(actor(args), args.date, args.value, args.act)
+        elif args.settings_command == "holiday-add":
+            ledger.add_holiday(actor(args), args.date, args.name)
+        elif args.settings_command == "holiday-remove":
+            ledger.remove_holiday(actor(args), args.date)
         summary = setup.summary()
         numbers = editable_numbers(setup.profile())
         units = setup.fiscal_unit_values()
         charging = collection.current()
         tariffs = setup.tariff_values()
+        holidays = ledger.list_holidays()
     data = {**summary, "numbers": numbers, "fiscal_unit_values": units, "collection": charging,
-            "tariffs": tariffs}
+            "tariffs": tariffs, "holidays": holidays}
     if note:
         data["note"] = note
     lines = [f"{summary['municipio']}/{summary['uf']} (IBGE {summary['ibge']}), população "
@@ -302,6 +315,7 @@ def cmd_settings(args) -> int:
               f"{format_money(t['value_cents'])}" + (f" ({t['act_number']})"
                                                       if t["act_number"] else "")
               for t in tariffs]
+    lines += [f"Feriado municipal {h['day']:%d/%m/%Y}: {h['name']}" for h in holidays]
     lines.append(f"Cobrança: CNPJ {charging['cnpj_text'] or '—'}, código FEBRABAN "
                  f"{charging['febraban_code'] or '—'} (módulo {charging['barcode_module']}), "
                  f"chave PIX {charging['pix_text'] or '—'}")

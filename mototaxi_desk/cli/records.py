@@ -19,6 +19,7 @@ def register(sub) -> None:
     p = sub.add_parser("ledger", help="autos de infração, pontos, multas em aberto, prazos e "
                                       "sanções propostas de um CPF ou permissão")
     p.add_argument("query", metavar="CPF|PERMISSAO")
+    json_flag(p)
     p.set_defaults(handler=cmd_ledger)
 
     person = command_group(sub, "person", "uma pessoa: cadastro, CNH, dados (LGPD)",
