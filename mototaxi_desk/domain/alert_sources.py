@@ -18,10 +18,15 @@ STALE_ENTITIES = frozenset({
 IGNORED_ENTITIES = frozenset({
     "user", "sticker", "fee", "guia", "bank_return_file", "stand", "report", "signing_key",
     "selo", "clock_tick", "fiscal_unit_value", "tariff_value", "waiting_list"})
-# audited actions that change nothing (views, exports, prints, copies)
+# audited actions that change nothing (views, exports, prints, copies), and the município's
+# settings that are no date of anybody's (its population: the cap is not an alert; its coat
+# of arms, its charging data, the sticker's size, the inspectors' verifier); its profile
+# numbers are rules, and make the table stale
 IGNORED_ACTIONS = frozenset({
     "person.view", "person.export", "register.export", "document.print", "campaign.letters",
-    "backup.create", "backup.settings"})
+    "backup.create", "backup.settings", "municipio.population", "municipio.brasao",
+    "municipio.collection", "municipio.sticker_size", "municipio.verifier_max_age",
+    "verifier.export"})
 # the records whose persons services/due_dates.py finds; a municipal holiday's are the
 # holders of the notices whose defence or appeal term may still run (the business days
 # are all it changes)

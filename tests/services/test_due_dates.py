@@ -253,17 +253,22 @@ def test_a_holiday_moves_the_running_terms_without_computing_the_whole(board, mo
     assert term(running_id) == last_day and term(lapsed_id) is None
 
 
-def test_money_and_lottery_numbers_move_no_date(board, monkeypatch):
-    """The fiscal unit's value, the tariff and the waiting list's lottery numbers are read by
-    no alert: changing them leaves the table fresh (they once made it stale)."""
-    from mototaxi_desk.domain.alert_sources import classify
-    for entity in ("fiscal_unit_value", "tariff_value", "waiting_list"):
-        assert classify("x.edit", entity, 1) is None, entity
+def test_settings_that_are_no_date_leave_the_table_as_it_is(board):
+    """The fiscal unit's value, the tariff, the waiting list's lottery numbers, the
+    population, the charging data are read by no alert: changing them leaves the table
+    fresh (they once made it stale, and the next Painel compute the whole register); a
+    profile number is a rule, and makes it stale."""
+    setup.set_population(ADMIN, 30000)
+    setup.set_fiscal_unit_value(ADMIN, TODAY.year, "51,00")
+    setup.set_tariff(ADMIN, f"{TODAY:%d/%m/%Y}", "6,00", "Decreto 9")
     with write_transaction():
-        audit.record(ADMIN, "municipio.fiscal_unit_value", "fiscal_unit_value", 1)
-        audit.record(ADMIN, "municipio.tariff", "tariff_value", 1)
         audit.record(ADMIN, "waiting_list.lottery", "waiting_list", "")
+        audit.record(ADMIN, "municipio.collection", "municipio_settings", 1)
+        audit.record(ADMIN, "municipio.sticker_size", "municipio_settings", 1)
     assert not _state().stale
+    assert_due_table_current(TODAY, where="settings")
+    setup.set_profile_number(ADMIN, "stand.max_vehicles", "12")
+    assert _state().stale
 
 
 @pytest.mark.parametrize("meanwhile", ["a name changed", "a holiday declared",
