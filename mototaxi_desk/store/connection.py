@@ -11,6 +11,7 @@ from urllib.parse import unquote, urlparse
 import peewee as pw
 
 from ..domain.os_errors import os_error_text
+from . import pg_driver
 from .errors import StoreError
 from ..domain import alert_sources
 from .models import DB, AlertDueState, touched_rows
@@ -146,6 +147,7 @@ def _postgres(url: str) -> pw.Database:
         key, _, value = pair.partition("=")
         if key in ("sslmode", "options"):
             params[key] = unquote(value)
+    pg_driver.load()  # peewee was imported without it (store/pg_driver.py)
     return PostgresqlDatabase(name, autorollback=False, **params)
 
 
