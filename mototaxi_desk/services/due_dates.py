@@ -380,7 +380,9 @@ def _sorted_values(on: dt.date, window: int) -> list[tuple]:
 
 def _since(mark: int) -> tuple[set, bool]:
     """The records audited after entry `mark`: ({(entity, id)}, whether one of them changes
-    everybody's alerts or there are too many to store person by person)."""
+    everybody's alerts or there are too many to store person by person). A municipal
+    holiday counts as everybody's here: its persons (the holders of the running terms) are
+    not bounded by its records, and these are stored again under the write lock."""
     rows = list(AuditLog.select(AuditLog.action, AuditLog.entity, AuditLog.entity_id)
                 .where(AuditLog.id > mark).order_by(AuditLog.id)
                 .limit(10 * MAX_PERSONS + 1).tuples())
@@ -388,7 +390,7 @@ def _since(mark: int) -> tuple[set, bool]:
         return set(), True
     pairs: set = set()
     for found in (classify(*row) for row in rows):
-        if found == STALE:
+        if found == STALE or (found is not None and found[0] == "municipal_holiday"):
             return set(), True
         if found is not None:
             pairs.add(found)

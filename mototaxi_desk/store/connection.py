@@ -147,7 +147,11 @@ def _postgres(url: str) -> pw.Database:
         key, _, value = pair.partition("=")
         if key in ("sslmode", "options"):
             params[key] = unquote(value)
-    pg_driver.load()  # peewee was imported without it (store/pg_driver.py)
+    try:
+        pg_driver.load()  # peewee was imported without it (store/pg_driver.py)
+    except ImportError:
+        raise StoreError("O driver do PostgreSQL (psycopg2) não está instalado: reinstale "
+                         "o programa.") from None
     return PostgresqlDatabase(name, autorollback=False, **params)
 
 

@@ -74,3 +74,17 @@ def test_a_postgresql_database_opens_in_a_program_that_started_without_the_drive
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "1"
+
+
+def test_a_missing_driver_is_said_plainly():
+    code = ("import sys\n"
+            "sys.modules['psycopg2'] = None  # as if it were not installed\n"
+            "from mototaxi_desk.store import connection\n"
+            "from mototaxi_desk.store.errors import StoreError\n"
+            "try:\n"
+            "    connection.make_database('postgresql://usuario@servidor/banco')\n"
+            "except StoreError as exc:\n"
+            "    print(exc)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "driver do PostgreSQL (psycopg2) não está instalado" in out.stdout
