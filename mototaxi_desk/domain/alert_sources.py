@@ -7,7 +7,12 @@ MAX_PERSONS = 100  # an action touching more persons marks the table stale inste
 
 # audited records that change everybody's alerts: the table is rebuilt
 STALE_ENTITIES = frozenset({
-    "profile_version", "municipio_settings", "campaign", "import_run", "database"})
+    "municipio_settings", "campaign", "import_run", "database"})
+# audited records that change everybody's alerts from a day of their own (a profile
+# version's effective day): services/due_dates.py makes the table stale when that day is
+# the table's or an earlier one; a later one is computed whole when the table is brought to
+# it (services/alerts.changed_by_the_days), not now as well
+FROM_THEIR_DAY = frozenset({"profile_version"})
 # audited records that change nobody's alerts (alerts read none of these tables). The
 # passage of time's own entry ("clock_tick") is one: what it changes is audited record by
 # record (a permit expired, a call lapsed, a summons resolved) and the new day makes a table
@@ -35,16 +40,21 @@ RESOLVED = frozenset({
     "infraction_notice", "notice_proceeding", "penalty_charge", "sanction", "impound",
     "inspection", "inspection_summons", "campaign_attendance", "vehicle", "permit",
     "municipal_holiday"})
+# of those, the records whose persons their ids do not bound (a holiday's: the holders of
+# every running term): stored again in the action's own transaction up to MAX_PERSONS,
+# never under a whole rebuild's write lock (it computes the whole again instead)
+UNBOUNDED = frozenset({"municipal_holiday"})
 STALE = "stale"
 
 
 def classify(action: str, entity: str, entity_id):
     """None (changes nobody's alerts), STALE (everybody's, or not known here: never
-    ignored), or the (entity, id) whose persons services/due_dates.py finds."""
+    ignored), or the (entity, id) whose persons services/due_dates.py finds (or whose day
+    it reads: FROM_THEIR_DAY)."""
     if action.startswith("refused:") or action in IGNORED_ACTIONS or \
             entity in IGNORED_ENTITIES:
         return None
     text = str(entity_id or "")
-    if entity in RESOLVED and text.isdigit():
+    if (entity in RESOLVED or entity in FROM_THEIR_DAY) and text.isdigit():
         return entity, int(text)
     return STALE

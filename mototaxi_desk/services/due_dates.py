@@ -12,10 +12,11 @@ notice's person...), deletes those persons' stored items and those pointing at t
 permits and vehicles (a transfer takes the permit from its old holder), and stores
 `alerts.for_person(p, on=D, days=W)` for each: a few indexed queries per person.
 
-What changes everybody's alerts (a profile version, the município's settings, a campaign,
-an import, a restored database) marks the table stale instead, and so does anything this
-module does not know: the safe default. (A municipal holiday moves only the defence and
-appeal terms: the holders whose term may run are stored again.) The first Painel after a stale
+What changes everybody's alerts (a profile version in force on the table's day, the
+município's profile numbers, a campaign, an import, a restored database) marks the table
+stale instead, and so does anything this module does not know: the safe default. (A
+municipal holiday moves only the defence and appeal terms: the holders whose term may run
+are stored again. A profile version in force from a later day changes nothing before it.) The first Painel after a stale
 mark (or of a day the table cannot be brought to: below) computes the whole table
 (`rebuild`): the alerts
 computed in a read transaction, without the write lock; the rows written in one write
@@ -47,7 +48,7 @@ import threading
 
 import peewee as pw
 
-from ..domain.alert_sources import MAX_PERSONS, STALE, classify
+from ..domain.alert_sources import FROM_THEIR_DAY, MAX_PERSONS, STALE, UNBOUNDED, classify
 from ..store import connection
 from ..store.bulk import insert_values
 from ..store.connection import (after_outermost_transaction, before_commit,
@@ -55,7 +56,8 @@ from ..store.connection import (after_outermost_transaction, before_commit,
 from ..store.models import (DB, AlertDue, AlertDueState, Application, AuditLog,
                             AuxiliaryDriver, CampaignAttendance, Cnh, Impound,
                             InfractionNotice, Inspection, InspectionSummons, NoticeProceeding,
-                            PenaltyCharge, Permit, Sanction, WaitingListEntry, utcnow)
+                            PenaltyCharge, Permit, ProfileVersion, Sanction,
+                            WaitingListEntry, utcnow)
 from . import alerts, open_terms
 
 WINDOW = 30  # days ahead the table holds at least (the Painel's default)
@@ -91,6 +93,8 @@ def note(action: str, entity: str, entity_id) -> None:
     """An audited change (every entry services/audit.py writes, through
     store.connection.changed)."""
     found = classify(action, entity, entity_id)
+    if found is not None and found != STALE and found[0] in FROM_THEIR_DAY:
+        found = STALE if _in_force_by_the_tables_day(found[1]) else None
     if found is None:
         return
     pending = _pending()
@@ -104,6 +108,16 @@ def note(action: str, entity: str, entity_id) -> None:
         # write_transaction (the bulk filler's) leaves the table stale when it commits
     else:
         pending["pairs"].add(found)
+
+
+def _in_force_by_the_tables_day(version_id: int) -> bool:
+    """Whether a profile version (alert_sources.FROM_THEIR_DAY) is in force on the table's
+    day: the items stored were computed under another wording. A version in force from a
+    later day changes nothing before it; the table is computed whole when brought to it."""
+    state = _state()
+    version = ProfileVersion.get_or_none(ProfileVersion.id == version_id)
+    return state is None or state.day is None or version is None or \
+        _as_date(version.effective_from) <= _as_date(state.day)
 
 
 def mark_stale() -> None:
@@ -380,9 +394,9 @@ def _sorted_values(on: dt.date, window: int) -> list[tuple]:
 
 def _since(mark: int) -> tuple[set, bool]:
     """The records audited after entry `mark`: ({(entity, id)}, whether one of them changes
-    everybody's alerts or there are too many to store person by person). A municipal
-    holiday counts as everybody's here: its persons (the holders of the running terms) are
-    not bounded by its records, and these are stored again under the write lock."""
+    everybody's alerts or there are too many to store person by person, or one's persons
+    are not bounded by it: alert_sources.UNBOUNDED, a holiday's; or it is a profile
+    version, whatever its day: alert_sources.FROM_THEIR_DAY)."""
     rows = list(AuditLog.select(AuditLog.action, AuditLog.entity, AuditLog.entity_id)
                 .where(AuditLog.id > mark).order_by(AuditLog.id)
                 .limit(10 * MAX_PERSONS + 1).tuples())
@@ -390,7 +404,7 @@ def _since(mark: int) -> tuple[set, bool]:
         return set(), True
     pairs: set = set()
     for found in (classify(*row) for row in rows):
-        if found == STALE or (found is not None and found[0] == "municipal_holiday"):
+        if found == STALE or (found is not None and found[0] in UNBOUNDED | FROM_THEIR_DAY):
             return set(), True
         if found is not None:
             pairs.add(found)

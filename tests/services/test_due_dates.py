@@ -143,7 +143,7 @@ def test_what_changes_everybodys_alerts_makes_it_stale_and_the_painel_rebuilds(b
     text = PROFILES_DIR.joinpath(f"{profile_id}.toml").read_text(encoding="utf-8")
     path = tmp_path / f"{profile_id}.toml"
     path.write_text(text + "\n# redação alterada pela lei municipal\n", encoding="utf-8")
-    profile_versions.adopt(ADMIN, path, f"{TODAY + dt.timedelta(days=1):%d/%m/%Y}", on=TODAY)
+    profile_versions.adopt(ADMIN, path, f"{TODAY:%d/%m/%Y}", on=TODAY)  # in force today
     assert _state().stale
     board = overview.dashboard(on=TODAY)  # the Painel rebuilds it, then reads it
     assert_due_table_current(TODAY, where="rebuilt after the profile version")
@@ -489,8 +489,9 @@ def test_the_days_table_is_brought_forward_from_the_day_befores(board, monkeypat
 
 def test_a_profile_version_taking_effect_changes_everybodys_alerts(board, tmp_path,
                                                                    monkeypatch):
-    """A wording of the law in force from a day (profile version) may change every item:
-    a table is not brought forward across that day, the whole register is computed."""
+    """A wording of the law in force from a day (profile version) may change every item
+    from that day on: adopted ahead of it, it leaves the table as it is; a table is not
+    brought forward across that day, the whole register is computed then (once)."""
     profile_id = setup.profile().id
     text = PROFILES_DIR.joinpath(f"{profile_id}.toml").read_text(encoding="utf-8")
     path = tmp_path / f"{profile_id}.toml"
@@ -501,7 +502,8 @@ def test_a_profile_version_taking_effect_changes_everybodys_alerts(board, tmp_pa
     assert alerts.changed_by_the_days(later - dt.timedelta(days=1), later) is None
     assert alerts.changed_by_the_days(TODAY, later + dt.timedelta(days=3)) is None
     assert alerts.changed_by_the_days(later, later + dt.timedelta(days=3)) is not None
-    assert due_dates.rebuild(TODAY)  # stale: the adoption itself
+    assert not _state().stale and not due_dates.rebuild(TODAY)  # nothing changes today
+    assert_due_table_current(TODAY, where="adopted for a later day")
     whole, computed_whole = due_dates._sorted_values, []
     monkeypatch.setattr(due_dates, "_sorted_values",
                         lambda on, window: computed_whole.append(on) or whole(on, window))
