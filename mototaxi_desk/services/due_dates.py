@@ -16,13 +16,13 @@ What changes everybody's alerts (a profile version in force on the table's day, 
 município's profile numbers, a campaign, an import, a restored database) marks the table
 stale instead, and so does anything this module does not know: the safe default. (A
 municipal holiday moves only the defence and appeal terms: the holders whose term may run
-are stored again. A profile version in force from a later day changes nothing before it.) The first Painel after a stale
-mark (or of a day the table cannot be brought to: below) computes the whole table
-(`rebuild`): the alerts
-computed in a read transaction, without the write lock; the rows written in one write
-transaction of its own, with what other counters committed meanwhile read back from the
-audit log (readers keep seeing the previous table until it commits; on PostgreSQL the
-write lock makes a second counter wait and then find it built).
+are stored again. A profile version in force from a later day changes nothing before it.)
+The first Painel after a stale mark (or of a day the table cannot be brought to: below)
+computes the whole table (`rebuild`): the alerts computed in a read transaction, without
+the write lock; the rows written in one write transaction of its own, with what other
+counters committed meanwhile read back from the audit log (readers keep seeing the previous
+table until it commits; on PostgreSQL the write lock makes a second counter wait and then
+find it built).
 
 The passage of time (services/clock.py) never rebuilds it: the tick runs at every program
 start, in the write transaction every other counter waits for. A table of an earlier day is

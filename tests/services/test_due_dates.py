@@ -256,7 +256,7 @@ def test_a_holiday_moves_the_running_terms_without_computing_the_whole(board, mo
 def test_settings_that_are_no_date_leave_the_table_as_it_is(board):
     """The fiscal unit's value, the tariff, the waiting list's lottery numbers, the
     population, the charging data are read by no alert: changing them leaves the table
-    fresh (they once made it stale, and the next Painel compute the whole register); a
+    fresh (they once made it stale, and the next Painel computed the whole register); a
     profile number is a rule, and makes it stale."""
     setup.set_population(ADMIN, 30000)
     setup.set_fiscal_unit_value(ADMIN, TODAY.year, "51,00")
