@@ -5,7 +5,9 @@ The day's first Painel brings the table of the whole register's alerts to the da
 services/due_dates.py). run_gui starts that work as soon as the file's integrity verdict is in,
 in a child process (services/child_jobs.py: on another core, so the login, the main window
 and the first searches keep this interpreter to themselves); the Painel's own job waits for
-it before reading (`wait`), and builds the table itself when the child could not.
+it before reading (`wait`), and builds the table itself when the child could not. The Painel
+starts it again when it finds the table stale later in the day (a change of everybody's
+alerts: a profile adopted, a campaign), showing the table as it was meanwhile.
 """
 from __future__ import annotations
 
@@ -18,9 +20,12 @@ _job = None
 
 
 def start() -> None:
-    """Build the table for today in the background (nothing when it is already fresh)."""
+    """Build the table for today in the background (nothing when it is already fresh, nor
+    while an earlier start still builds it: one child computing the register is enough)."""
     global _job
     from ..services import child_jobs
+    if _job is not None and not _job.ended.is_set():
+        return
 
     def failed(exc: Exception) -> None:
         if not isinstance(exc, Cancelled):

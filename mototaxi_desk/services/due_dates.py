@@ -18,11 +18,13 @@ stale instead, and so does anything this module does not know: the safe default.
 municipal holiday moves only the defence and appeal terms: the holders whose term may run
 are stored again. A profile version in force from a later day changes nothing before it.)
 The first Painel after a stale mark (or of a day the table cannot be brought to: below)
-computes the whole table (`rebuild`): the alerts computed in a read transaction, without
-the write lock; the rows written in one write transaction of its own, with what other
-counters committed meanwhile read back from the audit log (readers keep seeing the previous
-table until it commits; on PostgreSQL the write lock makes a second counter wait and then
-find it built).
+computes the whole table (`rebuild`; the window shows the table as it was meanwhile,
+saying so, and has it computed in a child process: page's earlier_ok,
+gui/painel_preparation.py): the alerts computed in a read transaction, without the write
+lock; the rows written in one write transaction of its own, with what other counters
+committed meanwhile read back from the audit log (readers keep seeing the previous table
+until it commits; on PostgreSQL the write lock makes a second counter wait and then find
+it built).
 
 The passage of time (services/clock.py) never rebuilds it: the tick runs at every program
 start, in the write transaction every other counter waits for. A table of an earlier day is
@@ -421,22 +423,28 @@ def _order():
 EARLIER_AT_MOST = 7  # days: an older table (a long holiday) is not shown while the new builds
 
 
-def _earlier(state, on: dt.date, days: int) -> bool:
-    """The table of an earlier day of the last EARLIER_AT_MOST, nothing else having made it
-    stale: what every counter finds in the morning until the day's table is built."""
-    return state is not None and not state.stale and state.day is not None and \
-        on - dt.timedelta(days=EARLIER_AT_MOST) <= _as_date(state.day) < on and \
-        state.window >= days
+def _meanwhile(state, on: dt.date, days: int) -> bool:
+    """A table page() may show, saying so, while the one of `on` is built: of an earlier day
+    of the last EARLIER_AT_MOST (what every counter finds in the morning), or of the day
+    but stale (after a change of everybody's alerts: a profile, a campaign, an import);
+    wide enough for `days`."""
+    if state is None or state.day is None or state.window < days:
+        return False
+    day = _as_date(state.day)
+    return on - dt.timedelta(days=EARLIER_AT_MOST) <= day <= on and (state.stale or day < on)
 
 
 def readiness(on: dt.date, days: int = WINDOW) -> str | None:
-    """"fresh" (the table is of `on`), "earlier" (of one of the days before, else sound:
-    page() can read it with earlier_ok) or None (anything else: stale, never built, older,
+    """"fresh" (the table is of `on`), "earlier" (of one of the days before, else sound),
+    "stale" (of the day or one before, made stale since: both page() can read with
+    earlier_ok while the day's is built) or None (anything else: never built, older,
     narrower than `days`: page() builds it first)."""
     state = _state()
     if _fresh(state, on, days):
         return "fresh"
-    return "earlier" if _earlier(state, on, days) else None
+    if not _meanwhile(state, on, days):
+        return None
+    return "stale" if state.stale else "earlier"
 
 
 def _read(on: dt.date, days: int, limit: int, kinds: tuple[str, ...] = (),
@@ -444,11 +452,11 @@ def _read(on: dt.date, days: int, limit: int, kinds: tuple[str, ...] = (),
     state = _state()
     fresh = _fresh(state, on, days)
     if not fresh:
-        if not (earlier_ok and _earlier(state, on, days)):
+        if not (earlier_ok and _meanwhile(state, on, days)):
             return None
-        # counted on that day (the table's records are kept current: today's actions are
-        # in it): counted from today, an item due "now" (an inspection never made) would
-        # read as overdue since that day
+        # counted on that day (the records of a table not stale are kept current: today's
+        # actions are in it): counted from today, an item due "now" (an inspection never
+        # made) would read as overdue since that day
         on = _as_date(state.day)
     horizon = on + dt.timedelta(days=days)
     within = AlertDue.due_date <= horizon
@@ -468,21 +476,23 @@ def _read(on: dt.date, days: int, limit: int, kinds: tuple[str, ...] = (),
             rows.extend(AlertDue.select().where(within & part).order_by(*by).limit(
                 limit - len(rows)))
     return {"items": [_item(row, on) for row in rows], "total": total or 0,
-            "overdue": int(overdue or 0), "as_of": None if fresh else _as_date(state.day)}
+            "overdue": int(overdue or 0), "as_of": None if fresh else _as_date(state.day),
+            "stale": not fresh and bool(state.stale)}
 
 
 def page(on: dt.date, days: int, limit: int, kinds: tuple[str, ...] = (), *,
          earlier_ok: bool = False) -> dict:
     """{"items": the `limit` most urgent items of alerts.due(on=on, days=days) (of the
     `kinds` given, else all), in its order; "total", "overdue": how many there are, and
-    overdue; "as_of": None}. Read from the table when it is fresh for `on` and `days`; else
-    the table is rebuilt first (the day's first Painel, or the first after a change of
-    everybody's alerts).
+    overdue; "as_of": None; "stale": False}. Read from the table when it is fresh for `on`
+    and `days`; else the table is rebuilt first (the day's first Painel, or the first after
+    a change of everybody's alerts).
 
-    earlier_ok: a table of one of the days before that nothing else made stale (the
-    morning's, until today's is built: seconds of work on a large register) is read at
-    once, counted on its day (its window, overdue and days left; its records current, as
-    flush() keeps them), with "as_of": that day."""
+    earlier_ok: a table page() would rebuild, of one of the days before (the morning's,
+    until today's is built: seconds of work on a large register; its records current, as
+    flush() keeps them) or made stale by a change of everybody's alerts (its items as they
+    were before it: "stale" True), is read at once, counted on its day (its window, overdue
+    and days left), with "as_of": that day."""
     days = alerts._days(days)
     for _ in range(3):
         found = _snapshot(lambda: _read(on, days, limit, kinds, earlier_ok))

@@ -44,8 +44,9 @@ def dashboard(on: dt.date | None = None, days: int = 30, *, earlier_ok: bool = F
     """The Painel: the overview, the stands that need attention, the alerts by urgency (the
     first ALERT_PAGE, most urgent first; alerts_total and alerts_overdue count them all),
     and what the passage of time changed today (services/clock.py). earlier_ok: the alerts
-    counted on the earlier day the table was built for, while today's is built
-    (alerts_as_of: that day; None when they are today's: due_dates.page)."""
+    counted on the earlier day the table was built for, or as they were before a change of
+    everybody's alerts (alerts_stale), while today's table is built (alerts_as_of: that
+    day; None when they are today's: due_dates.page)."""
     on = on or dt.date.today()
     places = stands.attention()  # aggregates, not every stand
     # the due-dates table: the most urgent page and two counts, by indexed SQL (rebuilt
@@ -56,6 +57,7 @@ def dashboard(on: dt.date | None = None, days: int = 30, *, earlier_ok: bool = F
             "stands_below_minimum": places["below_minimum"],
             "alerts": due["items"], "alerts_total": due["total"],
             "alerts_overdue": due["overdue"], "alerts_as_of": due["as_of"],
+            "alerts_stale": due["stale"],
             "time_changes": clock.changes_on(on),
             # the "Recadastramento" line: this year's campaigns, due this month / missed
             "recadastramento": campaigns.painel(on), **charts(on)}

@@ -215,6 +215,38 @@ def test_the_mornings_painel_shows_yesterdays_due_dates_at_once_then_todays(
     assert page._info["alerts_as_of"] is None
 
 
+def test_after_a_change_of_everybodys_due_dates_the_painel_shows_them_as_they_were_first(
+        qtbot, make_municipio, monkeypatch):
+    """Issue 23: a campaign created (everybody's due dates may change: the due-dates table
+    is stale, its whole computation takes seconds on a large register), the Painel shows at
+    once the due dates as they were, saying so, while a child process computes the whole
+    (not the window's process), then today's."""
+    from mototaxi_desk.services import campaigns, due_dates
+    _expiring_permit(make_municipio)
+    assert pass_time()["ran"]
+    assert due_dates.rebuild(TODAY)  # the morning's Painel
+    campaigns.create(SUPERVISOR, name="Recadastramento", year=TODAY.year + 1)
+    assert due_dates.readiness(TODAY) == "stale"
+    in_this_process = []
+    rebuild = due_dates._rebuild
+    monkeypatch.setattr(due_dates, "_rebuild",
+                        lambda on, days: in_this_process.append(on) or rebuild(on, days))
+    window = MainWindow(Actor(None, "atendente.teste", "atendente"))
+    qtbot.addWidget(window)
+    page = window.dashboard
+    shown = []
+    page.shown_earlier.connect(lambda: shown.append(("earlier", page.alerts_title.text())))
+    page.loaded.connect(lambda: shown.append(("today", page.alerts_title.text())))
+    with qtbot.waitSignal(page.loaded, timeout=60_000):
+        page.refresh()
+    assert [kind for kind, _ in shown] == ["earlier", "today"]
+    assert ("<b>Prazos</b> de antes da última alteração de regras ou do cadastro "
+            "(atualizando…)") in shown[0][1]
+    assert "atualizando" not in shown[1][1]
+    assert due_dates.readiness(TODAY) == "fresh" and not page._info["alerts_stale"]
+    assert in_this_process == []  # computed by the child
+
+
 def test_yesterdays_due_dates_say_so(qtbot, make_municipio, monkeypatch):
     from mototaxi_desk.gui import painel_preparation
     from mototaxi_desk.services import due_dates
@@ -250,3 +282,24 @@ def test_the_overdue_badge_waits_for_todays_figures(qtbot, make_municipio):
     window.dashboard._info = {"alerts_overdue": 5, "alerts_as_of": None}
     window.update_counts()
     assert window.nav.count_of(row) == 5
+
+
+def test_one_child_computes_the_days_table_at_a_time(qtbot, make_municipio, monkeypatch):
+    """Issue 23: the Painel asks for the day's table again while the login's child still
+    computes it (a stale table found): no second child computes the register beside it."""
+    from mototaxi_desk.gui import painel_preparation
+    from mototaxi_desk.services import child_jobs
+    make_municipio("porto-feliz-2017", today=TODAY)
+    release, started = threading.Event(), []
+    monkeypatch.setattr(child_jobs, "run",
+                        lambda job: started.append(job) or release.wait(10))
+    monkeypatch.setattr(painel_preparation, "_job", None)
+    painel_preparation.start()
+    qtbot.waitUntil(lambda: started == ["prepare_painel"], timeout=10_000)
+    painel_preparation.start()  # while the first runs
+    release.set()
+    painel_preparation.wait()
+    assert started == ["prepare_painel"]
+    painel_preparation.start()  # once it ended: a new one
+    qtbot.waitUntil(lambda: len(started) == 2, timeout=10_000)
+    painel_preparation.wait()

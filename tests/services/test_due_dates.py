@@ -401,8 +401,7 @@ def test_a_lock_held_by_a_vanished_counter_is_waited_for_a_while_only(demo_data,
 def test_the_mornings_first_painel_reads_yesterdays_table_at_once_then_todays(board):
     """The day's first Painel: with earlier_ok the table of an earlier day (nothing else
     having made it stale) is read at once, as that day's Painel showed it, and said to be
-    of that day; nothing is written. Without it, and when the table is stale, today's is
-    built first."""
+    of that day; nothing is written. Without it today's is built first."""
     tomorrow = TODAY + dt.timedelta(days=1)
     rows, state = AlertDue.select().count(), _state()
     assert due_dates.readiness(TODAY) == "fresh" and due_dates.readiness(tomorrow) == "earlier"
@@ -419,13 +418,32 @@ def test_the_mornings_first_painel_reads_yesterdays_table_at_once_then_todays(bo
     assert todays["alerts"] == alerts.due(on=tomorrow, days=30)[:overview.ALERT_PAGE]
     assert overview.dashboard(on=tomorrow, earlier_ok=True)["alerts_as_of"] is None
 
-    # stale (a change of everybody's alerts): never shown as it was, even in the morning
+
+def test_a_stale_table_is_shown_as_it_was_and_said_to_be_so_while_the_whole_is_computed(
+        board):
+    """After a change of everybody's alerts (a profile adopted, a campaign) the Painel with
+    earlier_ok reads the table as it was before it, at once, saying so (alerts_stale), on
+    the day and the next ones (counted on its day); nothing is written. Without earlier_ok,
+    and once it is older than EARLIER_AT_MOST days, the whole is computed first."""
+    as_it_was = overview.dashboard(on=TODAY)
     with write_transaction():
         due_dates.mark_stale()
-    day_after = tomorrow + dt.timedelta(days=1)
-    assert due_dates.readiness(day_after) is None
-    assert overview.dashboard(on=day_after, earlier_ok=True)["alerts_as_of"] is None
-    assert_due_table_current(day_after, where="stale, then the morning")
+    rows = AlertDue.select().count()
+    tomorrow = TODAY + dt.timedelta(days=1)
+    for day in (TODAY, tomorrow):
+        assert due_dates.readiness(day) == "stale"
+        shown = overview.dashboard(on=day, earlier_ok=True)
+        assert shown["alerts_stale"] and shown["alerts_as_of"] == TODAY
+        assert (shown["alerts"], shown["alerts_total"], shown["alerts_overdue"]) == (
+            as_it_was["alerts"], as_it_was["alerts_total"], as_it_was["alerts_overdue"])
+    assert AlertDue.select().count() == rows and _state().stale  # only read
+    later = TODAY + dt.timedelta(days=due_dates.EARLIER_AT_MOST + 1)
+    assert due_dates.readiness(later) is None
+
+    todays = overview.dashboard(on=tomorrow)  # the Painel's second read: computed whole
+    assert todays["alerts_as_of"] is None and not todays["alerts_stale"]
+    assert not _state().stale and due_dates.readiness(tomorrow) == "fresh"
+    assert_due_table_current(tomorrow, where="stale, then the next day")
 
 
 def test_the_days_table_is_brought_forward_from_the_day_befores(board, monkeypatch):

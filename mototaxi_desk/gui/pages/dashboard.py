@@ -24,6 +24,16 @@ def _days_text(days: int) -> str:
     return deadline_words(days)
 
 
+def _meanwhile_words(info: dict) -> str:
+    """Which due dates the Painel shows while today's are built (DashboardPage.refresh)."""
+    as_of = info["alerts_as_of"]
+    counted = f" contados em {as_of:%d/%m/%Y}"
+    if not info.get("alerts_stale"):
+        return counted
+    return " de antes da última alteração de regras ou do cadastro" + (
+        "" if as_of == dt.date.today() else f",{counted}")
+
+
 def _figures_html(info: dict | None) -> str:
     """The Situação box; with None, the same lines with "…" while the figures load."""
     if info is None:
@@ -123,9 +133,11 @@ class DashboardPage(QWidget):
     def refresh(self) -> None:
         """Load the figures off the GUI thread (alerts over every permit take a moment on a
         large register); `loaded` fires when today's are shown. The day's first Painel
-        shows at once the due dates counted on the earlier day the table was built for,
-        saying so (`shown_earlier`), while today's table is built (seconds on a large
-        register: painel_preparation.py), then today's."""
+        shows at once the due dates counted on the earlier day the table was built for, and
+        the first after a change of everybody's alerts (a profile adopted, a campaign) the
+        due dates as they were before it, saying so (`shown_earlier`), while today's table
+        is built (seconds on a large register, in a child process: painel_preparation.py),
+        then today's."""
         self.alerts_title.setText("<b>Prazos</b>: carregando…")
         self._asked += 1
         asked = self._asked  # a newer refresh's figures are never covered by these
@@ -146,10 +158,10 @@ class DashboardPage(QWidget):
     def _failed(self, exc: Exception, asked: int) -> None:
         if asked != self._asked:
             return
-        as_of = (self._info or {}).get("alerts_as_of")
-        if as_of is not None:  # the earlier day's stay on screen: still said to be so
-            self.alerts_title.setText(f"<b>Prazos</b> contados em {as_of:%d/%m/%Y}: não foi "
-                                      f"possível atualizar para hoje ({exc}).")
+        info = self._info or {}
+        if info.get("alerts_as_of") is not None:  # the earlier ones stay: still said to be so
+            self.alerts_title.setText(f"<b>Prazos</b>{_meanwhile_words(info)}: não foi "
+                                      f"possível atualizar ({exc}).")
         else:
             self.alerts_title.setText(f"<b>Prazos</b>: não foi possível carregar ({exc}).")
 
@@ -160,6 +172,7 @@ class DashboardPage(QWidget):
         if info.get("alerts_as_of") is None:
             return
         self.shown_earlier.emit()
+        painel_preparation.start()  # on another core (nothing when already under way)
 
         def today():
             painel_preparation.wait()  # started as the window opened: its table, or built here
@@ -182,8 +195,8 @@ class DashboardPage(QWidget):
         overdue, total = info["alerts_overdue"], info.get("alerts_total", len(rows))
         shown = f"; os {len(rows)} mais urgentes abaixo" if total > len(rows) else ""
         as_of = info.get("alerts_as_of")
-        earlier = (f" contados em {as_of:%d/%m/%Y} (atualizando para hoje…)"
-                   if as_of is not None else "")
+        earlier = "" if as_of is None else _meanwhile_words(info) + (
+            " (atualizando…)" if info.get("alerts_stale") else " (atualizando para hoje…)")
         self.alerts_title.setText(f"<b>Prazos</b>{earlier}: {overdue} vencido(s), "
                                   f"{total - overdue} nos próximos 30 dias{shown} "
                                   "(duplo clique abre o prontuário)")
