@@ -69,15 +69,19 @@ def main(out: str = "docs/screenshots", scale: str = "1") -> int:
                 window.dashboard.refresh()
                 while not done:
                     app.processEvents()
-            def morning():  # the day's first: yesterday's due dates while today's is built
-                import datetime as dt
+            import datetime as dt
+
+            from mototaxi_desk.services import due_dates
+
+            def meanwhile(name, made):  # the due dates shown while today's are built
                 import threading
 
                 from mototaxi_desk.gui import painel_preparation
-                from mototaxi_desk.services import due_dates
-                due_dates.rebuild(dt.date.today() - dt.timedelta(days=1))
-                hold, waiting, shown = threading.Event(), painel_preparation.wait, []
+                made()
+                hold, shown = threading.Event(), []
+                waiting, starting = painel_preparation.wait, painel_preparation.start
                 painel_preparation.wait = lambda: hold.wait(30)
+                painel_preparation.start = lambda: None  # built below, in this process
                 try:
                     window.dashboard.shown_earlier.connect(lambda: shown.append(True))
                     window.dashboard.refresh()
@@ -85,12 +89,21 @@ def main(out: str = "docs/screenshots", scale: str = "1") -> int:
                         app.processEvents()
                     for _ in range(10):  # its scene laid out
                         app.processEvents()
-                    window.grab().save(str(folder / "painel-de-ontem.png"))
+                    window.grab().save(str(folder / name))
                 finally:
                     hold.set()
-                    painel_preparation.wait = waiting
+                    painel_preparation.wait, painel_preparation.start = waiting, starting
                 painel()  # today's
-            morning()
+
+            def stale():  # a change of everybody's due dates (a profile adopted, a campaign)
+                from mototaxi_desk.store.connection import write_transaction
+                due_dates.rebuild(dt.date.today())
+                with write_transaction():
+                    due_dates.mark_stale()
+            # the day's first: yesterday's due dates while today's is built
+            meanwhile("painel-de-ontem.png",
+                      lambda: due_dates.rebuild(dt.date.today() - dt.timedelta(days=1)))
+            meanwhile("painel-desatualizado.png", stale)
             shots = {"painel.png": painel}
             holder = Permit.select().where(Permit.status == "active").order_by(Permit.id).first()
             shots["prontuario.png"] = lambda: window.open_person(holder.holder_id)
