@@ -29,6 +29,8 @@ BUDGETS = {
     "open a prontuário (person_record)": 100, "its buttons (counter.actions)": 100,
     "Painel, the day's first (the day before's table brought forward)": 1000,
     "Painel after a change of everybody's alerts (due-dates table computed whole)": 1000,
+    "Painel after a change of everybody's alerts, first figures (the table as it was, the "
+    "whole computed behind)": 1000,
     "Painel, the day's first figures (the day before's table, today's built behind)": 1000,
     "Painel (overview.dashboard)": 1000, "overview.charts()": 300,
     "Infrações, 1,000 newest notices": 100,
