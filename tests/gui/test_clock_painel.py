@@ -187,6 +187,21 @@ def test_the_painels_wait_for_the_days_table_ends_when_it_is_stopped(monkeypatch
         connection.stop_queries_when(None)
 
 
+def _painel_titles(qtbot, timeout: int):
+    """A clerk's window's Painel refreshed until today's figures are shown: the window
+    (kept: the page dies with it) and the titles it showed on the way,
+    [("earlier" | "today", title)]."""
+    window = MainWindow(Actor(None, "atendente.teste", "atendente"))
+    qtbot.addWidget(window)
+    page = window.dashboard
+    shown = []
+    page.shown_earlier.connect(lambda: shown.append(("earlier", page.alerts_title.text())))
+    page.loaded.connect(lambda: shown.append(("today", page.alerts_title.text())))
+    with qtbot.waitSignal(page.loaded, timeout=timeout):
+        page.refresh()
+    return window, shown
+
+
 def test_the_mornings_painel_shows_yesterdays_due_dates_at_once_then_todays(
         qtbot, make_municipio, monkeypatch):
     """Issue 23: the day's first Painel shows the due dates as the day before's Painel had
@@ -199,14 +214,8 @@ def test_the_mornings_painel_shows_yesterdays_due_dates_at_once_then_todays(
     assert due_dates.readiness(TODAY) == "earlier"
     building = []
     monkeypatch.setattr(painel_preparation, "wait", lambda: building.append(True))
-    window = MainWindow(Actor(None, "atendente.teste", "atendente"))
-    qtbot.addWidget(window)
+    window, shown = _painel_titles(qtbot, timeout=10_000)
     page = window.dashboard
-    shown = []
-    page.shown_earlier.connect(lambda: shown.append(("earlier", page.alerts_title.text())))
-    page.loaded.connect(lambda: shown.append(("today", page.alerts_title.text())))
-    with qtbot.waitSignal(page.loaded, timeout=10_000):
-        page.refresh()
     assert [kind for kind, _ in shown] == ["earlier", "today"]
     assert f"<b>Prazos</b> contados em {yesterday:%d/%m/%Y}" in shown[0][1]
     assert building == [True]  # today's waited for the preparation, not yesterday's
@@ -231,14 +240,8 @@ def test_after_a_change_of_everybodys_due_dates_the_painel_shows_them_as_they_we
     rebuild = due_dates._rebuild
     monkeypatch.setattr(due_dates, "_rebuild",
                         lambda on, days: in_this_process.append(on) or rebuild(on, days))
-    window = MainWindow(Actor(None, "atendente.teste", "atendente"))
-    qtbot.addWidget(window)
+    window, shown = _painel_titles(qtbot, timeout=60_000)
     page = window.dashboard
-    shown = []
-    page.shown_earlier.connect(lambda: shown.append(("earlier", page.alerts_title.text())))
-    page.loaded.connect(lambda: shown.append(("today", page.alerts_title.text())))
-    with qtbot.waitSignal(page.loaded, timeout=60_000):
-        page.refresh()
     assert [kind for kind, _ in shown] == ["earlier", "today"]
     assert ("<b>Prazos</b> de antes da última alteração de regras ou do cadastro "
             "(atualizando…)") in shown[0][1]
