@@ -427,7 +427,8 @@ def _meanwhile(state, on: dt.date, days: int) -> bool:
     """A table page() may show, saying so, while the one of `on` is built: of an earlier day
     of the last EARLIER_AT_MOST (what every counter finds in the morning), or of the day
     but stale (after a change of everybody's alerts: a profile, a campaign, an import);
-    wide enough for `days`."""
+    wide enough for `days`. Stale rows are read as they were: a change of their format
+    (a schema step) must leave the table of no day, never only stale."""
     if state is None or state.day is None or state.window < days:
         return False
     day = _as_date(state.day)
@@ -435,10 +436,10 @@ def _meanwhile(state, on: dt.date, days: int) -> bool:
 
 
 def readiness(on: dt.date, days: int = WINDOW) -> str | None:
-    """"fresh" (the table is of `on`), "earlier" (of one of the days before, else sound),
-    "stale" (of the day or one before, made stale since: both page() can read with
-    earlier_ok while the day's is built) or None (anything else: never built, older,
-    narrower than `days`: page() builds it first)."""
+    """"fresh" (the table is of `on`), "earlier" (of one of the last EARLIER_AT_MOST days,
+    else sound), "stale" (of the day or one of those, made stale since: both page() can
+    read with earlier_ok while the day's is built) or None (anything else: never built,
+    older, narrower than `days`: page() builds it first)."""
     state = _state()
     if _fresh(state, on, days):
         return "fresh"
@@ -491,8 +492,9 @@ def page(on: dt.date, days: int, limit: int, kinds: tuple[str, ...] = (), *,
     earlier_ok: a table page() would rebuild, of one of the days before (the morning's,
     until today's is built: seconds of work on a large register; its records current, as
     flush() keeps them) or made stale by a change of everybody's alerts (its items as they
-    were before it: "stale" True), is read at once, counted on its day (its window, overdue
-    and days left), with "as_of": that day."""
+    were before it, and without the actions committed since, which flush() no longer
+    stores: "stale" True), is read at once, counted on its day (its window, overdue and
+    days left), with "as_of": that day."""
     days = alerts._days(days)
     for _ in range(3):
         found = _snapshot(lambda: _read(on, days, limit, kinds, earlier_ok))

@@ -292,10 +292,11 @@ def _step_ledger_indexes(db: pw.Database) -> None:
 def _step_each_day_alerts(db: pw.Database) -> None:
     """v20 (issue 23): the due-dates table stores an item due on whatever day it is read
     for (an inspection never made) as due on services.due_dates.EACH_DAY, no longer on the
-    table's day; a table written before is marked stale (the next Painel computes it
-    again), and a program of v19, which would read those rows as due in the year 1,
-    refuses the database as one made by a newer version."""
-    m.AlertDueState.update(stale=True).execute()
+    table's day; a table written before is marked stale and of no day (the next Painel
+    computes it again before reading: a stale table of a day is shown as it was meanwhile,
+    services/due_dates.py), and a program of v19, which would read those rows as due in
+    the year 1, refuses the database as one made by a newer version."""
+    m.AlertDueState.update(stale=True, day=None).execute()
 
 
 # Steps are found by name in their tests. A step that has landed keeps its number: a

@@ -212,13 +212,15 @@ def test_the_mornings_painel_shows_yesterdays_due_dates_at_once_then_todays(
     yesterday = TODAY - dt.timedelta(days=1)
     assert due_dates.rebuild(yesterday)  # yesterday's Painel
     assert due_dates.readiness(TODAY) == "earlier"
-    building = []
+    building, started = [], []
     monkeypatch.setattr(painel_preparation, "wait", lambda: building.append(True))
+    monkeypatch.setattr(painel_preparation, "start", lambda: started.append(True))
     window, shown = _painel_titles(qtbot, timeout=10_000)
     page = window.dashboard
     assert [kind for kind, _ in shown] == ["earlier", "today"]
     assert f"<b>Prazos</b> contados em {yesterday:%d/%m/%Y}" in shown[0][1]
     assert building == [True]  # today's waited for the preparation, not yesterday's
+    assert started == [True]  # asked for (none runs in this test: built here)
     assert "atualizando" not in page.alerts_title.text()
     assert due_dates.readiness(TODAY) == "fresh"
     assert page._info["alerts_as_of"] is None
@@ -230,7 +232,9 @@ def test_after_a_change_of_everybodys_due_dates_the_painel_shows_them_as_they_we
     is stale, its whole computation takes seconds on a large register), the Painel shows at
     once the due dates as they were, saying so, while a child process computes the whole
     (not the window's process), then today's."""
+    from mototaxi_desk.gui import painel_preparation
     from mototaxi_desk.services import campaigns, due_dates
+    monkeypatch.setattr(painel_preparation, "_job", None)  # no login's child here
     _expiring_permit(make_municipio)
     assert pass_time()["ran"]
     assert due_dates.rebuild(TODAY)  # the morning's Painel
@@ -259,6 +263,7 @@ def test_yesterdays_due_dates_say_so(qtbot, make_municipio, monkeypatch):
     hold = threading.Event()
     monkeypatch.setattr(painel_preparation, "wait",  # today's table takes its time
                         lambda: hold.wait(10))
+    monkeypatch.setattr(painel_preparation, "start", lambda: None)  # built here
     window = MainWindow(Actor(None, "atendente.teste", "atendente"))
     qtbot.addWidget(window)
     page = window.dashboard

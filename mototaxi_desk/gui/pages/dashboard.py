@@ -143,7 +143,7 @@ class DashboardPage(QWidget):
         asked = self._asked  # a newer refresh's figures are never covered by these
 
         def work():
-            if due_dates.readiness(dt.date.today()) is None:  # stale or never built
+            if due_dates.readiness(dt.date.today()) is None:  # never built, or long ago
                 painel_preparation.wait()  # the day's table, being built as the window opened
             return overview.dashboard(earlier_ok=True)
         self._job = run_in_background(
@@ -161,7 +161,7 @@ class DashboardPage(QWidget):
         info = self._info or {}
         if info.get("alerts_as_of") is not None:  # the earlier ones stay: still said to be so
             self.alerts_title.setText(f"<b>Prazos</b>{_meanwhile_words(info)}: não foi "
-                                      f"possível atualizar ({exc}).")
+                                      f"possível atualizar para hoje ({exc}).")
         else:
             self.alerts_title.setText(f"<b>Prazos</b>: não foi possível carregar ({exc}).")
 
@@ -175,7 +175,7 @@ class DashboardPage(QWidget):
         painel_preparation.start()  # on another core (nothing when already under way)
 
         def today():
-            painel_preparation.wait()  # started as the window opened: its table, or built here
+            painel_preparation.wait()  # started above or as the window opened, else built here
             return overview.dashboard()
         self._job = run_in_background(
             today, self._bound(lambda page, found: asked == page._asked and
@@ -196,7 +196,7 @@ class DashboardPage(QWidget):
         shown = f"; os {len(rows)} mais urgentes abaixo" if total > len(rows) else ""
         as_of = info.get("alerts_as_of")
         earlier = "" if as_of is None else _meanwhile_words(info) + (
-            " (atualizando…)" if info.get("alerts_stale") else " (atualizando para hoje…)")
+            " (atualizando…)" if as_of == dt.date.today() else " (atualizando para hoje…)")
         self.alerts_title.setText(f"<b>Prazos</b>{earlier}: {overdue} vencido(s), "
                                   f"{total - overdue} nos próximos 30 dias{shown} "
                                   "(duplo clique abre o prontuário)")
