@@ -219,11 +219,16 @@ def _first_painel(today: dt.date) -> dict:
     the due-dates table stale (services/due_dates.py), computed whole, then read; also a
     morning when the days between change everybody's alerts, or the table's horizon ran
     out (due_dates.AHEAD days after it was computed whole)."""
+    _mark_stale()
+    return overview.dashboard(on=today)
+
+
+def _mark_stale() -> None:
+    """A change of everybody's alerts, as a profile adopted or a campaign leaves it."""
     from mototaxi_desk.services import due_dates
     from mototaxi_desk.store.connection import write_transaction
     with write_transaction():
         due_dates.mark_stale()
-    return overview.dashboard(on=today)
 
 
 def _stale_painel(today: dt.date) -> dict:
@@ -231,10 +236,7 @@ def _stale_painel(today: dt.date) -> dict:
     them: the stale due-dates table read at once as it was (due_dates.page's earlier_ok),
     while a child process computes the whole (the line before). The mark, one row
     written, is timed with the read."""
-    from mototaxi_desk.services import due_dates
-    from mototaxi_desk.store.connection import write_transaction
-    with write_transaction():
-        due_dates.mark_stale()
+    _mark_stale()
     found = overview.dashboard(on=today, earlier_ok=True)
     assert found["alerts_stale"], "the stale table was not read"
     return found

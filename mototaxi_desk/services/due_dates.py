@@ -478,7 +478,7 @@ def _read(on: dt.date, days: int, limit: int, kinds: tuple[str, ...] = (),
                 limit - len(rows)))
     return {"items": [_item(row, on) for row in rows], "total": total or 0,
             "overdue": int(overdue or 0), "as_of": None if fresh else _as_date(state.day),
-            "stale": not fresh and bool(state.stale)}
+            "stale": bool(state.stale)}  # never when fresh
 
 
 def page(on: dt.date, days: int, limit: int, kinds: tuple[str, ...] = (), *,
