@@ -16,6 +16,7 @@
 - Passwords are hashed with a cheap argon2 in every test (`_cheap_password_hashing`); the
   production parameters are checked by the tests that ask for `production_hashing`.
 - Every test has its own data folder (MOTOTAXI_DATA_DIR) and no MOTOTAXI_DB.
+- `clock_at(day)` sets the program's one clock (domain/wallclock.py) for the rest of a test.
 """
 from __future__ import annotations
 
@@ -56,6 +57,30 @@ def production_hashing(monkeypatch):
     """This test hashes with the parameters the program ships with."""
     monkeypatch.setattr(users, "_hasher", PRODUCTION_HASHER)
     return PRODUCTION_HASHER
+
+
+@pytest.fixture(autouse=True)
+def _one_clock():
+    """Every test starts on the computer's own clock, with no day held (a test that moved the
+    program's one clock, domain/wallclock.py, never moves the next one's)."""
+    from mototaxi_desk.domain import wallclock
+    wallclock.hold(None)
+    yield
+    wallclock.hold(None)
+
+
+@pytest.fixture
+def clock_at():
+    """clock_at(day or datetime): the computer's clock says that day for the rest of the test,
+    for the whole program (window, commands, services) through its one clock."""
+    import contextlib
+
+    from mototaxi_desk.domain import wallclock
+    with contextlib.ExitStack() as stack:
+        def move(to):
+            stack.close()
+            stack.enter_context(wallclock.travel(to))
+        yield move
 
 
 @pytest.fixture(autouse=True)

@@ -1,11 +1,11 @@
 """Recadastramento campaigns (issue 21 item 2): `campaign create|list|status|attend|letter`."""
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 
 from .common import (EXIT_OK, actor, command_group, database, emit, json_flag, whole_number,
                      write_file)
+from ..domain import wallclock
 
 
 def register(sub) -> None:
@@ -57,7 +57,7 @@ def register(sub) -> None:
 
 def _date(text):
     from ..domain import validators
-    return validators.parse_date(text, "Data") if text else dt.date.today()
+    return validators.parse_date(text, "Data") if text else wallclock.today()
 
 
 def cmd_create(args) -> int:

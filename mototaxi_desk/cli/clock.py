@@ -6,9 +6,9 @@ the município's law has them, with --preview (the rule and what it changes, not
 written)."""
 from __future__ import annotations
 
-import datetime as dt
 
 from .common import EXIT_OK, actor, database, emit, json_flag
+from ..domain import wallclock
 
 
 def register(sub) -> None:
@@ -49,7 +49,7 @@ def register(sub) -> None:
 def cmd_tick(args) -> int:
     from ..domain import validators
     from ..services import clock
-    today = dt.date.today()
+    today = wallclock.today()
     # a date after today would end permits before their time: refused (the services take
     # any date, for tests)
     day = validators.parse_date(args.date, "Data", latest=today) if args.date else today

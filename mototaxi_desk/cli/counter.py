@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 
 from .common import EXIT_OK, actor, command_group, database, emit, json_flag, subcommands
+from ..domain import wallclock
 
 # person edit: option -> service key (an option given empty clears an optional field)
 PERSON_OPTIONS = (("--name", "name", "nome completo"), ("--rg", "rg", "RG"),
@@ -174,8 +175,6 @@ def cmd_person_edit(args) -> int:
 
 
 def cmd_person_cnh(args) -> int:
-    import datetime as dt
-
     from ..domain import holder_rules
     from ..domain.validators import format_date
     from ..services import persons, setup
@@ -189,7 +188,7 @@ def cmd_person_cnh(args) -> int:
         problems = holder_rules.requirement_problems(
             profile, birth_date=person.birth_date, cnh_category=cnh["category"],
             cnh_first_licence=cnh["first_licence_date"], cnh_expiry=cnh["expiry_date"],
-            cnh_ear=cnh["ear"], on=dt.date.today())
+            cnh_ear=cnh["ear"], on=wallclock.today())
     lines = [f"CNH nº {cnh['number']} de {person.name}: categoria {cnh['category']}, "
              f"1ª habilitação {format_date(cnh['first_licence_date'])}, validade "
              f"{format_date(cnh['expiry_date'])}" + (", EAR" if cnh["ear"] else "")]

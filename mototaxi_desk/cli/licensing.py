@@ -22,6 +22,7 @@ apply the sanction it leads to. The same services as the window, so the same ref
 from __future__ import annotations
 
 from .common import (EXIT_OK, actor, command_group, database, emit, json_flag, subcommands)
+from ..domain import wallclock
 
 MOVES = ("em_analise", "pendente", "arquivado")
 DECISIONS = ("deferido", "indeferido")
@@ -463,7 +464,7 @@ def cmd_inspection(args) -> int:
                                           "parte deste checklist (veja 'inspection items').")
                 results[code] = word
         on = _date(args.date, "Data da vistoria")
-        data = {"kind": args.kind, "inspected_on": on or __import__("datetime").date.today(),
+        data = {"kind": args.kind, "inspected_on": on or wallclock.today(),
                 "results": results, "notes": args.notes}
         result = inspections.record_inspection(actor(args), vehicle.id, data)
     verdict = "APROVADA" if result["approved"] else "REPROVADA (veículo fora de circulação)"

@@ -8,6 +8,7 @@ from ..store.connection import StoreError
 from ..store.migrations import open_database
 from .common import (EXIT_OK, EXIT_REFUSED, actor, database, database_url, emit,
                      subcommands, whole_number)
+from ..domain import wallclock
 
 
 def register(sub) -> None:
@@ -140,12 +141,11 @@ def _self_test_profiles(args) -> list[tuple[str, str]] | None:
     url = database_url(args)
     if not url.startswith("postgres") and not connection.sqlite_path(url).exists():
         return None  # no database here (a new machine, the installer's check)
-    import datetime as dt
     from ..services import profile_versions, setup
     with database(args, automatic_backup=False):
         if not setup.is_initialised():
             return None
-        head = profile_versions.version_on(dt.date.today())
+        head = profile_versions.version_on(wallclock.today())
         text = profile_versions.text_of(head["number"])
     return [(f"{head['profile_id']} (versão {head['number']} do banco)", text)]
 

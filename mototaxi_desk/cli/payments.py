@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .common import EXIT_OK, actor, database, emit, json_flag, subcommands
+from ..domain import wallclock
 
 
 def register(sub) -> None:
@@ -88,8 +89,6 @@ def cmd_guia(args) -> int:
 def _pay(args) -> int:
     """Debts paid at the counter (the record's "Pagar"): whole amounts only, all in one
     transaction (one refused, none recorded)."""
-    import datetime as dt
-
     from ..services import counter, fees, guias, persons
     from ..store.connection import write_transaction
     with database(args):
@@ -101,7 +100,7 @@ def _pay(args) -> int:
             raise DomainError(f"{person.name} não tem débitos em aberto.")
         with write_transaction():
             for debt in debts:
-                counter.pay_debt(actor(args), debt, paid_on=args.date or dt.date.today(),
+                counter.pay_debt(actor(args), debt, paid_on=args.date or wallclock.today(),
                                  receipt=args.receipt)
     emit(args, debts, [f"Pago: {counter.debt_text(d)}" for d in debts])
     return EXIT_OK

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .common import EXIT_OK, actor, command_group, database, emit, json_flag, whole_number
+from ..domain import wallclock
 
 
 def register(sub) -> None:
@@ -44,11 +45,9 @@ def cmd_search(args) -> int:
 
 
 def cmd_alerts(args) -> int:
-    import datetime as dt
-
     from ..services import alerts, due_dates
     with database(args, read_only=True):
-        today = dt.date.today()  # the table's items are read, else computed (same list)
+        today = wallclock.today()  # the table's items are read, else computed (same list)
         items = due_dates.if_fresh(today, args.days)
         if items is None:
             items = alerts.due(on=today, days=args.days)

@@ -29,6 +29,7 @@ from .pages.waiting import WaitingListPage
 from .icons import icon
 from .widgets.navigation import Navigation
 from .widgets.search_box import SearchBox
+from ..domain import wallclock
 
 
 CLOCK_CHECK_MS = 5 * 60 * 1000  # how often the open window looks for a new day
@@ -153,7 +154,7 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self.start_integrity_check)
         # the passage of time ran as the window opened (app.run_gui); while it stays open,
         # once more on each new day
-        self.clock_day = dt.date.today()
+        self.clock_day = wallclock.today()
         self.clock_timer = QTimer(self)
         self.clock_timer.setInterval(CLOCK_CHECK_MS)
         self.clock_timer.timeout.connect(self.new_day_check)
@@ -255,7 +256,7 @@ class MainWindow(QMainWindow):
 
     def new_day_check(self, today: dt.date | None = None) -> bool:
         """On a new day: the passage of time, then the page shown again. True if it ran."""
-        today = today or dt.date.today()
+        today = today or wallclock.today()
         if today <= self.clock_day:
             return False
         self.clock_day = today

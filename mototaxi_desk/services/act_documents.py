@@ -23,6 +23,7 @@ from .context import Actor
 from .documents.acts import address_text
 from .documents.common import (cnh_text, finish, log_copy, municipio_header, rg_text,
                                stand_text, vehicle_text)
+from ..domain import wallclock
 
 DOCUMENT = "permit_act"
 PRINTED = {"transfer": "Termo de transferência", "interrupt": "Autorização de interrupção",
@@ -320,7 +321,7 @@ def print_act(actor: Actor, history_id) -> dict:
         copy = log_copy(actor, DOCUMENT, str(line.id), "a4")
         copies = [{"key": str(line.id), "copy": copy, "order_number": line.permit.order_number}]
         data = permit_act.ActData(municipio=municipio_header(), copy=copy,
-                                  dated=line.effective_on, printed_at=dt.datetime.now(),
+                                  dated=line.effective_on, printed_at=wallclock.now(),
                                   login=actor.login, **content)
     return {**finish(actor, DOCUMENT, copies, "a4", lambda: permit_act.render(data)),
             "label": PRINTED[line.action]}

@@ -19,6 +19,7 @@ from ..domain.validators import format_date
 from ..store.models import (DB, AuxiliaryDriver, Cnh, Inspection, InspectionSummons, Permit,
                             PermitHistory, Person, Vehicle, WaitingListEntry)
 from . import setup
+from ..domain import wallclock
 
 MAX_DAYS = 3650
 MAX_PERSONS_AT_ONCE = 500  # ids in one query's IN lists (well within SQLite's limit)
@@ -130,7 +131,7 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
     """`due()`, for everyone or for some persons (their ids, at most MAX_PERSONS_AT_ONCE):
     the same queries, each limited to the persons' rows where they are given. `folded_out`
     receives the names sorted by."""
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     if persons is not None and len(persons) > MAX_PERSONS_AT_ONCE:
         raise ValueError(f"{len(persons)} persons at once: at most {MAX_PERSONS_AT_ONCE}")
 

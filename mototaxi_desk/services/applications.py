@@ -14,6 +14,7 @@ from ..store.models import (Application, ApplicationChecklistItem, ApplicationSt
                             Permit, Person, utcnow)
 from . import audit, fees, permissions, persons, sequences, setup
 from .context import Actor
+from ..domain import wallclock
 
 TYPE_LABELS = {"new_permit": "Nova permissão", "renewal": "Renovação",
                "transfer": "Transferência", "vehicle_substitution": "Substituição de veículo",
@@ -53,7 +54,7 @@ def blockers(person_id: int, app_type: str | None, *, on: dt.date | None = None)
         found.append(str(exc))
     if app_type in NEEDS_DRIVER:
         try:
-            eligibility.check_person(setup.profile(), person_id, on or dt.date.today())
+            eligibility.check_person(setup.profile(), person_id, on or wallclock.today())
         except DomainError as exc:
             found.append(str(exc))
     return found
@@ -153,7 +154,7 @@ def file_application(actor: Actor, person_id, app_type: str, *, permit_id=None, 
                      after={**audit.snapshot(app), "protocol": protocol_text(app)})
         if received:
             _mark_items(actor, app, list(received), received=True,
-                        received_on=min(when.date(), dt.date.today()), note="")
+                        received_on=min(when.date(), wallclock.today()), note="")
     return as_dict(app)
 
 
@@ -169,8 +170,8 @@ def set_checklist_items(actor: Actor, application_id, codes: Iterable[str], *,
     entry per document: a clerk ticking the 19 papers a person handed in is one action."""
     permissions.require(actor, "application.checklist")
     note = validators.text(note, "Observação", max_length=200, required=False)
-    received_on = validators.parse_date(received_on or dt.date.today(), "Data de recebimento",
-                                        latest=dt.date.today()) if received else None
+    received_on = validators.parse_date(received_on or wallclock.today(), "Data de recebimento",
+                                        latest=wallclock.today()) if received else None
     with write_transaction():
         app = get_application(application_id)
         _mark_items(actor, app, list(codes), received=received, received_on=received_on,

@@ -32,12 +32,13 @@ from ..store.models import AuxiliaryDriver, Permit
 from . import (audit, bars, eligibility, fees, lookup, permissions, permit_history, persons,
                setup)
 from .context import Actor
+from ..domain import wallclock
 
 LIVE_STATUSES = ("active", "suspended", "interrupted")
 
 
 def _on(on: dt.date | None) -> dt.date:
-    return on or dt.date.today()
+    return on or wallclock.today()
 
 
 def get_auxiliary(auxiliary_id) -> AuxiliaryDriver:

@@ -24,6 +24,7 @@ from ..store.migrations import LATEST, close_database, ensure_schema, open_datab
 from ..store.models import DB
 from . import audit, setup
 from .context import SYSTEM, Actor
+from ..domain import wallclock
 
 _log = logging.getLogger(__name__)
 
@@ -92,7 +93,7 @@ def make_backup(actor: Actor, to: Path | None = None, *, kind: str = "manual",
     """A copy of the database now (admin): SQLite by the online backup API into the backups
     folder (then rotated) or into `to`; PostgreSQL by pg_dump. Audited."""
     permissions.require(actor, "backup.make")
-    now = now or dt.datetime.now()
+    now = now or wallclock.now()
     start = time.perf_counter()
     path = _sqlite_path()
     folder = backup.folder()
@@ -140,7 +141,7 @@ def automatic_due(now: dt.datetime | None = None) -> bool:
     copies = backup.list_backups(backup.folder(), path.stem)
     if not copies:
         return True
-    age = (now or dt.datetime.now()) - copies[0].taken_at
+    age = (now or wallclock.now()) - copies[0].taken_at
     return not dt.timedelta(0) <= age < AUTOMATIC_EVERY
 
 

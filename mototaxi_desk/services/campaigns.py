@@ -19,6 +19,7 @@ from ..store.connection import write_transaction
 from ..store.models import Campaign, CampaignAttendance, Permit, Person, Vehicle
 from . import audit, lookup, permissions, setup
 from .context import Actor
+from ..domain import wallclock
 
 MISSED_LABELS = {"nothing": "sem consequência", "alert": "alerta no Painel e no prontuário",
                  "sanction": "sanção"}
@@ -125,7 +126,7 @@ def status(campaign_id, *, on: dt.date | None = None, only: str | None = None) -
     """Where every holder stands in the campaign on `on` (today): rows (by permit number)
     and counts per status; `only` keeps one status (due, came, missed, later,
     unscheduled)."""
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     if only is not None and only not in C.STATUS_LABELS:
         raise ValidationError("Situação", f"'{only}' inválida; use "
                               f"{', '.join(C.STATUS_LABELS)}.")
@@ -148,8 +149,8 @@ def attend(actor: Actor, campaign_id, permit_id, *, on: dt.date | None = None,
     """Record that the holder of a permit came to the campaign and had the data confirmed
     (atendente, supervisor, admin) on `on` (today), within the campaign's year."""
     permissions.require(actor, "campaign.attend")
-    on = validators.parse_date(on or dt.date.today(), "Data do comparecimento",
-                               latest=dt.date.today())  # not come yet: nothing to record
+    on = validators.parse_date(on or wallclock.today(), "Data do comparecimento",
+                               latest=wallclock.today())  # not come yet: nothing to record
     note = validators.text(note, "Observação", max_length=200, required=False)
     with write_transaction():
         row = get(campaign_id)
@@ -177,7 +178,7 @@ def attend(actor: Actor, campaign_id, permit_id, *, on: dt.date | None = None,
 def open_for_person(person_id, *, on: dt.date | None = None) -> list[dict]:
     """The campaigns of `on`'s year that call this person's permits and have no attendance
     yet (due or missed): what the person-edit path offers to mark as confirmed."""
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     holders = _holders(persons=[int(person_id)])
     if not holders:
         return []
@@ -270,7 +271,7 @@ def came_between(since: dt.date, on: dt.date) -> set[int]:
 def painel(on: dt.date | None = None) -> dict | None:
     """The Painel's "Recadastramento" line: the campaigns of `on`'s year, with how many are
     due this month and how many missed; None when there is none."""
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     rows = list(Campaign.select().where(Campaign.year == on.year).order_by(Campaign.id))
     if not rows:
         return None

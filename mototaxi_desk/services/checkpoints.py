@@ -13,7 +13,6 @@ restored chain is legitimately shorter), audited as backup.restore.
 """
 from __future__ import annotations
 
-import datetime as dt
 import functools
 import hashlib
 import json
@@ -25,6 +24,7 @@ import peewee as pw
 from .. import config
 from ..store.models import DB, AuditLog, MunicipioSettings, SigningKey
 from .atomic_files import write_atomic
+from ..domain import wallclock
 
 _log = logging.getLogger(__name__)
 FORMAT = "mototaxi-desk-audit-checkpoint/1"
@@ -140,7 +140,7 @@ def write(*, reset: bool = False) -> dict | None:
         return previous
     data = {"format": FORMAT, "ibge": ibge, "database": _database_identity(),
             "id": head[0], "hash": head[1], "count": head[2],
-            "at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")}
+            "at": wallclock.utcnow_aware().isoformat(timespec="seconds")}
     signer = _private_key(ibge)
     if signer is not None:
         from ..printing import qr

@@ -25,6 +25,7 @@ from ..store.connection import write_transaction
 from ..store.models import ClockTick
 from . import audit, permissions, permits, summons, waiting_list
 from .context import SYSTEM, Actor
+from ..domain import wallclock
 
 KIND_LABELS = {"expired": "Permissão vencida", "lapsed": "Permissão caducada",
                "reverted": "Permissão revertida (interrupção não autorizada)",
@@ -67,7 +68,7 @@ def tick(actor: Actor = SYSTEM, *, on: dt.date | None = None) -> dict:
     "ran" is False when that day (or a later one) was already done. Any role opening the
     program may set it off; the changes are made and audited as the system."""
     permissions.require(actor, "clock.tick")
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     with write_transaction():
         last = last_day()
         if last is not None and on <= last:
@@ -90,7 +91,7 @@ def changes_on(day: dt.date | None = None) -> list[dict]:
     """What the passage of time changed when it brought the register to `day` (today), each
     with a Portuguese label: the Painel's list. Empty when that day's step changed nothing
     or has not run."""
-    day = day or dt.date.today()
+    day = day or wallclock.today()
     row = ClockTick.get_or_none(ClockTick.day == day)
     if row is None:
         return []

@@ -15,6 +15,7 @@ from . import (documents, fees, ledger, lookup, permissions, permit_actions, per
                stands, waiting_list)
 from .context import Actor
 from .fees import fee_text
+from ..domain import wallclock
 
 DEFENCE_STAGES = ("defence_open", "appeal_open")
 
@@ -33,7 +34,7 @@ def _role_why(actor: Actor, action: str) -> str:
 def renewal_preview(permit_id, *, on: dt.date | None = None) -> dict:
     """What renewing now would do: the new validity, the fee and any late fine; raises the
     rule's refusal (too early, lapsed, ended permit) as the renewal itself would."""
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     profile = setup.profile()
     permit = lookup.get_permit(permit_id)
     if permit.status not in permit_rules.renewable_statuses(profile):
@@ -110,7 +111,7 @@ def actions(actor: Actor, person_id, *, on: dt.date | None = None) -> dict[str, 
     defence, stand, photo, edit (personal data), cnh, new_application, export (LGPD Art. 18
     II); and "permit_acts", the acts of the "Mais ▾" menu the município's law provides
     (permit_actions.states)."""
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     held = list(Permit.select().where(Permit.holder == person_id).order_by(Permit.order_number))
     debts = fees.open_debts(person_id)
     pay_why = _role_why(actor, "fee.pay")
@@ -150,7 +151,7 @@ def second_copy_card(actor: Actor, permit_id, *, sheet: str | None = None,
     fee (`fee_due`) is charged with the copy when the print is confirmed
     (documents.confirm / write_file), so a cancelled print charges nothing."""
     permissions.require(actor, "print.card")
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     permit = lookup.get_permit(permit_id)
     kind = setup.profile().application("card_second_copy")
     again = documents.latest_copy("card", str(permit.order_number)) > 0

@@ -32,6 +32,7 @@ from ..store.connection import write_transaction
 from ..store.models import InfractionNotice, Sanction, SanctionNotice
 from . import audit, ledger, lookup, permissions, permits, setup
 from .context import Actor
+from ..domain import wallclock
 
 ACTS = {"suspension": "suspend", "revocation": "revoke", "cassation": "cassate"}
 SANCTION_OF_ACT = {act: sanction for sanction, act in ACTS.items()}
@@ -96,7 +97,7 @@ def notice_by_number(text) -> InfractionNotice:
     number_text, _, year_text = raw.partition("/")
     number = validators.positive_int(number_text, "Nº do auto de infração", maximum=10**7)
     year = (validators.positive_int(year_text, "Ano do auto de infração", maximum=2200)
-            if year_text else dt.date.today().year)
+            if year_text else wallclock.today().year)
     notice = InfractionNotice.get_or_none((InfractionNotice.number == number) &
                                           (InfractionNotice.year == year))
     if notice is None:
@@ -131,7 +132,7 @@ def decide(actor: Actor, permit_id, sanction: str, *, ground, reason, act_number
     permissions.require(actor, "sanction.apply")
     if sanction not in ACTS:
         raise ValidationError("Sanção", f"'{sanction}' não é suspensão, revogação nem cassação.")
-    on = validators.parse_date(on or dt.date.today(), "Data da decisão")
+    on = validators.parse_date(on or wallclock.today(), "Data da decisão")
     rule = decision(sanction)
     basis = ground_of(rule, ground)
     act_number = validators.text(act_number, "Nº do ato", max_length=60)
@@ -180,7 +181,7 @@ def holding_sanction(permit_id) -> Sanction | None:
 def reinstate(actor: Actor, permit_id, *, reason, act_number="", on=None) -> dict:
     """The permit is active again (permits.reinstate: the cassation's bars lifted) and the
     sanction that held it is undone with the reason (an appeal or defence accepted)."""
-    on = validators.parse_date(on or dt.date.today(), "Data do restabelecimento")
+    on = validators.parse_date(on or wallclock.today(), "Data do restabelecimento")
     with write_transaction():
         held_by = holding_sanction(permit_id)
         result = permits.reinstate(actor, permit_id, on=on, reason=reason,

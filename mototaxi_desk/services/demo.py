@@ -27,6 +27,7 @@ from ..store.connection import write_transaction
 from . import (applications, audit, auxiliary, demo_bulk, fees, inspections, permits, persons,
                setup, stands, users, vehicles, waiting_list)
 from .context import SYSTEM
+from ..domain import wallclock
 
 FIRST_NAMES = [
     "João", "José", "Antônio", "Francisco", "Luís", "Raimundo", "Sebastião", "Cícero",
@@ -113,7 +114,7 @@ def fill(holders: int, *, seed: int = 2019, today: dt.date | None = None,
     if holders < 0 or holders > 5000:
         raise DomainError("Número de permissionários deve estar entre 0 e 5.000 "
                           "(para volumes maiores use os scripts de benchmarks/).")
-    today = today or dt.date.today()
+    today = today or wallclock.today()
     profile = setup.profile()
     cap_left = setup.summary()["permit_cap"] - permits.in_force_count()
     if holders > cap_left:
@@ -404,7 +405,7 @@ def fill_bulk(holders: int, *, seed: int = 2019, today: dt.date | None = None,
     but no rule is checked, so use fill() for anything a person sees."""
     if holders < 0 or holders > 1_000_000:
         raise DomainError("Número de permissionários deve estar entre 0 e 1.000.000.")
-    today = today or dt.date.today()
+    today = today or wallclock.today()
     profile = setup.profile()
     stand_max = profile.stand.max_vehicles or 10
     stand_min = profile.stand.min_vehicles

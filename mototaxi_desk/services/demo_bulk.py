@@ -26,6 +26,7 @@ from ..store.models import (SEALED_FIELDS, Application, ApplicationChecklistItem
                             Vehicle)
 from . import audit, setup
 from .context import SYSTEM
+from ..domain import wallclock
 
 BATCH = 20_000  # rows built, inserted and audited at a time (memory stays flat at 1M)
 AGENTS = [("Raimundo Nonato Falcão", "MAT-0412"), ("Antônio Cícero Brandão", "MAT-0587"),
@@ -294,7 +295,7 @@ def fill_bulk_notices(count: int, *, seed: int = 2019, today: dt.date | None = N
     of all of it. Call inside the caller's transaction (demo.fill_bulk)."""
     if count < 0 or count > 10_000_000:
         raise DomainError("Número de autos deve estar entre 0 e 10.000.000.")
-    today = today or dt.date.today()
+    today = today or wallclock.today()
     profile = setup.profile()
     rng = random.Random(seed)
     start = today - dt.timedelta(days=365 * years)

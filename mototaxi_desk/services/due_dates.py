@@ -61,6 +61,7 @@ from ..store.models import (DB, AlertDue, AlertDueState, Application, AuditLog,
                             PenaltyCharge, Permit, ProfileVersion, Sanction,
                             WaitingListEntry, utcnow)
 from . import alerts, open_terms
+from ..domain import wallclock
 
 WINDOW = 30  # days ahead the table holds at least (the Painel's default)
 AHEAD = 60  # days more it is built for: how far it can be brought forward day by day
@@ -292,7 +293,7 @@ def prepare(on: dt.date | None = None) -> bool:
     login shows: on a 100,000-holder register about 0.1 s to bring the day before's
     forward, about 4 s to compute it whole; paid while the password is typed). False when
     it was already fresh."""
-    return rebuild(on or dt.date.today(), WINDOW)
+    return rebuild(on or wallclock.today(), WINDOW)
 
 
 def _rebuild(on: dt.date, days: int) -> bool:

@@ -13,6 +13,7 @@ from ..store.models import Fee
 from . import audit, permissions, setup
 from .charges import open_charges
 from .context import Actor
+from ..domain import wallclock
 
 
 def as_dict(fee: Fee) -> dict:
@@ -28,7 +29,7 @@ def as_dict(fee: Fee) -> dict:
 def fee_text(fee_key: str, *, on: dt.date | None = None) -> str:
     """'Mudança de ponto do condutor permissionário: R$ 144,78 (3 UFM, Art. 47 IV)', or ''
     where the profile charges nothing for the act."""
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     profile = setup.profile()
     rule = profile.fees.get(fee_key) if fee_key else None
     if rule is None:
@@ -74,7 +75,7 @@ def _open_fee(fee_id) -> Fee:
 def pay(actor: Actor, fee_id: int, *, paid_on, receipt: str) -> dict:
     """Record the payment of a whole fee (partial payments are not taken)."""
     permissions.require(actor, "fee.pay")
-    paid_on = validators.parse_date(paid_on, "Data do pagamento", latest=dt.date.today())
+    paid_on = validators.parse_date(paid_on, "Data do pagamento", latest=wallclock.today())
     receipt = validators.text(receipt, "Nº do recibo / DAM", max_length=60)
     with write_transaction():
         fee = _open_fee(fee_id)

@@ -25,6 +25,7 @@ from ..store.models import Fee, Guia, PenaltyCharge, Person
 from . import audit, collection, fees, ledger, permissions, sequences, setup
 from .documents.common import finish, log_copy, municipio_header, order_text
 from .context import Actor
+from ..domain import wallclock
 
 if TYPE_CHECKING:  # ReportLab (a third of a second to import) is loaded when a guia is
     # drawn, not by whoever only reads guias: the Configurações page, a bank return
@@ -127,7 +128,7 @@ def issue(actor: Actor, source: str, debt_id, *, due=None, on: dt.date | None = 
     why = collection.missing_for_guia()
     if why:
         raise DomainError(why)
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     due_on = due_date(due, on)
     with write_transaction():
         model = type(_debt_row(source, debt_id))
@@ -194,7 +195,7 @@ def _reserve_copy(actor: Actor, guia: Guia) -> tuple[guia_pdf.GuiaData, list[dic
         barcode=guia.barcode or "",
         typeable_line=febraban.typeable_line(guia.barcode) if guia.barcode else "",
         pix_payload=payload, pix_key_text=pix.key_text(settings.pix_key) if payload else "",
-        copy=copy, printed_at=dt.datetime.now(), login=actor.login)
+        copy=copy, printed_at=wallclock.now(), login=actor.login)
     return data, copies
 
 
@@ -220,7 +221,7 @@ def _drawn(actor: Actor, guia: Guia, data: guia_pdf.GuiaData, copies: list[dict]
 def state(guia: Guia, *, on: dt.date | None = None) -> tuple[str, str]:
     """(state, label): paid by its own payment, or its debt settled or cancelled another way,
     replaced, overdue or open."""
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     if guia.status == "paid":
         return "paid", f"Paga em {validators.format_date(guia.paid_on)} (retorno bancário)"
     debt = guia.fee if guia.fee_id is not None else guia.charge

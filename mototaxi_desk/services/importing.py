@@ -33,6 +33,7 @@ from ..store.models import (Application, ApplicationStatusChange, AuxiliaryDrive
                             Sequence, Stand, Vehicle, WaitingListEntry, utcnow)
 from . import audit, import_files, permissions, setup
 from .context import Actor
+from ..domain import wallclock
 
 ENTITY_LABELS = {"stand": "Ponto", "person": "Pessoa", "cnh": "CNH", "vehicle": "Veículo",
                  "permit": "Permissão", "application": "Protocolo",
@@ -236,7 +237,7 @@ def mapping_to_json(sheets: list[dict]) -> dict:
 def build_plan(source: import_files.SourceFile, mapping: dict | None = None, *,
                today: dt.date | None = None, progress=None) -> Plan:
     """Everything the import would do, checked against the database; writes nothing."""
-    today = today or dt.date.today()
+    today = today or wallclock.today()
     profile = setup.profile(on=today)
     sheets = sheet_mappings(source, mapping)
     plan = Plan(source=source, sheets=sheets)
@@ -884,7 +885,7 @@ def apply(actor: Actor, path, mapping: dict | None = None, *, today=None,
     report (ImportRefused) when a row has an error. Returns the report plus
     {"imported": bool, "run_id"}; a file that changes nothing writes nothing."""
     permissions.require(actor, "import.register")
-    today = today or dt.date.today()
+    today = today or wallclock.today()
     source = _source(path)
     with write_transaction():
         plan = build_plan(source, mapping, today=today, progress=progress)

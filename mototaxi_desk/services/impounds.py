@@ -17,6 +17,7 @@ from ..store.models import Impound, InfractionNotice, PenaltyCharge, Person
 from . import audit, lookup, permissions, setup
 from .context import Actor
 from .notice_records import active_notice, number_text, parse_datetime
+from ..domain import wallclock
 
 REASON_LABELS = {"payment": "pagamento das multas e despesas",
                  "fault_corrected": "falha corrigida, retorno à operação",
@@ -51,7 +52,7 @@ def impound_vehicle(actor: Actor, *, notice_id=None, person_id=None, permit_id=N
     """Record the measure: the catalogue item's administrative measure (SRM Art. 44) or a
     PF Art. 35 case, where the vehicle was deposited, when, and the boletim."""
     permissions.require(actor, "impound.record")
-    now = now or dt.datetime.now().replace(microsecond=0)
+    now = now or wallclock.now().replace(microsecond=0)
     deposited = parse_datetime(deposited_at, "Data e hora do depósito")
     if deposited > now:
         raise ValidationError("Data e hora do depósito", "data futura.")
@@ -130,7 +131,7 @@ def release_vehicle(actor: Actor, impound_id, *, released_at, reason="payment", 
     (L1745 Art. 8 §3º); the receipt records each amount. PF Art. 36 I-II also release after
     the fault is corrected or for maintenance."""
     permissions.require(actor, "impound.release")
-    now = now or dt.datetime.now().replace(microsecond=0)
+    now = now or wallclock.now().replace(microsecond=0)
     profile = setup.profile()
     row = get_impound(impound_id)
     if row.status != "held":

@@ -28,6 +28,7 @@ from ..store.connection import write_transaction
 from ..store.models import Inspection, Permit, Sticker, Vehicle, utcnow
 from . import audit, fees, lookup, permissions, sequences, setup
 from .context import Actor
+from ..domain import wallclock
 
 INSPECTION_ROLES = permissions.FIELD  # the GUI asks; services check services/permissions.py
 STICKER_ROLES = permissions.DECIDERS  # the GUI asks; services check services/permissions.py
@@ -151,7 +152,7 @@ def blockers(vehicle_id, on: dt.date | None = None) -> list[str]:
     """What would refuse a vistoria of this vehicle now, with the article (SRM Art. 17 §1º:
     the permit up to date and no debts) — for the form to show as soon as the plate is
     chosen. Empty when nothing does. Writes nothing."""
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     vehicle = _find_vehicle(vehicle_id)
     try:
         _check_rules(setup.profile(), vehicle, _serving_permit(vehicle.id), on)
@@ -178,7 +179,7 @@ def record_inspection(actor: Actor, vehicle_id: int, data: dict, *,
     Failed: the vehicle is out of service until a passing inspection (SRM Art. 17 §3).
     The annual vistoria is charged when the profile has an "inspection" fee (SRM Art. 47 III)."""
     permissions.require(actor, "inspection.record")
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     profile = setup.profile()
     values = _clean(profile, data, on)
     vehicle = _get_vehicle(vehicle_id)
@@ -277,7 +278,7 @@ def reissue_sticker(actor: Actor, serial: str, *, reason: str,
     which is voided now if it was not already. Refused for an inspection already expired or
     a sticker already replaced."""
     permissions.require(actor, "sticker.reissue")
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     reason = validators.text(reason, "Motivo da reemissão", max_length=MAX_REASON)
     old = _sticker_by_serial(serial)
     replacement = Sticker.get_or_none(Sticker.replaces == old.id)
@@ -316,7 +317,7 @@ def sticker_as_dict(sticker: Sticker) -> dict:
 def vehicle_inspection_status(vehicle_id: int, on: dt.date | None = None) -> dict:
     """Last approved annual and semiannual inspections, when each is due next, and whether
     the vehicle is out of service. Kinds the profile lacks are left out."""
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     profile = setup.profile()
     vehicle = _find_vehicle(vehicle_id)
     last = {}

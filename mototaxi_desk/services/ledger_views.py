@@ -23,6 +23,7 @@ from .notice_records import day_or_today, get_notice, notice_facts, notices_of, 
 from .notice_terms import (STAGE_LABELS, deadline_notes, deadlines, proceeding_dict,
                            proceedings_of, stage)
 from .sanctions import proposals, sanction_dict
+from ..domain import wallclock
 
 
 def notice_dict(notice: InfractionNotice, *, on: dt.date | None = None, score=None,
@@ -94,7 +95,7 @@ def list_notices(*, on: dt.date | None = None, limit: int = 1000,
     year and number, whatever the page's depth)."""
     calendar = business_calendar()
     at = setup.profiles_by_date()
-    profile = at(dt.date.today())
+    profile = at(wallclock.today())
     holder, infractor = Person.alias(), Person.alias()
     n = InfractionNotice
 

@@ -8,10 +8,11 @@ from ..domain import penalty_engine as engine
 from ..domain.errors import DomainError, ValidationError
 from ..store.models import InfractionNotice
 from . import setup
+from ..domain import wallclock
 
 
 def day_or_today(on) -> dt.date:
-    return on or dt.date.today()
+    return on or wallclock.today()
 
 
 def parse_datetime(value, field: str) -> dt.datetime:

@@ -9,6 +9,7 @@ from ..store import connection
 from ..store.models import (DB, InfractionNotice, Permit, Person, Stand, Vehicle,
                             WaitingListEntry)
 from . import campaigns, clock, due_dates, permits, setup, stands
+from ..domain import wallclock
 
 ALERT_PAGE = 500  # the Painel's alert list: the most urgent, the rest counted
 
@@ -47,7 +48,7 @@ def dashboard(on: dt.date | None = None, days: int = 30, *, earlier_ok: bool = F
     counted on the earlier day the table was built for, or as they were before a change of
     everybody's alerts (alerts_stale), while today's table is built (alerts_as_of: that
     day; None when they are today's: due_dates.page)."""
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     places = stands.attention()  # aggregates, not every stand
     # the due-dates table: the most urgent page and two counts, by indexed SQL (rebuilt
     # first when stale: the day's first Painel)
@@ -76,7 +77,7 @@ def charts(on: dt.date | None = None) -> dict:
     """The Painel's charts: notices per month over the last 12 months (voided ones left
     out: they count for nothing, SRM Art. 35 §2), and the fines of those notices open
     against paid, in centavos."""
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     months = _months_back(on, 12)
     per_month = _notices_per_month(months, on)
     from .reports import fine_totals  # the Relatórios' own figures, same rule

@@ -10,6 +10,7 @@ from ..domain.errors import DomainError
 from ..domain.profiles import RuleProfile
 from . import decisions, lookup, permits
 from .fees import fee_text
+from ..domain import wallclock
 
 SANCTION_ACTS = ("suspend", "revoke", "cassate")
 
@@ -64,7 +65,7 @@ def _interruption_used(profile: RuleProfile, inputs: dict) -> list[str]:
     if not profile.interruption.per_year or not inputs.get("permit_id"):
         return []
     start = inputs.get("start")
-    year = start.year if isinstance(start, dt.date) else dt.date.today().year
+    year = start.year if isinstance(start, dt.date) else wallclock.today().year
     used, _ = permits.interruption_days_used(lookup.get_permit(inputs["permit_id"]), year)
     return [f"Já usados em {year}: {used} dia(s)."]
 

@@ -34,6 +34,7 @@ from ..store.models import (AuxiliaryDriver, Fee, InspectionSummons, Permit, Per
 from . import (auxiliary, decisions, fees, permissions, permit_act_texts, permits, persons,
                setup, stands, summons)
 from .context import Actor
+from ..domain import wallclock
 
 IN_FORCE = permits.IN_FORCE
 STATUS_LABELS = permits.STATUS_LABELS
@@ -248,7 +249,7 @@ def _print_states(actor: Actor, person_id, held: list[Permit], profile) -> dict[
 # --- doing it ----------------------------------------------------------------------------------
 
 def _date(value, field: str) -> dt.date:
-    return validators.parse_date(value or dt.date.today(), field)
+    return validators.parse_date(value or wallclock.today(), field)
 
 
 def run(actor: Actor, act: str, *, permit_id=None, auxiliary_id=None, **inputs) -> dict:
@@ -519,7 +520,7 @@ def check_new_holder(person_id, *, on: dt.date | None = None) -> None:
     person's requirements and bars, debts, one permit per person) — before a vehicle is
     chosen; the transfer itself checks again, with the vehicle."""
     from ..domain import permit_rules
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     profile = setup.profile()
     permits.check_holder(profile, person_id, on)
     fees.check_no_debts(person_id, "a transferência")

@@ -16,6 +16,7 @@ from ..store.models import (Application, AuxiliaryDriver, MunicipioSettings, Per
 from . import (audit, bars, eligibility, fees, lookup, permissions, permit_history, sequences,
                setup, stands, waiting_list)
 from .context import Actor
+from ..domain import wallclock
 
 DECIDERS = permissions.DECIDERS  # the GUI asks; services check services/permissions.py
 # Permits that count against the cap and hold their stand place: every one not ended. An
@@ -28,7 +29,7 @@ STATUS_LABELS = {"active": "Ativa", "suspended": "Suspensa", "interrupted": "Int
 
 
 def _today(on) -> dt.date:
-    return on or dt.date.today()
+    return on or wallclock.today()
 
 
 def _act(act_number) -> str:
@@ -389,7 +390,7 @@ def interrupt_permit(actor: Actor, permit_id, *, start=None, days, act_number=""
     """Authorised interruption: PF Art. 11 (≤ 90 days); SRM Art. 29 (≤ 30 days a year,
     extendable once by as much — see extend_interruption)."""
     permissions.require(actor, "permit.interrupt")
-    start = validators.parse_date(start or dt.date.today(), "Início da interrupção")
+    start = validators.parse_date(start or wallclock.today(), "Início da interrupção")
     days = validators.positive_int(days, "Dias de interrupção", maximum=366)
     profile = setup.profile()
     permit = get_permit(permit_id)

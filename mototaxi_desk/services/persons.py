@@ -10,6 +10,7 @@ from ..store.connection import write_transaction
 from ..store.models import Cnh, Person, utcnow
 from . import audit, permissions, search
 from .context import Actor
+from ..domain import wallclock
 
 MAX_PHOTO_BYTES = 2_000_000
 
@@ -93,7 +94,7 @@ def register_person(actor: Actor, data: dict, *, today: dt.date | None = None,
     """Register a person; with `cnh` (the fields of set_cnh) their CNH too, in the same
     transaction (the new-person path of the application wizard)."""
     permissions.require(actor, "person.register")
-    today = today or dt.date.today()
+    today = today or wallclock.today()
     for required, label in (("cpf", "CPF"), ("name", "Nome")):
         if data.get(required) in (None, ""):
             raise ValidationError(label, "campo obrigatório.")
@@ -135,7 +136,7 @@ def update_person(actor: Actor, person_id: int, data: dict, *,
     permissions.require(actor, "person.update")
     if recadastramento:
         permissions.require(actor, "campaign.attend")
-    today = today or dt.date.today()
+    today = today or wallclock.today()
     if "cpf" in data:
         raise ValidationError("CPF", "o CPF não pode ser alterado; cadastre a pessoa correta.")
     values = _clean_person(data, today)
@@ -222,7 +223,7 @@ def set_cnh(actor: Actor, person_id: int, data: dict, *, today: dt.date | None =
     """Record (or replace) the person's CNH: number, category, first-licence date, expiry,
     EAR remark. Audited with before and after."""
     permissions.require(actor, "person.cnh")
-    today = today or dt.date.today()
+    today = today or wallclock.today()
     values = clean_cnh(data, today)
     with write_transaction():
         cnh = _write_cnh(actor, get_person(person_id), values)

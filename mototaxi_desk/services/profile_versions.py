@@ -23,6 +23,7 @@ from ..store.connection import write_transaction
 from ..store.models import Fee, InfractionNotice, ProfileVersion
 from . import audit, permissions
 from .context import Actor
+from ..domain import wallclock
 
 MAX_NAMED = 10  # records named in a refusal; the rest are counted
 
@@ -220,7 +221,7 @@ def _since(day: dt.date) -> str:
 def status() -> dict:
     """The version in force today, the versions scheduled, and the profile files whose text
     differs from the version of their id in force (noticed, adopted only by an admin)."""
-    today = dt.date.today()
+    today = wallclock.today()
     heads = _heads()
     current = _pick(heads, today)
     files = []

@@ -13,6 +13,7 @@ from ..store.models import (Application, AuditLog, AuxiliaryDriver, Fee, Inspect
 from . import (alerts, applications, audit, auxiliary, bars, fees, inspections, permissions,
                permit_history, permits, persons, vehicles, waiting_list)
 from .context import Actor
+from ..domain import wallclock
 
 HISTORY_LIMIT = 200
 ALERT_DAYS = 60
@@ -20,7 +21,7 @@ ALERT_DAYS = 60
 
 def person_record(actor: Actor, person_id, *, on: dt.date | None = None) -> dict:
     permissions.require(actor, "person.view")
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     person = persons.get_person(person_id)
     cnh = persons.current_cnh(person.id)
     held = list(Permit.select().where(Permit.holder == person.id).order_by(Permit.issued_on))

@@ -19,6 +19,7 @@ from ..store.models import (AuxiliaryDriver, Cnh, Permit, Person, Stand, Vehicle
                             WaitingListEntry)
 from . import audit, permissions
 from .context import Actor
+from ..domain import wallclock
 
 STAND_HEADERS = ["Número", "Nome", "Localização", "Mínimo", "Máximo", "Ponto de extensão"]
 PERSON_HEADERS = ["CPF", "Nome", "Data de nascimento", "RG", "Órgão emissor", "Telefone",
@@ -68,7 +69,7 @@ def workbook(on: dt.date | None = None) -> tuple[bytes, dict]:
     """(XLSX bytes, counts per sheet) of the register as it is."""
     from openpyxl import Workbook
     from openpyxl.styles import Font
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     people = {p.id: p for p in Person.select()}
     cnhs = {c.person_id: c for c in Cnh.select().order_by(Cnh.expiry_date)}
     vehicles = {v.id: v for v in Vehicle.select()}

@@ -27,6 +27,7 @@ from . import alerts, audit, permissions, setup, stands, waiting_list
 from .applications import STATUS_LABELS as APPLICATION_STATUS, TYPE_LABELS
 from .context import Actor
 from .permits import IN_FORCE, STATUS_LABELS as PERMIT_STATUS
+from ..domain import wallclock
 
 REPORT_ROLES = permissions.EVERYONE  # the GUI asks; services check services/permissions.py
 MAX_PERIOD_DAYS = 3650
@@ -81,7 +82,7 @@ def run(key: str, *, start=None, end=None, stand_number=None,
     kind = KIND_BY_KEY.get(key)
     if kind is None:
         raise ValidationError("Relatório", f"relatório desconhecido: {key}.")
-    today = today or dt.date.today()
+    today = today or wallclock.today()
     if kind.uses_period:
         first, last = period(start, end)
         shown = f"{format_date(first)} a {format_date(last)}"
@@ -703,7 +704,7 @@ def print_report(actor: Actor, report: dict) -> dict:
         cells=[[cell_text(row.get(c["key"]), c["kind"]) for c in columns]
                for row in report["rows"]],
         summary=report["summary"])
-    pdf = report_pdf.render(table, municipio=municipio_header(), printed_at=dt.datetime.now(),
+    pdf = report_pdf.render(table, municipio=municipio_header(), printed_at=wallclock.now(),
                             login=actor.login)
     _audit_output(actor, report, "pdf")
     return {"document": "report", "pdf": pdf, "count": 1, "copies": []}

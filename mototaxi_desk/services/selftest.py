@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..store.migrations import close_database, open_database
 from . import demo, search, setup, users
+from ..domain import wallclock
 
 
 # Enough inhabitants for the demo's 20 holders under every shipped law (L1745: 1 per 590).
@@ -100,13 +101,11 @@ def _run_one(label: str, text: str, *, several: bool) -> list[dict]:
 def _check_printing(check) -> None:
     """Print the card of a granted permit, verify its QR text, check that the PDF draws that
     very code, and that an altered text is refused."""
-    import datetime as dt
-
     from ..printing import qr
     from ..store.models import Permit
     from . import documents
     from .context import SYSTEM
-    today = dt.date.today()
+    today = wallclock.today()
     permit = (Permit.select().where((Permit.status == "active") & (Permit.valid_until >= today))
               .order_by(Permit.order_number).first())
     if permit is None:

@@ -14,6 +14,7 @@ from ..store.models import FiscalUnitValue, MunicipioSettings, TariffValue
 from . import audit, permissions, users
 from .context import SYSTEM, Actor
 from .first_run import is_initialised  # noqa: F401 (callers ask setup; the login, first_run)
+from ..domain import wallclock
 
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ def profile(on: dt.date | None = None) -> RuleProfile:
     it edited: the one question the code asks of the rules. The text comes from the
     database (services/profile_versions.py), so every counter reads the same rules and an
     act is judged by the wording in force on its date."""
-    return profiles_by_date()(on or dt.date.today())
+    return profiles_by_date()(on or wallclock.today())
 
 
 def profiles_by_date():
@@ -90,7 +91,7 @@ def set_profile_number(actor: Actor, key: str, value) -> dict:
         row = settings()
         overrides = json.loads(row.overrides or "{}")
         profiles = _profiles()
-        base = profile_versions.profile_on(dt.date.today())
+        base = profile_versions.profile_on(wallclock.today())
         if isinstance(value, str) and key in profiles.editable_numbers(base):
             value = _parse_setting(profiles.editable_numbers(base)[key], value, key)
         overrides[key] = str(value) if isinstance(value, Decimal) else value
@@ -272,7 +273,7 @@ def initialise(*, today: dt.date | None = None, demo: bool = False, **values) ->
     """Create the município settings, this year's fiscal-unit value and the first admin
     (who must change the password at first login), all in one transaction. `demo` marks a
     demo database (services/demo.py): the only kind that takes fictitious data."""
-    today = today or dt.date.today()
+    today = today or wallclock.today()
     checked = validate_init(**values)
     with write_transaction():
         if is_initialised():
@@ -302,7 +303,7 @@ def summary() -> dict:
     row = settings()
     p = profile()
     from . import profile_versions
-    version = profile_versions.version_on(dt.date.today())
+    version = profile_versions.version_on(wallclock.today())
     return {"municipio": row.name, "uf": row.uf, "ibge": row.ibge_code,
             "population": row.population, "profile_id": p.id, "profile": p.profile.name,
             "profile_version": version["number"], "profile_sha256": version["sha256"],

@@ -34,13 +34,14 @@ from ..store.connection import is_postgres, locked, write_transaction
 from ..store.models import DB, AuxiliaryDriver, Permit, Person, Stand, Vehicle
 from . import audit, fees, lookup, permissions, permit_history, persons, setup
 from .context import Actor
+from ..domain import wallclock
 
 CHANGE_STATUSES = ("active", "suspended", "interrupted")
 _MICRO_DEGREE = Decimal("0.000001")
 
 
 def _on(on: dt.date | None) -> dt.date:
-    return on or dt.date.today()
+    return on or wallclock.today()
 
 
 def label(number: int) -> str:

@@ -18,6 +18,7 @@ from ..store.connection import locked, write_transaction
 from ..store.models import Inspection, InspectionSummons, Permit
 from . import audit, lookup, permissions, setup
 from .context import Actor
+from ..domain import wallclock
 
 LIVE = ("active", "suspended", "interrupted", "expired")
 MAX_TERM_DAYS = 365
@@ -41,7 +42,7 @@ def summon(actor: Actor, permit_id, *, deadline, on: dt.date | None = None,
            act_number="") -> dict:
     """Summon the holder to present the permit's vehicle for inspection by `deadline`."""
     permissions.require(actor, "inspection.summon")
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     rule = setup.profile().inspection
     if not rule.on_demand:
         raise RuleRefusal("A lei do município não prevê vistoria a qualquer tempo", rule.article)

@@ -13,6 +13,7 @@ from ..store.connection import write_transaction
 from ..store.models import Permit, Person, Vehicle
 from . import audit, fees, lookup, permissions, permit_history, persons, setup
 from .context import Actor
+from ..domain import wallclock
 
 # statuses in which a permit may have its vehicle replaced
 SUBSTITUTION_STATUSES = ("active", "suspended", "interrupted")
@@ -25,7 +26,7 @@ _INSURANCE = {"insurer": ("Seguradora", 80), "insurance_policy": ("Nº da apóli
 
 
 def _on(on: dt.date | None) -> dt.date:
-    return on or dt.date.today()
+    return on or wallclock.today()
 
 
 # --- validation ---------------------------------------------------------------------------

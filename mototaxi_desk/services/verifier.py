@@ -39,6 +39,7 @@ from ..store.models import AuxiliaryDriver, Permit, PrintLog, Sticker
 from . import audit, keys, permissions, setup
 from .atomic_files import write_atomic
 from .context import Actor
+from ..domain import wallclock
 
 STATUS_FORMAT = "mototaxi-desk-status/1"
 ASSETS = "mototaxi_desk.verifier"
@@ -131,7 +132,7 @@ def _icon_svg() -> str:
 
 def render_html(as_of: dt.datetime | None = None) -> tuple[str, dict]:
     """The page and what it holds (keys, status counts)."""
-    as_of = as_of or dt.datetime.now().astimezone()
+    as_of = as_of or wallclock.now_aware()
     if as_of.tzinfo is None:
         raise ValidationError("Data da situação", "informe a data com o fuso horário.")
     settings = setup.settings()

@@ -25,6 +25,7 @@ from ..store.connection import locked, write_transaction
 from ..store.models import InfractionNotice, Permit, Person, WaitingListEntry, utcnow
 from . import audit, lookup, permissions, setup
 from .context import Actor
+from ..domain import wallclock
 
 LIST_ROLES = permissions.COUNTER  # the GUI asks; services check services/permissions.py
 DRAW_ROLES = permissions.DECIDERS  # the GUI asks; services check services/permissions.py
@@ -289,7 +290,7 @@ def ordered(on: dt.date | None = None, actor: Actor | None = None, *, offset: in
     by enrolment order the database orders and cuts it, and only the page's entries, people
     and notices are read; where it is ranked (edital) the ranking inputs of every entry are
     read to rank them (narrow rows, no person), and the page's entries and people only."""
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     profile = setup.profile()
     if profile.waiting_list.mode in waiting_rank.BY_ENROLMENT_MODES:
         query = (WaitingListEntry.select(WaitingListEntry, Person).join(Person)
@@ -362,7 +363,7 @@ def draw_lottery(actor: Actor, *, on: dt.date | None = None) -> dict[int, int]:
     """Draw the numbers every tie of the list still needs (e.g. to publish the edital's
     classification); entry id -> number drawn. Empty when no tie needs one."""
     permissions.require(actor, "waiting.draw")
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     profile = setup.profile()
     with write_transaction():
         _, _, candidates = _ranked(on)
@@ -380,7 +381,7 @@ def call_next(actor: Actor, *, on: dt.date | None = None, reason: str = "") -> d
     None when nobody waits. When the first place is a tie that needs the lottery, the numbers
     are drawn first (L1745 Art. 12 §2 IV)."""
     permissions.require(actor, "waiting.call")
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     reason = validators.text(reason, "Motivo da convocação", max_length=MAX_NOTES,
                              required=False)
     profile = setup.profile()
@@ -422,7 +423,7 @@ def mark_granted(actor: Actor, person_id: int, *, on: dt.date | None = None) -> 
     """The person got a permit: their open entry (called or waiting) becomes "granted".
     None when they were not on the list (the grant goes on)."""
     permissions.require(actor, "waiting.grant")
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     person = _get_person(person_id)
     with write_transaction():
         entry = (WaitingListEntry.select().where(
@@ -436,7 +437,7 @@ def mark_granted(actor: Actor, person_id: int, *, on: dt.date | None = None) -> 
 def leave(actor: Actor, entry_id: int, *, reason: str, on: dt.date | None = None) -> dict:
     """The person leaves the list (desistência, death, removal), with the reason."""
     permissions.require(actor, "waiting.leave")
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     reason = validators.text(reason, "Motivo da saída", max_length=MAX_NOTES)
     entry = _get_entry(entry_id)
     if entry.status not in OPEN_STATUSES:
@@ -451,7 +452,7 @@ def expire_calls(actor: Actor, *, on: dt.date | None = None) -> dict:
     §ú) the next person is called at once for each, since the vacancy is still open; in the
     other modes the caller decides. Returns {"expired": [...], "called": [...]}."""
     permissions.require(actor, "waiting.expire")
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     profile = setup.profile()
     expired, called = [], []
     with write_transaction():

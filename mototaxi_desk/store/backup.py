@@ -25,6 +25,7 @@ from pathlib import Path
 from .. import config, settings_registry
 from ..domain.os_errors import os_error_text
 from .errors import StoreError
+from ..domain import wallclock
 
 _log = logging.getLogger(__name__)
 
@@ -154,7 +155,7 @@ def keep_copy(path: Path, backup_dir: Path | None, label: str,
         return None
     directory = backup_dir or folder()
     directory.mkdir(parents=True, exist_ok=True)
-    return copy_database(path, backup_name(path, label, now or dt.datetime.now(), directory))
+    return copy_database(path, backup_name(path, label, now or wallclock.now(), directory))
 
 
 def _keep_damaged(path: Path, directory: Path, now: dt.datetime) -> Path:
@@ -217,7 +218,7 @@ def rotate(directory: Path, stem: str, retention: Retention,
            now: dt.datetime | None = None) -> list[Path]:
     """Remove the copies the rotation lets go and copies left half-written; returns them."""
     removed = []
-    for item in to_remove(list_backups(directory, stem), retention, now or dt.datetime.now()):
+    for item in to_remove(list_backups(directory, stem), retention, now or wallclock.now()):
         try:
             item.path.unlink()
             removed.append(item.path)
@@ -405,7 +406,7 @@ def restore_file(source: Path, target: Path, latest: int, directory: Path | None
     the copy) and raises BackupError to refuse. Returns what was done."""
     source, target = Path(source), Path(target)
     directory = directory or folder()
-    now = now or dt.datetime.now()
+    now = now or wallclock.now()
     if source.exists() and target.exists() and source.resolve() == target.resolve():
         raise BackupError(f"'{source}' é o próprio banco de dados em uso. Nada foi alterado.")
     if target.is_dir():

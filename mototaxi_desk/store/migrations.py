@@ -16,6 +16,7 @@ from ..domain.search_terms import name_tokens
 from .connection import StoreError
 from . import models as m
 from .models import DB, MODELS, Person, PersonNameToken, SchemaVersion
+from ..domain import wallclock
 
 
 class SchemaMigrator:
@@ -178,7 +179,7 @@ def _step_10_time_and_law(db: pw.Database) -> None:
     except (InvalidOperation, ValueError):
         typed = 0
     if typed > 0 and typed != settings.initial_tariff_cents:
-        m.TariffValue.create(effective_on=dt.date.today(), value_cents=typed,
+        m.TariffValue.create(effective_on=wallclock.today(), value_cents=typed,
                              act_number="número do perfil alterado antes do histórico de tarifas")
     kept = {k: v for k, v in overrides.items() if not k.startswith("defaults.")}
     if kept != overrides:

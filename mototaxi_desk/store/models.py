@@ -10,6 +10,7 @@ import threading
 from contextlib import contextmanager
 
 import peewee as pw
+from ..domain import wallclock
 
 
 class _DatabaseProxy(pw.DatabaseProxy):
@@ -76,7 +77,7 @@ def touched_rows() -> set[tuple[str, int]]:
 
 
 def utcnow() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+    return wallclock.utcnow()
 
 
 class BaseModel(pw.Model):

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from .. import config
 from .connection import quick_check_file
+from ..domain import wallclock
 
 MAX_AGE = dt.timedelta(days=30)  # a check now and then even of a file nobody changed
 FORMAT = "mototaxi-desk-verified-file/1"
@@ -55,7 +56,7 @@ def unchanged_since_verified(path: Path, now: dt.datetime | None = None) -> bool
                 and note["size"] == state["size"] and note["mtime_ns"] == state["mtime_ns"])
     except (OSError, ValueError, KeyError, TypeError):
         return False
-    age = (now or dt.datetime.now()) - verified_at
+    age = (now or wallclock.now()) - verified_at
     return same and dt.timedelta(0) <= age <= MAX_AGE
 
 
@@ -72,7 +73,7 @@ def verify_and_note(path: Path, now: dt.datetime | None = None) -> str | None:
         _forget(path)
         return problem
     data = {"format": FORMAT, "path": str(Path(path).resolve()), **before,
-            "verified_at": (now or dt.datetime.now()).isoformat(timespec="seconds")}
+            "verified_at": (now or wallclock.now()).isoformat(timespec="seconds")}
     note = note_path(path)
     try:
         note.parent.mkdir(parents=True, exist_ok=True)

@@ -3,7 +3,6 @@ a date, record who came, and print the month's call letters (print preview). A l
 window built in code, opened from Relatórios; the rules are services/campaigns.py's."""
 from __future__ import annotations
 
-import datetime as dt
 
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout,
                                QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout)
@@ -14,6 +13,7 @@ from .. import prompts
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import AMBER, GREEN, GREY, RED, heading, table_view
 from ..widgets.dates import DateField
+from ...domain import wallclock
 
 STATUS_TONES = {"came": GREEN, "due": AMBER, "missed": RED, "later": None, "unscheduled": GREY}
 FILTERS = (("", "Todos"), ("due", "Chamados neste mês"), ("came", "Compareceram"),
@@ -29,10 +29,10 @@ class NewCampaignDialog(QDialog):
         self.created: dict | None = None
         self.setWindowTitle("Nova campanha de recadastramento")
         form = QFormLayout(self)
-        self.name = QLineEdit(f"Recadastramento {dt.date.today().year}")
+        self.name = QLineEdit(f"Recadastramento {wallclock.today().year}")
         self.year = QSpinBox()
         self.year.setRange(2000, 2100)
-        self.year.setValue(dt.date.today().year)
+        self.year.setValue(wallclock.today().year)
         self.kind = QComboBox()
         self.kind.addItem("Final da placa", "plate_digit")
         self.kind.addItem("Faixas de nº de alvará", "permit_range")
@@ -87,7 +87,7 @@ class CampaignsDialog(QDialog):
         bar = QHBoxLayout()
         self.campaign = QComboBox()
         self.on = DateField(label="Situação em")
-        self.on.set_value(dt.date.today())
+        self.on.set_value(wallclock.today())
         self.only = QComboBox()
         for code, label in FILTERS:
             self.only.addItem(label, code)
@@ -151,7 +151,7 @@ class CampaignsDialog(QDialog):
                                  + (" Crie uma em “Nova campanha…”."
                                     if self.new_button.isVisible() else ""))
             return
-        on = self.on.date() or dt.date.today()
+        on = self.on.date() or wallclock.today()
         try:
             data = campaigns.status(self.campaign.currentData(), on=on,
                                     only=self.only.currentData() or None)
@@ -189,14 +189,14 @@ class CampaignsDialog(QDialog):
             return
         try:
             campaigns.attend(self.actor, self.campaign.currentData(), row["permit_id"],
-                             on=dt.date.today())
+                             on=wallclock.today())
         except DomainError as exc:
             prompts.inform(self, "Recadastramento", str(exc))
             return
         self.refresh()
 
     def letters(self) -> None:
-        on = self.on.date() or dt.date.today()
+        on = self.on.date() or wallclock.today()
         try:
             pdf, count = documents.print_campaign_letters(self.actor, self.campaign.currentData(),
                                                 month=on.month, on=on)

@@ -20,6 +20,7 @@ from ...services.context import Actor
 from ..forms.ui_grant import Ui_GrantDialog
 from ..widgets.unsaved import DiscardGuard
 from ..widgets.vehicle_owner import OtherOwnerVehicle
+from ...domain import wallclock
 
 RED, GREEN = "color: #c62828; font-weight: bold;", "color: #1b5e20; font-weight: bold;"
 PLATE_MASK = ">AAA-9N99;_"   # ABC-1234 or ABC-1D23 (either format)
@@ -66,7 +67,7 @@ class GrantDialog(DiscardGuard, QDialog):
         ui.cover.configure(lambda t: parse_money(t, "Cobertura por pessoa"),
                            placeholder="R$ 10.000,00", required=False)
         ui.insurance_expiry.configure(label="Seguro válido até")
-        ui.insurance_expiry.set_value(dt.date.today() + dt.timedelta(days=365))
+        ui.insurance_expiry.set_value(wallclock.today() + dt.timedelta(days=365))
         self.other_owner = OtherOwnerVehicle(self.holder_id, ui.vehicle,
                                              on_found=lambda: ui.new_box.setChecked(False))
         self.other_owner.add_rows(ui.form, at=2)

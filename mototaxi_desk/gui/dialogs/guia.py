@@ -11,6 +11,7 @@ from ...domain.errors import DomainError
 from ...domain.validators import format_date
 from ...services import counter, guias
 from ..forms.ui_guia_dialog import Ui_GuiaDialog
+from ...domain import wallclock
 
 
 class GuiaDialog(QDialog):
@@ -19,7 +20,7 @@ class GuiaDialog(QDialog):
     def __init__(self, actor, debts: list[dict], parent=None, *, today: dt.date | None = None):
         super().__init__(parent)
         self.actor, self.debts = actor, debts
-        self.today = today or dt.date.today()
+        self.today = today or wallclock.today()
         self.result_value: dict | None = None
         self.done_text = ""
         self.ui = Ui_GuiaDialog()

@@ -24,6 +24,7 @@ from ..widgets.common import GREEN, RED
 from ..widgets.dates import DateField
 from ..widgets.fields import ERROR_TEXT, FieldBox
 from ..widgets.unsaved import DiscardGuard
+from ...domain import wallclock
 
 KIND_WORDS = {"annual": "Vistoria anual", "semiannual": "Inspeção semestral",
               "on_demand": "Vistoria extraordinária"}
@@ -51,7 +52,7 @@ class InspectionForm(DiscardGuard, QDialog):
         self.kind = QComboBox()
         for kind in inspection_rules.profile_kinds(self.profile):
             self.kind.addItem(KIND_WORDS[kind], kind)
-        today = dt.date.today()
+        today = wallclock.today()
         self.date = DateField(label="Data da vistoria", value=today, latest=today,
                               earliest=today - dt.timedelta(days=inspections.LATE_ENTRY_DAYS))
         self.date.changed.connect(lambda *_: self.update_preview())

@@ -28,6 +28,7 @@ from ..widgets.dates import DateField
 from ..widgets.fields import ValidatedField
 from ..widgets.unsaved import DiscardGuard
 from .person_forms import CnhFields
+from ...domain import wallclock
 
 CPF_MASK = "999.999.999-99;_"
 ERROR_STYLE = "color: #c62828;"
@@ -114,7 +115,7 @@ class ApplicantPage(QWizardPage):
         self.cpf = ValidatedField(self._check_new_cpf, mask=CPF_MASK)
         self.cpf.edit.textEdited.connect(lambda _t: self._show_duplicate())
         self.name = ValidatedField(lambda t: validators.person_name(t, "Nome"))
-        today = dt.date.today()
+        today = wallclock.today()
         self.birth = DateField(label="Data de nascimento", required=False,
                                earliest=dt.date(1900, 1, 1),
                                latest=today.replace(year=today.year - 16))
@@ -340,7 +341,7 @@ class CnhPage(QWizardPage):
         try:
             values = self.fields.values()
             if values is not None:  # checked now, not at Protocolar
-                persons.clean_cnh(values, dt.date.today())
+                persons.clean_cnh(values, wallclock.today())
         except ValidationError as exc:
             self.message.setText(str(exc))
             self.fields.show_refusal(exc)

@@ -2,7 +2,6 @@
 defence and appeal, impound and release — and the ledger actions the user's role allows."""
 from __future__ import annotations
 
-import datetime as dt
 from html import escape
 
 from PySide6.QtCore import Qt
@@ -22,6 +21,7 @@ from ..widgets.common import STATUS_COLOURS, table_view
 from ..widgets.ledger_view import (ActionForm, date_edit, datetime_edit, deadline_colour,
                                    fine_text, status_colour, status_word)
 from .notice_entry import CHANNELS
+from ...domain import wallclock
 
 PROCEEDING_EVENTS = {"filed": "Protocolada", "revelia": "Revelia"}
 DECISIONS = {"accepted": "Acolhida", "rejected": "Rejeitada", "": "Pendente",
@@ -129,7 +129,7 @@ class NoticeDetailDialog(QDialog):
         self.status.setStyleSheet(f"background: {status_colour(notice)}; border: 1px solid "
                                   "#999; border-radius: 4px; padding: 4px 10px; "
                                   "font-weight: bold;")
-        today = dt.date.today()
+        today = wallclock.today()
         defence = notice["defence_deadline"]
         appeal = notice["appeal_deadline"]
         channel = ledger.CHANNEL_LABELS.get(notice["notification_channel"], "")

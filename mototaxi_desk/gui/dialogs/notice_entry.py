@@ -19,6 +19,7 @@ from ...services import auxiliary, ledger, permits, setup, vehicles
 from ..forms.ui_notice_entry import Ui_NoticeEntryDialog
 from ..widgets.ledger_view import ERROR_STYLE
 from ..widgets.unsaved import DiscardGuard
+from ...domain import wallclock
 
 CHANNELS = [("in_person", "Pessoalmente"), ("post", "Via postal com recibo"),
             ("gazette", "Diário Oficial do Município")]
@@ -96,10 +97,10 @@ class NoticeEntryDialog(DiscardGuard, QDialog):
         self.find_button.clicked.connect(self.find_permit)
         self.permit_edit.returnPressed.connect(self.find_permit)
         self.occurred_at.configure(with_time=True, label="Data e hora da infração")
-        self.occurred_at.set_value((now or dt.datetime.now()).replace(second=0, microsecond=0))
+        self.occurred_at.set_value((now or wallclock.now()).replace(second=0, microsecond=0))
         self.description.setFixedHeight(54)
         self.notified_on.configure(label="Data da notificação")
-        self.notified_on.set_value(dt.date.today())
+        self.notified_on.set_value(wallclock.today())
         for code, label in CHANNELS:
             self.channel.addItem(label, code)
         self.units_label.setText(f"M&ulta ({self.profile.fiscal_unit}):")
@@ -249,7 +250,7 @@ class NoticeEntryDialog(DiscardGuard, QDialog):
             return None
 
     def _now(self) -> dt.datetime:
-        return self.now or dt.datetime.now()
+        return self.now or wallclock.now()
 
     def update_preview(self) -> None:
         self.preview = None

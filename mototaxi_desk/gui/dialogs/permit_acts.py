@@ -40,6 +40,7 @@ from ..widgets.fields import ERROR_BORDER
 from ..widgets.ledger_view import ActionForm, date_edit
 from ..widgets.unsaved import DiscardGuard
 from ..widgets.vehicle_owner import OtherOwnerVehicle
+from ...domain import wallclock
 
 # The menu, in order (None = separator), with each entry's mnemonic.
 MENU = (("transfer", "&Transferir permissão…"), ("interrupt", "&Autorizar interrupção…"),
@@ -125,7 +126,7 @@ class PermitActDialog(DiscardGuard, QDialog):
                 field = getattr(self.ui, name)
                 field.configure(label=DATE_LABELS.get(name if name == "start" else act,
                                                       "Data"))
-                field.set_value(dt.date.today())
+                field.set_value(wallclock.today())
                 field.changed.connect(lambda *_: self.refresh())
 
     # --- what subclasses say ------------------------------------------------------------
@@ -660,7 +661,7 @@ def summons_form(actor, permit_rows: list[dict], state: dict, parent=None) -> Ac
             combo.addItem(permit_text(row), row["id"])
     fields = [("permit", "Permissão", combo),
               ("deadline", "Prazo para apresentar o veículo",
-               date_edit(dt.date.today() + dt.timedelta(days=10))),
+               date_edit(wallclock.today() + dt.timedelta(days=10))),
               ("act_number", "Nº da intimação", _line_edit(60))]
 
     def inputs(v):

@@ -20,6 +20,7 @@ from ..widgets.phone import mask_phone
 from ..widgets.common import min_width_in_chars
 from ..widgets.fields import ERROR_TEXT
 from ..widgets.unsaved import DiscardGuard
+from ...domain import wallclock
 
 BLOOD_TYPES = [f"{t}{rh}" for t in validators.BLOOD_TYPES for rh in validators.RH_FACTORS]
 CNH_MASK = "99999999999;_"
@@ -55,7 +56,7 @@ class PersonEditDialog(DiscardGuard, QDialog):
         self.done_text = ""
         self.ui = ui = Ui_PersonEditDialog()
         ui.setupUi(self)
-        today = dt.date.today()
+        today = wallclock.today()
         ui.name.configure(lambda t: validators.person_name(t, "Nome"))
         ui.name.editor.setMaxLength(120)
         ui.birth.configure(label="Data de nascimento", required=False,
@@ -203,7 +204,7 @@ class CnhFields:
         self.optional = optional
         self.birth_date = birth_date
         self.profile = setup.profile()
-        today = dt.date.today()
+        today = wallclock.today()
         ui.number.configure(validators.cnh_number, mask=CNH_MASK, required=not optional)
         for category in validators.CNH_CATEGORIES:
             ui.category.addItem(category, category)
@@ -277,7 +278,7 @@ class CnhFields:
         return holder_rules.requirement_problems(
             self.profile, birth_date=self.birth_date(), cnh_category=ui.category.currentData(),
             cnh_first_licence=first, cnh_expiry=expiry, cnh_ear=ui.ear.isChecked(),
-            on=dt.date.today())
+            on=wallclock.today())
 
     def show_problems(self) -> None:
         problems = self.problems()

@@ -19,6 +19,7 @@ from ..forms.ui_stand_close import Ui_StandCloseDialog
 from ..forms.ui_stand_form import Ui_StandFormDialog
 from ..widgets.common import min_width_in_chars
 from ..widgets.unsaved import DiscardGuard
+from ...domain import wallclock
 
 CPF_MASK = "999.999.999-99;_"
 
@@ -61,7 +62,7 @@ class StandFormDialog(DiscardGuard, QDialog):
         self.ui = ui = Ui_StandFormDialog()
         ui.setupUi(self)
         rule = self.profile.stand
-        today = dt.date.today()
+        today = wallclock.today()
         ui.intro.setText(rule_text(self.profile))
         ui.name.configure(lambda t: validators.text(t, "Nome do ponto", max_length=120))
         ui.location.configure(lambda t: validators.text(t, "Localização", max_length=200),
@@ -239,7 +240,7 @@ class StandCloseDialog(DiscardGuard, QDialog):
         self.done_text = ""
         self.ui = ui = Ui_StandCloseDialog()
         ui.setupUi(self)
-        today = dt.date.today()
+        today = wallclock.today()
         self.setWindowTitle(f"Desativar {stand['label']}")
         ui.intro.setText(f"<b>{stand['label']} — {stand['name']}</b> · {stand['location']}<br>"
                          "Um ponto desativado não recebe permissões e sai da conta de distância "

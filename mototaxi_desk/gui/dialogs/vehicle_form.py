@@ -23,6 +23,7 @@ from ..forms.ui_vehicle_form import Ui_VehicleForm
 from ..widgets.fields import ERROR_TEXT, FieldBox
 from ..widgets.unsaved import DiscardGuard
 from ..widgets.vehicle_owner import OtherOwnerVehicle
+from ...domain import wallclock
 
 COUNTER_ROLES = ("atendente", "supervisor", "admin")
 
@@ -90,7 +91,7 @@ class VehicleForm(DiscardGuard, QDialog):
         self.cover.setPlaceholderText("10.000,00")
         self.cover.setMaxLength(16)
         self.expiry.configure(label="Vencimento do seguro")
-        self.expiry.set_value(dt.date.today() + dt.timedelta(days=365))
+        self.expiry.set_value(wallclock.today() + dt.timedelta(days=365))
         v = self.profile.vehicle
         minimum = int(v.insurance_min_cover_per_person * 100)
         self.cover_hint = (f"Mínimo da lei: {format_money(minimum)} por pessoa "
@@ -247,7 +248,7 @@ class VehicleForm(DiscardGuard, QDialog):
     @staticmethod
     def _year(text: str) -> int:
         year = int(text) if text.isdigit() else 0
-        latest = dt.date.today().year
+        latest = wallclock.today().year
         if not vehicles.EARLIEST_YEAR <= year <= latest:
             raise ValidationError("Ano de fabricação", f"informe um ano entre "
                                   f"{vehicles.EARLIEST_YEAR} e {latest}.")
@@ -259,7 +260,7 @@ class VehicleForm(DiscardGuard, QDialog):
         if made.isdigit() and year not in (int(made), int(made) + 1):
             raise ValidationError("Ano do modelo", "deve ser igual ao ano de fabricação ou o "
                                                    "ano seguinte.")
-        if not vehicles.EARLIEST_YEAR <= year <= dt.date.today().year + 1:
+        if not vehicles.EARLIEST_YEAR <= year <= wallclock.today().year + 1:
             raise ValidationError("Ano do modelo", "ano inválido.")
         return year
 
@@ -306,7 +307,7 @@ class VehicleForm(DiscardGuard, QDialog):
             return
         year = int(self.manufacture_year.text())
         limit = vehicle_rules.age_limit_date(self.profile, year)
-        today = dt.date.today()
+        today = wallclock.today()
         colour = "#a00" if limit < today else ("#a60" if limit.year == today.year else "#060")
         parts = [f"<span style='color:{colour}'><b>Vida útil até {format_date(limit)}</b>"
                  f"</span> ({v.max_age_years} anos, {v.age_article})"]

@@ -3,7 +3,6 @@ and everything due sorted by urgency (overdue red, ≤ 30 days amber); a double 
 the person's record."""
 from __future__ import annotations
 
-import datetime as dt
 from html import escape
 from types import MethodType
 
@@ -17,6 +16,7 @@ from ..models.dict_table import Column, DictTableModel
 from .. import painel_preparation
 from ..workers import run_in_background
 from ..widgets.common import STATUS_COLOURS, heading, open_rows, table_view
+from ...domain import wallclock
 
 
 def _days_text(days: int) -> str:
@@ -31,7 +31,7 @@ def _meanwhile_words(info: dict) -> str:
     if not info.get("alerts_stale"):
         return counted
     return " de antes da última alteração de regras ou do cadastro" + (
-        "" if as_of == dt.date.today() else f",{counted}")
+        "" if as_of == wallclock.today() else f",{counted}")
 
 
 def _figures_html(info: dict | None) -> str:
@@ -143,7 +143,7 @@ class DashboardPage(QWidget):
         asked = self._asked  # a newer refresh's figures are never covered by these
 
         def work():
-            if due_dates.readiness(dt.date.today()) is None:  # never built, or long ago
+            if due_dates.readiness(wallclock.today()) is None:  # never built, or long ago
                 painel_preparation.wait()  # the day's table, being built as the window opened
             return overview.dashboard(earlier_ok=True)
         self._job = run_in_background(
@@ -196,7 +196,7 @@ class DashboardPage(QWidget):
         shown = f"; os {len(rows)} mais urgentes abaixo" if total > len(rows) else ""
         as_of = info.get("alerts_as_of")
         earlier = "" if as_of is None else _meanwhile_words(info) + (
-            " (atualizando…)" if as_of == dt.date.today() else " (atualizando para hoje…)")
+            " (atualizando…)" if as_of == wallclock.today() else " (atualizando para hoje…)")
         self.alerts_title.setText(f"<b>Prazos</b>{earlier}: {overdue} vencido(s), "
                                   f"{total - overdue} nos próximos 30 dias{shown} "
                                   "(duplo clique abre o prontuário)")

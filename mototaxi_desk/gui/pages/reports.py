@@ -19,6 +19,7 @@ from ..models.paged_table import PAGE_SIZE, PagedTableModel
 from ..widgets.common import STATUS_COLOURS, heading, open_rows, table_view
 from ..widgets.dates import DateField
 from ..workers import run_in_background
+from ...domain import wallclock
 
 # default file names of the exports, in Portuguese
 FILE_NAMES = {"permits_by_stand": "permissoes_por_ponto",
@@ -172,7 +173,7 @@ class ReportsPage(QWidget):
         self._set_report(None)
 
     def _apply_preset(self) -> None:
-        dates = preset_range(self.preset.currentData(), dt.date.today())
+        dates = preset_range(self.preset.currentData(), wallclock.today())
         if dates is None:
             return
         for edit, day in zip((self.start, self.end), dates):
@@ -289,7 +290,7 @@ class ReportsPage(QWidget):
         label, pattern = EXPORTS[fmt]
         if not path:
             default = in_documents(f"{FILE_NAMES.get(self.report['key'], 'relatorio')}-"
-                                   f"{dt.date.today():%Y%m%d}.{fmt}")
+                                   f"{wallclock.today():%Y%m%d}.{fmt}")
             path, _ = QFileDialog.getSaveFileName(self, f"Exportar {label}", default, pattern)
         if not path:
             return None

@@ -4,7 +4,6 @@ users. Only the administrator changes anything (every change is audited by the s
 the other roles see the same screen read-only."""
 from __future__ import annotations
 
-import datetime as dt
 from decimal import Decimal
 
 from PySide6.QtCore import Qt
@@ -38,6 +37,7 @@ from ..widgets.common import (AMBER, GREY, MessageLine, heading, open_rows, tabl
 from ..widgets.tariff_box import TariffBox
 from .settings_backup import add_backup_tab
 from .settings_verifier import add_verifier_tab
+from ...domain import wallclock
 
 OK_STYLE = "color: #1b5e20;"
 ERROR_STYLE = "color: #c62828; font-weight: bold;"
@@ -214,7 +214,7 @@ class SettingsPage(QWidget):
         current_profile = setup.profile()
         unit = current_profile.fiscal_unit
         from ...services import profile_versions  # the law's own numbers, as adopted
-        law = editable_numbers(profile_versions.profile_on(dt.date.today()))
+        law = editable_numbers(profile_versions.profile_on(wallclock.today()))
         rows = []
         for key, value in editable_numbers(current_profile).items():
             section = key.partition(".")[0]
@@ -310,7 +310,7 @@ class SettingsPage(QWidget):
             [Column("year", "Ano"), Column("value_cents", "Valor", format_money)], parent=self)
         table_view_setup(self.unit_view, self.unit_model)
         open_rows(self.unit_view, self._edit_unit)  # Enter: that year's value to correct
-        self.unit_year.setValue(dt.date.today().year)
+        self.unit_year.setValue(wallclock.today().year)
         self.unit_value.configure(lambda t: parse_money(t, "Valor da unidade fiscal"),
                                   placeholder="ex.: 48,26")
         self.unit_value.editor.returnPressed.connect(self.save_fiscal_unit)
@@ -368,7 +368,7 @@ class SettingsPage(QWidget):
             parent=self)
         table_view_setup(self.holiday_view, self.holiday_model)
         self.holiday_day.configure(label="Data do feriado")
-        self.holiday_day.set_value(dt.date.today())
+        self.holiday_day.set_value(wallclock.today())
         self.holiday_name.configure(lambda t: validators.text(
             t, "Nome do feriado", max_length=120), placeholder="ex.: Aniversário do município")
         self.holiday_name.editor.returnPressed.connect(self.add_holiday)

@@ -23,6 +23,7 @@ from .. import prompts
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import AMBER, GREEN, table_view
 from ..workers import run_in_background
+from ...domain import wallclock
 
 OLD_AFTER = dt.timedelta(days=2)  # the last copy is shown in amber after this
 
@@ -119,7 +120,7 @@ class BackupTab(QWidget):
 
     def refresh(self) -> None:
         self.info = backups.status()
-        info, now = self.info, dt.datetime.now()
+        info, now = self.info, wallclock.now()
         sqlite = info["engine"] == "sqlite"
         if not sqlite:
             self.summary.setText(

@@ -3,7 +3,6 @@ that opens the import dialog, the export of the whole register in the same layou
 município's archive), and the spreadsheets imported before (file, SHA-256, counts)."""
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths
@@ -15,6 +14,7 @@ from ...services import importing, register_export
 from ...services.context import Actor
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import table_view
+from ...domain import wallclock
 
 INTRO = ("Traga para o programa o cadastro que o município já mantém em planilha (XLSX ou "
          "CSV): pessoas, CNH, veículos, permissões com o número de ordem original, pontos, "
@@ -70,7 +70,7 @@ class ImportTab(QWidget):
         if path is None:
             start = Path(QStandardPaths.writableLocation(
                 QStandardPaths.StandardLocation.DocumentsLocation))
-            name = f"cadastro-mototaxi-{dt.date.today():%Y-%m-%d}.xlsx"
+            name = f"cadastro-mototaxi-{wallclock.today():%Y-%m-%d}.xlsx"
             path, _ = QFileDialog.getSaveFileName(self, "Exportar o cadastro completo",
                                                   str(start / name), "Planilha (*.xlsx)")
             if not path:

@@ -4,7 +4,6 @@ click opens the vehicle form (insurance); new vehicle, substitution on the permi
 replacement declaration (where the law has it)."""
 from __future__ import annotations
 
-import datetime as dt
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLineEdit, QPushButton,
@@ -17,6 +16,7 @@ from ..dialogs.vehicle_form import (COUNTER_ROLES, SubstituteDialog, VehicleForm
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.flow import FlowLayout
 from ..widgets.common import AMBER, GREY, RED, heading, open_rows, table_view
+from ...domain import wallclock
 
 
 def vehicle_colour(row: dict) -> str | None:
@@ -26,13 +26,13 @@ def vehicle_colour(row: dict) -> str | None:
         return RED
     limit = row.get("age_limit")
     if limit is not None:
-        today = dt.date.today()
+        today = wallclock.today()
         if limit < today:
             return RED
         if limit.year == today.year:
             return AMBER
     expiry = row.get("insurance_expiry")
-    if expiry is not None and expiry < dt.date.today():
+    if expiry is not None and expiry < wallclock.today():
         return AMBER
     return None
 
@@ -43,9 +43,9 @@ def _situation(row: dict) -> str:
     if row["out_of_service"]:
         return "Fora de circulação"
     limit = row.get("age_limit")
-    if limit is not None and limit < dt.date.today():
+    if limit is not None and limit < wallclock.today():
         return "Vida útil vencida"
-    if limit is not None and limit.year == dt.date.today().year:
+    if limit is not None and limit.year == wallclock.today().year:
         return "Vida útil vence este ano"
     return "Em circulação"
 

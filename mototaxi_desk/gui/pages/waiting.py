@@ -5,7 +5,6 @@ Enrol a person with the profile's ranking inputs, edit or remove an entry (with 
 and from a call-up go straight into the application and the grant (issue 15 item 3)."""
 from __future__ import annotations
 
-import datetime as dt
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QVBoxLayout,
@@ -18,6 +17,7 @@ from ...services.context import Actor
 from ..models.dict_table import Column, DictTableModel
 from ..models.paged_table import PagedTableModel
 from ..widgets.common import AMBER, RED, heading, open_rows, table_view
+from ...domain import wallclock
 
 MODE_TEXT = {"automatic": "por ordem de inscrição; o próximo é convocado automaticamente "
                           "quando uma permissão é revertida",
@@ -34,7 +34,7 @@ def _call_colour(row: dict) -> str | None:
     due = row.get("call_deadline")
     if due is None:
         return None
-    days = (due - dt.date.today()).days
+    days = (due - wallclock.today()).days
     return RED if days < 0 else (AMBER if days <= SOON_DAYS else None)
 
 
@@ -130,7 +130,7 @@ class WaitingListPage(QWidget):
         self.enrol_button.setEnabled(may)
         self._enable_entry_buttons()
         self.call_button.setEnabled(may and bool(self.model.rows))
-        today = dt.date.today()
+        today = wallclock.today()
         self.expire_button.setEnabled(may and any(
             c["call_deadline"] and c["call_deadline"] < today for c in calls))
         why = "" if may else "Seu perfil não pode convocar da lista de espera."
@@ -240,7 +240,7 @@ class WaitingListPage(QWidget):
 
     def call_text(self) -> str:
         first = self.model.rows[0]
-        deadline = waiting_list.call_deadline(dt.date.today())
+        deadline = waiting_list.call_deadline(wallclock.today())
         draw = (" Há empate no primeiro lugar: o sorteio será feito e registrado antes da "
                 "convocação." if first.get("lottery_pending") else "")
         return (f"Convocar {first['person_name']} (CPF {first['cpf_text']}), 1º da lista?"

@@ -4,7 +4,7 @@ the field. A QDateEdit moves the Tab from section to section and, with
 `setSpecialValueText(" ")` for "no date", turned typed digits into garbage (issue 15).
 
     field = DateField(label="Data de nascimento", required=False,
-                      earliest=dt.date(1900, 1, 1), latest=dt.date.today())
+                      earliest=dt.date(1900, 1, 1), latest=wallclock.today())
     field.date()        # a dt.date, None when empty and optional; ValidationError otherwise
     field.set_date(dt.date(1990, 3, 15))   # or None to empty it
     DateField(with_time=True).datetime()   # dd/mm/aaaa hh:mm
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QCalendarWidget, QFrame, QLineEdit, QVBoxLayout
 from ...domain import validators
 from ...domain.errors import ValidationError
 from .fields import ValidatedField
+from ...domain import wallclock
 
 DATE_MASK = "99/99/9999;_"
 DATETIME_MASK = "99/99/9999 99:99;_"
@@ -98,7 +99,7 @@ class DateEdit(QLineEdit):
                 current = owner.date()
             except ValidationError:
                 current = None
-        day = current or dt.date.today()
+        day = current or wallclock.today()
         calendar.setSelectedDate(QDate(day.year, day.month, day.day))
         calendar.activated.connect(lambda d: self._picked(d.toPython(), popup))
         calendar.clicked.connect(lambda d: self._picked(d.toPython(), popup))
@@ -268,10 +269,10 @@ class DateField(ValidatedField):
 def date_field(value: dt.date | None = None, **options) -> DateField:
     """A date field holding `value` (today when None; pass empty=True for none)."""
     empty = options.pop("empty", False)
-    return DateField(value=None if empty else (value or dt.date.today()), **options)
+    return DateField(value=None if empty else (value or wallclock.today()), **options)
 
 
 def datetime_field(value: dt.datetime | None = None, **options) -> DateField:
     """A date-and-time field holding `value` (now, to the minute, when None)."""
-    moment = value or dt.datetime.now().replace(second=0, microsecond=0)
+    moment = value or wallclock.now().replace(second=0, microsecond=0)
     return DateField(with_time=True, value=moment, **options)

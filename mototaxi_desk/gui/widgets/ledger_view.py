@@ -25,6 +25,7 @@ from .common import AMBER, GREEN, GREY, RED, table_view
 from .dates import DateField, date_field, datetime_field
 from .unsaved import DiscardGuard
 from ..labels import instrument_words
+from ...domain import wallclock
 
 STAGE_COLOURS = {"voided": GREY, "awaiting_notification": AMBER, "defence_open": AMBER,
                  "defence_pending": AMBER, "revelia_due": RED, "appeal_open": AMBER,
@@ -133,7 +134,7 @@ class NoticeTableModel(DictTableModel):
                 return None
             row = self.rows[index.row()]
             colour = (status_colour(row) if key == "stage_label" else
-                      deadline_colour(row, self.today or dt.date.today()))
+                      deadline_colour(row, self.today or wallclock.today()))
             return QBrush(QColor(colour)) if colour else None
         if index.isValid() and role == Qt.ItemDataRole.DisplayRole:
             row = self.rows[index.row()]

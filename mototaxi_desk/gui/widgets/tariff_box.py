@@ -15,6 +15,7 @@ from ..models.dict_table import Column, DictTableModel
 from .common import table_view
 from .dates import DateField
 from .fields import CheckedField
+from ...domain import wallclock
 
 
 class TariffBox(QGroupBox):
@@ -33,7 +34,7 @@ class TariffBox(QGroupBox):
         self.view.setMaximumHeight(140)
         layout.addWidget(self.view)
         form = QHBoxLayout()
-        self.since = DateField(label="Vigência desde", value=dt.date.today())
+        self.since = DateField(label="Vigência desde", value=wallclock.today())
         self.value = CheckedField(QLineEdit(), lambda t: parse_money(t, "Tarifa inicial"))
         self.value.editor.setPlaceholderText("ex.: 5,50")
         self.act = QLineEdit()

@@ -25,6 +25,7 @@ from .common import (
     stand_text,
     vehicle_text,
 )
+from ...domain import wallclock
 
 
 def address_text(person: Person) -> str:
@@ -79,7 +80,7 @@ def print_termo(actor: Actor, order_number) -> dict:
             else "", chassis=vehicle.chassis if vehicle else "",
             vehicle=vehicle_text(vehicle, long=True),
             stand=stand_text(permit, with_location=True), copy=copy,
-            printed_at=dt.datetime.now(), login=actor.login, **_instrument_words(permit))
+            printed_at=wallclock.now(), login=actor.login, **_instrument_words(permit))
         copies = [{"key": str(permit.order_number), "copy": copy}]
     return finish(actor, "termo", copies, "a4", lambda: termo.render(data))
 
@@ -87,7 +88,7 @@ def print_termo(actor: Actor, order_number) -> dict:
 def print_roster(actor: Actor, stand_number, *, on: dt.date | None = None) -> dict:
     """The roster of a stand (A4): its places with permit, holder, plate, auxiliary driver."""
     may_print(actor, "print.roster")
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     number = number_field(stand_number, "Nº do ponto")
     with write_transaction():
         stand = Stand.get_or_none(Stand.number == number)
@@ -113,7 +114,7 @@ def print_roster(actor: Actor, stand_number, *, on: dt.date | None = None) -> di
             municipio=municipio_header(), stand_label=stands.label(stand.number),
             stand_name=stand.name, location=stand.location, responsible=info["responsible_name"],
             capacity=capacity, extension_point=stand.extension_point, on=on, copy=copy,
-            printed_at=dt.datetime.now(), login=actor.login, places=places,
+            printed_at=wallclock.now(), login=actor.login, places=places,
             key_fingerprint=keys.current_fingerprint_text())
         copies = [{"key": str(stand.number), "copy": copy}]
     return finish(actor, "roster", copies, "a4", lambda: roster.render(data))

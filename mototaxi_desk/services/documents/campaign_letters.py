@@ -11,6 +11,7 @@ from .. import audit, permissions
 from ..campaigns import get, missed_rule, schedule_of, status
 from ..context import Actor
 from .common import municipio_header
+from ...domain import wallclock
 
 
 def print_campaign_letters(actor: Actor, campaign_id, *, month: int | None = None,
@@ -18,7 +19,7 @@ def print_campaign_letters(actor: Actor, campaign_id, *, month: int | None = Non
     """The call letters (one A4 page each) of the holders called in `month` (the month of
     `on`, today) who have not come yet: (PDF, number of letters). Audited."""
     permissions.require(actor, "print.campaign_letter")
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     month = month or on.month
     if not 1 <= int(month) <= 12:
         raise ValidationError("Mês", f"{month} inválido (de 1 a 12).")
@@ -43,7 +44,7 @@ def print_campaign_letters(actor: Actor, campaign_id, *, month: int | None = Non
             holder=r["person_name"], order_text=r["order_text"], plate=r["plate"] or "—",
             month_label=f"{r['month_label']} de {row.year}", deadline=r["deadline"])
             for r in rows),
-        issued_on=on, printed_at=dt.datetime.now(), login=actor.login)
+        issued_on=on, printed_at=wallclock.now(), login=actor.login)
     pdf = campaign_letter.render(data)
     with write_transaction():
         audit.record(actor, "campaign.letters", "campaign", row.id,

@@ -22,6 +22,7 @@ from .common import (
     order_text,
     report_step,
 )
+from ...domain import wallclock
 
 _STICKER_KINDS = {"annual": ("sticker_annual", "Vistoria anual"),
                   "semiannual": ("sticker_semiannual", "Inspeção semestral")}
@@ -98,7 +99,7 @@ def print_stickers(actor: Actor, serials=(), *, all_active: bool = False,
                    progress: Progress = None) -> dict:
     """Inspection stickers by serial (or every valid sticker of the current permits)."""
     may_print(actor, "print.sticker")
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     layout = layout_of(sheet)
     with write_transaction():
         if all_active:

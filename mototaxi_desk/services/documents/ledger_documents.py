@@ -1,7 +1,6 @@
 """The auto de infração and the impound release receipt (penalty ledger, issue 4)."""
 from __future__ import annotations
 
-import datetime as dt
 import json
 
 from ...domain import validators
@@ -20,6 +19,7 @@ from .common import (
     number_field,
     order_text,
 )
+from ...domain import wallclock
 
 
 def _notice_by_number(value):
@@ -27,7 +27,7 @@ def _notice_by_number(value):
     text = str(value or "").strip()
     number_text, _, year_text = text.partition("/")
     number = number_field(number_text, "Nº do auto de infração")
-    year = number_field(year_text, "Ano do auto de infração") if year_text else dt.date.today().year
+    year = number_field(year_text, "Ano do auto de infração") if year_text else wallclock.today().year
     notice = InfractionNotice.get_or_none((InfractionNotice.number == number) &
                                           (InfractionNotice.year == year))
     if notice is None:
@@ -84,7 +84,7 @@ def print_notice(actor: Actor, number) -> dict:
             appeal=appeal,
             where_to_file=f"Protocolo da {municipio_header().title}, por requerimento "
                           f"escrito, citando o auto nº {key}",
-            copy=copy, printed_at=dt.datetime.now(), login=actor.login)
+            copy=copy, printed_at=wallclock.now(), login=actor.login)
         copies = [{"key": key, "copy": copy}]
     return finish(actor, "notice", copies, "a4", lambda: notices.render_notice(data))
 
@@ -123,6 +123,6 @@ def print_release(actor: Actor, key) -> dict:
             release_reason=receipt.get("reason", row.release_reason),
             storage_days=row.storage_days, article=row.release_article,
             total=receipt.get("total_text", "R$ 0,00"), copy=copy,
-            printed_at=dt.datetime.now(), login=actor.login, lines=lines)
+            printed_at=wallclock.now(), login=actor.login, lines=lines)
         copies = [{"key": str(row.id), "copy": copy}]
     return finish(actor, "release", copies, "a4", lambda: notices.render_release(data))

@@ -30,6 +30,7 @@ from .common import (
     stand_text,
     vehicle_text,
 )
+from ...domain import wallclock
 
 
 def _check_card_permit(permit: Permit) -> None:
@@ -78,7 +79,7 @@ def print_cards(actor: Actor, order_numbers=(), *, all_active: bool = False,
                 progress: Progress = None) -> dict:
     """Permit cards of the given order numbers (or every current permit): PDF and copies."""
     may_print(actor, "print.card")
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     layout = layout_of(sheet)
     with write_transaction():
         if all_active:
@@ -137,7 +138,7 @@ def print_aux_cards(actor: Actor, order_numbers=(), *, all_active: bool = False,
                     progress: Progress = None) -> dict:
     """Cards of the active auxiliary drivers of the given permits (or of every current one)."""
     may_print(actor, "print.aux_card")
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     layout = layout_of(sheet)
     with write_transaction():
         if all_active:

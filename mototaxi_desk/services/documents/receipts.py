@@ -1,7 +1,6 @@
 """The protocol receipt of an application (A5)."""
 from __future__ import annotations
 
-import datetime as dt
 
 from ...domain import validators
 from ...printing import receipt
@@ -10,6 +9,7 @@ from ...store.models import Person, User
 from .. import applications
 from ..context import Actor
 from .common import finish, log_copy, may_print, municipio_header, order_text
+from ...domain import wallclock
 
 
 def print_application_receipt(actor: Actor, application_id) -> dict:
@@ -28,7 +28,7 @@ def print_application_receipt(actor: Actor, application_id) -> dict:
             status_label=info["status_label"], applicant=person.name,
             cpf_masked=validators.mask_cpf(person.cpf), filed_at=app.filed_at,
             attendant=filer.login if filer else "—", copy=copy,
-            printed_at=dt.datetime.now(), login=actor.login,
+            printed_at=wallclock.now(), login=actor.login,
             permit=order_text(app.permit.order_number) if app.permit_id else "",
             items=[receipt.ReceiptItem(c["text"], c["mandatory"], c["received"])
                    for c in info["checklist"]])

@@ -16,6 +16,7 @@ from ...printing import qr
 from ...store.models import AuxiliaryDriver, Permit, SigningKey, Sticker
 from .. import keys, setup
 from .common import STATUS_LABELS, copy_state, latest_copy, order_text
+from ...domain import wallclock
 
 CARD_KINDS = ("permit_card", "aux_card")
 
@@ -143,7 +144,7 @@ def verify(text: str, *, on: dt.date | None = None) -> dict:
     words, `message` the line the inspector reads; `data` the decoded record and `status`
     what the database says now. DomainError when this station cannot judge (it has no
     trusted keys)."""
-    on = on or dt.date.today()
+    on = on or wallclock.today()
     ibge = setup.settings().ibge_code
     result = {"data": None, "status": None}
     record, reasons = _signature(text, ibge)
