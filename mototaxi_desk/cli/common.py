@@ -151,13 +151,16 @@ def database(args, automatic_backup: bool = True, pass_time: bool = True,
         if args.demo:  # --demo works with every command: the demo database is made on first use
             from ..services import demo
             demo.ensure_demo_database()
-        else:
+        _assess_clock()
+        if not args.demo:
             _startup_checks(url, automatic_backup)
         if pass_time:
             _pass_time()
         yield db
     finally:
         close_database()
+        from ..domain import wallclock
+        wallclock.hold(None)  # the hold was this database's
 
 
 def _refuse_missing_file(args, url: str) -> None:
@@ -172,6 +175,19 @@ def _refuse_missing_file(args, url: str) -> None:
         raise StoreError(f"Banco de dados não encontrado: '{connection.shown_path(path)}'. "
                          "Confira --db ou MOTOTAXI_DB; um banco novo é criado com "
                          "'mototaxi-desk init'.")
+
+
+def _assess_clock() -> None:
+    """Whether the computer's date can be trusted (services/clock_trust.py); when not, the
+    command runs held at the register's last day, read-only, and says why."""
+    from ..services import clock_trust
+    try:
+        state = clock_trust.assess()
+    except KNOWN_ERRORS as exc:
+        print(f"Aviso: a data do computador não pôde ser conferida: {exc}", file=sys.stderr)
+        return
+    if not state["trusted"]:
+        print(f"Aviso: {state['message']}", file=sys.stderr)
 
 
 def _pass_time() -> None:

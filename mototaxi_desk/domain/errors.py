@@ -14,6 +14,11 @@ class ValidationError(DomainError):
         self.message = message
 
 
+class ClockNotTrusted(DomainError):
+    """An action refused because the computer's date is not trusted yet (services/
+    clock_trust.py): the program is read-only until an admin confirms it or it is fixed."""
+
+
 class RuleRefusal(DomainError):
     """A rule of the município's profile forbids the action; the message cites the article."""
 

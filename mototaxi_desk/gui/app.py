@@ -134,6 +134,8 @@ def run_gui(url: str, *, demo: bool = False) -> int:
             login.hide()
             QMessageBox.critical(None, "Mototáxi Desk", integrity.problem)
             return 1
+        from ..services import clock_trust
+        clock_trust.assess()  # a date not trusted holds the program at the register's day
         from . import painel_preparation
         painel_preparation.start()  # the day's first Painel, built while the password is typed
         if login.exec() != QDialog.DialogCode.Accepted or login.actor is None:

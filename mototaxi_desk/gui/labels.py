@@ -59,7 +59,11 @@ AUDIT_ACTIONS.update({
     "impound.record": "Veículo apreendido", "impound.release": "Veículo liberado"})
 # the passage of time and the rules of issue 16
 AUDIT_ACTIONS.update({
-    "clock.tick": "Atualização diária das situações", "permit.stoppage":
+    "clock.tick": "Atualização diária das situações",
+    "clock.confirm": "Data do computador confirmada",
+    "clock.undo": "Atualizações diárias desfeitas (data errada)",
+    "clock.undo_row": "Registro de volta ao que era antes da atualização desfeita",
+    "permit.stoppage":
     "Interrupção não autorizada", "permit.revert": "Permissão revertida ao município",
     "auxiliary.cassate": "Credencial cassada", "municipio.tariff": "Tarifa alterada",
     "inspection.summon": "Intimação para vistoria",

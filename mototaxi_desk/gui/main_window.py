@@ -121,6 +121,13 @@ class MainWindow(QMainWindow):
         self.integrity_banner.setStyleSheet("background: #f8d7da; color: #58151c; padding: 6px;")
         self.integrity_banner.hide()
         outer.addWidget(self.integrity_banner)
+        # the computer's date not trusted: held at the register's day, read-only
+        from ..services import clock_trust
+        from .widgets.clock_banner import ClockBanner
+        self.clock_banner = ClockBanner(actor)
+        self.clock_banner.changed.connect(self.refresh)
+        self.clock_banner.show_state(clock_trust.state())
+        outer.addWidget(self.clock_banner)
         body = QHBoxLayout()
         body.setSpacing(4)
         body.addWidget(self.nav)
@@ -154,7 +161,7 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self.start_integrity_check)
         # the passage of time ran as the window opened (app.run_gui); while it stays open,
         # once more on each new day
-        self.clock_day = wallclock.today()
+        self.clock_day = wallclock.computer_today()
         self.clock_timer = QTimer(self)
         self.clock_timer.setInterval(CLOCK_CHECK_MS)
         self.clock_timer.timeout.connect(self.new_day_check)
@@ -255,13 +262,17 @@ class MainWindow(QMainWindow):
                            tone="overdue", meaning="Prazos vencidos (veja o Painel)")
 
     def new_day_check(self, today: dt.date | None = None) -> bool:
-        """On a new day: the passage of time, then the page shown again. True if it ran."""
-        today = today or wallclock.today()
-        if today <= self.clock_day:
+        """When the computer's date changes (a new day, or a clock set by hand): its date
+        assessed again (the banner), the passage of time, then the page shown again. True
+        if it ran."""
+        today = today or wallclock.computer_today()
+        if today == self.clock_day:
             return False
         self.clock_day = today
         from .startup_checks import pass_time
-        pass_time(today)
+        pass_time(today if today == wallclock.computer_today() else None)
+        from ..services import clock_trust
+        self.clock_banner.show_state(clock_trust.state())
         self.refresh()
         return True
 

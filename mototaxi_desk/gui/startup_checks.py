@@ -86,14 +86,20 @@ def _backup_failed(exc: Exception) -> None:
 
 def pass_time(on=None) -> dict | None:
     """The register brought to today (services/clock.py): when the window opens and on the
-    first check of each new day while it stays open. A failure is logged, never fatal: the
-    next opening or day tries again."""
+    first check of each new day while it stays open — once the computer's date is assessed
+    (services/clock_trust.py: a date not trusted holds the program at the register's day, and
+    the step does nothing). A failure is logged, never fatal: the next opening or day tries
+    again."""
     from ..domain.errors import DomainError
-    from ..services import clock  # with the screens' services, after the login
+    from ..services import clock, clock_trust  # with the screens' services, after the login
     from ..store.connection import DatabaseBusy, StoreError
     from . import painel_preparation
     for attempt in (1, 2):
         try:
+            if not clock_trust.assess()["trusted"]:
+                _log.warning("data do computador não confirmada: %s",
+                             clock_trust.state()["message"])
+                on = None  # the held day: nothing to do
             return clock.tick(on=on)
         except DatabaseBusy as exc:  # the write lock held past the timeout: the day's table
             # written by the child that builds it on a slow disk; once it ends, again

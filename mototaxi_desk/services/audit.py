@@ -12,6 +12,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from ..domain import validators
+from ..domain.errors import ClockNotTrusted
 from ..domain.audit_chain import GENESIS, entry_hash
 from ..store.connection import (after_outermost_transaction, before_commit, changed,
                                 lock_audit_chain, write_transaction)
@@ -53,10 +54,29 @@ def machine() -> str:
 _MACHINE: str | None = None
 
 
+_guard = None
+
+
+def set_guard(guard) -> None:
+    """`guard(action)` -> None, or why no audited change may happen now (services/
+    clock_trust.py: the computer's date is not trusted, the program is read-only)."""
+    global _guard
+    _guard = guard
+
+
+def _refuse_if_guarded(action: str) -> None:
+    why = _guard(action) if _guard is not None else None
+    if why:
+        raise ClockNotTrusted(why)
+
+
 def record(actor: Actor, action: str, entity: str, entity_id, *,
            before: dict | None = None, after: dict | None = None) -> AuditLog:
     """Append one entry to the chain, inside the caller's transaction (or in one of its own
-    when called outside any, e.g. a refused action audited apart)."""
+    when called outside any, e.g. a refused action audited apart). Every audited change
+    passes here: while the program is read-only (a computer date not trusted) the change is
+    refused, its transaction rolled back."""
+    _refuse_if_guarded(action)
     outside = not DB.obj.in_transaction()
     with write_transaction() if outside else nullcontext():
         lock_audit_chain()  # already held when the caller used write_transaction()
@@ -79,6 +99,8 @@ def record_many(actor: Actor, entries: list[dict], batch: int = 500) -> int:
     were written."""
     if not DB.obj.in_transaction():
         raise RuntimeError("record_many must run inside the action's transaction")
+    for action in {entry["action"] for entry in entries}:
+        _refuse_if_guarded(action)
     lock_audit_chain()
     previous = _head()
     rows = []

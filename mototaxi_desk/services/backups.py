@@ -133,16 +133,19 @@ def make_backup(actor: Actor, to: Path | None = None, *, kind: str = "manual",
 
 
 def automatic_due(now: dt.datetime | None = None) -> bool:
-    """SQLite, a município set up, automatic copies on, and no copy in the last 24 h (a copy
-    dated in the future, from a wrong clock, does not count)."""
+    """SQLite, a município set up, automatic copies on, the computer's date trusted, and no
+    copy in the last 24 h (a copy dated in the future, from a wrong clock, does not count)."""
     path = _sqlite_path()
     if path is None or not backup.load_retention().automatic or not setup.is_initialised():
         return False
-    copies = backup.list_backups(backup.folder(), path.stem)
-    if not copies:
-        return True
-    age = (now or wallclock.now()) - copies[0].taken_at
-    return not dt.timedelta(0) <= age < AUTOMATIC_EVERY
+    if now is None and wallclock.held() is not None:
+        return False  # read-only until the date is trusted (clock_trust): nothing to keep
+    now = now or wallclock.now()
+    # the newest copy not dated in the future: one named by a clock set ahead would be the
+    # newest for ever, and every opening would make another beside it
+    taken = [c.taken_at for c in backup.list_backups(backup.folder(), path.stem)
+             if c.taken_at <= now]
+    return not taken or now - max(taken) >= AUTOMATIC_EVERY
 
 
 def automatic_backup(now: dt.datetime | None = None) -> dict | None:

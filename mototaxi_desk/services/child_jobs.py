@@ -17,6 +17,7 @@ Python of the Windows installer, pythonw.exe, may have no usable standard output
 """
 from __future__ import annotations
 
+import datetime as dt
 import importlib
 import json
 import logging
@@ -29,6 +30,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
+from ..domain import wallclock
 from ..store import connection
 
 _log = logging.getLogger(__name__)
@@ -82,7 +84,9 @@ def run(job: str, *, stop: Callable[[], bool] = connection.stop_requested) -> ob
     with tempfile.TemporaryDirectory(prefix=FOLDER_PREFIX,
                                      ignore_cleanup_errors=True) as folder:
         result_file = Path(folder) / "result.json"
+        # the child lives on the parent's day (held at the register's: services/clock_trust)
         env = {**os.environ, REQUEST: json.dumps({"job": job, "url": url,
+                                                  "today": wallclock.today().isoformat(),
                                                   "result": str(result_file)})}
         error_file = Path(folder) / "errors.txt"
         with error_file.open("wb") as errors_out:  # a file: a pipe left unread could fill
@@ -145,6 +149,9 @@ def main() -> None:
             raise connection.StoreError(
                 f"O banco de dados {connection.sqlite_path(url.strip())} não existe mais.")
         open_database(url, check=False)  # the parent checked the file
+        today = dt.date.fromisoformat(request.get("today") or wallclock.today().isoformat())
+        if today != wallclock.today():  # the parent's program day, not this clock's
+            wallclock.hold(today)
         answer = {"ok": _job(request["job"])()}
     except Exception as exc:  # noqa: BLE001 - any failure goes back to the window
         answer = {"error": str(exc).splitlines()[0] if str(exc).strip()

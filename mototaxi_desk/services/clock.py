@@ -21,11 +21,12 @@ from __future__ import annotations
 import datetime as dt
 import json
 
+from ..domain import wallclock
+from ..store import row_journal
 from ..store.connection import write_transaction
-from ..store.models import ClockTick
+from ..store.models import ClockJournal, ClockTick
 from . import audit, permissions, permits, summons, waiting_list
 from .context import SYSTEM, Actor
-from ..domain import wallclock
 
 KIND_LABELS = {"expired": "Permissão vencida", "lapsed": "Permissão caducada",
                "reverted": "Permissão revertida (interrupção não autorizada)",
@@ -64,27 +65,40 @@ def _waiting_changes(result: dict) -> list[dict]:
 
 
 def tick(actor: Actor = SYSTEM, *, on: dt.date | None = None) -> dict:
-    """Bring the register to `on` (today): {"ran", "day", "last", "changes", "counts"}.
-    "ran" is False when that day (or a later one) was already done. Any role opening the
-    program may set it off; the changes are made and audited as the system."""
+    """Bring the register to `on` (the program's today): {"ran", "day", "last", "changes",
+    "counts"}. "ran" is False when that day (or a later one) was already done — and while
+    the computer's date is not trusted (`assess`): the program's today is then held at the
+    register's last day. Any role opening the program may set it off; the changes are made
+    and audited as the system, and journaled row by row (store/row_journal.py) so that
+    `undo` can reverse them."""
     permissions.require(actor, "clock.tick")
     on = on or wallclock.today()
     with write_transaction():
         last = last_day()
         if last is not None and on <= last:
             return {"ran": False, "day": on, "last": last, "changes": [], "counts": {}}
-        # whoever opened the program, the changes are the system's
-        changes = permits.refresh_statuses(SYSTEM, on=on)["changes"]
-        changes += _waiting_changes(waiting_list.expire_calls(SYSTEM, on=on))
-        changes += summons.resolve(SYSTEM, on=on)
-        counts = {kind: sum(c["kind"] == kind for c in changes) for kind in KIND_LABELS}
-        counts = {kind: n for kind, n in counts.items() if n}
-        row = ClockTick.create(day=on, changes=json.dumps(changes, ensure_ascii=False,
-                                                          default=str))
+        with row_journal.recording() as journal:
+            # whoever opened the program, the changes are the system's
+            changes = permits.refresh_statuses(SYSTEM, on=on)["changes"]
+            changes += _waiting_changes(waiting_list.expire_calls(SYSTEM, on=on))
+            changes += summons.resolve(SYSTEM, on=on)
+            counts = {kind: sum(c["kind"] == kind for c in changes) for kind in KIND_LABELS}
+            counts = {kind: n for kind, n in counts.items() if n}
+            row = ClockTick.create(day=on, changes=json.dumps(changes, ensure_ascii=False,
+                                                              default=str))
+        _keep_journal(on, journal)
         audit.record(SYSTEM, "clock.tick", "clock_tick", row.id,
                      after={"day": on, "previous_day": last, "counts": counts,
                             "opened_by": actor.login})
     return {"ran": True, "day": on, "last": last, "changes": changes, "counts": counts}
+
+
+def _keep_journal(day: dt.date, journal: row_journal.Journal) -> None:
+    rows = [{"day": day, "seq": seq, "table_name": entry["table"], "row_id": entry["row_id"],
+             "before": entry["before"], "after": entry["after"]}
+            for seq, entry in enumerate(journal.entries())]
+    for start in range(0, len(rows), 500):
+        ClockJournal.insert_many(rows[start:start + 500]).execute()
 
 
 def changes_on(day: dt.date | None = None) -> list[dict]:

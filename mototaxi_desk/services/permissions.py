@@ -56,6 +56,8 @@ PERMISSIONS: dict[str, Permission] = {
     "permit.refresh": Permission(EVERYONE, "atualizar as situações das permissões"),
     "permit.stoppage": Permission(FIELD, "registrar interrupção do serviço sem autorização"),
     "clock.tick": Permission(EVERYONE, "registrar a passagem do tempo"),
+    "clock.confirm": Permission(ADMIN, "confirmar a data do computador"),
+    "clock.undo": Permission(ADMIN, "desfazer atualizações diárias feitas com data errada"),
     # auxiliary drivers, stands, waiting list
     "auxiliary.credential": Permission(COUNTER, "credenciar condutores auxiliares"),
     "auxiliary.recredential": Permission(COUNTER, "recredenciar condutores auxiliares"),

@@ -11,7 +11,7 @@ from urllib.parse import unquote, urlparse
 import peewee as pw
 
 from ..domain.os_errors import os_error_text
-from . import pg_driver
+from . import pg_driver, row_journal
 from .errors import StoreError
 from ..domain import alert_sources
 from .models import DB, AlertDueState, touched_rows
@@ -59,7 +59,13 @@ _stopping = threading.local()
 
 class _Stoppable:
     """Every query of a thread whose stop event is set raises Interrupted before it starts
-    (one already running is cut by interrupt())."""
+    (one already running is cut by interrupt()). A write while this thread's row journal
+    records is noted there first (store/row_journal.py: the passage of time, undoable)."""
+
+    def execute(self, query, *args, **kwargs):
+        if row_journal.active() is not None:
+            row_journal.before_execute(query)
+        return super().execute(query, *args, **kwargs)
 
     def execute_sql(self, sql, params=None, *args, **kwargs):
         if stop_requested():

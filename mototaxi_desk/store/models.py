@@ -11,6 +11,7 @@ from contextlib import contextmanager
 
 import peewee as pw
 from ..domain import wallclock
+from . import row_journal
 
 
 class _DatabaseProxy(pw.DatabaseProxy):
@@ -89,7 +90,11 @@ class BaseModel(pw.Model):
         """Saves the row and, for a sealed table, marks it for the action's audit seal. The
         program changes sealed fields only through save(): a query update of them (as tests
         do to edit "by hand") is what `check` reports as an edit outside the program."""
-        result = super().save(*args, **kwargs)
+        inserting = self._pk is None or kwargs.get("force_insert") or (args and args[0])
+        with row_journal.saving():
+            result = super().save(*args, **kwargs)
+        if inserting:
+            row_journal.after_insert(self)
         if self._meta.table_name in SEALED_FIELDS and self._pk is not None:
             touched_rows().add((self._meta.table_name, self._pk))
         return result
@@ -775,6 +780,21 @@ class ClockTick(BaseModel):
     changes = pw.TextField(default="[]")
 
 
+class ClockJournal(BaseModel):
+    """The rows one passage of time changed, each with its image before and after
+    (store/row_journal.py), so a step run on a wrong date can be undone exactly (services/
+    clock.py `undo`). Kept for every step; a step's lines go when the step is undone."""
+    day = pw.DateField(index=True)  # the ClockTick's day
+    seq = pw.IntegerField()
+    table_name = pw.CharField(max_length=60)
+    row_id = pw.IntegerField()
+    before = pw.TextField(null=True)  # JSON; None: the step inserted the row
+    after = pw.TextField(null=True)   # JSON; None: the step deleted the row
+
+    class Meta:
+        table_name = "clock_journal"
+
+
 class InspectionSummons(BaseModel):
     """An intimação to present the vehicle for inspection by a deadline (L1745 Art. 10 and
     §ú; SRM Art. 17 §2º): open until the deadline, then met (the vehicle was presented) or
@@ -903,3 +923,4 @@ class AlertDueState(BaseModel):
 
 
 MODELS.extend([AlertDue, AlertDueState])
+MODELS.append(ClockJournal)  # schema v21

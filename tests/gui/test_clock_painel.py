@@ -79,6 +79,7 @@ def test_the_painel_after_a_renewal_deadline_a_suspension_end_and_an_interruptio
     from ..services.test_clock import _timeline
     t = _timeline(make_municipio, TODAY)
     clock.tick(on=t["days"]["suspension_ended"])
+    clock.tick(on=TODAY - dt.timedelta(days=1))  # opened every day (no jump to confirm)
     assert pass_time()["ran"]  # the program opens today
     window = MainWindow(Actor(None, "supervisor.teste", "supervisor"))
     qtbot.addWidget(window)

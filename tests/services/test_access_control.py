@@ -15,8 +15,8 @@ import pytest
 import mototaxi_desk.services as services_package
 from mototaxi_desk.domain.errors import DomainError
 from mototaxi_desk.services import (applications, auxiliary, backups, bank_returns, campaigns,
-                                    charges,
-                                    clock, collection, defences, demo, documents, fees, guias,
+                                    charges, clock, clock_trust, collection, defences, demo,
+                                    documents, fees, guias,
                                     holidays, impounds, importing, inspections, keys,
                                     register_export, notices, permissions,
                                     permits, persons, privacy, profile_versions, records,
@@ -64,6 +64,8 @@ CALLS = {
     "permit.refresh": lambda a: permits.refresh_statuses(a, on=ON),
     "permit.stoppage": lambda a: permits.record_stoppage(a, NOBODY, since=ON),
     "clock.tick": lambda a: clock.tick(a, on=ON),
+    "clock.confirm": lambda a: clock_trust.confirm(a, ON),
+    "clock.undo": lambda a: clock_trust.undo(a, ON),
     "auxiliary.credential": lambda a: auxiliary.credential(a, NOBODY, NOBODY),
     "auxiliary.recredential": lambda a: auxiliary.recredential(a, NOBODY),
     "auxiliary.end": lambda a: auxiliary.end(a, NOBODY, reason="x"),
