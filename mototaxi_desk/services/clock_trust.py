@@ -121,13 +121,13 @@ def _message(state: dict) -> str:
         return (f"O cadastro já foi atualizado até {last}, mas o relógio deste computador "
                 f"marca {computer}. Se o relógio está errado, acerte-o. Se está certo, a "
                 f"atualização foi feita com data errada: um administrador a desfaz "
-                f"(Configurações → Relógio, ou 'mototaxi-desk clock undo').{held}")
+                f"(no aviso no alto da janela, ou 'mototaxi-desk clock undo').{held}")
     if state["problem"] == "ahead":
         days = (state["computer_day"] - state["register_day"]).days
         return (f"O relógio deste computador marca {computer}, mas o cadastro foi atualizado "
                 f"pela última vez em {last} ({days} dias antes). Se a data do computador "
                 f"está errada, acerte-a. Se está certa, um administrador a confirma "
-                f"(Configurações → Relógio, ou 'mototaxi-desk clock confirm {computer}')."
+                f"(no aviso no alto da janela, ou 'mototaxi-desk clock confirm {computer}')."
                 f"{held}")
     return ""
 
