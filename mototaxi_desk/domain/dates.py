@@ -3,7 +3,8 @@
 Every "N months or years later/earlier" of the program goes through here, so that no day
 of the calendar makes one fail: `date.replace(year=...)` raises on 29 February when the
 other year is a common one (issue 34 item 8). None of the município laws the program
-ships (docs: DOMAIN.md) sets its own counting, so the federal one applies:
+ships a profile for (PF 2017, SRM 2019, L1745 2011) sets its own counting, so the federal
+one applies, call by call:
 
 - A term counted in months or years ends "no dia de igual número do de início, ou no
   imediato, se faltar exata correspondência" (Código Civil Art. 132 §3º; Lei 810/1949
@@ -11,12 +12,14 @@ ships (docs: DOMAIN.md) sets its own counting, so the federal one applies:
   Used for every validity, waiting time and bar counted from a day (permit validity
   SRM Art. 4 §3º "5 anos, contados da data de sua expedição", PF Art. 2 §3º, L1745 Art. 8;
   CNH held for N years, PF Art. 13 §1º, SRM Art. 20 III; transfer after 3 years, SRM
-  Art. 4 §9º; cassation bars), and for the far end of a plausible range ("at most 15
-  years ahead": from 29/02/2028, up to 01/03/2043).
+  Art. 4 §9º; cassation bars; the penalty ledger's month windows, penalty_calendar), for
+  the far end of a plausible range ("at most 15 years ahead": from 29/02/2028, up to
+  01/03/2043) and for a form's default "a year from today" (insurance: to 01/03/2029).
 - An age is completed on the birthday; born on 29 February, on 1 March of a common year
   (`age_on`: the day of equal number is missing, the next one counts, as above). The
   latest birth date of someone who is at least N years old on a day is its exact inverse,
-  `latest_birth`: on 29/02/2028, 15 years old means born on or before 28/02/2013.
+  `latest_birth`: on 29/02/2028, 15 years old means born on or before 28/02/2013. Used
+  for the birth date's range (at least 16 years old: persons, the import, the forms).
 - `add_months` keeps the program's first convention for a day the target month lacks
   when the count is not whole years (31/01 + 1 month = 28/02, the month's last day);
   whole years are `add_years`, so a validity counted from 29 February follows the law.
