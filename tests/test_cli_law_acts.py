@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from mototaxi_desk.domain import dates
 from mototaxi_desk.store.migrations import close_database, open_database
 
 from .conftest import row_counts
@@ -89,7 +90,7 @@ def test_aux_cassate_bars_the_auxiliary_not_the_holder_srm_art_38_iv_par_3(cli, 
     assert code == 0, err
     result = json.loads(out)["result"]
     assert result["article"] == "Art. 38 IV; §3º" and result["barred"]
-    assert result["barred_until"] == f"{TODAY.replace(year=TODAY.year + 2)}"
+    assert result["barred_until"] == f"{dates.add_years(TODAY, 2)}"
     assert not result["active"]
     code, out, _ = cli("--db", db_url, "aux", "list", seed["permit"])
     assert "Nenhuma credencial" in out
@@ -260,7 +261,7 @@ def test_permit_transfer_with_a_relatives_vehicle_owner_relation(cli, db_url, to
     monkeypatch.setattr(setup, "profile", family)
     open_database(db_url)
     try:
-        Permit.update(held_since=TODAY.replace(year=TODAY.year - 4)).where(
+        Permit.update(held_since=dates.add_years(TODAY, -4)).where(
             Permit.id == seed["permit_id"]).execute()
         from mototaxi_desk.services import fees
 

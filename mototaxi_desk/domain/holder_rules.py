@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from .dates import add_months, age_on
+from .dates import add_years, age_on
 from .errors import RuleRefusal
 from .profiles import RuleProfile
 
@@ -69,7 +69,7 @@ def requirement_problems(profile: RuleProfile, *, birth_date: dt.date | None,
             problems.append("Data da 1ª habilitação não informada: é exigida habilitação há "
                             f"pelo menos {h.cnh_min_years} anos")
         else:
-            enough_on = add_months(cnh_first_licence, 12 * h.cnh_min_years)
+            enough_on = add_years(cnh_first_licence, h.cnh_min_years)
             if on < enough_on:
                 problems.append(f"Habilitado desde {_date(cnh_first_licence)}; é exigida "
                                 f"habilitação há pelo menos {h.cnh_min_years} anos "

@@ -23,7 +23,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 
-from . import validators, vehicle_rules
+from . import dates, validators, vehicle_rules
 from .errors import ValidationError
 from .search_terms import fold
 
@@ -402,7 +402,7 @@ def parse_value(code: str, value, today: dt.date):
         return validators.person_name(value, label)
     if code == "birth_date":
         return _date(value, label, earliest=dt.date(1900, 1, 1),
-                     latest=today.replace(year=today.year - 16))
+                     latest=dates.latest_birth(today, 16))
     if code in ("rg", "rg_issuer", "house_number", "district", "city", "nationality",
                 "profession", "street", "colour", "make", "model", "stand_name", "location",
                 "extension_point", "notes"):
@@ -435,7 +435,7 @@ def parse_value(code: str, value, today: dt.date):
         return _date(value, label, earliest=dt.date(1940, 1, 1), latest=today)
     if code == "cnh_expiry":
         return _date(value, label, earliest=dt.date(1950, 1, 1),
-                     latest=today.replace(year=today.year + 15))
+                     latest=dates.add_years(today, 15))
     if code == "cnh_ear":
         return _yes(value, label)
     if code == "plate":

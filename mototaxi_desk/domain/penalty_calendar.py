@@ -15,6 +15,7 @@ from typing import Iterable
 
 from dateutil.easter import easter
 
+from . import dates
 from .errors import ValidationError
 
 
@@ -24,13 +25,7 @@ def months_later(day: dt.date, months: int, rule: str = "calendar") -> dt.date:
         return day + dt.timedelta(days=30 * months)
     if rule != "calendar":
         raise ValueError(rule)
-    index = day.month - 1 + months
-    year, month = day.year + index // 12, index % 12 + 1
-    try:
-        return dt.date(year, month, day.day)
-    except ValueError:  # no such day in that month: the next day (CC Art. 132 §3º)
-        first_next = dt.date(year + month // 12, month % 12 + 1, 1)
-        return first_next
+    return dates.months_later(day, months)  # the next day when that month lacks it
 
 
 def within_months(earlier: dt.date, later: dt.date, months: int,

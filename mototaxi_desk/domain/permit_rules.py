@@ -6,7 +6,7 @@ import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
 
-from .dates import add_months
+from .dates import add_months, add_years
 from .errors import RuleRefusal
 from .profiles import RuleProfile
 
@@ -151,7 +151,7 @@ def check_transfer(profile: RuleProfile, held_since: dt.date, on: dt.date, *,
                           t.article)
     if on_death or not t.min_years_held:
         return
-    earliest = add_months(held_since, 12 * t.min_years_held)
+    earliest = add_years(held_since, t.min_years_held)
     if on < earliest:
         raise RuleRefusal(f"Transferência só após {t.min_years_held} anos da expedição "
                           f"(possível a partir de {earliest:%d/%m/%Y})", t.article)
@@ -198,5 +198,5 @@ def cassation_bar_until(profile: RuleProfile, cassated_on: dt.date, *,
     if rule.cassation_bar_forever:
         return True, None
     if rule.cassation_bar_years:
-        return True, add_months(cassated_on, 12 * rule.cassation_bar_years)
+        return True, add_years(cassated_on, rule.cassation_bar_years)
     return False, None

@@ -9,7 +9,7 @@ from ..store import connection
 from ..store.models import (DB, InfractionNotice, Permit, Person, Stand, Vehicle,
                             WaitingListEntry)
 from . import campaigns, clock, due_dates, permits, setup, stands
-from ..domain import wallclock
+from ..domain import dates, wallclock
 
 ALERT_PAGE = 500  # the Painel's alert list: the most urgent, the rest counted
 
@@ -66,11 +66,8 @@ def dashboard(on: dt.date | None = None, days: int = 30, *, earlier_ok: bool = F
 
 def _months_back(on: dt.date, count: int) -> list[dt.date]:
     """The first day of the `count` months ending with `on`'s month, oldest first."""
-    firsts, year, month = [], on.year, on.month
-    for _ in range(count):
-        firsts.append(dt.date(year, month, 1))
-        year, month = (year, month - 1) if month > 1 else (year - 1, 12)
-    return firsts[::-1]
+    first = on.replace(day=1)
+    return [dates.add_months(first, -back) for back in range(count - 1, -1, -1)]
 
 
 def charts(on: dt.date | None = None) -> dict:

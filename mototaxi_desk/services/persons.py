@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ..domain import validators
+from ..domain import dates, validators
 from ..domain.errors import ValidationError
 from ..domain.search_terms import fold
 from ..store.connection import write_transaction
@@ -39,7 +39,7 @@ def _clean_person(data: dict, today: dt.date) -> dict:
     if "birth_date" in data:
         out["birth_date"] = None if data["birth_date"] in (None, "") else validators.parse_date(
             data["birth_date"], "Data de nascimento", earliest=dt.date(1900, 1, 1),
-            latest=today.replace(year=today.year - 16))
+            latest=dates.latest_birth(today, 16))
     for key, (label, size) in _OPTIONAL_TEXT.items():
         if key in data:
             out[key] = validators.text(data[key], label, max_length=size, required=False)
@@ -199,7 +199,7 @@ def clean_cnh(data: dict, today: dt.date) -> dict:
             "first_licence_date": first,
             "expiry_date": validators.parse_date(
                 data.get("expiry_date"), "Validade da CNH", earliest=first,
-                latest=today.replace(year=today.year + 15)),
+                latest=dates.add_years(today, 15)),
             "ear": bool(data.get("ear", False))}
 
 

@@ -6,7 +6,7 @@ import datetime as dt
 
 import peewee as pw
 
-from ..domain import permit_rules, validators, vehicle_rules
+from ..domain import dates, permit_rules, validators, vehicle_rules
 from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..domain.money import format_money, parse_money
 from ..store.connection import write_transaction
@@ -51,7 +51,7 @@ def _clean_insurance(data: dict, on: dt.date) -> dict:
         raw = data["insurance_expiry"]
         out["insurance_expiry"] = (None if raw in (None, "") else validators.parse_date(
             raw, "Vencimento do seguro", earliest=dt.date(2000, 1, 1),
-            latest=on.replace(year=on.year + 10)))
+            latest=dates.add_years(on, 10)))
     return out
 
 

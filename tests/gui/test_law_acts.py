@@ -9,6 +9,7 @@ import datetime as dt
 import pytest
 from PySide6.QtCore import Qt
 
+from mototaxi_desk.domain import dates
 from mototaxi_desk.gui.pages.person import PersonPage
 from mototaxi_desk.services import auxiliary, clock, fees
 from mototaxi_desk.store.models import AuxiliaryDriver, InspectionSummons, Permit, PersonBar
@@ -85,7 +86,7 @@ def test_auxiliary_credential_cassated_from_the_menu_srm_art_38_iv_par_3(qtbot, 
     assert not form.isVisible()
     assert not AuxiliaryDriver.get_by_id(aux["id"]).active
     bar = PersonBar.get(PersonBar.person == helper["id"])
-    assert bar.until == TODAY.replace(year=TODAY.year + 2)
+    assert bar.until == dates.add_years(TODAY, 2)
     assert not PersonBar.select().where(PersonBar.person == holder["id"]).exists()
     assert Permit.get_by_id(permit["id"]).status == "active"
     assert "cassada (Art. 38 IV; §3º)" in page.message.text()
@@ -96,7 +97,7 @@ def test_auxiliary_credential_cassated_from_the_menu_srm_art_38_iv_par_3(qtbot, 
         r["what"] for r in detail.table_model.rows]
     detail.reject()
     # the bar shows on the auxiliary's record as soon as it opens, not on the holder's
-    until = TODAY.replace(year=TODAY.year + 2)
+    until = dates.add_years(TODAY, 2)
     assert _bar_badges(page) == []
     helper_page = _page(qtbot, SUPERVISOR, helper["id"])
     assert _bar_badges(helper_page) == [
@@ -442,7 +443,7 @@ def test_transfer_to_a_holder_driving_a_relatives_vehicle_owner_rule(qtbot, srm,
     from ..factories import make_vehicle
     _family_law(monkeypatch)
     holder, permit = holder_permit(on=TODAY - dt.timedelta(days=30))
-    Permit.update(held_since=TODAY.replace(year=TODAY.year - 4)).where(
+    Permit.update(held_since=dates.add_years(TODAY, -4)).where(
         Permit.id == permit["id"]).execute()
     new = make_person("Nova Titular", today=TODAY)
     brother = make_person("Irmão Da Nova", today=TODAY)

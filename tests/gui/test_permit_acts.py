@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from mototaxi_desk.domain import dates
 from mototaxi_desk.gui.pages.person import PersonPage
 from mototaxi_desk.services import fees, ledger, waiting_list
 from mototaxi_desk.store.models import (AuxiliaryDriver, Permit, PrintLog, Sanction,
@@ -113,7 +114,7 @@ def test_transfer_refused_before_3_years_then_done_with_termo_srm_art_4_par_9(qt
     before = row_counts()
     _confirm(qtbot, form)
     assert form.isVisible() and "3 anos" in form.ui.message.text() and row_counts() == before
-    Permit.update(held_since=TODAY.replace(year=TODAY.year - 4)).where(
+    Permit.update(held_since=dates.add_years(TODAY, -4)).where(
         Permit.id == permit["id"]).execute()
     form.refresh()
     preview = form.ui.preview.toPlainText()

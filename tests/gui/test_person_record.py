@@ -158,6 +158,51 @@ def test_cnh_with_bad_check_digits_or_dates_writes_nothing(page, qtbot):
     page.form.close()
 
 
+def test_the_person_forms_on_29_february(page, qtbot, clock_at):
+    """Issue 34 item 8: on 29/02/2028 the CNH form raised before it opened (its "at most 15
+    years ahead" was today.replace(year=2043)). 15 years from 29/02/2028 end on 01/03/2043
+    (CC Art. 132 §3º); 16 years back, 29/02/2012 exists; a year's insurance, to 01/03/2029."""
+    clock_at(dt.date(2028, 2, 29))
+    person = new_person("Fevereiro Bissexto", cnh=False)
+    _open(page, person["id"])
+    _click(qtbot, page.buttons["cnh"])
+    form = page.form
+    assert isinstance(form, CnhDialog)
+    ui = form.ui
+    number = CNH().generate()
+    qtbot.keyClicks(ui.number.editor, number)
+    ui.category.setCurrentIndex(ui.category.findData("A"))
+    qtbot.keyClicks(ui.first_licence.editor, "29022020")
+    ui.ear.setChecked(True)
+    qtbot.keyClicks(ui.expiry.editor, "02032043")  # a day past the range
+    before = row_counts()
+    _click(qtbot, form.save_button)
+    assert form.isVisible() and form.message.text().startswith("Validade da CNH:")
+    assert "01/03/2043" in form.message.text() and row_counts() == before
+    _retype(qtbot, ui.expiry.editor, "01032043")
+    _click(qtbot, form.save_button)
+    cnh = Cnh.get(Cnh.person == person["id"])
+    assert (cnh.first_licence_date, cnh.expiry_date) == (dt.date(2020, 2, 29),
+                                                         dt.date(2043, 3, 1))
+
+    _click(qtbot, page.buttons["edit"])
+    edit = page.form
+    assert isinstance(edit, PersonEditDialog)
+    _retype(qtbot, edit.ui.birth.editor, "01032012")  # 15 years old on 29/02/2028
+    _click(qtbot, edit.save_button)
+    assert edit.ui.message.text().startswith("Data de nascimento:")
+    assert "29/02/2012" in edit.ui.message.text()
+    _retype(qtbot, edit.ui.birth.editor, "29022012")
+    _retype(qtbot, edit.ui.cep.editor, "65840000")  # an empty CEP is refused (as "-")
+    _click(qtbot, edit.save_button)
+    assert Person.get_by_id(person["id"]).birth_date == dt.date(2012, 2, 29)
+
+    vehicle = VehicleForm(page.actor, owner_id=person["id"])
+    qtbot.addWidget(vehicle)
+    assert vehicle.expiry.value() == dt.date(2029, 3, 1)
+    vehicle.close()
+
+
 def test_a_fiscal_sees_the_record_but_cannot_edit_it(town, qtbot):
     person = new_person()
     record = PersonPage(town.actor("fiscal"))

@@ -8,6 +8,7 @@ import random
 
 from validate_docbr import CNH, CPF, RENAVAM
 
+from mototaxi_desk.domain import dates
 from mototaxi_desk.services import persons, vehicles
 from mototaxi_desk.services.context import SYSTEM, Actor
 from mototaxi_desk.store.models import Permit, User
@@ -80,10 +81,9 @@ _orders = itertools.count(1)
 
 def permit(holder_id, vehicle_id=None, *, status="active", issued_on=ON, order_number=None,
            **fields) -> Permit:
+    fields.setdefault("valid_until", dates.add_years(issued_on, 5))
     return Permit.create(order_number=order_number or next(_orders) + 1000, holder=holder_id,
-                         vehicle=vehicle_id, issued_on=issued_on,
-                         valid_until=issued_on.replace(year=issued_on.year + 5), status=status,
-                         **fields)
+                         vehicle=vehicle_id, issued_on=issued_on, status=status, **fields)
 
 
 def holder_with_permit(name="Fulano de Tal", *, year=2024, cc=160, **permit_fields):

@@ -6,13 +6,12 @@ full the applicant goes to the waiting list instead (and the dialog says so). Af
 grant: print the card and the termo (with preview)."""
 from __future__ import annotations
 
-import datetime as dt
 
 from PySide6.QtCore import QDate
 from PySide6.QtWidgets import QDialog, QWidget
 
 from .. import screen_fit
-from ...domain import validators
+from ...domain import dates, validators
 from ...domain.errors import DomainError, RuleRefusal
 from ...domain.money import parse_money
 from ...services import documents, permits, stands, vehicles
@@ -67,7 +66,7 @@ class GrantDialog(DiscardGuard, QDialog):
         ui.cover.configure(lambda t: parse_money(t, "Cobertura por pessoa"),
                            placeholder="R$ 10.000,00", required=False)
         ui.insurance_expiry.configure(label="Seguro válido até")
-        ui.insurance_expiry.set_value(wallclock.today() + dt.timedelta(days=365))
+        ui.insurance_expiry.set_value(dates.add_years(wallclock.today(), 1))
         self.other_owner = OtherOwnerVehicle(self.holder_id, ui.vehicle,
                                              on_found=lambda: ui.new_box.setChecked(False))
         self.other_owner.add_rows(ui.form, at=2)

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
                                QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton,
                                QVBoxLayout, QWidget, QWizard, QWizardPage)
 
-from ...domain import validators
+from ...domain import dates, validators
 from ...domain.errors import DomainError, RuleRefusal, ValidationError
 from ...services import (applications, documents, persons, search, setup,
                          vehicles)
@@ -118,7 +118,7 @@ class ApplicantPage(QWizardPage):
         today = wallclock.today()
         self.birth = DateField(label="Data de nascimento", required=False,
                                earliest=dt.date(1900, 1, 1),
-                               latest=today.replace(year=today.year - 16))
+                               latest=dates.latest_birth(today, 16))
         self.phone = ValidatedField(validators.phone, required=False,
                                     placeholder="(99) 98765-4321")
         mask_phone(self.phone.editor)  # (99) 98765-4321 as it is typed

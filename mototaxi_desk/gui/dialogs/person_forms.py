@@ -10,7 +10,7 @@ import datetime as dt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget)
 
-from ...domain import holder_rules, validators
+from ...domain import dates, holder_rules, validators
 from ...domain.errors import DomainError, ValidationError
 from ...services import permissions, persons, setup
 from ...services.context import Actor
@@ -37,13 +37,6 @@ def format_phone(digits: str) -> str:
     return digits
 
 
-def _sixteen_years_ago(today: dt.date) -> dt.date:
-    try:
-        return today.replace(year=today.year - 16)
-    except ValueError:  # 29/02
-        return today.replace(year=today.year - 16, day=28)
-
-
 class PersonEditDialog(DiscardGuard, QDialog):
     """The personal data of a registered person: name, RG, birth date, blood type,
     nationality, profession, address, phones, e-mail. The CPF is shown, never edited."""
@@ -60,7 +53,7 @@ class PersonEditDialog(DiscardGuard, QDialog):
         ui.name.configure(lambda t: validators.person_name(t, "Nome"))
         ui.name.editor.setMaxLength(120)
         ui.birth.configure(label="Data de nascimento", required=False,
-                           earliest=dt.date(1900, 1, 1), latest=_sixteen_years_ago(today))
+                           earliest=dt.date(1900, 1, 1), latest=dates.latest_birth(today, 16))
         ui.blood.addItem("—", "")
         for text in BLOOD_TYPES:
             ui.blood.addItem(text, text)
@@ -214,7 +207,7 @@ class CnhFields:
                                    earliest=dt.date(1940, 1, 1), latest=today)
         ui.expiry.configure(label="Validade da CNH", required=not optional,
                             earliest=dt.date(1940, 1, 1),
-                            latest=today.replace(year=today.year + 15))
+                            latest=dates.add_years(today, 15))
         ui.rule.setText(self.rule_text())
         ui.problems.setStyleSheet(WARNING_TEXT)
         for field in (ui.first_licence, ui.expiry):

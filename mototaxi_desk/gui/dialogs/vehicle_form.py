@@ -5,7 +5,6 @@ editable. Also the substitution of a permit's vehicle (SRM Art. 19 §2º, PF Art
 L1745 Art. 11)."""
 from __future__ import annotations
 
-import datetime as dt
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QIntValidator, QKeySequence, QShortcut
@@ -13,7 +12,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
                                QHBoxLayout, QLabel, QLineEdit,
                                QMessageBox, QPushButton, QVBoxLayout)
 
-from ...domain import permit_rules, validators, vehicle_rules
+from ...domain import dates, permit_rules, validators, vehicle_rules
 from ...domain.errors import DomainError, ValidationError
 from ...domain.money import format_money
 from ...domain.validators import format_date
@@ -91,7 +90,7 @@ class VehicleForm(DiscardGuard, QDialog):
         self.cover.setPlaceholderText("10.000,00")
         self.cover.setMaxLength(16)
         self.expiry.configure(label="Vencimento do seguro")
-        self.expiry.set_value(wallclock.today() + dt.timedelta(days=365))
+        self.expiry.set_value(dates.add_years(wallclock.today(), 1))
         v = self.profile.vehicle
         minimum = int(v.insurance_min_cover_per_person * 100)
         self.cover_hint = (f"Mínimo da lei: {format_money(minimum)} por pessoa "

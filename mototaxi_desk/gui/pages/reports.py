@@ -19,7 +19,7 @@ from ..models.paged_table import PAGE_SIZE, PagedTableModel
 from ..widgets.common import STATUS_COLOURS, heading, open_rows, table_view
 from ..widgets.dates import DateField
 from ..workers import run_in_background
-from ...domain import wallclock
+from ...domain import dates, wallclock
 
 # default file names of the exports, in Portuguese
 FILE_NAMES = {"permits_by_stand": "permissoes_por_ponto",
@@ -45,9 +45,7 @@ def preset_range(preset: str, today: dt.date) -> tuple[dt.date, dt.date] | None:
         end = _month_start(today) - dt.timedelta(days=1)
         return _month_start(end), end
     if preset == "last_12_months":
-        start = _month_start(today).replace(year=today.year - 1)
-        return (start.replace(month=start.month % 12 + 1, year=start.year + start.month // 12),
-                today)
+        return dates.add_months(_month_start(today), -11), today
     if preset == "this_year":
         return today.replace(month=1, day=1), today.replace(month=12, day=31)
     if preset.startswith("next_"):
