@@ -13,6 +13,7 @@ import math
 import peewee as pw
 
 from .models import DB
+from .reconnect import dropped_is_lost
 
 
 def _sqlite_value(value):
@@ -67,20 +68,22 @@ def insert_rows(model, rows: list[dict], batch: int = 1000) -> int:
 def _insert(database, table: str, columns: str, values: list[tuple], batch: int) -> int:
     """One parametrised INSERT handed to the driver's batch call; on PostgreSQL, many rows
     of plain values as one COPY."""
-    cursor = database.cursor()
     if isinstance(database, pw.SqliteDatabase):
+        cursor = database.cursor()
         marks = ", ".join("?" for _ in columns.split(", "))
         sql = f"INSERT INTO {table} ({columns}) VALUES ({marks})"
         for start in range(0, len(values), batch):
             cursor.executemany(sql, values[start:start + batch])
         return len(values)
     text = _copy_text(values) if len(values) >= COPY_FROM else None
-    if text is not None:
-        cursor.copy_expert(f"COPY {table} ({columns}) FROM STDIN", io.StringIO(text))
-    else:
-        from psycopg2.extras import execute_values
-        execute_values(cursor, f"INSERT INTO {table} ({columns}) VALUES %s", values,
-                       page_size=batch)
+    with dropped_is_lost(database):  # the driver's errors, not peewee's: a drop said alike
+        cursor = database.cursor()
+        if text is not None:
+            cursor.copy_expert(f"COPY {table} ({columns}) FROM STDIN", io.StringIO(text))
+        else:
+            from psycopg2.extras import execute_values
+            execute_values(cursor, f"INSERT INTO {table} ({columns}) VALUES %s", values,
+                           page_size=batch)
     return len(values)
 
 

@@ -11,8 +11,9 @@ from urllib.parse import unquote, urlparse
 import peewee as pw
 
 from ..domain.os_errors import os_error_text
-from . import pg_driver, row_journal
+from . import pg_driver, reconnect, row_journal
 from .errors import StoreError
+from .reconnect import ConnectionLost, Reconnecting  # noqa: F401 (for the layers above)
 from ..domain import alert_sources
 from .models import DB, AlertDueState, touched_rows
 
@@ -77,8 +78,9 @@ class SqliteDatabase(_Stoppable, pw.SqliteDatabase):
     pass
 
 
-class PostgresqlDatabase(_Stoppable, pw.PostgresqlDatabase):
-    pass
+class PostgresqlDatabase(_Stoppable, Reconnecting, pw.PostgresqlDatabase):
+    """A dropped connection is opened anew: reads sent again, a write reported
+    (store/reconnect.py)."""
 
 
 def stop_queries_when(event: threading.Event | None) -> None:
@@ -146,7 +148,7 @@ def _postgres(url: str) -> pw.Database:
                          "Use postgresql://usuario:senha@servidor:5432/banco")
     params = {"host": parsed.hostname, "port": port or 5432,
               "user": unquote(parsed.username or ""), "connect_timeout": 5,
-              "application_name": "mototaxi-desk"}
+              "application_name": "mototaxi-desk", **reconnect.KEEPALIVES}
     if parsed.password:
         params["password"] = unquote(parsed.password)
     for pair in filter(None, parsed.query.split("&")):

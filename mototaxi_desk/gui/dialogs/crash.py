@@ -1,7 +1,9 @@
 """Unexpected errors: written to the log file in the data folder and shown in a dialog with
 the details collapsed and a "Copiar detalhes" button. The dialog only informs: it never
 closes the main window nor touches what was typed. A known refusal (DomainError) that
-escapes a slot is shown as a simple warning with its message, not as a crash."""
+escapes a slot is shown as a simple warning with its message, not as a crash; so is a
+connection to the PostgreSQL server that dropped during the action (ConnectionLost: the
+action was not written, and the next one works on a new connection)."""
 from __future__ import annotations
 
 import logging
@@ -14,9 +16,11 @@ from PySide6.QtWidgets import QApplication, QDialog, QLabel, QMessageBox, QVBoxL
 from ... import __version__, config
 from ...domain.errors import DomainError
 from ...logs import setup_logging
+from ...store.reconnect import ConnectionLost
 
 log = logging.getLogger("mototaxi_desk.gui")
 _showing = False
+_lost_showing = False  # a "conexão caiu" warning is open
 
 
 def log_file() -> str:
@@ -93,13 +97,15 @@ def handle_exception(exc_type, exc, tb, *, show: bool = True):
         sys.__excepthook__(exc_type, exc, tb)
         return None
     parent = _active_window()
+    if isinstance(exc, ConnectionLost):  # the next action reconnects (store/reconnect.py)
+        setup_logging()
+        log.warning("Conexão com o servidor perdida numa ação da tela: %s", exc)
+        if _lost_showing:  # the server still out of reach: one box says it
+            return None
+        return _warning(exc, parent, show, lost=True)
     if isinstance(exc, DomainError):
         log.info("Recusa não tratada na tela: %s", exc)
-        box = QMessageBox(QMessageBox.Icon.Warning, "Mototáxi Desk", str(exc), parent=parent)
-        box.addButton("OK", QMessageBox.ButtonRole.AcceptRole)
-        if show:
-            box.exec()
-        return box
+        return _warning(exc, parent, show)
     setup_logging()  # idempotent: the log file of the data folder
     details = crash_details(exc_type, exc, tb)
     log.error("Erro inesperado\n%s", details)
@@ -114,6 +120,21 @@ def handle_exception(exc_type, exc, tb, *, show: bool = True):
         finally:
             _showing = False
     return dialog
+
+
+def _warning(exc: Exception, parent, show: bool, *, lost: bool = False) -> QMessageBox:
+    """A known failure as a simple warning with its message."""
+    box = QMessageBox(QMessageBox.Icon.Warning, "Mototáxi Desk", str(exc), parent=parent)
+    box.addButton("OK", QMessageBox.ButtonRole.AcceptRole)
+    if show:
+        global _lost_showing
+        _lost_showing = _lost_showing or lost
+        try:
+            box.exec()
+        finally:
+            if lost:
+                _lost_showing = False
+    return box
 
 
 def install_excepthook() -> None:
