@@ -264,6 +264,19 @@ def test_guia_pay_a_fine_and_all_debts_with_a_fine_open(town):
     assert run.ok("guia", "list", seed["cpf"])["debts"] == []
 
 
+def test_a_year_with_a_dot_is_refused(town):
+    """Issue 34 item 10: "2.022" was read as 2022 (the dot of thousands)."""
+    run, seed = town()
+    bad = _vehicle_args(seed["new_cpf"], "NEW1B23", "2.022")
+    run.refused(*bad, match="Ano de fabricação: informe o ano com os 4 algarismos")
+    run.refused("campaign", "create", "Recadastramento", "--year", "2.026",
+                match="Ano da campanha: informe o ano com os 4 algarismos")
+    run.refused("settings", "fiscal-unit", "2.027", "50,00",
+                match="Ano: informe o ano com os 4 algarismos")
+    run.refused("print", "notice", "1/2.026", "-o", "auto.pdf",
+                match="Ano do auto de infração: informe o ano com os 4 algarismos")
+
+
 def _family_profile(monkeypatch):
     """The profile as a law that accepts the spouse's or a relative's vehicle would have it
     (vehicle.owner_rule "holder_or_family", with its own article)."""

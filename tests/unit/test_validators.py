@@ -119,6 +119,22 @@ def test_ibge_uf_phone():
     refused(v.phone, "1234", "Telefone")
 
 
+@pytest.mark.parametrize("typed", ["2026", " 2026 ", 2026, 2026.0])
+def test_year_as_typed_or_from_a_spreadsheet(typed):
+    assert v.year(typed, "Ano") == 2026
+
+
+@pytest.mark.parametrize("bad, why", [
+    ("2.022", "4 algarismos"),   # issue 34: read as 2022 (the dot of thousands)
+    ("2,022", "4 algarismos"), ("22", "4 algarismos"), ("02022", "4 algarismos"),
+    ("20 22", "4 algarismos"), ("٢٠٢٢", "4 algarismos"), ("-2022", "4 algarismos"),
+    (2022.5, "4 algarismos"), (True, "4 algarismos"), ("", "obrigatório"),
+    ("1899", "entre 1900 e 2200"), (2201, "entre 1900 e 2200"),
+])
+def test_year_refusals_name_the_field(bad, why):
+    assert why in refused(lambda x: v.year(x, "Ano do modelo"), bad, "Ano do modelo")
+
+
 VALIDATORS = [v.cpf, v.cnh_number, v.renavam, v.plate, v.chassis, v.blood_type, v.cnh_category,
               lambda x: v.parse_date(x, "Data"), lambda x: v.text(x, "Texto"), v.person_name,
               v.email, v.phone, v.uf, v.ibge_code, lambda x: v.positive_int(x, "Número"),
