@@ -35,6 +35,9 @@ def _digits(value, field: str, length: int, name: str) -> str:
         raise ValidationError(field, f"{name} deve conter apenas números.")
     if len(digits) != length:
         raise ValidationError(field, f"{name} deve ter {length} dígitos (tem {len(digits)}).")
+    if not (text[0].isdigit() and text[-1].isdigit()):  # '-12345678909': a minus, not a mask
+        raise ValidationError(field, f"{name} deve começar e terminar com um algarismo (sem "
+                                     "sinal nem separador nas pontas).")
     return digits
 
 

@@ -30,6 +30,8 @@ def test_cpf_accepts_mask_or_digits(typed):
     ("5299822472", "11 dígitos"),      # validate-docbr would pad this one: we must not
     ("529982247255", "11 dígitos"), ("52998224a25", "apenas números"), ("", "obrigatório"),
     ("٥٢٩٩٨٢٢٤٧٢٥", "apenas números"),  # Arabic-Indic digits are digits to Python, not to a CPF
+    ("-52998224725", "começar e terminar com um algarismo"),  # a minus was dropped (issue 34)
+    ("52998224725-", "começar e terminar com um algarismo"),
 ])
 def test_cpf_refusals_name_the_field(bad, why):
     message = refused(v.cpf, bad, "CPF")
