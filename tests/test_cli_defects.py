@@ -76,3 +76,13 @@ def test_the_window_is_not_opened_on_an_empty_database_setting(cli, monkeypatch)
     monkeypatch.setenv("MOTOTAXI_DB", " ")
     code, _, err = cli()
     assert code == 1 and err.startswith("Erro: MOTOTAXI_DB: vazio;")
+
+
+@pytest.mark.parametrize("args, field", [
+    (["print", "guia", "2026/²", "-o", "guia.pdf"], "Nº da guia"),
+    (["application", "show", "2026/¹²"], "Protocolo"),
+])
+def test_a_number_with_a_superscript_digit_is_refused_not_a_crash(cli, town, args, field):
+    """str.isdigit() takes '²', which int() refuses: it ended in 'Erro interno inesperado'."""
+    code, out, err = cli("--db", town, *args)
+    assert code == 1 and out == "" and err.startswith(f"Erro: {field}: use o formato AAAA/")
