@@ -7,6 +7,7 @@ import os
 import sys
 
 from . import config
+from .domain.errors import DomainError
 from .exit_codes import EXIT_REFUSED
 from .logs import setup_logging
 
@@ -24,7 +25,7 @@ def _window_args(argv: list[str]) -> argparse.Namespace | None:
         token = tokens.pop(0)
         if token == "--demo":
             demo = True
-        elif token == "--db" and tokens and not tokens[0].startswith("-"):
+        elif token == "--db" and tokens and tokens[0].strip() and not tokens[0].startswith("-"):
             db = tokens.pop(0)
         elif token.startswith("--db=") and len(token) > len("--db="):
             db = token[len("--db="):]
@@ -62,6 +63,9 @@ def _main(args) -> int:
         delete_windows()  # before the interpreter's own teardown (see gui/shutdown.py)
         return code
     except KeyboardInterrupt:
+        return EXIT_REFUSED
+    except DomainError as exc:  # e.g. an empty MOTOTAXI_DB (config.database_url)
+        print(f"Erro: {exc}", file=sys.stderr)
         return EXIT_REFUSED
     except Exception:  # a bug: one line for the user, the traceback in the log
         logging.getLogger("mototaxi_desk").exception("erro inesperado")

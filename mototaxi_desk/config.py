@@ -6,6 +6,8 @@ from pathlib import Path
 
 import platformdirs
 
+from .domain.errors import ValidationError
+
 APP_NAME = "MototaxiDesk"
 # Held by the open program on Windows; the installer refuses to run while it exists.
 RUNNING_MUTEX = "MototaxiDesk.Running"
@@ -30,5 +32,20 @@ def demo_db_path() -> Path:
 
 
 def database_url(cli_value: str | None = None) -> str:
-    """--db wins over MOTOTAXI_DB, which wins over the default file."""
-    return cli_value or os.environ.get("MOTOTAXI_DB") or str(default_db_path())
+    """--db wins over MOTOTAXI_DB, which wins over the default file. Given but empty, either
+    is refused: a script's `--db "$BANCO"` with the variable unset must not open the
+    município's own database."""
+    if cli_value is not None:
+        return check_database_value(cli_value, "--db", "omita --db")
+    if "MOTOTAXI_DB" in os.environ:
+        return check_database_value(os.environ["MOTOTAXI_DB"], "MOTOTAXI_DB",
+                                    "remova a variável MOTOTAXI_DB")
+    return str(default_db_path())
+
+
+def check_database_value(value: str, field: str, default_hint: str) -> str:
+    if not value.strip():
+        raise ValidationError(field, "vazio; informe o arquivo do banco de dados ou o endereço "
+                                     f"postgresql://... (para o banco padrão, da pasta de "
+                                     f"dados, {default_hint}).")
+    return value

@@ -10,6 +10,7 @@ import json
 import pytest
 from validate_docbr import CPF, RENAVAM
 
+from mototaxi_desk.domain.money import format_money
 from mototaxi_desk.store.migrations import close_database, open_database
 
 from .conftest import row_counts
@@ -232,6 +233,48 @@ def test_guia_pay_whole_debts_only(town):
     assert [d["label"] for d in paid] == ["Vistoria veicular"]
     run.refused("guia", "pay", seed["cpf"], "--all", "--receipt", "DAM 6",
                 match="não tem débitos em aberto")
+
+
+def test_guia_pay_a_fine_and_all_debts_with_a_fine_open(town):
+    """Issue 34 item 10: `guia pay --charge N` always failed ("Valor pago: campo
+    obrigatório"), so no fine could be paid from the command line, and `--all` failed
+    whenever a fine was open. The whole debt is paid by default, as the window fills in the
+    amount due; --amount, when given, is checked against it (whole payments only)."""
+    run, seed = town(pay=False)  # the vistoria fee open
+    notice = ["notice", "record", "--permit", seed["permit"], "--infraction", "36-II",
+              "--place", "Praça", "--agent", "José Fiscal Souza", "--registration", "M-2"]
+    run.ok(*notice, "--at", TODAY.strftime("%d/%m/%Y 08:00"))
+    debts = run.ok("guia", "list", seed["cpf"])["debts"]
+    fine = next(d for d in debts if d["source"] == "penalty")
+    pay_fine = ["guia", "pay", seed["cpf"], "--charge", str(fine["id"]), "--receipt", "DAM 7"]
+    err = run.refused(*pay_fine, "--amount", "1,00", match="Pagamento parcial ou a maior")
+    assert fine["amount_text"] in err
+    run.refused(*pay_fine, "--amount", "dez reais", match="Valor pago")
+    paid = run.ok(*pay_fine, "--amount", fine["amount_text"])
+    assert [d["id"] for d in paid] == [fine["id"]]
+
+    run.ok(*notice, "--at", TODAY.strftime("%d/%m/%Y 09:00"))  # a second fine
+    debts = run.ok("guia", "list", seed["cpf"])["debts"]
+    assert {d["source"] for d in debts} == {"fee", "penalty"}
+    total = format_money(sum(d["amount_cents"] for d in debts))
+    run.refused("guia", "pay", seed["cpf"], "--all", "--receipt", "DAM 8", "--amount",
+                "1,00", match=f"o valor devido é {total}")
+    paid = run.ok("guia", "pay", seed["cpf"], "--all", "--receipt", "DAM 8")
+    assert sorted(d["id"] for d in paid) == sorted(d["id"] for d in debts)
+    assert run.ok("guia", "list", seed["cpf"])["debts"] == []
+
+
+def test_a_year_with_a_dot_is_refused(town):
+    """Issue 34 item 10: "2.022" was read as 2022 (the dot of thousands)."""
+    run, seed = town()
+    bad = _vehicle_args(seed["new_cpf"], "NEW1B23", "2.022")
+    run.refused(*bad, match="Ano de fabricação: informe o ano com os 4 algarismos")
+    run.refused("campaign", "create", "Recadastramento", "--year", "2.026",
+                match="Ano da campanha: informe o ano com os 4 algarismos")
+    run.refused("settings", "fiscal-unit", "2.027", "50,00",
+                match="Ano: informe o ano com os 4 algarismos")
+    run.refused("print", "notice", "1/2.026", "-o", "auto.pdf",
+                match="Ano do auto de infração: informe o ano com os 4 algarismos")
 
 
 def _family_profile(monkeypatch):

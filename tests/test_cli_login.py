@@ -220,3 +220,76 @@ def test_users_password_ends_the_temporary_password(cli, town, monkeypatch):
     code, _, err = cli("--db", town, "users", "password", "--new-password-stdin",
                        stdin="curta\n")
     assert code == 1 and "8 caracteres" in err
+
+
+def test_an_unknown_login_is_audited_with_the_name_and_never_the_password(
+        cli, town, monkeypatch):
+    """Issue 34 item 7: an unknown login was not audited at all."""
+    monkeypatch.setenv("MOTOTAXI_USER", "Fulano")
+    monkeypatch.setenv("MOTOTAXI_PASSWORD", "segredo-do-fulano")
+    code, out, err = cli("--db", town, "search", "silva")
+    assert code == 1 and out == "" and "incorretos" in err
+    entry = _entries(town, "refused:user.login")[-1]
+    assert entry["after"] == {"reason": "desconhecido", "login": "fulano",
+                              "via": "linha de comando: search"}
+    assert entry["login"] is None and entry["machine"] == socket.gethostname()
+    from mototaxi_desk.store.models import AuditLog
+    open_database(town)
+    try:
+        rows = [" ".join(str(v) for v in row.__data__.values()) for row in AuditLog.select()]
+    finally:
+        close_database()
+    assert not any("segredo" in row for row in rows)
+
+
+SECRET = "Segredo-42"
+
+
+@pytest.mark.parametrize("args", [
+    ["--password", SECRET, "search", "silva"],   # taken for --password-stdin before
+    ["search", "silva", "--password", SECRET],
+    ["search", "silva", f"--password={SECRET}"],
+    ["--senha", SECRET, "search", "silva"],
+    ["--pass", SECRET, "search", "silva"],
+    ["search", "silva", "--password-stdin", SECRET],  # a flag: X is no command nor text
+    ["--password-stdin", SECRET],
+    [f"--password-stdin={SECRET}", "search", "silva"],
+    ["users", "add", "ana", "--name", "Ana Sá", "--role", "atendente", "--password", SECRET],
+])
+def test_a_password_on_the_command_line_is_a_usage_error_that_never_echoes_it(
+        cli, town, args):
+    before = _counts(town)
+    code, out, err = cli("--db", town, *args)
+    assert code == 2 and out == ""
+    assert "erro de uso" in err and SECRET not in err and SECRET.lower() not in err.lower()
+    assert _counts(town) == before
+
+
+def test_a_database_url_password_is_not_echoed_either(cli):
+    code, _, err = cli(f"postgresql://dono:{SECRET}@servidor/mototaxi", "search", "x")
+    assert code == 2 and SECRET not in err and "postgresql://dono:***@servidor" in err
+
+
+@pytest.mark.parametrize("args", [
+    ["--js", "search", "silva"], ["search", "silva", "--lim", "5"],
+    ["search", "silva", "--us", "admin"], ["search", "silva", "--password-std"],
+])
+def test_abbreviated_options_are_refused(cli, town, args):
+    """argparse took any unambiguous prefix (--pass for --password-stdin...)."""
+    code, out, err = cli("--db", town, *args)
+    assert code == 2 and out == "" and "argumentos não reconhecidos" in err
+
+
+def test_no_parser_takes_abbreviations():
+    import argparse
+
+    from mototaxi_desk import cli as cli_package
+
+    def parsers(parser):
+        yield parser
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for child in action.choices.values():
+                    yield from parsers(child)
+    every = list(parsers(cli_package.build_parser()))
+    assert len(every) > 100 and not any(p.allow_abbrev for p in every)

@@ -13,7 +13,8 @@ import sys
 from .. import __version__
 from . import (campaigns, clock, counter, documents, importing, licensing, maintenance,
                municipio, payments, permit_acts, records)
-from .common import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, KNOWN_ERRORS, Parser, login_options
+from .common import (EXIT_OK, EXIT_REFUSED, EXIT_USAGE, KNOWN_ERRORS, Parser, database_option,
+                     login_options)
 
 __all__ = ["EXIT_OK", "EXIT_REFUSED", "EXIT_USAGE", "build_parser", "parser", "run"]
 
@@ -34,7 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="mototaxi-desk",
                     description="Mototáxi Desk — serviço municipal de mototáxi. "
                                 "Sem comando, abre o programa.")
-    parser.add_argument("--db", help="banco de dados: caminho de arquivo, sqlite:///... ou "
+    parser.add_argument("--db", type=database_option, help="banco de dados: caminho de arquivo, sqlite:///... ou "
                                      "postgresql://... (padrão: MOTOTAXI_DB ou a pasta de dados)")
     parser.add_argument("--demo", action="store_true",
                         help="abre o banco de demonstração (separado do real), criando-o se preciso")

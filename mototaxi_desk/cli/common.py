@@ -6,13 +6,14 @@ import argparse
 import functools
 import json
 import os
+import re
 import shutil
 import sys
 from contextlib import contextmanager
 from pathlib import Path
 
 from .. import config
-from ..domain.errors import DomainError, ProfileError
+from ..domain.errors import DomainError, ProfileError, ValidationError
 from ..domain.os_errors import os_error_text
 from ..store import connection
 from ..store.connection import StoreError
@@ -58,6 +59,14 @@ def whole_number(text: str) -> int:
     return int(text)
 
 
+def database_option(text: str) -> str:
+    """--db: refused when empty (config.database_url says why), before any command runs."""
+    try:
+        return config.check_database_value(text, "--db", "omita --db")
+    except ValidationError as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
+
+
 # argparse makes a help formatter for every argument it adds (to check its metavar), and each
 # formatter asks the terminal for its size: once is enough.
 _HELP_WIDTH = max(shutil.get_terminal_size().columns - 2, 40)
@@ -65,14 +74,59 @@ _Formatter = functools.partial(argparse.HelpFormatter, width=_HELP_WIDTH)
 
 
 class Parser(argparse.ArgumentParser):
+    """Every parser of the command line (subcommands are made with this class too)."""
+
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("formatter_class", _Formatter)
+        # No abbreviations: `--password X` was taken for `--password-stdin`, and a new
+        # option could silently change what an abbreviation in a script means.
+        kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
+        self._words: list[str] = []
+
+    def parse_known_args(self, args=None, namespace=None):
+        self._words = list(sys.argv[1:] if args is None else args)  # for error()
+        return super().parse_known_args(self._words, namespace)
 
     def error(self, message):  # argparse's own usage errors, in Portuguese, exit 2
         self.print_usage(sys.stderr)
+        message = redacted(message, secret_values(self._words))
         print(f"{self.prog}: erro de uso: {message}", file=sys.stderr)
         sys.exit(EXIT_USAGE)
+
+
+# An option whose value may be a secret: its value (`--senha X`, `--password=X`) is never
+# echoed, even when the option does not exist (then argparse calls X an unknown argument,
+# or a command that does not exist), nor the word after a flag such as --password-stdin
+# (`--password-stdin X`: X is most likely a password written where it does not go).
+_SECRET_OPTION = re.compile(r"^-.*(pass|senha|secret|segredo|token)", re.IGNORECASE)
+_URL_PASSWORD = re.compile(r"(\w+://[^/@\s:]*:)[^@\s]*@")
+
+
+def secret_values(words: list[str]) -> set[str]:
+    """The words of a command line that may be secrets: what follows a password-like option
+    (`--password=X`, or the next word)."""
+    found = set()
+    for index, word in enumerate(words):
+        name, equals, value = word.partition("=")
+        if not _SECRET_OPTION.match(name):
+            continue
+        if equals:
+            found.add(value)
+        elif index + 1 < len(words):
+            found.add(words[index + 1])
+    return {value for value in found if value}
+
+
+def redacted(message: str, secrets: set[str]) -> str:
+    """`message` with each secret, as a whole word (or quoted, as argparse quotes it), and
+    the password of a database URL replaced by ***."""
+    message = _URL_PASSWORD.sub(r"\1***@", message)
+    for secret in sorted(secrets, key=len, reverse=True):
+        for form in {secret, repr(secret)[1:-1]}:
+            message = re.sub(rf"(?<![^\s'\"=,(\[]){re.escape(form)}(?![^\s'\",)\]])", "***",
+                             message)
+    return message
 
 
 def subcommands(parser: argparse.ArgumentParser, dest: str) -> argparse._SubParsersAction:

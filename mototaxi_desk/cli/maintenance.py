@@ -181,7 +181,8 @@ def cmd_db_grants(args) -> int:
             raise StoreError("db-grants é para PostgreSQL; o arquivo SQLite é protegido pelas "
                              "permissões da pasta de dados.")
         if args.print_only:
-            sql = pgroles.statements(pgroles.current_schema(db), args.app_role)
+            schema = pgroles.current_schema(db)
+            sql = pgroles.statements(schema, args.app_role, pgroles.tables_owner(db, schema))
             done = {"statements": sql, "applied": False}
         else:
             done = {**pgroles.apply(db, args.app_role), "applied": True}

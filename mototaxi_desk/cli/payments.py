@@ -34,6 +34,9 @@ def register(sub) -> None:
     which.add_argument("--charge", metavar="N", help="nº da multa ou despesa")
     which.add_argument("--all", action="store_true", help="todos os débitos em aberto")
     p.add_argument("--receipt", required=True, metavar="Nº", help="nº do recibo / DAM")
+    p.add_argument("--amount", metavar="VALOR",
+                   help="valor recebido em R$ (ex.: 120,50), conferido com o débito (com "
+                        "--all, com o total); sem ele, paga-se o valor inteiro do débito")
     p.add_argument("--date", metavar="DD/MM/AAAA", help="data do pagamento (padrão: hoje)")
     json_flag(p)
 
@@ -90,7 +93,6 @@ def _pay(args) -> int:
     """Debts paid at the counter (the record's "Pagar"): whole amounts only, all in one
     transaction (one refused, none recorded)."""
     from ..services import counter, fees, guias, persons
-    from ..store.connection import write_transaction
     with database(args):
         person = persons.person_by_cpf(args.cpf)
         debts = (fees.open_debts(person.id) if args.all else
@@ -98,10 +100,8 @@ def _pay(args) -> int:
         if not debts:
             from ..domain.errors import DomainError
             raise DomainError(f"{person.name} não tem débitos em aberto.")
-        with write_transaction():
-            for debt in debts:
-                counter.pay_debt(actor(args), debt, paid_on=args.date or wallclock.today(),
-                                 receipt=args.receipt)
+        counter.pay_debts(actor(args), debts, paid_on=args.date or wallclock.today(),
+                          receipt=args.receipt, amount=args.amount)
     emit(args, debts, [f"Pago: {counter.debt_text(d)}" for d in debts])
     return EXIT_OK
 

@@ -445,9 +445,9 @@ def parse_value(code: str, value, today: dt.date):
     if code == "chassis":
         return validators.chassis(value, label)
     if code == "manufacture_year":
-        return _int(value, label, low=1970, high=today.year)
+        return validators.year(value, label, earliest=1970, latest=today.year)
     if code == "model_year":
-        return _int(value, label, low=1970, high=today.year + 1)
+        return validators.year(value, label, earliest=1970, latest=today.year + 1)
     if code == "cc":
         return _int(value, label, low=1, high=3000)
     if code in ("order_number", "permit_order"):

@@ -35,6 +35,9 @@ def _digits(value, field: str, length: int, name: str) -> str:
         raise ValidationError(field, f"{name} deve conter apenas números.")
     if len(digits) != length:
         raise ValidationError(field, f"{name} deve ter {length} dígitos (tem {len(digits)}).")
+    if not (text[0].isdigit() and text[-1].isdigit()):  # '-12345678909': a minus, not a mask
+        raise ValidationError(field, f"{name} deve começar e terminar com um algarismo (sem "
+                                     "sinal nem separador nas pontas).")
     return digits
 
 
@@ -305,3 +308,23 @@ def positive_int(value, field: str, *, maximum: int = 10**9) -> int:
     """A whole number from 1 to `maximum`, typed "1234" or "1.234" (numbers.parse_int):
     "1.5" or "1,5" is refused, not read as 15."""
     return parse_int(value, field, minimum=1, maximum=maximum)
+
+
+def year(value, field: str, *, earliest: int = 1900, latest: int = 2200) -> int:
+    """A year: a whole number (a spreadsheet's 2019.0 too) or its four digits as typed.
+    "2.022" is refused, not read as 2022 as positive_int would (the dot of thousands)."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    else:
+        text = str(value if value is not None else "").strip()
+        if not text:
+            raise ValidationError(field, "campo obrigatório.")
+        if not (len(text) == 4 and text.isascii() and text.isdigit()):
+            raise ValidationError(field, "informe o ano com os 4 algarismos, sem ponto nem "
+                                         "espaço (ex.: 2026).")
+        number = int(text)
+    if not earliest <= number <= latest:
+        raise ValidationError(field, f"informe um ano entre {earliest} e {latest}.")
+    return number

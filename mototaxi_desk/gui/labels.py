@@ -37,7 +37,8 @@ AUDIT_ACTIONS = {
     "Número do perfil alterado", "user.add": "Usuário cadastrado",
     "user.disable": "Usuário desativado", "user.login": "Entrada no sistema",
     "user.login_failed": "Senha incorreta", "demo.fill": "Dados de demonstração",
-    "refused:user.login": "Entrada recusada (bloqueado, desativado ou perfil desconhecido)",
+    "refused:user.login": "Entrada recusada (usuário inexistente, desativado, bloqueado ou "
+                          "perfil desconhecido)",
     "refused:cli.login": "Comando recusado: sem usuário",
 }
 ENTITIES = {"person": "Pessoa", "permit": "Permissão", "vehicle": "Veículo",

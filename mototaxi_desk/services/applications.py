@@ -101,7 +101,8 @@ def application(application_id) -> dict:
 
 def by_protocol(text: str) -> Application:
     year, _, seq = str(text or "").strip().partition("/")
-    if not (year.isdigit() and seq.isdigit() and len(year) == 4 and 0 < len(seq) <= 6):
+    if not ((year + seq).isascii() and year.isdigit() and seq.isdigit() and len(year) == 4
+            and 0 < len(seq) <= 6):  # str.isdigit() takes '²', which int() refuses
         raise ValidationError("Protocolo", "use o formato AAAA/NNNNNN.")
     app = Application.get_or_none((Application.protocol_year == int(year)) &
                                   (Application.protocol_seq == int(seq)))

@@ -61,10 +61,7 @@ def create(actor: Actor, *, name: str, year, kind: str = "plate_digit", schedule
     final ("1:2, 2:3, …, 0:11"; empty = final 1 in February … 0 in November) or by
     permit-number ranges ("1-50:3, 51-100:4")."""
     permissions.require(actor, "campaign.create")
-    try:
-        year = int(year)
-    except (TypeError, ValueError):
-        raise ValidationError("Ano da campanha", f"'{year}' não é um ano.") from None
+    year = validators.year(year, "Ano da campanha", earliest=2000, latest=2100)
     name = C.check_name_year(name, year)
     parsed = C.parse_schedule(kind, schedule)
     act_number = validators.text(act_number, "Nº do ato", max_length=60, required=False)

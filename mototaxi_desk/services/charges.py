@@ -50,9 +50,7 @@ def pay_charge(actor: Actor, charge_id, *, paid_on, receipt, amount,
     charge = get_charge(charge_id)
     if charge.status != "open":
         raise DomainError(f"O lançamento nº {charge.id} não está em aberto ({charge.status}).")
-    if cents != charge.amount_cents:
-        raise RuleRefusal(f"Pagamento parcial ou a maior não é aceito: o valor devido é "
-                          f"{format_money(charge.amount_cents)}")
+    check_whole_payment(cents, charge.amount_cents)
     with write_transaction():
         before = audit.snapshot(charge)
         charge.status, charge.paid_on, charge.paid_cents, charge.receipt = \
@@ -64,6 +62,14 @@ def pay_charge(actor: Actor, charge_id, *, paid_on, receipt, amount,
     return {**charge_dict(charge),
             "note": "O pagamento da multa não exime o infrator de sanar a falta que lhe deu "
                     f"origem ({article})." if article else ""}
+
+
+def check_whole_payment(cents: int, due_cents: int) -> None:
+    """Only whole payments are taken: at the counter, from the bank's return, on the
+    command line."""
+    if cents != due_cents:
+        raise RuleRefusal(f"Pagamento parcial ou a maior não é aceito: o valor devido é "
+                          f"{format_money(due_cents)}")
 
 
 def open_charges(person_id: int) -> list[dict]:

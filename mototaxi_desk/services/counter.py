@@ -6,13 +6,16 @@ enabled may still be refused by the service, and the refusal is what the clerk s
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 
 from ..domain import permit_rules
 from ..domain.errors import DomainError, RuleRefusal
-from ..domain.money import format_money, units_to_cents
+from ..domain.money import format_money, parse_money, units_to_cents
+from ..store.connection import write_transaction
 from ..store.models import Permit, Person, WaitingListEntry
 from . import (documents, fees, ledger, lookup, permissions, permit_actions, permits, setup,
                stands, waiting_list)
+from .charges import check_whole_payment
 from .context import Actor
 from .fees import fee_text
 from ..domain import wallclock
@@ -194,6 +197,19 @@ def pay_debt(actor: Actor, debt: dict, *, paid_on, receipt: str, amount=None) ->
         return fees.pay(actor, debt["id"], paid_on=paid_on, receipt=receipt)
     return ledger.pay_charge(actor, debt["id"], paid_on=paid_on, receipt=receipt,
                              amount=amount)
+
+
+def pay_debts(actor: Actor, debts: list[dict], *, paid_on, receipt: str,
+              amount=None) -> list[dict]:
+    """Pay items of fees.open_debts whole, in one transaction (one refused, none recorded).
+    `amount`, the money received (R$), must be their total; without it each is paid whole,
+    as the window's "Registrar pagamento" fills in the amount due."""
+    if amount is not None:
+        check_whole_payment(parse_money(amount, "Valor pago"),
+                            sum(debt["amount_cents"] for debt in debts))
+    with write_transaction():
+        return [pay_debt(actor, debt, paid_on=paid_on, receipt=receipt,
+                         amount=Decimal(debt["amount_cents"]) / 100) for debt in debts]
 
 
 def debt_text(debt: dict) -> str:

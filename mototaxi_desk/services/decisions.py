@@ -96,7 +96,7 @@ def notice_by_number(text) -> InfractionNotice:
     raw = str(text or "").strip()
     number_text, _, year_text = raw.partition("/")
     number = validators.positive_int(number_text, "Nº do auto de infração", maximum=10**7)
-    year = (validators.positive_int(year_text, "Ano do auto de infração", maximum=2200)
+    year = (validators.year(year_text, "Ano do auto de infração")
             if year_text else wallclock.today().year)
     notice = InfractionNotice.get_or_none((InfractionNotice.number == number) &
                                           (InfractionNotice.year == year))

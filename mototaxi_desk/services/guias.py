@@ -48,8 +48,8 @@ def transaction_id(year: int, number: int) -> str:
 def _parse_number(text) -> tuple[int, int]:
     raw = str(text or "").strip()
     year, sep, number = raw.partition("/")
-    if not sep or not year.isdigit() or not number.isdigit() or len(year) != 4 \
-            or len(number) > 9:
+    if not sep or not (year + number).isascii() or not year.isdigit() \
+            or not number.isdigit() or len(year) != 4 or len(number) > 9:  # '²' is a digit
         raise ValidationError("Nº da guia", "use o formato AAAA/NNNNNN (ex.: 2026/000012).")
     return int(year), int(number)
 

@@ -140,9 +140,7 @@ def set_population(actor: Actor, population) -> dict:
 def set_fiscal_unit_value(actor: Actor, year, value) -> dict:
     """The R$ value of the fiscal unit for a year (set by the município each year)."""
     permissions.require(actor, "settings.fiscal_unit")
-    year = validators.positive_int(year, "Ano", maximum=2200)
-    if year < 2000:
-        raise ValidationError("Ano", "informe um ano a partir de 2000.")
+    year = validators.year(year, "Ano", earliest=2000, latest=2200)
     cents = parse_money(value, "Valor da unidade fiscal")
     with write_transaction():
         row = FiscalUnitValue.get_or_none(FiscalUnitValue.year == year)

@@ -1,11 +1,14 @@
 """Staff accounts: argon2 hashes, roles, lock after repeated wrong passwords."""
 from __future__ import annotations
 
+import base64
 import datetime as dt
+import os
 import re
 
-from argon2 import PasswordHasher
+from argon2 import PasswordHasher, extract_parameters
 from argon2.exceptions import InvalidHashError, VerificationError
+from argon2.low_level import ARGON2_VERSION
 
 from ..domain import validators
 from ..domain.errors import DomainError, ValidationError
@@ -108,28 +111,37 @@ def authenticate(login, password, *, now: dt.datetime | None = None,
     """The Actor for a correct login and password; LoginFailed otherwise, with the same
     message for an unknown or disabled user, a wrong password and a locked account, so
     logins cannot be guessed nor a lock told apart. `via` (e.g. "linha de comando") goes
-    into the audit entries."""
+    into the audit entries.
+
+    Every refusal costs the same (issue 34 item 7): one argon2 check — against the user's
+    hash, or a dummy one for an unknown, disabled or locked login — and one audit entry
+    (an unknown login's names the text tried, never the password). The check runs before
+    the write transaction, which queues every counter's writes: a script trying logins
+    must not hold them for the check's 0.3 s each time."""
     now = now or utcnow()
     login = str(login or "").strip().lower()
     extra = {"via": via} if via else None
+    seen = User.get_or_none(User.login == login)
+    usable = seen is not None and seen.active and not _locked(seen, now)
+    matches = _verify(seen.password_hash if usable else _dummy_hash(), password)
     # The failure count must be committed, so the refusal is raised after the transaction.
     with write_transaction():
         user = User.get_or_none(User.login == login)
-        if user is None or not user.active:
+        if user is None:
             refusal = LOGIN_REFUSED
-            if user is not None:
-                audit.record(Actor(user.id, user.login, user.role), "refused:user.login",
-                             "user", user.id, after={"reason": "desativado", **(extra or {})})
-        elif user.role not in ROLE_LABELS:  # e.g. a row edited by hand to 'chefe'
-            refusal = unknown_role_message(user.role)
-            audit.record(Actor(user.id, user.login, user.role), "refused:user.login", "user",
-                         user.id, after={"role": user.role, **(extra or {})})
-        elif user.locked_until and user.locked_until > now:
+            audit.record(Actor(None, "", "nenhum"), "refused:user.login", "user", "",
+                         after={"reason": "desconhecido", "login": _attempted(login),
+                                **(extra or {})})
+        elif not user.active:
+            refusal = LOGIN_REFUSED
+            audit.record(Actor(user.id, user.login, user.role), "refused:user.login",
+                         "user", user.id, after={"reason": "desativado", **(extra or {})})
+        elif _locked(user, now):
             refusal = LOGIN_REFUSED
             audit.record(Actor(user.id, user.login, user.role), "refused:user.login", "user",
                          user.id, after={"reason": "bloqueado", **(extra or {})})
-        elif not _password_matches(user, password):
-            refusal = LOGIN_REFUSED
+        elif not (matches and usable and user.password_hash == seen.password_hash):
+            refusal = LOGIN_REFUSED  # (a hash changed meanwhile: checked against the old)
             user.failed_logins += 1
             if user.failed_logins >= MAX_FAILED_LOGINS:
                 user.locked_until = now + dt.timedelta(minutes=LOCK_MINUTES)
@@ -137,6 +149,10 @@ def authenticate(login, password, *, now: dt.datetime | None = None,
             user.save()
             audit.record(Actor(user.id, user.login, user.role), "user.login_failed", "user",
                          user.id, after=extra)
+        elif user.role not in ROLE_LABELS:  # e.g. a row edited by hand to 'chefe': said
+            refusal = unknown_role_message(user.role)  # only to who knows the password
+            audit.record(Actor(user.id, user.login, user.role), "refused:user.login", "user",
+                         user.id, after={"role": user.role, **(extra or {})})
         else:
             refusal = ""
             user.failed_logins = 0
@@ -151,6 +167,30 @@ def authenticate(login, password, *, now: dt.datetime | None = None,
     return Actor(user.id, user.login, user.role)
 
 
+def _locked(user: User, now: dt.datetime) -> bool:
+    return bool(user.locked_until and user.locked_until > now)
+
+
+def _attempted(login: str) -> str:
+    """An unknown login as the audit keeps it: the text when it has a login's shape (at most
+    40 characters), else only its length — what cannot be a login is most likely a password
+    typed in the wrong field, and the audit log can never be cleaned."""
+    if _LOGIN.match(login):
+        return login
+    return f"(texto que não é um nome de usuário: {len(login)} caracteres)"
+
+
+def _dummy_hash() -> str:
+    """A hash with the current hasher's parameters (tests swap in a cheap one) and a random
+    salt and tag: checking a password against it costs what a real check costs and never
+    succeeds. Made up, not hashed: hashing costs as much as a check, and the command line
+    logs in once per process, so a hash made on first use would double the refusal's cost."""
+    salt, tag = (base64.b64encode(os.urandom(size)).decode().rstrip("=")
+                 for size in (_hasher.salt_len, _hasher.hash_len))
+    return (f"$argon2{_hasher.type.name.lower()}$v={ARGON2_VERSION}$m={_hasher.memory_cost},"
+            f"t={_hasher.time_cost},p={_hasher.parallelism}${salt}${tag}")
+
+
 def must_change_password(actor: Actor) -> bool:
     """True while the user still has to replace the password given to them (the admin made
     at `init`): the GUI asks for a new one before opening the main window."""
@@ -163,7 +203,7 @@ def change_password(actor: Actor, old_password, new_password) -> dict:
     user = User.get_or_none(User.id == actor.user_id)
     if user is None or not user.active:
         raise DomainError("Usuário não encontrado ou desativado.")
-    if not _password_matches(user, old_password):
+    if not _verify(user.password_hash, old_password):
         raise ValidationError("Senha atual", "incorreta.")
     new_password = check_password(new_password, "Nova senha")
     if new_password == old_password:
@@ -178,8 +218,13 @@ def change_password(actor: Actor, old_password, new_password) -> dict:
     return as_dict(user)
 
 
-def _password_matches(user: User, password) -> bool:
+def _verify(password_hash: str, password) -> bool:
+    """One argon2 check. A hash that is not argon2's (edited by hand) costs a check too."""
     try:
-        return _hasher.verify(user.password_hash, str(password or ""))
+        extract_parameters(password_hash)
+    except InvalidHashError:
+        password_hash = _dummy_hash()
+    try:
+        return _hasher.verify(password_hash, str(password or ""))
     except (VerificationError, InvalidHashError):
         return False

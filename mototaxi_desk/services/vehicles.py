@@ -32,10 +32,7 @@ def _on(on: dt.date | None) -> dt.date:
 # --- validation ---------------------------------------------------------------------------
 
 def _year(value, label: str, *, latest: int) -> int:
-    year = validators.positive_int(value, label, maximum=9999)
-    if not EARLIEST_YEAR <= year <= latest:
-        raise ValidationError(label, f"informe um ano entre {EARLIEST_YEAR} e {latest}.")
-    return year
+    return validators.year(value, label, earliest=EARLIEST_YEAR, latest=latest)
 
 
 def _clean_insurance(data: dict, on: dt.date) -> dict:

@@ -4,8 +4,10 @@ but cannot change the schema, nor update, delete or truncate audit entries.
 
 The owner runs `mototaxi-desk --db postgresql://DONO@… db-grants --app-role APP` once after
 `init` (and again after each program update that migrated the schema; default privileges
-also cover tables a later migration creates). `db-grants --print` shows the statements for
-a database administrator to run by hand. docs/instalacao.md has the whole set-up.
+also cover tables a later migration creates). On a default install's `public` schema the
+owner is the database's owner (PostgreSQL 15: pg_database_owner); a superuser may run it
+too. `db-grants --print` shows the statements for a database administrator to run by hand.
+docs/instalacao.md has the whole set-up.
 """
 from __future__ import annotations
 
@@ -26,9 +28,14 @@ def _ident(name: str, what: str) -> str:
     return f'"{name}"'
 
 
-def statements(schema: str, app_role: str) -> list[str]:
-    """The GRANT/REVOKE statements, run by the schema's owner."""
+def statements(schema: str, app_role: str, tables_owner: str) -> list[str]:
+    """The GRANT/REVOKE statements, run by the owner of the schema and of its tables (or a
+    member of those roles: on a default install the `public` schema belongs to
+    pg_database_owner, whose member is the database's owner). `tables_owner` is the role
+    that creates the tables (init and the updates' migrations): the default privileges are
+    its, so the tables it creates later are granted too, whoever runs this."""
     s, app = _ident(schema, "esquema"), _ident(app_role, "papel")
+    owner = _ident(tables_owner, "papel")
     audit = f'{s}."{AuditLog._meta.table_name}"'
     return [
         f"REVOKE ALL ON SCHEMA {s} FROM PUBLIC",
@@ -37,10 +44,11 @@ def statements(schema: str, app_role: str) -> list[str]:
         f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA {s} TO {app}",
         # the audit log is append-only for the program's role
         f"REVOKE UPDATE, DELETE, TRUNCATE ON {audit} FROM {app}",
-        # tables and sequences a later migration creates (made by the owner)
-        f"ALTER DEFAULT PRIVILEGES IN SCHEMA {s} GRANT SELECT, INSERT, UPDATE, DELETE "
-        f"ON TABLES TO {app}",
-        f"ALTER DEFAULT PRIVILEGES IN SCHEMA {s} GRANT USAGE, SELECT ON SEQUENCES TO {app}",
+        # tables and sequences a later migration creates (made by the tables' owner)
+        f"ALTER DEFAULT PRIVILEGES FOR ROLE {owner} IN SCHEMA {s} GRANT SELECT, INSERT, "
+        f"UPDATE, DELETE ON TABLES TO {app}",
+        f"ALTER DEFAULT PRIVILEGES FOR ROLE {owner} IN SCHEMA {s} GRANT USAGE, SELECT ON "
+        f"SEQUENCES TO {app}",
     ]
 
 
@@ -48,8 +56,20 @@ def current_schema(db: pw.Database) -> str:
     return db.execute_sql("SELECT current_schema()").fetchone()[0]
 
 
+def tables_owner(db: pw.Database, schema: str) -> str:
+    """The role that owns the program's tables (the audit log's owner): the one that ran
+    `init` and runs the migrations."""
+    row = db.execute_sql("SELECT tableowner FROM pg_tables WHERE schemaname = %s AND "
+                         "tablename = %s", (schema, AuditLog._meta.table_name)).fetchone()
+    if row is None:
+        raise StoreError(f"O esquema '{schema}' não tem as tabelas do programa: rode "
+                         "'mototaxi-desk init' antes.")
+    return row[0]
+
+
 def apply(db: pw.Database, app_role: str) -> dict:
-    """Run the statements on the bound PostgreSQL database as its owner."""
+    """Run the statements on the bound PostgreSQL database as the owner of the schema and
+    of the tables (or a member of those roles, a superuser included)."""
     if not isinstance(db, pw.PostgresqlDatabase):
         raise StoreError("Papéis e permissões são do PostgreSQL; o arquivo SQLite é protegido "
                          "pelas permissões da pasta de dados.")
@@ -59,16 +79,36 @@ def apply(db: pw.Database, app_role: str) -> dict:
     if not exists:
         raise StoreError(f"O papel '{app_role}' não existe no servidor: crie-o antes "
                          f"(CREATE ROLE {app_role} LOGIN PASSWORD '…').")
-    owner = db.execute_sql("SELECT nspowner::regrole::text FROM pg_namespace WHERE nspname = "
-                           "%s", (schema,)).fetchone()[0]
-    me = db.execute_sql("SELECT current_user").fetchone()[0]
-    if owner.strip('"') != me:
-        raise StoreError(f"Conecte como o dono do esquema '{schema}' ({owner}) para dar as "
-                         f"permissões; você está conectado como {me}.")
-    if app_role == me:
+    owner = tables_owner(db, schema)
+    me, schema_owner, database, database_owner, may = db.execute_sql(
+        "SELECT current_user, n.nspowner::regrole::text, d.datname, d.datdba::regrole::text, "
+        "pg_has_role(current_user, n.nspowner, 'USAGE') AND "
+        "pg_has_role(current_user, %s, 'USAGE') "
+        "FROM pg_namespace n, pg_database d "
+        "WHERE n.nspname = %s AND d.datname = current_database()", (owner, schema)).fetchone()
+    if not may:
+        raise StoreError(_who_may(schema, schema_owner, database, database_owner, owner, me))
+    if app_role in (me, owner):
         raise StoreError("O papel do programa deve ser outro, não o dono do esquema.")
-    done = statements(schema, app_role)
+    done = statements(schema, app_role, owner)
     with db.atomic():
         for statement in done:
             db.execute_sql(statement)
-    return {"schema": schema, "owner": me, "app_role": app_role, "statements": done}
+    return {"schema": schema, "owner": me, "tables_owner": owner, "app_role": app_role,
+            "statements": done}
+
+
+def _who_may(schema: str, schema_owner: str, database: str, database_owner: str,
+             tables_owner: str, me: str) -> str:
+    """Whom to connect as, named as one can log in: on PostgreSQL 15 and later `public`
+    belongs to the pseudo-role pg_database_owner, i.e. to the database's owner."""
+    owner, note = schema_owner.strip('"'), ""
+    if owner == "pg_database_owner":
+        owner = database_owner.strip('"')
+        note = f", o dono do banco de dados '{database}' (o esquema é de pg_database_owner)"
+    if owner == tables_owner:
+        return (f"Só o dono do esquema '{schema}' dá as permissões: conecte como {owner}{note} "
+                f"(você está conectado como {me}).")
+    return (f"Só quem é dono do esquema '{schema}' ({owner}{note}) e das tabelas do programa "
+            f"({tables_owner}) dá as permissões: conecte como um superusuário do PostgreSQL, "
+            f"como postgres (você está conectado como {me}).")

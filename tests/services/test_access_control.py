@@ -155,6 +155,7 @@ INTERNAL = {
     "privacy.write_export",  # writes the files of privacy.export_person, which checks
     "counter.actions",  # reads: tells each role which buttons apply and why not
     "counter.pay_debt",  # dispatches to fees.pay / ledger.pay_charge, which check
+    "counter.pay_debts",  # counter.pay_debt for each debt
     "counter.second_copy_card",  # checks print.card itself (tests/services/test_counter.py)
     "permissions.cpf_text",  # shows a CPF whole or masked by role (tests/services/test_privacy.py)
     "counter.waiting_calls",  # a read: the list any role sees, CPFs as the role may see them

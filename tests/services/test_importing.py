@@ -228,7 +228,9 @@ REFUSALS = [
     ("Situação", "Perdida", "Situação", "situação desconhecida; use Ativa, Suspensa, "
                                         "Interrompida, Vencida, Revogada, Cassada, Desistência "
                                         "ou Caducada."),
-    ("Ano de fabricação", "2030", "Ano de fabricação", "informe um número entre 1970 e 2026."),
+    ("Ano de fabricação", "2030", "Ano de fabricação", "informe um ano entre 1970 e 2026."),
+    ("Ano de fabricação", "2.019", "Ano de fabricação", "informe o ano com os 4 algarismos, "
+                                                        "sem ponto nem espaço (ex.: 2026)."),
     ("Cilindrada", "abc", "Cilindradas (cc)", "informe um número inteiro."),
     ("Validade", dt.date(2020, 1, 1), "Validade da permissão", "a validade é anterior à data "
                                                                "da outorga."),

@@ -1,6 +1,9 @@
 """PostgreSQL least privilege (issue 18 item 6): the schema's owner migrates and sets up; the
 application role every counter connects as works the register but cannot change the schema
-nor update, delete or truncate audit entries. Roles with unique names, dropped after."""
+nor update, delete or truncate audit entries. Roles with unique names, dropped after.
+Issue 34 item 10: on a default install (a database of its own, the `public` schema, which
+PostgreSQL 15 gives to the pseudo-role pg_database_owner) `db-grants` works for the
+database's owner, and says whom to connect as by a name one can log in with."""
 import uuid
 from urllib.parse import quote
 
@@ -15,6 +18,7 @@ from mototaxi_desk.store.models import DB, AuditLog, Person
 
 from ..conftest import MUNICIPIOS, PG_URL, SRM
 from ..factories import make_person
+from ..test_cli import INIT
 
 pytestmark = pytest.mark.skipif(not PG_URL, reason="MOTOTAXI_TEST_PG não definido")
 
@@ -88,7 +92,7 @@ def test_grants_need_the_owner_and_an_existing_role(roles):
     with pytest.raises(StoreError, match="não existe"):
         pgroles.apply(DB.obj, "mtx_ninguem_" + uuid.uuid4().hex[:6])
     with pytest.raises(StoreError, match="inválido"):
-        pgroles.statements(schema, 'x"; DROP TABLE person; --')
+        pgroles.statements(schema, 'x"; DROP TABLE person; --', owner)
     with pytest.raises(StoreError, match="outro"):
         pgroles.apply(DB.obj, owner)
     close_database()
@@ -103,3 +107,69 @@ def test_the_command_prints_and_applies_the_grants(roles, cli):
     assert code == 0 and f"Permissões aplicadas ao papel {app}." in out, err
     code, out, err = cli("--db", _url(app, schema), "db-grants", "--app-role", app)
     assert code == 1 and "dono do esquema" in err
+
+
+def _db_url(role: str, database: str) -> str:
+    host = PG_URL.split("://", 1)[1].split("@", 1)[-1].split("/", 1)[0]  # host:port
+    return f"postgresql://{role}@{host}/{database}"
+
+
+@pytest.fixture
+def default_install():
+    """A database of its own, made as a município's IT would on a fresh server: `CREATE
+    DATABASE mototaxi OWNER dono`, nothing else (its `public` schema is pg_database_owner's);
+    plus the program's role. Dropped after, with the roles."""
+    tag = uuid.uuid4().hex[:10]
+    owner, app, database = f"mtx_dono_{tag}", f"mtx_app_{tag}", f"mtx_padrao_{tag}"
+    admin = make_database(PG_URL)
+    admin.connect()
+    admin.execute_sql(f'CREATE ROLE "{owner}" LOGIN')
+    admin.execute_sql(f'CREATE ROLE "{app}" LOGIN')
+    admin.execute_sql(f'CREATE DATABASE "{database}" OWNER "{owner}"')
+    try:
+        yield owner, app, database
+    finally:
+        close_database()
+        admin.execute_sql(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+        admin.execute_sql(f'DROP ROLE IF EXISTS "{app}"')
+        admin.execute_sql(f'DROP ROLE IF EXISTS "{owner}"')
+        admin.close()
+
+
+def test_db_grants_on_the_public_schema_of_a_default_install(default_install, cli):
+    owner, app, database = default_install
+    code, _, err = cli("--db", _db_url(owner, database), *INIT, stdin="senha-forte-1\n")
+    assert code == 0, err
+    code, out, err = cli("--db", _db_url(owner, database), "db-grants", "--app-role", app)
+    assert code == 0 and f"Permissões aplicadas ao papel {app}." in out, err
+    assert 'REVOKE UPDATE, DELETE, TRUNCATE ON "public"."audit_log"' in out
+    # another role is told whom to connect as: the database's owner, not the pseudo-role
+    # pg_database_owner nobody can log in as
+    code, _, err = cli("--db", _db_url(app, database), "db-grants", "--app-role", app)
+    assert code == 1 and f"conecte como {owner}, o dono do banco de dados" in err, err
+    assert "conecte como pg_database_owner" not in err
+
+    db = open_database(_db_url(app, database))
+    make_person("Josefa Lima")  # a counter works the register...
+    assert audit.verify()["ok"]
+    _refused(db, "UPDATE audit_log SET action = 'user.login'")  # ...not the audit log
+    _refused(db, "CREATE TABLE extra (x integer)")
+    close_database()
+
+
+def test_a_superuser_grants_for_the_role_that_owns_the_tables(default_install, cli):
+    """The default privileges are the tables' owner's (FOR ROLE), so a table a later update
+    creates as that owner is the program's role's too, whoever ran db-grants."""
+    owner, app, database = default_install
+    assert cli("--db", _db_url(owner, database), *INIT, stdin="senha-forte-1\n")[0] == 0
+    superuser = PG_URL.split("://", 1)[1].split("@", 1)[0]
+    code, out, err = cli("--db", _db_url(superuser, database), "db-grants", "--app-role", app)
+    assert code == 0, err
+    assert f'ALTER DEFAULT PRIVILEGES FOR ROLE "{owner}" IN SCHEMA "public"' in out
+    db = open_database(_db_url(owner, database))  # an update's migration, as the owner
+    db.execute_sql("CREATE TABLE nova_tabela (x integer)")
+    close_database()
+    db = open_database(_db_url(app, database))
+    db.execute_sql("INSERT INTO nova_tabela VALUES (1)")
+    assert db.execute_sql("SELECT count(*) FROM nova_tabela").fetchone()[0] == 1
+    close_database()

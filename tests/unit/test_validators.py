@@ -30,6 +30,8 @@ def test_cpf_accepts_mask_or_digits(typed):
     ("5299822472", "11 dígitos"),      # validate-docbr would pad this one: we must not
     ("529982247255", "11 dígitos"), ("52998224a25", "apenas números"), ("", "obrigatório"),
     ("٥٢٩٩٨٢٢٤٧٢٥", "apenas números"),  # Arabic-Indic digits are digits to Python, not to a CPF
+    ("-52998224725", "começar e terminar com um algarismo"),  # a minus was dropped (issue 34)
+    ("52998224725-", "começar e terminar com um algarismo"),
 ])
 def test_cpf_refusals_name_the_field(bad, why):
     message = refused(v.cpf, bad, "CPF")
@@ -117,6 +119,22 @@ def test_ibge_uf_phone():
     refused(v.uf, "XX", "UF")
     assert v.phone("(99) 98765-4321") == "99987654321"
     refused(v.phone, "1234", "Telefone")
+
+
+@pytest.mark.parametrize("typed", ["2026", " 2026 ", 2026, 2026.0])
+def test_year_as_typed_or_from_a_spreadsheet(typed):
+    assert v.year(typed, "Ano") == 2026
+
+
+@pytest.mark.parametrize("bad, why", [
+    ("2.022", "4 algarismos"),   # issue 34: read as 2022 (the dot of thousands)
+    ("2,022", "4 algarismos"), ("22", "4 algarismos"), ("02022", "4 algarismos"),
+    ("20 22", "4 algarismos"), ("٢٠٢٢", "4 algarismos"), ("-2022", "4 algarismos"),
+    (2022.5, "4 algarismos"), (True, "4 algarismos"), ("", "obrigatório"),
+    ("1899", "entre 1900 e 2200"), (2201, "entre 1900 e 2200"),
+])
+def test_year_refusals_name_the_field(bad, why):
+    assert why in refused(lambda x: v.year(x, "Ano do modelo"), bad, "Ano do modelo")
 
 
 VALIDATORS = [v.cpf, v.cnh_number, v.renavam, v.plate, v.chassis, v.blood_type, v.cnh_category,

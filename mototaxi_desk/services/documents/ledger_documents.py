@@ -27,7 +27,8 @@ def _notice_by_number(value):
     text = str(value or "").strip()
     number_text, _, year_text = text.partition("/")
     number = number_field(number_text, "Nº do auto de infração")
-    year = number_field(year_text, "Ano do auto de infração") if year_text else wallclock.today().year
+    year = (validators.year(year_text, "Ano do auto de infração") if year_text
+            else wallclock.today().year)
     notice = InfractionNotice.get_or_none((InfractionNotice.number == number) &
                                           (InfractionNotice.year == year))
     if notice is None:
