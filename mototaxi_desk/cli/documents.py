@@ -171,7 +171,11 @@ def _trust(args, keys) -> dict:
                 print(f"  {k['key_id']}  impressão digital {k['fingerprint_text']}")
             print("Compare com Configurações → Verificação dos documentos da estação que assina "
                   "(ou com o rodapé da relação do ponto).")
-            if input("Confiar nesta(s) chave(s)? Digite 'sim': ").strip().lower() == "sim":
+            try:
+                answer = input("Confiar nesta(s) chave(s)? Digite 'sim': ")
+            except EOFError:
+                answer = ""
+            if answer.strip().lower() == "sim":
                 confirm = [k["fingerprint"] for k in plan["unsigned"]]
     try:
         return keys.install_trusted(actor(args), source, confirm=confirm)

@@ -47,6 +47,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..domain.errors import DomainError
+from ..domain.os_errors import os_error_text
 from ..printing import qr
 from ..store.connection import write_transaction
 from ..store.models import MunicipioSettings, SigningKey, utcnow
@@ -167,13 +168,17 @@ def install_trusted(actor: Actor, source: Path | None, *, confirm: Iterable[str]
         entry["retired_at"] = entry["retired_at"] or retired.get(entry["key_id"])
     data["keys"] += [{f: k[f] for f in _ENTRY_FIELDS if f in k} for k in added]
     trust_file.parse(data, trust_path(ibge))  # what is saved loads again
-    _save_trust(data, ibge)
-    with write_transaction():
+    with write_transaction():  # the file written last: a failed write is not audited as done
         audit.record(actor, "key.trust", "signing_key", None, after={
             "source": str(source) if source is not None else "banco de dados",
             "keys": [[k["key_id"], k["fingerprint"]] for k in data["keys"]],
             "signed": [[k["key_id"], k["fingerprint"], k["signed_by"]] for k in plan["signed"]],
             "confirmed": [[k["key_id"], k["fingerprint"]] for k in plan["unsigned"]]})
+        try:
+            _save_trust(data, ibge)
+        except OSError as exc:
+            raise DomainError(f"Não foi possível gravar {trust_path(ibge)}: "
+                              f"{os_error_text(exc)}. Nada foi alterado.") from None
     return {**trust_summary(), "added": [_shown(k) for k in added]}
 
 

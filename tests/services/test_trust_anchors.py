@@ -306,3 +306,19 @@ def test_the_offline_verifier_embeds_only_the_keys_that_verify_here(db, municipi
     assert raw.hex() not in html and row.public_key not in html
     exported = verifier.export_file(ADMIN, tmp_path / "verificador.html")
     assert exported["keys"] == 1
+
+
+def test_a_trust_file_that_cannot_be_written_is_not_audited_as_installed(
+        db, municipio, tmp_path, monkeypatch):
+    import errno
+
+    from mototaxi_desk.services import key_files
+    path, row, _ = _file_with_an_unsigned_key(tmp_path)
+    before = keys.trust_path().read_bytes()
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(key_files, "write_atomic", full)
+    with pytest.raises(DomainError, match="Não foi possível gravar .*Nada foi alterado"):
+        keys.install_trusted(ADMIN, path, confirm=[row.fingerprint])
+    assert keys.trust_path().read_bytes() == before and not _audits("key.trust")
