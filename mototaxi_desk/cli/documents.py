@@ -41,11 +41,22 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", metavar="ARQUIVO")
     keys.add_parser("list", help="lista as chaves (atual e aposentadas) e as confiáveis "
                                  "desta estação")
-    keys.add_parser("rotate", help="cria uma chave nova; a anterior continua a conferir "
-                                   "os documentos já impressos")
-    p = keys.add_parser("trust", help="instala nesta estação as chaves confiáveis copiadas "
-                                      "da estação que assina (keys/trusted-IBGE.json)")
-    p.add_argument("file", metavar="ARQUIVO")
+    p = keys.add_parser("rotate", help="cria uma chave nova, assinada pela atual; a anterior "
+                                       "continua a conferir os documentos já impressos")
+    p.add_argument("--unsigned", action="store_true",
+                   help="a chave atual foi perdida: cria a nova sem a assinatura dela (só passa "
+                        "a ser confiável com 'keys trust --from-database --confirm')")
+    p = keys.add_parser("trust", help="acrescenta às chaves confiáveis desta estação as de um "
+                                      "arquivo copiado da estação que assina "
+                                      "(keys/trusted-IBGE.json) ou as deste banco")
+    source = p.add_mutually_exclusive_group(required=True)
+    source.add_argument("file", nargs="?", metavar="ARQUIVO")
+    source.add_argument("--from-database", action="store_true",
+                        help="as chaves deste banco que esta estação ainda não aceita")
+    p.add_argument("--confirm", action="append", default=[], metavar="IMPRESSÃO_DIGITAL",
+                   help="confirma a impressão digital de uma chave nova sem assinatura de "
+                        "chave já confiável (os 16 primeiros dígitos bastam; repita para "
+                        "cada chave)")
 
     verifier = sub.add_parser("verifier", help="verificador offline para o celular do fiscal")
     verifier.set_defaults(handler=cmd_verifier)
@@ -104,10 +115,18 @@ def cmd_keys(args) -> int:
     from ..services import keys
     with database(args):
         if args.keys_command == "rotate":
-            data = keys.rotate(actor(args))
-            lines = [f"Nova chave nº {data['key_id']} ({data['fingerprint'][:16]}...)"
+            data = keys.rotate(actor(args), unsigned=args.unsigned)
+            lines = [f"Nova chave nº {data['key_id']} ({data['fingerprint_text']})"
                      + (f"; a chave nº {data['retired']} foi aposentada e continua a conferir "
                         "os documentos já impressos." if data["retired"] else ".")]
+            if data["signed_by"]:
+                lines.append(f"A chave nova foi assinada pela chave {data['signed_by']}: as "
+                             "estações que só conferem a aceitam ao instalar o arquivo "
+                             "trusted-IBGE.json desta estação (keys trust).")
+            elif not data["trusted"]:
+                lines.append("A chave nova ainda não é confiável nesta estação: confira a "
+                             "impressão digital e confirme com 'mototaxi-desk keys trust "
+                             f"--from-database --confirm \"{data['fingerprint_text']}\"'.")
         elif args.keys_command == "list":
             data = keys.list_keys()
             lines = [f"chave {k['key_ref']:<12} {k['fingerprint_text']}  "
@@ -116,10 +135,13 @@ def cmd_keys(args) -> int:
                      f"{'chave privada nesta estação' if k['private_key_here'] else ''}"
                      .rstrip() for k in data]
         elif args.keys_command == "trust":
-            data = keys.install_trusted(actor(args), Path(args.file))
-            lines = [f"Chaves confiáveis instaladas em {data['path']}:"] + [
+            data = _trust(args, keys)
+            lines = [f"Chaves confiáveis em {data['path']}:"] + [
                 f"  {k['key_id']}  {k['fingerprint_text']}  "
-                f"{'atual' if k['current'] else 'aposentada'}" for k in data["keys"]]
+                f"{'atual' if k['current'] else 'aposentada'}" for k in data["keys"]] + [
+                f"Acrescentada: {k['key_id']} ({k['fingerprint_text']}), " +
+                (f"assinada pela chave {k['signed_by']}." if k["signed_by"] else
+                 "impressão digital confirmada.") for k in data["added"]]
         else:
             data = keys.export_public()
             pem = "".join(f"# {data['municipio']}/{data['uf']} IBGE {data['ibge']} — chave "
@@ -134,6 +156,33 @@ def cmd_keys(args) -> int:
                 lines = pem.rstrip("\n").splitlines()
     emit(args, data, lines)
     return EXIT_OK
+
+
+def _trust(args, keys) -> dict:
+    """`keys trust`: new keys signed by a trusted one are added; the others need their
+    fingerprints confirmed (--confirm, or 'sim' typed at the terminal after seeing them)."""
+    source = None if args.from_database else Path(args.file)
+    confirm = list(args.confirm)
+    if not confirm and sys.stdin.isatty():
+        plan = keys.trust_plan(actor(args), source)
+        if plan["unsigned"]:
+            print("Chave(s) nova(s) sem a assinatura de uma chave já confiável nesta estação:")
+            for k in plan["unsigned"]:
+                print(f"  {k['key_id']}  impressão digital {k['fingerprint_text']}")
+            print("Compare com Configurações → Verificação dos documentos da estação que assina "
+                  "(ou com o rodapé da relação do ponto).")
+            try:
+                answer = input("Confiar nesta(s) chave(s)? Digite 'sim': ")
+            except EOFError:
+                answer = ""
+            if answer.strip().lower() == "sim":
+                confirm = [k["fingerprint"] for k in plan["unsigned"]]
+    try:
+        return keys.install_trusted(actor(args), source, confirm=confirm)
+    except keys.NeedsConfirmation as exc:
+        shown = " ".join(f"--confirm \"{k['fingerprint_text']}\"" for k in exc.keys)
+        raise keys.NeedsConfirmation(f"{exc} Na linha de comando: {shown} (depois de "
+                                     "comparar).", exc.keys) from None
 
 
 def cmd_verifier(args) -> int:

@@ -131,8 +131,21 @@ def cmd_init(args) -> int:
         f"(IBGE {summary['ibge']}), perfil {summary['profile_id']}.",
         f"Limite de permissões: {summary['permit_cap']} "
         f"(população {summary['population']}).",
-        f"Usuário administrador '{args.admin_login}' criado; troque a senha no primeiro acesso."])
+        f"Usuário administrador '{args.admin_login}' criado; troque a senha no primeiro acesso."]
+        + _untrusted_key_warning(summary["signing_key"]))
     return EXIT_OK
+
+
+def _untrusted_key_warning(key: dict) -> list[str]:
+    """A database set up with an IBGE code this station already trusts other keys of: its
+    key is not trusted here (services/keys.py)."""
+    if key["trusted"]:
+        return []
+    return [f"Atenção: esta estação já tem chaves confiáveis deste município ({key['path']}); "
+            f"a chave de assinatura deste banco ({key['key_ref']}, impressão digital "
+            f"{key['fingerprint_text']}) não é confiável aqui e nada assinado com ela é aceito. "
+            "Se este é de fato o novo banco do município, um administrador confirma a chave "
+            "com 'mototaxi-desk keys trust --from-database'."]
 
 
 def _sqlite_exists(url: str) -> bool | None:

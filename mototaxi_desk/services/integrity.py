@@ -359,15 +359,20 @@ def number_problems() -> list[str]:
 
 def key_problems() -> list[str]:
     """Signing keys in the database that this station does not trust (services/keys.py):
-    a key added or replaced by a write to the database alone. A station without trusted
-    keys at all cannot judge (verification tells it how to install them)."""
+    a key added or replaced by a write to the database alone; and keys this station trusts
+    that the database lacks (a key row deleted: the documents it signed are refused). A
+    station without trusted keys at all cannot judge (verification tells it how to install
+    them)."""
     try:
-        untrusted = keys.untrusted_refs()
+        untrusted, missing = keys.untrusted_refs(), keys.missing_refs()
     except DomainError:
         return []
     return [f"Chave de assinatura {ref} está no banco de dados mas não é confiável nesta "
             "estação (não consta do arquivo de chaves confiáveis): documentos assinados com "
-            "ela são recusados." for ref in untrusted]
+            "ela são recusados." for ref in untrusted] + [
+        f"Chave de assinatura {ref} é confiável nesta estação mas não está no banco de dados "
+        "(apagada do banco, ou este não é o banco do município): documentos assinados com ela "
+        "são recusados." for ref in missing]
 
 
 def audit_problems(walked: dict | None = None) -> list[str]:

@@ -5,7 +5,6 @@ the audit chain — reads them without importing the audit back."""
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 from pathlib import Path
@@ -15,9 +14,10 @@ from ..domain.errors import DomainError
 from ..printing import qr
 from ..store.connection import sqlite_path
 from ..store.models import DB, MunicipioSettings, SigningKey
+from . import trust_file
 from .atomic_files import write_atomic
+from .trust_file import TRUST_FORMAT, fingerprint  # noqa: F401 (read as key_files.X)
 
-TRUST_FORMAT = "mototaxi-desk-trusted-keys/1"
 _override_dir: Path | None = None
 
 
@@ -52,10 +52,6 @@ def using_key_dir(folder: Path):
         yield
     finally:
         _override_dir = previous
-
-
-def fingerprint(raw: bytes) -> str:
-    return hashlib.sha256(raw).hexdigest()
 
 
 def fingerprint_text(print_: str) -> str:
@@ -99,6 +95,7 @@ def _write_private(path: Path, pem: bytes) -> None:
 # --- the trusted keys (data folder) ----------------------------------------------------------
 
 def _read_trust(path: Path) -> dict | None:
+    """The station's trust file (format 2 in memory, services/trust_file.py), None if none."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -107,26 +104,20 @@ def _read_trust(path: Path) -> dict | None:
         raise DomainError(f"O arquivo de chaves confiáveis {path} está ilegível "
                           f"({type(exc).__name__}); copie-o de novo da estação que assina "
                           "os documentos.") from None
-    _check_trust(data, path)
-    return data
+    return trust_file.parse(data, path)
 
 
-def _check_trust(data, source) -> None:
-    try:
-        ok = data.get("format") == TRUST_FORMAT and isinstance(data.get("keys"), list) and all(
-            len(bytes.fromhex(k["public_key"])) == 32 and
-            k["key_id"] == qr.key_ref(data["ibge"], int(k["serial"])) and
-            fingerprint(bytes.fromhex(k["public_key"])) == k["fingerprint"]
-            for k in data["keys"])
-    except (AttributeError, KeyError, TypeError, ValueError):
-        ok = False
-    if not ok:
-        raise DomainError(f"{source} não é um arquivo de chaves confiáveis do Mototáxi Desk.")
+def _anchors(ibge: str) -> dict | None:
+    """The trust file when it holds a key: from then on nothing pins a key without an
+    admin's act (a rotation signed by a trusted key, or a confirmed fingerprint)."""
+    data = _read_trust(trust_path(ibge))
+    return data if data is not None and data["keys"] else None
 
 
 def _save_trust(data: dict, ibge: str) -> None:
     path = trust_path(ibge)
     _secure_folder(path.parent)
+    data["format"] = TRUST_FORMAT
     data["keys"].sort(key=lambda k: k["serial"])
     write_atomic(path, (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode(),
                  mode=0o644)
@@ -140,26 +131,50 @@ def _entry(row: SigningKey, ibge: str) -> dict:
             if row.retired_at else None}
 
 
-def _pin(rows: list[SigningKey], ibge: str) -> dict:
-    """Add (or update the retirement of) these database keys in this station's trust file."""
-    path = trust_path(ibge)
-    data = _read_trust(path) or {"format": TRUST_FORMAT, "ibge": ibge, "keys": []}
+def _with_names(data: dict) -> dict:
     settings = MunicipioSettings.select().first()
     if settings is not None:
         data["municipio"], data["uf"] = settings.name, settings.uf
-    by_ref = {k["key_id"]: k for k in data["keys"]}
-    for row in rows:
-        entry = _entry(row, ibge)
-        old = by_ref.get(entry["key_id"])
-        if old is not None and old["public_key"] != entry["public_key"]:
-            raise DomainError(f"A chave {entry['key_id']} do banco de dados difere da chave "
-                              "confiável desta estação: nada foi alterado.")
-        if old is None:
-            data["keys"].append(entry)
-        else:
-            old["retired_at"] = entry["retired_at"]
+    return data
+
+
+def _pin_first(rows: list[SigningKey], ibge: str) -> dict:
+    """Trust on first use: the first keys of a município at a station that trusts none of
+    its keys yet (no trust file, or one without keys) — at `init`, or from the private keys
+    held here. Never adds to a file that holds keys."""
+    if _anchors(ibge) is not None:
+        raise DomainError("Esta estação já tem chaves confiáveis deste município: uma chave "
+                          "nova só entra por rotação ou com 'keys trust'. Nada foi alterado.")
+    data = _with_names({"format": TRUST_FORMAT, "ibge": ibge,
+                        "keys": [_entry(row, ibge) for row in rows]})
     _save_trust(data, ibge)
     return data
+
+
+def _pin_successor(new: SigningKey, old: SigningKey, old_private, ibge: str) -> dict:
+    """Pin a rotation's new key with the statement, signed by the old key (trusted here,
+    its private half held here), that the new one succeeds it."""
+    data = _anchors(ibge)
+    pinned = {k["key_id"]: k for k in data["keys"]} if data else {}
+    old_entry, entry = _entry(old, ibge), _entry(new, ibge)
+    if pinned.get(old_entry["key_id"], {}).get("public_key") != old.public_key or \
+            entry["key_id"] in pinned:
+        raise DomainError(f"A chave {old_entry['key_id']} não é confiável nesta estação: "
+                          "ela não pode assinar a chave nova. Nada foi alterado.")
+    entry["succeeds"] = trust_file.sign_succession(ibge, old_entry, entry, old_private)
+    data["keys"].append(entry)
+    _save_trust(_with_names(data), ibge)
+    return data
+
+
+def _mark_retired(row: SigningKey, ibge: str) -> None:
+    """Note a pinned key's retirement in the trust file (a key not pinned here: nothing)."""
+    data = _anchors(ibge)
+    ref = qr.key_ref(ibge, row.key_id)
+    for entry in data["keys"] if data else []:
+        if entry["key_id"] == ref and entry["public_key"] == row.public_key:
+            entry["retired_at"] = _entry(row, ibge)["retired_at"]
+            _save_trust(data, ibge)
 
 
 def _private_holds(ibge: str, row: SigningKey) -> bool:
@@ -182,10 +197,12 @@ def _adopt_legacy_private(path: Path) -> None:
 
 
 def trusted(ibge: str | None = None) -> dict:
-    """This station's trust file (format, ibge, keys), made on first use from the private
-    keys held here; DomainError when the station has neither (it must receive the file)."""
+    """This station's trust file (format, ibge, keys). A station without one (or with one
+    that holds no key) pins on first use the private keys it holds — the station where the
+    município was set up, from before the file existed; DomainError when it holds none (it
+    must receive the file: `keys trust`)."""
     ibge = ibge or _ibge()
-    data = _read_trust(trust_path(ibge))
+    data = _anchors(ibge)
     if data is not None:
         return data
     held = [row for row in SigningKey.select().order_by(SigningKey.key_id)
@@ -196,9 +213,23 @@ def trusted(ibge: str | None = None) -> dict:
             f"{trust_path(ibge)}). Copie esse arquivo da estação que assina os documentos "
             "e instale-o com 'mototaxi-desk keys trust ARQUIVO', conferindo a impressão "
             "digital mostrada em Configurações e na relação do ponto.")
-    return _pin(held, ibge)
+    return _pin_first(held, ibge)
 
 
 def public_keys() -> dict[str, bytes]:
     """key_ref -> raw public key of every key this station trusts (retired ones too)."""
     return {k["key_id"]: bytes.fromhex(k["public_key"]) for k in trusted()["keys"]}
+
+
+def verifying_keys() -> dict[str, bytes]:
+    """The keys a document may be signed with here: trusted by this station AND in this
+    município's database with the same public half. A key pinned by a database that is not
+    this one (a scratch `init` of the same IBGE, before this was closed) verifies nothing."""
+    ibge = _ibge()
+    pinned = public_keys()
+    found = {}
+    for serial, public in SigningKey.select(SigningKey.key_id, SigningKey.public_key).tuples():
+        ref = qr.key_ref(ibge, serial)
+        if ref in pinned and pinned[ref].hex() == public:
+            found[ref] = pinned[ref]
+    return found

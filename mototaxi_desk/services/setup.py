@@ -270,7 +270,9 @@ def validate_init(*, profile_id, municipio, uf, ibge, population, fiscal_unit_va
 def initialise(*, today: dt.date | None = None, demo: bool = False, **values) -> dict:
     """Create the município settings, this year's fiscal-unit value and the first admin
     (who must change the password at first login), all in one transaction. `demo` marks a
-    demo database (services/demo.py): the only kind that takes fictitious data."""
+    demo database (services/demo.py): the only kind that takes fictitious data. The
+    result's `signing_key` says whether this station trusts the new key: not when it
+    already trusts keys of this IBGE code (services/keys.py, trust on first use only)."""
     today = today or wallclock.today()
     checked = validate_init(**values)
     with write_transaction():
@@ -293,8 +295,8 @@ def initialise(*, today: dt.date | None = None, demo: bool = False, **values) ->
         profile_versions.record_first(SYSTEM, checked["profile"])
         audit.record(SYSTEM, "user.add", "user", admin.id, after=audit.snapshot(admin))
         from . import keys  # the município's QR signing key pair (services/keys.py)
-        keys.ensure_key(SYSTEM, at_init=True)
-    return summary()
+        keys.ensure_key(SYSTEM, at_init=True)  # trusted here only on first use
+    return {**summary(), "signing_key": keys.current_key_status()}
 
 
 def summary() -> dict:

@@ -1,4 +1,5 @@
 """First-run setup wizard, the Configurações page and the unexpected-error dialog."""
+import json
 import logging
 import sys
 
@@ -108,6 +109,37 @@ def test_setup_wizard_service_refusal_goes_back_to_the_field(qtbot, db):
     assert wizard.currentId() == PAGE_MUNICIPIO
     assert wizard.population.has_error() and wizard.name.text() == "Cidade"
     assert not setup.is_initialised()
+
+
+def test_setup_wizard_never_writes_into_a_trust_file_with_keys(qtbot, db, prompts):
+    """Issue 34: the first-run wizard on a new database, at a station that already trusts
+    keys of this IBGE code, leaves the trust file byte-identical and says the new key is
+    not trusted here."""
+    from mototaxi_desk.printing import qr
+    from mototaxi_desk.services import keys, trust_file
+    raw = qr.public_raw(qr.new_private_key())
+    folder = keys.key_dir()
+    folder.mkdir(parents=True)
+    existing = {"format": trust_file.TRUST_FORMAT, "ibge": "2111102", "keys": [
+        {"key_id": "2111102-1", "serial": 1, "public_key": raw.hex(),
+         "fingerprint": keys.fingerprint(raw), "created_at": "2025-01-02T10:00:00Z",
+         "retired_at": None}]}
+    (folder / "trusted-2111102.json").write_text(json.dumps(existing))
+    before = keys.trust_path("2111102").read_bytes()
+    wizard = SetupWizard()
+    qtbot.addWidget(wizard)
+    wizard.name.editor.setText("Rascunho")
+    wizard.uf.editor.setCurrentIndex(wizard.uf.editor.findData("MA"))
+    wizard.ibge.editor.setText("2111102")
+    wizard.population.editor.setText("9000")
+    wizard.profile.editor.setCurrentIndex(wizard.profile.editor.findData(SRM))
+    wizard.unit_value.editor.setText("1,00")
+    wizard.admin_name.editor.setText("Quem Quer Que Seja")
+    wizard.password.editor.setText("senha-forte-1")
+    assert wizard.finish_setup()
+    assert keys.trust_path("2111102").read_bytes() == before
+    assert SigningKey.get().key_id == 2
+    assert "2111102-2" in prompts.informed[-1] and "não é confiável aqui" in prompts.informed[-1]
 
 
 # --- settings page -------------------------------------------------------------------------

@@ -180,6 +180,7 @@ INTERNAL = {
     "summons.resolve",  # a step of the passage of time (clock.tick, which checks)
     "importing.dry_run", "importing.read",  # check import.register, like importing.apply
     "applications.set_checklist_item",  # one document: set_checklist_items, which checks
+    "keys.trust_plan",  # what keys.install_trusted would add, shown first; checks keys.trust
 }
 
 

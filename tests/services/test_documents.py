@@ -67,7 +67,12 @@ def test_init_creates_the_key_pair_private_half_0600_never_in_the_database(db, m
 
 
 def test_key_created_lazily_for_a_database_set_up_before(db, municipio):
+    """A station from before signed QR codes: no key in the database, none in the folder —
+    its first key is trusted on first use (a folder that trusts keys of this município would
+    not pin it: tests/services/test_trust_anchors.py)."""
     SigningKey.delete().execute()
+    for path in keys.key_dir().iterdir():
+        path.unlink()
     _, permit = _permit()
     printed = _issued(documents.print_cards, ATENDENTE, [permit.order_number], on=ON)
     assert SigningKey.select().count() == 1
@@ -173,7 +178,9 @@ def test_rotation_keeps_old_cards_verifying(db, municipio):
         keys.rotate(ATENDENTE)
     rotated = keys.rotate(ADMIN)
     assert rotated == {"retired": 1, "key_id": 2, "key_ref": "2111102-2",
-                       "fingerprint": rotated["fingerprint"]}
+                       "fingerprint": rotated["fingerprint"],
+                       "fingerprint_text": keys.fingerprint_text(rotated["fingerprint"]),
+                       "signed_by": "2111102-1", "trusted": True}
     new = _card_text(_issued(documents.print_cards, ATENDENTE, [permit.order_number], on=ON)["pdf"])
     assert qr.decode(new)[0].key_id == 2
     assert documents.verify(old, on=ON)["reason"] == "superseded"  # the retired key holds

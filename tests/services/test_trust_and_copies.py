@@ -66,11 +66,11 @@ def test_a_key_added_only_to_the_database_signs_cards_that_are_refused(db, munic
     assert result["data"] is None  # a forgery's contents are not shown as facts
     assert any("2111102-7" in p and "não é confiável" in p for p in integrity.check())
     assert documents.verify(genuine, on=ON)["valid"]
-    # replacing the public half of key 1 in the database changes nothing but `check`
+    # replacing the public half of key 1 in the database forges nothing: the key must be
+    # trusted here AND be the database's (issue 34), so every card of key 1 is refused, loudly
     SigningKey.update(public_key=raw.hex()).where(SigningKey.key_id == 1).execute()
-    assert documents.verify(qr.sign(record, forger), on=ON)["message"] == \
-        "INVÁLIDO — falsificado ou alterado (a assinatura não confere)."
-    assert documents.verify(genuine, on=ON)["valid"]
+    for text in (qr.sign(record, forger), genuine):
+        assert documents.verify(text, on=ON)["reason"] == "untrusted_key"
     assert any("2111102-1" in p for p in integrity.check())
 
 
@@ -100,7 +100,10 @@ def test_a_station_without_the_file_is_told_how_to_install_it(db, municipio, tmp
                      .replace("2111102-1", "3540606-1"))
     with pytest.raises(DomainError, match="IBGE 3540606"):
         keys.install_trusted(ADMIN, other)
-    summary = keys.install_trusted(ADMIN, copied)
+    with pytest.raises(keys.NeedsConfirmation, match="2111102-1"):
+        keys.install_trusted(ADMIN, copied)  # a first install: its fingerprint is compared
+    fingerprint = json.loads(copied.read_text())["keys"][0]["fingerprint"]
+    summary = keys.install_trusted(ADMIN, copied, confirm=[keys.fingerprint_text(fingerprint)])
     assert [k["key_id"] for k in summary["keys"]] == ["2111102-1"]
     assert documents.verify(text, on=ON)["valid"]
     assert AuditLog.select().where(AuditLog.action == "key.trust").count() == 1

@@ -289,6 +289,15 @@ class SetupWizard(QWizard):
             except DomainError as exc:  # the município is set up; the brasão can wait
                 QMessageBox.warning(self, "Brasão não gravado",
                                     f"{exc}\nEscolha outra imagem em Configurações.")
+        key = self.result_summary["signing_key"]
+        if not key["trusted"]:  # this station already trusts keys of this IBGE code
+            prompts.inform(self, "Chave de assinatura não confiável nesta estação",
+                           f"Esta estação já tem chaves confiáveis deste município "
+                           f"({key['path']}). A chave de assinatura deste banco "
+                           f"({key['key_ref']}, impressão digital {key['fingerprint_text']}) "
+                           "não é confiável aqui: nada assinado com ela é aceito. Se este é "
+                           "de fato o novo banco do município, um administrador confirma a "
+                           "chave em Configurações → Verificação dos documentos.")
         return True
 
     def show_refusal(self, field: str, message: str) -> None:

@@ -2,10 +2,14 @@
 fingerprints (the ones printed on the stand roster and shown by the phone verifier), any key
 of the database this station does not trust, how many days the status list stays current
 (admin), and "Exportar verificador…" — the offline page for the inspectors' phones
-(services/verifier.py). Every role may export it; only the administrator changes the age."""
+(services/verifier.py). Every role may export it; only the administrator changes the age
+and adds keys to this station's trust (a trust file copied from the station that signs, or
+this database's keys), confirming in a dialog the fingerprint of each new key that no key
+trusted here signed (services/keys.py)."""
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QFileDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel,
@@ -14,6 +18,7 @@ from PySide6.QtWidgets import (QFileDialog, QFormLayout, QGroupBox, QHBoxLayout,
 from ...domain.errors import DomainError
 from ...services import keys, permissions, verifier
 from ...services.context import Actor
+from .. import prompts
 
 OK_STYLE = "color: #1b5e20;"
 ERROR_STYLE = "color: #c62828; font-weight: bold;"
@@ -31,6 +36,18 @@ class VerifierTab(QWidget):
         self.keys_label.setWordWrap(True)
         self.keys_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         tl.addWidget(self.keys_label)
+        self.install_button = QPushButton("Instalar arquivo de chaves…")
+        self.install_button.clicked.connect(lambda: self.install_keys())
+        self.trust_database_button = QPushButton("Confiar nas chaves deste banco…")
+        self.trust_database_button.clicked.connect(lambda: self.install_keys(from_database=True))
+        key_buttons = QHBoxLayout()
+        key_buttons.addWidget(self.install_button)
+        key_buttons.addWidget(self.trust_database_button)
+        key_buttons.addStretch(1)
+        tl.addLayout(key_buttons)
+        self.keys_message = QLabel()
+        self.keys_message.setWordWrap(True)
+        tl.addWidget(self.keys_message)
         layout.addWidget(trust)
 
         export = QGroupBox("Verificador offline para o celular do fiscal")
@@ -66,10 +83,12 @@ class VerifierTab(QWidget):
         self.max_age.setEnabled(admin)
         self.max_age_button.setEnabled(admin)
         self.export_button.setEnabled(permissions.can(actor, "verifier.export"))
+        self.install_button.setEnabled(permissions.can(actor, "keys.trust"))
         self.load()
 
     def load(self) -> None:
         self.max_age.setValue(verifier.max_age_days())
+        self.trust_database_button.setEnabled(False)
         try:
             summary = keys.trust_summary()
         except DomainError as exc:
@@ -82,11 +101,49 @@ class VerifierTab(QWidget):
         warning = "".join(
             f"<p style='{ERROR_STYLE}'>A chave {escape(ref)} está no banco de dados mas não é "
             "confiável nesta estação: documentos assinados com ela são recusados.</p>"
-            for ref in summary["untrusted"])
+            for ref in summary["untrusted"]) + "".join(
+            f"<p style='{ERROR_STYLE}'>A chave {escape(ref)} é confiável nesta estação mas não "
+            "está no banco de dados: documentos assinados com ela são recusados.</p>"
+            for ref in summary["missing"])
         self.keys_label.setText(
             "<p>Impressão digital (confira com a relação do ponto impressa e com o "
             "verificador do celular):</p><table cellspacing='6'>" + rows + "</table>" + warning
             + f"<p style='color:#555'>Arquivo: {escape(summary['path'])}</p>")
+        self.trust_database_button.setEnabled(
+            bool(summary["untrusted"]) and permissions.can(self.actor, "keys.trust"))
+
+    def install_keys(self, path: str | None = None, *, from_database: bool = False) -> dict | None:
+        """Add keys to this station's trust (admin): those a trusted key signed at once, the
+        others after a dialog naming each fingerprint to compare. None when nothing changed."""
+        if not from_database and not path:
+            path, _ = QFileDialog.getOpenFileName(
+                self, "Instalar chaves confiáveis", "",
+                "Chaves confiáveis (trusted-*.json);;Arquivo JSON (*.json)")
+            if not path:
+                return None
+        source = None if from_database else Path(path)
+        try:
+            plan = keys.trust_plan(self.actor, source)
+            confirm = []
+            if plan["unsigned"]:
+                if not prompts.ask_yes_no(self, "Confiar em chaves novas?", _confirm_text(plan)):
+                    self._say_keys("Nenhuma chave foi acrescentada.", ok=True)
+                    return None
+                confirm = [k["fingerprint"] for k in plan["unsigned"]]
+            result = keys.install_trusted(self.actor, source, confirm=confirm)
+        except DomainError as exc:
+            self._say_keys(str(exc), ok=False)
+            return None
+        self.load()
+        added = ", ".join(f"{k['key_id']} ({k['fingerprint_text']})" for k in result["added"])
+        self._say_keys(f"Chaves acrescentadas: {added}." if added else
+                       "Nenhuma chave nova; o arquivo de chaves confiáveis foi atualizado.",
+                       ok=True)
+        return result
+
+    def _say_keys(self, text: str, *, ok: bool) -> None:
+        self.keys_message.setStyleSheet(OK_STYLE if ok else ERROR_STYLE)
+        self.keys_message.setText(text)
 
     def save_max_age(self) -> None:
         try:
@@ -116,6 +173,17 @@ class VerifierTab(QWidget):
     def _say(self, text: str, *, ok: bool) -> None:
         self.message.setStyleSheet(OK_STYLE if ok else ERROR_STYLE)
         self.message.setText(text)
+
+
+def _confirm_text(plan: dict) -> str:
+    listed = "\n".join(f"    {k['key_id']}    {k['fingerprint_text']}" for k in plan["unsigned"])
+    signed = "".join(f"\n(A chave {k['key_id']} vem assinada pela chave {k['signed_by']} e "
+                     "entra com elas.)" for k in plan["signed"])
+    return ("Estas chaves não vêm assinadas por uma chave já confiável nesta estação:\n\n"
+            f"{listed}\n{signed}\n\nCompare cada impressão digital com a mostrada em "
+            "Configurações → Verificação dos documentos da estação que assina (ou com o "
+            "rodapé da relação do ponto). Só confie se forem iguais: um documento assinado "
+            "com uma chave confiável é aceito como verdadeiro.\n\nConfiar nestas chaves?")
 
 
 def add_verifier_tab(page) -> VerifierTab:

@@ -4,7 +4,8 @@ with the decoded data and what the database says of the permit or sticker now.
 
 Who signed comes first: a record of another município is named as such (by IBGE) before
 its signature is looked at; a key this station does not trust (services/keys.py: pinned in
-the data folder, not read from the database) makes the document a forgery."""
+the data folder, not read from the database), or one this município's database does not
+have with the same public half, makes the document a forgery."""
 from __future__ import annotations
 
 import datetime as dt
@@ -124,10 +125,11 @@ def _sticker_status(record: qr.QrRecord, on: dt.date, reasons: list[Reason]) -> 
 
 
 def _signature(text: str, ibge: str) -> tuple[qr.QrRecord | None, list[Reason]]:
-    """The record if its signature checks with a key this station trusts, else the reason
-    (a key the database has but the station does not trust: untrusted_key)."""
+    """The record if its signature checks with a key this station trusts and this database
+    has, else the reason (a key the database has but the station does not trust, or trusts
+    with another public half: untrusted_key; a key the database lacks: unknown_key)."""
     try:
-        return qr.verify(text, keys.public_keys(), ibge=ibge), []
+        return qr.verify(text, keys.verifying_keys(), ibge=ibge), []
     except qr.QrError as exc:
         if exc.reason == "other_municipio":
             return None, [Reason("other_municipio", {"ibge": qr.decode(text)[0].ibge})]
