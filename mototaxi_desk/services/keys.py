@@ -30,6 +30,7 @@ import contextlib
 import json
 from pathlib import Path
 
+from ..domain import input_limits
 from ..domain.errors import DomainError
 from ..printing import qr
 from ..store.connection import write_transaction
@@ -58,7 +59,7 @@ def install_trusted(actor: Actor, source: Path) -> dict:
     every key it held before still in it, unchanged. Audited."""
     permissions.require(actor, "keys.trust")
     try:
-        data = json.loads(Path(source).read_text(encoding="utf-8"))
+        data = json.loads(input_limits.read_text(source, input_limits.KEY_FILE))
     except (OSError, ValueError) as exc:
         raise DomainError(f"Não foi possível ler {source}: {type(exc).__name__}.") from None
     _check_trust(data, source)
@@ -150,7 +151,7 @@ def signing_key(actor: Actor = SYSTEM) -> tuple[int, qr.Ed25519PrivateKey]:
     path = _key_path(ibge, row.fingerprint)
     _adopt_legacy_private(path)
     try:
-        private = qr.load_private_pem(path.read_bytes())
+        private = qr.load_private_pem(input_limits.read_bytes(path, input_limits.KEY_FILE))
     except FileNotFoundError:
         raise DomainError(f"A chave privada de assinatura nº {key_id} não está nesta estação "
                           f"(arquivo {path}). Copie-a da estação onde foi criada para esta "
