@@ -10,7 +10,7 @@ from pathlib import Path
 
 from .domain.os_errors import os_error_text
 from . import config
-from .domain import profiles
+from .domain import input_limits, profiles
 from .domain.errors import ProfileError
 
 SHIPPED = "programa"
@@ -41,10 +41,10 @@ def read(source, origin: str = FILE) -> Candidate:
     name = source.name
     stem = name.removesuffix(".toml")
     try:
-        text = source.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = profiles.read_profile_text(source)
+    except (OSError, UnicodeDecodeError, input_limits.InputRefused) as exc:
         problem = "o arquivo não está em UTF-8" if isinstance(exc, UnicodeDecodeError) \
-            else os_error_text(exc)
+            else str(exc) if isinstance(exc, input_limits.InputRefused) else os_error_text(exc)
         return Candidate(stem, origin, str(source), None, None,
                          f"Perfil {name}: não foi possível ler: {problem}")
     try:
@@ -88,8 +88,8 @@ def files_of(profile_id: str) -> list[tuple[str, str, str | None]]:
                            (SHIPPED, profiles.PROFILES_DIR.joinpath(f"{profile_id}.toml"))):
         if source.is_file():
             try:
-                text = source.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
+                text = profiles.read_profile_text(source)
+            except (OSError, UnicodeDecodeError, input_limits.InputRefused):
                 text = None
             found.append((origin, str(source), text))
     return found

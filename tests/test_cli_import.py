@@ -108,3 +108,21 @@ def test_export_register_reads_back_unchanged(cli, db_url, tmp_path):
     code, out, err = cli("--db", db_url, "import", str(tmp_path / "arquivo.xlsx"))
     assert code == 0 and "Nada a alterar" in out
     assert _counts(db_url) == before
+
+
+def test_a_csv_row_split_by_a_loose_separator_is_named_by_line(cli, db_url, tmp_path):
+    """Issue 34: `Robert'); DROP TABLE...` without quotes made 5 cells of 3 and the extra
+    ones were dropped; the command names the line and the counts and imports nothing."""
+    assert cli("--db", db_url, *INIT)[0] == 0
+    path = tmp_path / "pessoas.csv"
+    path.write_text(f"CPF;Nome;Telefone\r\n{cpf(1)};Maria Antônia;(99) 98888-7777\r\n"
+                    f"{cpf(2)};Robert'); DROP TABLE pessoas;--;(99) 97777-6666\r\n",
+                    encoding="utf-8")
+    assert cli("--db", db_url, "tick")[0] == 0  # the day's step, done by any command
+    before = _counts(db_url)
+    code, out, err = cli("--db", db_url, "import", str(path))
+    assert code == 1
+    assert "  [erro] pessoas, linha 3: a linha 3 tem 5 células e o cabeçalho tem 3: um ';' " \
+           "dentro de um valor sem aspas divide a célula em duas." in out
+    assert "Problemas: 1 erro(s), 0 alerta(s)." in out and err.startswith("Erro:")
+    assert _counts(db_url) == before

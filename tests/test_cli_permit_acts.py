@@ -3,6 +3,8 @@ PostgreSQL: the same law and refusals as the prontuário's menu, exit 0 / 1 (ref
 on stderr, nothing written) / 2 (usage), --preview writes nothing, --json, the documents."""
 import datetime as dt
 import json
+import os
+import sys
 
 import pytest
 
@@ -184,4 +186,21 @@ def test_bad_input_names_the_field(cli, db_url, town):
                         (["aux", "end", "77", "--reason", "x"], "credenciamento nº 77")):
         code, _, err = cli("--db", db_url, *args)
         assert code == 1 and words in err and err.startswith("Erro:"), (args, err)
+    assert _counts(db_url) == before
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="FIFOs: POSIX")
+def test_an_act_whose_pdf_cannot_be_a_file_is_not_done(cli, db_url, town, tmp_path):
+    """Issue 34: the output is checked before the act, so `--pdf` naming a FIFO (or a
+    device, a link, a folder) refuses the transfer itself, not only its termo."""
+    seed = town()
+    fifo = tmp_path / "termo.pdf"
+    os.mkfifo(fifo)
+    before = _counts(db_url)
+    code, out, err = cli("--db", db_url, "permit", "transfer", seed["permit"], "--to",
+                         seed["new_cpf"], "--vehicle", seed["plate"], "--act", "Portaria 7/2026",
+                         "--pdf", str(fifo))
+    assert (code, out) == (1, "")
+    assert err == f"Erro: Não foi possível gravar {fifo}: é um canal (FIFO), não um arquivo " \
+                  "comum. Nada foi gravado; escolha um arquivo comum.\n"
     assert _counts(db_url) == before

@@ -86,10 +86,8 @@ def test_person_export_names_no_cpf_and_a_failed_write_is_not_audited(cli, sqlit
     """Issue 18 item 7: the files are named by the record number (a CPF in a file name is
     seen in every folder listing); files that could not be written were handed to nobody,
     so no 'person.export' entry and no half-written file; the OS error in Portuguese."""
-    import builtins
     import errno
-
-    from mototaxi_desk.services import privacy
+    import os
     assert cli("--db", sqlite_db, *INIT)[0] == 0
     person, _ = _seed(sqlite_db)
     out = tmp_path / "lgpd"
@@ -98,11 +96,13 @@ def test_person_export_names_no_cpf_and_a_failed_write_is_not_audited(cli, sqlit
     assert len(names) == 2 and all(person["cpf"] not in n and f"-{person['id']}-" in n
                                    for n in names)
 
-    def disk_full_at_the_pdf(path, *args, **kwargs):
-        if str(path).endswith(".pdf"):
+    real_write = os.write
+
+    def disk_full_at_the_pdf(fd, data):  # the checked writer's temporary file of the PDF
+        if ".pdf." in os.readlink(f"/proc/self/fd/{fd}"):
             raise OSError(errno.ENOSPC, "No space left on device")
-        return builtins.open(path, *args, **kwargs)
-    monkeypatch.setattr(privacy, "open", disk_full_at_the_pdf, raising=False)
+        return real_write(fd, data)
+    monkeypatch.setattr(os, "write", disk_full_at_the_pdf)
     full = tmp_path / "cheio"
     code, _, err = cli("--db", sqlite_db, "person", "export", person["cpf"], "-o", str(full))
     assert code == 1 and "não há espaço livre no disco" in err and "No space" not in err

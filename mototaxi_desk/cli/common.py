@@ -13,8 +13,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .. import config
+from ..domain import output_files
 from ..domain.errors import DomainError, ProfileError, ValidationError
-from ..domain.os_errors import os_error_text
 from ..store import connection
 from ..store.connection import StoreError
 from ..store.migrations import close_database, open_database
@@ -171,14 +171,21 @@ def read_password(flag: bool, prompt: str) -> str:
 
 
 def write_file(path: Path, content: bytes | str) -> None:
-    """Write a command's output file; an OS error is a refusal naming the file."""
-    try:
-        if isinstance(content, str):
-            path.write_text(content, encoding="utf-8")
-        else:
-            path.write_bytes(content)
-    except OSError as exc:
-        raise DomainError(f"Não foi possível gravar {path}: {os_error_text(exc)}.") from None
+    """Write a command's output file through the program's one checked writer
+    (domain/output_files.py): a regular file, whole or not at all; a refusal or an OS
+    error is an OutputError naming the file."""
+    output_files.write_atomic(path, content.encode("utf-8") if isinstance(content, str)
+                              else content)
+
+
+def output_path(value: str | None) -> Path | None:
+    """An output file named on the command line, refused up front when it cannot be one (a
+    device, a FIFO, a folder, a link): before an act is done or a copy reserved for it."""
+    if value is None:
+        return None
+    path = Path(value)
+    output_files.check_target(path)
+    return path
 
 
 def database_url(args) -> str:

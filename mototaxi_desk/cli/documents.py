@@ -4,8 +4,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .common import (EXIT_OK, EXIT_REFUSED, actor, database, emit, json_flag, subcommands,
-                     write_file, whole_number)
+from .common import (EXIT_OK, EXIT_REFUSED, actor, database, emit, json_flag, output_path,
+                     subcommands, write_file, whole_number)
 
 PRINTABLE = {"card": "card", "aux-card": "aux_card", "sticker": "sticker", "termo": "termo",
              "roster": "roster", "notice": "notice", "release": "release", "guia": "guia"}
@@ -75,11 +75,11 @@ def cmd_print(args) -> int:
             print(f"\rPreparando {done}/{total}...", end="" if done < total else "\n",
                   file=sys.stderr, flush=True)
 
+    output = output_path(args.output)  # before a copy is reserved
     with database(args):
         printed = documents.print_document(
             actor(args), PRINTABLE[args.document], args.key, all_active=args.all_active,
             sheet=args.sheet, per_sheet=args.per_sheet, progress=progress)
-        output = Path(args.output)
         documents.write_file(actor(args), printed, output)  # the copies count from here
     data = {key: value for key, value in printed.items() if key not in ("pdf", "reservation")}
     data.update(output=str(output), bytes=len(printed["pdf"]))

@@ -102,10 +102,9 @@ def cmd_import(args) -> int:
 
 def cmd_export_register(args) -> int:
     from ..services import register_export
-    with database(args):
-        result = register_export.export(actor(args))
     output = Path(args.output)
-    write_file(output, result["xlsx"])
+    with database(args):  # the file written before the export's audit entry commits
+        result = register_export.export(actor(args), path=output)
     counts = "; ".join(f"{sheet}: {n}" for sheet, n in result["rows"].items())
     emit(args, {"output": str(output), "rows": result["rows"], "sha256": result["sha256"]},
          [f"Cadastro exportado em {output} ({counts}).", f"SHA-256 {result['sha256']}"])

@@ -2,9 +2,8 @@
 `bank-return import|list` (another copy of a guia: `print guia AAAA/NNNNNN`)."""
 from __future__ import annotations
 
-from pathlib import Path
 
-from .common import EXIT_OK, actor, database, emit, json_flag, subcommands
+from .common import EXIT_OK, actor, database, emit, json_flag, output_path, subcommands
 from ..domain import wallclock
 
 
@@ -57,10 +56,10 @@ def cmd_guia(args) -> int:
         return _pay(args)
     with database(args):
         if args.guia_command == "issue":
+            output = output_path(args.output)  # refused before the guia is issued
             person = persons.person_by_cpf(args.cpf)
             debt = guias.resolve_debt(person.id, fee_id=args.fee, charge_id=args.charge)
             result = guias.issue(actor(args), debt["source"], debt["id"], due=args.due)
-            output = Path(args.output)
             documents.write_file(actor(args), result, output)  # the copy counts from here
         else:
             person = persons.person_by_cpf(args.cpf) if args.cpf else None

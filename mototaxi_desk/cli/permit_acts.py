@@ -19,7 +19,7 @@ import argparse
 from pathlib import Path
 
 from .common import (EXIT_OK, EXIT_REFUSED, actor, command_group, database, emit, json_flag,
-                     subcommands)
+                     output_path, subcommands)
 
 SANCTIONS = ("suspend", "revoke", "cassate")
 
@@ -229,6 +229,7 @@ def cmd_permit(args) -> int:
         if command == "print-act":
             return _write_act(args, act_documents.print_act(actor(args), args.act_id),
                               Path(args.output))
+        output_path(args.pdf)  # refused before the act, not after it
         permit = _permit(args.permit)
         inputs = _permit_inputs(args)
         if args.preview:
@@ -313,6 +314,7 @@ def cmd_aux(args) -> int:
                 inputs["act_number"] = args.act
         if args.preview:
             return _preview(args, act, **inputs)
+        output_path(getattr(args, "card", None))  # refused before the act, not after it
         result = permit_actions.run(actor(args), act, **inputs)
         until = validators.format_date(result["valid_until"]) or "sem prazo"
         lines = [f"Credencial nº {result['id']} de {result['person_name']} "

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from .os_errors import os_error_text
 from .. import package_data
-from . import profile_checks
+from . import input_limits, profile_checks
 from .errors import ProfileError  # noqa: F401 (defined there: callers need not load this module)
 from .profile_reader import Collector, ProfileProblems, build, convert  # noqa: F401
 from .profile_vocabulary import (  # noqa: F401 (the loader's words, read as P.X)
@@ -522,11 +522,21 @@ def parse_profile_text(text: str, name: str, *, expected_id: str | None = None) 
     return profile
 
 
+def read_profile_text(source: Path | Traversable) -> str:
+    """A profile file's text: a file on disk is checked against its size limit before it is
+    read (input_limits.PROFILE; InputRefused); the program's own, as package data, as is."""
+    if isinstance(source, Path):
+        return input_limits.read_text(source, input_limits.PROFILE)
+    return source.read_text(encoding="utf-8")
+
+
 def parse_profile(path: Path | Traversable) -> RuleProfile:
     """Read and validate one profile file (its id must equal the file name)."""
     name = path.name
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_profile_text(path)
+    except input_limits.InputRefused as exc:
+        raise ProfileError(f"Perfil {name}: {exc}") from None
     except FileNotFoundError:
         raise ProfileError(f"Arquivo de perfil não encontrado: {path}") from None
     except UnicodeDecodeError:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QLineEdit,
 
 from .. import config, settings_registry
 from . import app_filter
+from ..domain import input_limits
 from ..domain.errors import DomainError
 from ..services import users
 from ..services.context import Actor
@@ -32,9 +33,10 @@ def idle_minutes() -> float:
     raw = os.environ.get("MOTOTAXI_IDLE_MINUTES")
     if raw is None:
         try:
-            raw = json.loads((config.data_dir() / SETTINGS_FILE).read_text("utf-8")).get(
+            raw = json.loads(input_limits.read_text(config.data_dir() / SETTINGS_FILE,
+                                                    input_limits.SMALL_JSON)).get(
                 "idle_lock_minutes")
-        except (OSError, ValueError, AttributeError):
+        except (OSError, ValueError, AttributeError, input_limits.InputRefused):
             raw = None
     if raw is None:
         return DEFAULT_MINUTES

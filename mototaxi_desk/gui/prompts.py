@@ -1,5 +1,6 @@
 """The windows a screen opens to ask or tell the user something and then waits on: a yes/no
-question, an information box, the print preview, closing the program after a restore.
+question, an information box, a warning, the print preview, closing the program after a
+restore.
 
 They live in this one module so that tests (tests/gui/conftest.py) and tools/screenshots.py
 answer for the user by patching it; the screens themselves carry no switches for tests."""
@@ -19,6 +20,11 @@ def ask_yes_no(parent, title: str, text: str) -> bool:
 
 def inform(parent, title: str, text: str) -> None:
     QMessageBox.information(parent, title, text)
+
+
+def warn(parent, title: str, text: str) -> None:
+    """Something the user asked for was not done (a file not written...): the reason."""
+    QMessageBox.warning(parent, title, text)
 
 
 def show_preview(parent, result: dict, *, modal: bool = False, on_close=None):

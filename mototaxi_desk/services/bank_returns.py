@@ -19,7 +19,7 @@ import hashlib
 from decimal import Decimal
 
 from ..domain.os_errors import os_error_text
-from ..domain import febraban, validators
+from ..domain import febraban, input_limits, validators
 from ..domain.errors import DomainError, ValidationError
 from ..domain.money import format_money
 from ..store.connection import write_transaction
@@ -182,9 +182,7 @@ def read_file(path) -> tuple[bytes, str]:
     from pathlib import Path
     path = Path(path)
     try:
-        if path.stat().st_size > 50_000_000:
-            raise DomainError(f"{path.name}: grande demais para um retorno de arrecadação.")
-        return path.read_bytes(), path.name
+        return input_limits.read_bytes(path, input_limits.BANK_RETURN), path.name
     except OSError as exc:
         raise DomainError(f"Não foi possível ler {path}: {os_error_text(exc)}.") from None
 

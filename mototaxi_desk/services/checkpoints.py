@@ -23,7 +23,8 @@ import peewee as pw
 
 from .. import config
 from ..store.models import DB, AuditLog, MunicipioSettings, SigningKey
-from .atomic_files import write_atomic
+from ..domain import input_limits
+from ..domain.output_files import write_atomic
 from ..domain import wallclock
 
 _log = logging.getLogger(__name__)
@@ -77,7 +78,7 @@ def _private_key(ibge: str):
     try:
         stat = key_path.stat()
         private = _load_key(str(key_path), stat.st_mtime_ns, stat.st_size)
-    except (OSError, ValueError):
+    except (OSError, ValueError, input_limits.InputRefused):
         return None
     from ..printing import qr
     return qr.key_ref(ibge, key_id), private
@@ -88,7 +89,7 @@ def _load_key(file: str, _mtime_ns: int, _size: int):
     """The key file read once per version of it (its time and size are the cache's key):
     this runs after every action."""
     from ..printing import qr
-    return qr.load_private_pem(Path(file).read_bytes())
+    return qr.load_private_pem(input_limits.read_bytes(file, input_limits.KEY_FILE))
 
 
 def read(file: Path | None = None) -> dict | None:
@@ -96,8 +97,8 @@ def read(file: Path | None = None) -> dict | None:
     if file is None or not file.exists():
         return None
     try:
-        data = json.loads(file.read_text("utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(input_limits.read_text(file, input_limits.SMALL_JSON))
+    except (OSError, ValueError, input_limits.InputRefused):
         return {"unreadable": True}
     return data if isinstance(data, dict) else {"unreadable": True}
 

@@ -1,6 +1,12 @@
 """Reading a spreadsheet chosen for import: XLSX (openpyxl, every sheet) or CSV (UTF-8, with
 or without BOM, or Windows-1252; `;` or `,` sniffed). Returns plain sheets of cells; what
-the cells mean is domain/importing.py's."""
+the cells mean is domain/importing.py's.
+
+The file is size-limited before it is read and its cells counted as they are read
+(domain/input_limits.py: a compressed XLSX can hold far more than its size). A CSV row with
+more or fewer cells than its header (a `;` inside a value without quotes splits a cell, a
+missing one shifts every column after it) is kept with its count in `Sheet.bad_widths`, and
+the import reports it by line instead of guessing which cell moved."""
 from __future__ import annotations
 
 import csv
@@ -9,10 +15,10 @@ import io
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..domain import input_limits
 from ..domain.errors import DomainError
 from ..domain.importing import empty
-
-MAX_BYTES = 100_000_000
+from ..domain.os_errors import os_error_text
 
 
 @dataclass
@@ -20,6 +26,8 @@ class Sheet:
     name: str
     headers: list[str]
     rows: list[tuple[int, list]] = field(default_factory=list)  # (row number, cells)
+    # a CSV's rows whose number of cells differs from the header's: row number -> message
+    bad_widths: dict[int, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -34,12 +42,9 @@ class SourceFile:
 def read(path) -> SourceFile:
     path = Path(path)
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise DomainError(f"{path.name}: arquivo grande demais para importar (máximo "
-                              f"{MAX_BYTES // 1_000_000} MB).")
-        content = path.read_bytes()
+        content = input_limits.read_bytes(path, input_limits.IMPORT)
     except OSError as exc:
-        raise DomainError(f"Não foi possível ler {path}: {exc.strerror}.") from None
+        raise DomainError(f"Não foi possível ler {path}: {os_error_text(exc)}.") from None
     return parse(content, path.name)
 
 
@@ -60,20 +65,52 @@ def parse(content: bytes, name: str) -> SourceFile:
     return SourceFile(name=name, sha256=digest, sheets=sheets)
 
 
-def _rows_to_sheet(name: str, rows) -> Sheet:
-    """The first non-empty row is the header; empty rows after it are skipped."""
+class _Cells:
+    """The cells read so far from one file, against input_limits.IMPORT_CELLS."""
+
+    def __init__(self, name: str):
+        self.name, self.count = name, 0
+
+    def add(self, count: int) -> None:
+        self.count += count
+        if self.count > input_limits.IMPORT_CELLS:
+            limit = f"{input_limits.IMPORT_CELLS:,}".replace(",", ".")
+            raise DomainError(f"{self.name}: mais de {limit} células preenchidas, mais que o "
+                              "máximo de uma importação; divida o arquivo. Nada foi "
+                              "importado.")
+
+
+def _rows_to_sheet(name: str, rows, cells_read: _Cells, delimiter: str | None = None) -> Sheet:
+    """The first non-empty row is the header; empty rows after it are skipped. With a
+    `delimiter` (a CSV), a row whose number of cells differs from the header's is noted
+    in `bad_widths` (the count as written, trailing empty cells included)."""
     sheet = Sheet(name=name, headers=[])
+    width = 0
     for number, cells in rows:
         cells = list(cells)
+        written = len(cells)
         while cells and empty(cells[-1]):
             cells.pop()
         if not cells:
             continue
+        cells_read.add(len(cells))
         if not sheet.headers:
             sheet.headers = ["" if c is None else str(c).strip() for c in cells]
+            width = written
             continue
+        if delimiter is not None and written != width:
+            sheet.bad_widths[number] = _width_message(number, written, width, delimiter)
         sheet.rows.append((number, cells))
     return sheet
+
+
+def _width_message(number: int, written: int, width: int, delimiter: str) -> str:
+    shown = "tabulação" if delimiter == "\t" else f"'{delimiter}'"
+    cause = (f"um {shown} dentro de um valor sem aspas divide a célula em duas"
+             if written > width else "falta um separador, e as colunas seguintes se deslocam")
+    return (f"a linha {number} tem {written} células e o cabeçalho tem {width}: {cause}. "
+            f"Corrija a linha no arquivo (um valor com {shown} vai entre aspas) e leia-o "
+            "de novo.")
 
 
 def _xlsx(content: bytes, name: str) -> list[Sheet]:
@@ -83,8 +120,10 @@ def _xlsx(content: bytes, name: str) -> list[Sheet]:
     except Exception as exc:  # openpyxl raises many kinds for a damaged file
         raise DomainError(f"{name}: não foi possível abrir a planilha XLSX "
                           f"({type(exc).__name__}).") from None
+    cells_read = _Cells(name)
     try:
-        return [_rows_to_sheet(ws.title, enumerate(ws.iter_rows(values_only=True), start=1))
+        return [_rows_to_sheet(ws.title, enumerate(ws.iter_rows(values_only=True), start=1),
+                               cells_read)
                 for ws in book.worksheets]
     finally:
         book.close()
@@ -112,4 +151,9 @@ def _csv(content: bytes, name: str) -> Sheet:
         delimiter = ";" if first_line.count(";") >= first_line.count(",") else ","
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     stem = Path(name).stem
-    return _rows_to_sheet(stem, enumerate(reader, start=1))
+    try:
+        return _rows_to_sheet(stem, enumerate(reader, start=1), _Cells(name), delimiter)
+    except csv.Error:  # e.g. a quote never closed swallowing the rest of the file
+        raise DomainError(f"{name}: CSV malformado perto da linha {reader.line_num}: uma "
+                          "aspa aberta e não fechada, ou um valor longo demais. Confira as "
+                          "aspas. Nada foi importado.") from None

@@ -18,13 +18,16 @@ differ. Nothing absent from the file is removed.
 from __future__ import annotations
 
 import datetime as dt
+import io
 import json
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from ..domain import importing as imp
+from ..domain import input_limits, output_files
 from ..domain import permit_rules, validators
 from ..domain.errors import DomainError
+from ..domain.os_errors import os_error_text
 from ..domain.search_terms import fold, name_tokens
 from ..store.bulk import insert_rows
 from ..store.connection import write_transaction
@@ -178,11 +181,10 @@ def learned_mappings() -> dict[str, dict[str, str]]:
 def read_mapping_file(path) -> dict:
     """A mapping written by hand or saved by the window: {sheet: {"kind": ..., "columns":
     {header: field code or ""}}}."""
-    from pathlib import Path
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(input_limits.read_text(path, input_limits.MAPPING))
     except OSError as exc:
-        raise DomainError(f"Não foi possível ler {path}: {exc.strerror}.") from None
+        raise DomainError(f"Não foi possível ler {path}: {os_error_text(exc)}.") from None
     except ValueError as exc:
         raise DomainError(f"{path}: o mapeamento não é um JSON válido ({exc}).") from None
     if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
@@ -252,6 +254,8 @@ def build_plan(source: import_files.SourceFile, mapping: dict | None = None, *,
                            "Lista de espera); renomeie a aba ou escolha o tipo no "
                            "mapeamento.")
             continue
+        for number, message in sheet.bad_widths.items():  # a CSV row cut or joined wrongly
+            plan.error((sheet.name, number), "", message)
         problems = imp.check_mapping(spec["kind"], spec["mapping"])
         for message in problems:
             plan.error((sheet.name, 1), "Mapeamento", message)
@@ -268,6 +272,8 @@ def build_plan(source: import_files.SourceFile, mapping: dict | None = None, *,
         if checked is None:
             checked = []
             for number, cells in sheet.rows:
+                if number in sheet.bad_widths:  # its cells are not where the header says
+                    continue
                 checked.append(imp.validate_row(sheet.name, number, spec["kind"],
                                                 spec["mapping"], cells, today))
                 done += 1
@@ -1318,13 +1324,12 @@ def write_report(result: dict, path, source_path=None) -> None:
                 found = by_row.get((original.name, number), [])
                 text = "; ".join(f"{p['field']}: {p['message']}" if p["field"] else
                                  p["message"] for p in found)
-                padded = list(cells) + [None] * (len(original.headers) - len(cells))
+                width = max(len(original.headers), len(cells))  # a CSV row may be longer
+                padded = list(cells) + [None] * (width - len(cells))
                 copy.append([*padded, text])
                 if found:
                     fill = red if any(p["severity"] == imp.ERROR for p in found) else amber
-                    copy.cell(row=copy.max_row, column=len(original.headers) + 1).fill = fill
-    from pathlib import Path
-    try:
-        book.save(Path(path))
-    except OSError as exc:
-        raise DomainError(f"Não foi possível gravar {path}: {exc.strerror}.") from None
+                    copy.cell(row=copy.max_row, column=width + 1).fill = fill
+    buffer = io.BytesIO()
+    book.save(buffer)
+    output_files.write_atomic(path, buffer.getvalue())

@@ -14,8 +14,9 @@ from ..domain.errors import DomainError
 from ..printing import qr
 from ..store.connection import sqlite_path
 from ..store.models import DB, MunicipioSettings, SigningKey
+from ..domain import input_limits
+from ..domain.output_files import write_atomic, write_new
 from . import trust_file
-from .atomic_files import write_atomic
 from .trust_file import TRUST_FORMAT, fingerprint  # noqa: F401 (read as key_files.X)
 
 _override_dir: Path | None = None
@@ -83,13 +84,7 @@ def _secure_folder(folder: Path) -> None:
 
 def _write_private(path: Path, pem: bytes) -> None:
     _secure_folder(path.parent)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        os.write(fd, pem)
-    finally:
-        os.close(fd)
-    with contextlib.suppress(OSError):  # umask cannot widen it; Windows ignores most bits
-        os.chmod(path, 0o600)
+    write_new(path, pem, mode=0o600)  # never over another key; whole or not at all
 
 
 # --- the trusted keys (data folder) ----------------------------------------------------------
@@ -97,9 +92,11 @@ def _write_private(path: Path, pem: bytes) -> None:
 def _read_trust(path: Path) -> dict | None:
     """The station's trust file (format 2 in memory, services/trust_file.py), None if none."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(input_limits.read_text(path, input_limits.KEY_FILE))
     except FileNotFoundError:
         return None
+    except input_limits.InputRefused as exc:
+        raise DomainError(f"O arquivo de chaves confiáveis está ilegível: {exc}") from None
     except (OSError, ValueError) as exc:
         raise DomainError(f"O arquivo de chaves confiáveis {path} está ilegível "
                           f"({type(exc).__name__}); copie-o de novo da estação que assina "
@@ -181,8 +178,9 @@ def _private_holds(ibge: str, row: SigningKey) -> bool:
     path = _key_path(ibge, row.fingerprint)
     _adopt_legacy_private(path)
     try:
-        return qr.public_raw(qr.load_private_pem(path.read_bytes())).hex() == row.public_key
-    except (OSError, ValueError):
+        pem = input_limits.read_bytes(path, input_limits.KEY_FILE)
+        return qr.public_raw(qr.load_private_pem(pem)).hex() == row.public_key
+    except (OSError, ValueError, DomainError):
         return False
 
 

@@ -46,6 +46,7 @@ import json
 from collections.abc import Iterable
 from pathlib import Path
 
+from ..domain import input_limits
 from ..domain.errors import DomainError
 from ..domain.os_errors import os_error_text
 from ..printing import qr
@@ -99,7 +100,7 @@ def _incoming(source: Path | None, ibge: str) -> dict:
         return _with_names({"format": TRUST_FORMAT, "ibge": ibge, "keys": kept + [
             k for k in offered if not {k["key_id"], k["public_key"]} & known]})
     try:
-        data = json.loads(Path(source).read_text(encoding="utf-8"))
+        data = json.loads(input_limits.read_text(source, input_limits.KEY_FILE))
     except (OSError, ValueError) as exc:
         raise DomainError(f"Não foi possível ler {source}: {type(exc).__name__}.") from None
     data = trust_file.parse(data, source)
@@ -277,7 +278,7 @@ def _private_of(row: SigningKey, ibge: str) -> qr.Ed25519PrivateKey:
     path = _key_path(ibge, row.fingerprint)
     _adopt_legacy_private(path)
     try:
-        private = qr.load_private_pem(path.read_bytes())
+        private = qr.load_private_pem(input_limits.read_bytes(path, input_limits.KEY_FILE))
     except FileNotFoundError:
         raise DomainError(f"A chave privada de assinatura nº {row.key_id} não está nesta "
                           f"estação (arquivo {path}). Copie-a da estação onde foi criada para "

@@ -11,7 +11,7 @@ import json
 from decimal import Decimal
 
 from ..domain.os_errors import os_error_text
-from ..domain import validators
+from ..domain import output_files, validators
 from ..domain.errors import ValidationError
 from ..store.connection import write_transaction
 from ..store.models import (Application, ApplicationChecklistItem, ApplicationStatusChange,
@@ -219,14 +219,14 @@ def write_export(actor: Actor, cpf, folder) -> dict:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         for key, content in (("json", to_json(export).encode("utf-8")), ("pdf", pdf)):
-            with open(paths[key], "xb") as out:  # never over another file
-                written.append(paths[key])
-                out.write(content)
+            written.append(output_files.write_new(paths[key], content))  # never over another
     except OSError as exc:
-        for path in written:
-            path.unlink(missing_ok=True)
         raise ValidationError("Pasta de destino", f"não foi possível gravar em '{folder}': "
                                                   f"{os_error_text(exc)}.") from None
+    except output_files.OutputError as exc:
+        for path in written:  # both files or neither
+            path.unlink(missing_ok=True)
+        raise ValidationError("Pasta de destino", str(exc)) from None
     _audit_export(actor, export["person"]["id"], export,
                   files=[paths["json"].name, paths["pdf"].name])
     return {"person_id": export["person"]["id"], "name": export["person"]["name"],

@@ -12,6 +12,7 @@ import hashlib
 import io
 
 from ..domain import importing as imp
+from ..domain import output_files
 from ..domain import validators
 from ..domain.permit_rules import NO_TERM
 from ..store.connection import write_transaction
@@ -159,12 +160,18 @@ def workbook(on: dt.date | None = None) -> tuple[bytes, dict]:
     return buffer.getvalue(), counts
 
 
-def export(actor: Actor, on: dt.date | None = None) -> dict:
-    """The register as XLSX bytes, audited (who, when, how many rows, the file's SHA-256)."""
+def export(actor: Actor, on: dt.date | None = None, *, path=None) -> dict:
+    """The register as XLSX bytes, audited (who, when, how many rows, the file's SHA-256).
+    With a `path`, the file is written (domain/output_files.py) inside the audit entry's
+    transaction: a file refused or not written (OutputError) leaves no entry."""
     permissions.require(actor, "register.export")
+    if path is not None:
+        output_files.check_target(path)  # before the work of building it
     data, counts = workbook(on)
     digest = hashlib.sha256(data).hexdigest()
     with write_transaction():
         audit.record(actor, "register.export", "register", "",
                      after={"rows": counts, "sha256": digest})
+        if path is not None:
+            output_files.write_atomic(path, data)
     return {"xlsx": data, "rows": counts, "sha256": digest}

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import peewee as pw
 
-from ..domain import permit_rules, validators
+from ..domain import output_files, permit_rules, validators
 from ..domain.errors import ValidationError
 from ..domain.money import format_money
 from ..domain.validators import format_cpf, format_date, parse_date
@@ -676,24 +676,31 @@ def _xlsx(report: dict) -> bytes:
     return buffer.getvalue()
 
 
-def export(actor: Actor, report: dict, fmt: str) -> bytes:
-    """The report as a CSV or XLSX file's bytes; the export is audited (personal data)."""
+def export(actor: Actor, report: dict, fmt: str, *, path=None) -> bytes:
+    """The report as a CSV or XLSX file's bytes; the export is audited (personal data).
+    With a `path` the file is written too, before the audit entry commits (a file refused
+    or not written, OutputError, leaves no entry)."""
     permissions.require(actor, "report.export")
     if fmt not in FORMATS:
         raise ValidationError("Formato", "use csv ou xlsx.")
+    if path is not None:
+        output_files.check_target(path)
     report = {**report, "rows": [dict(row) for row in report["rows"]]}
     _mask_cpfs(actor, report["rows"])  # a report run for someone else is masked for this one
     data = _csv(report) if fmt == "csv" else _xlsx(report)
-    _audit_output(actor, report, fmt)
+    _audit_output(actor, report, fmt, path, data)
     return data
 
 
-def print_report(actor: Actor, report: dict) -> dict:
-    """The report as an A4 PDF under the município's header, for the print preview."""
+def print_report(actor: Actor, report: dict, *, path=None) -> dict:
+    """The report as an A4 PDF under the município's header, for the print preview; with a
+    `path`, written there as `export` writes."""
     from ..printing import report as report_pdf
     from .documents import municipio_header
 
     permissions.require(actor, "report.print")
+    if path is not None:
+        output_files.check_target(path)
     report = {**report, "rows": [dict(row) for row in report["rows"]]}
     _mask_cpfs(actor, report["rows"])
     columns = report["columns"]
@@ -706,12 +713,14 @@ def print_report(actor: Actor, report: dict) -> dict:
         summary=report["summary"])
     pdf = report_pdf.render(table, municipio=municipio_header(), printed_at=wallclock.now(),
                             login=actor.login)
-    _audit_output(actor, report, "pdf")
+    _audit_output(actor, report, "pdf", path, pdf)
     return {"document": "report", "pdf": pdf, "count": 1, "copies": []}
 
 
-def _audit_output(actor: Actor, report: dict, fmt: str) -> None:
+def _audit_output(actor: Actor, report: dict, fmt: str, path=None, data: bytes = b"") -> None:
     with write_transaction():
         audit.record(actor, "report.export", "report", report["key"],
                      after={"format": fmt, "period": report["period"],
                             "rows": len(report["rows"])})
+        if path is not None:  # a file not written rolls the entry back
+            output_files.write_atomic(path, data)

@@ -29,15 +29,14 @@ from pathlib import Path
 
 import peewee as pw
 
-from ..domain.os_errors import os_error_text
 from ..domain import validators
-from ..domain.errors import DomainError, ValidationError
+from ..domain.errors import ValidationError
 from ..domain.verdicts import INVALID, REASONS, VALID
 from ..printing import qr
 from ..store.connection import write_transaction
 from ..store.models import AuxiliaryDriver, Permit, PrintLog, Sticker
 from . import audit, keys, permissions, setup
-from .atomic_files import write_atomic
+from ..domain.output_files import write_atomic
 from .context import Actor
 from ..domain import wallclock
 
@@ -186,10 +185,7 @@ def export_file(actor: Actor, path: Path, *, as_of: dt.datetime | None = None) -
     html, info = render_html(as_of)
     path = Path(path)
     data = html.encode("utf-8")
-    try:
-        write_atomic(path, data)
-    except OSError as exc:
-        raise DomainError(f"Não foi possível gravar {path}: {os_error_text(exc)}.") from None
+    write_atomic(path, data)  # OutputError names the file; nothing audited then
     with write_transaction():
         audit.record(actor, "verifier.export", "municipio_settings", None,
                      after={"as_of": info["as_of"], "listed": info["listed"],

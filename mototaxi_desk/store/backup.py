@@ -15,7 +15,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import logging
-import os
 import re
 import shutil
 import sqlite3
@@ -23,6 +22,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from .. import config, settings_registry
+from ..domain import input_limits, output_files
+from ..domain.errors import DomainError
 from ..domain.os_errors import os_error_text
 from .errors import StoreError
 from ..domain import wallclock
@@ -38,8 +39,9 @@ KIND_LABELS = {"automatica": "Automática", "manual": "Manual",
                "antes-migracao": "Antes de atualizar o programa"}
 _NAME = re.compile(r"^(?P<stem>.+)-(?P<kind>automatica|manual|antes-restauracao|"
                    r"antes-migracao-v\d+)-(?P<stamp>\d{8}-\d{6})(?:-(?P<n>\d+))?\.db$")
-PARTIAL_SUFFIX = ".parcial"
+PARTIAL_SUFFIX = ".parcial"  # copies cut short by earlier versions
 RECENT = dt.timedelta(hours=24)
+LEFT_BEHIND = dt.timedelta(hours=1)  # a temporary file this old is no copy in progress
 
 
 class BackupError(StoreError):
@@ -86,13 +88,13 @@ def folder() -> Path:
 def load_retention(path: Path | None = None) -> Retention:
     path = path or config.data_dir() / SETTINGS_FILE
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(input_limits.read_text(path, input_limits.SMALL_JSON))
         return check_retention(int(data.get("keep_daily", _DEFAULT["keep_daily"])),
                                int(data.get("keep_monthly", _DEFAULT["keep_monthly"])),
                                bool(data.get("automatic", _DEFAULT["automatic"])))
     except FileNotFoundError:
         return Retention()
-    except (OSError, ValueError, TypeError, AttributeError, StoreError) as exc:
+    except (OSError, ValueError, TypeError, AttributeError, StoreError, DomainError) as exc:
         _log.warning("configuração de cópias ilegível em %s (%s); usando o padrão", path, exc)
         return Retention()
 
@@ -108,10 +110,7 @@ def check_retention(keep_daily: int, keep_monthly: int, automatic: bool) -> Rete
 def save_retention(retention: Retention, path: Path | None = None) -> Path:
     path = path or config.data_dir() / SETTINGS_FILE
     path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(path.name + PARTIAL_SUFFIX)
-    partial.write_text(json.dumps(asdict(retention), indent=2) + "\n", encoding="utf-8")
-    os.replace(partial, path)
-    return path
+    return output_files.write_text(path, json.dumps(asdict(retention), indent=2) + "\n")
 
 
 # --- copies ------------------------------------------------------------------------------------
@@ -119,23 +118,19 @@ def save_retention(retention: Retention, path: Path | None = None) -> Path:
 def copy_database(source: Path, target: Path) -> Path:
     """A consistent copy of `source` even while the program writes to it (online backup API),
     as one self-contained file (rollback journal, no -wal beside it). It is written under a
-    temporary name and renamed when complete, so a copy cut short never looks finished."""
-    partial = target.with_name(target.name + PARTIAL_SUFFIX)
-    partial.unlink(missing_ok=True)
+    temporary name, flushed to disk and renamed when complete (domain/output_files.py: a
+    regular file only), so a copy cut short never looks finished."""
     src = sqlite3.connect(str(source), timeout=30)
     try:
-        dest = sqlite3.connect(str(partial))
-        try:
-            src.backup(dest)
-            dest.execute("PRAGMA journal_mode=DELETE")
-        finally:
-            dest.close()
-    except BaseException:
-        partial.unlink(missing_ok=True)
-        raise
+        with output_files.replacing(target) as partial:
+            dest = sqlite3.connect(str(partial))
+            try:
+                src.backup(dest)
+                dest.execute("PRAGMA journal_mode=DELETE")
+            finally:
+                dest.close()
     finally:
         src.close()
-    os.replace(partial, target)
     return target
 
 
@@ -162,10 +157,12 @@ def _keep_damaged(path: Path, directory: Path, now: dt.datetime) -> Path:
     """The file as it is on disk (with its -wal), for a database too damaged to be read by
     the backup API: byte copies are what can still be rescued."""
     target = backup_name(path, "antes-restauracao", now, directory)
-    shutil.copyfile(path, target)
+    with output_files.replacing(target) as partial:
+        shutil.copyfile(path, partial)
     wal = Path(f"{path}-wal")
     if wal.exists():
-        shutil.copyfile(wal, Path(f"{target}-wal"))
+        with output_files.replacing(Path(f"{target}-wal")) as partial:
+            shutil.copyfile(wal, partial)
     return target
 
 
@@ -226,6 +223,13 @@ def rotate(directory: Path, stem: str, retention: Retention,
             _log.warning("não foi possível remover a cópia antiga %s: %s", item.path, exc)
     for partial in directory.glob(f"{stem}-*.db{PARTIAL_SUFFIX}"):
         partial.unlink(missing_ok=True)
+    left_behind = (now or wallclock.now()).timestamp() - LEFT_BEHIND.total_seconds()
+    for partial in directory.glob(f".{stem}-*.db.*.tmp"):  # output_files' temporary files
+        try:
+            if partial.stat().st_mtime < left_behind:
+                partial.unlink()
+        except OSError:
+            pass
     return removed
 
 
@@ -245,8 +249,8 @@ def _first_line(exc: Exception) -> str:
 
 
 # A restore copies the file before checking it: a file larger than this is refused first
-# (a município's register of 100,000 holders is about 200 MB; benchmarks/backup.py).
-MAX_RESTORE_BYTES = 8 * 1024**3
+# (domain/input_limits.py says why).
+MAX_RESTORE_BYTES = input_limits.RESTORE.bytes
 _HEADER_BYTES = 100
 
 
@@ -305,7 +309,10 @@ def check_candidate(source: Path, work: Path, latest: int) -> CandidateInfo:
         check_file_shape(source, work.parent)
         shutil.copyfile(source, work)
         if Path(f"{source}-wal").exists():  # commits not yet folded into the file itself
+            input_limits.check(f"{source}-wal", input_limits.RESTORE)  # never a FIFO, a device
             shutil.copyfile(f"{source}-wal", f"{work}-wal")
+    except input_limits.InputRefused as exc:
+        raise BackupError(f"{exc} Nada foi alterado.") from None
     except OSError as exc:
         raise BackupError(f"Não foi possível ler {name}: {os_error_text(exc)}. "
                           "Nada foi alterado.") from None
@@ -434,6 +441,9 @@ def restore_file(source: Path, target: Path, latest: int, directory: Path | None
     except OSError as exc:
         raise BackupError(f"Não foi possível restaurar: {os_error_text(exc)}. "
                           "O banco em uso não foi alterado.") from None
+    except output_files.OutputError as exc:  # the copy of the database in use not written
+        raise BackupError(f"Não foi possível restaurar: {exc} O banco em uso não foi "
+                          "alterado.") from None
     except sqlite3.OperationalError as exc:  # the database in use is locked by someone else
         raise BackupError(f"O banco de dados em uso não pôde ser lido ({_first_line(exc)}); "
                           "feche as outras janelas do programa e tente de novo. "

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import peewee as pw
 
-from .backup import PARTIAL_SUFFIX, BackupError
+from ..domain import output_files
+from .backup import BackupError
 
 DUMP_TIMEOUT_S = 3 * 3600
 
@@ -63,21 +64,18 @@ def dump(database: pw.PostgresqlDatabase, target: Path) -> Path:
     for key, variable in (("password", "PGPASSWORD"), ("sslmode", "PGSSLMODE")):
         if params.get(key):
             env[variable] = str(params[key])
-    partial = target.with_name(target.name + PARTIAL_SUFFIX)
-    command = [executable, "--format=custom", "--no-owner", f"--file={partial}"]
-    schema = search_path_schema(params.get("options"))
-    if schema:
-        command.append(f"--schema={schema}")
-    try:
-        result = subprocess.run(command, env=env, capture_output=True, text=True,
-                                timeout=DUMP_TIMEOUT_S, check=False)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        partial.unlink(missing_ok=True)
-        raise BackupError(f"O pg_dump não pôde ser executado: {exc}.") from None
-    if result.returncode != 0:
-        partial.unlink(missing_ok=True)
-        lines = [ln for ln in result.stderr.strip().splitlines() if ln.strip()]
-        raise BackupError("O pg_dump falhou: " + (lines[0] if lines else
-                                                  f"código {result.returncode}") + ".")
-    os.replace(partial, target)
+    with output_files.replacing(target) as partial:  # a regular file, whole or not at all
+        command = [executable, "--format=custom", "--no-owner", f"--file={partial}"]
+        schema = search_path_schema(params.get("options"))
+        if schema:
+            command.append(f"--schema={schema}")
+        try:
+            result = subprocess.run(command, env=env, capture_output=True, text=True,
+                                    timeout=DUMP_TIMEOUT_S, check=False)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise BackupError(f"O pg_dump não pôde ser executado: {exc}.") from None
+        if result.returncode != 0:
+            lines = [ln for ln in result.stderr.strip().splitlines() if ln.strip()]
+            raise BackupError("O pg_dump falhou: " + (lines[0] if lines else
+                                                      f"código {result.returncode}") + ".")
     return target

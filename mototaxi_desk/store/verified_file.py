@@ -15,10 +15,10 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-import os
 from pathlib import Path
 
 from .. import config
+from ..domain import input_limits, output_files
 from .connection import quick_check_file
 from ..domain import wallclock
 
@@ -50,11 +50,11 @@ def unchanged_since_verified(path: Path, now: dt.datetime | None = None) -> bool
     if state is None:
         return False
     try:
-        note = json.loads(note_path(path).read_text(encoding="utf-8"))
+        note = json.loads(input_limits.read_text(note_path(path), input_limits.SMALL_JSON))
         verified_at = dt.datetime.fromisoformat(note["verified_at"])
         same = (note["format"] == FORMAT and note["path"] == str(Path(path).resolve())
                 and note["size"] == state["size"] and note["mtime_ns"] == state["mtime_ns"])
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, input_limits.InputRefused):
         return False
     age = (now or wallclock.now()) - verified_at
     return same and dt.timedelta(0) <= age <= MAX_AGE
@@ -77,10 +77,8 @@ def verify_and_note(path: Path, now: dt.datetime | None = None) -> str | None:
     note = note_path(path)
     try:
         note.parent.mkdir(parents=True, exist_ok=True)
-        partial = note.with_name(note.name + ".tmp")
-        partial.write_text(json.dumps(data), encoding="utf-8")
-        os.replace(partial, note)
-    except OSError:  # a folder full or read-only, a file held: checked next time
+        output_files.write_text(note, json.dumps(data))
+    except (OSError, output_files.OutputError):  # a folder full or read-only: checked next time
         _forget(path)
     return None
 

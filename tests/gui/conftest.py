@@ -21,12 +21,14 @@ def _discard_without_asking(monkeypatch):
 
 class Answers:
     """The user's side of gui/prompts.py in a test: every question answered yes (set `yes`
-    to False for no); what was asked, told and previewed, and whether the program closed."""
+    to False for no); what was asked, told, warned and previewed, and whether the program
+    closed."""
 
     def __init__(self):
         self.yes = True
         self.asked: list[str] = []
         self.informed: list[str] = []
+        self.warned: list[str] = []
         self.previews: list[dict] = []
         self.closed: list[bool] = []
 
@@ -43,6 +45,7 @@ def prompts(monkeypatch):
     answers = Answers()
     monkeypatch.setattr(module, "ask_yes_no", answers.ask_yes_no)
     monkeypatch.setattr(module, "inform", lambda parent, title, text: answers.informed.append(text))
+    monkeypatch.setattr(module, "warn", lambda parent, title, text: answers.warned.append(text))
     monkeypatch.setattr(module, "show_preview",
                         lambda parent, result, **_: answers.previews.append(result))
     monkeypatch.setattr(module, "close_program", lambda: answers.closed.append(True))

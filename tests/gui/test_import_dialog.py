@@ -3,6 +3,7 @@
 column, the dry run lists the problems with row, field and reason and writes nothing, the
 report is saved, the import (confirmed) writes the register and the tab lists it; a
 cancelled import writes nothing."""
+import sys
 import threading
 
 import pytest
@@ -172,3 +173,23 @@ def test_export_of_the_whole_register_from_the_tab(qtbot, admin, tmp_path):
     assert load_workbook(saved).sheetnames == ["Pontos", "Permissionários", "Auxiliares",
                                                "Lista de espera"]
     assert "Permissionários: 3" in page.import_tab.message.text()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="links simbólicos: POSIX")
+def test_an_export_onto_a_link_is_refused_in_a_message_box_and_not_audited(
+        qtbot, admin, tmp_path, prompts):
+    """Issue 34: the checked writer refuses a symbolic link (it would replace the link, or
+    write through it); the window says so and no register.export entry is made."""
+    from mototaxi_desk.store.models import AuditLog
+    page = SettingsPage(admin)
+    qtbot.addWidget(page)
+    (tmp_path / "fora.xlsx").write_bytes(b"nao mexa")
+    link = tmp_path / "arquivo.xlsx"
+    link.symlink_to(tmp_path / "fora.xlsx")
+    assert page.import_tab.export_register(link) is None
+    assert prompts.warned == [f"Não foi possível gravar {link}: é um atalho (link simbólico); "
+                              "o programa não grava através de atalhos. Nada foi gravado; "
+                              "escolha um arquivo comum."]
+    assert "Não foi possível exportar" in page.import_tab.message.text()
+    assert (tmp_path / "fora.xlsx").read_bytes() == b"nao mexa" and link.is_symlink()
+    assert AuditLog.select().where(AuditLog.action == "register.export").count() == 0

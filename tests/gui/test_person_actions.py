@@ -4,6 +4,9 @@ applies and the role may do it; a refusal shows the service's Portuguese message
 and writes nothing."""
 import datetime as dt
 
+import os
+import sys
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage
@@ -226,6 +229,25 @@ def test_unreadable_photo_file_is_refused(tmp_path):
     path.write_bytes(b"isto nao e uma imagem")
     with pytest.raises(DomainError, match="Foto"):
         read_image(str(path))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="FIFOs: POSIX")
+def test_a_photo_file_is_size_limited_before_it_is_read(tmp_path):
+    """Issue 34 item 6: a FIFO chosen as the photo is refused without waiting on it, and a
+    file beyond input_limits.PHOTO_SOURCE (a sparse 200 MB) without being read."""
+    fifo = tmp_path / "foto.jpg"
+    os.mkfifo(fifo)
+    with pytest.raises(DomainError) as refused:
+        read_image(str(fifo))
+    assert str(refused.value) == (f"{fifo} não é um arquivo comum (é um canal FIFO); informe "
+                                  "um arquivo comum. Nada foi lido.")
+    big = tmp_path / "enorme.jpg"
+    with open(big, "wb") as handle:
+        handle.truncate(200 * 1024 * 1024)
+    with pytest.raises(DomainError) as refused:
+        read_image(str(big))
+    assert str(refused.value) == (f"{big} tem 210 MB, mais que o máximo de 50 MB para uma "
+                                  "foto. Nada foi lido.")
 
 
 def test_supervisor_exports_the_persons_data_lgpd_art_18(qtbot, demo_data, tmp_path):

@@ -1,7 +1,10 @@
 """Preview of a document: pages load, printing renders every page, saving writes the same
 bytes that were drawn and issues the copy then; a preview closed unprinted spends nothing
 (issue 17)."""
+import sys
 from pathlib import Path
+
+import pytest
 
 from PySide6.QtPrintSupport import QPrinter
 
@@ -32,6 +35,38 @@ def test_preview_prints_and_saves_the_issued_card(qtbot, demo_data, tmp_path):
     printer.setResolution(150)
     render_to_printer(dialog.document, printer)
     assert (tmp_path / "impresso.pdf").stat().st_size > 1000
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="FIFOs: POSIX")
+def test_saving_onto_a_fifo_or_a_full_disk_issues_nothing_and_says_why(qtbot, demo_data,
+                                                                         tmp_path, monkeypatch):
+    """Issue 34: "Salvar PDF" goes through the checked writer; a FIFO (a special file a
+    plain write would block on, or a rename replace) is refused, a full disk reported, in a
+    message box over the preview, and no copy is issued."""
+    import errno
+    import os
+    import stat
+    permit = Permit.select().where(Permit.status == "active").first()
+    dialog = PrintPreviewDialog(documents.print_cards(SUPERVISOR, [permit.order_number]))
+    qtbot.addWidget(dialog)
+    fifo = tmp_path / "cartao.pdf"
+    os.mkfifo(fifo)
+    assert dialog.save_pdf(str(fifo)) is None
+    text = (f"Não foi possível gravar {fifo}: é um canal (FIFO), não um arquivo comum. Nada "
+            "foi gravado; escolha um arquivo comum. Nenhuma via foi emitida; escolha outro "
+            "arquivo ou imprima.")
+    assert dialog.status.text() == text and dialog.warning.text() == text
+    assert dialog.warning.isVisible()
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    with monkeypatch.context() as full:
+        full.setattr(os, "write", lambda fd, data: (_ for _ in ()).throw(
+            OSError(errno.ENOSPC, "No space left on device")))
+        assert dialog.save_pdf(str(tmp_path / "outro.pdf")) is None
+    assert "não há espaço livre no disco" in dialog.warning.text()
+    assert not (tmp_path / "outro.pdf").exists()
+    assert documents.latest_copy("card", str(permit.order_number)) == 0
+    assert dialog.save_pdf(str(tmp_path / "outro.pdf"))  # another file: the copy counts
+    assert documents.latest_copy("card", str(permit.order_number)) == 1
 
 
 def test_preview_closed_without_printing_gives_the_copy_back(qtbot, demo_data):

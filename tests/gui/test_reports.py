@@ -102,7 +102,10 @@ def test_export_to_a_folder_that_does_not_exist_says_so(page, qtbot, tmp_path, m
     monkeypatch.setattr(QMessageBox, "warning", lambda *a: warned.append(a[2]))
     _run(page, qtbot, "waiting_list")
     assert page.export("csv", str(tmp_path / "nao-existe" / "x.csv")) is None
-    assert warned and "Não foi possível salvar" in warned[0]
+    assert warned == [f"Não foi possível gravar {tmp_path / 'nao-existe' / 'x.csv'}: arquivo "
+                      "ou pasta não encontrado. O arquivo não foi gravado."]
+    from mototaxi_desk.store.models import AuditLog
+    assert AuditLog.select().where(AuditLog.action == "report.export").count() == 0
 
 
 @pytest.mark.parametrize("preset, expected", [

@@ -261,6 +261,12 @@ def test_settings_brasao_saved_with_audit(admin_page, tmp_path):
     (tmp_path / "texto.png").write_text("não é imagem")
     assert not page.brasao.load_file(tmp_path / "texto.png")
     assert "PNG ou JPEG" in page.brasao.message.text()
+    big = tmp_path / "grande.png"  # issue 34: the limit checked before a byte is read
+    with open(big, "wb") as handle:
+        handle.truncate(200 * 1024 * 1024)
+    assert not page.brasao.load_file(big)
+    assert page.brasao.message.text() == (f"{big} tem 210 MB, mais que o máximo de 1 MB para o "
+                                          "brasão. Nada foi lido.")
     assert page.brasao.load_file(_png(tmp_path / "b.png"))
     assert page.brasao_button.isEnabled()
     page.save_brasao()

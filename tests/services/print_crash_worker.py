@@ -16,7 +16,7 @@ import time
 
 from mototaxi_desk.__main__ import main
 from mototaxi_desk.printing import cards
-from mototaxi_desk.services import atomic_files
+from mototaxi_desk.domain import output_files
 from mototaxi_desk.services.documents import issuing, permit_cards
 
 STEPS = ("reserve", "render", "write", "written", "confirm", "done")
@@ -44,7 +44,7 @@ def _after(step: str, function):
 
 
 class _OsWith:
-    """The os module as atomic_files sees it, one function replaced (os itself untouched)."""
+    """The os module as output_files sees it, one function replaced (os itself untouched)."""
 
     def __init__(self, **replaced):
         self.__dict__.update(replaced)
@@ -71,7 +71,7 @@ def install(step: str, batch: bool, output: str) -> None:
             if f".{os.path.basename(output)}." in os.readlink(f"/proc/self/fd/{fd}"):
                 _pause(step)
             return os.fsync(fd)
-        atomic_files.os = _OsWith(fsync=fsync)
+        output_files.os = _OsWith(fsync=fsync)
     elif step == "written":  # the file in place, the copies not yet issued
         issuing.confirm = _before(step, issuing.confirm)
     elif step == "confirm":  # the copies updated, the transaction not committed

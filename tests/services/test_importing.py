@@ -9,6 +9,7 @@ import json
 import pytest
 from openpyxl import Workbook, load_workbook
 
+from mototaxi_desk.domain.errors import DomainError
 from mototaxi_desk.domain.validators import format_cpf
 from mototaxi_desk.services import (applications, importing, integrity, permissions,
                                     sequences, setup, users)
@@ -351,6 +352,57 @@ def test_utf8_csv_with_commas_and_bom(municipio, tmp_path):
     result = importing.apply(ADMIN, path, today=TODAY)
     assert result["errors"] == 0
     assert Person.get().name == "Maria Antônia" and Person.get().phone == "99988887777"
+
+
+def _people_csv(tmp_path, *rows: str):
+    path = tmp_path / "pessoas.csv"
+    path.write_text("\r\n".join(["CPF;Nome;Telefone", *rows]) + "\r\n", encoding="utf-8")
+    return path
+
+
+def test_a_csv_row_with_more_or_fewer_cells_than_its_header_is_reported_by_line(
+        municipio, tmp_path):
+    """Issue 34: a `;` inside a name without quotes split the cell and the extra one
+    ("Robert')") was dropped without a word; a missing `;` shifts every column after it.
+    Both rows are errors naming the line and the counts: nothing is imported, nothing
+    guessed."""
+    path = _people_csv(tmp_path, f"{cpf(1)};Maria Antônia;(99) 98888-7777",
+                       f"{cpf(2)};Robert'); DROP TABLE pessoas;--;(99) 97777-6666",
+                       f"{cpf(3)};José da Silva",  # the phone left out: 2 cells of 3
+                       f'{cpf(4)};"Ana; de Sousa";(99) 96666-5555')  # quoted: one cell
+    before = row_counts()
+    result = importing.dry_run(ADMIN, path, today=TODAY)
+    assert [(p["row"], p["field"], p["message"], p["severity"]) for p in result["problems"]] == [
+        (3, "", "a linha 3 tem 5 células e o cabeçalho tem 3: um ';' dentro de um valor sem "
+                "aspas divide a célula em duas. Corrija a linha no arquivo (um valor com ';' "
+                "vai entre aspas) e leia-o de novo.", "erro"),
+        (4, "", "a linha 4 tem 2 células e o cabeçalho tem 3: falta um separador, e as "
+                "colunas seguintes se deslocam. Corrija a linha no arquivo (um valor com ';' "
+                "vai entre aspas) e leia-o de novo.", "erro")]
+    assert result["errors"] == 2 and not result["importable"]
+    with pytest.raises(importing.ImportRefused):
+        importing.apply(ADMIN, path, today=TODAY)
+    assert row_counts() == before
+
+
+def test_a_csv_whose_rows_all_end_with_the_separator_is_read_as_before(municipio, tmp_path):
+    """Trailing separators on every line (header included) are the same count: no problem;
+    a row whose cells are all empty is skipped as before."""
+    path = tmp_path / "pessoas.csv"
+    path.write_text(f"CPF;Nome;\r\n{cpf(1)};Maria Antônia;\r\n;;\r\n", encoding="utf-8")
+    result = importing.apply(ADMIN, path, today=TODAY)
+    assert result["errors"] == 0, _problems(result)
+    assert Person.get().name == "Maria Antônia"
+
+
+def test_a_csv_with_a_quote_never_closed_is_refused_with_its_line(municipio, tmp_path):
+    path = tmp_path / "pessoas.csv"
+    path.write_text(f'CPF;Nome\r\n{cpf(1)};"Maria\r\n' + "x" * 200_000, encoding="utf-8")
+    with pytest.raises(DomainError) as refused:
+        importing.dry_run(ADMIN, path, today=TODAY)
+    assert str(refused.value) == ("pessoas.csv: CSV malformado perto da linha 3: uma aspa "
+                                  "aberta e não fechada, ou um valor longo demais. Confira as "
+                                  "aspas. Nada foi importado.")
 
 
 # --- the report ----------------------------------------------------------------------------

@@ -9,7 +9,9 @@ from PySide6.QtGui import QColor, QImage, QImageReader, QPainter, QPainterPath, 
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QHBoxLayout, QLabel,
                                QSlider, QVBoxLayout, QWidget)
 
+from ...domain import input_limits
 from ...domain.errors import DomainError
+from ...domain.os_errors import os_error_text
 from ...services import persons
 
 OUT_W, OUT_H = 300, 400          # 3:4
@@ -122,7 +124,14 @@ class CropView(QWidget):
 def read_image(path: str) -> QImage:
     """The image of a file (JPEG, PNG, BMP...), upright (EXIF orientation) and not larger
     than MAX_SOURCE_SIDE; DomainError with the reason when it cannot be read."""
-    reader = QImageReader(path)
+    try:  # bounded before Qt sees it: a device or a FIFO chosen by mistake never blocks
+        data = input_limits.read_bytes(path, input_limits.PHOTO_SOURCE)
+    except OSError as exc:
+        raise DomainError(f"Foto: não foi possível ler {path}: {os_error_text(exc)}.") from None
+    buffer = QBuffer()
+    buffer.setData(QByteArray(data))
+    buffer.open(QIODevice.OpenModeFlag.ReadOnly)
+    reader = QImageReader(buffer)
     reader.setAutoTransform(True)
     size = reader.size()
     if size.isValid() and max(size.width(), size.height()) > MAX_SOURCE_SIDE:

@@ -12,13 +12,13 @@ from PySide6.QtGui import QPainter
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QLabel, QVBoxLayout)
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QLabel, QMessageBox,
+                               QVBoxLayout)
 
 from .. import screen_fit
-from ...domain.os_errors import os_error_text
 from ...domain.errors import DomainError
+from ...domain.output_files import OutputError, write_atomic
 from ...services import documents
-from ...services.atomic_files import write_atomic
 
 PRINT_DPI = 300
 DOCUMENT_LABELS = {"card": "Cartão de permissão", "aux_card": "Cartão de condutor auxiliar",
@@ -92,6 +92,7 @@ class PrintPreviewDialog(QDialog):
                                 "página(s)"))
         layout.addWidget(self.view, 1)
         self.status = QLabel("")  # why a save or a print did not count
+        self.warning: QMessageBox | None = None  # the box that said why a save failed
         self.status.setWordWrap(True)
         self.status.setStyleSheet("color: #c62828; font-weight: bold;")
         layout.addWidget(self.status)
@@ -116,11 +117,15 @@ class PrintPreviewDialog(QDialog):
             path, _ = QFileDialog.getSaveFileName(self, "Salvar PDF", default, "PDF (*.pdf)")
         if not path:
             return None
-        try:
+        try:  # the program's one checked writer: a regular file, whole or not at all
             write_atomic(path, self.result["pdf"])
-        except OSError as exc:  # nothing issued: the preview stays open to try again
-            self.status.setText(f"Não foi possível salvar: {os_error_text(exc)}. Nenhuma via "
-                                "foi emitida; escolha outra pasta ou imprima.")
+        except OutputError as exc:  # nothing issued: the preview stays open to try again
+            text = (f"{exc} Nenhuma via foi emitida; escolha outro arquivo ou imprima."
+                    if not self.issued else str(exc))
+            self.status.setText(text)
+            self.warning = QMessageBox(QMessageBox.Icon.Warning, "Salvar PDF", text,
+                                       parent=self)
+            self.warning.open()  # window-modal over the preview, the event loop runs on
             return None
         return path if self.issue() else None
 

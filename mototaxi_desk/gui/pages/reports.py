@@ -10,7 +10,6 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel,
                                QMessageBox, QPushButton, QVBoxLayout, QWidget)
 
-from ...domain.os_errors import os_error_text
 from ...domain.errors import DomainError
 from ...services import reports, stands
 from ..look import in_documents
@@ -292,17 +291,14 @@ class ReportsPage(QWidget):
             path, _ = QFileDialog.getSaveFileName(self, f"Exportar {label}", default, pattern)
         if not path:
             return None
-        try:
+        try:  # the file written through the checked writer before the export is audited
             report = self.whole_report()
-            data = (reports.print_report(self.actor, report)["pdf"] if fmt == "pdf"
-                    else reports.export(self.actor, report, fmt))
-            with open(path, "wb") as fh:
-                fh.write(data)
-        except DomainError as exc:
+            if fmt == "pdf":
+                reports.print_report(self.actor, report, path=path)
+            else:
+                reports.export(self.actor, report, fmt, path=path)
+        except DomainError as exc:  # OutputError too: a device, a link, a full disk...
             QMessageBox.warning(self, "Exportar", str(exc))
-            return None
-        except OSError as exc:
-            QMessageBox.warning(self, "Exportar", f"Não foi possível salvar: {os_error_text(exc)}")
             return None
         self.count.setText(f"{self.report['total']} linha(s) — exportado para {path}")
         return path

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QPushButton, QV
 from ...domain.errors import DomainError
 from ...services import importing, register_export
 from ...services.context import Actor
+from .. import prompts
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import table_view
 from ...domain import wallclock
@@ -75,11 +76,11 @@ class ImportTab(QWidget):
                                                   str(start / name), "Planilha (*.xlsx)")
             if not path:
                 return None
-        try:
-            result = register_export.export(self.actor)
-            Path(path).write_bytes(result["xlsx"])
-        except (DomainError, OSError) as exc:
+        try:  # written through the checked writer before the export is audited
+            result = register_export.export(self.actor, path=Path(path))
+        except DomainError as exc:  # OutputError too: a device, a link, a full disk...
             self.message.setText(f"Não foi possível exportar: {exc}")
+            prompts.warn(self, "Exportar o cadastro", str(exc))
             return None
         counts = "; ".join(f"{sheet}: {n}" for sheet, n in result["rows"].items())
         self.message.setText(f"Cadastro exportado em {path} ({counts}).")

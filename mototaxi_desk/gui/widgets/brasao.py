@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from ...domain import input_limits
 from ...domain.os_errors import os_error_text
 from ...domain.errors import DomainError
 from ...services import setup
@@ -57,7 +58,7 @@ class BrasaoPicker(QWidget):
     def load_file(self, path: str | Path) -> bool:
         """Read and check an image file; a bad one keeps the current image and says why."""
         try:
-            data = setup.check_brasao(Path(path).read_bytes())
+            data = setup.check_brasao(input_limits.read_bytes(path, input_limits.BRASAO))
         except OSError as exc:
             self.message.setText(f"Não foi possível ler o arquivo: {os_error_text(exc)}.")
             return False

@@ -13,12 +13,11 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from ...domain.os_errors import os_error_text
 from ...domain.errors import DomainError
+from ...domain.output_files import OutputError, write_atomic
 from ...store.connection import write_transaction
 from ...store.models import PrintLog
 from .. import fees
-from ..atomic_files import write_atomic
 from ..context import Actor
 from .common import audit_print, release
 
@@ -55,15 +54,15 @@ def confirm(actor: Actor, result: dict) -> dict:
 
 
 def write_file(actor: Actor, result: dict, path: Path) -> dict:
-    """Write the PDF (whole or not at all) and issue its copies; an OS error releases the
-    reservation and refuses naming the file. Returns `confirm`'s answer."""
+    """Write the PDF (whole or not at all, a regular file only: domain/output_files.py) and
+    only then issue its copies; a refused or failed write releases the reservation, issues
+    and audits nothing, and refuses naming the file. Returns `confirm`'s answer."""
     path = Path(path)
     try:
         write_atomic(path, result["pdf"])
-    except OSError as exc:
+    except OutputError as exc:
         release(result)
-        raise DomainError(f"Não foi possível gravar {path}: {os_error_text(exc)}. Nenhuma "
-                          "via foi emitida.") from None
+        raise OutputError(f"{exc} Nenhuma via foi emitida.") from None
     except BaseException:
         release(result)
         raise
