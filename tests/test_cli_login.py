@@ -233,6 +233,11 @@ def test_an_unknown_login_is_audited_with_the_name_and_never_the_password(
     assert entry["after"] == {"reason": "desconhecido", "login": "fulano",
                               "via": "linha de comando: search"}
     assert entry["login"] is None and entry["machine"] == socket.gethostname()
+    monkeypatch.setenv("MOTOTAXI_USER", "admin")
+    monkeypatch.setenv("MOTOTAXI_PASSWORD", "senha-forte-1")
+    code, out, _ = cli("--db", town, "--json", "audit", "list", "--limit", "5")
+    shown = [e for e in json.loads(out) if e["action"] == "refused:user.login"]
+    assert code == 0 and shown[0]["login"] == "desconhecido"  # not the program ("sistema")
     from mototaxi_desk.store.models import AuditLog
     open_database(town)
     try:
@@ -293,3 +298,14 @@ def test_no_parser_takes_abbreviations():
                     yield from parsers(child)
     every = list(parsers(cli_package.build_parser()))
     assert len(every) > 100 and not any(p.allow_abbrev for p in every)
+
+
+def test_a_password_line_from_a_bottomless_input_is_refused_at_once(cli, town, monkeypatch):
+    """Issue 34 item 6: `--password-stdin < /dev/zero` read one endless line into memory.
+    The line is read up to a little past the longest password, then refused."""
+    monkeypatch.delenv("MOTOTAXI_PASSWORD")
+    before = row_counts()
+    code, out, err = cli("--db", town, "--password-stdin", "search", "silva",
+                         stdin="\0" * 5_000_000)
+    assert code == 1 and out == "" and "Senha" in err and "longa demais" in err
+    assert row_counts() == before

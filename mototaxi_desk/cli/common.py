@@ -157,9 +157,22 @@ def emit(args, data, text_lines) -> None:
             print(line)
 
 
+# a password is at most 200 characters (services/users.check_password): a line read from
+# standard input stops a little past that, so `--password-stdin < /dev/zero` ends at once
+PASSWORD_LINE_LIMIT = 1024
+
+
+def _password_line() -> str:
+    line = sys.stdin.readline(PASSWORD_LINE_LIMIT + 1)
+    if len(line) > PASSWORD_LINE_LIMIT:
+        raise ValidationError("Senha", "linha da entrada padrão longa demais (máximo 200 "
+                                       "caracteres).")
+    return line.rstrip("\r\n")
+
+
 def read_password(flag: bool, prompt: str) -> str:
     if flag:
-        return sys.stdin.readline().rstrip("\r\n")
+        return _password_line()
     if not sys.stdin.isatty():
         raise DomainError("Informe a senha pela entrada padrão com --admin-password-stdin "
                           "ou --password-stdin.")
@@ -337,7 +350,7 @@ def actor(args):
 
 def _login_password(args, login: str) -> str:
     if getattr(args, "login_password_stdin", False):
-        return sys.stdin.readline().rstrip("\r\n")
+        return _password_line()
     if os.environ.get(PASSWORD_ENV):
         return os.environ[PASSWORD_ENV]
     if not sys.stdin.isatty():

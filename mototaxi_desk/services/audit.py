@@ -191,10 +191,16 @@ def entries(*, entity: str | None = None, entity_id=None, since=None, limit: int
         query = query.where(AuditLog.at >= dt.datetime.combine(day, dt.time(0, 0)))
     logins = dict(User.select(User.id, User.login).tuples())
     return [{"id": r.id, "at": r.at, "user_id": r.user_id,
-             "login": logins.get(r.user_id, "sistema") if r.user_id else "sistema",
+             "login": logins.get(r.user_id, "sistema") if r.user_id else _nobody(r.action),
              "machine": r.machine or "", "action": r.action,
              "entity": r.entity, "entity_id": r.entity_id, "before": r.before,
              "after": r.after} for r in query]
+
+
+def _nobody(action: str) -> str:
+    """Who an entry with no user names: the program itself, or — for a refusal (an unknown
+    login, a command without one) — nobody the program knows."""
+    return "desconhecido" if action.startswith("refused:") else "sistema"
 
 
 def snapshot(instance, exclude: tuple[str, ...] = ("password_hash", "photo", "brasao")) -> dict:

@@ -15,7 +15,9 @@ PACKAGE = Path(mototaxi_desk.__file__).parent
 READERS = {"domain/wallclock.py"}
 REAL_TIME_FOR_FILES = {"services/child_jobs.py"}
 CLOCK_CALLS = {("date", "today"), ("datetime", "now"), ("datetime", "today"),
-               ("datetime", "utcnow"), ("time", "time"), ("time", "localtime")}
+               ("datetime", "utcnow"), ("time", "time"), ("time", "localtime"),
+               ("QDate", "currentDate"), ("QDateTime", "currentDateTime"),
+               ("QDateTime", "currentDateTimeUtc"), ("QTime", "currentTime")}
 
 
 def _clock_reads(tree: ast.AST) -> list[int]:
@@ -43,8 +45,9 @@ def test_the_computers_clock_is_read_in_one_module():
 
 def test_the_detector_sees_every_way_of_reading_the_clock():
     tree = ast.parse("import datetime as dt\nimport time\nfrom datetime import date\n"
-                     "dt.date.today()\ndate.today()\ndt.datetime.now()\ntime.time()\n")
-    assert _clock_reads(tree) == [4, 5, 6, 7]
+                     "dt.date.today()\ndate.today()\ndt.datetime.now()\ntime.time()\n"
+                     "QDate.currentDate()\n")
+    assert _clock_reads(tree) == [4, 5, 6, 7, 8]
 
 
 def test_travel_and_hold_move_today_now_and_utcnow_together():

@@ -7,7 +7,6 @@ grant: print the card and the termo (with preview)."""
 from __future__ import annotations
 
 
-from PySide6.QtCore import QDate
 from PySide6.QtWidgets import QDialog, QWidget
 
 from .. import screen_fit
@@ -56,7 +55,7 @@ class GrantDialog(DiscardGuard, QDialog):
         ui.chassis.edit.setMaxLength(17)
         ui.make.configure(lambda t: validators.text(t, "Marca", max_length=40))
         ui.model.configure(lambda t: validators.text(t, "Modelo", max_length=60))
-        year = QDate.currentDate().year()
+        year = wallclock.today().year
         ui.manufacture_year.setRange(1970, year)
         ui.manufacture_year.setValue(year)
         ui.model_year.setRange(1970, year + 1)
