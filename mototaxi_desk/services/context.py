@@ -1,6 +1,7 @@
 """Who is acting: every service takes an Actor so it can check the role and audit the action."""
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 from ..domain.errors import DomainError
@@ -28,6 +29,7 @@ class Actor:
         """PermissionDenied unless the role is one of `roles`; the refusal is audited as
         'refused:<key or action>' (services/refusals.py keeps it past a rollback)."""
         if self.role in ROLE_LABELS and self.role in roles:
+            _acting.actor = self
             return
         if self.role not in ROLE_LABELS:  # e.g. a row edited by hand to 'chefe'
             message = unknown_role_message(self.role)
@@ -38,6 +40,15 @@ class Actor:
         from . import refusals  # lazy: context is imported by modules that need no database
         refusals.note(self, key or action, message)
         raise PermissionDenied(message)
+
+
+_acting = threading.local()
+
+
+def acting() -> Actor | None:
+    """The actor whose permission this thread's action last checked (require): who a refusal
+    found deep in the action (a sealed row changed outside the program) is audited as."""
+    return getattr(_acting, "actor", None)
 
 
 # The command line and set-up act as the system itself (no logged-in user yet).

@@ -300,6 +300,24 @@ def _step_each_day_alerts(db: pw.Database) -> None:
     m.AlertDueState.update(stale=True, day=None).execute()
 
 
+def _step_21_reserved(db: pw.Database) -> None:
+    """v21: reserved for a step made on another branch at the same time (issue 34); nothing
+    here. The branch that lands it replaces this placeholder before it ships."""
+
+
+def _step_seal_index(db: pw.Database) -> None:
+    """v22 (issue 34 item 3): the index of each sealed row's last seal (row_seal), built from
+    the chain, so a save checks the row against its seal with one read; and seals of the
+    current version (password hashes, vehicles, stands, every printed field) for every row
+    that agrees with its last seal or has none, by system entries of the chain. A row that
+    disagrees keeps its old seal (`check` still names it); an edit made before this step to
+    a field no earlier seal covered cannot be seen."""
+    from .seals import upgrade
+    db.create_tables([m.RowSeal])
+    upgrade("selos da versão 2: senhas, veículos, pontos e os campos dos documentos "
+            "(atualização do esquema 22)")
+
+
 # Steps are found by name in their tests. A step that has landed keeps its number: a
 # database already at that version would skip a step slipped in before it.
 STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,
@@ -307,7 +325,8 @@ STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _st
          9: _step_9_stand_acts, 10: _step_10_time_and_law, 11: _step_imports,
          12: _step_scale_indexes, 13: _step_row_seals, 14: _step_named_actors,
          15: _step_campaigns, 16: _step_profile_versions, 17: _step_name_token_order,
-         18: _step_alert_due, 19: _step_ledger_indexes, 20: _step_each_day_alerts}
+         18: _step_alert_due, 19: _step_ledger_indexes, 20: _step_each_day_alerts,
+         21: _step_21_reserved, 22: _step_seal_index}
 LATEST = max(STEPS)
 
 
