@@ -164,9 +164,9 @@ class MainWindow(QMainWindow):
         self._problems: list[str] = []
         if actor.role == "admin":  # the audit chain, its checkpoint and the sealed rows
             QTimer.singleShot(0, self.start_integrity_check)
-            from ..services import seal_review  # refusals on tampered rows, as they happen
+            from ..services import seal_refusal  # refusals on tampered rows, as they happen
             self.seal_refused.connect(self._seal_refused)
-            seal_review.listen(self._tell_seal_refusal)
+            seal_refusal.listen(self._tell_seal_refusal)
         # the passage of time ran as the window opened (app.run_gui); while it stays open,
         # once more on each new day
         self.clock_day = wallclock.today()
@@ -244,8 +244,8 @@ class MainWindow(QMainWindow):
         try:
             self.seal_refused.emit(text)
         except RuntimeError:  # the window is gone
-            from ..services import seal_review
-            seal_review.unlisten(self._tell_seal_refusal)
+            from ..services import seal_refusal
+            seal_refusal.unlisten(self._tell_seal_refusal)
 
     def _seal_refused(self, text: str) -> None:
         """An action refused just now on a row changed outside the program: the banner
@@ -398,8 +398,8 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt API)
         self._settings().setValue("main_window/geometry", self.saveGeometry())
-        from ..services import seal_review
-        seal_review.unlisten(self._tell_seal_refusal)
+        from ..services import seal_refusal
+        seal_refusal.unlisten(self._tell_seal_refusal)
         # the Painel (or a backup, a report) may still be loading: it ends before the
         # window goes, so it never reads a database closed or replaced after it
         from .workers import end_background_work

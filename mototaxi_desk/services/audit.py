@@ -219,5 +219,3 @@ def snapshot(instance, exclude: tuple[str, ...] = ("password_hash", "photo", "br
         data[name] = value
     return data
 
-
-from . import seal_review  # noqa: E402,F401 - the refusal of a row changed outside the program

@@ -5,6 +5,7 @@ import threading
 from dataclasses import dataclass
 
 from ..domain.errors import DomainError
+from ..store import seals
 
 ROLE_LABELS = {"atendente": "Atendente", "fiscal": "Fiscal", "supervisor": "Supervisor",
                "admin": "Administrador"}
@@ -53,3 +54,13 @@ def acting() -> Actor | None:
 
 # The command line and set-up act as the system itself (no logged-in user yet).
 SYSTEM = Actor(user_id=None, login="sistema", role="admin")
+
+
+def _seal_refused(broken) -> str:
+    """A sealed row changed outside the program, found as an action was about to save it
+    (store/seals.py): refused, audited as whoever was acting (services/seal_refusal.py)."""
+    from . import seal_refusal  # lazy: context is imported by modules that need no database
+    return seal_refusal.refused(broken, acting() or SYSTEM)
+
+
+seals.on_broken(_seal_refused)  # every action's module loads this one

@@ -11,7 +11,7 @@ from ..domain import validators
 from ..domain.errors import DomainError, ValidationError
 from ..store.connection import write_transaction
 from ..store.models import User, utcnow
-from . import audit, permissions, seal_review
+from . import audit, permissions, seal_refusal
 from .context import ROLE_LABELS, Actor, unknown_role_message
 
 MIN_PASSWORD_LENGTH = 8
@@ -124,10 +124,10 @@ def authenticate(login, password, *, now: dt.datetime | None = None,
             refusal = unknown_role_message(user.role)
             audit.record(Actor(user.id, user.login, user.role), "refused:user.login", "user",
                          user.id, after={"role": user.role, **(extra or {})})
-        elif (tampered := seal_review.login_problem(user.id)) is not None:
+        elif (tampered := seal_refusal.login_problem(user.id)) is not None:
             # a row changed outside the program (a role raised, a hash copied): refused
             # whatever the password, and nothing saved (a save would seal it over)
-            refusal = seal_review.LOGIN_TAMPERED
+            refusal = seal_refusal.LOGIN_TAMPERED
             audit.record(Actor(user.id, user.login, user.role), "refused:user.login", "user",
                          user.id, after={"reason": "selo", **tampered, **(extra or {})})
         elif user.locked_until and user.locked_until > now:

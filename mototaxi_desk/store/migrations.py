@@ -15,6 +15,7 @@ from ..domain.audit_chain import GENESIS, entry_hash
 from ..domain.search_terms import name_tokens
 from .connection import StoreError
 from . import models as m
+from . import seals  # noqa: F401 - loads the check of a sealed row before its save
 from .models import DB, MODELS, Person, PersonNameToken, SchemaVersion
 from ..domain import wallclock
 
@@ -312,9 +313,8 @@ def _step_seal_index(db: pw.Database) -> None:
     that agrees with its last seal or has none, by system entries of the chain. A row that
     disagrees keeps its old seal (`check` still names it); an edit made before this step to
     a field no earlier seal covered cannot be seen."""
-    from .seals import upgrade
     db.create_tables([m.RowSeal])
-    upgrade("selos da versão 2: senhas, veículos, pontos e os campos dos documentos "
+    seals.upgrade("selos da versão 2: senhas, veículos, pontos e os campos dos documentos "
             "(atualização do esquema 22)")
 
 

@@ -112,6 +112,14 @@ def touched_rows() -> set[tuple[str, int]]:
     return _touched.rows
 
 
+_save_guard: list = []  # store/seals.py's guard, set as it loads (it imports this module)
+
+
+def set_save_guard(check) -> None:
+    """`check(table, ids)` raises unless those sealed rows agree with their last seal."""
+    _save_guard[:] = [check]
+
+
 def utcnow() -> dt.datetime:
     return wallclock.utcnow()
 
@@ -130,9 +138,8 @@ class BaseModel(pw.Model):
         (seals.SealBroken), never sealed over."""
         table = self._meta.table_name
         if table in SEALED_FIELDS and self._pk is not None and not force_insert and \
-                (table, self._pk) not in touched_rows():
-            from .seals import guard
-            guard(table, [self._pk])
+                (table, self._pk) not in touched_rows() and _save_guard:
+            _save_guard[0](table, [self._pk])
         result = super().save(force_insert=force_insert, only=only)
         if table in SEALED_FIELDS and self._pk is not None:
             touched_rows().add((table, self._pk))

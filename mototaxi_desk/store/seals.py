@@ -22,8 +22,8 @@ import peewee as pw
 from ..domain.audit_chain import (canonical_row_digest, canonical_value, row_digest,
                                   seal_text, seal_version)
 from ..domain.errors import DomainError
-from .models import (MODELS, SEAL_VERSION, SEALED_FIELD_VERSIONS, SEALED_FIELDS, AuditLog,
-                     RowSeal, touched_rows)
+from .models import (DB, MODELS, SEAL_VERSION, SEALED_FIELD_VERSIONS, SEALED_FIELDS,
+                     AuditLog, RowSeal, set_save_guard, touched_rows)
 
 SEALS_PER_ENTRY = 500  # an entry's seals stay small: a save reads the entry that sealed it
 
@@ -144,8 +144,8 @@ def chain_seal(table: str, row_id: int) -> tuple[str, int] | None:
 def _position(text, needle):
     """Where `needle` starts in `text` (0: absent), on either database: a number (not
     coerced to the text column's type, which would make "0" true)."""
-    from .connection import is_postgres
-    return (pw.fn.strpos if is_postgres() else pw.fn.instr)(text, needle).coerce(False)
+    postgres = isinstance(DB.obj, pw.PostgresqlDatabase)
+    return (pw.fn.strpos if postgres else pw.fn.instr)(text, needle).coerce(False)
 
 
 # --- the index of last seals -----------------------------------------------------------------
@@ -241,6 +241,9 @@ def guard(table: str, ids) -> None:
         message = (f"Registro {first.table} id {first.row_id} não confere com o seu selo de "
                    "auditoria (alterado fora do programa); nada foi gravado.")
     raise SealBroken(message, broken)
+
+
+set_save_guard(guard)  # BaseModel.save checks through it
 
 
 def sealed_update(model, ids, **values) -> int:
