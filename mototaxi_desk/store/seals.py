@@ -182,21 +182,19 @@ def check_rows(table: str, ids) -> list[Broken]:
     """The rows among `ids` of a sealed table that disagree with their last seal: one read
     (the row, its row_seal line and whether the audit entry it names carries that seal)."""
     spec = layout(table)
-    model = spec.model
-    key = model._meta.primary_key
-    needle = (pw.Value(f'"{table}:').concat(pw.Cast(key, "TEXT")).concat(pw.Value('":"'))
-              .concat(RowSeal.seal).concat(pw.Value('"')))
-    carried = _position(AuditLog.seals, needle)
-    query = (model.select(key, *spec.columns, RowSeal.seal, RowSeal.entry_id, carried)
-             .join(RowSeal, pw.JOIN.LEFT_OUTER,
-                   on=((RowSeal.table_name == table) & (RowSeal.row_id == key)))
-             .join(AuditLog, pw.JOIN.LEFT_OUTER, on=(AuditLog.id == RowSeal.entry_id))
-             .where(key.in_(list(ids))))
-    broken = []
+    ids = list(ids)
+    if len(ids) == 1:  # a save: the statement made once per table and database kind
+        sql, params = _one_row_sql(table, isinstance(DB.obj, pw.PostgresqlDatabase))
+        rows = DB.obj.execute_sql(sql, [*params, ids[0]]).fetchall()
+    else:
+        rows = DB.obj.execute(_check_query(table).where(
+            spec.model._meta.primary_key.in_(ids))).fetchall()
+    readers = [f.python_value for f in spec.columns]
     width = len(spec.columns)
-    for row in query.tuples():
-        row_id, values, (seal, entry_id, found) = row[0], row[1:1 + width], row[1 + width:]
-        canonical = canonical_values(values)
+    broken = []
+    for row in rows:
+        row_id, (seal, entry_id, found) = row[0], row[1 + width:]
+        canonical = canonical_values([read(v) for read, v in zip(readers, row[1:1 + width])])
         if seal is None:
             broken.append(Broken(table, row_id, "unsealed", None, None,
                                  seal_of(table, row_id, SEAL_VERSION, canonical)))
@@ -204,11 +202,35 @@ def check_rows(table: str, ids) -> list[Broken]:
         version = seal_version(seal)
         now = seal_of(table, row_id, version if version in spec.positions else SEAL_VERSION,
                       canonical)
-        if not agrees(table, row_id, seal, canonical):
+        if now != seal:
             broken.append(Broken(table, row_id, "differs", seal, entry_id, now))
         elif not int(found or 0):
             broken.append(Broken(table, row_id, "index", seal, entry_id, now))
     return broken
+
+
+def _check_query(table: str):
+    """The row's sealed columns, its row_seal line and where the audit entry that line
+    names holds "table:id":"seal" (0: nowhere), without a condition on the row yet."""
+    spec = layout(table)
+    key = spec.model._meta.primary_key
+    needle = (pw.Value(f'"{table}:').concat(pw.Cast(key, "TEXT")).concat(pw.Value('":"'))
+              .concat(RowSeal.seal).concat(pw.Value('"')))
+    return (spec.model.select(key, *spec.columns, RowSeal.seal, RowSeal.entry_id,
+                              _position(AuditLog.seals, needle))
+            .join(RowSeal, pw.JOIN.LEFT_OUTER,
+                  on=((RowSeal.table_name == table) & (RowSeal.row_id == key)))
+            .join(AuditLog, pw.JOIN.LEFT_OUTER, on=(AuditLog.id == RowSeal.entry_id)))
+
+
+@functools.lru_cache(maxsize=None)
+def _one_row_sql(table: str, postgres: bool) -> tuple[str, tuple]:
+    """_check_query for one row: (SQL, its parameters but the row id, which comes last).
+    Building the query with peewee on every save cost more than running it."""
+    key = layout(table).model._meta.primary_key
+    sql, params = _check_query(table).where(key == 0).sql()
+    assert params[-1] == 0, "the row id must be the last parameter"
+    return sql, tuple(params[:-1])
 
 
 class SealBroken(DomainError):
@@ -265,8 +287,9 @@ def sealed_update(model, ids, **values) -> int:
 
 def inserted(table: str, ids) -> None:
     """Rows of a sealed table inserted in bulk (no save()) by the action under way: sealed
-    by its audit entries like rows it created one by one."""
-    touched_rows().update((table, int(i)) for i in ids)
+    by its audit entries like rows it created one by one (as save() marks them)."""
+    if table in SEALED_FIELDS:
+        touched_rows().update((table, int(i)) for i in ids)
 
 
 def accept_as_is(table: str, row_id: int) -> None:
@@ -323,7 +346,20 @@ def upgrade(reason: str) -> dict:
     latest, _ = chain_seals()
     index: dict[str, tuple[str, int]] = {}
     fresh: dict[str, str] = {}
-    kept = 0
+    counts = {"sealed": 0, "kept": 0, "index": 0}
+
+    def flush(everything: bool) -> None:  # in parts: a register of millions of rows
+        keys = sorted(fresh)
+        whole = len(keys) if everything else len(keys) - len(keys) % SEALS_PER_ENTRY
+        for start in range(0, whole, SEALS_PER_ENTRY):
+            part = {key: fresh.pop(key) for key in keys[start:start + SEALS_PER_ENTRY]}
+            entry_id = _system_entry(part, reason)
+            index.update({key: (seal, entry_id) for key, seal in part.items()})
+            counts["sealed"] += len(part)
+        write_index(index)
+        counts["index"] += len(index)
+        index.clear()
+
     for table in SEALED_FIELDS:
         sealed = latest.get(table, {})
         for row_id, canonical in scan(table):
@@ -332,7 +368,7 @@ def upgrade(reason: str) -> dict:
                 confirmed = row_canonical(table, row_id)  # as the model reads it
                 if confirmed is None or not agrees(table, row_id, found[0], confirmed):
                     index[f"{table}:{row_id}"] = found
-                    kept += 1
+                    counts["kept"] += 1
                     continue
                 canonical = confirmed
             current = seal_of(table, row_id, SEAL_VERSION, canonical)
@@ -340,15 +376,12 @@ def upgrade(reason: str) -> dict:
                 index[f"{table}:{row_id}"] = found
             else:
                 fresh[f"{table}:{row_id}"] = current
+            if len(fresh) >= 40 * SEALS_PER_ENTRY or len(index) >= 20_000:
+                flush(False)
         for row_id, found in sealed.items():  # sealed rows no longer there
             index[f"{table}:{row_id}"] = found
-    keys = sorted(fresh)
-    for start in range(0, len(keys), SEALS_PER_ENTRY):
-        part = {key: fresh[key] for key in keys[start:start + SEALS_PER_ENTRY]}
-        entry_id = _system_entry(part, reason)
-        index.update({key: (seal, entry_id) for key, seal in part.items()})
-    write_index(index)
-    return {"sealed": len(fresh), "kept": kept, "index": len(index)}
+    flush(True)
+    return counts
 
 
 def _system_entry(sealed: dict[str, str], reason: str) -> int:
