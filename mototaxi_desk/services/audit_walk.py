@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 
 from ..domain.audit_chain import GENESIS, entry_hash, timed_entry_hash
-from ..store.models import AuditLog, RowSeal
+from ..store.models import SEALED_FIELDS, AuditLog, RowSeal
 from ..store.scan import CANONICAL_STAMP, key_batches, time_text
 from ..store import seals as row_seals
 from ..store.seals import sealed_model
@@ -122,7 +122,7 @@ SEALED_LABELS = {"user": "Usuário", "person": "Pessoa", "permit": "Permissão",
                  "guia": "Guia de recolhimento", "municipio_settings": "Dados do município"}
 
 
-def _describe(table: str, row_id: int) -> str:
+def describe(table: str, row_id: int) -> str:
     """The row as a person finds it on screen: its kind, id and what names it (login, name,
     permit number, plate...)."""
     model = sealed_model(table)
@@ -161,26 +161,31 @@ def format_cents(cents: int) -> str:
 def seal_problems(limit: int = 20, walked: dict | None = None) -> list[str]:
     """Rows whose sealed fields differ from the seal the last audit entry that saved them
     recorded: an edit (or a deletion) made outside the program. Each problem names the row
-    and the audit entry that sealed it. Rows never sealed (older than the seals) are not
-    judged here. Then the index of last seals (row_seal) against the chain: a line that
+    and the audit entry that sealed it; a row with no seal at all was inserted outside the
+    program (schema step 22 sealed every row there was). Then the index of last seals (row_seal) against the chain: a line that
     names another seal or entry than the chain's last one was edited outside the program.
     `walked`: a walk(seals=True) already made (else the log's seals are read: seal_walk)."""
     walked = walked or seal_walk()
     problems = [f"Registro de auditoria nº {entry_id}: selos ilegíveis."
                 for entry_id in walked["unreadable"]]
     problems += index_problems(walked["seals"], limit)
-    for table, sealed in walked["seals"].items():
-        for row_id, seal, entry_id, now in _unsealed(table, dict(sealed), limit + 1):
+    for table in SEALED_FIELDS:
+        sealed = dict(walked["seals"].get(table, {}))
+        for row_id, seal, entry_id, now in _unsealed(table, sealed, limit + 1):
             if len(problems) >= limit:
                 problems.append("… e outros registros (corrija os acima e rode de novo).")
                 return problems
+            if seal is None:
+                problems.append(f"{describe(table, row_id)} não tem selo de auditoria: foi "
+                                "incluído fora do programa (ou o seu selo foi apagado).")
+                continue
             if now is None:
                 what = "foi apagado fora do programa"
             elif not seal:
                 what = "existe, mas o programa o havia apagado"
             else:
                 what = "foi alterado fora do programa"
-            problems.append(f"{_describe(table, row_id)} {what}: não confere com o selo do "
+            problems.append(f"{describe(table, row_id)} {what}: não confere com o selo do "
                             f"registro de auditoria nº {entry_id}.")
     return problems
 
@@ -192,8 +197,9 @@ def differing_rows(walked: dict | None = None, limit: int = 50) -> list[tuple]:
     walked = walked or seal_walk()
     found = {(table, row_id): (seal, entry_id)
              for table, row_id, seal, entry_id in _index_differences(walked["seals"], limit)}
-    for table, sealed in walked["seals"].items():
-        for row_id, seal, entry_id, _now in _unsealed(table, dict(sealed), limit):
+    for table in SEALED_FIELDS:
+        sealed = dict(walked["seals"].get(table, {}))
+        for row_id, seal, entry_id, _now in _unsealed(table, sealed, limit):
             found[(table, row_id)] = (seal, entry_id)
     return sorted((table, row_id, seal, entry_id)
                   for (table, row_id), (seal, entry_id) in found.items())[:limit]
@@ -205,7 +211,7 @@ def index_problems(latest: dict, limit: int = 20) -> list[str]:
     for table, row_id, _seal, entry_id in _index_differences(latest, limit):
         where = (f"não confere com o selo do registro de auditoria nº {entry_id}"
                  if entry_id is not None else "a trilha de auditoria nunca selou esta linha")
-        problems.append(f"{_describe(table, row_id)}: o índice de selos foi alterado fora do "
+        problems.append(f"{describe(table, row_id)}: o índice de selos foi alterado fora do "
                         f"programa ({where}).")
     return problems
 
@@ -231,15 +237,18 @@ def _index_differences(latest: dict, limit: int) -> list[tuple]:
 
 
 def _unsealed(table: str, sealed: dict[int, tuple[str, int]], keep: int) -> list[tuple]:
-    """(row id, sealed seal, entry id, seal now; None when the row is gone) of the first
-    `keep` sealed rows that differ from their seal, by row id. The table is read once in key
-    order, raw; a row that seems to differ is read again as the model reads it before it
-    counts. Empties `sealed`."""
+    """(row id, sealed seal, entry id, ""; None when the row is gone) of the first `keep`
+    rows that differ from their last seal, by row id; a row the chain never sealed comes
+    with seal and entry None (since schema step 22 sealed every row, one inserted outside
+    the program). The table is read once in key order, raw; a row that seems to differ is
+    read again as the model reads it before it counts. Empties `sealed`."""
     differ = []
     for row_id, canonical in row_seals.scan(table):
         seal = sealed.pop(row_id, None)
         if seal is None:
-            continue  # never sealed: not judged
+            if len(differ) < keep:
+                differ.append((row_id, None, None, ""))
+            continue
         if not row_seals.agrees(table, row_id, seal[0], canonical) and len(differ) < keep:
             confirmed = row_seals.row_canonical(table, row_id)  # as the model reads it
             if not row_seals.agrees(table, row_id, seal[0], confirmed):

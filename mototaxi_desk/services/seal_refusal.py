@@ -248,7 +248,7 @@ def changes_text(found: dict) -> str:
 
 def problem_text(broken: row_seals.Broken) -> tuple[str, dict]:
     """The row and what happened to it, in Portuguese, and the details for the audit."""
-    who = audit_walk._describe(broken.table, broken.row_id)
+    who = audit_walk.describe(broken.table, broken.row_id)
     details = {"tabela": broken.table, "id": broken.row_id, "selo": broken.seal,
                "registro_do_selo": broken.entry_id, "problema": broken.problem}
     if broken.problem == "unsealed":

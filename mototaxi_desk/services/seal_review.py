@@ -36,11 +36,18 @@ def review(limit: int = 50) -> list[dict]:
     for table, row_id, seal, entry_id in audit_walk.differing_rows(limit=limit):
         found = diagnose(table, row_id, seal, entry_id)
         out.append({"table": table, "word": WORD_OF[table], "row_id": row_id,
-                    "label": audit_walk._describe(table, row_id), "entry_id": entry_id,
-                    "changes": changes_text(found) if seal or found["gone"] else
-                    "existe, mas o programa o havia apagado",
+                    "label": audit_walk.describe(table, row_id), "entry_id": entry_id,
+                    "changes": _what(seal, found),
                     "restorable": found["restorable"], "gone": found["gone"]})
     return out
+
+
+def _what(seal: str | None, found: dict) -> str:
+    if seal is None:
+        return "não tem selo de auditoria: foi incluída fora do programa"
+    if not seal and not found["gone"]:
+        return "existe, mas o programa a havia apagado"
+    return changes_text(found)
 
 
 def _state(table: str, row_id: int) -> tuple:
@@ -62,7 +69,7 @@ def _to_review(actor: Actor, table_word, row_id, reason) -> tuple:
     index_ok = line is not None and chain is not None and \
         (line.seal, line.entry_id) == chain
     if chain is not None and index_ok and row_seals.agrees(table, row_id, chain[0], canonical):
-        raise DomainError(f"{audit_walk._describe(table, row_id)} confere com o seu selo "
+        raise DomainError(f"{audit_walk.describe(table, row_id)} confere com o seu selo "
                           "de auditoria: nada a aceitar nem a restaurar.")
     return table, row_id, reason, chain
 
@@ -75,7 +82,7 @@ def accept(actor: Actor, table_word, row_id, reason) -> dict:
         table, row_id, reason, chain = _to_review(actor, table_word, row_id, reason)
         seal, entry_id = chain or ("", None)
         found = diagnose(table, row_id, seal, entry_id)
-        label = audit_walk._describe(table, row_id)
+        label = audit_walk.describe(table, row_id)
         row_seals.accept_as_is(table, row_id)
         model = row_seals.sealed_model(table)
         row = model.get_or_none(model._meta.primary_key == row_id)
@@ -96,7 +103,7 @@ def restore(actor: Actor, table_word, row_id, reason) -> dict:
         table, row_id, reason, chain = _to_review(actor, table_word, row_id, reason)
         seal, entry_id = chain or ("", None)
         found = diagnose(table, row_id, seal, entry_id)
-        label = audit_walk._describe(table, row_id)
+        label = audit_walk.describe(table, row_id)
         if not found["restorable"]:
             raise DomainError(f"{label}: os valores selados não estão todos na auditoria "
                               f"({changes_text(found)}); só é possível aceitar a linha como "
@@ -115,6 +122,6 @@ def restore(actor: Actor, table_word, row_id, reason) -> dict:
             index_person_name(row)
         audit.record(actor, "registro.selo_restaurado", table, row_id, before=before,
                      after={"motivo": reason, **audit.snapshot(row)})
-        label = audit_walk._describe(table, row_id)  # as it is named now
+        label = audit_walk.describe(table, row_id)  # as it is named now
     return {"table": table, "row_id": row_id, "label": label,
             "changes": changes_text(found), "action": "restored"}

@@ -212,3 +212,21 @@ def test_a_value_the_audit_never_kept_can_only_be_accepted(register, db_url):
         seal_review.restore(ADMIN, "usuario", maria.id, "voltar")
     seal_review.accept(ADMIN, "usuario", maria.id, "Senha redefinida pelo suporte")
     assert _problems() == []
+
+
+def test_a_user_inserted_by_sql_cannot_log_in_and_is_found(register, db_url):
+    """Since schema step 22 every row is sealed: a row with no seal was slipped in."""
+    admin = User.get(User.login == "admin")
+    _sql(db_url, 'INSERT INTO "user" (login, full_name, role, password_hash, active, '
+                 'must_change_password, failed_logins, created_at) VALUES '
+                 "('intruso', 'Intruso', 'admin', ?, ?, ?, 0, '2026-01-05 10:00:00')",
+         (admin.password_hash, True, False))
+    intruder = User.get(User.login == "intruso")
+    with pytest.raises(users.LoginFailed, match="Procure o administrador"):
+        users.authenticate("intruso", "senha-forte-1")
+    _found(f"Usuário id {intruder.id} (login intruso) não tem selo de auditoria: foi "
+           "incluído fora do programa")
+    [row] = seal_review.review()
+    assert row["changes"] == "não tem selo de auditoria: foi incluída fora do programa"
+    seal_review.accept(ADMIN, "usuario", intruder.id, "Conta criada pelo suporte")
+    assert _problems() == []

@@ -12,7 +12,8 @@ import json
 import pytest
 
 from mototaxi_desk.domain.audit_chain import seal_version
-from mototaxi_desk.services import integrity, keys, persons, setup, users, vehicles
+from mototaxi_desk.services import (audit_walk, integrity, keys, persons, setup, users,
+                                    vehicles)
 from mototaxi_desk.services.context import SYSTEM
 from mototaxi_desk.store import models, seals
 from mototaxi_desk.store.migrations import LATEST, close_database, current_version, open_database
@@ -35,6 +36,7 @@ def old_program():
         patch.setattr(models, "SEALED_FIELDS", models.SEALED_FIELDS_V1)
         patch.setattr(seals, "SEALED_FIELDS", models.SEALED_FIELDS_V1)
         patch.setattr(seals, "SEAL_VERSION", 1)
+        patch.setattr(audit_walk, "SEALED_FIELDS", models.SEALED_FIELDS_V1)
         yield
 
 
