@@ -283,6 +283,17 @@ def row_counts() -> dict[str, int]:
     return counts
 
 
+def program_update(model, where, **values) -> int:
+    """Set up a state by a query update made as the program makes one (issue 34): each row
+    checked against its seal and sealed again, so the next action on it is not refused as
+    a row edited outside the program (store.seals.sealed_update)."""
+    from mototaxi_desk.store.connection import write_transaction
+    from mototaxi_desk.store.seals import sealed_update
+    with write_transaction():
+        ids = [i for (i,) in model.select(model.id).where(where).tuples()]
+        return sealed_update(model, ids, **values)
+
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

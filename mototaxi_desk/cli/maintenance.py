@@ -58,6 +58,20 @@ def register(sub) -> None:
     p.add_argument("--quick", action="store_true", help="pula a verificação página a página "
                                                        "do arquivo SQLite")
     p.set_defaults(handler=cmd_check)
+    # the administrator's way out of a row changed outside the program (issue 34)
+    acts = p.add_subparsers(dest="check_command", parser_class=type(p))
+    for name, text in (("accept", "aceita como está uma linha alterada fora do programa "
+                                  "(administrador; auditado, com o motivo)"),
+                       ("restore", "devolve a uma linha alterada fora do programa os valores "
+                                   "selados, quando a auditoria os guarda (administrador)")):
+        q = acts.add_parser(name, help=text)
+        q.add_argument("table", metavar="TABELA",
+                       help="usuario, pessoa, permissao, veiculo, ponto, cnh, auxiliar, "
+                            "vistoria, selo, auto, debito, taxa, apreensao, guia, municipio")
+        q.add_argument("row_id", metavar="ID", help="o id que o check mostra")
+        q.add_argument("--reason", required=True, metavar="MOTIVO",
+                       help="por que a linha é aceita ou restaurada (fica na auditoria)")
+        q.set_defaults(handler=cmd_check_act)
 
 
 def cmd_backup(args) -> int:
@@ -191,12 +205,28 @@ def cmd_db_grants(args) -> int:
     return EXIT_OK
 
 
+def cmd_check_act(args) -> int:
+    from ..services import seal_review
+    act = seal_review.accept if args.check_command == "accept" else seal_review.restore
+    with database(args, pass_time=False):
+        done = act(actor(args), args.table, args.row_id, args.reason)
+    verb = "aceita como está" if done["action"] == "accepted" else \
+        "restaurada aos valores selados"
+    emit(args, done, [f"{done['label']}: linha {verb} ({done['changes']}); selada de novo e "
+                      "registrada na auditoria."])
+    return EXIT_OK
+
+
 def cmd_check(args) -> int:
     from ..services import integrity
     # writes nothing; the full check reads every page itself (integrity_check), so the
     # quick_check on opening would read them all once more (a minute at a million notices)
     with database(args, pass_time=False, read_only=not args.quick):
         problems = integrity.check(file_check=not args.quick)
+    hint = ["Para uma linha alterada fora do programa, o administrador a confere e roda "
+            "'mototaxi-desk check accept TABELA ID --reason \"...\"' (aceita como está) ou "
+            "'check restore ...' (volta aos valores selados)."] \
+        if any("fora do programa" in p for p in problems) else []
     emit(args, {"ok": not problems, "problems": problems},
-         [f"! {p}" for p in problems] or ["Banco de dados íntegro."])
+         [f"! {p}" for p in problems] + hint or ["Banco de dados íntegro."])
     return EXIT_OK if not problems else EXIT_REFUSED

@@ -14,6 +14,10 @@ from json.encoder import encode_basestring  # the encoder's own for ensure_ascii
 GENESIS = "0" * 64  # the "previous hash" of the first entry
 _FORMAT = "mototaxi-audit-v1"  # changes if the serialisation ever changes
 _FORMAT_SEALS = "mototaxi-audit-v2"  # v1 + the digests of the rows the action saved
+# a row's seal: the digest of its sealed fields as one version of the field lists
+# (store/models.py SEALED_FIELD_VERSIONS) reads them. Version 1 (issue 18) is written as the
+# bare digest; later ones as "v<N>:<digest>", so an old seal is checked against its own list
+_ROW_FORMATS = {1: _FORMAT_SEALS, 2: "mototaxi-seal-v2"}
 
 
 def _not_json(value):
@@ -47,18 +51,37 @@ def canonical_value(value):
         return value.isoformat()
     if isinstance(value, float):
         return repr(value)
+    if isinstance(value, (bytes, bytearray, memoryview)):  # a photo, a brasão: its digest
+        return "sha256:" + hashlib.sha256(bytes(value)).hexdigest()
     return str(value)
 
 
-def row_digest(table: str, row_id, values) -> str:
-    """sha256 (hex) of a row's sealed fields (in their fixed order)."""
-    return canonical_row_digest(table, row_id, [canonical_value(v) for v in values])
+def row_digest(table: str, row_id, values, version: int = 1) -> str:
+    """sha256 (hex) of a row's sealed fields (in their fixed order) as seal `version`."""
+    return canonical_row_digest(table, row_id, [canonical_value(v) for v in values], version)
 
 
-def canonical_row_digest(table: str, row_id, canonical_values: list) -> str:
+def canonical_row_digest(table: str, row_id, canonical_values: list, version: int = 1) -> str:
     """row_digest of values already made canonical (canonical_value of each)."""
-    text = _json_array([_FORMAT_SEALS, table, int(row_id), canonical_values])
+    text = _json_array([_ROW_FORMATS[version], table, int(row_id), canonical_values])
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def seal_text(version: int, digest: str) -> str:
+    """A row's seal as an audit entry stores it ("" for a row sealed as gone)."""
+    if not digest or version == 1:
+        return digest
+    return f"v{version}:{digest}"
+
+
+def seal_version(seal: str) -> int:
+    """The field-list version a seal was made with (1 for a bare digest and for "")."""
+    if seal.startswith("v"):
+        number, _, _ = seal[1:].partition(":")
+        if number.isdigit() and int(number) in _ROW_FORMATS:
+            return int(number)
+        return 0  # not a seal this program made: it agrees with no row
+    return 1
 
 
 def canonical_time(value) -> str:

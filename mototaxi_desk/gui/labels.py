@@ -102,6 +102,10 @@ AUDIT_ACTIONS.update({
     "profile.adopt": "Versão das regras adotada",
     "register.export": "Cadastro exportado", "report.export": "Relatório exportado",
     "registro.selo": "Registros selados", "sticker.issue": "Selo emitido",
+    "registro.selo_aceito": "Linha alterada fora do programa aceita pelo administrador",
+    "registro.selo_restaurado": "Linha alterada fora do programa restaurada aos valores "
+                                "selados",
+    "refused:registro.selo": "Ação recusada: linha alterada fora do programa",
     "user.password_change": "Senha alterada", "verifier.export": "Página do verificador exportada"})
 ENTITIES.update({"backup": "Cópia de segurança", "municipal_holiday": "Feriado municipal",
                  "signing_key": "Chave de assinatura", "profile_version": "Versão das regras",

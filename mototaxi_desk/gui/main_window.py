@@ -7,7 +7,7 @@ import datetime as dt
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QPixmap, QShortcut
 from PySide6.QtWidgets import (QApplication, QHBoxLayout, QLabel, QMainWindow, QMessageBox,
-                               QStackedWidget, QVBoxLayout, QWidget)
+                               QPushButton, QStackedWidget, QVBoxLayout, QWidget)
 
 from .. import config, settings_registry
 from ..domain.errors import DomainError, ProfileError
@@ -86,6 +86,7 @@ class _Page:
 
 class MainWindow(QMainWindow):
     integrity_checked = Signal(list)  # the problems of the start-up checks (admins)
+    seal_refused = Signal(str)  # an action refused on a row changed outside the program
     dashboard, person_page, applications_page, holders_page, vehicles_page, stands_page, \
         inspections_page, infractions_page, waiting_page, reports_page, settings_page = \
         (_Page() for _ in PAGES)
@@ -119,8 +120,18 @@ class MainWindow(QMainWindow):
         self.integrity_banner.setWordWrap(True)
         self.integrity_banner.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.integrity_banner.setStyleSheet("background: #f8d7da; color: #58151c; padding: 6px;")
-        self.integrity_banner.hide()
-        outer.addWidget(self.integrity_banner)
+        # its detail: the rows changed outside the program, to accept or put back (issue 34)
+        self.integrity_details = QPushButton("Conferir e corrigir…")
+        self.integrity_details.setToolTip("As linhas alteradas fora do programa: aceitar como "
+                                          "estão ou restaurar os valores selados")
+        self.integrity_details.clicked.connect(self.review_seals)
+        self.integrity_row = QWidget()
+        banner_row = QHBoxLayout(self.integrity_row)
+        banner_row.setContentsMargins(0, 0, 0, 0)
+        banner_row.addWidget(self.integrity_banner, 1)
+        banner_row.addWidget(self.integrity_details, 0, Qt.AlignmentFlag.AlignTop)
+        self.integrity_row.hide()
+        outer.addWidget(self.integrity_row)
         # the computer's date not trusted: held at the register's day, read-only
         from ..services import clock_trust
         from .widgets.clock_banner import ClockBanner
@@ -157,8 +168,12 @@ class MainWindow(QMainWindow):
         self.nav.blockSignals(False)
         QTimer.singleShot(0, self.refresh)
         self._integrity_job = None
+        self._problems: list[str] = []
         if actor.role == "admin":  # the audit chain, its checkpoint and the sealed rows
             QTimer.singleShot(0, self.start_integrity_check)
+            from ..services import seal_refusal  # refusals on tampered rows, as they happen
+            self.seal_refused.connect(self._seal_refused)
+            seal_refusal.listen(self._tell_seal_refusal)
         # the passage of time ran as the window opened (app.run_gui); while it stays open,
         # once more on each new day
         self.clock_day = wallclock.computer_today()
@@ -213,6 +228,7 @@ class MainWindow(QMainWindow):
                                                 interruptible=True)
 
     def _integrity_done(self, problems: list) -> None:
+        self._problems = list(problems)
         if problems:
             shown = "<br>".join(problems[:3])
             more = f"<br>… e mais {len(problems) - 3}." if len(problems) > 3 else ""
@@ -220,11 +236,52 @@ class MainWindow(QMainWindow):
                 "<b>Atenção, administrador: a verificação de integridade encontrou dados "
                 f"alterados fora do programa.</b><br>{shown}{more}<br>Rode "
                 "<code>mototaxi-desk check</code> para a lista completa.")
-            self.integrity_banner.show()
+            self._show_banner(True)
         else:
-            self.integrity_banner.hide()
+            self._show_banner(False)
             self.statusBar().showMessage("Verificação de integridade: tudo certo.", 10_000)
         self.integrity_checked.emit(list(problems))
+
+    def _show_banner(self, shown: bool) -> None:
+        self.integrity_banner.setVisible(shown)
+        self.integrity_row.setVisible(shown)
+
+    def _tell_seal_refusal(self, text: str) -> None:
+        """services.seal_review's alert, in the thread of the refused action."""
+        try:
+            self.seal_refused.emit(text)
+        except RuntimeError:  # the window is gone
+            from ..services import seal_refusal
+            seal_refusal.unlisten(self._tell_seal_refusal)
+
+    def _seal_refused(self, text: str) -> None:
+        """An action refused just now on a row changed outside the program: the banner
+        names it at once (the start-up check only runs as the window opens)."""
+        line = f"Ação recusada agora: {text}."
+        if line in self._problems:
+            return
+        self._problems.insert(0, line)
+        shown = "<br>".join(self._problems[:3])
+        more = f"<br>… e mais {len(self._problems) - 3}." if len(self._problems) > 3 else ""
+        self.integrity_banner.setText(
+            "<b>Atenção, administrador: uma linha foi alterada fora do programa, e o "
+            f"programa recusa as ações sobre ela.</b><br>{shown}{more}<br>Use "
+            "<b>Conferir e corrigir…</b> para aceitá-la como está ou restaurar os valores "
+            "selados.")
+        self._show_banner(True)
+
+    def review_seals(self):
+        """The banner's detail (dialogs/seal_review.py); the checks run again after it."""
+        from .dialogs.seal_review import SealReviewDialog
+        dialog = SealReviewDialog(self.actor, self)
+
+        def closed(_code):
+            if dialog.changed_something:
+                self._problems = []
+                self.start_integrity_check()
+        dialog.finished.connect(closed)
+        dialog.open()
+        return dialog
 
     def _header(self, info: dict) -> QHBoxLayout:
         """The município's brasão (when configured) and name beside the search box."""
@@ -352,6 +409,8 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt API)
         self._settings().setValue("main_window/geometry", self.saveGeometry())
+        from ..services import seal_refusal
+        seal_refusal.unlisten(self._tell_seal_refusal)
         # the Painel (or a backup, a report) may still be loading: it ends before the
         # window goes, so it never reads a database closed or replaced after it
         from .workers import end_background_work

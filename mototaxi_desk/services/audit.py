@@ -6,6 +6,7 @@ or deleted (the model refuses it)."""
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import json
 from contextlib import nullcontext
 from decimal import Decimal
@@ -17,7 +18,7 @@ from ..domain.audit_chain import GENESIS, entry_hash
 from ..store.connection import (after_outermost_transaction, before_commit, changed,
                                 lock_audit_chain, write_transaction)
 from ..store.models import DB, AuditLog, User, touched_rows, utcnow
-from ..store.seals import digests
+from ..store import seals as row_seals
 
 if TYPE_CHECKING:  # for the annotations only: context calls refusals, which writes here
     from .context import Actor
@@ -73,20 +74,25 @@ def _refuse_if_guarded(action: str) -> None:
 def record(actor: Actor, action: str, entity: str, entity_id, *,
            before: dict | None = None, after: dict | None = None) -> AuditLog:
     """Append one entry to the chain, inside the caller's transaction (or in one of its own
-    when called outside any, e.g. a refused action audited apart). Every audited change
-    passes here: while the program is read-only (a computer date not trusted) the change is
+    when called outside any, e.g. a refused action audited apart). The entry seals the
+    sealed rows saved since the last one (up to SEALS_PER_ENTRY; the rest go into the next
+    entry, or into registro.selo entries before the commit). Every audited change passes
+    here: while the program is read-only (a computer date not trusted) the change is
     refused, its transaction rolled back."""
     _refuse_if_guarded(action)
     outside = not DB.obj.in_transaction()
     with write_transaction() if outside else nullcontext():
         lock_audit_chain()  # already held when the caller used write_transaction()
+        sealed = _take_seals()
         fields = {"at": utcnow(), "action": action, "entity": entity,
                   "entity_id": str(entity_id or ""), "before": _dump(before),
-                  "after": _dump(after), "prev_hash": _head(), "seals": _take_seals(),
+                  "after": _dump(after), "prev_hash": _head(), "seals": _seals_text(sealed),
                   "machine": machine()}
         digest = entry_hash(user_id=actor.user_id, **fields)
         after_outermost_transaction(_checkpoint)
         row = AuditLog.create(user=actor.user_id, entry_hash=digest, **fields)
+        if sealed:
+            row_seals.write_index({key: (seal, row.id) for key, seal in sealed.items()})
         changed(action, entity, entity_id)  # the due-dates table (services/due_dates.py)
         return row
 
@@ -94,7 +100,7 @@ def record(actor: Actor, action: str, entity: str, entity_id, *,
 def record_many(actor: Actor, entries: list[dict], batch: int = 500) -> int:
     """Append many entries at once, chained in list order, inside the caller's write
     transaction (an import of thousands of records). Each entry: action, entity,
-    entity_id, before, after, and optionally seals ({"table:id": digest} of the rows the
+    entity_id, before, after, and optionally seals ({"table:id": seal} of the rows the
     entry seals, as _take_seals writes them: the benchmarks' bulk filler). Returns how many
     were written."""
     if not DB.obj.in_transaction():
@@ -103,21 +109,41 @@ def record_many(actor: Actor, entries: list[dict], batch: int = 500) -> int:
         _refuse_if_guarded(action)
     lock_audit_chain()
     previous = _head()
-    rows = []
+    rows, sealing = [], {}
     for entry in entries:
         fields = {"at": utcnow(), "action": entry["action"], "entity": entry["entity"],
                   "entity_id": str(entry.get("entity_id") or ""),
                   "before": _dump(entry.get("before")), "after": _dump(entry.get("after")),
                   "prev_hash": previous, "machine": machine(),
-                  "seals": json.dumps(entry["seals"], sort_keys=True, separators=(",", ":"))
-                  if entry.get("seals") else None}
+                  "seals": _seals_text(entry.get("seals"))}
         previous = entry_hash(user_id=actor.user_id, **fields)
         rows.append({**fields, "user": actor.user_id, "entry_hash": previous})
+        if entry.get("seals"):
+            sealing[previous] = entry["seals"]
     from ..store.bulk import insert_rows
+    first = AuditLog.select(AuditLog.id).order_by(AuditLog.id.desc()).limit(1).scalar() or 0
     insert_rows(AuditLog, rows, batch)
+    if sealing:  # the entries' ids, for the index of last seals (the chain is ours: locked)
+        index = {}
+        for entry_id, digest in AuditLog.select(AuditLog.id, AuditLog.entry_hash).where(
+                AuditLog.id > first).order_by(AuditLog.id).tuples().iterator():
+            for key, seal in sealing.get(digest, {}).items():
+                index[key] = (seal, entry_id)
+        row_seals.write_index(index)
     for entry in entries:
         changed(entry["action"], entry["entity"], entry.get("entity_id"))
     return len(rows)
+
+
+def seal_pending(actor: Actor | None = None) -> int:
+    """registro.selo entries for every sealed row saved and not yet sealed (the rest of a
+    large action, rows inserted in bulk); how many entries. Inside the caller's
+    transaction."""
+    written = 0
+    while touched_rows():
+        record(actor or _SEALER, "registro.selo", "selo", "")
+        written += 1
+    return written
 
 
 def _checkpoint() -> None:
@@ -127,21 +153,29 @@ def _checkpoint() -> None:
 
 # --- row seals --------------------------------------------------------------------------------
 
-def _take_seals() -> str | None:
-    """The digests of the sealed rows saved since the last entry, as JSON (None if none)."""
+def _take_seals() -> dict[str, str]:
+    """The seals of sealed rows saved since the last entry ({"table:id": seal}), at most
+    SEALS_PER_ENTRY of them (those left stay pending for the next entry)."""
     pending = touched_rows()
     if not pending:
-        return None
+        return {}
+    taken = list(itertools.islice(pending, row_seals.SEALS_PER_ENTRY))
+    pending.difference_update(taken)
     by_table: dict[str, set[int]] = {}
-    for table, row_id in pending:
+    for table, row_id in taken:
         by_table.setdefault(table, set()).add(row_id)
-    pending.clear()
-    seals = {}
+    sealed = {}
     for table, ids in by_table.items():
-        found = digests(table, ids)
+        found = row_seals.digests(table, ids)
         for row_id in ids:  # a row saved then deleted in the action seals as gone
-            seals[f"{table}:{row_id}"] = found.get(row_id, "")
-    return json.dumps(seals, sort_keys=True, separators=(",", ":"))
+            sealed[f"{table}:{row_id}"] = found.get(row_id, "")
+    return sealed
+
+
+def _seals_text(sealed: dict | None) -> str | None:
+    if not sealed:
+        return None
+    return json.dumps(sealed, sort_keys=True, separators=(",", ":"))
 
 
 class _Sealer:
@@ -158,7 +192,7 @@ def _seal_before_commit() -> None:
     """Rows saved after the action's last entry (or by an action with none) are sealed by
     an entry of their own, so no saved row leaves its transaction unsealed."""
     if touched_rows() and DB.obj is not None and DB.obj.in_transaction():
-        record(_SEALER, "registro.selo", "selo", "")
+        seal_pending()
 
 
 before_commit(_seal_before_commit)
@@ -212,3 +246,4 @@ def snapshot(instance, exclude: tuple[str, ...] = ("password_hash", "photo", "br
         value = getattr(instance, field.column_name if hasattr(field, "rel_model") else name)
         data[name] = value
     return data
+

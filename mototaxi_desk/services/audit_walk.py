@@ -9,17 +9,16 @@ judged as before, so a problem is reported exactly as the model's reading report
 from __future__ import annotations
 
 import datetime as dt
-import json
 
-from ..domain.audit_chain import GENESIS, canonical_row_digest, entry_hash, timed_entry_hash
-from ..store.models import SEALED_FIELDS, AuditLog
-from ..store.scan import CANONICAL_STAMP, canonical_rows, key_batches, time_text
-from ..store.seals import digests, sealed_columns, sealed_model
+from ..domain.audit_chain import GENESIS, entry_hash, timed_entry_hash
+from ..store.models import SEALED_FIELDS, AuditLog, RowSeal
+from ..store.scan import CANONICAL_STAMP, key_batches, time_text
+from ..store import seals as row_seals
+from ..store.seals import sealed_model
 
 # read raw: a text column's value is a str (or None) as the model reads it and the user an
 # int; the time (and a user id of another type) goes through the model's reading, and a
 # value of any other type (bytes) fails the fast hash and is judged as the model reads it
-_decode = json.JSONDecoder().decode  # json.loads of a str, without its checks per call
 _CHAIN = (AuditLog.id, AuditLog.at, AuditLog.user, AuditLog.action, AuditLog.entity,
           AuditLog.entity_id, AuditLog.before, AuditLog.after, AuditLog.prev_hash,
           AuditLog.entry_hash, AuditLog.seals, AuditLog.machine)
@@ -80,28 +79,11 @@ def seal_walk() -> dict:
     """walk(seals=True)'s "seals" and "unreadable" alone, reading only the entries' seals
     (no hash recomputed): what seal_problems needs, for a process of its own
     (services/check_beside.py)."""
-    latest: dict[str, dict[int, tuple[str, int]]] = {}
-    unreadable: list[int] = []
-    for rows in key_batches(AuditLog, (AuditLog.id, AuditLog.seals),
-                            AuditLog.seals.is_null(False)):
-        for entry_id, sealed in rows:
-            _note_seals(entry_id, sealed, latest, unreadable)
+    latest, unreadable = row_seals.chain_seals()
     return {"seals": latest, "unreadable": unreadable}
 
 
-def _note_seals(entry_id: int, sealed, latest: dict, unreadable: list) -> None:
-    """An entry's seals (raw) into `latest` ({table: {row id: (digest, entry id)}}: a later
-    entry's seal of a row replaces an earlier one's), or its id into `unreadable`."""
-    try:
-        items = (_decode(sealed) if sealed.__class__ is str else
-                 json.loads(AuditLog.seals.python_value(sealed))).items()
-    except (ValueError, AttributeError):
-        unreadable.append(entry_id)
-        return
-    for key, digest in items:
-        table, _, row_id = key.partition(":")
-        if table in SEALED_FIELDS and row_id.isdigit():
-            latest.setdefault(table, {})[int(row_id)] = (digest, entry_id)
+_note_seals = row_seals.note_seals
 
 
 def _stored_hash(row: AuditLog) -> str:
@@ -134,27 +116,41 @@ def _problem(row: AuditLog, previous: str, previous_id: int | None) -> str:
 
 SEALED_LABELS = {"user": "Usuário", "person": "Pessoa", "permit": "Permissão",
                  "infraction_notice": "Auto de infração", "penalty_charge": "Débito (multa)",
-                 "fee": "Taxa", "impound": "Apreensão"}
+                 "fee": "Taxa", "impound": "Apreensão", "vehicle": "Veículo",
+                 "stand": "Ponto", "cnh": "CNH", "auxiliary_driver": "Condutor auxiliar",
+                 "inspection": "Vistoria", "sticker": "Selo de vistoria",
+                 "guia": "Guia de recolhimento", "municipio_settings": "Dados do município"}
 
 
-def _describe(table: str, row_id: int) -> str:
-    """The row as a person finds it on screen."""
+def describe(table: str, row_id: int) -> str:
+    """The row as a person finds it on screen: its kind, id and what names it (login, name,
+    permit number, plate...)."""
     model = sealed_model(table)
     row = model.get_or_none(model._meta.primary_key == row_id)
     label = f"{SEALED_LABELS[table]} id {row_id}"
     if row is None:
         return label
-    if table == "user":
-        return f"{label} (login {row.login})"
-    if table == "person":
-        return f"{label} ({row.name})"
-    if table == "permit":
-        return f"{label} (nº de ordem {row.order_number})"
-    if table == "infraction_notice":
-        return f"{label} (auto nº {row.number:05d}/{row.year})"
-    if table in ("penalty_charge", "fee"):
-        return f"{label} ({format_cents(row.amount_cents)}, {row.status})"
-    return label
+    named = _NAMED.get(table)
+    return f"{label} ({named(row)})" if named else label
+
+
+_NAMED = {
+    "user": lambda r: f"login {r.login}",
+    "person": lambda r: r.name,
+    "permit": lambda r: f"nº de ordem {r.order_number}",
+    "infraction_notice": lambda r: f"auto nº {r.number:05d}/{r.year}",
+    "penalty_charge": lambda r: f"{format_cents(r.amount_cents)}, {r.status}",
+    "fee": lambda r: f"{format_cents(r.amount_cents)}, {r.status}",
+    "vehicle": lambda r: f"placa {r.plate_original or r.plate}",
+    "stand": lambda r: f"ponto nº {r.number}, {r.name}",
+    "cnh": lambda r: f"CNH nº {r.number}",
+    "auxiliary_driver": lambda r: f"credencial nº {r.id}",
+    "inspection": lambda r: f"de {r.inspected_on:%d/%m/%Y}" if hasattr(r.inspected_on,
+                                                                       "strftime") else "",
+    "sticker": lambda r: f"selo nº {r.serial}",
+    "guia": lambda r: f"guia nº {r.number}/{r.year}, {format_cents(r.amount_cents)}",
+    "municipio_settings": lambda r: f"{r.name}/{r.uf}",
+}
 
 
 def format_cents(cents: int) -> str:
@@ -163,52 +159,101 @@ def format_cents(cents: int) -> str:
 
 
 def seal_problems(limit: int = 20, walked: dict | None = None) -> list[str]:
-    """Rows whose sealed fields differ from the digest the last audit entry that saved them
+    """Rows whose sealed fields differ from the seal the last audit entry that saved them
     recorded: an edit (or a deletion) made outside the program. Each problem names the row
-    and the audit entry that sealed it. Rows never sealed (older than the seals, or made in
-    bulk for benchmarks) are not judged here. `walked`: a walk(seals=True) already made
-    (else the log's seals are read: seal_walk)."""
+    and the audit entry that sealed it; a row with no seal at all was inserted outside the
+    program (schema step 22 sealed every row there was). Then the index of last seals (row_seal) against the chain: a line that
+    names another seal or entry than the chain's last one was edited outside the program.
+    `walked`: a walk(seals=True) already made (else the log's seals are read: seal_walk)."""
     walked = walked or seal_walk()
     problems = [f"Registro de auditoria nº {entry_id}: selos ilegíveis."
                 for entry_id in walked["unreadable"]]
-    for table, sealed in walked["seals"].items():
-        for row_id, digest, entry_id, now in _unsealed(table, dict(sealed), limit + 1):
+    problems += index_problems(walked["seals"], limit)
+    for table in SEALED_FIELDS:
+        sealed = dict(walked["seals"].get(table, {}))
+        for row_id, seal, entry_id, now in _unsealed(table, sealed, limit + 1):
             if len(problems) >= limit:
                 problems.append("… e outros registros (corrija os acima e rode de novo).")
                 return problems
-            if not now:
+            if seal is None:
+                problems.append(f"{describe(table, row_id)} não tem selo de auditoria: foi "
+                                "incluído fora do programa (ou o seu selo foi apagado).")
+                continue
+            if now is None:
                 what = "foi apagado fora do programa"
-            elif not digest:
+            elif not seal:
                 what = "existe, mas o programa o havia apagado"
             else:
                 what = "foi alterado fora do programa"
-            problems.append(f"{_describe(table, row_id)} {what}: não confere com o selo do "
+            problems.append(f"{describe(table, row_id)} {what}: não confere com o selo do "
                             f"registro de auditoria nº {entry_id}.")
     return problems
 
 
-def _unsealed(table: str, sealed: dict[int, tuple[str, int]], keep: int) -> list[tuple]:
-    """(row id, sealed digest, entry id, digest now; "" when the row is gone) of the first
-    `keep` sealed rows that differ from their seal, by row id. The table is read once in key
-    order, raw; a row that seems to differ is read again as the model reads it (digests)
-    before it counts. Empties `sealed`."""
-    model, columns = sealed_columns(table)
-    canonical = canonical_rows(columns)
+def differing_rows(walked: dict | None = None, limit: int = 50) -> list[tuple]:
+    """(table, row id, seal, entry id) of the rows that disagree with their last seal in the
+    chain, and of those whose row_seal line disagrees with the chain: what an administrator
+    may accept or put back (services/seal_review.py)."""
+    walked = walked or seal_walk()
+    found = {(table, row_id): (seal, entry_id)
+             for table, row_id, seal, entry_id in _index_differences(walked["seals"], limit)}
+    for table in SEALED_FIELDS:
+        sealed = dict(walked["seals"].get(table, {}))
+        for row_id, seal, entry_id, _now in _unsealed(table, sealed, limit):
+            found[(table, row_id)] = (seal, entry_id)
+    return sorted((table, row_id, seal, entry_id)
+                  for (table, row_id), (seal, entry_id) in found.items())[:limit]
+
+
+def index_problems(latest: dict, limit: int = 20) -> list[str]:
+    """The row_seal lines that disagree with the chain's last seal of their row."""
+    problems = []
+    for table, row_id, _seal, entry_id in _index_differences(latest, limit):
+        where = (f"não confere com o selo do registro de auditoria nº {entry_id}"
+                 if entry_id is not None else "a trilha de auditoria nunca selou esta linha")
+        problems.append(f"{describe(table, row_id)}: o índice de selos foi alterado fora do "
+                        f"programa ({where}).")
+    return problems
+
+
+def _index_differences(latest: dict, limit: int) -> list[tuple]:
+    """(table, row id, chain's seal, chain's entry id) of the first `limit` rows whose
+    row_seal line is not the chain's last seal (an index line for a row the chain never
+    sealed: entry id None)."""
     differ = []
-    for rows in key_batches(model, [model._meta.primary_key, *columns]):
-        for row in rows:
-            seal = sealed.pop(row[0], None)
-            if seal is None:
-                continue  # never sealed: not judged
-            try:
-                now = canonical_row_digest(table, row[0], canonical(row[1:]))
-            except TypeError:  # a value the fast reading does not know: the model's below
-                now = None
-            if now != seal[0] and len(differ) < keep:  # later ones are never shown
-                now = digests(table, [row[0]]).get(row[0], "")
-                if now != seal[0]:
-                    differ.append((row[0], seal[0], seal[1], now))
-    differ += [(row_id, digest, entry_id, "") for row_id, (digest, entry_id) in sealed.items()
-               if digest]  # sealed rows no longer there (sealed as gone: "" agrees)
+    seen: set[tuple[str, int]] = set()
+    for rows in key_batches(RowSeal, (RowSeal.id, RowSeal.table_name, RowSeal.row_id,
+                                      RowSeal.seal, RowSeal.entry_id)):
+        for _, table, row_id, seal, entry_id in rows:
+            seen.add((table, row_id))
+            chain = latest.get(table, {}).get(row_id)
+            if chain != (seal, entry_id) and len(differ) < limit:
+                differ.append((table, row_id) + (chain or ("", None)))
+    for table, sealed in latest.items():
+        for row_id, (seal, entry_id) in sealed.items():
+            if (table, row_id) not in seen and len(differ) < limit:
+                differ.append((table, row_id, seal, entry_id))
+    return differ
+
+
+def _unsealed(table: str, sealed: dict[int, tuple[str, int]], keep: int) -> list[tuple]:
+    """(row id, sealed seal, entry id, ""; None when the row is gone) of the first `keep`
+    rows that differ from their last seal, by row id; a row the chain never sealed comes
+    with seal and entry None (since schema step 22 sealed every row, one inserted outside
+    the program). The table is read once in key order, raw; a row that seems to differ is
+    read again as the model reads it before it counts. Empties `sealed`."""
+    differ = []
+    for row_id, canonical in row_seals.scan(table):
+        seal = sealed.pop(row_id, None)
+        if seal is None:
+            if len(differ) < keep:
+                differ.append((row_id, None, None, ""))
+            continue
+        if not row_seals.agrees(table, row_id, seal[0], canonical) and len(differ) < keep:
+            confirmed = row_seals.row_canonical(table, row_id)  # as the model reads it
+            if not row_seals.agrees(table, row_id, seal[0], confirmed):
+                differ.append((row_id, seal[0], seal[1], ""))
+    differ += [(row_id, seal, entry_id, None) for row_id, (seal, entry_id) in sealed.items()
+               if seal]  # sealed rows no longer there (sealed as gone: "" agrees)
     sealed.clear()
-    return sorted(differ)[:keep]
+    return sorted(differ, key=lambda d: d[0])[:keep]

@@ -23,6 +23,7 @@ from ..domain.search_terms import fold, name_tokens
 from ..store.models import (DB, Cnh, Permit, Person, PersonNameToken, Stand,
                             User, Vehicle, WaitingListEntry)
 from ..domain import inspection_rules, permit_rules
+from ..store import seals as row_seals
 from ..store.connection import write_transaction
 from . import (applications, audit, auxiliary, demo_bulk, fees, inspections, permits, persons,
                setup, stands, users, vehicles, waiting_list)
@@ -447,10 +448,12 @@ def fill_bulk(holders: int, *, seed: int = 2019, today: dt.date | None = None,
         _insert(Stand, stand_rows)
         stand_ids = dict(Stand.select(Stand.number, Stand.id).where(
             Stand.number >= first_stand).tuples())
+        row_seals.inserted("stand", stand_ids.values())  # sealed at the end, like fill()'s
 
         people = [_person_row(rng, cpf(), today) for _ in range(holders + waiting)]
         _insert(Person, people)
         ids = dict(Person.select(Person.cpf, Person.id).tuples())
+        row_seals.inserted("person", [ids[p["cpf"]] for p in people])
         _insert(PersonNameToken, [{"person": ids[p["cpf"]], "token": t,
                                    "name_folded": p["name_folded"]}
                                   for p in people for t in name_tokens(p["name"])])
@@ -483,6 +486,10 @@ def fill_bulk(holders: int, *, seed: int = 2019, today: dt.date | None = None,
         _insert(Cnh, cnh_rows)
         _insert(Vehicle, vehicle_rows)
         vehicle_ids = dict(Vehicle.select(Vehicle.plate, Vehicle.id).tuples())
+        row_seals.inserted("vehicle", [vehicle_ids[v["plate"]] for v in vehicle_rows])
+        new_cnhs = {c["number"] for c in cnh_rows}
+        row_seals.inserted("cnh", [i for n, i in Cnh.select(Cnh.number, Cnh.id).tuples()
+                                   if n in new_cnhs])
 
         permit_rows, holder_index = [], 0
         validity = profile.permit.validity_months or 60  # no term: grants over five years
@@ -517,6 +524,7 @@ def fill_bulk(holders: int, *, seed: int = 2019, today: dt.date | None = None,
         if notices:
             counts.update(demo_bulk.fill_bulk_notices(notices, seed=seed, today=today))
         audit.record(SYSTEM, "demo.fill_bulk", "database", "", after=counts)
+        audit.seal_pending(SYSTEM)  # DB.atomic: no write_transaction seals what is left
     return counts
 
 
@@ -528,6 +536,7 @@ def _permit_records(first: int, last: int) -> None:
     rows = list(Permit.select(Permit.id, Permit.order_number, Permit.status, Permit.issued_on,
                               Permit.holder, Permit.vehicle)
                 .where(Permit.order_number.between(first, last)).order_by(Permit.id).tuples())
+    row_seals.inserted("permit", [row[0] for row in rows])
     history, entries = [], []
     for permit_id, order, status, issued, holder, vehicle in rows:
         details = json.dumps({"holder_id": holder, "vehicle_id": vehicle})

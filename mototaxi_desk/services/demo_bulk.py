@@ -16,11 +16,11 @@ from decimal import Decimal
 
 from ..domain import inspection_rules
 from ..domain import penalty_engine as engine
-from ..domain.audit_chain import row_digest
 from ..domain.errors import DomainError
 from ..domain.money import units_to_cents
 from ..store.bulk import insert_rows
-from ..store.models import (SEALED_FIELDS, Application, ApplicationChecklistItem,
+from ..store import seals as row_seals
+from ..store.models import (Application, ApplicationChecklistItem,
                             ApplicationStatusChange, Fee, Inspection, InfractionNotice,
                             NoticeProceeding, PenaltyCharge, Permit, Sequence, Sticker,
                             Vehicle)
@@ -36,7 +36,7 @@ PLACES = ["Praça da Matriz", "Mercado Municipal", "Rodoviária", "Avenida Getú
 
 
 def _seal(table: str, row_id: int, row: dict) -> str:
-    return row_digest(table, row_id, [row[name] for name in SEALED_FIELDS[table]])
+    return row_seals.value_seal(table, row_id, row)
 
 
 def _seals(*items: tuple[str, int, dict]) -> dict:
@@ -242,6 +242,8 @@ def _inspections(rng, profile, permits, units, today) -> tuple[int, int]:
                  "status": "issued", "issued_at": r["recorded_at"]} for r in rows]
     insert_rows(Sticker, stickers)
     sticker_ids = _ids(Sticker, (Sticker.serial,), [(s["serial"],) for s in stickers])
+    row_seals.inserted("inspection", ids.values())  # sealed with the caller's last entry
+    row_seals.inserted("sticker", sticker_ids.values())
     entries = []
     for r, s in zip(rows, stickers):
         inspection_id = ids[(r["sticker_serial"],)]

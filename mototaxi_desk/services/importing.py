@@ -31,9 +31,12 @@ from ..domain.os_errors import os_error_text
 from ..domain.search_terms import fold, name_tokens
 from ..store.bulk import insert_rows
 from ..store.connection import write_transaction
-from ..store.models import (Application, ApplicationStatusChange, AuxiliaryDriver, Cnh,
-                            ImportRun, Permit, PermitHistory, Person, PersonNameToken,
-                            Sequence, Stand, Vehicle, WaitingListEntry, utcnow)
+from ..store import seals as row_seals
+from ..store.models import (SEALED_FIELDS, Application, ApplicationStatusChange,
+                            AuxiliaryDriver, Cnh, ImportRun, Permit, PermitHistory, Person,
+                            PersonNameToken, Sequence, Stand, Vehicle, WaitingListEntry,
+                            utcnow)
+from ..store.seals import sealed_update
 from . import audit, import_files, permissions, setup
 from .context import Actor
 from ..domain import wallclock
@@ -963,6 +966,8 @@ class _Writer:
                 found[key] = row_id
         for record, row in zip(records, rows):
             self.created(entity, record, found[record.key], row)
+        if model._meta.table_name in SEALED_FIELDS:  # sealed by the import's entries
+            row_seals.inserted(model._meta.table_name, found.values())
 
 
 def _uniform(model, rows: list[dict]) -> list[dict]:
@@ -1019,7 +1024,10 @@ def _apply_changes(w: _Writer, entity: str, record: Record, model, extra: dict |
                                                              "stand", "person")}
     values.update(extra or {})
     if values:
-        model.update(**values).where(model.id == record.existing.id).execute()
+        if model._meta.table_name in SEALED_FIELDS:  # checked against its seal, sealed again
+            sealed_update(model, [record.existing.id], **values)
+        else:
+            model.update(**values).where(model.id == record.existing.id).execute()
     w.updated(entity, record)
     w.step()
 
@@ -1068,6 +1076,7 @@ def _write_people(w: _Writer) -> None:
                               .tuples()))
         for record, row in zip(records, rows):
             w.created("cnh", record, found[row["number"]], row)
+        row_seals.inserted("cnh", found.values())
     for record in w.changed("cnh"):
         _apply_changes(w, "cnh", record, Cnh)
 
@@ -1116,8 +1125,8 @@ def _write_permits(w: _Writer) -> None:
         names = {name for name, _, _ in record.changes}
         ended = record.values.get("status") in imp.ENDED
         if record.existing.stand_id and ("stand" in names or ended):
-            Permit.update(stand=None, stand_position=None, stand_since=None).where(
-                Permit.id == record.existing.id).execute()
+            sealed_update(Permit, [record.existing.id], stand=None, stand_position=None,
+                          stand_since=None)
     taken = _free_positions(set(stand_ids.values()))
     rows = []
     for record in records:

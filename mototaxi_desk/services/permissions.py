@@ -139,6 +139,8 @@ PERMISSIONS: dict[str, Permission] = {
     "demo.fill": Permission(ADMIN, "gravar dados de demonstração"),
     "backup.make": Permission(ADMIN, "fazer cópias de segurança"),
     "backup.restore": Permission(ADMIN, "restaurar cópias de segurança"),
+    "integrity.accept": Permission(ADMIN, "aceitar ou restaurar linhas alteradas fora do "
+                                          "programa"),
     "backup.settings": Permission(ADMIN, "alterar a configuração das cópias de segurança"),
     "import.register": Permission(ADMIN, "importar o cadastro de uma planilha"),
     "register.export": Permission(ADMIN, "exportar o cadastro completo"),

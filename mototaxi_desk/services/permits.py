@@ -11,6 +11,7 @@ import peewee as pw
 from ..domain import permit_rules, validators, vehicle_rules
 from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..store.connection import locked, write_transaction
+from ..store.seals import sealed_update
 from ..store.models import (Application, AuxiliaryDriver, MunicipioSettings, Permit,
                             PermitHistory, Person, Stand, Vehicle, WaitingListEntry)
 from . import (audit, bars, eligibility, fees, lookup, permissions, permit_history, sequences,
@@ -222,6 +223,13 @@ def _change_status(actor: Actor, permit: Permit, action: str, to_status: str, *,
     return permit
 
 
+def _end_auxiliaries(permit: Permit, on: dt.date, reason: str) -> None:
+    """The permit's active auxiliary credentials end with it (each checked and sealed)."""
+    ids = [i for (i,) in AuxiliaryDriver.select(AuxiliaryDriver.id).where(
+        (AuxiliaryDriver.permit == permit.id) & AuxiliaryDriver.active).tuples()]
+    sealed_update(AuxiliaryDriver, ids, active=False, ended_on=on, end_reason=reason)
+
+
 def _end(actor: Actor, permit: Permit, action: str, to_status: str, *, on, reason,
          act_number, call_on=None) -> dict | None:
     """A permit ends: its stand place frees, its auxiliary credentials end, and where the
@@ -232,8 +240,7 @@ def _end(actor: Actor, permit: Permit, action: str, to_status: str, *, on, reaso
     if permit.stand_id is not None:
         stands.release_place(actor, permit.id, on=on, reason=reason)
         permit = get_permit(permit.id)
-    AuxiliaryDriver.update(active=False, ended_on=on, end_reason=reason).where(
-        (AuxiliaryDriver.permit == permit.id) & AuxiliaryDriver.active).execute()
+    _end_auxiliaries(permit, on, reason)
     permit = _change_status(actor, permit, action, to_status, on=on, reason=reason,
                             act_number=act_number)
     if setup.profile().waiting_list.mode != "automatic":
@@ -347,8 +354,7 @@ def transfer_permit(actor: Actor, permit_id, *, new_holder_id, new_vehicle_id, o
         before = audit.snapshot(permit)
         permit.holder, permit.vehicle, permit.held_since = new_holder_id, new_vehicle_id, on
         permit.save()
-        AuxiliaryDriver.update(active=False, ended_on=on, end_reason="transferência").where(
-            (AuxiliaryDriver.permit == permit.id) & AuxiliaryDriver.active).execute()
+        _end_auxiliaries(permit, on, "transferência")
         permit_history.record(actor, permit, "transfer", on=on, from_status=permit.status,
                               act_number=act_number,
                               reason="falecimento ou invalidez" if on_death else "",

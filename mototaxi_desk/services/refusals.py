@@ -18,18 +18,23 @@ log = logging.getLogger(__name__)
 _local = threading.local()  # peewee connections (and so transactions) are per thread
 
 
-def _pending() -> list[tuple[Actor, str, str]]:
+def _pending() -> list[tuple]:
     if not hasattr(_local, "items"):
         _local.items = []
     return _local.items
 
 
-def note(actor: Actor, action: str, message: str) -> None:
-    """Remember a refusal and write it as soon as no transaction is open."""
+def note(actor: Actor, action: str, message: str, *, entity: str = "user", entity_id=None,
+         details: dict | None = None) -> None:
+    """Remember a refusal and write it as soon as no transaction is open. The entry is about
+    the acting user unless `entity` (and its id) names what was refused; `details` go into
+    it beside the message."""
     if DB.obj is None:
         return  # no database open (e.g. a check before set-up): nothing to audit into
     pending = _pending()
-    pending.append((actor, action, message))
+    pending.append((actor, action, message, entity,
+                    actor.user_id if entity == "user" and entity_id is None else entity_id,
+                    details or {}))
     if DB.in_transaction():
         if len(pending) == 1:
             connection.after_outermost_transaction(flush)
@@ -45,9 +50,9 @@ def flush() -> None:
     pending.clear()
     try:
         with connection.write_transaction():
-            for actor, action, message in items:
-                audit.record(actor, f"refused:{action}", "user", actor.user_id,
+            for actor, action, message, entity, entity_id, details in items:
+                audit.record(actor, f"refused:{action}", entity, entity_id,
                              after={"login": actor.login, "role": actor.role,
-                                    "message": message})
+                                    "message": message, **details})
     except Exception:  # noqa: BLE001 - the refusal itself must still reach the user
         log.exception("could not audit %d refused action(s)", len(items))

@@ -32,6 +32,7 @@ from ..domain.dates import add_months
 from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..store.connection import is_postgres, locked, write_transaction
 from ..store.models import DB, AuxiliaryDriver, Permit, Person, Stand, Vehicle
+from ..store.seals import sealed_update
 from . import audit, fees, lookup, permissions, permit_history, persons, setup
 from .context import Actor
 from ..domain import wallclock
@@ -575,8 +576,8 @@ def _move(permit: Permit, stand: Stand, position: int, on: dt.date, full_article
     transaction usable on PostgreSQL."""
     try:
         with DB.atomic():
-            Permit.update(stand=stand.id, stand_position=position, stand_since=on).where(
-                Permit.id == permit.id).execute()
+            sealed_update(Permit, [permit.id], stand=stand.id, stand_position=position,
+                          stand_since=on)
     except pw.IntegrityError:
         count = Permit.select().where(Permit.stand == stand.id).count()
         if count >= stand.max_vehicles:
@@ -637,8 +638,7 @@ def release_place(actor: Actor, permit_id, *, on: dt.date | None = None,
         stand = Stand.get_by_id(permit.stand_id)
         before = audit.snapshot(permit)
         old_position = permit.stand_position
-        Permit.update(stand=None, stand_position=None, stand_since=None).where(
-            Permit.id == permit.id).execute()
+        sealed_update(Permit, [permit.id], stand=None, stand_position=None, stand_since=None)
         permit.stand, permit.stand_position, permit.stand_since = None, None, None
         permit_history.record(actor, permit, "stand_release", on=on, from_status=permit.status,
                               reason=reason, details={"stand_id": stand.id,

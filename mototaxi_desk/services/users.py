@@ -14,7 +14,7 @@ from ..domain import validators
 from ..domain.errors import DomainError, ValidationError
 from ..store.connection import write_transaction
 from ..store.models import User, utcnow
-from . import audit, permissions
+from . import audit, permissions, seal_refusal
 from .context import ROLE_LABELS, Actor, unknown_role_message
 
 MIN_PASSWORD_LENGTH = 8
@@ -136,6 +136,12 @@ def authenticate(login, password, *, now: dt.datetime | None = None,
             refusal = LOGIN_REFUSED
             audit.record(Actor(user.id, user.login, user.role), "refused:user.login",
                          "user", user.id, after={"reason": "desativado", **(extra or {})})
+        elif (tampered := seal_refusal.login_problem(user.id)) is not None:
+            # a row changed outside the program (a role raised, a hash copied): refused
+            # whatever the password, and nothing saved (a save would seal it over)
+            refusal = seal_refusal.LOGIN_TAMPERED
+            audit.record(Actor(user.id, user.login, user.role), "refused:user.login", "user",
+                         user.id, after={"reason": "selo", **tampered, **(extra or {})})
         elif _locked(user, now):
             refusal = LOGIN_REFUSED
             audit.record(Actor(user.id, user.login, user.role), "refused:user.login", "user",

@@ -406,6 +406,9 @@ def write_transaction():
       reverse), and two counters cannot both read "one place left" and both take it."""
     database = DB.obj
     outermost = not database.in_transaction()
+    # rows saved before it (outside any transaction) still wait for their seal after a
+    # rollback: a row left unsealed would be refused at its next save (store/seals.py)
+    pending_before = set(touched_rows()) if outermost else None
     if outermost and isinstance(database, pw.SqliteDatabase):
         transaction = database.atomic("IMMEDIATE")
     else:
@@ -421,6 +424,7 @@ def write_transaction():
     except BaseException:
         if outermost:  # rolled back: the rows it saved are as they were, nothing to seal
             touched_rows().clear()
+            touched_rows().update(pending_before)
         raise
     finally:
         if outermost:

@@ -15,6 +15,7 @@ from ..domain.audit_chain import GENESIS, entry_hash
 from ..domain.search_terms import name_tokens
 from .connection import StoreError
 from . import models as m
+from . import seals  # noqa: F401 - loads the check of a sealed row before its save
 from .models import DB, MODELS, Person, PersonNameToken, SchemaVersion
 from ..domain import wallclock
 
@@ -307,6 +308,18 @@ def _step_clock_journal(db: pw.Database) -> None:
     m.ClockJournal.create_table(safe=True)
 
 
+def _step_seal_index(db: pw.Database) -> None:
+    """v22 (issue 34 item 3): the index of each sealed row's last seal (row_seal), built from
+    the chain, so a save checks the row against its seal with one read; and seals of the
+    current version (password hashes, vehicles, stands, every printed field) for every row
+    that agrees with its last seal or has none, by system entries of the chain. A row that
+    disagrees keeps its old seal (`check` still names it); an edit made before this step to
+    a field no earlier seal covered cannot be seen."""
+    db.create_tables([m.RowSeal])
+    seals.upgrade("selos da versão 2: senhas, veículos, pontos e os campos dos documentos "
+            "(atualização do esquema 22)")
+
+
 # Steps are found by name in their tests. A step that has landed keeps its number: a
 # database already at that version would skip a step slipped in before it.
 STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,
@@ -315,7 +328,7 @@ STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _st
          12: _step_scale_indexes, 13: _step_row_seals, 14: _step_named_actors,
          15: _step_campaigns, 16: _step_profile_versions, 17: _step_name_token_order,
          18: _step_alert_due, 19: _step_ledger_indexes, 20: _step_each_day_alerts,
-         21: _step_clock_journal}
+         21: _step_clock_journal, 22: _step_seal_index}
 LATEST = max(STEPS)
 
 

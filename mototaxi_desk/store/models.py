@@ -50,8 +50,11 @@ DB = _DatabaseProxy()
 # Rows whose state the audit chain seals (services/audit.py): after each action, the digest of
 # these fields of every row it saved goes into the action's audit entry, and `check`
 # recomputes them, so an edit by SQL that bypassed the program is named (issue 18 item 5).
-# The fields are the ones that matter: money, dates, statuses, roles, names.
-SEALED_FIELDS: dict[str, tuple[str, ...]] = {
+# Before the program saves a sealed row it checks the row still agrees with its last seal
+# (store/seals.py: guard), so an edit by SQL is refused, not sealed over (issue 34 item 3).
+# A seal names the version of the lists it was made with: a version, once shipped, never
+# changes (seals made with it stay checkable); a new list is a new version.
+SEALED_FIELDS_V1: dict[str, tuple[str, ...]] = {  # issue 18: money, dates, statuses, roles
     "user": ("login", "full_name", "role", "active"),
     "person": ("cpf", "name", "birth_date"),
     "permit": ("order_number", "holder", "status", "issued_on", "valid_until",
@@ -66,6 +69,39 @@ SEALED_FIELDS: dict[str, tuple[str, ...]] = {
             "paid_on", "receipt"),
     "impound": ("notice", "status", "deposited_at", "released_at", "storage_days"),
 }
+# issue 34: also the password hash (a hash copied from another user would log in), and every
+# field a printed document shows — the card, the auxiliary card, the termo, the sticker, the
+# roster, the notice, the guia and every header (a blob seals as the digest of its bytes)
+SEALED_FIELDS: dict[str, tuple[str, ...]] = {
+    "user": ("login", "full_name", "role", "active", "password_hash"),
+    "person": ("cpf", "name", "birth_date", "rg", "rg_issuer", "nationality", "profession",
+               "blood_type", "rh_factor", "street", "number", "complement", "district",
+               "city", "uf", "cep", "photo"),
+    "permit": ("order_number", "holder", "status", "issued_on", "valid_until",
+               "status_until", "vehicle", "stand", "stand_position", "stand_since"),
+    "vehicle": ("plate", "plate_original", "renavam", "chassis", "make", "model",
+                "manufacture_year", "model_year", "cc", "colour", "owner", "active"),
+    "stand": ("number", "name", "location", "min_vehicles", "max_vehicles", "responsible",
+              "active", "extension_point", "max_raised_by_act", "max_act_date", "closed_on"),
+    "cnh": ("person", "number", "category", "first_licence_date", "expiry_date", "ear"),
+    "auxiliary_driver": ("permit", "person", "credentialed_on", "valid_until", "active",
+                         "ended_on"),
+    "inspection": ("vehicle", "permit", "kind", "inspected_on", "approved", "valid_until",
+                   "sticker_serial"),
+    "sticker": ("serial", "inspection", "status", "replaces"),
+    "infraction_notice": (*SEALED_FIELDS_V1["infraction_notice"], "plate", "infractor",
+                          "infraction_article", "place"),
+    "penalty_charge": SEALED_FIELDS_V1["penalty_charge"],
+    "fee": SEALED_FIELDS_V1["fee"],
+    "impound": SEALED_FIELDS_V1["impound"],
+    "guia": ("year", "number", "person", "fee", "charge", "amount_cents", "issued_on",
+             "due_on", "barcode", "pix_txid", "status", "paid_on", "paid_cents"),
+    "municipio_settings": ("name", "uf", "ibge_code", "population", "profile_id",
+                           "overrides", "cnpj", "febraban_code", "barcode_module", "pix_key",
+                           "brasao"),
+}
+SEAL_VERSION = 2  # what the program seals with now
+SEALED_FIELD_VERSIONS = {1: SEALED_FIELDS_V1, 2: SEALED_FIELDS}
 
 _touched = threading.local()
 
@@ -77,6 +113,14 @@ def touched_rows() -> set[tuple[str, int]]:
     return _touched.rows
 
 
+_save_guard: list = []  # store/seals.py's guard, set as it loads (it imports this module)
+
+
+def set_save_guard(check) -> None:
+    """`check(table, ids)` raises unless those sealed rows agree with their last seal."""
+    _save_guard[:] = [check]
+
+
 def utcnow() -> dt.datetime:
     return wallclock.utcnow()
 
@@ -86,17 +130,25 @@ class BaseModel(pw.Model):
         database = DB
         legacy_table_names = False
 
-    def save(self, *args, **kwargs):
+    def save(self, force_insert=False, only=None):
         """Saves the row and, for a sealed table, marks it for the action's audit seal. The
-        program changes sealed fields only through save(): a query update of them (as tests
-        do to edit "by hand") is what `check` reports as an edit outside the program."""
-        inserting = self._pk is None or kwargs.get("force_insert") or (args and args[0])
+        program changes sealed fields only through save() (or seals.sealed_update): a query
+        update of them (as tests do to edit "by hand") is what `check` reports as an edit
+        outside the program. A sealed row that already exists is checked against its last
+        seal first (the first save of it in the action): one that differs is refused
+        (seals.SealBroken), never sealed over. A new row is noted in this thread's row
+        journal, when one records (store/row_journal.py: the passage of time, undoable)."""
+        table = self._meta.table_name
+        if table in SEALED_FIELDS and self._pk is not None and not force_insert and \
+                (table, self._pk) not in touched_rows() and _save_guard:
+            _save_guard[0](table, [self._pk])
+        inserting = self._pk is None or force_insert
         with row_journal.saving():
-            result = super().save(*args, **kwargs)
+            result = super().save(force_insert=force_insert, only=only)
         if inserting:
             row_journal.after_insert(self)
-        if self._meta.table_name in SEALED_FIELDS and self._pk is not None:
-            touched_rows().add((self._meta.table_name, self._pk))
+        if table in SEALED_FIELDS and self._pk is not None:
+            touched_rows().add((table, self._pk))
         return result
 
 
@@ -924,3 +976,23 @@ class AlertDueState(BaseModel):
 
 MODELS.extend([AlertDue, AlertDueState])
 MODELS.append(ClockJournal)  # schema v21
+
+
+# --- the last seal of each sealed row (issue 34; schema step _step_seal_index) ---------------
+
+class RowSeal(BaseModel):
+    """Where the chain last sealed each sealed row: its seal and the audit entry that carries
+    it, written in the same transaction as that entry (services/audit.py). An index, so a
+    save can check the row against its last seal with one read; `check` compares it with
+    the chain itself (an index that disagrees is reported as tampering)."""
+    table_name = pw.CharField(max_length=40)
+    row_id = pw.IntegerField()
+    seal = pw.CharField(max_length=80)  # domain.audit_chain.seal_text; "" sealed as gone
+    entry_id = pw.IntegerField()  # the audit_log id (no foreign key: never deleted)
+
+    class Meta:
+        table_name = "row_seal"
+        indexes = ((("table_name", "row_id"), True),)
+
+
+MODELS.append(RowSeal)

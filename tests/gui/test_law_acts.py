@@ -14,7 +14,7 @@ from mototaxi_desk.gui.pages.person import PersonPage
 from mototaxi_desk.services import auxiliary, clock, fees
 from mototaxi_desk.store.models import AuxiliaryDriver, InspectionSummons, Permit, PersonBar
 
-from ..conftest import row_counts
+from ..conftest import program_update, row_counts
 from ..factories import CLERK, SUPERVISOR, make_person
 from ..services.ledger_helpers import holder_permit
 
@@ -306,8 +306,8 @@ def test_l1745_renews_a_suspended_permit_from_the_record_art_9(qtbot, make_munic
     validity; the permit stays suspended. Under SRM the button says why not."""
     make_municipio("lei-1745-2011", today=dt.date(2026, 1, 2))
     holder, permit = holder_permit(on=TODAY - dt.timedelta(days=30))
-    Permit.update(valid_until=TODAY + dt.timedelta(days=20)).where(
-        Permit.id == permit["id"]).execute()
+    program_update(Permit, Permit.id == permit["id"],  # sealed (issue 34)
+                   valid_until=TODAY + dt.timedelta(days=20))
     from mototaxi_desk.services import permits
     permits.suspend(SUPERVISOR, permit["id"], until=TODAY + dt.timedelta(days=25),
                     on=TODAY, reason="Art. 17 III")
@@ -326,8 +326,8 @@ def test_l1745_renews_a_suspended_permit_from_the_record_art_9(qtbot, make_munic
 
 def test_srm_does_not_renew_a_suspended_permit_and_says_why_art_51(qtbot, srm):
     holder, permit = holder_permit(on=TODAY - dt.timedelta(days=30))
-    Permit.update(valid_until=TODAY + dt.timedelta(days=20)).where(
-        Permit.id == permit["id"]).execute()
+    program_update(Permit, Permit.id == permit["id"],  # sealed (issue 34)
+                   valid_until=TODAY + dt.timedelta(days=20))
     from mototaxi_desk.services import permits
     permits.suspend(SUPERVISOR, permit["id"], until=TODAY + dt.timedelta(days=25),
                     on=TODAY, reason="Art. 38 I")

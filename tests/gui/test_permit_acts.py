@@ -15,7 +15,7 @@ from mototaxi_desk.services import fees, ledger, waiting_list
 from mototaxi_desk.store.models import (AuxiliaryDriver, Permit, PrintLog, Sanction,
                                         SanctionNotice, WaitingListEntry)
 
-from ..conftest import row_counts
+from ..conftest import program_update, row_counts
 from ..factories import CLERK, SUPERVISOR, make_person, make_vehicle
 from ..services.ledger_helpers import FISCAL, holder_permit, notice_data
 
@@ -136,7 +136,7 @@ def test_transfer_to_a_barred_or_indebted_person_shows_at_once_srm_art_50(qtbot,
     page = _page(qtbot, SUPERVISOR, holder["id"])
     form = _open(page, "transfer")
     from mototaxi_desk.store.models import Fee
-    Fee.update(status="open").where(Fee.person == debtor["id"]).execute()
+    program_update(Fee, Fee.person == debtor["id"], status="open")  # sealed (issue 34)
     _type_cpf(qtbot, form, debtor["id"])
     assert "débitos em aberto" in form.ui.holder_info.text()
     assert "Art. 50" in form.ui.holder_info.text()
@@ -267,7 +267,7 @@ def test_auxiliary_credential_card_renewal_and_end_srm_arts_21_23_47(qtbot, srm)
     holder, permit = _holder()
     helper = make_person("Auxiliar Costa", today=TODAY)
     from mototaxi_desk.store.models import Fee
-    Fee.update(status="open").where(Fee.person == holder["id"]).execute()
+    program_update(Fee, Fee.person == holder["id"], status="open")  # sealed (issue 34)
     page = _page(qtbot, CLERK, holder["id"])
     form = _open(page, "aux_issue")
     assert "1 UFM, Art. 47 II" in form.ui.preview.toPlainText()

@@ -18,7 +18,7 @@ from mototaxi_desk.gui.pages.person import PersonPage
 from mototaxi_desk.services import demo, fees, ledger, persons, users
 from mototaxi_desk.store.models import Fee, NoticeProceeding, Permit, PrintLog
 
-from ..conftest import row_counts
+from ..conftest import program_update, row_counts
 from ..services.ledger_helpers import notice_data
 
 REAL_SHOW_PREVIEW = prompts.show_preview  # read before the autouse `prompts` fixture patches it
@@ -55,8 +55,8 @@ def _click(qtbot, button) -> None:
 def test_supervisor_renews_from_the_record_with_the_act(qtbot, demo_data):
     """SRM Art. 51: the renewal gives 5 more years; the card fee (Art. 47 I) is charged."""
     permit = _clear_holder()
-    Permit.update(valid_until=dt.date.today() + dt.timedelta(days=20)).where(
-        Permit.id == permit.id).execute()
+    program_update(Permit, Permit.id == permit.id,  # sealed (issue 34)
+                   valid_until=dt.date.today() + dt.timedelta(days=20))
     page = _page(qtbot, "supervisor", permit.holder_id)
     _click(qtbot, page.buttons["renew"])
     form = page.form
@@ -74,8 +74,8 @@ def test_clerk_renewal_is_filed_as_an_application(qtbot, demo_data):
     """The atendente cannot renew (supervisor decides); the button opens the renewal
     application for this person instead."""
     permit = _clear_holder()
-    Permit.update(valid_until=dt.date.today() + dt.timedelta(days=20)).where(
-        Permit.id == permit.id).execute()
+    program_update(Permit, Permit.id == permit.id,  # sealed (issue 34)
+                   valid_until=dt.date.today() + dt.timedelta(days=20))
     page = _page(qtbot, "atendente", permit.holder_id)
     assert "requerimento" in page.buttons["renew"].text()
     _click(qtbot, page.buttons["renew"])
@@ -160,8 +160,8 @@ def test_defence_filed_from_the_record_and_fiscal_may_not(qtbot, demo_data):
 def test_change_stand_charges_fee_and_refuses_before_12_months(qtbot, demo_data):
     """SRM Art. 20 XVIII: change only after 12 months at the stand; Art. 47 IV: 3 UFM."""
     permit = _clear_holder()
-    Permit.update(stand_since=dt.date.today() - dt.timedelta(days=30)).where(
-        Permit.id == permit.id).execute()
+    program_update(Permit, Permit.id == permit.id,  # sealed (issue 34)
+                   stand_since=dt.date.today() - dt.timedelta(days=30))
     page = _page(qtbot, "atendente", permit.holder_id)
     assert page.buttons["stand"].text().startswith("Mudar")
     _click(qtbot, page.buttons["stand"])
@@ -171,8 +171,8 @@ def test_change_stand_charges_fee_and_refuses_before_12_months(qtbot, demo_data)
     _click(qtbot, form.ok_button)
     assert "12 meses" in form.message.text() and row_counts() == before
     form.reject()
-    Permit.update(stand_since=dt.date.today() - dt.timedelta(days=400)).where(
-        Permit.id == permit.id).execute()
+    program_update(Permit, Permit.id == permit.id,  # sealed (issue 34)
+                   stand_since=dt.date.today() - dt.timedelta(days=400))
     page.refresh()
     _click(qtbot, page.buttons["stand"])
     form = page.form

@@ -9,7 +9,7 @@ import random
 from validate_docbr import CNH, CPF, RENAVAM
 
 from mototaxi_desk.domain import dates
-from mototaxi_desk.services import persons, vehicles
+from mototaxi_desk.services import audit, persons, vehicles
 from mototaxi_desk.services.context import SYSTEM, Actor
 from mototaxi_desk.store.models import Permit, User
 
@@ -82,8 +82,10 @@ _orders = itertools.count(1)
 def permit(holder_id, vehicle_id=None, *, status="active", issued_on=ON, order_number=None,
            **fields) -> Permit:
     fields.setdefault("valid_until", dates.add_years(issued_on, 5))
-    return Permit.create(order_number=order_number or next(_orders) + 1000, holder=holder_id,
-                         vehicle=vehicle_id, issued_on=issued_on, status=status, **fields)
+    row = Permit.create(order_number=order_number or next(_orders) + 1000, holder=holder_id,
+                        vehicle=vehicle_id, issued_on=issued_on, status=status, **fields)
+    audit.seal_pending()  # sealed as the program seals what it creates (issue 34)
+    return row
 
 
 def holder_with_permit(name="Fulano de Tal", *, year=2024, cc=160, **permit_fields):
@@ -97,7 +99,9 @@ def bare_person(name="Pessoa de Teste") -> int:
     """A person row without the service (quick filler for stands)."""
     from mototaxi_desk.domain.search_terms import fold
     from mototaxi_desk.store.models import Person
-    return Person.create(cpf=new_cpf(), name=name, name_folded=fold(name)).id
+    row = Person.create(cpf=new_cpf(), name=name, name_folded=fold(name))
+    audit.seal_pending()  # sealed as the program seals what it creates (issue 34)
+    return row.id
 
 
 def assign_in_another_process(url, permit_id, stand_id, barrier, results, lock=True):

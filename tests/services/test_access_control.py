@@ -20,8 +20,8 @@ from mototaxi_desk.services import (applications, auxiliary, backups, bank_retur
                                     holidays, impounds, importing, inspections, keys,
                                     register_export, notices, permissions,
                                     permits, persons, privacy, profile_versions, records,
-                                    reports, sanctions, setup, stands, summons, users, vehicles,
-                                    verifier, waiting_list)
+                                    reports, sanctions, seal_review, setup, stands, summons,
+                                    users, vehicles, verifier, waiting_list)
 from mototaxi_desk.services.context import Actor, PermissionDenied
 from mototaxi_desk.store.connection import write_transaction
 from mototaxi_desk.store.models import AuditLog, Person, User
@@ -143,11 +143,12 @@ CALLS = {
     "backup.restore": lambda a: backups.restore(a, Path("/proc/sem-banco.db"),
                                                 Path("/proc/sem-copia.db")),
     "backup.settings": lambda a: backups.set_retention(a, -1, -1, True),
+    "integrity.accept": lambda a: seal_review.accept(a, "pessoa", NOBODY, "conferido"),
 }
 
 # Actor-taking functions that are parts of a checked action, not actions of their own.
 INTERNAL = {
-    "audit.record", "audit.record_many", "impounds.release_for_void", "keys.ensure_key",
+    "audit.record", "audit.record_many", "audit.seal_pending", "impounds.release_for_void", "keys.ensure_key",
     "keys.signing_key", "permit_history.record", "refusals.note", "permissions.can",
     "permissions.require", "documents.print_document",  # dispatches to the print_* above
     "users.change_password", "users.must_change_password",  # the user's own account
@@ -181,6 +182,7 @@ INTERNAL = {
     "importing.dry_run", "importing.read",  # check import.register, like importing.apply
     "applications.set_checklist_item",  # one document: set_checklist_items, which checks
     "keys.trust_plan",  # what keys.install_trusted would add, shown first; checks keys.trust
+    "seal_review.restore",  # checks integrity.accept, as seal_review.accept (test_seal_guard.py)
 }
 
 

@@ -97,7 +97,8 @@ def test_recomputed_hash_of_an_edited_entry_breaks_the_next_link(trail):
     entry = AuditLog.get_by_id(target)
     forged = entry_hash(at=entry.at, user_id=entry.user_id, action=entry.action,
                         entity=entry.entity, entity_id=entry.entity_id, before=entry.before,
-                        after='{"x": 1}', prev_hash=entry.prev_hash, machine=entry.machine)
+                        after='{"x": 1}', prev_hash=entry.prev_hash, seals=entry.seals,
+                        machine=entry.machine)
     _sql("UPDATE audit_log SET after = ?, entry_hash = ? WHERE id = ?",
          ('{"x": 1}', forged, target))
     assert audit.verify()["broken"]["id"] == trail[5]

@@ -13,6 +13,7 @@ import pytest
 from mototaxi_desk.services import ledger, permit_history, setup, stands, users
 from mototaxi_desk.services.context import SYSTEM
 from mototaxi_desk.services.permits import grant_permit
+from mototaxi_desk.store.connection import write_transaction
 from mototaxi_desk.store.models import (Application, AuditLog, AuxiliaryDriver, Fee,
                                         InfractionNotice, PenaltyCharge, Permit, PermitHistory,
                                         PrintLog, Sticker, User, WaitingListEntry)
@@ -367,7 +368,10 @@ def test_the_passage_of_time_runs_once_across_counters(db_url, municipio, counte
     _, lapses = holder_permit("Validade Acabando")
     permits.suspend(SUPERVISOR, ends["id"], until=dt.date(2026, 6, 30), on=TODAY,
                     reason="3ª infração (Art. 38 I)")
-    Permit.update(valid_until=dt.date(2026, 7, 1)).where(Permit.id == lapses["id"]).execute()
+    with write_transaction():  # saved and sealed, as the program would (issue 34)
+        row = Permit.get_by_id(lapses["id"])
+        row.valid_until = dt.date(2026, 7, 1)
+        row.save()
     days = [dt.date(2026, 7, 2), dt.date(2026, 7, 3)]
     outcomes = counters.run(db_url, [[("tick", (day,)) for day in days]] * WORKERS)
     for attempts in _per_round(outcomes):

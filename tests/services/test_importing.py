@@ -130,9 +130,10 @@ def test_a_later_file_updates_only_what_differs_and_shows_it_first(municipio, tm
     assert cassated.status == "cassated" and cassated.stand_id is None  # the place is freed
     assert PermitHistory.select().where((PermitHistory.permit == cassated.id) &
                                         (PermitHistory.action == "import")).count() == 1
-    # two updates and the run, audited
-    assert AuditLog.select().count() == audits + 3
-    assert integrity.permit_problems() == []
+    # two updates and the run, audited; the rows they changed sealed again (issue 34)
+    assert AuditLog.select().count() == audits + 4
+    assert AuditLog.select().order_by(AuditLog.id.desc()).get().action == "registro.selo"
+    assert integrity.permit_problems() == [] and integrity.tamper_problems() == []
     # the same later file again: nothing
     assert importing.dry_run(ADMIN, tmp_path / "novo.xlsx", today=TODAY)["nothing_to_do"]
 

@@ -9,6 +9,7 @@ from mototaxi_desk.domain.errors import DomainError, RuleRefusal
 from mototaxi_desk.services import (act_documents, auxiliary, counter, documents, fees, permit_actions,
                                     setup)
 from mototaxi_desk.services.context import Actor
+from mototaxi_desk.store.connection import write_transaction
 from mototaxi_desk.store.models import AuditLog, Permit, PrintLog
 
 from ..conftest import L1745, PF, SRM, row_counts
@@ -153,8 +154,10 @@ def test_menu_statuses_agree_with_the_services(make_municipio, profile_id, acts)
         spec = permit_actions.ACTS[act]
         for status in ("active", "suspended", "interrupted", "expired", "revoked",
                        "cassated", "withdrawn", "lapsed"):
-            Permit.update(status=status, status_until=DAY + dt.timedelta(days=9)).where(
-                Permit.id == permit["id"]).execute()
+            with write_transaction():  # saved and sealed, as the program would (issue 34)
+                row = Permit.get_by_id(permit["id"])
+                row.status, row.status_until = status, DAY + dt.timedelta(days=9)
+                row.save()
             outcome = permit_actions.dry_run(SUPERVISOR, act, permit_id=permit["id"],
                                              ground=grounds.get(act), **inputs)
             refusal = outcome.get("refusal", "")

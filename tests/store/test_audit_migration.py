@@ -24,15 +24,16 @@ def test_old_entries_are_chained_on_upgrade(v1_url, tmp_path):
     columns = {c.name for c in database.get_columns("audit_log")}
     assert {"prev_hash", "entry_hash"} <= columns
     rows = list(AuditLog.select().order_by(AuditLog.id))
-    assert [r.action for r in rows] == [e[1] for e in OLD_ENTRIES]
+    # then the seal of the person already there (schema step 22, issue 34)
+    assert [r.action for r in rows] == [e[1] for e in OLD_ENTRIES] + ["registro.selo"]
     assert rows[0].prev_hash == GENESIS
     assert [r.prev_hash for r in rows[1:]] == [r.entry_hash for r in rows[:-1]]
-    assert audit.verify() == {"ok": True, "count": 3, "head": rows[-1].entry_hash,
+    assert audit.verify() == {"ok": True, "count": 4, "head": rows[-1].entry_hash,
                               "broken": None}
     # new entries continue the chain the migration started
     from mototaxi_desk.services.context import SYSTEM
     entry = audit.record(SYSTEM, "test.after_upgrade", "database", "")
-    assert entry.prev_hash == rows[-1].entry_hash and audit.verify()["count"] == 4
+    assert entry.prev_hash == rows[-1].entry_hash and audit.verify()["count"] == 5
     database.execute_sql("UPDATE audit_log SET after = NULL WHERE id = "
                          f"{rows[1].id}")
     assert audit.verify()["broken"]["id"] == rows[1].id
