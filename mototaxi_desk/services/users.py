@@ -140,7 +140,9 @@ def authenticate(login, password, *, now: dt.datetime | None = None,
             # a row changed outside the program (a role raised, a hash copied): refused
             # whatever the password, and nothing saved (a save would seal it over); why, only
             # to who knows the password (it says the login exists), as for an unknown role
-            refusal = seal_refusal.LOGIN_TAMPERED if matches and usable else LOGIN_REFUSED
+            refusal = (LOGIN_REFUSED if not (matches and usable) else
+                       unknown_role_message(user.role) if user.role not in ROLE_LABELS else
+                       seal_refusal.LOGIN_TAMPERED)
             audit.record(Actor(user.id, user.login, user.role), "refused:user.login", "user",
                          user.id, after={"reason": "selo", **tampered, **(extra or {})})
         elif _locked(user, now):

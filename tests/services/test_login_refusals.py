@@ -92,9 +92,8 @@ def test_the_same_message_for_every_refusal_that_needs_no_password(staff):
     messages = {_refused(login, "senha-errada-1")
                 for login in ("ninguem", "pedro", "lia", "joana", "rui")}
     assert messages == {users.LOGIN_REFUSED}
-    # a role edited by hand (its seal broken, issue 34 item 3) is told only to who knows the
-    # password: it says the login exists
-    assert "alterado fora do programa" in _refused("rui", "senha-de-rui")
+    # the unknown role is told only to who knows the password (it says the login exists)
+    assert "'chefe' não é conhecido" in _refused("rui", "senha-de-rui")
 
 
 def test_an_unknown_login_is_audited_with_the_name_tried_and_never_the_password(staff):
