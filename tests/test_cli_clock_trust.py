@@ -6,6 +6,8 @@ date is undone with `clock undo`, the card it made invalid verifying again."""
 import datetime as dt
 import json
 
+import pytest
+
 from mototaxi_desk.store.migrations import close_database, open_database
 
 from .printing import pdf_tools
@@ -15,6 +17,11 @@ INIT = ["init", "--profile", "porto-feliz-2017", "--municipio", "Porto Feliz", "
 
 TODAY = dt.date.today()
 AHEAD = TODAY + dt.timedelta(days=731)
+
+
+@pytest.fixture(autouse=True)
+def _on_the_day_the_module_was_read(clock_at):
+    clock_at(TODAY)  # a session that crosses midnight would see a jump of a day
 
 
 def _seed(db_path) -> list[int]:

@@ -19,6 +19,11 @@ TODAY = dt.date.today()
 AHEAD = TODAY + dt.timedelta(days=731)
 
 
+@pytest.fixture(autouse=True)
+def _on_the_day_the_module_was_read(clock_at):
+    clock_at(TODAY)  # a session that crosses midnight would see a jump of a day
+
+
 def _window(qtbot, actor):
     window = MainWindow(actor)
     qtbot.addWidget(window)
