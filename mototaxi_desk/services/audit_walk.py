@@ -167,8 +167,15 @@ def seal_problems(limit: int = 20, walked: dict | None = None) -> list[str]:
     recorded: an edit (or a deletion) made outside the program. Each problem names the row
     and the audit entry that sealed it. Rows never sealed (older than the seals, or made in
     bulk for benchmarks) are not judged here. `walked`: a walk(seals=True) already made
-    (else the log's seals are read: seal_walk)."""
+    (else the log's seals are read: seal_walk).
+
+    When audit entries were deleted (a checkpoint's head is no longer in the chain,
+    services/checkpoints.lost_up_to), a row's last seal may have been among them: a row
+    sealed by an entry before that head is then not said to be edited, only that it no
+    longer matches the last seal left, as a consequence of the deletion."""
+    from . import checkpoints
     walked = walked or seal_walk()
+    lost_up_to = checkpoints.lost_up_to()
     problems = [f"Registro de auditoria nº {entry_id}: selos ilegíveis."
                 for entry_id in walked["unreadable"]]
     for table, sealed in walked["seals"].items():
@@ -176,6 +183,9 @@ def seal_problems(limit: int = 20, walked: dict | None = None) -> list[str]:
             if len(problems) >= limit:
                 problems.append("… e outros registros (corrija os acima e rode de novo).")
                 return problems
+            if lost_up_to is not None and entry_id < lost_up_to:
+                problems.append(_after_deletion(table, row_id, digest, entry_id, now))
+                continue
             if not now:
                 what = "foi apagado fora do programa"
             elif not digest:
@@ -185,6 +195,21 @@ def seal_problems(limit: int = 20, walked: dict | None = None) -> list[str]:
             problems.append(f"{_describe(table, row_id)} {what}: não confere com o selo do "
                             f"registro de auditoria nº {entry_id}.")
     return problems
+
+
+def _after_deletion(table: str, row_id: int, digest: str, entry_id: int, now: str) -> str:
+    """A sealed row that differs from its last seal left in a chain that lost entries after
+    that seal: the lost entries may have sealed it since (an ordinary edit by the program)."""
+    if not now:
+        what = "não existe mais"
+    elif not digest:
+        what = "existe, mas esse selo registrava a sua exclusão"
+    else:
+        what = "difere dele"
+    return (f"{_describe(table, row_id)} não confere com o último selo que restou na trilha, "
+            f"o do registro de auditoria nº {entry_id} ({what}): registros de auditoria "
+            "posteriores a esse foram apagados (veja acima) e podem tê-lo selado depois; "
+            "pela trilha que restou não se pode dizer se ele foi alterado fora do programa.")
 
 
 def _unsealed(table: str, sealed: dict[int, tuple[str, int]], keep: int) -> list[tuple]:

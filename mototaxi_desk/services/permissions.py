@@ -138,6 +138,8 @@ PERMISSIONS: dict[str, Permission] = {
     "backup.make": Permission(ADMIN, "fazer cópias de segurança"),
     "backup.restore": Permission(ADMIN, "restaurar cópias de segurança"),
     "backup.settings": Permission(ADMIN, "alterar a configuração das cópias de segurança"),
+    "audit.acknowledge": Permission(ADMIN, "reconhecer a trilha de auditoria atual nesta "
+                                           "estação"),
     "import.register": Permission(ADMIN, "importar o cadastro de uma planilha"),
     "register.export": Permission(ADMIN, "exportar o cadastro completo"),
 }

@@ -300,6 +300,22 @@ def _step_each_day_alerts(db: pw.Database) -> None:
     m.AlertDueState.update(stale=True, day=None).execute()
 
 
+def _step_21_placeholder(db: pw.Database) -> None:
+    """v21: reserved for a step landing in parallel (issue 34); nothing here. The lead
+    renumbers at merge."""
+
+
+def _step_22_placeholder(db: pw.Database) -> None:
+    """v22: reserved for a step landing in parallel (issue 34); nothing here."""
+
+
+def _step_station_marks(db: pw.Database) -> None:
+    """v23 (issue 34 item 4): station_mark, the audit chain's head each station saw at its
+    last action (services/station_marks.py). Empty: each station notes itself at its next
+    action after the step, once its checkpoint file exists."""
+    db.create_tables([m.StationMark])
+
+
 # Steps are found by name in their tests. A step that has landed keeps its number: a
 # database already at that version would skip a step slipped in before it.
 STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,
@@ -307,7 +323,8 @@ STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _st
          9: _step_9_stand_acts, 10: _step_10_time_and_law, 11: _step_imports,
          12: _step_scale_indexes, 13: _step_row_seals, 14: _step_named_actors,
          15: _step_campaigns, 16: _step_profile_versions, 17: _step_name_token_order,
-         18: _step_alert_due, 19: _step_ledger_indexes, 20: _step_each_day_alerts}
+         18: _step_alert_due, 19: _step_ledger_indexes, 20: _step_each_day_alerts,
+         21: _step_21_placeholder, 22: _step_22_placeholder, 23: _step_station_marks}
 LATEST = max(STEPS)
 
 

@@ -19,7 +19,8 @@ def test_the_steps_that_came_after_it():
     names = [STEPS[n].__name__ for n in sorted(STEPS)]
     assert names[names.index("_step_campaigns"):] == [
         "_step_campaigns", "_step_profile_versions", "_step_name_token_order",
-        "_step_alert_due", "_step_ledger_indexes", "_step_each_day_alerts"]
+        "_step_alert_due", "_step_ledger_indexes", "_step_each_day_alerts",
+        "_step_21_placeholder", "_step_22_placeholder", "_step_station_marks"]
 
 
 def test_the_step_adds_the_tables_to_a_database_made_before(tmp_path, monkeypatch):
