@@ -199,9 +199,9 @@ def _printed_mark(text: str) -> tuple[int, str]:
 
 
 def _acknowledge(args) -> int:
-    from ..services import checkpoints
+    from ..services import acknowledgement
     with database(args, pass_time=False):
-        done = checkpoints.acknowledge(actor(args))
+        done = acknowledgement.acknowledge(actor(args))
     head = done["head"]
     emit(args, done, [f"Reconhecido: {p}" for p in done["problems"]] + [
         f"A trilha de auditoria como está ({head['count']} registros até o nº {head['id']}) "

@@ -18,8 +18,8 @@ knows must still have its data-folder file (else it was deleted).
 The marks only move forward over a chain that still holds the previous one, so deleting the
 last entries and working on does not overwrite the evidence; a deleted data-folder file is
 not written again while the database knows the station. Only a restore through the program
-(services/backups.py) or an administrator's acknowledgement (`acknowledge`), both audited,
-lowers them.
+(services/backups.py) or an administrator's acknowledgement (services/acknowledgement.py),
+both audited, lowers them.
 
 What this cannot see: whoever deletes the last entries and also the station's two files and
 its station_mark row (at every station that saw those entries), or replaces the database by
@@ -29,76 +29,26 @@ rewrite.
 """
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import functools
-import hashlib
 import json
 import logging
 from pathlib import Path
 
-from .. import config
 from ..domain import wallclock
 from ..domain.errors import DomainError
-from ..store.connection import write_transaction
-from ..store.models import DB, AuditLog, MunicipioSettings, SigningKey
+from ..store.models import DB, AuditLog, SigningKey
 from . import station_marks
 from .atomic_files import write_atomic
-from .station_marks import database_identity, holds, resolved
+from .station_marks import database_identity, holds, ibge_code, kept_in, path, second_path
+
+__all__ = ["kept_in", "path", "second_path"]  # where the files live: station_marks.py
 
 _log = logging.getLogger(__name__)
 FORMAT = "mototaxi-desk-audit-checkpoint/1"
 ACKNOWLEDGE_HINT = ("Se isso foi feito de propósito (uma restauração no servidor PostgreSQL, a "
                     "estação reinstalada), um administrador reconhece a trilha atual nesta "
                     "estação com 'mototaxi-desk audit acknowledge'.")
-
-
-def _ibge() -> str | None:
-    row = MunicipioSettings.select(MunicipioSettings.ibge_code).first()
-    return row.ibge_code if row else None
-
-
-_override_dir: Path | None = None
-
-
-@contextlib.contextmanager
-def kept_in(folder: Path):
-    """Keep both checkpoint files in `folder` for a while (the self-test's temporary
-    database: nothing of it in the station's folders)."""
-    global _override_dir
-    previous, _override_dir = _override_dir, Path(folder)
-    try:
-        yield
-    finally:
-        _override_dir = previous
-
-
-def _folders() -> tuple[Path, Path]:
-    """(data folder, second folder) of this database's checkpoint files."""
-    if _override_dir is not None:
-        return _override_dir, _override_dir / "marcos"
-    demo = config.demo_db_path()
-    if database_identity() == resolved(str(demo)):  # its own folder, as its keys
-        return demo.parent, demo.parent / "marcos"
-    return config.data_dir(), config.second_marks_dir()
-
-
-def _name(ibge: str) -> str:
-    tag = hashlib.sha256(database_identity().encode()).hexdigest()[:12]
-    return f"auditoria-marco-{ibge}-{tag}.json"
-
-
-def path(ibge: str | None = None) -> Path | None:
-    """This database's checkpoint file in the data folder (None before the município is
-    set up)."""
-    ibge = ibge or _ibge()
-    return None if ibge is None else _folders()[0] / _name(ibge)
-
-
-def second_path(ibge: str | None = None) -> Path | None:
-    """Its copy in the second folder."""
-    ibge = ibge or _ibge()
-    return None if ibge is None else _folders()[1] / _name(ibge)
 
 
 def _payload(data: dict) -> bytes:
@@ -168,7 +118,7 @@ def write(*, reset: bool = False) -> dict | None:
     Skipped while a file's head is no longer in the chain, or while the data-folder file is
     missing at a station the database knows (the evidence is kept for `check`), unless
     reset (a restore, an acknowledgement)."""
-    ibge = _ibge()
+    ibge = ibge_code()
     if ibge is None:
         return None
     files = (path(ibge), second_path(ibge))
@@ -246,7 +196,7 @@ def _marks(restoring: bool) -> tuple[list[str], list[tuple[str, dict, bool]]]:
     """(problems of the files themselves, [(who, mark, from a file)] to compare with the
     chain): this station's files, then every station's row in the database."""
     problems, marks = [], []
-    ibge = _ibge()
+    ibge = ibge_code()
     if ibge is None:
         return [], []
     first = path(ibge)
@@ -333,41 +283,9 @@ def lost_up_to() -> int | None:
     return max(broken, default=None)
 
 
-# --- an administrator accepts the chain as it is ------------------------------------------------
-
-def acknowledge(actor) -> dict:
-    """An administrator accepts the audit chain as it is now as this station's reference: after
-    a restore made on the PostgreSQL server, a station reinstalled (its files gone), a copy
-    put in place knowingly. Refused when nothing disagrees. Audited with what the marks
-    said; then this station's marks are written again at the head, and the other stations'
-    rows the chain no longer holds are removed (their own files still speak there)."""
-    from . import audit, permissions
-    permissions.require(actor, "audit.acknowledge")
-    found = problems()
-    if not found:
-        raise DomainError("Nada a reconhecer: os marcos da trilha de auditoria desta estação "
-                          "conferem com o banco. Nada foi gravado.")
-    ibge = _ibge()
-    files = {str(file): read(file) for file in (path(ibge), second_path(ibge))}
-    mine = station_marks.here()
-    me = station_marks.identity()
-    with write_transaction():
-        others = station_marks.forget_others_not_held()
-        entry = audit.record(actor, "audit.acknowledge", "audit_log", "", before={
-            "problemas": found, "arquivos": files,
-            "banco": station_marks.describe(mine) if mine else None,
-            "outras_estacoes": others},
-            after={"estacao": me["machine"], "usuario": me["os_user"],
-                   "pasta": me["folder"]})
-        station_marks.note(reset=True)
-    data = write(reset=True)
-    return {"problems": found, "entry": entry.id, "others": others,
-            "head": {k: data[k] for k in ("id", "hash", "count")} if data else None}
-
-
 def marks_summary() -> dict:
     """What this station's marks say (for the restore's audit entry)."""
-    ibge = _ibge()
+    ibge = ibge_code()
     if ibge is None:
         return {}
     mine = station_marks.here()

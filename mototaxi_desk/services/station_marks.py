@@ -12,20 +12,25 @@ Windows accounts on one PC are two stations, and a new one (no file, no row) is 
 The row is made only once the station's checkpoint file exists, so a station killed
 between its first commit and its first file is never taken for one whose file was deleted.
 The head moves forward only over a chain that still holds the previous one; a restore or
-an administrator's acknowledgement (checkpoints.acknowledge, audited) resets it.
+an administrator's acknowledgement (services/acknowledgement.py, audited) resets it.
+
+Where the station keeps its checkpoint files is here too: the data folder and the user's
+configuration folder; the demo database's own folder; the self-test's temporary one.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import getpass
 import hashlib
+import socket
 import threading
 from pathlib import Path
 
 import peewee as pw
 
 from .. import config
-from ..store.models import DB, AuditLog, StationMark, utcnow
+from ..store.models import DB, AuditLog, MunicipioSettings, StationMark, utcnow
 
 _state = threading.local()
 
@@ -46,6 +51,68 @@ def resolved(file: str) -> str:
     return str(Path(file).resolve())
 
 
+# --- where this station keeps its checkpoint files (services/checkpoints.py) --------------------
+
+def ibge_code() -> str | None:
+    """The município's IBGE code (None before it is set up): part of the files' names."""
+    row = MunicipioSettings.select(MunicipioSettings.ibge_code).first()
+    return row.ibge_code if row else None
+
+
+_override_dir: Path | None = None
+
+
+@contextlib.contextmanager
+def kept_in(folder: Path):
+    """Keep both checkpoint files in `folder` for a while (the self-test's temporary
+    database: nothing of it in the station's folders)."""
+    global _override_dir
+    previous, _override_dir = _override_dir, Path(folder)
+    try:
+        yield
+    finally:
+        _override_dir = previous
+
+
+def _folders() -> tuple[Path, Path]:
+    """(data folder, second folder) of this database's checkpoint files."""
+    if _override_dir is not None:
+        return _override_dir, _override_dir / "marcos"
+    demo = config.demo_db_path()
+    if database_identity() == resolved(str(demo)):  # its own folder, as its keys
+        return demo.parent, demo.parent / "marcos"
+    return config.data_dir(), config.second_marks_dir()
+
+
+def _name(ibge: str) -> str:
+    tag = hashlib.sha256(database_identity().encode()).hexdigest()[:12]
+    return f"auditoria-marco-{ibge}-{tag}.json"
+
+
+def path(ibge: str | None = None) -> Path | None:
+    """This database's checkpoint file in the data folder (None before the município is
+    set up)."""
+    ibge = ibge or ibge_code()
+    return None if ibge is None else _folders()[0] / _name(ibge)
+
+
+def second_path(ibge: str | None = None) -> Path | None:
+    """Its copy in the second folder."""
+    ibge = ibge or ibge_code()
+    return None if ibge is None else _folders()[1] / _name(ibge)
+
+
+# --- who this station is ----------------------------------------------------------------------
+
+@functools.lru_cache(maxsize=1)
+def _host() -> str:
+    """This PC's name (as services/audit.py writes it in each entry)."""
+    try:
+        return (socket.gethostname() or "desconhecida")[:255]
+    except OSError:
+        return "desconhecida"
+
+
 def _os_user() -> str:
     try:
         return getpass.getuser()[:255]
@@ -56,10 +123,9 @@ def _os_user() -> str:
 def identity() -> dict:
     """{"station": its 32-hex id, "machine", "os_user", "folder"} of this station on the
     bound database."""
-    from .audit import machine
     folder = resolved(str(config.data_dir()))
-    return {"station": _station_id(machine(), _os_user(), folder, database_identity()),
-            "machine": machine(), "os_user": _os_user(), "folder": folder}
+    return {"station": _station_id(_host(), _os_user(), folder, database_identity()),
+            "machine": _host(), "os_user": _os_user(), "folder": folder}
 
 
 @functools.lru_cache(maxsize=32)
@@ -112,8 +178,7 @@ def note(*, reset: bool = False) -> None:
     if row is not None and (row.audit_id, row.entry_hash) == head:
         return
     if row is None and not reset:
-        from . import checkpoints
-        file = checkpoints.path()
+        file = path()
         if file is None or not file.exists():
             return
     if row is not None and not reset and not holds(row.audit_id, row.entry_hash):

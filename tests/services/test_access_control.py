@@ -14,8 +14,8 @@ import pytest
 
 import mototaxi_desk.services as services_package
 from mototaxi_desk.domain.errors import DomainError
-from mototaxi_desk.services import (applications, auxiliary, backups, bank_returns, campaigns,
-                                    charges, checkpoints,
+from mototaxi_desk.services import (acknowledgement, applications, auxiliary, backups,
+                                    bank_returns, campaigns, charges,
                                     clock, collection, defences, demo, documents, fees, guias,
                                     holidays, impounds, importing, inspections, keys,
                                     register_export, notices, permissions,
@@ -141,7 +141,7 @@ CALLS = {
     "backup.restore": lambda a: backups.restore(a, Path("/proc/sem-banco.db"),
                                                 Path("/proc/sem-copia.db")),
     "backup.settings": lambda a: backups.set_retention(a, -1, -1, True),
-    "audit.acknowledge": lambda a: checkpoints.acknowledge(a),  # nothing to acknowledge
+    "audit.acknowledge": lambda a: acknowledgement.acknowledge(a),  # nothing to acknowledge
 }
 
 # Actor-taking functions that are parts of a checked action, not actions of their own.

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from mototaxi_desk.domain.errors import DomainError
-from mototaxi_desk.services import (audit, backups, checkpoints, integrity, keys,
-                                    published_head, station_marks)
+from mototaxi_desk.services import (acknowledgement, audit, backups, checkpoints, integrity,
+                                    keys, published_head, station_marks)
 from mototaxi_desk.services.context import SYSTEM, Actor, PermissionDenied
 from mototaxi_desk.store.models import AuditLog, Fee, StationMark
 
@@ -110,7 +110,7 @@ def test_the_file_deleted_alone_is_named_until_an_admin_acknowledges(station):
     checkpoints.path().unlink()
     _one_more_entry()
     assert f"desta estação ({checkpoints.path()}) {REMOVED}" in _problems()
-    done = checkpoints.acknowledge(ADMIN)
+    done = acknowledgement.acknowledge(ADMIN)
     assert REMOVED in done["problems"][0]
     assert integrity.check(file_check=False) == []
     assert checkpoints.read()["id"] == _last_id() == done["entry"]
@@ -169,10 +169,10 @@ def test_an_older_copy_put_in_place_knowingly_is_acknowledged(station, db_url, t
         before = row_counts()
         for role in ("atendente", "fiscal", "supervisor"):
             with pytest.raises(PermissionDenied):
-                checkpoints.acknowledge(Actor(None, role, role))
+                acknowledgement.acknowledge(Actor(None, role, role))
         assert row_counts() == before and OLDER in _problems()
 
-        done = checkpoints.acknowledge(ADMIN)
+        done = acknowledgement.acknowledge(ADMIN)
         entry = AuditLog.get_by_id(done["entry"])
         assert entry.action == "audit.acknowledge" and entry.id == _last_id()
         said = json.loads(entry.before)
@@ -181,7 +181,7 @@ def test_an_older_copy_put_in_place_knowingly_is_acknowledged(station, db_url, t
         assert integrity.check(file_check=False) == []
         assert checkpoints.read()["id"] == station_marks.here().audit_id == entry.id
         with pytest.raises(DomainError, match="Nada a reconhecer"):
-            checkpoints.acknowledge(ADMIN)
+            acknowledgement.acknowledge(ADMIN)
     finally:
         drop_copy(db_url, copy)
 
@@ -221,7 +221,7 @@ def test_another_stations_mark_in_the_database_names_entries_it_saw_deleted(
     assert f"registra {theirs.entries} registros até o nº {theirs.audit_id}" in text
     assert "desta estação" not in text
 
-    done = checkpoints.acknowledge(ADMIN)
+    done = acknowledgement.acknowledge(ADMIN)
     assert [o["id"] for o in done["others"]] == [theirs.audit_id]
     assert integrity.check(file_check=False) == []
     monkeypatch.setenv("MOTOTAXI_DATA_DIR", str(tmp_path / "outro-balcao"))  # no key: unsigned
