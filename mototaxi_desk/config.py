@@ -22,6 +22,21 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
+def second_marks_dir() -> Path:
+    """The folder of the second copy of the station's audit checkpoints
+    (services/checkpoints.py), apart from the data folder so that deleting one file is not
+    enough to hide records deleted from the database: the user's configuration folder
+    (Windows: %APPDATA%\\MototaxiDesk\\marcos, the roaming profile; Linux:
+    ~/.config/MototaxiDesk/marcos). MOTOTAXI_CONFIG_DIR moves it; with MOTOTAXI_DATA_DIR
+    alone (tests, a portable install) it is that folder's `marcos`."""
+    override = os.environ.get("MOTOTAXI_CONFIG_DIR")
+    if override:
+        return Path(override) / "marcos"
+    if os.environ.get("MOTOTAXI_DATA_DIR"):
+        return data_dir() / "marcos"
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False, roaming=True)) / "marcos"
+
+
 def default_db_path() -> Path:
     return data_dir() / "mototaxi.db"
 

@@ -103,8 +103,9 @@ class Templates:
     def _copy_data(source: Path, target: Path) -> None:
         # the database was replaced outside the program: the audit checkpoints this station
         # wrote for the one before (services/checkpoints.py) no longer apply
-        for checkpoint in target.glob("auditoria-marco-*.json"):
-            checkpoint.unlink()
+        for folder in (target, config.second_marks_dir()):
+            for checkpoint in folder.glob("auditoria-marco-*.json"):
+                checkpoint.unlink()
         shutil.rmtree(target / _KEYS, ignore_errors=True)
         if (source / _KEYS).is_dir():
             shutil.copytree(source / _KEYS, target / _KEYS)

@@ -106,6 +106,8 @@ def test_self_test_passes_without_qt(tmp_path):
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert report["ok"] and any(c["name"] == "sem Qt" for c in report["checks"])
+    # the temporary database's audit checkpoints stayed in its temporary folder
+    assert not list(tmp_path.rglob("auditoria-marco-*"))
 
 
 def test_entry_point_script_is_installed():

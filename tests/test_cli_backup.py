@@ -90,12 +90,14 @@ def test_restore_refusals_leave_the_database_untouched(cli, sqlite_db, tmp_path)
 
 def _data(path: Path) -> list[str]:
     """Every row but the audit log's and its index of last seals (each command's login is
-    audited, and seals the user's row again)."""
+    audited, and seals the user's row again), and the station's mark of its head
+    (services/station_marks.py)."""
     import sqlite3
     conn = sqlite3.connect(str(path))
     try:
         return [line for line in conn.iterdump() if 'INSERT INTO "audit_log"' not in line
-                and 'INSERT INTO "row_seal"' not in line]
+                and 'INSERT INTO "row_seal"' not in line
+                and 'INSERT INTO "station_mark"' not in line]
     finally:
         conn.close()
 
@@ -139,3 +141,52 @@ def test_network_share_warning_is_printed(cli, sqlite_db, monkeypatch):
     code, _, err = cli("--db", sqlite_db, "search", "silva")
     assert code == 0
     assert err.startswith("Aviso:") and "PostgreSQL" in err and r"\\srv\x" in err
+
+
+def test_an_older_copy_put_in_place_by_hand_is_named_until_acknowledged(cli, sqlite_db):
+    """Issue 34 item 4: the day's automatic copy copied over the database by hand, with the
+    station's checkpoint file deleted, is named by `check`; an administrator's `audit
+    acknowledge` accepts it (audited) and `check` is clean after."""
+    import shutil
+    import sqlite3
+
+    from mototaxi_desk.store.migrations import close_database, open_database
+
+    from mototaxi_desk.services import checkpoints
+    _init(cli, sqlite_db)
+    older = _copies("automatica")[0]
+    for _ in range(2):  # the register goes on after the copy
+        assert cli("--db", sqlite_db, "backup")[0] == 0
+    open_database(sqlite_db)
+    checkpoint = checkpoints.path()
+    close_database()
+    for suffix in ("-wal", "-shm"):
+        Path(f"{sqlite_db}{suffix}").unlink(missing_ok=True)
+    shutil.copyfile(older, sqlite_db)
+    checkpoint.unlink()
+
+    code, out, _ = cli("--db", sqlite_db, "check", "--quick")
+    assert code == 1 and f"({checkpoint}) foi apagado fora do programa" in out
+    assert "ou o banco foi substituído por uma cópia mais antiga" in out
+    assert "mototaxi-desk audit acknowledge" in out
+    code, out, err = cli("--db", sqlite_db, "audit", "acknowledge")
+    assert code == 0 and "passa a ser a referência desta estação" in out, err
+    assert cli("--db", sqlite_db, "check", "--quick")[1] == "Banco de dados íntegro.\n"
+    with sqlite3.connect(sqlite_db) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM audit_log WHERE action = "
+                            "'audit.acknowledge'").fetchone()[0] == 1
+
+
+def test_audit_verify_compares_a_printed_head(cli, sqlite_db):
+    import sqlite3
+    _init(cli, sqlite_db)
+    with sqlite3.connect(sqlite_db) as conn:
+        number, digest = conn.execute("SELECT id, entry_hash FROM audit_log ORDER BY id DESC "
+                                      "LIMIT 1").fetchone()
+    code, out, _ = cli("--db", sqlite_db, "audit", "verify", "--marco", f"{number}:{digest[:16]}")
+    assert code == 0 and f"Marco impresso {number}:{digest[:16]}: confere com a trilha." in out
+    wrong = "0" * 16 if not digest.startswith("0" * 16) else "f" * 16
+    code, out, _ = cli("--db", sqlite_db, "audit", "verify", "--marco", f"{number}:{wrong}")
+    assert code == 1 and f"O registro de auditoria nº {number} não é o do marco impresso" in out
+    code, _, err = cli("--db", sqlite_db, "audit", "verify", "--marco", "mil")
+    assert code == 1 and "--marco: use NÚMERO:HASH" in err and len(err.strip().splitlines()) == 1

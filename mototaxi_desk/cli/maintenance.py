@@ -45,7 +45,13 @@ def register(sub) -> None:
     audit_cmd = sub.add_parser("audit", help="trilha de auditoria (encadeada por hash)")
     audit_cmd.set_defaults(handler=cmd_audit)
     audit_cmd = subcommands(audit_cmd, "audit_command")
-    audit_cmd.add_parser("verify", help="confere a cadeia e aponta o primeiro elo quebrado")
+    p = audit_cmd.add_parser("verify", help="confere a cadeia e aponta o primeiro elo quebrado")
+    p.add_argument("--marco", metavar="NÚMERO:HASH",
+                   help="confere também o marco impresso num relatório (o registro NÚMERO "
+                        "ainda tem esse hash)")
+    audit_cmd.add_parser("acknowledge", help="administrador: aceita nesta estação a trilha "
+                                             "como está (depois de uma restauração no "
+                                             "servidor ou de reinstalar a estação); auditado")
     p = audit_cmd.add_parser("list", help="últimos registros de auditoria")
     p.add_argument("--entity", help="ex.: permit, application, infraction_notice")
     p.add_argument("--id", dest="entity_id", help="id do registro da entidade")
@@ -165,10 +171,15 @@ def _self_test_profiles(args) -> list[tuple[str, str]] | None:
 
 
 def cmd_audit(args) -> int:
-    from ..services import audit
+    from ..services import audit, published_head
+    if args.audit_command == "acknowledge":
+        return _acknowledge(args)
     with database(args, pass_time=False):  # the chain as it is: its head hash is kept
         if args.audit_command == "verify":
             data = audit.verify()
+            if args.marco is not None:
+                number, hash_prefix = _printed_mark(args.marco)
+                data["marco"] = published_head.compare(number, hash_prefix)
         else:
             data = audit.entries(entity=args.entity, entity_id=args.entity_id,
                                  since=args.since, limit=args.limit)
@@ -180,12 +191,38 @@ def cmd_audit(args) -> int:
              or ["Nenhum registro."])
         return EXIT_OK
     broken = data["broken"]
-    emit(args, data, [f"Trilha de auditoria íntegra: {data['count']} registro(s); hash do "
-                      f"último: {data['head']}"] if data["ok"] else [
+    lines = [f"Trilha de auditoria íntegra: {data['count']} registro(s); hash do "
+             f"último: {data['head']}"] if data["ok"] else [
         f"Trilha de auditoria QUEBRADA no registro nº {broken['id']} ({broken['at_text']}, "
         f"{broken['action']}): {broken['problem']}.",
-        f"Os {data['count']} registro(s) anteriores conferem."])
-    return EXIT_OK if data["ok"] else EXIT_REFUSED
+        f"Os {data['count']} registro(s) anteriores conferem."]
+    if "marco" in data:
+        lines.append(f"Marco impresso: {data['marco']}" if data["marco"] else
+                     f"Marco impresso {args.marco}: confere com a trilha.")
+    emit(args, data, lines)
+    return EXIT_OK if data["ok"] and not data.get("marco") else EXIT_REFUSED
+
+
+def _printed_mark(text: str) -> tuple[int, str]:
+    from ..domain.errors import ValidationError
+    number, _, hash_prefix = text.strip().partition(":")
+    if not number.isdigit() or not hash_prefix:
+        raise ValidationError("--marco", "use NÚMERO:HASH, como impresso no relatório "
+                                         "(ex.: 1240:1a2b3c4d5e6f7a8b).")
+    return int(number), hash_prefix
+
+
+def _acknowledge(args) -> int:
+    from ..services import acknowledgement
+    with database(args, pass_time=False):
+        done = acknowledgement.acknowledge(actor(args))
+    head = done["head"]
+    emit(args, done, [f"Reconhecido: {p}" for p in done["problems"]] + [
+        f"A trilha de auditoria como está ({head['count']} registros até o nº {head['id']}) "
+        f"passa a ser a referência desta estação; o reconhecimento é o registro de "
+        f"auditoria nº {done['entry']}." if head else
+        f"Reconhecimento gravado no registro de auditoria nº {done['entry']}."])
+    return EXIT_OK
 
 
 def cmd_db_grants(args) -> int:

@@ -89,6 +89,7 @@ AUDIT_ACTIONS.update({
     "backup.create": "Cópia de segurança feita",
     "backup.restore": "Cópia de segurança restaurada",
     "backup.settings": "Cópias de segurança: configuração alterada",
+    "audit.acknowledge": "Trilha de auditoria reconhecida numa estação",
     "demo.fill_bulk": "Dados de demonstração em volume",
     "document.print": "Documento impresso",
     "holiday.add": "Feriado municipal incluído", "holiday.remove": "Feriado municipal excluído",
@@ -110,7 +111,8 @@ AUDIT_ACTIONS.update({
 ENTITIES.update({"backup": "Cópia de segurança", "municipal_holiday": "Feriado municipal",
                  "signing_key": "Chave de assinatura", "profile_version": "Versão das regras",
                  "municipio_settings": "Município", "import_run": "Importação",
-                 "report": "Relatório", "register": "Cadastro", "user": "Usuário"})
+                 "report": "Relatório", "register": "Cadastro", "user": "Usuário",
+                 "audit_log": "Trilha de auditoria"})
 REFUSED = "refused:"
 
 

@@ -26,6 +26,7 @@ class ReportTable:
     numeric: list[bool]         # right-aligned columns (money, counts)
     cells: list[list[str]]
     summary: list[str]
+    trail: str = ""  # the audit chain's head when printed (services/checkpoints.py)
 
 
 def render(data: ReportTable, *, municipio: Municipio, printed_at: dt.datetime,
@@ -49,6 +50,8 @@ def render(data: ReportTable, *, municipio: Municipio, printed_at: dt.datetime,
                   for text, numeric in zip(line, data.numeric)] for line in data.cells]
         table = a4.listing(rows, _widths(data, width))
         story.append(table)
+    if data.trail:  # on paper, where no station can rewrite it
+        story += [a4.spacer(3), a4.p(data.trail, st["small"])]
     footer = (f"Relatório emitido em {printed_at.strftime('%d/%m/%Y %H:%M')} por {login} · "
               "Mototáxi Desk")
     return a4.build(story, municipio=municipio, title=data.title, footer=footer, frame=frame)

@@ -19,6 +19,7 @@ from ..store.connection import (after_outermost_transaction, before_commit, chan
                                 lock_audit_chain, write_transaction)
 from ..store.models import DB, AuditLog, User, touched_rows, utcnow
 from ..store import seals as row_seals
+from . import station_marks
 
 if TYPE_CHECKING:  # for the annotations only: context calls refusals, which writes here
     from .context import Actor
@@ -90,6 +91,7 @@ def record(actor: Actor, action: str, entity: str, entity_id, *,
                   "machine": machine()}
         digest = entry_hash(user_id=actor.user_id, **fields)
         after_outermost_transaction(_checkpoint)
+        station_marks.head_moved()
         row = AuditLog.create(user=actor.user_id, entry_hash=digest, **fields)
         if sealed:
             row_seals.write_index({key: (seal, row.id) for key, seal in sealed.items()})
@@ -130,6 +132,7 @@ def record_many(actor: Actor, entries: list[dict], batch: int = 500) -> int:
             for key, seal in sealing.get(digest, {}).items():
                 index[key] = (seal, entry_id)
         row_seals.write_index(index)
+    station_marks.head_moved()
     for entry in entries:
         changed(entry["action"], entry["entity"], entry.get("entity_id"))
     return len(rows)
@@ -196,6 +199,7 @@ def _seal_before_commit() -> None:
 
 
 before_commit(_seal_before_commit)
+before_commit(station_marks.note_before_commit)  # after the seals: their entry is the head
 
 
 def _head() -> str:

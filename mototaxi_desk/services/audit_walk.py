@@ -162,10 +162,18 @@ def seal_problems(limit: int = 20, walked: dict | None = None) -> list[str]:
     """Rows whose sealed fields differ from the seal the last audit entry that saved them
     recorded: an edit (or a deletion) made outside the program. Each problem names the row
     and the audit entry that sealed it; a row with no seal at all was inserted outside the
-    program (schema step 22 sealed every row there was). Then the index of last seals (row_seal) against the chain: a line that
-    names another seal or entry than the chain's last one was edited outside the program.
-    `walked`: a walk(seals=True) already made (else the log's seals are read: seal_walk)."""
+    program (schema step 22 sealed every row there was). Then the index of last seals
+    (row_seal) against the chain: a line that names another seal or entry than the chain's
+    last one was edited outside the program. `walked`: a walk(seals=True) already made (else
+    the log's seals are read: seal_walk).
+
+    When audit entries were deleted (a checkpoint's head is no longer in the chain,
+    services/checkpoints.lost_up_to), a row's last seal may have been among them: a row
+    sealed by an entry before that head is then not said to be edited, only that it no
+    longer matches the last seal left, as a consequence of the deletion."""
+    from . import checkpoints
     walked = walked or seal_walk()
+    lost_up_to = checkpoints.lost_up_to()
     problems = [f"Registro de auditoria nº {entry_id}: selos ilegíveis."
                 for entry_id in walked["unreadable"]]
     problems += index_problems(walked["seals"], limit)
@@ -179,6 +187,9 @@ def seal_problems(limit: int = 20, walked: dict | None = None) -> list[str]:
                 problems.append(f"{describe(table, row_id)} não tem selo de auditoria: foi "
                                 "incluído fora do programa (ou o seu selo foi apagado).")
                 continue
+            if lost_up_to is not None and entry_id < lost_up_to:
+                problems.append(_after_deletion(table, row_id, seal, entry_id, now))
+                continue
             if now is None:
                 what = "foi apagado fora do programa"
             elif not seal:
@@ -188,6 +199,21 @@ def seal_problems(limit: int = 20, walked: dict | None = None) -> list[str]:
             problems.append(f"{describe(table, row_id)} {what}: não confere com o selo do "
                             f"registro de auditoria nº {entry_id}.")
     return problems
+
+
+def _after_deletion(table: str, row_id: int, digest: str, entry_id: int, now: str) -> str:
+    """A sealed row that differs from its last seal left in a chain that lost entries after
+    that seal: the lost entries may have sealed it since (an ordinary edit by the program)."""
+    if now is None:
+        what = "não existe mais"
+    elif not digest:
+        what = "existe, mas esse selo registrava a sua exclusão"
+    else:
+        what = "difere dele"
+    return (f"{describe(table, row_id)} não confere com o último selo que restou na trilha, "
+            f"o do registro de auditoria nº {entry_id} ({what}): registros de auditoria "
+            "posteriores a esse foram apagados (veja acima) e podem tê-lo selado depois; "
+            "pela trilha que restou não se pode dizer se ele foi alterado fora do programa.")
 
 
 def differing_rows(walked: dict | None = None, limit: int = 50) -> list[tuple]:

@@ -223,15 +223,16 @@ def restore(actor: Actor, database: Path, source: Path, *,
         open_database(str(database))
     try:
         result["schema_version_now"] = LATEST
-        with write_transaction():
+        from . import checkpoints  # the restored chain is legitimately shorter
+        with write_transaction():  # what this station's marks said, kept in the entry
             audit.record(Actor(None, actor.login, actor.role), "backup.restore", "backup",
                          database.name[:40],
                          before={"replaced": result["replaced"],
-                                 "kept": str(result["kept"]) if result["kept"] else None},
+                                 "kept": str(result["kept"]) if result["kept"] else None,
+                                 "marcos": checkpoints.marks_summary()},
                          after={"source": str(result["source"]), "by": actor.login,
                                 "schema_version": result["schema_version"],
                                 "ibge": result["ibge"]})
-        from . import checkpoints  # the restored chain is legitimately shorter
         checkpoints.write(reset=True)
     finally:
         if not reuse:

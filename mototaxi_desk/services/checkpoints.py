@@ -1,62 +1,55 @@
-"""Signed checkpoints of the audit chain's head, kept outside the database.
+"""Signed checkpoints of the audit chain's head, kept outside the database, and what `check`
+makes of them (issue 18; issue 34 item 4: the evidence of the evidence).
 
 The chain shows an entry edited, removed or slipped in between others, but not the last
 entries removed: the shorter chain still links. So after every action this station writes
-the head it saw — entry id, its hash, the count — to `<pasta de dados>/auditoria-marco-
-<IBGE>-<banco>.json` (next to the backups folder), signed with the município's key when this
-station holds it (services/keys.py). `check` reads it back: the entry must still be there
-with the same hash, and the signature must verify with a key this station trusts.
+the head it saw — entry id, its hash, the count — signed with the município's key when it
+holds it (services/keys.py), to two files of the same name,
+`auditoria-marco-<IBGE>-<banco>.json`: one in the data folder, one in the user's
+configuration folder (config.second_marks_dir()); the demo database keeps both in its own
+folder, so deleting that folder starts a new demo. Inside the action's transaction the
+database notes the head each station saw (services/station_marks.py).
 
-A checkpoint is only moved forward over a chain that still holds the previous one: removing
-the last rows and then working on does not overwrite the evidence. A restore resets it (the
-restored chain is legitimately shorter), audited as backup.restore.
+`check` compares them all with the chain: each head must still be there with the same hash
+(else entries were deleted, or the database was put back to an older copy by hand), each
+file's signature must verify with a key this station trusts, and a station the database
+knows must still have its data-folder file (else it was deleted).
+
+The marks only move forward over a chain that still holds the previous one, so deleting the
+last entries and working on does not overwrite the evidence; a deleted data-folder file is
+not written again while the database knows the station. Only a restore through the program
+(services/backups.py) or an administrator's acknowledgement (services/acknowledgement.py),
+both audited, lowers them.
+
+What this cannot see: whoever deletes the last entries and also the station's two files and
+its station_mark row (at every station that saw those entries), or replaces the database by
+an older copy and deletes both files at a station that copy did not know yet. The printed
+reports carry the chain's head (services/published_head.py) for a comparison no station can
+rewrite.
 """
 from __future__ import annotations
 
+import datetime as dt
 import functools
-import hashlib
 import json
 import logging
 from pathlib import Path
 
-import peewee as pw
 
-from .. import config
-from ..store.models import DB, AuditLog, MunicipioSettings, SigningKey
-from ..domain import input_limits
+from ..domain import input_limits, wallclock
+from ..domain.errors import DomainError
 from ..domain.output_files import write_atomic
-from ..domain import wallclock
+from ..store.models import DB, AuditLog, SigningKey
+from . import station_marks
+from .station_marks import database_identity, holds, ibge_code, kept_in, path, second_path
+
+__all__ = ["kept_in", "path", "second_path"]  # where the files live: station_marks.py
 
 _log = logging.getLogger(__name__)
 FORMAT = "mototaxi-desk-audit-checkpoint/1"
-
-
-def _database_identity() -> str:
-    database = DB.obj
-    if isinstance(database, pw.SqliteDatabase):
-        return _resolved(database.database)
-    params = getattr(database, "connect_params", {})
-    return (f"{params.get('host')}:{params.get('port')}/{database.database}"
-            f"?{params.get('options', '')}")
-
-
-@functools.lru_cache(maxsize=32)
-def _resolved(file: str) -> str:
-    return str(Path(file).resolve())
-
-
-def _ibge() -> str | None:
-    row = MunicipioSettings.select(MunicipioSettings.ibge_code).first()
-    return row.ibge_code if row else None
-
-
-def path(ibge: str | None = None) -> Path | None:
-    """This database's checkpoint file (None before the município is set up)."""
-    ibge = ibge or _ibge()
-    if ibge is None:
-        return None
-    tag = hashlib.sha256(_database_identity().encode()).hexdigest()[:12]
-    return config.data_dir() / f"auditoria-marco-{ibge}-{tag}.json"
+ACKNOWLEDGE_HINT = ("Se isso foi feito de propósito (uma restauração no servidor PostgreSQL, a "
+                    "estação reinstalada), um administrador reconhece a trilha atual nesta "
+                    "estação com 'mototaxi-desk audit acknowledge'.")
 
 
 def _payload(data: dict) -> bytes:
@@ -93,6 +86,8 @@ def _load_key(file: str, _mtime_ns: int, _size: int):
 
 
 def read(file: Path | None = None) -> dict | None:
+    """The checkpoint in `file` (the data folder's by default); None when there is none,
+    {"unreadable": True} when it is not one."""
     file = file or path()
     if file is None or not file.exists():
         return None
@@ -100,7 +95,9 @@ def read(file: Path | None = None) -> dict | None:
         data = json.loads(input_limits.read_text(file, input_limits.SMALL_JSON))
     except (OSError, ValueError, input_limits.InputRefused):
         return {"unreadable": True}
-    return data if isinstance(data, dict) else {"unreadable": True}
+    well_formed = (isinstance(data, dict) and type(data.get("id")) is int
+                   and isinstance(data.get("hash"), str) and type(data.get("count")) is int)
+    return data if well_formed else {"unreadable": True}
 
 
 def _head(previous: dict | None = None) -> tuple[int, str, int] | None:
@@ -111,35 +108,37 @@ def _head(previous: dict | None = None) -> tuple[int, str, int] | None:
         AuditLog.id.desc()).limit(1).tuples().first()
     if last is None:
         return None
-    if previous and isinstance(previous.get("count"), int) and isinstance(previous.get("id"), int):
+    if previous:
         since = AuditLog.select().where(AuditLog.id > previous["id"]).count()
         return last[0], last[1] or "", previous["count"] + since
     return last[0], last[1] or "", AuditLog.select().count()
 
 
-def _still_there(data: dict) -> bool:
-    row = AuditLog.select(AuditLog.entry_hash).where(AuditLog.id == data.get("id")).first()
-    return row is not None and row.entry_hash == data.get("hash")
-
-
 def write(*, reset: bool = False) -> dict | None:
-    """Record the chain's head outside the database (after an action). Skipped when the
-    previous checkpoint's entry is no longer in the chain (the evidence is kept for `check`)
-    unless reset (a restore)."""
-    ibge = _ibge()
-    file = path(ibge)
-    if file is None:
+    """Record the chain's head outside the database, in both files (after an action).
+    Skipped while a file's head is no longer in the chain, or while the data-folder file is
+    missing at a station the database knows (the evidence is kept for `check`), unless
+    reset (a restore, an acknowledgement)."""
+    ibge = ibge_code()
+    if ibge is None:
         return None
-    previous = read(file)
-    if previous and not reset:
-        if previous.get("unreadable") or not _still_there(previous):
+    files = (path(ibge), second_path(ibge))
+    saved = [read(file) for file in files]
+    previous = None
+    if not reset:
+        present = [data for data in saved if data]
+        if any(data.get("unreadable") for data in present) or not all(
+                holds(*head) for head in {(data["id"], data["hash"]) for data in present}):
             return None
-    head = _head(None if reset else previous)
+        if saved[0] is None and station_marks.here() is not None:
+            return None
+        previous = max(present, key=lambda data: data["id"], default=None)
+    head = _head(previous)
     if head is None:
         return None
-    if previous and not reset and previous.get("id") == head[0]:
+    if previous and previous["id"] == head[0] and all(saved):
         return previous
-    data = {"format": FORMAT, "ibge": ibge, "database": _database_identity(),
+    data = {"format": FORMAT, "ibge": ibge, "database": database_identity(),
             "id": head[0], "hash": head[1], "count": head[2],
             "at": wallclock.utcnow_aware().isoformat(timespec="seconds")}
     signer = _private_key(ibge)
@@ -147,8 +146,10 @@ def write(*, reset: bool = False) -> dict | None:
         from ..printing import qr
         data["key_id"] = signer[0]
         data["signature"] = qr.sign_bytes(_payload(data), signer[1]).hex()
-    file.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(file, json.dumps(data, indent=1).encode("utf-8"), mode=0o600)
+    text = json.dumps(data, indent=1).encode("utf-8")
+    for file in files:
+        file.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        write_atomic(file, text, mode=0o600)
     return data
 
 
@@ -161,38 +162,133 @@ def after_action() -> None:
         _log.warning("marco da trilha de auditoria não gravado", exc_info=True)
 
 
-def problems(*, restoring: bool = False) -> list[str]:
-    """What the checkpoint says about the chain now (empty: agrees, or no checkpoint)."""
-    file = path()
-    data = read(file)
-    if not data:
-        return []
+# --- what `check` says ------------------------------------------------------------------------
+
+def when_text(value) -> str:
+    """A mark's time (ISO text or a naive UTC datetime) as dd/mm/aaaa hh:mm:ss."""
+    if isinstance(value, str):
+        try:
+            value = dt.datetime.fromisoformat(value)
+        except ValueError:
+            return value
+    return f"{value:%d/%m/%Y %H:%M:%S}" if isinstance(value, dt.datetime) else str(value)
+
+
+def _file_problem(file: Path, data: dict) -> str | None:
+    """A checkpoint file that does not read, or whose signature does not verify."""
     if data.get("unreadable"):
-        return [f"O marco da trilha de auditoria ({file}) está ilegível: foi alterado fora do "
-                "programa."]
+        return (f"O marco da trilha de auditoria ({file}) está ilegível: foi alterado fora do "
+                "programa.")
     if data.get("signature"):
-        from ..domain.errors import DomainError
         from ..printing import qr
         from . import key_files as keys
         try:
             public = keys.public_keys().get(data.get("key_id"))
-        except DomainError:
-            public = None
-        if public is not None and not qr.verify_bytes(_payload(data),
-                                                     bytes.fromhex(data["signature"]), public):
-            return [f"O marco da trilha de auditoria ({file}) não confere com a assinatura do "
-                    "município: foi alterado fora do programa."]
-    head = _head()
-    last_id = head[0] if head else 0
-    if restoring and data["id"] > last_id:
-        return []  # an older copy: it ends before the checkpoint
-    row = AuditLog.select(AuditLog.entry_hash).where(AuditLog.id == data["id"]).first()
-    when = str(data.get("at", ""))[:19].replace("T", " ")
-    if row is None:
-        return [f"Trilha de auditoria truncada: o marco assinado de {when} UTC registra "
-                f"{data['count']} registros até o nº {data['id']}, mas o banco termina no nº "
-                f"{last_id}; os últimos registros foram apagados fora do programa."]
-    if row.entry_hash != data["hash"]:
-        return [f"Trilha de auditoria reescrita: o registro nº {data['id']} não é o que o "
-                f"marco assinado de {when} UTC registrou."]
-    return []
+            signature = bytes.fromhex(data["signature"])
+        except (DomainError, ValueError, TypeError):
+            public, signature = None, b""
+        if public is not None and not qr.verify_bytes(_payload(data), signature, public):
+            return (f"O marco da trilha de auditoria ({file}) não confere com a assinatura do "
+                    "município: foi alterado fora do programa.")
+    return None
+
+
+def _marks(restoring: bool) -> tuple[list[str], list[tuple[str, dict, bool]]]:
+    """(problems of the files themselves, [(who, mark, from a file)] to compare with the
+    chain): this station's files, then every station's row in the database."""
+    problems, marks = [], []
+    ibge = ibge_code()
+    if ibge is None:
+        return [], []
+    first = path(ibge)
+    for file in (first, second_path(ibge)):
+        data = read(file)
+        if data is None:
+            continue
+        problem = _file_problem(file, data)
+        if problem:
+            problems.append(problem)
+            continue
+        who = "o marco assinado desta estação" if data.get("signature") else \
+            "o marco desta estação"
+        marks.append((who, data, True))
+    mine = None if restoring else station_marks.identity()["station"]
+    for row in station_marks.rows():
+        if row.station == mine and read(first) is None:
+            problems.append(
+                f"O marco da trilha de auditoria desta estação ({first}) foi apagado fora do "
+                f"programa: o banco registra que esta estação viu {row.entries} registros "
+                f"até o nº {row.audit_id} em {when_text(row.seen_at)} UTC.")
+        user = f" (usuário {row.os_user})" if row.os_user else ""
+        who = ("o marco desta estação guardado no banco" if row.station == mine else
+               f"o marco da estação {row.machine or '?'}{user} guardado no banco")
+        marks.append((who, station_marks.describe(row), False))
+    return problems, marks
+
+
+def _not_held(who: str, mark: dict) -> str | None:
+    """Whether the chain still has the mark's entry with its hash; if not, the facts in
+    words exact on both databases: entries are counted, not inferred from their numbers
+    (PostgreSQL's may skip; SQLite may give a deleted entry's number to a later one)."""
+    number = mark["id"]
+    row = AuditLog.select(AuditLog.entry_hash).where(AuditLog.id == number).first()
+    if row is not None and row.entry_hash == mark["hash"]:
+        return None
+    up_to = AuditLog.select().where(AuditLog.id <= number).count()
+    last = AuditLog.select(AuditLog.id).order_by(AuditLog.id.desc()).scalar() or 0
+    said = (f"{who}, de {when_text(mark['at'])} UTC, registra {mark['count']} registros até o "
+            f"nº {number}")
+    why = ("ou o banco foi substituído por uma cópia mais antiga sem passar pela restauração "
+           "do programa.")
+    if row is not None:
+        return (f"Trilha de auditoria reescrita: {said}, mas o registro nº {number} não é mais "
+                f"o que ele registrou (hoje há {up_to} registros até esse número): registros "
+                f"foram apagados e outros gravados no lugar, ou reescritos, fora do programa, "
+                f"{why}")
+    if last < number:
+        return (f"Trilha de auditoria truncada: {said}, mas a trilha termina no nº {last}, com "
+                f"{up_to} registros: os últimos registros foram apagados fora do programa, "
+                f"{why}")
+    return (f"Trilha de auditoria truncada: {said}, mas o nº {number} não existe mais (há "
+            f"{up_to} registros até esse número; a trilha segue até o nº {last}, com registros "
+            f"gravados depois): registros foram apagados fora do programa, {why}")
+
+
+def problems(*, restoring: bool = False) -> list[str]:
+    """What the checkpoints say about the chain now (empty: all agree, or none yet).
+    restoring=True: the database is a copy being checked for a restore, which may end
+    before this station's checkpoint (only the marks it holds itself must agree)."""
+    found, marks = _marks(restoring)
+    last = AuditLog.select(AuditLog.id).order_by(AuditLog.id.desc()).scalar() or 0
+    reported = set()
+    for who, mark, from_file in marks:
+        key = (mark["id"], mark["hash"])
+        if key in reported or (restoring and from_file and mark["id"] > last):
+            continue  # an older copy ends before this station's files
+        problem = _not_held(who, mark)
+        if problem:
+            reported.add(key)
+            found.append(problem)
+    if found and not restoring:  # said once, after them all
+        found[-1] += " " + ACKNOWLEDGE_HINT
+    return found
+
+
+def lost_up_to() -> int | None:
+    """The highest entry number a mark saw that the chain no longer holds as it was: audit
+    entries up to it were deleted (or the database put back to an older copy), so a row's
+    last seal may have been among them (services/audit_walk.seal_problems). None when every
+    mark agrees."""
+    _, marks = _marks(restoring=False)
+    broken = [mark["id"] for _, mark, _ in marks if not holds(mark["id"], mark["hash"])]
+    return max(broken, default=None)
+
+
+def marks_summary() -> dict:
+    """What this station's marks say (for the restore's audit entry)."""
+    ibge = ibge_code()
+    if ibge is None:
+        return {}
+    mine = station_marks.here()
+    return {"arquivos": {str(f): read(f) for f in (path(ibge), second_path(ibge))},
+            "banco": station_marks.describe(mine) if mine else None}

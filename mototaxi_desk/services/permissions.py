@@ -142,6 +142,8 @@ PERMISSIONS: dict[str, Permission] = {
     "integrity.accept": Permission(ADMIN, "aceitar ou restaurar linhas alteradas fora do "
                                           "programa"),
     "backup.settings": Permission(ADMIN, "alterar a configuração das cópias de segurança"),
+    "audit.acknowledge": Permission(ADMIN, "reconhecer a trilha de auditoria atual nesta "
+                                           "estação"),
     "import.register": Permission(ADMIN, "importar o cadastro de uma planilha"),
     "register.export": Permission(ADMIN, "exportar o cadastro completo"),
 }

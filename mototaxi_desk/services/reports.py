@@ -696,6 +696,7 @@ def print_report(actor: Actor, report: dict, *, path=None) -> dict:
     """The report as an A4 PDF under the município's header, for the print preview; with a
     `path`, written there as `export` writes."""
     from ..printing import report as report_pdf
+    from . import published_head
     from .documents import municipio_header
 
     permissions.require(actor, "report.print")
@@ -710,7 +711,7 @@ def print_report(actor: Actor, report: dict, *, path=None) -> dict:
         numeric=[c["kind"] in ("money", "int") for c in columns],
         cells=[[cell_text(row.get(c["key"]), c["kind"]) for c in columns]
                for row in report["rows"]],
-        summary=report["summary"])
+        summary=report["summary"], trail=published_head.line())
     pdf = report_pdf.render(table, municipio=municipio_header(), printed_at=wallclock.now(),
                             login=actor.login)
     _audit_output(actor, report, "pdf", path, pdf)

@@ -57,6 +57,9 @@ def _run_one(label: str, text: str, *, several: bool) -> list[dict]:
         db_path = Path(folder) / "selftest.db"
         open_database(db_path.as_posix(), backup_dir=Path(folder))
         key_folder = None
+        from . import checkpoints  # nor the station's audit checkpoints
+        marks_folder = checkpoints.kept_in(Path(folder) / "marcos")
+        marks_folder.__enter__()
         try:
             from . import keys
             key_folder = keys.using_key_dir(Path(folder) / "keys")  # never the real keys folder
@@ -94,6 +97,7 @@ def _run_one(label: str, text: str, *, several: bool) -> list[dict]:
         finally:
             if key_folder is not None:
                 key_folder.__exit__(None, None, None)
+            marks_folder.__exit__(None, None, None)
             close_database()
     return checks
 

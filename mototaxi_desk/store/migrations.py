@@ -320,6 +320,13 @@ def _step_seal_index(db: pw.Database) -> None:
             "(atualização do esquema 22)")
 
 
+def _step_station_marks(db: pw.Database) -> None:
+    """v23 (issue 34 item 4): station_mark, the audit chain's head each station saw at its
+    last action (services/station_marks.py). Empty: each station notes itself at its next
+    action after the step, once its checkpoint file exists."""
+    db.create_tables([m.StationMark])
+
+
 # Steps are found by name in their tests. A step that has landed keeps its number: a
 # database already at that version would skip a step slipped in before it.
 STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,
@@ -328,7 +335,7 @@ STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _st
          12: _step_scale_indexes, 13: _step_row_seals, 14: _step_named_actors,
          15: _step_campaigns, 16: _step_profile_versions, 17: _step_name_token_order,
          18: _step_alert_due, 19: _step_ledger_indexes, 20: _step_each_day_alerts,
-         21: _step_clock_journal, 22: _step_seal_index}
+         21: _step_clock_journal, 22: _step_seal_index, 23: _step_station_marks}
 LATEST = max(STEPS)
 
 

@@ -996,3 +996,30 @@ class RowSeal(BaseModel):
 
 
 MODELS.append(RowSeal)
+
+
+# --- the stations' audit marks (issue 34 item 4; schema step _step_station_marks) ----------------
+
+class StationMark(BaseModel):
+    """The audit chain's head each station (a PC, its user and data folder, on this database)
+    saw at its last action: entry id, hash and how many entries the chain had, written inside
+    the action's own transaction (services/station_marks.py). The database's own memory of
+    the signed checkpoints the stations keep outside it, so a station whose checkpoint file
+    is deleted, or a database put back to an older copy by hand, is told by `check`. Moved
+    forward only over a chain that still holds it; lowered only by a restore or an
+    administrator's acknowledgement, both audited. Not sealed: the chain cannot carry the
+    hash of its own last entry."""
+    station = pw.CharField(max_length=32, primary_key=True)  # services/station_marks.identity
+    machine = pw.CharField(max_length=255, default="")
+    os_user = pw.CharField(max_length=255, default="")
+    folder = pw.TextField(default="")  # the station's data folder
+    audit_id = pw.IntegerField()
+    entry_hash = pw.CharField(max_length=64)
+    entries = pw.IntegerField()  # entries in the chain up to audit_id
+    seen_at = pw.DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "station_mark"
+
+
+MODELS.append(StationMark)

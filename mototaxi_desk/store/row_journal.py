@@ -26,7 +26,7 @@ from decimal import Decimal
 import peewee as pw
 
 # logs and caches: never restored by an undo (the audit log keeps the undo's own entries)
-UNJOURNALED = frozenset({"audit_log", "clock_journal", "row_seal", "alert_due",
+UNJOURNALED = frozenset({"audit_log", "clock_journal", "row_seal", "station_mark", "alert_due",
                          "alert_due_state", "schema_version"})
 
 _local = threading.local()

@@ -14,9 +14,9 @@ import pytest
 
 import mototaxi_desk.services as services_package
 from mototaxi_desk.domain.errors import DomainError
-from mototaxi_desk.services import (applications, auxiliary, backups, bank_returns, campaigns,
-                                    charges, clock, clock_trust, collection, defences, demo,
-                                    documents, fees, guias,
+from mototaxi_desk.services import (acknowledgement, applications, auxiliary, backups,
+                                    bank_returns, campaigns, charges, clock, clock_trust,
+                                    collection, defences, demo, documents, fees, guias,
                                     holidays, impounds, importing, inspections, keys,
                                     register_export, notices, permissions,
                                     permits, persons, privacy, profile_versions, records,
@@ -144,6 +144,7 @@ CALLS = {
                                                 Path("/proc/sem-copia.db")),
     "backup.settings": lambda a: backups.set_retention(a, -1, -1, True),
     "integrity.accept": lambda a: seal_review.accept(a, "pessoa", NOBODY, "conferido"),
+    "audit.acknowledge": lambda a: acknowledgement.acknowledge(a),  # nothing to acknowledge
 }
 
 # Actor-taking functions that are parts of a checked action, not actions of their own.

@@ -8,7 +8,7 @@ import pytest
 
 from mototaxi_desk.domain.errors import ValidationError
 from mototaxi_desk.domain.money import format_money
-from mototaxi_desk.services import (applications, ledger, reports, setup, stands,
+from mototaxi_desk.services import (applications, ledger, published_head, reports, setup, stands,
                                     waiting_list)
 from mototaxi_desk.store.models import (Application, AuditLog, InfractionNotice, PenaltyCharge,
                                         Permit, Stand, WaitingListEntry)
@@ -246,6 +246,7 @@ def test_xlsx_export_has_real_dates_and_numbers(srm):
 def test_pdf_of_a_report_has_the_title_rows_and_summary(srm):
     import pypdfium2
     report = _fine_report()
+    head = published_head.head()  # printed, for a later comparison (issue 34)
     result = reports.print_report(CLERK, report)
     pdf = pypdfium2.PdfDocument(result["pdf"])
     text = "".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
@@ -253,6 +254,8 @@ def test_pdf_of_a_report_has_the_title_rows_and_summary(srm):
     assert "MULTAS LANÇADAS" in text and "01/03/2026 a 31/03/2026" in text
     assert report["rows"][0]["notice"] in text and "Em aberto" in text
     assert "Lançadas no período: 2" in text
+    assert f"Trilha de auditoria ao imprimir: {head['count']} registros, último nº " \
+           f"{head['id']}" in " ".join(text.split())
     assert result["document"] == "report"
     assert AuditLog.select().where(AuditLog.action == "report.export").count() == 1
 

@@ -20,7 +20,7 @@ def test_the_steps_that_came_after_it():
     assert names[names.index("_step_campaigns"):] == [
         "_step_campaigns", "_step_profile_versions", "_step_name_token_order",
         "_step_alert_due", "_step_ledger_indexes", "_step_each_day_alerts",
-        "_step_clock_journal", "_step_seal_index"]
+        "_step_clock_journal", "_step_seal_index", "_step_station_marks"]
 
 
 def test_the_step_adds_the_tables_to_a_database_made_before(tmp_path, monkeypatch):
