@@ -19,6 +19,7 @@ Paths: 'section.key', 'section.array[].key' (every table of an array of tables),
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -226,7 +227,7 @@ STEPS: tuple[Step, ...] = (
               "nenhum artigo citado (antes o programa citava o de outra lei, SRM Art. 34 "
               "§2º); informe o da sua lei"),
         Added("defence.accepted_defence_article", _fixed(""),
-              "a lei não diz; o auto é anulado do mesmo modo, como antes"),
+              "nenhum artigo citado; a defesa acolhida anula o auto do mesmo modo, como antes"),
         Added("defence.revelia_article", _fixed(""),
               "nenhum artigo citado (antes o programa citava o de outra lei, SRM Art. 35 "
               "§3º); as penalidades se aplicam do mesmo modo"),
@@ -277,7 +278,8 @@ def key_paths(data, prefix: str = "") -> frozenset[str]:
                     paths |= key_paths(table, f"{path}.*")
         elif isinstance(value, dict):
             paths |= key_paths(value, path)
-        elif isinstance(value, list) and value and all(isinstance(x, dict) for x in value):
+        elif isinstance(value, list) and all(isinstance(x, dict) for x in value) \
+                and (value or f"{path}[]" in _arrays_of_tables()):  # [] of no table: no key
             for item in value:
                 paths |= key_paths(item, f"{path}[]")
         else:
@@ -286,6 +288,13 @@ def key_paths(data, prefix: str = "") -> frozenset[str]:
 
 
 _TABLES_OF_TABLES = frozenset(k.split(".*")[0] for k in format_1_keys() if ".*" in k)
+
+
+@functools.cache
+def _arrays_of_tables() -> frozenset[str]:
+    """'applications[].checklist[]'... every array of tables any format has."""
+    keys = frozenset().union(*(format_keys(n) for n in range(1, CURRENT + 1)))
+    return frozenset(k[:i + 2] for k in keys for i in range(len(k)) if k.startswith("[]", i))
 
 
 def written_for(data) -> int | None:

@@ -9,9 +9,11 @@ The steps work on the TOML document as a mapping, so the same code upgrades toml
 from __future__ import annotations
 
 import json
+import tomllib
 from collections.abc import Callable, Iterator
 
 from .errors import ProfileError
+from . import profile_formats
 from .profile_formats import CURRENT, FORMAT_KEY, STEPS, Added, Moved, Removed, plain
 from .profile_reader import Collector, Problem, ProfileProblems, shown
 
@@ -47,6 +49,16 @@ def declared_format(data, name: str, text: str = "") -> int:
     return value
 
 
+def text_format(text: str) -> int | None:
+    """The format a profile text declares (1 when none); None for a text that is not TOML
+    or declares no whole number."""
+    try:
+        value = plain(tomllib.loads(text).get(FORMAT_KEY, 1))
+    except tomllib.TOMLDecodeError:
+        return None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 def upgrade(data, written_for: int, *, name: str = "", text: str = "",
             put: Put = _assign) -> list[Notice]:
     """Apply to `data` (the profile as a mapping, changed in place) every step after the
@@ -54,9 +66,13 @@ def upgrade(data, written_for: int, *, name: str = "", text: str = "",
     if written_for >= CURRENT:
         return []
     lines = Collector(name, text)
-    how = (f"o perfil não declara o formato ({FORMAT_KEY} = N no início do arquivo): lido "
-           f"como formato 1, o mais antigo," if FORMAT_KEY not in data
-           else f"o perfil foi escrito para o formato {written_for}:")
+    if FORMAT_KEY in data:
+        how = f"o perfil foi escrito para o formato {written_for}:"
+    else:
+        keys = profile_formats.written_for(data)
+        how = (f"o perfil não declara o formato ({FORMAT_KEY} = N no início do arquivo)"
+               + (f"; as chaves dele são as do formato {keys}" if keys else "")
+               + ": lido como formato 1, o mais antigo,")
     notices = [Notice(FORMAT_KEY, f"{how} e atualizado na leitura até o formato {CURRENT}; "
                                   "para gravar o arquivo atualizado: 'mototaxi-desk profiles "
                                   "check ARQUIVO --upgrade -o NOVO'", lines.line(FORMAT_KEY))]
