@@ -10,6 +10,9 @@ JSON Schema, for editors, docs/profile.schema.json (domain/profile_schema.py).
 A key is a dataclass field below: a field with a default is optional, and its default must
 keep the behaviour the program had before the key existed, because databases keep the text
 of the profile versions they adopted (services/profile_versions.py) and must read them again.
+Every key also arrives with a format and its upgrade step (domain/profile_formats.py): a text
+declares the format it was written for, and load_text upgrades it before reading, returning
+the notices of what the upgrade assumed.
 """
 from __future__ import annotations
 

@@ -268,3 +268,12 @@ def test_the_upgraded_text_keeps_the_laws_comments_and_reads_as_the_original():
     assert again.notices == () and again.profile == _load(text).profile
     assert "owner_rule = \"holder\" # acrescentada na atualização para o formato 11" in new
     assert profiles.upgrade_text(new, "lei-1745-2011.toml")[1] == ()
+
+
+def test_docs_list_every_format_with_its_commit():
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "profiles.md").read_text("utf-8")
+    rows = [line for line in docs.splitlines() if line.startswith("| ") and "| " in line[2:]]
+    for step in ({"to": 1, "commit": "b3e31ff"}, *({"to": s.to, "commit": s.commit}
+                                                    for s in STEPS)):
+        assert any(row.startswith(f"| {step['to']} | {step['commit']} |") for row in rows), step
+    assert f"format = {CURRENT}" in docs
