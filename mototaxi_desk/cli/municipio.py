@@ -8,6 +8,7 @@ from ..domain.errors import ProfileError
 from ..store import connection
 from .common import (EXIT_OK, KNOWN_ERRORS, actor, database, emit, json_flag,
                      read_password, subcommands, whole_number)
+from .profile_upgrade import notice_lines, upgrade_target, write_upgraded
 
 
 def register(sub) -> None:
@@ -133,7 +134,7 @@ def cmd_init(args) -> int:
         if existed is False:
             _remove_sqlite(url)  # nothing half-created
         raise
-    emit(args, {**summary, "profile_notices": notices}, _notice_lines(
+    emit(args, {**summary, "profile_notices": notices}, notice_lines(
         notices, f"Perfil {checked['profile'].location}", "o texto é guardado como está") + [
         f"Município configurado: {summary['municipio']}/{summary['uf']} "
         f"(IBGE {summary['ibge']}), perfil {summary['profile_id']}.",
@@ -238,7 +239,7 @@ def cmd_profiles(args) -> int:
 
 def _profiles_check(args, profile_files) -> int:
     source = Path(args.file)
-    target = _upgrade_target(args, source)
+    target = upgrade_target(args, source)
     candidate = profile_files.read(source)
     if candidate.text is None and not source.exists():
         raise ProfileError(f"Arquivo de perfil não encontrado: {args.file}")
@@ -247,57 +248,15 @@ def _profiles_check(args, profile_files) -> int:
     p = candidate.profile
     lines = [f"Perfil {source.name}: nenhum problema encontrado ({p.profile.name}; "
              f"{len(p.infractions)} infrações, SHA-256 {candidate.sha256[:16]}…)."]
-    lines += _notice_lines(candidate.notices, "Formato anterior",
+    lines += notice_lines(candidate.notices, "Formato anterior",
                            "o arquivo não foi alterado" if target is None else "")
     written = None
     if target is not None:
-        lines.append(_write_upgraded(candidate, source, target))
+        lines.append(write_upgraded(candidate, source, target))
         written = str(target) if candidate.notices else None
     emit(args, {"id": p.id, "ok": True, "sha256": candidate.sha256, "name": p.profile.name,
                 "notices": list(candidate.notices), "upgraded_file": written}, lines)
     return EXIT_OK
-
-
-def _notice_lines(notices, head: str, note: str) -> list[str]:
-    """A profile's upgrade notices, one per line under a heading (none: no line)."""
-    if not notices:
-        return []
-    count = f"{len(notices)} aviso{'s' if len(notices) > 1 else ''}"
-    return ([f"{head}: {count} da atualização para o formato atual"
-             + (f" ({note})" if note else "") + ":"] + [f"  {n}" for n in notices])
-
-
-def _upgrade_target(args, source: Path) -> Path | None:
-    """Where `--upgrade -o` writes, checked before anything is read: never the input."""
-    from ..domain.errors import DomainError
-    from .common import output_path
-    if args.output and not args.upgrade:
-        raise DomainError("-o só vale com --upgrade (profiles check ARQUIVO --upgrade -o "
-                          "NOVO_ARQUIVO).")
-    if not args.upgrade:
-        return None
-    if not args.output:
-        raise DomainError("Informe onde gravar o perfil atualizado: profiles check ARQUIVO "
-                          "--upgrade -o NOVO_ARQUIVO (o original fica como está).")
-    target = output_path(args.output)
-    if target.resolve() == source.resolve() or (
-            target.exists() and source.exists() and target.samefile(source)):
-        raise DomainError(f"O perfil atualizado precisa ir para outro arquivo: {args.output} "
-                          "é o próprio original, que fica como está. Nada foi gravado.")
-    return target
-
-
-def _write_upgraded(candidate, source: Path, target: Path) -> str:
-    from ..domain import profiles
-    from .common import write_file
-    if not candidate.notices:
-        return (f"O perfil já está no formato atual ({profiles.profile_formats.CURRENT}): "
-                "nada a atualizar; nenhum arquivo gravado.")
-    text, _ = profiles.upgrade_text(candidate.text, source.name)
-    write_file(target, text)
-    return (f"Perfil atualizado gravado em {target} (formato "
-            f"{profiles.profile_formats.CURRENT}, com os comentários da lei); o original "
-            f"{source} fica como está.")
 
 
 def _profiles_versions(args) -> int:
@@ -306,7 +265,7 @@ def _profiles_versions(args) -> int:
     with database(args):
         if args.profiles_command == "adopt":
             done = profile_versions.adopt(actor(args), args.file, args.effective_from)
-            emit(args, done, _notice_lines(done["notices"], f"Perfil {args.file}",
+            emit(args, done, notice_lines(done["notices"], f"Perfil {args.file}",
                                            "o texto é guardado como está") + [
                 f"Versão {done['number']} do perfil {done['profile_id']} adotada, em vigor "
                 f"a partir de {format_date(done['effective_from'])} "
