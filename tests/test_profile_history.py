@@ -110,7 +110,7 @@ def _loader_keys_at(commit: str) -> set[str]:
     """The keys the loader read at a commit, from its domain/profiles.py dataclasses."""
     source = subprocess.run(["git", "-C", str(ROOT), "show",
                              f"{commit}:mototaxi_desk/domain/profiles.py"],
-                            check=True, capture_output=True, text=True).stdout
+                            check=True, capture_output=True, encoding="utf-8").stdout
     classes = {node.name: [(s.target.id, ast.unparse(s.annotation)) for s in node.body
                            if isinstance(s, ast.AnnAssign)]
                for node in ast.parse(source).body if isinstance(node, ast.ClassDef)}

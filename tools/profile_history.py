@@ -39,7 +39,7 @@ class Text:
 
 def _git(*args: str) -> str:
     return subprocess.run(["git", "-C", str(ROOT), *args], check=True, capture_output=True,
-                          text=True).stdout
+                          encoding="utf-8").stdout
 
 
 def has_history() -> bool:
@@ -101,10 +101,14 @@ def write(texts: list[Text]) -> list[Path]:
         target = CORPUS / text.commit[:7] / Path(text.path).name
         if target.exists():
             raise SystemExit(f"{target} já existe com outro texto")
-        data = _git("cat-file", "blob", text.blob)
+        data = subprocess.run(["git", "-C", str(ROOT), "cat-file", "blob", text.blob],
+                              check=True, capture_output=True).stdout  # the bytes, as git has them
+        form = profile_formats.written_for(tomllib.loads(data.decode("utf-8")))
+        if form is None:
+            raise SystemExit(f"{text.commit[:7]}:{text.path} has keys no format knows: add "
+                             "their format and step (domain/profile_formats.py) first")
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data.encode("utf-8"))
-        form = profile_formats.written_for(tomllib.loads(data))
+        target.write_bytes(data)
         entries.append(f'\n[[text]]\nfile = "{target.relative_to(CORPUS).as_posix()}"\n'
                        f'commit = "{text.commit}"\npath = "{text.path}"\nformat = {form}\n')
         written.append(target)
