@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from mototaxi_desk.domain import profile_formats, profiles
+from mototaxi_desk.domain import profile_formats, profile_upgrades, profiles
 from mototaxi_desk.domain.profile_formats import CURRENT, STEPS, Added
 
 from .test_cli import INIT
@@ -42,6 +42,12 @@ def _path(entry) -> Path:
     return history.CORPUS / entry["file"]
 
 
+def _read_as(entry) -> int:
+    """The format the program reads a text as: the one it declares, 1 when it declares none
+    (every text from before declarations; later ones declare theirs)."""
+    return profile_upgrades.text_format(_path(entry).read_text(encoding="utf-8"))
+
+
 def test_the_index_names_every_text_of_the_corpus_once():
     files = sorted(p.relative_to(history.CORPUS).as_posix()
                    for p in history.CORPUS.glob("*/*.toml"))
@@ -55,8 +61,8 @@ def test_profiles_check_passes_every_earlier_text(cli, entry):
     code, out, err = cli("profiles", "check", str(_path(entry)))
     assert code == 0, err
     assert f"Perfil {_path(entry).name}: nenhum problema encontrado" in out
-    assert "da atualização para o formato atual (o arquivo não foi alterado):" in out
-    assert "chave 'format': o perfil não declara o formato" in out
+    upgraded = "da atualização para o formato atual (o arquivo não foi alterado):" in out
+    assert upgraded == (_read_as(entry) < CURRENT)
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
@@ -64,7 +70,11 @@ def test_each_text_fits_the_format_the_index_names(entry):
     """The earliest format that knows all its keys; declared, the text reads the same (the
     steps after its format are all it needs)."""
     text = _path(entry).read_text(encoding="utf-8")
-    assert profile_formats.written_for(tomllib.loads(text)) == entry["format"]
+    data = tomllib.loads(text)
+    assert profile_formats.written_for(data) == entry["format"]
+    if "format" in data:  # a text written since declarations: it says its format itself
+        assert data["format"] >= entry["format"]
+        return
     declared = profiles.load_text(f"format = {entry['format']}\n{text}", "x.toml")
     undeclared = profiles.load_text(text, "x.toml")
     assert declared.profile == undeclared.profile
@@ -82,16 +92,20 @@ def test_init_takes_an_earlier_text_of_each_format(cli, tmp_path, entry):
     assert code == 0, err
     profile_id = _path(entry).stem
     assert f"perfil {profile_id}." in out
-    assert "da atualização para o formato atual (o texto é guardado como está):" in out
+    upgraded = _read_as(entry) < CURRENT
+    assert upgraded == ("da atualização para o formato atual (o texto é guardado como "
+                        "está):" in out)
     code, out, _ = cli("--db", database, "profiles", "versions")
-    assert code == 0 and "escrita no formato 1: atualizada na leitura" in out
+    assert code == 0
+    assert upgraded == (f"escrita no formato {_read_as(entry)}: atualizada na leitura" in out)
 
 
 def test_a_text_of_each_format_is_written_upgraded_for_the_current_format():
     for entry in REPRESENTATIVE:
         text = _path(entry).read_text(encoding="utf-8")
         new, notices = profiles.upgrade_text(text, _path(entry).name)  # reads back the same
-        assert tomllib.loads(new)["format"] == CURRENT and notices, entry["file"]
+        assert tomllib.loads(new)["format"] == CURRENT, entry["file"]
+        assert bool(notices) == (_read_as(entry) < CURRENT), entry["file"]
 
 
 @needs_history
