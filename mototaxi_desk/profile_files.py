@@ -26,6 +26,8 @@ class Candidate:
     text: str | None
     profile: profiles.RuleProfile | None
     error: str | None        # every problem of the file (None when it loads)
+    # what upgrading it from the format it was written for changed (the file is not changed)
+    notices: tuple[str, ...] = ()
 
     @property
     def sha256(self) -> str | None:
@@ -48,10 +50,11 @@ def read(source, origin: str = FILE) -> Candidate:
         return Candidate(stem, origin, str(source), None, None,
                          f"Perfil {name}: não foi possível ler: {problem}")
     try:
-        profile = profiles.parse_profile_text(text, name, expected_id=stem)
+        profile, notices = profiles.load_text(text, name, expected_id=stem)
     except ProfileError as exc:
         return Candidate(stem, origin, str(source), text, None, str(exc))
-    return Candidate(stem, origin, str(source), text, profile, None)
+    return Candidate(stem, origin, str(source), text, profile, None,
+                     tuple(str(n) for n in notices))
 
 
 def candidates() -> list[Candidate]:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from mototaxi_desk import profile_files
 from mototaxi_desk.domain.profiles import PROFILES_DIR
@@ -107,3 +108,98 @@ def test_self_test_without_a_database_runs_every_shipped_profile(cli, tmp_path):
     assert all(c["ok"] for c in report["checks"] if c["name"] != "sem Qt"), \
         [c for c in report["checks"] if not c["ok"]]
     assert not (tmp_path / "nenhum.db").exists()
+
+
+# --- issue 35: formats, upgrade notices, --upgrade -o --------------------------------------
+
+HISTORY = Path(__file__).resolve().parent / "profiles" / "history"
+RELEASE_0_1_0_SRM = HISTORY / "6e9dc85" / f"{SRM}.toml"
+
+
+def test_check_of_an_earlier_format_lists_the_notices_and_exits_0(cli, tmp_path):
+    path = tmp_path / f"{SRM}.toml"
+    path.write_bytes(RELEASE_0_1_0_SRM.read_bytes())
+    code, out, err = cli("profiles", "check", str(path))
+    assert code == 0 and err == ""
+    assert "nenhum problema encontrado" in out
+    assert ("Formato anterior: 14 avisos da atualização para o formato atual (o arquivo não "
+            "foi alterado):") in out
+    assert "chave 'vehicle.owner_rule': acrescentada (formato 11) com o valor \"holder\"" in out
+    code, out, _ = cli("--json", "profiles", "check", str(path))
+    report = json.loads(out)
+    assert len(report["notices"]) == 14 and report["upgraded_file"] is None
+    assert path.read_bytes() == RELEASE_0_1_0_SRM.read_bytes()
+
+
+def test_upgrade_writes_another_file_and_keeps_the_original(cli, tmp_path):
+    original = tmp_path / f"{SRM}.toml"
+    original.write_bytes(RELEASE_0_1_0_SRM.read_bytes())
+    target = tmp_path / "novo" / f"{SRM}.toml"
+    target.parent.mkdir()
+    code, out, err = cli("profiles", "check", str(original), "--upgrade", "-o", str(target))
+    assert code == 0, err
+    assert f"Perfil atualizado gravado em {target} (formato 13" in out
+    assert original.read_bytes() == RELEASE_0_1_0_SRM.read_bytes()
+    new = target.read_text(encoding="utf-8")
+    assert new.count("\nformat = 13") == 1
+    assert "# auto insubsistente, penalidades e medidas desconstituídas" not in new  # dropped
+    assert "# Art. 38 sets no period: every infraction of the holder" in new  # comments kept
+    code, out, _ = cli("profiles", "check", str(target))
+    assert code == 0 and "aviso" not in out
+    code, out, _ = cli("profiles", "check", str(target), "--upgrade", "-o",
+                       str(tmp_path / "outro.toml"))
+    assert code == 0 and "já está no formato atual (13): nada a atualizar" in out
+    assert not (tmp_path / "outro.toml").exists()
+
+
+def test_upgrade_never_overwrites_the_original(cli, tmp_path):
+    original = tmp_path / f"{SRM}.toml"
+    original.write_bytes(RELEASE_0_1_0_SRM.read_bytes())
+    same = tmp_path / "x" / ".." / f"{SRM}.toml"
+    for target in (original, same):
+        code, out, err = cli("profiles", "check", str(original), "--upgrade", "-o", str(target))
+        assert code == 1 and out == ""
+        assert "precisa ir para outro arquivo" in err and "Nada foi gravado" in err
+    code, _, err = cli("profiles", "check", str(original), "--upgrade")
+    assert code == 1 and "--upgrade -o NOVO_ARQUIVO" in err
+    code, _, err = cli("profiles", "check", str(original), "-o", str(tmp_path / "y.toml"))
+    assert code == 1 and "-o só vale com --upgrade" in err
+    assert original.read_bytes() == RELEASE_0_1_0_SRM.read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{SRM}.toml"]
+
+
+def test_a_newer_format_is_refused_by_check_and_init(cli, tmp_path, sqlite_db):
+    path = tmp_path / f"{SRM}.toml"
+    path.write_text(SRM_TEXT.replace("format = 13", "format = 14"), encoding="utf-8")
+    code, out, err = cli("profiles", "check", str(path))
+    assert code == 1 and out == ""
+    assert ("este perfil usa o formato 14; este programa conhece até o formato 13: atualize "
+            "o Mototáxi Desk") in err
+    args = list(INIT)
+    args[args.index("--profile") + 1] = str(path)
+    code, _, err = cli("--db", sqlite_db, *args)
+    assert code == 1 and "atualize o Mototáxi Desk" in err
+    assert not Path(sqlite_db).exists()
+
+
+def test_init_and_adopt_take_an_earlier_format_and_show_its_notices(cli, tmp_path, sqlite_db):
+    path = tmp_path / f"{SRM}.toml"
+    path.write_bytes(RELEASE_0_1_0_SRM.read_bytes())
+    args = list(INIT)
+    args[args.index("--profile") + 1] = str(path)
+    code, out, err = cli("--db", sqlite_db, *args)
+    assert code == 0, err
+    assert (f"Perfil {path}: 14 avisos da atualização para o formato atual (o texto é "
+            "guardado como está):") in out
+    code, out, _ = cli("--db", sqlite_db, "profiles", "versions")
+    assert "(escrita no formato 1: atualizada na leitura, o texto guardado não muda)" in out
+    amended = tmp_path / "novo" / f"{SRM}.toml"
+    amended.parent.mkdir()
+    amended.write_text(path.read_text(encoding="utf-8").replace(
+        "max_age_years = 6", "max_age_years = 7", 1), encoding="utf-8")
+    code, out, err = cli("--db", sqlite_db, "profiles", "adopt", str(amended), "--from",
+                         "01/01/2027")
+    assert code == 0, err
+    assert "14 avisos da atualização" in out and "Versão 2 do perfil" in out
+    code, out, _ = cli("--db", sqlite_db, "check")
+    assert code == 0 and "íntegro" in out

@@ -8,6 +8,7 @@ from ..domain.errors import ProfileError
 from ..store import connection
 from .common import (EXIT_OK, KNOWN_ERRORS, actor, database, emit, json_flag,
                      read_password, subcommands, whole_number)
+from .profile_upgrade import notice_lines, upgrade_target, write_upgraded
 
 
 def register(sub) -> None:
@@ -64,8 +65,14 @@ def register(sub) -> None:
                                      "(um arquivo com erro é mostrado com o erro)"
                         ).set_defaults(anonymous=True)
     p = profiles.add_parser("check", help="valida um arquivo de perfil: todos os erros, "
-                                          "com o número da linha")
+                                          "com o número da linha, e os avisos da atualização "
+                                          "de um formato anterior")
     p.add_argument("file", help="arquivo .toml")
+    p.add_argument("--upgrade", action="store_true",
+                   help="grava o perfil atualizado para o formato atual em outro arquivo "
+                        "(-o), com os comentários da lei; o original fica como está")
+    p.add_argument("-o", "--output", metavar="NOVO_ARQUIVO",
+                   help="onde gravar o perfil atualizado (com --upgrade)")
     p.set_defaults(anonymous=True)
     p = profiles.add_parser("adopt", help="adota um arquivo como nova versão do perfil do "
                                           "banco, em vigor a partir de uma data (admin)")
@@ -116,7 +123,8 @@ def cmd_init(args) -> int:
                   ibge=args.ibge, population=args.population,
                   fiscal_unit_value=args.fiscal_unit_value, admin_login=args.admin_login,
                   admin_name=args.admin_name, admin_password=password)
-    setup.validate_init(**values)  # bad input never creates a database file
+    checked = setup.validate_init(**values)  # bad input never creates a database file
+    notices = list(checked["profile"].notices)
     url = config.database_url(args.db)
     existed = _sqlite_exists(url)
     try:
@@ -126,7 +134,8 @@ def cmd_init(args) -> int:
         if existed is False:
             _remove_sqlite(url)  # nothing half-created
         raise
-    emit(args, summary, [
+    emit(args, {**summary, "profile_notices": notices}, notice_lines(
+        notices, f"Perfil {checked['profile'].location}", "o texto é guardado como está") + [
         f"Município configurado: {summary['municipio']}/{summary['uf']} "
         f"(IBGE {summary['ibge']}), perfil {summary['profile_id']}.",
         f"Limite de permissões: {summary['permit_cap']} "
@@ -212,12 +221,14 @@ def cmd_profiles(args) -> int:
         rows.append({"id": c.id, "origin": c.origin, "location": c.location,
                      "short_name": p.short_name if p else "", "name": p.profile.name if p else "",
                      "infractions": len(p.infractions) if p else 0, "sha256": c.sha256,
-                     "ok": c.error is None, "error": c.error})
+                     "ok": c.error is None, "error": c.error, "notices": list(c.notices)})
     lines = []
     for r in rows:
         if r["ok"]:
             lines.append(f"{r['id']:<36} {r['short_name']:<6} {r['name']}"
-                         + (f"  [{r['origin']}]" if r["origin"] != profile_files.SHIPPED else ""))
+                         + (f"  [{r['origin']}]" if r["origin"] != profile_files.SHIPPED else "")
+                         + ("  [formato anterior, atualizado na leitura: veja 'profiles "
+                            "check']" if r["notices"] else ""))
         else:
             lines.append(f"{r['id']:<36} COM ERRO  [{r['origin']}: {r['location']}]")
             lines += [f"    {line.strip()}" for line in r["error"].splitlines()[1:]
@@ -227,15 +238,24 @@ def cmd_profiles(args) -> int:
 
 
 def _profiles_check(args, profile_files) -> int:
-    candidate = profile_files.read(Path(args.file))
-    if candidate.text is None and not Path(args.file).exists():
+    source = Path(args.file)
+    target = upgrade_target(args, source)
+    candidate = profile_files.read(source)
+    if candidate.text is None and not source.exists():
         raise ProfileError(f"Arquivo de perfil não encontrado: {args.file}")
     if candidate.error:
         raise ProfileError(candidate.error)
     p = candidate.profile
-    emit(args, {"id": p.id, "ok": True, "sha256": candidate.sha256, "name": p.profile.name},
-         [f"Perfil {Path(args.file).name}: nenhum problema encontrado ({p.profile.name}; "
-          f"{len(p.infractions)} infrações, SHA-256 {candidate.sha256[:16]}…)."])
+    lines = [f"Perfil {source.name}: nenhum problema encontrado ({p.profile.name}; "
+             f"{len(p.infractions)} infrações, SHA-256 {candidate.sha256[:16]}…)."]
+    lines += notice_lines(candidate.notices, "Formato anterior",
+                           "o arquivo não foi alterado" if target is None else "")
+    written = None
+    if target is not None:
+        lines.append(write_upgraded(candidate, source, target))
+        written = str(target) if candidate.notices else None
+    emit(args, {"id": p.id, "ok": True, "sha256": candidate.sha256, "name": p.profile.name,
+                "notices": list(candidate.notices), "upgraded_file": written}, lines)
     return EXIT_OK
 
 
@@ -245,15 +265,19 @@ def _profiles_versions(args) -> int:
     with database(args):
         if args.profiles_command == "adopt":
             done = profile_versions.adopt(actor(args), args.file, args.effective_from)
-            emit(args, done, [f"Versão {done['number']} do perfil {done['profile_id']} adotada, "
-                              f"em vigor a partir de {format_date(done['effective_from'])} "
-                              f"(SHA-256 {done['sha256'][:16]}…)."])
+            emit(args, done, notice_lines(done["notices"], f"Perfil {args.file}",
+                                           "o texto é guardado como está") + [
+                f"Versão {done['number']} do perfil {done['profile_id']} adotada, em vigor "
+                f"a partir de {format_date(done['effective_from'])} "
+                f"(SHA-256 {done['sha256'][:16]}…)."])
             return EXIT_OK
         rows = profile_versions.versions()
         state = profile_versions.status()
     lines = [f"versão {r['number']:>3}  {r['profile_id']:<36} vigente desde "
              f"{_since(r['effective_from'])}  adotada por {r['adopted_by']} em "
-             f"{r['adopted_at']:%d/%m/%Y}  SHA-256 {r['sha256'][:16]}…" for r in rows]
+             f"{r['adopted_at']:%d/%m/%Y}  SHA-256 {r['sha256'][:16]}…"
+             + (f"  (escrita no formato {r['format']}: atualizada na leitura, o texto "
+                "guardado não muda)" if r["upgraded"] else "") for r in rows]
     lines.append(f"Em vigor hoje: versão {state['in_force']['number']}.")
     for f in state["files"]:
         if f["error"]:

@@ -2,9 +2,10 @@
 problem at once (with the line it is on) instead of stopping at the first.
 
 The shape comes from the dataclasses themselves: a field is a key, its type says how the
-value is read, a field with a default is optional (absent → the default). So a new key is a
-new field with a default that keeps the old behaviour, and texts written before it — the
-ones databases keep — still load (docs/profiles.md, "Adding a key").
+value is read, a field with a default is optional (absent → the default). A text written for
+an earlier format reaches the reader already upgraded (domain/profile_upgrades.py), so texts
+written before a key — the ones databases keep — still load (docs/profiles.md, "Formats",
+"Adding a key").
 """
 from __future__ import annotations
 

@@ -13,6 +13,7 @@ import typing
 from decimal import Decimal
 
 from . import profiles as P
+from .profile_formats import CURRENT, FORMAT_KEY
 from .profile_reader import MAX_INT, TOML_NAME, element_type, has_default
 
 # Keys whose value is one of a fixed list (the loader checks the same lists).
@@ -75,7 +76,12 @@ def _table(cls, skip=()) -> dict:
 
 def schema() -> dict:
     hints = typing.get_type_hints(P.RuleProfile)
-    properties, required = {}, []
+    properties = {FORMAT_KEY: {
+        "type": "integer", "minimum": 1, "maximum": CURRENT,
+        "description": "O formato para o qual o perfil foi escrito (docs/profiles.md, "
+                       "\"Formats\"); sem ele, o formato 1. Um formato anterior é atualizado "
+                       "na leitura, com avisos."}}
+    required = []
     for f in dataclasses.fields(P.RuleProfile):
         if f.name == "fees":
             properties["fees"] = {"type": "object",
@@ -90,6 +96,30 @@ def schema() -> dict:
                            "mototaxi_desk/domain/profile_schema.py.",
             "type": "object", "properties": properties, "required": required,
             "additionalProperties": False}
+
+
+def loader_keys() -> frozenset[str]:
+    """Every key the loader reads, as paths ('vehicle.owner_rule', 'penalties.classes[].code',
+    'fees.*.units'): what domain/profile_formats.py's steps must account for."""
+    keys: set[str] = set()
+
+    def walk(cls, prefix: str, skip=()) -> None:
+        hints = typing.get_type_hints(cls)
+        for f in dataclasses.fields(cls):
+            if f.name in skip:
+                continue
+            path = f"{prefix}.{TOML_NAME.get(f.name, f.name)}" if prefix else f.name
+            hint, nested = hints[f.name], element_type(hints[f.name])
+            if nested:
+                walk(nested, f"{path}[]")
+            elif typing.get_origin(hint) is dict:
+                walk(typing.get_args(hint)[1], f"{path}.*", skip=("code",))  # the table's name
+            elif dataclasses.is_dataclass(hint):
+                walk(hint, path)
+            else:
+                keys.add(path)
+    walk(P.RuleProfile, "")
+    return frozenset(keys)
 
 
 def text() -> str:

@@ -10,6 +10,9 @@ JSON Schema, for editors, docs/profile.schema.json (domain/profile_schema.py).
 A key is a dataclass field below: a field with a default is optional, and its default must
 keep the behaviour the program had before the key existed, because databases keep the text
 of the profile versions they adopted (services/profile_versions.py) and must read them again.
+Every key also arrives with a format and its upgrade step (domain/profile_formats.py): a text
+declares the format it was written for, and load_text upgrades it before reading, returning
+the notices of what the upgrade assumed.
 """
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ import datetime
 import hashlib
 import tomllib
 import typing
+from typing import NamedTuple
 from dataclasses import dataclass, field
 from decimal import Decimal
 from importlib.resources.abc import Traversable
@@ -25,7 +29,7 @@ from pathlib import Path
 
 from .os_errors import os_error_text
 from .. import package_data
-from . import input_limits, profile_checks
+from . import input_limits, profile_checks, profile_formats, profile_upgrades
 from .errors import ProfileError  # noqa: F401 (defined there: callers need not load this module)
 from .profile_reader import Collector, ProfileProblems, build, convert  # noqa: F401
 from .profile_vocabulary import (  # noqa: F401 (the loader's words, read as P.X)
@@ -473,15 +477,27 @@ def text_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def parse_profile_text(text: str, name: str, *, expected_id: str | None = None) -> RuleProfile:
-    """Read and validate one profile text; ProfileProblems lists every problem found, each
-    with its line. `name` is how the text is named in messages (a file name); when
-    `expected_id` is given, profile.id must equal it (a file's name without .toml)."""
+class LoadedProfile(NamedTuple):
+    """A profile text read: the rules, and the notices of the upgrade from the format it was
+    written for (empty when it is written for the current format)."""
+    profile: RuleProfile
+    notices: tuple[profile_upgrades.Notice, ...]
+
+
+def load_text(text: str, name: str, *, expected_id: str | None = None) -> LoadedProfile:
+    """Read, upgrade to the current format and validate one profile text: the profile and
+    the upgrade's notices. ProfileProblems lists every problem found, each with its line;
+    a format newer than the program's is a ProfileError. `name` is how the text is named in
+    messages (a file name); when `expected_id` is given, profile.id must equal it (a file's
+    name without .toml)."""
     out = Collector(name, text)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ProfileError(f"Perfil {name}: TOML inválido: {exc}") from None
+    written_for = profile_upgrades.declared_format(data, name, text)
+    notices = profile_upgrades.upgrade(data, written_for, name=name, text=text)
+    data.pop(profile_formats.FORMAT_KEY, None)
     values = {}
     sections = _sections()
     for section, cls in sections.items():
@@ -519,7 +535,26 @@ def parse_profile_text(text: str, name: str, *, expected_id: str | None = None) 
     profile = RuleProfile(**values)
     profile_checks.check(out, profile, expected_id=expected_id)
     out.raise_if_any()
-    return profile
+    return LoadedProfile(profile, tuple(notices))
+
+
+def parse_profile_text(text: str, name: str, *, expected_id: str | None = None) -> RuleProfile:
+    """The profile of a text, upgraded to the current format (load_text, without the
+    notices)."""
+    return load_text(text, name, expected_id=expected_id).profile
+
+
+def upgrade_text(text: str, name: str) -> tuple[str, tuple[profile_upgrades.Notice, ...]]:
+    """A profile text rewritten for the current format (its comments and layout kept) and
+    the notices of the upgrade; ProfileError when the text does not load. The new text is
+    read back: it must load without notices into the same rules as the original."""
+    original = load_text(text, name)
+    new_text, _ = profile_upgrades.rewrite(text, name)
+    again = load_text(new_text, name)
+    if again.notices or again.profile != original.profile:
+        raise ProfileError(f"Perfil {name}: a versão atualizada não confere com o original; "
+                           "nada foi gravado (comunique o suporte).")
+    return new_text, original.notices
 
 
 def read_profile_text(source: Path | Traversable) -> str:

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import profile_files
-from ..domain import profiles
+from ..domain import profile_upgrades, profiles
 from ..domain import validators
+from ..domain.profile_formats import CURRENT
 from ..domain.validators import format_date
 from ..domain.errors import DomainError, ProfileError, RuleRefusal
 from ..store.connection import write_transaction
@@ -123,14 +124,21 @@ def versions() -> list[dict]:
     rows = (ProfileVersion.select(ProfileVersion.number, ProfileVersion.profile_id,
                                   ProfileVersion.effective_from, ProfileVersion.sha256,
                                   ProfileVersion.source, ProfileVersion.adopted_at,
-                                  ProfileVersion.adopted_by)
+                                  ProfileVersion.adopted_by, ProfileVersion.text)
             .order_by(ProfileVersion.effective_from, ProfileVersion.number))
     from ..store.models import User
     logins = dict(User.select(User.id, User.login).tuples())
-    return [{"number": r.number, "profile_id": r.profile_id,
-             "effective_from": r.effective_from, "sha256": r.sha256, "source": r.source,
-             "adopted_at": r.adopted_at,
-             "adopted_by": logins.get(r.adopted_by_id, "sistema")} for r in rows]
+    result = []
+    for r in rows:
+        written_for = profile_upgrades.text_format(r.text)
+        result.append({"number": r.number, "profile_id": r.profile_id,
+                       "effective_from": r.effective_from, "sha256": r.sha256,
+                       "source": r.source, "adopted_at": r.adopted_at,
+                       "adopted_by": logins.get(r.adopted_by_id, "sistema"),
+                       # the text stays as adopted; an earlier format is upgraded when read
+                       "format": written_for,
+                       "upgraded": written_for is not None and written_for < CURRENT})
+    return result
 
 
 def record_first(actor: Actor, candidate: profile_files.Candidate) -> ProfileVersion:
@@ -211,7 +219,8 @@ def adopt(actor: Actor, path, effective_from, *, on: dt.date | None = None) -> d
                                     source=candidate.location, adopted_by=actor.user_id)
         audit.record(actor, "profile.adopt", "profile_version", row.id,
                      before=_head_dict(latest), after=_audit_view(row))
-    return {**_audit_view(row), "name": candidate.profile.profile.name}
+    return {**_audit_view(row), "name": candidate.profile.profile.name,
+            "notices": list(candidate.notices)}
 
 
 def _since(day: dt.date) -> str:

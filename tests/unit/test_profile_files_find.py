@@ -12,8 +12,8 @@ SRM = "sao-raimundo-das-mangabeiras-2019"
 
 def test_the_shipped_file_and_only_it_is_parsed(monkeypatch):
     parsed = []
-    real = profiles.parse_profile_text
-    monkeypatch.setattr(profiles, "parse_profile_text",
+    real = profiles.load_text
+    monkeypatch.setattr(profiles, "load_text",
                         lambda text, name, **kw: parsed.append(name) or real(text, name, **kw))
     assert profile_files.find(SRM).origin == profile_files.SHIPPED
     assert parsed == [f"{SRM}.toml"]
