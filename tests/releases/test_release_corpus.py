@@ -25,17 +25,21 @@ from . import corpus
 VERSIONS = corpus.versions()
 # what the counter's work leaves, counted before and after the upgrade
 KEPT = ("person", "cnh", "vehicle", "stand", "permit", "application", "inspection", "sticker",
-        "infraction_notice", "waiting_list_entry", "user", "audit_log", "print_log",
-        "signing_key", "municipio_settings")
+        "infraction_notice", "waiting_list_entry", "user", "print_log", "signing_key",
+        "municipio_settings")
 
 
-def _counts(url: str) -> dict[str, int]:
-    """Rows per table of KEPT, and the schema version, read without the program."""
+def _counts(url: str) -> dict:
+    """Rows per table of KEPT, the audit trail's entries (id and hash: a step may add
+    entries of its own after them, never change one), and the schema version, read without
+    the program."""
     raw = connection.make_database(url)
     raw.connect()
     try:
         counts = {table: raw.execute_sql(f'SELECT COUNT(*) FROM "{table}"').fetchone()[0]
                   for table in KEPT}
+        counts["audit_log"] = raw.execute_sql(
+            'SELECT "id", "entry_hash" FROM "audit_log" ORDER BY "id"').fetchall()
         counts["schema_version"] = raw.execute_sql(
             'SELECT MAX("version") FROM "schema_version"').fetchone()[0]
         return counts
@@ -90,7 +94,11 @@ def test_the_release_database_upgrades_checks_clean_and_its_documents_verify(
 
     database = open_database(db_url, backup_dir=tmp_path / "backups")
     assert current_version(database) == LATEST and schema_mismatches(database) == []
-    assert _counts(db_url) == {**before, "schema_version": LATEST}
+    after = _counts(db_url)
+    kept = len(before["audit_log"])
+    assert after["audit_log"][:kept] == before["audit_log"] and kept > 0
+    assert {**after, "audit_log": None} == {**before, "audit_log": None,
+                                            "schema_version": LATEST}
     rows = _schema_rows()
     assert [v for v, _ in rows if v > release_schema] == list(range(release_schema + 1,
                                                                     LATEST + 1))
