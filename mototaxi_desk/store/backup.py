@@ -25,6 +25,7 @@ from .. import config, settings_registry
 from ..domain import input_limits, output_files
 from ..domain.errors import DomainError
 from ..domain.os_errors import os_error_text
+from . import schema_history
 from .errors import StoreError
 from ..domain import wallclock
 
@@ -332,9 +333,9 @@ def check_candidate(source: Path, work: Path, latest: int) -> CandidateInfo:
             raise BackupError(f"{name} não tem a versão do esquema do Mototáxi Desk. "
                               "Nada foi alterado.")
         if int(version) > latest:
-            raise BackupError(f"{name} foi feito por uma versão mais nova do programa "
-                              f"(esquema {version}; este programa conhece até {latest}). "
-                              "Atualize o Mototáxi Desk antes de restaurar. Nada foi alterado.")
+            raise BackupError(schema_history.newer_schema_message(
+                name, int(version), latest, schema_history.written_by_file(work, int(version)),
+                then="antes de restaurar"))
         row = conn.execute("SELECT name, uf, ibge_code FROM municipio_settings "
                            "ORDER BY id LIMIT 1").fetchone()
         if row is None:

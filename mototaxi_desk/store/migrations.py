@@ -16,6 +16,7 @@ from ..domain.search_terms import name_tokens
 from .connection import StoreError
 from . import models as m
 from . import seals  # noqa: F401 - loads the check of a sealed row before its save
+from . import schema_history
 from .models import DB, MODELS, Person, PersonNameToken, SchemaVersion
 from ..domain import wallclock
 
@@ -327,6 +328,18 @@ def _step_station_marks(db: pw.Database) -> None:
     db.create_tables([m.StationMark])
 
 
+def _step_program_versions(db: pw.Database) -> None:
+    """v24 (issue 35): each schema step records the version of the program that wrote it
+    (schema_version.program_version; store/schema_history.py), so that an older program
+    meeting this database names the release to install. The rows of earlier releases keep
+    none (ensure_schema fills in the rows of the migration that runs this step)."""
+    table = SchemaVersion._meta.table_name
+    if schema_history.COLUMN not in {c.name for c in db.get_columns(table)}:
+        migrator = SchemaMigrator.from_database(db)
+        migrate(migrator.add_column(table, schema_history.COLUMN,
+                                    SchemaVersion._meta.fields[schema_history.COLUMN]))
+
+
 # Steps are found by name in their tests. A step that has landed keeps its number: a
 # database already at that version would skip a step slipped in before it.
 STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,
@@ -335,7 +348,8 @@ STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _st
          12: _step_scale_indexes, 13: _step_row_seals, 14: _step_named_actors,
          15: _step_campaigns, 16: _step_profile_versions, 17: _step_name_token_order,
          18: _step_alert_due, 19: _step_ledger_indexes, 20: _step_each_day_alerts,
-         21: _step_clock_journal, 22: _step_seal_index, 23: _step_station_marks}
+         21: _step_clock_journal, 22: _step_seal_index, 23: _step_station_marks,
+         24: _step_program_versions}
 LATEST = max(STEPS)
 
 
@@ -390,12 +404,11 @@ def ensure_schema(db: pw.Database, backup_dir: Path | None = None, *,
                              "use um banco vazio.")
         with db.atomic():
             db.create_tables(MODELS)
-            SchemaVersion.create(version=LATEST)
+            _record_step(LATEST, since=LATEST)
         return LATEST
-    if version > LATEST:
-        raise StoreError(f"Este banco de dados foi criado por uma versão mais nova do programa "
-                         f"(esquema {version}; este programa conhece até {LATEST}). "
-                         "Atualize o Mototáxi Desk; nada foi alterado.")
+    if version > LATEST:  # a downgrade: refused before anything is written
+        raise StoreError(schema_history.newer_schema_message(
+            "Este banco de dados", version, LATEST, schema_history.written_by(db, version)))
     if keep and version < LATEST and isinstance(db, pw.SqliteDatabase):
         from .backup import keep_copy  # only when a migration is due: not at every start
         keep_copy(Path(db.database), backup_dir, f"antes-migracao-v{version}")
@@ -409,11 +422,30 @@ def ensure_schema(db: pw.Database, backup_dir: Path | None = None, *,
                 if sqlite and db.execute_sql("PRAGMA foreign_key_check").fetchone():
                     raise StoreError(f"A atualização do esquema (passo {target}) deixaria "
                                      "referências quebradas; nada foi alterado nesse passo.")
-                SchemaVersion.create(version=target)
+                _record_step(target, since=version)
     finally:
         if sqlite:
             db.execute_sql("PRAGMA foreign_keys = ON")
     return LATEST
+
+
+def _record_step(target: int, *, since: int) -> None:
+    """The schema_version row of step `target`, with this program's version once the column
+    exists; when `target` is the step that adds it, the rows this migration wrote before it
+    (the steps after `since`) get the version too."""
+    recorded = _step_number(_step_program_versions)
+    if target < recorded:
+        SchemaVersion.insert(version=target, changed_at=m.utcnow()).execute()
+        return
+    this = schema_history.program_version()
+    SchemaVersion.insert(version=target, changed_at=m.utcnow(), program_version=this).execute()
+    if target == recorded:
+        SchemaVersion.update(program_version=this).where(
+            (SchemaVersion.version > since) & SchemaVersion.program_version.is_null()).execute()
+
+
+def _step_number(step) -> int:
+    return next(number for number, each in STEPS.items() if each is step)
 
 
 def open_database(url: str, backup_dir: Path | None = None, *,

@@ -155,6 +155,9 @@ class BaseModel(pw.Model):
 class SchemaVersion(BaseModel):
     version = pw.IntegerField()
     changed_at = pw.DateTimeField(default=utcnow)
+    # the version of the program that wrote the step (store/schema_history.py): what an
+    # older program names when it refuses the database; None on rows from before 0.3.0
+    program_version = pw.CharField(max_length=40, null=True)
 
 
 class User(BaseModel):
