@@ -140,17 +140,11 @@ def test_the_release_database_through_the_command_line(version, cli, sqlite_db, 
 
 
 def _profile_cases():
-    """Every profile file each release shipped. Those of 0.1.0 are refused by today's loader
-    (keys added since with no default): the profile-format upgrades of issue 35 item 1 are
-    what makes them load; until then that assertion alone is expected to fail."""
+    """Every profile file each release shipped (0.1.0's lack keys added since: the
+    profile-format upgrades, domain/profile_upgrades.py, give them their earlier meaning)."""
     for version in VERSIONS:
         for name in corpus.manifest(version)["profiles"]:
-            marks = []
-            if version == "0.1.0":
-                marks = [pytest.mark.xfail(strict=True, reason=(
-                    "issue 35 item 1 (profile format upgrades): 0.1.0's profile files lack "
-                    "keys added since; remove this mark when the loader upgrades them"))]
-            yield pytest.param(version, name, marks=marks, id=f"{version}-{name}")
+            yield pytest.param(version, name, id=f"{version}-{name}")
 
 
 @pytest.mark.parametrize("version, name", list(_profile_cases()))
