@@ -119,7 +119,8 @@ SEALED_LABELS = {"user": "Usuário", "person": "Pessoa", "permit": "Permissão",
                  "fee": "Taxa", "impound": "Apreensão", "vehicle": "Veículo",
                  "stand": "Ponto", "cnh": "CNH", "auxiliary_driver": "Condutor auxiliar",
                  "inspection": "Vistoria", "sticker": "Selo de vistoria",
-                 "guia": "Guia de recolhimento", "municipio_settings": "Dados do município"}
+                 "guia": "Guia de recolhimento", "municipio_settings": "Dados do município",
+                 "signing_key": "Chave de assinatura"}
 
 
 def describe(table: str, row_id: int) -> str:
@@ -150,6 +151,7 @@ _NAMED = {
     "sticker": lambda r: f"selo nº {r.serial}",
     "guia": lambda r: f"guia nº {r.number}/{r.year}, {format_cents(r.amount_cents)}",
     "municipio_settings": lambda r: f"{r.name}/{r.uf}",
+    "signing_key": lambda r: f"nº {r.key_id}, impressão digital {r.fingerprint[:16].upper()}",
 }
 
 

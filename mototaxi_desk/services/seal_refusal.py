@@ -30,10 +30,13 @@ TABLE_WORDS = {"usuario": "user", "pessoa": "person", "permissao": "permit",
                "veiculo": "vehicle", "ponto": "stand", "cnh": "cnh",
                "auxiliar": "auxiliary_driver", "vistoria": "inspection", "selo": "sticker",
                "auto": "infraction_notice", "debito": "penalty_charge", "taxa": "fee",
-               "apreensao": "impound", "guia": "guia", "municipio": "municipio_settings"}
+               "apreensao": "impound", "guia": "guia", "municipio": "municipio_settings",
+               "chave": "signing_key"}
 WORD_OF = {table: word for word, table in TABLE_WORDS.items()}
 
 FIELD_LABELS = {
+    "key_id": "nº da chave", "public_key": "chave pública", "fingerprint": "impressão digital",
+    "retired_at": "aposentada em",
     "login": "login", "full_name": "nome completo", "role": "perfil de acesso",
     "active": "ativo", "password_hash": "senha", "cpf": "CPF", "name": "nome",
     "birth_date": "data de nascimento", "rg": "RG", "rg_issuer": "órgão emissor do RG",

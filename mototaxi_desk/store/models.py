@@ -99,6 +99,9 @@ SEALED_FIELDS: dict[str, tuple[str, ...]] = {
     "municipio_settings": ("name", "uf", "ibge_code", "population", "profile_id",
                            "overrides", "cnpj", "febraban_code", "barcode_module", "pix_key",
                            "brasao"),
+    # the public keys the documents verify with: one inserted by SQL (a scratch database's
+    # key copied in, so that its cards verify) has no seal and is named by `check`
+    "signing_key": ("key_id", "public_key", "fingerprint", "retired_at"),
 }
 SEAL_VERSION = 2  # what the program seals with now
 SEALED_FIELD_VERSIONS = {1: SEALED_FIELDS_V1, 2: SEALED_FIELDS}

@@ -322,3 +322,17 @@ def test_a_trust_file_that_cannot_be_written_is_not_audited_as_installed(
     with pytest.raises(DomainError, match="Não foi possível gravar .*Nada foi alterado"):
         keys.install_trusted(ADMIN, path, confirm=[row.fingerprint])
     assert keys.trust_path().read_bytes() == before and not _audits("key.trust")
+
+
+def test_a_key_inserted_into_the_database_by_sql_is_named_by_check(db, municipio):
+    """Issue 34 items 2 and 3: a scratch database's key copied into the município's
+    database by SQL (so that its cards would find their key there) has no seal: `check`
+    names it as included outside the program."""
+    assert integrity.check() == []
+    first = SigningKey.get()
+    raw = "ab" * 32
+    SigningKey.insert(key_id=first.key_id + 1, public_key=raw, fingerprint="cd" * 32,
+                      created_at=first.created_at).execute()
+    problems = "\n".join(integrity.check())
+    assert f"Chave de assinatura id {first.id + 1}" in problems
+    assert "não tem selo de auditoria" in problems
