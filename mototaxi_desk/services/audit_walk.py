@@ -178,7 +178,7 @@ def seal_problems(limit: int = 20, walked: dict | None = None) -> list[str]:
     lost_up_to = checkpoints.lost_up_to()
     problems = [f"Registro de auditoria nº {entry_id}: selos ilegíveis."
                 for entry_id in walked["unreadable"]]
-    problems += index_problems(walked["seals"], limit)
+    problems += index_problems(walked["seals"], limit, lost_up_to)
     for table in SEALED_FIELDS:
         sealed = dict(walked["seals"].get(table, {}))
         for row_id, seal, entry_id, now in _unsealed(table, sealed, limit + 1):
@@ -224,7 +224,7 @@ def differing_rows(walked: dict | None = None, limit: int = 50) -> list[tuple]:
     may accept or put back (services/seal_review.py)."""
     walked = walked or seal_walk()
     found = {(table, row_id): (seal, entry_id)
-             for table, row_id, seal, entry_id in _index_differences(walked["seals"], limit)}
+             for table, row_id, seal, entry_id, _ in _index_differences(walked["seals"], limit)}
     for table in SEALED_FIELDS:
         sealed = dict(walked["seals"].get(table, {}))
         for row_id, seal, entry_id, _now in _unsealed(table, sealed, limit):
@@ -233,10 +233,15 @@ def differing_rows(walked: dict | None = None, limit: int = 50) -> list[tuple]:
                   for (table, row_id), (seal, entry_id) in found.items())[:limit]
 
 
-def index_problems(latest: dict, limit: int = 20) -> list[str]:
-    """The row_seal lines that disagree with the chain's last seal of their row."""
+def index_problems(latest: dict, limit: int = 20, lost_up_to: int | None = None) -> list[str]:
+    """The row_seal lines that disagree with the chain's last seal of their row. When audit
+    entries were deleted (`lost_up_to`, services/checkpoints.lost_up_to), a line naming an
+    entry after the chain's last seal of its row is the deletion's consequence — the row's
+    own problem says so — not an edit of the index."""
     problems = []
-    for table, row_id, _seal, entry_id in _index_differences(latest, limit):
+    for table, row_id, _seal, entry_id, indexed in _index_differences(latest, limit):
+        if lost_up_to is not None and indexed is not None and indexed > (entry_id or 0):
+            continue
         where = (f"não confere com o selo do registro de auditoria nº {entry_id}"
                  if entry_id is not None else "a trilha de auditoria nunca selou esta linha")
         problems.append(f"{describe(table, row_id)}: o índice de selos foi alterado fora do "
@@ -245,9 +250,10 @@ def index_problems(latest: dict, limit: int = 20) -> list[str]:
 
 
 def _index_differences(latest: dict, limit: int) -> list[tuple]:
-    """(table, row id, chain's seal, chain's entry id) of the first `limit` rows whose
-    row_seal line is not the chain's last seal (an index line for a row the chain never
-    sealed: entry id None)."""
+    """(table, row id, chain's seal, chain's entry id, the index line's entry id) of the
+    first `limit` rows whose row_seal line is not the chain's last seal (an index line for
+    a row the chain never sealed: chain's entry id None; a row with no index line: the
+    line's entry id None)."""
     differ = []
     seen: set[tuple[str, int]] = set()
     for rows in key_batches(RowSeal, (RowSeal.id, RowSeal.table_name, RowSeal.row_id,
@@ -256,11 +262,11 @@ def _index_differences(latest: dict, limit: int) -> list[tuple]:
             seen.add((table, row_id))
             chain = latest.get(table, {}).get(row_id)
             if chain != (seal, entry_id) and len(differ) < limit:
-                differ.append((table, row_id) + (chain or ("", None)))
+                differ.append((table, row_id) + (chain or ("", None)) + (entry_id,))
     for table, sealed in latest.items():
         for row_id, (seal, entry_id) in sealed.items():
             if (table, row_id) not in seen and len(differ) < limit:
-                differ.append((table, row_id, seal, entry_id))
+                differ.append((table, row_id, seal, entry_id, None))
     return differ
 
 
