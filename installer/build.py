@@ -29,7 +29,8 @@ import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import pe  # noqa: E402  (installer/pe.py, beside this script)
+import holiday_trim  # noqa: E402  (installer/holiday_trim.py, beside this script)
+import pe  # noqa: E402
 import signing  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,12 +76,10 @@ QT_DROPPED_FOLDERS = ("qml", "include", "lib", "metatypes", "typesystems", "glue
                       "doc", "QtAsyncio")
 # Other unused weight: Pillow's AVIF codec (imported only for .avif files, optional), the
 # wheels' own tests (qrcode's, colorama's), Chromium's ICU data (PySide6/resources/icudtl.dat,
-# 10.5 MB, for QtWebEngine, which is not shipped; QtPdf does not read it), the holiday names
-# in languages other than the ones domain/penalty_calendar.py can ask for, and every
-# country's holidays but Brazil's (holidays/countries/__init__.py is rewritten to match).
+# 10.5 MB, for QtWebEngine, which is not shipped: no DLL of the PySide6 wheels names it, and
+# installer-check draws the print preview with QtPdf without it). The holidays package is
+# trimmed after pynsist lays it out (holiday_trim.py: Brazil's calendar and what it imports).
 OTHER_DROPPED = ("pkgs/PIL/_avif.*.pyd", "pkgs/*/tests", "pkgs/PySide6/resources")
-HOLIDAY_LANGUAGES = ("pt_BR", "en_US")
-HOLIDAY_COUNTRIES = ("brazil",)
 
 # environment markers as Windows 10/11 x64 with CPython 3.13 sees them
 WINDOWS_MARKERS = {
@@ -362,46 +361,7 @@ def qt_excludes(wheels: list[Path]) -> list[str]:
 
 def trim_excludes(wheels: list[Path]) -> list[str]:
     """Every exclude pattern: Qt's, then the other unused files."""
-    patterns = qt_excludes(wheels) + list(OTHER_DROPPED)
-    for wheel in wheels:
-        with zipfile.ZipFile(wheel) as archive:
-            patterns += holiday_excludes(archive.namelist())
-    return patterns
-
-
-def holiday_excludes(names: list[str]) -> list[str]:
-    """Patterns for the holidays package's files the program never reads: other languages'
-    names, other countries' modules (of a wheel's member names; empty for other wheels)."""
-    languages = {m.split("/")[2] for m in names
-                 if m.startswith("holidays/locale/") and m.count("/") >= 3}
-    patterns = [f"pkgs/holidays/locale/{lang}" for lang in sorted(languages)
-                if lang not in HOLIDAY_LANGUAGES]
-    return patterns + [f"pkgs/{m}" for m in sorted(names)
-                       if m.startswith("holidays/countries/") and m.count("/") == 2
-                       and m.endswith(".py")
-                       and Path(m).stem not in HOLIDAY_COUNTRIES + ("__init__",)]
-
-
-def trim_holidays_init(text: str) -> str:
-    """holidays/countries/__init__.py imports every country module; keep the imports of the
-    countries the installer ships (the rest of the package loads countries lazily). Read
-    with ast: some imports span several lines."""
-    import ast
-    kept, other = [], []
-    for node in ast.parse(text).body:
-        module = getattr(node, "module", "") or ""
-        if isinstance(node, ast.ImportFrom) and module.startswith("holidays.countries."):
-            if module.rsplit(".", 1)[1] in HOLIDAY_COUNTRIES:
-                kept.append(ast.unparse(node))
-        else:
-            other.append(type(node).__name__)
-    if other or not any(line.startswith("from holidays.countries.brazil ") for line in kept):
-        raise BuildError("holidays/countries/__init__.py mudou de forma (esperado só "
-                         "importações dos países, o Brasil entre elas): revise "
-                         "HOLIDAY_COUNTRIES e trim_holidays_init em installer/build.py")
-    header = [line for line in text.splitlines() if line.startswith("#")]
-    return "\n".join(header[:12] + ["# installer/build.py kept only these countries"] + kept) \
-        + "\n"
+    return qt_excludes(wheels) + list(OTHER_DROPPED)
 
 
 def make_icon(target: Path) -> Path:
@@ -526,9 +486,10 @@ def build() -> Path:
     env = {**os.environ, "PYNSIST_CACHE_DIR": str(PYNSIST_CACHE), "PYTHONUTF8": "1"}
     subprocess.run([sys.executable, "-m", "nsist", "installer.cfg", "--no-makensis"],
                    cwd=STAGE, env=env, check=True)
-    countries = NSIS_BUILD / "pkgs" / "holidays" / "countries" / "__init__.py"
-    countries.write_text(trim_holidays_init(countries.read_text(encoding="utf-8")),
-                         encoding="utf-8")
+    kept = holiday_trim.trim(NSIS_BUILD / "pkgs" / "holidays")
+    print(f"  holidays: {kept['modules']} módulos do calendário do Brasil mantidos, "
+          f"{kept['removed']} removidos ({kept['bytes_before'] / 1e6:.1f} → "
+          f"{kept['bytes_after'] / 1e6:.2f} MB)")
     if signer is not None:
         for launcher in sorted((NSIS_BUILD / "bin").glob("*.exe")):
             signing.sign_file(signer, launcher)
@@ -552,7 +513,7 @@ def build() -> Path:
 def main() -> int:
     try:
         build()
-    except (BuildError, signing.SigningError) as exc:
+    except (BuildError, signing.SigningError, holiday_trim.TrimError) as exc:
         print(f"make installer: {exc}", file=sys.stderr)
         return 1
     except subprocess.CalledProcessError as exc:

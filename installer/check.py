@@ -1,21 +1,24 @@
 """Check the built Windows installer without Windows (`make installer-check`).
 
 1. payload: extract dist/MototaxiDesk-<version>-setup.exe with 7z; the files the program
-   needs are there and nothing of what the build drops; every DLL finds what it imports;
-   setup, uninstaller and launcher are 64-bit;
+   needs are there and nothing of what the build drops, which no shipped binary names;
+   every DLL finds what it imports; setup, uninstaller and launcher are 64-bit;
 2. signatures: setup, uninstaller and launcher verified with osslsigncode (against
    MOTOTAXI_SIGN_CA when given); an unsigned build is reported loudly and fails under CI;
-3. the real setup.exe under wine64 (wine.py: throwaway prefix, Xvfb, the 32-bit trap refused):
-   the previous release (previous.py) installed per user with /S, a database made and a
-   card printed with it; this version installed over it with /S: same folder, the old files
-   gone, the data folder byte-identical, then the new program migrates it and the old card
-   still verifies;
-4. the GUI: the Start-menu shortcut opens the login window (two wine stand-ins in the prefix
-   only: wine_stubs.py), a screenshot that is not blank; with the window open, setup and
-   uninstaller exit 3 and change nothing;
+3. the real setup.exe under wine64 (wine.py: throwaway prefix, Xvfb, the 32-bit trap refused),
+   once for each earlier release of installer/releases.toml (previous.py), oldest first:
+   the release installed per user with /S, a database made and a card printed with it; this
+   version installed over it with /S: same folder, the old files gone, the data folder
+   byte-identical, then the new program migrates it, the old card still verifies and the
+   login window opens on it; uninstalled, and the next release on a data folder of its own;
+4. the GUI, after the upgrade from the last release: the Start-menu shortcut opens the
+   login window (wine stand-ins in the prefix only: wine_stubs.py), a screenshot that is not
+   blank; with the window open, setup and uninstaller exit 3 and change nothing; the print
+   preview draws a card with QtPdf and prints it;
 5. uninstall per user (data kept), then a per-machine install (/AllUsers: Program Files,
    HKLM) where the installed launcher runs init, demo, print card, verify and the self-test
-   on a new database, and its uninstall.
+   on a new database, and the installed program's holiday calendar equals the whole
+   package's for every UF; its uninstall.
 Exits non-zero with a message naming the first failed step.
 """
 from __future__ import annotations
@@ -82,7 +85,7 @@ def expected_paths() -> list[str]:
               "pkgs/PySide6/__init__.py", "pkgs/PySide6/plugins/platforms/qwindows.dll",
               "pkgs/PySide6/Qt6Core.dll", "pkgs/PySide6/Qt6Gui.dll",
               "pkgs/PySide6/Qt6Widgets.dll", "pkgs/PySide6/msvcp140.dll",
-              "pkgs/holidays/countries/brazil.py",
+              "pkgs/holidays/countries/brazil.py", "pkgs/holidays/locale/pt_BR/LC_MESSAGES/BR.mo",
               "bin/mototaxi-desk.exe", "uninstall.exe", "mototaxi-desk.ico"]
     paths += [f"pkgs/PySide6/{module}.pyd" for module in build.QT_MODULES]
     paths += [f"pkgs/PySide6/plugins/{plugin}" for plugin in build.QT_PLUGINS]
@@ -99,7 +102,12 @@ DROPPED = ("pkgs/PySide6/qml", "pkgs/PySide6/Qt6WebEngineCore.dll", "pkgs/PySide
            "pkgs/PySide6/Qt63DCore.dll", "pkgs/PySide6/designer.exe", "pkgs/PySide6/include",
            "pkgs/qrcode/tests", "pkgs/PySide6/resources/icudtl.dat", "pkgs/PySide6/QtTest.pyd",
            "pkgs/PySide6/Qt6Test.dll", "pkgs/holidays/countries/germany.py",
-           "pkgs/holidays/countries/united_states.py", "pkgs/mototaxi_desk/gui/screenshots.py")
+           "pkgs/holidays/countries/united_states.py", "pkgs/holidays/financial",
+           "pkgs/holidays/calendars/hebrew.py", "pkgs/holidays/locale/pt_BR/LC_MESSAGES/AR.mo",
+           "pkgs/mototaxi_desk/gui/screenshots.py")
+# Dropped files a shipped binary could still load by name (not through its import table):
+# no DLL, PYD or EXE of the payload may name them.
+DROPPED_NAMES = ("icudtl.dat", "Qt6Test.dll")
 
 
 def check_payload() -> list[str]:
@@ -117,6 +125,22 @@ def check_payload() -> list[str]:
     problems += [f"arquivo de dados dentro do programa: {p.relative_to(PAYLOAD)}" for p in data]
     if any(PAYLOAD.rglob("__pycache__")):
         problems.append("__pycache__ no instalador (o instalador compila no destino)")
+    return problems
+
+
+def check_dropped_names() -> list[str]:
+    """No shipped binary names a dropped file (ASCII or UTF-16, any case): Chromium's ICU data
+    is read by QtWebEngine, which is not shipped, and by nothing the payload carries."""
+    stems = [Path(name).stem.lower() for name in DROPPED_NAMES]
+    patterns = [(stem, form) for stem in stems
+                for form in (stem.encode(), stem.encode("utf-16-le"))]
+    problems = []
+    for binary in sorted(PAYLOAD.rglob("*")):
+        if binary.suffix.lower() in (".dll", ".pyd", ".exe") and binary.is_file():
+            data = binary.read_bytes().lower()
+            named = sorted({stem for stem, form in patterns if form in data})
+            problems += [f"{binary.relative_to(PAYLOAD)} menciona {stem}, que a compilação "
+                         "tira: confira se o programa precisa dele" for stem in named]
     return problems
 
 
@@ -318,13 +342,20 @@ def check_removed(m: Machine, folder: Path, all_users: bool) -> list[str]:
     return problems
 
 
-def upgrade_from_previous(m: Machine, new_installer: str) -> dict:
-    """The previous release per user, data made with it, this version over it."""
+def takes_demo_database(m: Machine, folder: Path) -> bool:
+    """Whether the installed release's `init` has --demo-database (0.2.0 on: `demo` fills only
+    a database made as a demo one), read from its own help."""
+    return "--demo-database" in m.cli(folder, "init", "--help").get("text", "")
+
+
+def upgrade_from(m: Machine, release: previous.Release, new_installer: str) -> dict:
+    """An earlier release per user, data made with it, this version over it: the data
+    folder untouched by the installer, then migrated by the program, the old card valid."""
     started = time.perf_counter()
-    old_exe, release, cached = previous.installer()
-    print(f"  versão anterior {release.version} ({release.commit[:12]}): {old_exe.name}"
-          f"{' (cache)' if cached else ''}, {old_exe.stat().st_size / 1e6:.1f} MB, "
-          f"{time.perf_counter() - started:.0f} s")
+    old_exe, cached = previous.installer(release)
+    print(f"  versão {release.version} ({release.commit[:12]}): {old_exe.name}"
+          f"{' (cache)' if cached else ' (compilado agora)'}, "
+          f"{old_exe.stat().st_size / 1e6:.1f} MB, {time.perf_counter() - started:.0f} s")
     code = m.setup(m.prefix.put(old_exe))
     if code != 0:
         raise CheckError(f"instalação silenciosa da versão {release.version}: código {code}")
@@ -334,7 +365,8 @@ def upgrade_from_previous(m: Machine, new_installer: str) -> dict:
     if problems:
         raise CheckError(f"versão {release.version} instalada com problemas:\n  "
                          + "\n  ".join(problems))
-    m.cli(folder, *init_args(), stdin=f"{ADMIN_PASSWORD}\n{ADMIN_PASSWORD}\n")
+    m.cli(folder, *init_args(demo_database=takes_demo_database(m, folder)),
+          stdin=f"{ADMIN_PASSWORD}\n{ADMIN_PASSWORD}\n")
     m.cli(folder, "demo", "--holders", "12")
     card = m.cli(folder, "print", "card", "1", "-o", "C:\\cartao-versao-anterior.pdf")
     old_qr = card["copies"][0]["qr_text"]
@@ -350,14 +382,15 @@ def upgrade_from_previous(m: Machine, new_installer: str) -> dict:
     version = build.app_version()
     code = m.setup(new_installer)
     if code != 0:
-        raise CheckError(f"atualização silenciosa para {version}: código {code}")
+        raise CheckError(f"atualização silenciosa de {release.version} para {version}: "
+                         f"código {code}")
     problems = check_install(m, folder, version, all_users=False)
     if stale.exists():
         problems.append(f"arquivo da versão anterior sobreviveu: {stale.name}")
     problems += [f"pasta de dados mudou com a instalação: {p}"
                  for p in compare_snapshots(before, snapshot(m.data))]
     if problems:
-        raise CheckError("atualização:\n  " + "\n  ".join(problems))
+        raise CheckError(f"atualização de {release.version}:\n  " + "\n  ".join(problems))
     print(f"  {version} instalada por cima (/S): mesma pasta, arquivos antigos removidos, "
           f"pasta de dados idêntica byte a byte ({len(before)} arquivos)")
 
@@ -365,8 +398,8 @@ def upgrade_from_previous(m: Machine, new_installer: str) -> dict:
     new_schema = schema_version(m.data / "mototaxi.db")
     from mototaxi_desk.store import migrations
     if new_schema != migrations.LATEST:
-        raise CheckError(f"o banco ficou no esquema v{new_schema}, esperado "
-                         f"v{migrations.LATEST}")
+        raise CheckError(f"o banco da versão {release.version} ficou no esquema "
+                         f"v{new_schema}, esperado v{migrations.LATEST}")
     if new_schema > old_schema:
         copies = list((m.data / "backups").glob(f"*antes-migracao-v{old_schema}*.db"))
         if not copies:
@@ -379,11 +412,27 @@ def upgrade_from_previous(m: Machine, new_installer: str) -> dict:
               "atualização não migrou o banco (a próxima versão com migração o fará)")
     verified = m.cli(m.user_install, "verify", old_qr)
     if not verified.get("valid"):
-        raise CheckError(f"o cartão impresso pela versão anterior não confere: {verified}")
+        raise CheckError(f"o cartão impresso pela versão {release.version} não confere: "
+                         f"{verified}")
     print(f"  check: {'ok' if report.get('ok', True) else report}; cartão da versão "
-          f"anterior confere: {verified['message']}")
-    return {"previous": release.version, "old_schema": old_schema, "new_schema": new_schema,
-            "previous_mb": old_size}
+          f"{release.version} confere: {verified['message']}")
+    return {"version": release.version, "old_schema": old_schema, "new_schema": new_schema,
+            "installed_mb": old_size, "cached": cached}
+
+
+def start_over(m: Machine, release: str) -> None:
+    """Between two upgrade rounds: this version uninstalled per user (checked), the data
+    folder of the round set aside (build/check/dados-<release>), as on another computer."""
+    code = m.uninstall(m.user_install)
+    problems = ([f"código {code}"] if code else []) + \
+        check_removed(m, m.user_install, all_users=False)
+    if problems:
+        raise CheckError(f"desinstalação depois da atualização de {release}:\n  "
+                         + "\n  ".join(problems))
+    kept = WORK / f"dados-{release}"
+    shutil.rmtree(kept, ignore_errors=True)
+    shutil.move(m.data, kept)
+    print(f"  desinstalado; pasta de dados da rodada guardada em {kept.relative_to(ROOT)}")
 
 
 def icu_files() -> dict[str, bytes]:
@@ -416,23 +465,54 @@ def screenshot_problem(image) -> str | None:
     return None
 
 
-QTPDF_PROBE = """\
-import sys
-from PySide6.QtWidgets import QApplication
-from PySide6.QtPdf import QPdfDocument
+# The print preview as the program opens it (gui/dialogs/print_preview.py): the printed card
+# loaded by QtPdf and drawn in the dialog's QPdfView (read back until black shows: text and
+# QR code, which a blank page lacks), then printed as the Imprimir button does, to a PDF
+# printer (no spooler under wine) whose sheet is read back the same way. Run with the
+# installed Python, without PySide6/resources/icudtl.dat, which the build drops.
+PREVIEW_PROBE = """\
+import sys, time
 from PySide6.QtCore import QSize
+from PySide6.QtWidgets import QApplication
+from PySide6.QtPrintSupport import QPrinter
 app = QApplication([])
-doc = QPdfDocument()
-doc.load(sys.argv[1])
-image = doc.render(0, QSize(340, 214))
-colours = len({image.pixel(x, y) for x in range(0, 340, 4) for y in range(0, 214, 4)})
-print(doc.status().name, doc.pageCount(), colours)
-sys.exit(0 if doc.pageCount() >= 1 and colours > 8 else 1)
+from mototaxi_desk.gui.dialogs import print_preview
+
+
+def dark(image):  # the share of near-black pixels: text, QR code (a blank page: none)
+    points = [(x, y) for x in range(0, image.width(), 2) for y in range(0, image.height(), 2)]
+    colours = [image.pixelColor(x, y) for x, y in points]
+    return sum(1 for c in colours if c.alpha() > 128 and c.lightness() < 64) / len(points)
+
+
+pdf = open(sys.argv[1], "rb").read()
+dialog = print_preview.PrintPreviewDialog({"document": "card", "pdf": pdf,
+                                           "copies": [{"copy": 1}], "reservation": None})
+dialog.show()
+shown, deadline = 0.0, time.monotonic() + 60
+while shown < 0.002 and time.monotonic() < deadline:
+    app.processEvents()
+    time.sleep(0.2)
+    shown = dark(dialog.view.grab().toImage())
+printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+printer.setOutputFileName(sys.argv[2])
+printer.setResolution(print_preview.PRINT_DPI)
+print_preview.render_to_printer(dialog.document, printer)
+pages = dialog.document.pageCount()
+dialog.done(0)
+printed = print_preview.load_pdf(open(sys.argv[2], "rb").read())
+paper = printed.pagePointSize(0) if printed.pageCount() else None  # the printer's paper
+on_paper = dark(printed.render(0, QSize(600, round(600 * paper.height() / paper.width())))) \\
+    if paper else 0.0
+print(f"{pages} página(s); em preto: {shown:.1%} da pré-visualização, {on_paper:.2%} da "
+      f"folha impressa" + (f" ({paper.width():.0f}x{paper.height():.0f} pt)" if paper else ""))
+sys.exit(0 if pages >= 1 and shown >= 0.002 and on_paper >= 0.002 else 1)
 """
 
 
-def gui_smoke(m: Machine, folder: Path, new_installer: str) -> dict:
-    """The installed program's window under wine: login, screenshot, 'program open'."""
+def install_gui_stubs(m: Machine, folder: Path) -> None:
+    """The stand-ins wine 8 lacks for Qt's window (wine_stubs.py), in the prefix only."""
     system32 = m.prefix.drive_c / "windows" / "system32"
     qt_icu = pe.imported_functions((folder / "pkgs" / "PySide6" / "Qt6Core.dll")
                                    .read_bytes())["icuuc.dll"]
@@ -444,7 +524,22 @@ def gui_smoke(m: Machine, folder: Path, new_installer: str) -> dict:
     stubs = wine_stubs.install_gui(system32, qt_icu, icu_files())
     print(f"  só no prefixo do wine: {', '.join(stubs)} ({len(qt_icu)} funções ucnv_* do "
           f"Qt6Core encaminhadas)")
-    log = m.data / "logs" / "mototaxi-desk.log"
+
+
+def program_log(m: Machine) -> Path:
+    return m.data / "logs" / "mototaxi-desk.log"
+
+
+def log_errors(m: Machine, start: int) -> list[str]:
+    """The program's log lines with an error or a traceback, written since `start`."""
+    log = program_log(m)
+    text = log.read_text("utf-8", "replace")[start:] if log.is_file() else ""
+    return [line for line in text.splitlines() if " ERROR " in line or "Traceback" in line]
+
+
+def open_login(m: Machine) -> tuple[str, float]:
+    """The Start-menu shortcut until the login window is on the screen: (its title, s)."""
+    log = program_log(m)
     log_start = log.stat().st_size if log.is_file() else 0
     started = time.perf_counter()
     m.prefix.start("start", "/unix", str(m.shortcuts(all_users=False)[0]))
@@ -452,23 +547,50 @@ def gui_smoke(m: Machine, folder: Path, new_installer: str) -> dict:
     while time.perf_counter() - started < GUI_TIMEOUT:
         names = m.screen.window_names()
         if any(LOGIN_TITLE in n for n in names):
-            break
+            return next(n for n in names if LOGIN_TITLE in n), time.perf_counter() - started
         time.sleep(2)
-    else:
-        raise CheckError(f"a janela de login não apareceu em {GUI_TIMEOUT} s; janelas: "
-                         f"{sorted(set(names))[:10]}; registro:\n"
-                         + (log.read_text("utf-8", "replace")[log_start:][-2000:]
-                            if log.is_file() else "(sem registro)"))
-    seconds = time.perf_counter() - started
-    time.sleep(3)  # let it finish painting
-    image = m.screen.screenshot()
+    raise CheckError(f"a janela de login não apareceu em {GUI_TIMEOUT} s; janelas: "
+                     f"{sorted(set(names))[:10]}; registro:\n"
+                     + (log.read_text("utf-8", "replace")[log_start:][-2000:]
+                        if log.is_file() else "(sem registro)"))
+
+
+def login_shows(m: Machine, release: str) -> None:
+    """After an upgrade: the program opens its window on the migrated data, logs no error."""
+    log = program_log(m)
+    log_start = log.stat().st_size if log.is_file() else 0
+    title, seconds = open_login(m)
+    time.sleep(3)  # the start-up's background work logs its errors, if any
+    m.prefix.kill()
+    errors = log_errors(m, log_start)
+    if errors:
+        raise CheckError(f"o programa registrou erros ao abrir os dados da versão {release}:"
+                         "\n  " + "\n  ".join(errors[:10]))
+    print(f"  atalho do menu Iniciar → janela \"{title}\" em {seconds:.0f} s sobre os dados "
+          f"da versão {release}, sem erro no registro")
+
+
+def gui_smoke(m: Machine, folder: Path, new_installer: str) -> dict:
+    """The installed program's window under wine: login, screenshot, 'program open', the
+    print preview."""
+    log = program_log(m)
+    log_start = log.stat().st_size if log.is_file() else 0
+    title, seconds = open_login(m)
+    # the title comes first, the painting seconds later (more under load): wait for it
+    painted_by = time.perf_counter() + GUI_TIMEOUT / 3
+    while True:
+        time.sleep(2)
+        image = m.screen.screenshot()
+        problem = screenshot_problem(image)
+        if problem is None or time.perf_counter() > painted_by:
+            break
     shot = WORK / "login.png"
     image.save(shot)
-    problem = screenshot_problem(image)
     if problem:
-        raise CheckError(f"captura da tela de login em branco ({problem}): {shot}")
-    print(f"  atalho do menu Iniciar → janela \"{next(n for n in names if LOGIN_TITLE in n)}\""
-          f" em {seconds:.0f} s; captura {shot.relative_to(ROOT)} não está em branco")
+        raise CheckError(f"captura da tela de login em branco ({problem}) {GUI_TIMEOUT // 3} s "
+                         f"depois de a janela aparecer: {shot}")
+    print(f"  atalho do menu Iniciar → janela \"{title}\" em {seconds:.0f} s; captura "
+          f"{shot.relative_to(ROOT)} não está em branco")
 
     before = snapshot(folder)
     code = m.prefix.run(new_installer, "/S").returncode
@@ -486,25 +608,24 @@ def gui_smoke(m: Machine, folder: Path, new_installer: str) -> dict:
           f"{EXIT_PROGRAM_OPEN} e nada muda")
 
     pdf = m.cli(folder, "print", "card", "2", "-o", "C:\\cartao-pre-visualizacao.pdf")
-    probe = m.prefix.run(m.windows(folder / "Python" / "python.exe"), "-c", QTPDF_PROBE,
-                         pdf["output"])
+    probe = m.prefix.run(m.windows(folder / "Python" / "python.exe"), "-c", PREVIEW_PROBE,
+                         pdf["output"], "C:\\cartao-impresso.pdf")
     if probe.returncode:
-        raise CheckError("QtPdf não desenhou o cartão sob wine:\n"
+        raise CheckError("a pré-visualização (QtPdf) não desenhou o cartão sob wine:\n"
                          + (probe.stdout + probe.stderr)[-2000:])
-    print(f"  QtPdf (pré-visualização) desenha o cartão sem icudtl.dat: {probe.stdout.strip()}")
+    print(f"  pré-visualização de impressão (QtPdf, QPdfView, impressão) sem icudtl.dat: "
+          f"{probe.stdout.strip()}")
     m.prefix.kill()
-    errors = [line for line in (log.read_text("utf-8", "replace")[log_start:]
-                                if log.is_file() else "").splitlines()
-              if " ERROR " in line or "Traceback" in line]
+    errors = log_errors(m, log_start)
     if errors:
         raise CheckError("o programa registrou erros com a janela aberta:\n  "
                          + "\n  ".join(errors[:10]))
     return {"login_seconds": round(seconds)}
 
 
-# What the self-test does not reach: holidays' pt_BR names survived the trimming (Brazil's
-# module only), and the compiled modules load: shiboken6, psycopg2 with its libpq DLLs,
-# Pillow, cryptography.
+# What the self-test does not reach: the compiled modules load (shiboken6, psycopg2 with its
+# libpq DLLs, Pillow, cryptography) and Brazil's holiday names survived the trimming
+# (holiday_trim.py keeps the BR catalogues).
 WINDOWS_PROBE = """\
 import sys, holidays, shiboken6, psycopg2, PIL._imaging, cryptography.hazmat.bindings._rust
 names = holidays.Brazil(subdiv="MA", years=2026, language="pt_BR")
@@ -512,6 +633,38 @@ assert "Confraternização Universal" in names.values(), sorted(names.values())
 print(sys.version.split()[0], "holidays", len(names), "shiboken6", shiboken6.__version__,
       "psycopg2", psycopg2.__version__.split()[0], "libpq", psycopg2.__libpq_version__)
 """
+
+# The program's holiday calculation (national and state holidays, Carnival), every UF over
+# the years a register spans, as JSON: the installed, trimmed package under wine must give
+# what the whole package gives here (tests/test_installer.py compares the same on Linux).
+HOLIDAYS_BY_UF = """\
+import json, sys
+from mototaxi_desk.domain import penalty_calendar, validators
+print(json.dumps({uf: {year: sorted(d.isoformat()
+                                    for d in penalty_calendar._public_holidays(uf, year))
+                       for year in range(2015, 2036)}
+                  for uf in validators.UFS + ("", "XX")}))
+"""
+
+
+def check_holidays(m: Machine, folder: Path) -> str:
+    """The installed program's business-day calendar equals this machine's, every UF."""
+    probe = m.prefix.run(m.windows(folder / "Python" / "python.exe"), "-c", HOLIDAYS_BY_UF)
+    here = subprocess.run([sys.executable, "-c", HOLIDAYS_BY_UF], capture_output=True,
+                          text=True, cwd=ROOT, check=True)
+    try:
+        installed = json.loads(probe.stdout)
+    except json.JSONDecodeError:
+        raise CheckError("feriados do programa instalado:\n"
+                         + (probe.stdout + probe.stderr)[-3000:]) from None
+    expected = json.loads(here.stdout)
+    if installed != expected:
+        wrong = sorted(uf for uf in expected if installed.get(uf) != expected[uf])
+        raise CheckError(f"feriados do programa instalado diferem do pacote holidays inteiro "
+                         f"nas UFs {', '.join(wrong)}")
+    days = sum(len(v) for years in installed.values() for v in years.values())
+    return f"{len(installed) - 2} UFs, 2015-2035, {days} feriados: iguais aos do pacote inteiro"
+
 
 # the administrator's start-up integrity check runs in a child process of the window's
 # interpreter (services/child_jobs.py): the installed pythonw.exe must start it and read back
@@ -544,6 +697,7 @@ def per_machine(m: Machine, new_installer: str, python_version: str) -> None:
         raise CheckError(f"módulos compilados sob wine (esperado Python {python_version}):\n"
                          + (probe.stdout + probe.stderr)[-3000:])
     print(f"  Python instalado: {probe.stdout.strip()}")
+    print(f"  calendário de dias úteis (holidays só com o Brasil): {check_holidays(m, folder)}")
     env = {"MOTOTAXI_DATA_DIR": "C:\\dados-teste"}
     m.cli(folder, *init_args(demo_database=True), stdin=f"{ADMIN_PASSWORD}\n{ADMIN_PASSWORD}\n",
           env=env)
@@ -601,7 +755,8 @@ def check_wine32_trap(m: Machine) -> None:
           "executado, pela saída do wine (que sai com código 0)")
 
 
-def check_under_wine(installer: Path, python_version: str) -> dict:
+def check_under_wine(installer: Path, python_version: str,
+                     releases: list[previous.Release]) -> dict:
     screen = Screen(WORK / "screen")
     prefix = Prefix(WORK / "wineprefix", screen.display)
     m = Machine(prefix, screen)
@@ -612,9 +767,20 @@ def check_under_wine(installer: Path, python_version: str) -> dict:
               f"só nele: {', '.join(stubs)})")
         check_wine32_trap(m)
         new_installer = prefix.put(installer)
-        step = time.perf_counter()
-        result = upgrade_from_previous(m, new_installer)
-        print(f"  ({time.perf_counter() - step:.0f} s)")
+        rounds = []
+        for number, release in enumerate(releases):
+            step = time.perf_counter()
+            print(f"  [{number + 1}/{len(releases)}] de {release.version} para "
+                  f"{build.app_version()}")
+            if number:
+                start_over(m, releases[number - 1].version)
+            rounds.append(upgrade_from(m, release, new_installer))
+            if number == 0:
+                install_gui_stubs(m, m.user_install)
+            if number < len(releases) - 1:  # the last one gets the whole window check below
+                login_shows(m, release.version)
+            print(f"  ({time.perf_counter() - step:.0f} s)")
+        result = {"rounds": rounds}
         print("5/6 a janela do programa instalado (Xvfb)")
         step = time.perf_counter()
         result.update(gui_smoke(m, m.user_install, new_installer))
@@ -650,8 +816,8 @@ def main() -> int:
         seconds = extract(installer)
         print(f"  {build.folder_size(PAYLOAD) / 1e6:.1f} MB no pacote, extraídos em "
               f"{seconds:.0f} s")
-        problems = check_payload() + check_dll_imports() + check_architecture(installer) + \
-            check_version_resource(installer, version)
+        problems = check_payload() + check_dropped_names() + check_dll_imports() + \
+            check_architecture(installer) + check_version_resource(installer, version)
         if problems:
             raise CheckError("conteúdo:\n  " + "\n  ".join(problems))
         print(f"  {len(expected_paths())} arquivos essenciais presentes, nada do que a "
@@ -665,12 +831,19 @@ def main() -> int:
             raise CheckError(f"Python {python_version} no instalador, esperado "
                              f"{build.PYTHON_EXPECTED}")
         print("3/6 prefixo wine64 descartável e Xvfb")
-        print("4/6 atualização a partir da versão anterior (setup.exe real, /S, por usuário)")
-        result = check_under_wine(installer, python_version)
+        print("4/6 atualização a partir de cada versão anterior (setup.exe real, /S, por "
+              "usuário)")
+        releases = previous.earlier(version)
+        print(f"  versões anteriores (installer/releases.toml): "
+              f"{', '.join(r.version for r in releases)}")
+        result = check_under_wine(installer, python_version, releases)
+        earlier = "; ".join(f"{r['version']}: {r['installed_mb']:.1f} MB, esquema "
+                            f"v{r['old_schema']} → v{r['new_schema']}"
+                            for r in result["rounds"])
         print(f"installer-check: ok em {time.perf_counter() - started:.0f} s "
               f"(instalador {installer.stat().st_size / 1e6:.1f} MB, instalado "
-              f"{result['installed_mb']:.1f} MB com os .pyc — a versão {result['previous']} "
-              f"instalava {result['previous_mb']:.1f} MB; Python {python_version})")
+              f"{result['installed_mb']:.1f} MB com os .pyc; atualizado a partir de "
+              f"{len(result['rounds'])} versões — {earlier}; Python {python_version})")
         return 0
     except (CheckError, WineError, previous.PreviousReleaseError,
             signing.SigningError) as exc:

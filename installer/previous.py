@@ -1,20 +1,24 @@
-"""The previous release's installer, for the upgrade test of `make installer-check`.
+"""The earlier releases' installers, for the upgrade test of `make installer-check`.
 
-installer/previous-release.toml names the release (version, commit, tag). Its installer is
-built from that commit with the release's own build scripts (git archive of the commit, so
-the work tree is not touched) and cached in build/cache/previous/ under the commit's hash, so
-only the first check on a machine pays for it. The commit is found by its tag when the clone
-has tags (the tag must point at it) and by its hash otherwise; a clone without that history
-(shallow) stops the check with the command that fetches it: the upgrade test is never skipped.
+installer/releases.toml lists every release in release order (version, commit, tag); the
+check upgrades from each release older than the version being built. Each one's installer
+is built from its commit with that release's own build scripts (git archive of the commit,
+so the work tree is not touched) and cached in build/cache/previous/ under its version and
+the commit's hash, so only the first check on a machine pays for it. The commit is found by
+its tag when the clone has tags (the tag must point at it) and by its hash otherwise; a
+clone without that history (shallow) stops the check with the command that fetches it: the
+upgrade test is never skipped.
 
 Releases up to 0.1.0 built a 32-bit NSIS stub, which wine64 cannot run without wine32; their
-script is compiled with `Target amd64-unicode` prepended (makensis -X), and with zlib instead
-of LZMA to save CPU: the same pages, sections, registry keys and files.
+script is compiled with `Target amd64-unicode` prepended (makensis -X). Every earlier
+installer is compressed with zlib instead of LZMA to save CPU: the same pages, sections,
+registry keys and files.
 """
 from __future__ import annotations
 
 import io
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -28,13 +32,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import build  # noqa: E402
 import pe  # noqa: E402
 
-RELEASE_FILE = build.ROOT / "installer" / "previous-release.toml"
+RELEASES_FILE = build.ROOT / "installer" / "releases.toml"
 CACHE = build.CACHE / "previous"
 SOURCES = build.ROOT / "build" / "previous"
 
 
 class PreviousReleaseError(Exception):
-    """The previous release cannot be had; the message says how to get it."""
+    """An earlier release cannot be had; the message says how to get it."""
 
 
 @dataclass(frozen=True)
@@ -44,9 +48,54 @@ class Release:
     tag: str
 
 
-def release(path: Path = RELEASE_FILE) -> Release:
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return Release(version=data["version"], commit=data["commit"], tag=data.get("tag", ""))
+def releases(path: Path = RELEASES_FILE) -> list[Release]:
+    """Every release of installer/releases.toml, in release order (checked)."""
+    from packaging.version import InvalidVersion, Version
+    name = f"installer/{path.name}"
+    try:
+        entries = tomllib.loads(path.read_text(encoding="utf-8")).get("release")
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise PreviousReleaseError(f"{name} ilegível: {exc}") from exc
+    if not isinstance(entries, list) or not entries:
+        raise PreviousReleaseError(f"{name} não tem nenhuma [[release]]")
+    found = []
+    for number, entry in enumerate(entries, 1):
+        version, commit = str(entry.get("version", "")), str(entry.get("commit", ""))
+        try:
+            Version(version)
+        except InvalidVersion:
+            raise PreviousReleaseError(f"{name}, [[release]] nº {number}: versão "
+                                       f"{version!r} inválida") from None
+        if commit and not re.fullmatch(r"[0-9a-f]{40}", commit):
+            raise PreviousReleaseError(f"{name}, versão {version}: o commit deve ter os 40 "
+                                       f"dígitos hexadecimais (git rev-parse), não {commit!r}")
+        found.append(Release(version=version, commit=commit, tag=str(entry.get("tag", ""))))
+    ordered = sorted(found, key=lambda r: Version(r.version))
+    if ordered != found or len({Version(r.version) for r in found}) != len(found):
+        raise PreviousReleaseError(f"{name}: as versões devem vir em ordem crescente, sem "
+                                   f"repetir ({', '.join(r.version for r in found)})")
+    return found
+
+
+def earlier(current: str, path: Path = RELEASES_FILE) -> list[Release]:
+    """The releases before `current` (the version being built), oldest first. An entry for
+    `current` itself is the release being made, not one to upgrade from; one newer than it
+    means the file and the program disagree."""
+    from packaging.version import Version
+    every = releases(path)
+    newer = [r.version for r in every if Version(r.version) > Version(current)]
+    if newer:
+        raise PreviousReleaseError(f"installer/{path.name} lista {', '.join(newer)}, mais "
+                                   f"nova que este programa ({current}): corrija um dos dois")
+    before = [r for r in every if Version(r.version) < Version(current)]
+    missing = [r.version for r in before if not r.commit]
+    if missing:
+        raise PreviousReleaseError(f"installer/{path.name}: sem commit para "
+                                   f"{', '.join(missing)}")
+    if not before:
+        raise PreviousReleaseError(f"installer/{path.name} não tem versão anterior a "
+                                   f"{current}: o teste de atualização não é pulado")
+    return before
 
 
 def _git(*args: str, root: Path = build.ROOT, binary: bool = False):
@@ -65,7 +114,7 @@ def resolve(rel: Release, root: Path = build.ROOT) -> str:
         if tagged.returncode == 0 and tagged.stdout.strip() != rel.commit:
             raise PreviousReleaseError(
                 f"a etiqueta {rel.tag} aponta {tagged.stdout.strip()[:12]}, mas "
-                f"installer/previous-release.toml diz {rel.commit[:12]}: corrija um dos dois")
+                f"installer/releases.toml diz {rel.commit[:12]}: corrija um dos dois")
     found = _git("rev-parse", "--verify", "--quiet", f"{rel.commit}^{{commit}}", root=root)
     if found.returncode:
         raise PreviousReleaseError(
@@ -76,7 +125,7 @@ def resolve(rel: Release, root: Path = build.ROOT) -> str:
 
 
 def cached_installer(rel: Release, commit: str) -> Path:
-    return CACHE / f"MototaxiDesk-{rel.version}-{commit[:12]}-setup.exe"
+    return CACHE / rel.version / f"MototaxiDesk-{rel.version}-{commit[:12]}-setup.exe"
 
 
 def _makensis_shim(folder: Path, *, retarget: bool) -> Path:
@@ -121,13 +170,12 @@ runpy.run_path(sys.argv[0], run_name="__main__")
 """
 
 
-def installer(rel: Release | None = None) -> tuple[Path, Release, bool]:
-    """(the previous release's installer, the release, whether it came from the cache)."""
-    rel = rel or release()
+def installer(rel: Release) -> tuple[Path, bool]:
+    """(the release's installer, whether it came from the cache)."""
     commit = resolve(rel)
     target = cached_installer(rel, commit)
     if target.is_file():
-        return target, rel, True
+        return target, True
     source = SOURCES / commit[:12]
     shutil.rmtree(source, ignore_errors=True)
     source.mkdir(parents=True)
@@ -140,7 +188,7 @@ def installer(rel: Release | None = None) -> tuple[Path, Release, bool]:
     declared = tomllib.loads((source / "pyproject.toml").read_text("utf-8"))["project"]
     if declared["version"] != rel.version:
         raise PreviousReleaseError(f"o commit {commit[:12]} é a versão {declared['version']}, "
-                                   f"não {rel.version} (installer/previous-release.toml)")
+                                   f"não {rel.version} (installer/releases.toml)")
     (source / "build").mkdir()
     (source / "build" / "cache").symlink_to(build.CACHE)  # the same downloads
     env = {k: v for k, v in os.environ.items() if not k.startswith("MOTOTAXI_SIGN_")}
@@ -158,8 +206,8 @@ def installer(rel: Release | None = None) -> tuple[Path, Release, bool]:
                                    + (result.stdout + result.stderr)[-3000:])
     if pe.machine(built.read_bytes()) != "amd64":
         raise PreviousReleaseError(f"o instalador da versão {rel.version} não saiu de 64 bits")
-    CACHE.mkdir(parents=True, exist_ok=True)
+    target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(built, target)
     shutil.rmtree(source, ignore_errors=True)
-    return target, rel, False
+    return target, False
 

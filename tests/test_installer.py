@@ -26,6 +26,7 @@ def _load(name: str):
         sys.path.insert(0, folder)
     spec = importlib.util.spec_from_file_location(name, ROOT / "installer" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)
     return module
 
@@ -497,62 +498,200 @@ def test_previous_release_is_found_by_hash_or_tag_and_never_skipped(tmp_path):
         previous.resolve(release, root=tmp_path / "plain")
 
 
-def test_previous_release_file_names_an_older_version():
+def test_release_list_is_in_order_and_the_upgrade_covers_every_earlier_release():
+    """installer/releases.toml: every release in order with its full commit and tag; the
+    check upgrades from each one older than this version, the first release always."""
     from packaging.version import Version
     previous = _load("previous")
-    release = previous.release()
-    assert Version(release.version) < Version(mototaxi_desk.__version__)
-    assert re.fullmatch(r"[0-9a-f]{40}", release.commit)
+    every = previous.releases()
+    assert [r.version for r in every[:2]] == ["0.1.0", "0.2.0"]
+    assert all(re.fullmatch(r"[0-9a-f]{40}", r.commit) and r.tag == f"v{r.version}"
+               for r in every if r.commit)
+    earlier = previous.earlier(mototaxi_desk.__version__)
+    assert earlier == [r for r in every if Version(r.version) < Version(mototaxi_desk.__version__)]
+    assert earlier[0].version == "0.1.0"
+
+
+def test_release_list_refusals(tmp_path):
+    previous = _load("previous")
+    path = tmp_path / "releases.toml"
+
+    def write(*entries):
+        path.write_text("".join(f'[[release]]\nversion = "{v}"\ncommit = "{c}"\n'
+                                for v, c in entries), encoding="utf-8")
+
+    sha = "5c9d48d4d5a5690bb421382dd8c8043705a90b9e"
+    write(("0.1.0", sha), ("0.2.0", "a" * 40), ("0.3.0", ""))
+    # 0.3.0 is the release being built (its commit not yet known): not one to upgrade from
+    assert [r.version for r in previous.earlier("0.3.0", path)] == ["0.1.0", "0.2.0"]
+    with pytest.raises(previous.PreviousReleaseError, match="lista 0.3.0, mais nova"):
+        previous.earlier("0.2.5", path)
+    write(("0.1.0", sha))
+    with pytest.raises(previous.PreviousReleaseError, match="não tem versão anterior"):
+        previous.earlier("0.1.0", path)  # the first release: nothing to upgrade from
+    write(("0.2.0", sha), ("0.1.0", sha))
+    with pytest.raises(previous.PreviousReleaseError, match="ordem crescente"):
+        previous.releases(path)
+    write(("0.1.0", "5c9d48d"))
+    with pytest.raises(previous.PreviousReleaseError, match="40 dígitos"):
+        previous.releases(path)
+    write(("0.1.0", sha), ("0.2.0", ""), ("0.3.0", sha))
+    with pytest.raises(previous.PreviousReleaseError, match="sem commit para 0.2.0"):
+        previous.earlier("0.3.0", path)
+    path.write_text("# nothing yet\n", encoding="utf-8")
+    with pytest.raises(previous.PreviousReleaseError, match="nenhuma"):
+        previous.releases(path)
 
 
 # -- dead weight -------------------------------------------------------------------------
 
-def test_only_brazil_holidays_are_shipped(tmp_path):
-    init = ("# header\nfrom holidays.countries.argentina import Argentina, AR, ARG\n"
-            "from holidays.countries.brazil import Brazil, BR, BRA\n"
-            "from holidays.countries.french_southern_territories import (\n"
-            "    FrenchSouthernTerritories,\n    TF,\n)\n"
-            "from holidays.countries.brunei import Brunei, BN, BRN\n")
-    trimmed = build.trim_holidays_init(init)
-    assert [line for line in trimmed.splitlines() if not line.startswith("#")] == \
-        ["from holidays.countries.brazil import Brazil, BR, BRA"]
-    compile(trimmed, "__init__.py", "exec")
-    with pytest.raises(build.BuildError, match="Brasil"):
-        build.trim_holidays_init("from holidays.countries.chile import Chile\n")
-    with pytest.raises(build.BuildError, match="mudou de forma"):  # code we did not expect
-        build.trim_holidays_init(init + "COUNTRIES = load_all()\n")
-    names = ["holidays/countries/__init__.py", "holidays/countries/brazil.py",
-             "holidays/countries/chile.py", "holidays/locale/de/LC_MESSAGES/x.mo",
-             "holidays/locale/pt_BR/LC_MESSAGES/x.mo", "holidays/groups/christian.py"]
-    assert build.holiday_excludes(names) == ["pkgs/holidays/locale/de",
-                                             "pkgs/holidays/countries/chile.py"]
-    assert "pkgs/PySide6/resources" in build.OTHER_DROPPED  # icudtl.dat, 10.5 MB
+holiday_trim = _load("holiday_trim")
+
+# The program's holiday calculation as JSON (every UF, none, an unknown one; 2015-2035): the
+# same script installer-check runs with the installed Python under wine.
+HOLIDAYS_BY_UF = _load("check").HOLIDAYS_BY_UF
+
+# Only the trimmed package may answer an import of holidays or its modules: anything else
+# (the full package of this .venv, another country) is refused and named.
+ONLY_TRIMMED = """\
+import importlib.abc, sys
+from pathlib import Path
+ROOT = Path(sys.argv[1])
+class OnlyTrimmed(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] != "holidays":
+            return None
+        where = ROOT.joinpath(*name.split("."))
+        if not (where.with_suffix(".py").is_file() or (where / "__init__.py").is_file()):
+            raise ModuleNotFoundError(f"bloqueado: {name} não vai no instalador", name=name)
+        return None
+sys.meta_path.insert(0, OnlyTrimmed())
+sys.path.insert(0, str(ROOT))
+import holidays
+assert holidays.__file__.startswith(str(ROOT)), holidays.__file__
+"""
 
 
-def test_trimmed_holidays_package_still_gives_brazil_holidays(tmp_path):
-    """The installer's holidays package (Brazil only, countries/__init__ rewritten) works:
-    built here from the installed package the same way build.py trims the wheel."""
+def _trimmed_holidays(folder: Path) -> Path:
+    """This .venv's holidays package, trimmed as build.py trims the installer's."""
     import shutil
-    import subprocess
     import holidays
-    source = Path(holidays.__file__).parent
-    target = tmp_path / "holidays"
-    shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__"))
-    names = [f"holidays/{p.relative_to(target).as_posix()}" for p in target.rglob("*")]
-    for pattern in build.holiday_excludes(names):
-        path = tmp_path / pattern.removeprefix("pkgs/")
-        shutil.rmtree(path) if path.is_dir() else path.unlink()
-    countries = target / "countries" / "__init__.py"
-    countries.write_text(build.trim_holidays_init(countries.read_text("utf-8")), "utf-8")
-    assert len(list((target / "countries").glob("*.py"))) == 2  # __init__ and brazil
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); import holidays; "
-            "assert holidays.__file__.startswith(sys.argv[1]); "
-            "names = holidays.Brazil(subdiv='MA', years=2026, language='pt_BR'); "
-            "print(sorted(names.values())[0])")
-    result = subprocess.run([sys.executable, "-c", code, str(tmp_path)],
-                            capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip()
+    target = folder / "holidays"
+    shutil.copytree(Path(holidays.__file__).parent, target,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    holiday_trim.trim(target)
+    return target
+
+
+def test_holidays_trimmed_to_brazil_give_the_programs_days_for_every_uf(tmp_path):
+    """The installer ships of `holidays` only Brazil's calendar and what it imports
+    (holiday_trim.py); the program's business-day calendar (national and state holidays,
+    Carnival) comes out the same for every UF as with the whole package, with any other
+    holidays module refused at import. A holidays release that moves code Brazil needs
+    elsewhere fails here, not on a clerk's deadline."""
+    import json
+    import subprocess
+    target = _trimmed_holidays(tmp_path)
+    files = sorted(p.relative_to(target).as_posix() for p in target.rglob("*") if p.is_file())
+    assert [f for f in files if f.startswith("countries/")] == \
+        ["countries/__init__.py", "countries/brazil.py"]
+    assert not [f for f in files if f.startswith(("financial/", "calendars/hebrew",
+                                                  "calendars/islamic", "groups/islamic"))]
+    assert {Path(f).name for f in files if f.startswith("locale/")} == {"BR.mo"}
+    result = subprocess.run([sys.executable, "-c", ONLY_TRIMMED + HOLIDAYS_BY_UF + (
+        "print(sorted(m for m in sys.modules if m.startswith('holidays.countries.')),"
+        " file=sys.stderr)"), str(tmp_path)], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.stderr.strip() == "['holidays.countries.brazil']"
+    trimmed = json.loads(result.stdout)
+    whole = subprocess.run([sys.executable, "-c", HOLIDAYS_BY_UF], capture_output=True,
+                           text=True, cwd=ROOT, check=True)
+    assert trimmed == json.loads(whole.stdout)
+    assert "2026-11-20" in trimmed["SP"]["2026"]       # Consciência Negra (Lei 14.759/2023)
+    assert "2026-07-28" in trimmed["MA"]["2026"]       # Adesão do Maranhão
+    assert "2026-07-28" not in trimmed["XX"]["2026"]   # unknown UF: national holidays only
+
+
+def test_holidays_blocked_module_is_refused_by_the_import_hook(tmp_path):
+    """The hook of the test above refuses what the installer leaves out (so that test
+    cannot pass by reaching the .venv's full package)."""
+    import subprocess
+    _trimmed_holidays(tmp_path)
+    for statement in ("holidays.Germany(years=2026)", "import holidays.financial"):
+        result = subprocess.run([sys.executable, "-c", f"{ONLY_TRIMMED}{statement}\n",
+                                 str(tmp_path)], capture_output=True, text=True, cwd=ROOT)
+        assert result.returncode == 1
+        assert "não vai no instalador" in result.stderr
+
+
+def test_check_fails_when_a_shipped_binary_names_a_dropped_file(tmp_path, monkeypatch):
+    """icudtl.dat and Qt6Test.dll are dropped because nothing shipped loads them; a DLL that
+    names one (as QtWebEngine names icudtl.dat, in UTF-16 or not) fails installer-check."""
+    check = _load("check")
+    monkeypatch.setattr(check, "PAYLOAD", tmp_path)
+    (tmp_path / "pkgs" / "PySide6").mkdir(parents=True)
+    (tmp_path / "pkgs" / "PySide6" / "Qt6Pdf.dll").write_bytes(b"MZ...qt6gui.dll...")
+    (tmp_path / "pkgs" / "readme.txt").write_text("icudtl.dat")  # not a binary: ignored
+    assert check.check_dropped_names() == []
+    (tmp_path / "pkgs" / "PySide6" / "Qt6Pdf.dll").write_bytes(
+        b"MZ..." + "resources\\ICUDTL.DAT".encode("utf-16-le"))
+    (tmp_path / "pkgs" / "PySide6" / "QtCore.pyd").write_bytes(b"MZ...Qt6Test...")
+    assert check.check_dropped_names() == [
+        str(Path("pkgs/PySide6/Qt6Pdf.dll")) + " menciona icudtl, que a compilação tira: "
+        "confira se o programa precisa dele",
+        str(Path("pkgs/PySide6/QtCore.pyd")) + " menciona qt6test, que a compilação tira: "
+        "confira se o programa precisa dele"]
+
+
+def _package(folder: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = folder / "holidays" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return folder / "holidays"
+
+
+def test_holiday_trim_follows_names_through_reexporting_packages(tmp_path):
+    package = _package(tmp_path, {
+        "__init__.py": "from typing import TYPE_CHECKING\nfrom holidays.base import *\n"
+                       "if TYPE_CHECKING:\n    from holidays.financial import *\n",
+        "base.py": "def helper():\n    from holidays.calendars import LUNAR\n",
+        "financial/__init__.py": "from holidays.financial.nyse import NYSE\n",
+        "financial/nyse.py": "",
+        "calendars/__init__.py": '"""doc"""\nfrom holidays.calendars.gregorian import JAN\n'
+                                 "from holidays.calendars.lunar import LUNAR, MOON\n"
+                                 "from holidays.calendars.hebrew import HEBREW\n",
+        "calendars/gregorian.py": "JAN = 1\n", "calendars/lunar.py": "LUNAR = MOON = 2\n",
+        "calendars/hebrew.py": "HEBREW = 3\n",
+        "groups/__init__.py": "from holidays.groups.christian import Christian\n"
+                              "from holidays.groups.islamic import Islamic\n",
+        "groups/christian.py": "from holidays.calendars.gregorian import JAN\n",
+        "groups/islamic.py": "from holidays.calendars.hebrew import HEBREW\n",
+        "countries/__init__.py": "from holidays.countries.brazil import Brazil, BR\n"
+                                 "from holidays.countries.chile import (\n    Chile,\n    CL,\n)\n",
+        "countries/brazil.py": "from holidays.groups import Christian\n"
+                               "class Brazil:\n    country = 'BR'\n",
+        "countries/chile.py": "from holidays.groups import Islamic\n"
+                              "class Chile:\n    country = 'CL'\n",
+        "mixins/__init__.py": "import os\nfrom holidays.mixins.extra import Extra\n",
+        "locale/pt_BR/LC_MESSAGES/BR.mo": "", "locale/pt_BR/LC_MESSAGES/CL.mo": "",
+    })
+    summary = holiday_trim.trim(package)
+    kept = sorted(p.relative_to(package).as_posix() for p in package.rglob("*") if p.is_file())
+    assert kept == ["__init__.py", "base.py", "calendars/__init__.py", "calendars/gregorian.py",
+                    "calendars/lunar.py", "countries/__init__.py", "countries/brazil.py",
+                    "groups/__init__.py", "groups/christian.py",
+                    "locale/pt_BR/LC_MESSAGES/BR.mo"]
+    assert summary["catalogues"] == ["BR"] and summary["removed"] == 6
+    code = lambda name: [line for line in (package / name).read_text().splitlines()  # noqa: E731
+                         if not line.startswith("#")]
+    assert code("countries/__init__.py") == ["from holidays.countries.brazil import Brazil, BR"]
+    assert code("calendars/__init__.py") == [
+        "from holidays.calendars.gregorian import JAN",
+        "from holidays.calendars.lunar import LUNAR, MOON"]
+    with pytest.raises(holiday_trim.TrimError, match="holidays.countries.peru"):
+        holiday_trim.needed(package, countries=("peru",))
+    assert "pkgs/PySide6/resources" in build.OTHER_DROPPED  # icudtl.dat, 10.5 MB
 
 
 def _loopback_tsa(folder: Path):
