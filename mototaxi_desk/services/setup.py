@@ -289,13 +289,14 @@ def initialise(*, today: dt.date | None = None, demo: bool = False, **values) ->
                                act_number="valor do perfil na configuração inicial")
         login, name, password = checked["admin"]
         admin = users.create_user(login, name, "admin", password, must_change_password=True)
+        from . import keys  # the município's QR signing key pair (services/keys.py)
+        keys.ensure_key(SYSTEM, at_init=True)  # trusted here only on first use
+        # the set-up entry: its seals cover the settings, the admin and the key
         audit.record(SYSTEM, "municipio.init", "municipio_settings", row.id,
                      after=audit.snapshot(row))
         from . import profile_versions  # the rules' text lives in the database from now on
         profile_versions.record_first(SYSTEM, checked["profile"])
         audit.record(SYSTEM, "user.add", "user", admin.id, after=audit.snapshot(admin))
-        from . import keys  # the município's QR signing key pair (services/keys.py)
-        keys.ensure_key(SYSTEM, at_init=True)  # trusted here only on first use
     return {**summary(), "signing_key": keys.current_key_status()}
 
 
