@@ -48,9 +48,9 @@ def test_a_message_set_before_its_window_shows_gives_back_the_room_once_wide(qtb
     assert line.width() == 100
     line.setText("Uma recusa longa, com o nome dos dois perfis e o que fazer. " * 6)
     narrow = line.minimumHeight()
-    dialog.resize(900, 200)
+    dialog.resize(700, 200)  # within the offscreen screen (800 px) the window is fitted to
     dialog.show()
     qtbot.waitExposed(dialog)
-    qtbot.waitUntil(lambda: line.width() > 800)
+    qtbot.waitUntil(lambda: line.width() > 600)
     assert line.minimumHeight() < narrow / 3
     assert line.minimumHeight() == line.heightForWidth(line.width()) > 0
