@@ -203,3 +203,45 @@ def test_init_and_adopt_take_an_earlier_format_and_show_its_notices(cli, tmp_pat
     assert "14 avisos da atualização" in out and "Versão 2 do perfil" in out
     code, out, _ = cli("--db", sqlite_db, "check")
     assert code == 0 and "íntegro" in out
+
+
+def test_adopt_preview_shows_the_changes_with_their_articles_and_writes_nothing(cli,
+                                                                               sqlite_db):
+    """Issue 35 item 2: the command shows what the window's dialog shows — each rule that
+    changes against the version in force, with its article (SRM Art. 19: the vehicle's age,
+    6 years) — and with --preview adopts nothing."""
+    assert cli("--db", sqlite_db, *INIT)[0] == 0
+    path = _own_file(SRM, SRM_TEXT.replace("max_age_years = 6", "max_age_years = 8"))
+    code, out, err = cli("--db", sqlite_db, "profiles", "adopt", str(path), "--from",
+                         "01/01/2026", "--preview")
+    assert code == 0, err
+    assert ("1 alteração em relação à versão 1 (Projeto de Lei nº 002/2019, em vigor desde a "
+            "instalação):") in out
+    assert "  Veículo, idade máxima do veículo (anos): 6 → 8 (Art. 19)" in out
+    assert "Nada foi gravado (--preview): sem --preview, o arquivo é adotado como versão 2, " \
+           "em vigor a partir de 01/01/2026." in out
+    code, out, _ = cli("--db", sqlite_db, "profiles", "versions")
+    assert "versão   2" not in out
+    code, out, err = cli("--db", sqlite_db, "profiles", "adopt", str(path), "--from",
+                         "01/01/2026")
+    assert code == 0, err
+    assert "  Veículo, idade máxima do veículo (anos): 6 → 8 (Art. 19)" in out
+    assert f"Versão 2 do perfil {SRM} adotada" in out
+
+
+def test_another_laws_file_needs_the_law_it_replaces_named(cli, sqlite_db, tmp_path):
+    """Issue 37 item 5: a file of another law is refused as a new version of the law in
+    force, naming both; adopted with --replaces-law naming the law in force."""
+    assert cli("--db", sqlite_db, *INIT)[0] == 0
+    other = tmp_path / "lei-1745-2011.toml"
+    other.write_text(PROFILES_DIR.joinpath("lei-1745-2011.toml").read_text(encoding="utf-8"),
+                     encoding="utf-8")
+    code, out, err = cli("--db", sqlite_db, "profiles", "adopt", str(other), "--from",
+                         "01/01/2026")
+    assert code == 1 and out == ""
+    assert "é de outra lei: Lei Ordinária nº 1.745, de 22 de agosto de 2011" in err
+    assert f"a lei em vigor é Projeto de Lei nº 002/2019 (perfil {SRM})" in err
+    code, out, err = cli("--db", sqlite_db, "profiles", "adopt", str(other), "--from",
+                         "01/01/2026", "--replaces-law", SRM)
+    assert code == 0, err
+    assert "Versão 2 do perfil lei-1745-2011 adotada" in out

@@ -344,6 +344,40 @@ def settings_shots(folder: Path) -> None:
     page.close()
     backup_and_account_shots(folder, admin)
     import_shots(folder, admin)
+    profile_adopt_shot(folder, admin)
+
+
+def profile_adopt_shot(folder: Path, admin) -> None:
+    """Configurações → Município → 'Adotar nova versão da lei...': the município's file from
+    release 0.1.0 amended (a fine raised), with the upgrade's notices and what changes."""
+    import datetime as dt
+    import tempfile
+
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from mototaxi_desk.gui.dialogs.profile_adopt import ProfileAdoptDialog
+    from mototaxi_desk.services import setup
+
+    app = QApplication.instance()
+    profile_id = setup.summary()["profile_id"]
+    history = Path(__file__).resolve().parents[1] / "tests" / "profiles" / "history"
+    text = (history / "6e9dc85" / f"{profile_id}.toml").read_text(encoding="utf-8")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / f"{profile_id}.toml"
+        path.write_text(text.replace('fine_units = "4"', 'fine_units = "5"', 1),
+                        encoding="utf-8")
+        dialog = ProfileAdoptDialog(admin)
+        dialog.show()
+        dialog.choose_file(path)
+        day = dt.date.today() + dt.timedelta(days=30)
+        QTest.keyClicks(dialog.ui.effective.editor, day.strftime("%d%m%Y"))
+        rows = dialog.changes_model.rows
+        fine = next((i for i, r in enumerate(rows) if r["what"] == "multa"), 0)
+        dialog.ui.changes_view.selectRow(fine)
+        app.processEvents()
+        dialog.grab().save(str(folder / "configuracoes-nova-versao-da-lei.png"))
+        dialog.close()
 
 
 def import_shots(folder: Path, admin) -> None:

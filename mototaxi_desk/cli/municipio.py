@@ -79,6 +79,12 @@ def register(sub) -> None:
     p.add_argument("file", help="arquivo .toml do perfil (nova redação da lei)")
     p.add_argument("--from", dest="effective_from", required=True,
                    help="data de vigência (dd/mm/aaaa): atos a partir dela seguem esta versão")
+    p.add_argument("--preview", action="store_true",
+                   help="só mostra o que mudaria (avisos do formato e cada regra alterada, "
+                        "com o artigo) e as recusas; nada é gravado")
+    p.add_argument("--replaces-law", metavar="PERFIL_EM_VIGOR",
+                   help="adota o arquivo de outra lei (uma lei nova que substitui a "
+                        "anterior): confirme nomeando o perfil da lei em vigor")
     profiles.add_parser("versions", help="as versões do perfil guardadas no banco e os "
                                          "arquivos alterados ainda não adotados"
                         ).set_defaults(anonymous=True)
@@ -260,17 +266,10 @@ def _profiles_check(args, profile_files) -> int:
 
 
 def _profiles_versions(args) -> int:
-    from ..domain.validators import format_date
     from ..services import profile_versions
     with database(args):
         if args.profiles_command == "adopt":
-            done = profile_versions.adopt(actor(args), args.file, args.effective_from)
-            emit(args, done, notice_lines(done["notices"], f"Perfil {args.file}",
-                                           "o texto é guardado como está") + [
-                f"Versão {done['number']} do perfil {done['profile_id']} adotada, em vigor "
-                f"a partir de {format_date(done['effective_from'])} "
-                f"(SHA-256 {done['sha256'][:16]}…)."])
-            return EXIT_OK
+            return _profiles_adopt(args, profile_versions)
         rows = profile_versions.versions()
         state = profile_versions.status()
     lines = [f"versão {r['number']:>3}  {r['profile_id']:<36} vigente desde "
@@ -288,6 +287,39 @@ def _profiles_versions(args) -> int:
                             "; não adotado: 'profiles adopt ARQUIVO --from DATA' (admin)") + ".")
     emit(args, {"versions": rows, **state}, lines)
     return EXIT_OK
+
+
+def _profiles_adopt(args, profile_versions) -> int:
+    """`profiles adopt FILE --from DATA [--preview]`: the upgrade's notices and what changes
+    against the version in force (the window's dialog shows the same), then the version
+    adopted; with --preview nothing is written."""
+    from ..domain.validators import format_date
+    call = profile_versions.preview if args.preview else profile_versions.adopt
+    done = call(actor(args), args.file, args.effective_from, replaces_law=args.replaces_law)
+    follows = done["follows"] if args.preview else None
+    lines = notice_lines(done["notices"], f"Perfil {args.file}", "o texto é guardado como está")
+    lines += change_lines(done["changes"], follows)
+    if args.preview:
+        lines.append(f"Nada foi gravado (--preview): sem --preview, o arquivo é adotado como "
+                     f"versão {done['number']}, em vigor a partir de "
+                     f"{format_date(done['effective_from'])}.")
+    else:
+        lines.append(f"Versão {done['number']} do perfil {done['profile_id']} adotada, em "
+                     f"vigor a partir de {format_date(done['effective_from'])} "
+                     f"(SHA-256 {done['sha256'][:16]}…).")
+    emit(args, done, lines)
+    return EXIT_OK
+
+
+def change_lines(changes: list[dict], follows: dict | None) -> list[str]:
+    """What a wording changes, a line each (profile_versions.compare's texts)."""
+    against = (f"à versão {follows['number']} ({follows['law']}, em vigor desde "
+               f"{follows['since']})" if follows else "à versão anterior")
+    if not changes:
+        return [f"Nenhuma regra muda em relação {against}: o texto difere só em "
+                "comentários, na ordem ou no formato."]
+    return ([f"{len(changes)} alteraç{'ões' if len(changes) > 1 else 'ão'} em relação "
+             f"{against}:"] + [f"  {c['text']}" for c in changes])
 
 
 def _settings_list(args) -> int:

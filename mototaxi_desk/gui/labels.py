@@ -1,6 +1,10 @@
 """Portuguese words for the codes the services return (audit actions, entities, kinds)."""
 from __future__ import annotations
 
+# the profile's sections and editable numbers in the law's words live beside the rules (the
+# comparison of two wordings of a law uses them too)
+from ..domain.profile_words import PROFILE_NUMBERS, PROFILE_SECTIONS, profile_number  # noqa: F401
+
 AUDIT_ACTIONS = {
     "person.register": "Cadastro da pessoa", "person.update": "Cadastro alterado",
     "person.cnh": "CNH registrada", "person.view": "Prontuário consultado",
@@ -130,90 +134,6 @@ def audit_action(code: str) -> str:
 
 def entity(code: str) -> str:
     return ENTITIES.get(code, code)
-
-
-# The profile numbers a município may edit (domain.profiles.editable_numbers), in the law's
-# words; "{unit}" is the profile's fiscal unit (UFM, UFICA).
-PROFILE_SECTIONS = {
-    "defaults": "Valores iniciais", "cap": "Limite de permissões", "holder": "Permissionário",
-    "permit": "Permissão", "renewal": "Renovação", "transfer": "Transferência",
-    "interruption": "Interrupção", "vehicle": "Veículo", "inspection": "Vistoria",
-    "stand": "Pontos", "auxiliary": "Condutor auxiliar", "debts": "Débitos",
-    "waiting_list": "Lista de espera", "penalties": "Penalidades", "defence": "Defesa e recurso",
-    "impound": "Remoção e depósito",
-}
-PROFILE_NUMBERS = {
-    "defaults.fiscal_unit_value": "Valor padrão da unidade fiscal (R$)",
-    "defaults.initial_tariff": "Tarifa inicial do perfil (R$)",
-    "cap.inhabitants_per_permit": "Habitantes por permissão",
-    "holder.min_age": "Idade mínima (anos)",
-    "holder.cnh_min_years": "Tempo mínimo de habilitação (anos)",
-    "holder.ear_required": "CNH com observação EAR exigida",
-    "permit.max_per_person": "Máximo de permissões por pessoa",
-    "permit.fleet_owner_exception": "Exceção para frotista",
-    "permit.validity_months": "Validade da permissão (meses)",
-    "permit.order_number_digits": "Dígitos do número de ordem",
-    "permit.cassation_bar_years": "Impedimento após cassação (anos)",
-    "permit.cassation_bar_forever": "Impedimento definitivo após cassação",
-    "renewal.grace_days": "Tolerância após o prazo de renovação (dias)",
-    "renewal.late_fine_units": "Multa por renovação em atraso ({unit})",
-    "transfer.allowed": "Transferência permitida",
-    "transfer.min_years_held": "Tempo mínimo com a permissão para transferir (anos)",
-    "transfer.transferor_barred": "Quem transfere fica impedido de nova permissão",
-    "interruption.allowed": "Interrupção permitida",
-    "interruption.max_days": "Interrupção máxima (dias)",
-    "interruption.per_year": "Limite de interrupção contado por ano",
-    "interruption.extensions": "Prorrogações da interrupção",
-    "interruption.unauthorised_revert_days": "Paralisação não autorizada que extingue (dias)",
-    "vehicle.max_age_years": "Idade máxima do veículo (anos)",
-    "vehicle.max_age_at_grant_only": "Idade máxima só na outorga",
-    "vehicle.cc_min": "Cilindrada mínima (cc)",
-    "vehicle.cc_max": "Cilindrada máxima (cc)",
-    "vehicle.replacement_newer_only": "Substituto deve ser mais novo",
-    "vehicle.replacement_same_capacity": "Substituto de igual cilindrada",
-    "vehicle.replacement_declare_days_before": "Aviso prévio da substituição (dias)",
-    "vehicle.replacement_grace_days": "Prazo para apresentar o substituto (dias)",
-    "vehicle.replacement_needs_authorisation": "Substituição depende de autorização",
-    "vehicle.insurance_min_cover_per_person": "Cobertura mínima do seguro por pessoa (R$)",
-    "inspection.annual": "Vistoria anual",
-    "inspection.semiannual": "Vistoria semestral",
-    "inspection.on_demand": "Vistoria extraordinária",
-    "inspection.requires_permit_up_to_date": "Vistoria exige permissão em dia",
-    "inspection.requires_no_debts": "Vistoria exige ausência de débitos",
-    "inspection.missed_summons_cassation": "Falta à convocação leva à cassação",
-    "stand.min_vehicles": "Mínimo de motocicletas por ponto",
-    "stand.max_vehicles": "Máximo de motocicletas por ponto",
-    "stand.max_may_be_raised": "Máximo do ponto pode ser ampliado",
-    "stand.min_distance_m": "Distância mínima entre pontos (m)",
-    "stand.change_min_months": "Tempo mínimo no ponto antes de mudar (meses)",
-    "stand.change_needs_vacancy": "Mudança de ponto exige vaga",
-    "auxiliary.allowed": "Condutor auxiliar permitido",
-    "auxiliary.max_per_vehicle": "Condutores auxiliares por veículo",
-    "auxiliary.recredential_months": "Recredenciamento do auxiliar (meses)",
-    "auxiliary.cassation_bar_years": "Impedimento após cassação do credenciamento (anos)",
-    "auxiliary.cassation_bar_forever": "Impedimento definitivo após cassação do credenciamento",
-    "debts.block_requests": "Débitos impedem requerimentos",
-    "debts.blocks_renewal": "Débitos impedem a renovação",
-    "waiting_list.enrol_days": "Prazo de inscrição do edital (dias)",
-    "penalties.counts_points": "Infrações somam pontos",
-    "penalties.same_infraction_double_months": "Reincidência na mesma infração dobra a multa (meses)",
-    "penalties.simultaneous_each_count": "Infrações simultâneas contam cada uma",
-    "penalties.count_window_months": "Janela de contagem de infrações (meses; 0 = toda a permissão)",
-    "penalties.recidivism_months": "Prazo da reincidência (meses; 0 = sem limite)",
-    "defence.defence_days": "Prazo de defesa (dias)",
-    "defence.business_days": "Prazos em dias úteis",
-    "defence.appeal_days": "Prazo de recurso (dias)",
-    "defence.extend_to_business_day": "Prazo que vence em dia não útil passa ao próximo",
-    "impound.storage_fee_units_per_day": "Diária de depósito ({unit})",
-}
-
-
-def profile_number(key: str, unit: str = "") -> str:
-    label = PROFILE_NUMBERS.get(key)
-    if label is None:
-        section, _, name = key.partition(".")
-        label = f"{PROFILE_SECTIONS.get(section, section)}: {name.replace('_', ' ')}"
-    return label.replace("{unit}", unit or "unidades fiscais")
 
 
 def instrument_words() -> dict[str, str]:

@@ -9,13 +9,14 @@ and adopts new wordings (`mototaxi-desk profiles adopt FILE --from DATA`, admin,
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 from dataclasses import dataclass
 from pathlib import Path
 
 from .. import profile_files
-from ..domain import profile_upgrades, profiles
+from ..domain import profile_diff, profile_upgrades, profiles
 from ..domain import validators
 from ..domain.profile_formats import CURRENT
 from ..domain.validators import format_date
@@ -182,37 +183,134 @@ def check_overrides_fit(new: profiles.RuleProfile) -> None:
     profiles.apply_overrides(new, json.loads(heads_and_overrides()[1] or "{}"))
 
 
-def adopt(actor: Actor, path, effective_from, *, on: dt.date | None = None) -> dict:
-    """Adopt the profile file at `path` as a new version in force from `effective_from`
-    (admin, audited). Refused: a file that does not load (every problem named), the same
-    text as the version it would follow, a date not after the latest version's, a wording
-    that would orphan records (named), or one the município's edited numbers do not fit."""
-    permissions.require(actor, "settings.profile_adopt")
-    effective = validators.parse_date(effective_from, "Data de vigência")
+def read_candidate(path) -> profile_files.Candidate:
+    """A wording's file, loaded (upgraded from an earlier format, with its notices);
+    ProfileError naming every problem, or the file not found."""
     candidate = profile_files.read(Path(path))
     if candidate.text is None and not Path(path).exists():
         raise ProfileError(f"Arquivo de perfil não encontrado: {path}")
     if candidate.error:
         raise ProfileError(candidate.error)
+    return candidate
+
+
+def _latest(heads: list[VersionHead]) -> VersionHead:
+    """The version a new one follows: the latest in effect (a scheduled one included)."""
+    return max(heads, key=lambda h: (h.effective_from, h.number))
+
+
+def _check_effective(effective: dt.date, latest: VersionHead) -> None:
+    if effective <= latest.effective_from:
+        raise RuleRefusal(
+            f"A nova versão precisa vigorar depois da versão {latest.number} "
+            f"(em vigor desde {_since(latest.effective_from)}); informe uma data posterior.")
+
+
+def _check_wording(candidate: profile_files.Candidate, latest: VersionHead,
+                   replaces_law: str | None) -> None:
+    """What refuses a wording whatever its date: another law's file (unless the admin
+    names the law it replaces), the same text as the version it follows, a wording that
+    would orphan records (named), or one the município's edited numbers do not fit."""
+    if candidate.id != latest.profile_id and replaces_law != latest.profile_id:
+        current = _profile(latest).profile
+        raise RuleRefusal(
+            f"O arquivo {candidate.location} é de outra lei: {candidate.profile.profile.law} "
+            f"(perfil {candidate.id}); a lei em vigor é {current.law} (perfil "
+            f"{latest.profile_id}). Uma nova versão é uma nova redação da mesma lei; nada foi "
+            "adotado. Se a nova lei substitui a anterior, o administrador a adota pelo comando "
+            f"'mototaxi-desk profiles adopt ARQUIVO --from DATA --replaces-law "
+            f"{latest.profile_id}', que nomeia a lei substituída.")
+    if candidate.sha256 == latest.sha256:
+        raise RuleRefusal(f"Este texto é igual ao da versão em vigor (versão "
+                          f"{latest.number}); nada foi adotado.")
+    lost = orphans(candidate.profile)
+    if lost:
+        shown = "; ".join(lost[:MAX_NAMED])
+        more = f"; e mais {len(lost) - MAX_NAMED}" if len(lost) > MAX_NAMED else ""
+        raise RuleRefusal(
+            f"O perfil {candidate.location} tira do catálogo regras usadas por "
+            f"{len(lost)} registro(s): {shown}{more}. Mantenha esses códigos no arquivo "
+            "(uma regra revogada continua no catálogo para os atos que a usaram).")
+    check_overrides_fit(candidate.profile)
+
+
+def latest_version(heads: list[VersionHead] | None = None) -> dict:
+    """The version a new wording would follow (the latest, scheduled or in force), with its
+    law's name, and the first day a new one may take effect on."""
+    latest = _latest(_heads() if heads is None else heads)
+    law = _profile(latest).profile
+    return {**_head_dict(latest), "since": _since(latest.effective_from), "law": law.law,
+            "name": law.name, "earliest": latest.effective_from + dt.timedelta(days=1)}
+
+
+def compare(candidate: profile_files.Candidate, heads: list[VersionHead] | None = None
+            ) -> dict:
+    """What a wording changes against the version it would follow (the latest): that
+    version, and every change in the law's words with the article it cites (plain data;
+    domain/profile_diff.py). A key the município edited keeps the município's value."""
+    heads = _heads() if heads is None else heads
+    current = _profile(_latest(heads))
+    edited = json.loads(heads_and_overrides()[1] or "{}")
+    kept = profiles.apply_overrides(current, edited)  # the numbers the município runs on
+    changes = []
+    for change in profile_diff.compare(current, candidate.profile):
+        if change.key in edited:
+            section, _, name = change.key.partition(".")
+            value = profile_diff.value_text(getattr(getattr(kept, section), name), change.key,
+                                            kept.fiscal_unit)
+            change = dataclasses.replace(change, note="; ".join(filter(None, (
+                change.note, f"o município alterou este número para {value}: esse valor "
+                             "continua valendo"))))
+        changes.append({**dataclasses.asdict(change), "kind_text": change.kind_text,
+                        "text": str(change)})
+    return {"follows": latest_version(heads), "changes": changes}
+
+
+def preview(actor: Actor, path, effective_from=None, *,
+            replaces_law: str | None = None) -> dict:
+    """What adopting the file at `path` would do, without writing anything (admin): the
+    same refusals as `adopt` (the date's only when one is given), the upgrade's notices
+    and what changes against the version it would follow."""
+    permissions.require(actor, "settings.profile_adopt")
+    effective = (validators.parse_date(effective_from, "Data de vigência")
+                 if effective_from not in (None, "") else None)
+    candidate = read_candidate(path)
+    heads = _heads()
+    latest = _latest(heads)
+    if effective is not None:
+        _check_effective(effective, latest)
+    _check_wording(candidate, latest, replaces_law)
+    return {"file": candidate.location, "profile_id": candidate.id,
+            "name": candidate.profile.profile.name, "law": candidate.profile.profile.law,
+            "sha256": candidate.sha256, "notices": list(candidate.notices),
+            "number": max(h.number for h in heads) + 1, "effective_from": effective,
+            **compare(candidate, heads)}
+
+
+def check_effective_date(effective_from) -> dt.date:
+    """A date a new version may take effect on (after the latest version's), or the
+    refusal the adoption would give: for a form to refuse it as soon as it is typed."""
+    effective = validators.parse_date(effective_from, "Data de vigência")
+    _check_effective(effective, _latest(_heads()))
+    return effective
+
+
+def adopt(actor: Actor, path, effective_from, *, on: dt.date | None = None,
+          replaces_law: str | None = None) -> dict:
+    """Adopt the profile file at `path` as a new version in force from `effective_from`
+    (admin, audited). Refused: a file that does not load (every problem named), another
+    law's file unless `replaces_law` names the law in force (issue 37), the same text as
+    the version it would follow, a date not after the latest version's, a wording that
+    would orphan records (named), or one the município's edited numbers do not fit."""
+    permissions.require(actor, "settings.profile_adopt")
+    effective = validators.parse_date(effective_from, "Data de vigência")
+    candidate = read_candidate(path)
     with write_transaction():
         heads = _heads()
-        latest = max(heads, key=lambda h: (h.effective_from, h.number))
-        if effective <= latest.effective_from:
-            raise RuleRefusal(
-                f"A nova versão precisa vigorar depois da versão {latest.number} "
-                f"(em vigor desde {_since(latest.effective_from)}); informe uma data posterior.")
-        if candidate.sha256 == _pick(heads, effective).sha256:
-            raise RuleRefusal("Este texto é igual ao da versão em vigor nessa data; nada foi "
-                              "adotado.")
-        lost = orphans(candidate.profile)
-        if lost:
-            shown = "; ".join(lost[:MAX_NAMED])
-            more = f"; e mais {len(lost) - MAX_NAMED}" if len(lost) > MAX_NAMED else ""
-            raise RuleRefusal(
-                f"O perfil {candidate.location} tira do catálogo regras usadas por "
-                f"{len(lost)} registro(s): {shown}{more}. Mantenha esses códigos no arquivo "
-                "(uma regra revogada continua no catálogo para os atos que a usaram).")
-        check_overrides_fit(candidate.profile)
+        latest = _latest(heads)
+        _check_effective(effective, latest)
+        _check_wording(candidate, latest, replaces_law)
+        changes = compare(candidate, heads)["changes"]
         row = ProfileVersion.create(number=max(h.number for h in heads) + 1,
                                     profile_id=candidate.id, effective_from=effective,
                                     text=candidate.text, sha256=candidate.sha256,
@@ -220,7 +318,7 @@ def adopt(actor: Actor, path, effective_from, *, on: dt.date | None = None) -> d
         audit.record(actor, "profile.adopt", "profile_version", row.id,
                      before=_head_dict(latest), after=_audit_view(row))
     return {**_audit_view(row), "name": candidate.profile.profile.name,
-            "notices": list(candidate.notices)}
+            "notices": list(candidate.notices), "changes": changes}
 
 
 def _since(day: dt.date) -> str:

@@ -187,6 +187,13 @@ def dialog_problems(window, holder, check) -> list[str]:
     for entry in MENU:  # the acts of "Mais ▾" that apply to this holder
         if entry is not None:
             makers[f"ato-{entry[0]}"] = lambda key=entry[0]: record.permit_act(key)
+    from mototaxi_desk.services.context import Actor
+    from mototaxi_desk.store.models import User
+    admin_row = User.get(User.role == "admin")  # the município's, whatever its password
+    admin = Actor(admin_row.id, admin_row.login, admin_row.role)
+    for name, law in (("nova-versao-da-lei", None), ("nova-versao-da-lei-recusada",
+                                                      "lei-1745-2011")):
+        makers[name] = lambda law=law: profile_adopt_dialog(admin, window, law)
     from mototaxi_desk.gui.dialogs.notice_detail import NoticeDetailDialog
     from mototaxi_desk.store.models import InfractionNotice
     notice = InfractionNotice.select().order_by(InfractionNotice.id).first()
@@ -204,6 +211,30 @@ def dialog_problems(window, holder, check) -> list[str]:
         check(dialog, name)
         dialog.close()
     return found
+
+
+def profile_adopt_dialog(admin, window, other_law: str | None):
+    """Configurações → 'Adotar nova versão da lei...' with a file chosen, as the admin sees
+    it: the município's 0.1.0 file amended (the upgrade's notices, the changes), or another
+    law's file (the refusal's long message)."""
+    import tempfile
+
+    from mototaxi_desk.domain.profiles import PROFILES_DIR
+    from mototaxi_desk.gui.dialogs.profile_adopt import ProfileAdoptDialog
+    from mototaxi_desk.services import setup
+    in_force = setup.summary()["profile_id"]
+    history = Path(__file__).resolve().parents[1] / "profiles" / "history" / "6e9dc85"
+    if other_law:
+        name, text = other_law, PROFILES_DIR.joinpath(f"{other_law}.toml").read_text("utf-8")
+    else:
+        name = in_force
+        text = (history / f"{in_force}.toml").read_text("utf-8").replace(
+            'fine_units = "4"', 'fine_units = "5"', 1)
+    path = Path(tempfile.mkdtemp()) / f"{name}.toml"
+    path.write_text(text, encoding="utf-8")
+    dialog = ProfileAdoptDialog(admin, window)
+    dialog.choose_file(path)
+    return dialog
 
 
 if __name__ == "__main__":

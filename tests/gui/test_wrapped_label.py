@@ -4,6 +4,7 @@ from PySide6.QtWidgets import QDialog, QGridLayout, QLabel, QLineEdit
 
 from mototaxi_desk.domain import validators
 from mototaxi_desk.gui.widgets.fields import FieldBox
+from mototaxi_desk.gui.widgets.wrapped_label import WrappedLabel
 
 
 def test_a_long_message_under_a_narrow_field_is_shown_whole(qtbot):
@@ -33,3 +34,23 @@ def test_a_long_message_under_a_narrow_field_is_shown_whole(qtbot):
     qtbot.waitUntil(lambda: line.minimumHeight() > 0)
     line.clear()  # Qt's clear() is C++: ours gives the room back too
     assert line.minimumHeight() == 0
+
+
+def test_a_message_set_before_its_window_shows_gives_back_the_room_once_wide(qtbot):
+    """A message set while its window is not shown yet (the label 100 px wide: dozens of
+    lines) needed all that room for good — the profile dialog's refusal asked for a window
+    963 px tall."""
+    dialog = QDialog()
+    qtbot.addWidget(dialog)
+    grid = QGridLayout(dialog)
+    line = WrappedLabel("", dialog)  # made with its window, as a Designer form makes it
+    grid.addWidget(line, 0, 0)
+    assert line.width() == 100
+    line.setText("Uma recusa longa, com o nome dos dois perfis e o que fazer. " * 6)
+    narrow = line.minimumHeight()
+    dialog.resize(700, 200)  # within the offscreen screen (800 px) the window is fitted to
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    qtbot.waitUntil(lambda: line.width() > 600)
+    assert line.minimumHeight() < narrow / 3
+    assert line.minimumHeight() == line.heightForWidth(line.width()) > 0

@@ -184,6 +184,9 @@ INTERNAL = {
     "applications.set_checklist_item",  # one document: set_checklist_items, which checks
     "keys.trust_plan",  # what keys.install_trusted would add, shown first; checks keys.trust
     "seal_review.restore",  # checks integrity.accept, as seal_review.accept (test_seal_guard.py)
+    # what adopting a wording would do, nothing written; checks settings.profile_adopt, as
+    # adopt does (tests/services/test_profile_adopt_preview.py)
+    "profile_versions.preview",
 }
 
 

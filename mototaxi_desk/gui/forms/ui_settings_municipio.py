@@ -41,10 +41,25 @@ class Ui_SettingsMunicipioTab(object):
 
         self.form.setWidget(0, QFormLayout.ItemRole.SpanningRole, self.municipio_info)
 
+        self.profile_row = QHBoxLayout()
+        self.profile_row.setObjectName(u"profile_row")
+        self.profile_button = QPushButton(self.data)
+        self.profile_button.setObjectName(u"profile_button")
+
+        self.profile_row.addWidget(self.profile_button)
+
+        self.profile_stretch = QSpacerItem(0, 0, QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+
+        self.profile_row.addItem(self.profile_stretch)
+
+        self.profile_row.setStretch(1, 1)
+
+        self.form.setLayout(1, QFormLayout.ItemRole.SpanningRole, self.profile_row)
+
         self.population_label = QLabel(self.data)
         self.population_label.setObjectName(u"population_label")
 
-        self.form.setWidget(1, QFormLayout.ItemRole.LabelRole, self.population_label)
+        self.form.setWidget(2, QFormLayout.ItemRole.LabelRole, self.population_label)
 
         self.population_row = QHBoxLayout()
         self.population_row.setObjectName(u"population_row")
@@ -60,18 +75,18 @@ class Ui_SettingsMunicipioTab(object):
 
         self.population_row.setStretch(0, 1)
 
-        self.form.setLayout(1, QFormLayout.ItemRole.FieldRole, self.population_row)
+        self.form.setLayout(2, QFormLayout.ItemRole.FieldRole, self.population_row)
 
         self.cap_label = QLabel(self.data)
         self.cap_label.setObjectName(u"cap_label")
         self.cap_label.setWordWrap(True)
 
-        self.form.setWidget(2, QFormLayout.ItemRole.FieldRole, self.cap_label)
+        self.form.setWidget(3, QFormLayout.ItemRole.FieldRole, self.cap_label)
 
         self.municipio_message = MessageLine(self.data)
         self.municipio_message.setObjectName(u"municipio_message")
 
-        self.form.setWidget(3, QFormLayout.ItemRole.SpanningRole, self.municipio_message)
+        self.form.setWidget(4, QFormLayout.ItemRole.SpanningRole, self.municipio_message)
 
 
         self.left.addWidget(self.data)
@@ -164,6 +179,7 @@ class Ui_SettingsMunicipioTab(object):
         self.sticker_width_label.setBuddy(self.sticker_width)
         self.sticker_height_label.setBuddy(self.sticker_height)
 #endif // QT_CONFIG(shortcut)
+        QWidget.setTabOrder(self.profile_button, self.population)
         QWidget.setTabOrder(self.population, self.population_button)
         QWidget.setTabOrder(self.population_button, self.sticker_width)
         QWidget.setTabOrder(self.sticker_width, self.sticker_height)
@@ -178,6 +194,7 @@ class Ui_SettingsMunicipioTab(object):
     def retranslateUi(self, SettingsMunicipioTab):
         SettingsMunicipioTab.setWindowTitle(QCoreApplication.translate("SettingsMunicipioTab", u"Munic\u00edpio", None))
         self.data.setTitle(QCoreApplication.translate("SettingsMunicipioTab", u"Dados do munic\u00edpio", None))
+        self.profile_button.setText(QCoreApplication.translate("SettingsMunicipioTab", u"Adotar nova &vers\u00e3o da lei...", None))
         self.population_label.setText(QCoreApplication.translate("SettingsMunicipioTab", u"&Popula\u00e7\u00e3o:", None))
         self.population_button.setText(QCoreApplication.translate("SettingsMunicipioTab", u"Salvar popula\u00e7\u00e3o", None))
         self.sticker.setTitle(QCoreApplication.translate("SettingsMunicipioTab", u"Selo de vistoria", None))

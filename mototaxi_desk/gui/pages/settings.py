@@ -103,10 +103,14 @@ class SettingsPage(QWidget):
         tab = QWidget()
         self.municipio_ui = ui = Ui_SettingsMunicipioTab()
         ui.setupUi(tab)
-        for name in ("municipio_info", "population", "population_button", "cap_label",
-                     "municipio_message", "sticker_width", "sticker_height", "sticker_button",
-                     "sticker_message", "brasao_button", "brasao_message"):
+        for name in ("municipio_info", "profile_button", "population", "population_button",
+                     "cap_label", "municipio_message", "sticker_width", "sticker_height",
+                     "sticker_button", "sticker_message", "brasao_button", "brasao_message"):
             setattr(self, name, getattr(ui, name))
+        # a new wording of the law (an amendment): the admin's alone, as the command is
+        self.profile_button.setVisible(self.is_admin)
+        self.profile_button.clicked.connect(lambda: self.open_profile_adopt())
+        self.profile_dialog = None
         self.population.configure(lambda t: validators.positive_int(
             t, "População", maximum=20_000_000))
         self.population_button.clicked.connect(self.save_population)
@@ -141,6 +145,18 @@ class SettingsPage(QWidget):
         self.sticker_height.setValue(height)
         self.brasao.set_image(setup.brasao(), emit=False)
         self.brasao_button.setEnabled(False)
+
+    def open_profile_adopt(self):
+        """Configurações → Município → 'Adotar nova versão da lei...' (admin)."""
+        from ..dialogs.profile_adopt import ProfileAdoptDialog
+        self.profile_dialog = dialog = ProfileAdoptDialog(self.actor, self)
+        dialog.accepted.connect(lambda: self._profile_adopted(dialog))
+        dialog.open()
+        return dialog
+
+    def _profile_adopted(self, dialog) -> None:
+        self.refresh()  # the version line, the law's numbers
+        self.municipio_message.ok(dialog.done_text())
 
     def save_population(self) -> None:
         if not self.population.validate(force=True):
@@ -521,16 +537,19 @@ class SettingsPage(QWidget):
 
 
 def _version_text() -> str:
-    """The profile version in force and the files that differ from it (noticed here, adopted
-    only by an admin with `mototaxi-desk profiles adopt`)."""
+    """The profile version in force, the one scheduled, and the files that differ from it
+    (noticed here; an admin adopts one with 'Adotar nova versão da lei...' below, or
+    `mototaxi-desk profiles adopt`)."""
     from ...services import profile_versions
     state = profile_versions.status()
     now = state["in_force"]
     text = f"Versão {now['number']} do perfil, em vigor desde {now['since']}"
+    text += "".join(f"; versão {v['number']} a partir de "
+                    f"{validators.format_date(v['effective_from'])}" for v in state["scheduled"])
     changed = [f for f in state["files"] if not f["same_as_in_force"] and not f["adopted_as"]
                and not f["error"]]
     if changed:
         text += (f"<br><span style='color:#8a5a00'>O arquivo {changed[0]['location']} difere "
-                 "da versão em vigor e não foi adotado (o administrador adota uma nova versão "
-                 "com: mototaxi-desk profiles adopt ARQUIVO --from DATA).</span>")
+                 "da versão em vigor e não foi adotado (o administrador o adota como nova "
+                 "versão em “Adotar nova versão da lei...”, abaixo).</span>")
     return text

@@ -26,5 +26,10 @@ class WrappedLabel(QLabel):
 
     def _fit_height(self) -> None:
         need = self.heightForWidth(self.width()) if self.text() and self.width() > 0 else 0
+        if need > 0 and need == self.minimumHeight():
+            # QLabel never answers less than its minimum height: a text set while the label
+            # was narrow (a window not shown yet: 100 px) kept its tall room once widened
+            self.setMinimumHeight(0)
+            need = self.heightForWidth(self.width())
         if need >= 0 and need != self.minimumHeight():
             self.setMinimumHeight(need)
