@@ -8,6 +8,8 @@ checkout nor the user's data folder. CI does not run this.
     python benchmarks/run.py [--holders 100000] [--notices 1000000] [--runs 5] [--db-url URL]
 
 --notices 0 leaves out the lines "with M notices" (building a million takes minutes).
+The upgrade from each earlier release is measured apart (benchmarks/upgrade.py --write): its
+section of RESULTS.md is kept as it was.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from common import clock, medians
 import notices
 import printing
 import screens
+import upgrade
 
 # what -> budget in ms (issue 23)
 BUDGETS = {
@@ -143,7 +146,9 @@ def main() -> int:
         lines += _startup(args.holders, max(3, args.runs))
         text = "\n".join(lines) + "\n"
     name = "RESULTS-postgresql.md" if args.db_url else "RESULTS.md"
-    (Path(__file__).parent / name).write_text(text, encoding="utf-8")
+    path = Path(__file__).parent / name
+    # the upgrade's figures are measured apart (benchmarks/upgrade.py: minutes): kept
+    path.write_text(text + upgrade.kept_section(path), encoding="utf-8")
     print(text)
     return 0
 
