@@ -230,6 +230,11 @@ class Machine:
         return self.local_appdata / "MototaxiDesk"
 
     @property
+    def roaming_data(self) -> Path:
+        """%APPDATA%\\MototaxiDesk: the second copy of each audit checkpoint (marcos)."""
+        return self.prefix.user_folder / "AppData" / "Roaming" / "MototaxiDesk"
+
+    @property
     def user_install(self) -> Path:
         return self.local_appdata / "Programs" / build.INSTALL_FOLDER
 
@@ -422,7 +427,10 @@ def upgrade_from(m: Machine, release: previous.Release, new_installer: str) -> d
 
 def start_over(m: Machine, release: str) -> None:
     """Between two upgrade rounds: this version uninstalled per user (checked), the data
-    folder of the round set aside (build/check/dados-<release>), as on another computer."""
+    folder of the round set aside (build/check/dados-<release>) with the user's roaming
+    folder (the second copy of each audit checkpoint: a new database of the same name, made
+    next round with other keys, would otherwise meet the first round's checkpoint), as on
+    another computer."""
     code = m.uninstall(m.user_install)
     problems = ([f"código {code}"] if code else []) + \
         check_removed(m, m.user_install, all_users=False)
@@ -432,6 +440,8 @@ def start_over(m: Machine, release: str) -> None:
     kept = WORK / f"dados-{release}"
     shutil.rmtree(kept, ignore_errors=True)
     shutil.move(m.data, kept)
+    if m.roaming_data.exists():
+        shutil.move(m.roaming_data, kept / "Roaming-MototaxiDesk")
     print(f"  desinstalado; pasta de dados da rodada guardada em {kept.relative_to(ROOT)}")
 
 
