@@ -17,6 +17,7 @@ import argparse
 import datetime as dt
 import os
 import platform
+import re
 import sys
 from pathlib import Path
 
@@ -25,7 +26,6 @@ from common import clock, medians
 import notices
 import printing
 import screens
-import upgrade
 
 # what -> budget in ms (issue 23)
 BUDGETS = {
@@ -101,6 +101,15 @@ def _startup(holders: int, runs: int) -> list[str]:
             f"longest processEvents() batch {m['longest_batch'] * 1000:.0f} ms; budget 50)."]
 
 
+def _kept_sections(path: Path) -> str:
+    """The sections other scripts write into the results file (`<!-- name: begin -->` ...
+    `<!-- name: end -->`: upgrade.py's, verifier_page.py's), kept when this run rewrites
+    it."""
+    old = path.read_text(encoding="utf-8") if path.exists() else ""
+    blocks = re.finditer(r"<!-- ([\w.]+): begin -->.*?<!-- \1: end -->", old, flags=re.S)
+    return "".join("\n" + block.group(0) + "\n" for block in blocks)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--holders", type=int, default=100_000)
@@ -146,9 +155,8 @@ def main() -> int:
         lines += _startup(args.holders, max(3, args.runs))
         text = "\n".join(lines) + "\n"
     name = "RESULTS-postgresql.md" if args.db_url else "RESULTS.md"
-    path = Path(__file__).parent / name
-    # the upgrade's figures are measured apart (benchmarks/upgrade.py: minutes): kept
-    path.write_text(text + upgrade.kept_section(path), encoding="utf-8")
+    text += _kept_sections(Path(__file__).parent / name)
+    (Path(__file__).parent / name).write_text(text, encoding="utf-8")
     print(text)
     return 0
 

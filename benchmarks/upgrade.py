@@ -28,6 +28,7 @@ import argparse
 import datetime as dt
 import io
 import os
+import re
 import platform
 import statistics
 import subprocess
@@ -50,6 +51,7 @@ ROOT = Path(__file__).resolve().parents[1]
 RELEASES = ROOT / "installer" / "releases.toml"
 BUDGET_S = 120  # issue 35
 SECTION = "## Upgrade from each earlier release (issue 35)"
+MARKERS = ("<!-- upgrade.py: begin -->", "<!-- upgrade.py: end -->")
 
 # run inside the release's own tree: its benchmarks' register (init + bulk filler), kept open
 # only as long as the filler runs
@@ -284,22 +286,18 @@ def _label(part: str) -> str:
     return f"step {part}" if part.isdigit() else part
 
 
-def kept_section(path: Path) -> str:
-    """This benchmark's section of a RESULTS file as it is, with the blank line before it
-    ("" when there is none): run.py keeps it when it writes the rest of the file."""
-    try:
-        current = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return ""
-    _before, found, section = current.partition(SECTION)
-    return "\n" + found + section if found else ""
-
-
 def write_section(text: str, server: str | None) -> None:
-    """`text` as the file's last section, in place of the one it had."""
+    """`text` as this benchmark's section of the results file (between its markers, which
+    run.py keeps when it rewrites the rest), in place of the one it had."""
     path = Path(__file__).parent / ("RESULTS-postgresql.md" if server else "RESULTS.md")
-    before = path.read_text(encoding="utf-8").partition(SECTION)[0].rstrip("\n")
-    path.write_text(before + "\n\n" + text, encoding="utf-8")
+    current = path.read_text(encoding="utf-8") if path.exists() else ""
+    block = f"{MARKERS[0]}\n{text.rstrip()}\n{MARKERS[1]}"
+    pattern = re.escape(MARKERS[0]) + r".*?" + re.escape(MARKERS[1])
+    if re.search(pattern, current, flags=re.S):
+        current = re.sub(pattern, lambda _m: block, current, flags=re.S)
+    else:
+        current = current.rstrip("\n") + "\n\n" + block + "\n"
+    path.write_text(current, encoding="utf-8")
 
 
 if __name__ == "__main__":

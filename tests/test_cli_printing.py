@@ -48,6 +48,17 @@ def test_print_and_verify(cli, sqlite_db, tmp_path):
     altered = text[:-1] + ("1" if text[-1] == "0" else "0")
     code, out, _ = cli("--db", sqlite_db, "--json", "verify", altered)
     assert code == 1 and json.loads(out)["verdict"] == "INVÁLIDO"
+    # another município's card: who it names, not its data (issue 39 item 4)
+    from mototaxi_desk.printing import qr
+    record = qr.decode(text)[0]
+    foreign = qr.sign(qr.QrRecord(**{**record.__dict__, "ibge": "3540606"}),
+                      qr.new_private_key())
+    code, out, _ = cli("--db", sqlite_db, "verify", foreign)
+    assert code == 1 and out.splitlines() == [
+        "INVÁLIDO — documento de outro município (IBGE 3540606).",
+        "  Município (IBGE): 3540606", "  Chave indicada: 3540606-1",
+        "  Os dados deste documento não são mostrados: a assinatura não foi conferida (só a "
+        "chave do município de origem a confere)."]
     code, out, err = cli("--db", sqlite_db, "print", "card", "--all-active", "--sheet", "a4",
                          "-o", str(tmp_path / "todos.pdf"))
     assert code == 0 and "2 documentos" in out and "Preparando 2/2" in err

@@ -97,13 +97,18 @@ def cmd_verify(args) -> int:
         result = documents.verify(args.text)
     lines = [result["message"]]
     data, status = result["data"] or {}, result["status"] or {}
-    for key, label in (("kind_label", "Documento"), ("order_text", "Permissão nº"),
-                       ("serial", "Selo nº"), ("plate", "Placa"), ("cpf_masked", "CPF"),
-                       ("date1", "Emissão / vistoria"), ("valid_until", "Validade"),
-                       ("copy_text", "Via"), ("key_ref", "Chave")):
+    fields = ((("ibge", "Município (IBGE)"), ("key_ref", "Chave indicada"))
+              if data.get("unverified") else
+              (("kind_label", "Documento"), ("order_text", "Permissão nº"),
+               ("serial", "Selo nº"), ("plate", "Placa"), ("cpf_masked", "CPF"),
+               ("date1", "Emissão / vistoria"), ("valid_until", "Validade"),
+               ("copy_text", "Via"), ("key_ref", "Chave")))
+    for key, label in fields:
         value = data.get(key)
         if value not in (None, ""):
             lines.append(f"  {label}: {format_date(value) if hasattr(value, 'day') else value}")
+    if data.get("unverified"):
+        lines.append(f"  {data['note'][:1].upper()}{data['note'][1:]}.")
     if status.get("permit_status_label"):
         lines.append(f"  Situação atual da permissão: {status['permit_status_label']}")
     lines += [f"  ! também: {problem}" for problem in result["problems"][1:]]

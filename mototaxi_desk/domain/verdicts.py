@@ -87,3 +87,9 @@ def verdict(reasons: list[Reason]) -> dict:
     return {"verdict": INVALID, "valid": False, "reason": first.code,
             "reason_text": texts[0], "reasons": [r.code for r in reasons],
             "problems": texts, "headline": f"{INVALID} — {texts[0]}"}
+
+# Shown instead of the data of a document whose signature was not checked (another
+# município's: only its own key can check it), on the desktop and on the phone: the record's
+# number, CPF digits and plate are claims, not the card's.
+UNVERIFIED_DATA = ("os dados deste documento não são mostrados: a assinatura não foi "
+                   "conferida (só a chave do município de origem a confere)")

@@ -4,17 +4,29 @@ current key. The page (mototaxi_desk/verifier/) reads a QR with the camera or fr
 checks the Ed25519 signature and the status list, and shows the same verdict words as the
 desktop (domain/verdicts.py, embedded here).
 
-The status list says, as of a date-time, what a card cannot say by itself:
+The status list says, as of a date-time, what a card cannot say by itself — what the desktop
+`verify` (services/documents/verification.py) reads in the database, so that the phone's
+verdict on a document the list knows equals the desktop's on the list's date:
 - `permits`: order number -> status code of every permit not in force (suspended, revoked,
   cassated, interrupted, lapsed, withdrawn, expired — an active one past its date too);
+- `valid_until`: order number -> validity (yyyy-mm-dd) of the permits in force: one that
+  ends after the list was made is "vencida" on the phone's date, as on the desktop's;
 - `copies`: "card:12" / "aux_card:5" / "sticker:2026-000001" -> the latest issued copy,
   when it is not the first (earlier copies are superseded);
+- `reserved`: the same keys -> the copies above it that were reserved and never issued (a
+  print that died after its QR was drawn: "via não emitida");
 - `voided_stickers`: serial -> the serial that replaced it ("" if none);
+- `sticker_permits`: serial -> the order number of the permit its inspected vehicle serves
+  now (0: none), only where that is not the permit the sticker names (its vehicle replaced
+  or moved); a sticker naming an ended permit serves none;
 - `auxiliaries_ended`: credential ids with a printed card no longer in force;
+- `auxiliaries`: credential id -> [order number, validity or "", CPF digest] of those in
+  force;
 - `holders` / `plates`: order number -> 16 hex digits of SHA-256("IBGE|order|value") of the
-  current holder's six CPF digits and of the current plate, for the permits in force: a
-  card of a transferred permit or of a replaced motorcycle no longer matches, and the file
-  carries no personal data beyond what each card already shows (not even that, in clear).
+  current holder's six CPF digits and of the current plate ("" without a vehicle), for the
+  permits not ended: a card of a transferred permit or of a replaced motorcycle no longer
+  matches, and the file carries no personal data beyond what each card already shows (not
+  even that, in clear).
 Documents printed after the list was made are judged by their signature and dates.
 """
 from __future__ import annotations
@@ -27,23 +39,26 @@ import re
 from importlib import resources
 from pathlib import Path
 
-import peewee as pw
-
 from ..domain import validators
 from ..domain.errors import ValidationError
-from ..domain.verdicts import INVALID, REASONS, VALID
+from ..domain.verdicts import INVALID, REASONS, UNVERIFIED_DATA, VALID
 from ..printing import qr
 from ..store.connection import write_transaction
-from ..store.models import AuxiliaryDriver, Permit, PrintLog, Sticker
+from ..store.models import AuxiliaryDriver, Inspection, Permit, PrintLog, Sticker
 from . import audit, keys, permissions, setup
 from ..domain.output_files import write_atomic
 from .context import Actor
 from ..domain import wallclock
 
-STATUS_FORMAT = "mototaxi-desk-status/1"
+STATUS_FORMAT = "mototaxi-desk-status/2"
 ASSETS = "mototaxi_desk.verifier"
 MAX_AGE_RANGE = (1, 90)
-LICENCES = ("LICENSE-jsQR.txt", "LICENSE-noble-ed25519.txt", "LICENSE-noble-hashes.txt")
+LICENCES = ("LICENSE-zxing-cpp.txt", "LICENSE-zxing-wasm.txt", "LICENSE-stb_image.txt",
+            "LICENSE-fflate.txt", "LICENSE-jsQR.txt", "LICENSE-noble-ed25519.txt",
+            "LICENSE-noble-hashes.txt")
+# ZXing-C++'s WebAssembly reader, raw deflate (tools/verifier-vendor/build.sh); in the page
+# as base64 so it stays one file
+ZXING_WASM = "vendor/zxing_reader.wasm.deflate"
 
 
 def digest(ibge: str, order_number: int, value: str) -> str:
@@ -73,38 +88,90 @@ def status_list(as_of: dt.datetime) -> dict:
     """The status payload as of a local date-time (see the module docstring)."""
     settings = setup.settings()
     ibge, on = settings.ibge_code, as_of.date()
-    permits, holders, plates = {}, {}, {}
+    permits, valid_until, holders, plates = {}, {}, {}, {}
     for permit in (Permit.select().order_by(Permit.order_number)):
-        in_force = permit.status == "active" and permit.valid_until >= on
-        if not in_force:
-            permits[str(permit.order_number)] = \
-                permit.status if permit.status != "active" else "expired"
+        order = str(permit.order_number)
+        if permit.status == "active" and permit.valid_until >= on:
+            valid_until[order] = permit.valid_until.isoformat()
+        else:
+            permits[order] = permit.status if permit.status != "active" else "expired"
+        if permit.status in Permit.ENDED:
             continue
-        holders[str(permit.order_number)] = digest(ibge, permit.order_number,
-                                                   qr.cpf_middle(permit.holder.cpf))
-        if permit.vehicle_id:
-            plates[str(permit.order_number)] = digest(ibge, permit.order_number,
-                                                      permit.vehicle.plate)
-    copies = {f"{document}:{key}": copy for document, key, copy in (
-        PrintLog.select(PrintLog.document, PrintLog.entity_key, pw.fn.MAX(PrintLog.copy))
-        .where(PrintLog.document.in_(("card", "aux_card", "sticker")) &
-               (PrintLog.state == "issued"))
-        .group_by(PrintLog.document, PrintLog.entity_key).tuples()) if copy > 1}
+        holders[order] = digest(ibge, permit.order_number, qr.cpf_middle(permit.holder.cpf))
+        plates[order] = digest(ibge, permit.order_number, permit.vehicle.plate) \
+            if permit.vehicle_id else ""
+    copies, reserved = _copies()
     voided = {}
     for sticker in Sticker.select().where(Sticker.status != "issued"):
         newer = Sticker.get_or_none(Sticker.replaces == sticker.id)
         voided[sticker.serial] = newer.serial if newer else ""
-    printed_aux = {int(k) for (k,) in PrintLog.select(PrintLog.entity_key).where(
-        PrintLog.document == "aux_card").distinct().tuples() if k.isdigit()}
-    ended = sorted(a.id for a in AuxiliaryDriver.select().where(
-        AuxiliaryDriver.id.in_(list(printed_aux)))
-        if not a.active or (a.valid_until is not None and a.valid_until < on)) \
-        if printed_aux else []
+    auxiliaries, ended = _auxiliaries(ibge, on)
     return {"format": STATUS_FORMAT, "ibge": ibge, "municipio": settings.name,
             "uf": settings.uf, "as_of": as_of.isoformat(timespec="seconds"),
             "max_age_days": settings.status_max_age_days, "permits": permits,
-            "copies": copies, "voided_stickers": voided, "auxiliaries_ended": ended,
+            "valid_until": valid_until, "copies": copies, "reserved": reserved,
+            "voided_stickers": voided, "sticker_permits": _sticker_permits(),
+            "auxiliaries_ended": ended, "auxiliaries": auxiliaries,
             "holders": holders, "plates": plates}
+
+
+def _copies() -> tuple[dict, dict]:
+    """The latest issued copy of each card and sticker (when not the first), and the copies
+    above it still reserved — the desktop's `_copy_reasons` reads the same rows."""
+    latest, reserved = {}, {}
+    for document, key, copy, state in (
+            PrintLog.select(PrintLog.document, PrintLog.entity_key, PrintLog.copy,
+                            PrintLog.state)
+            .where(PrintLog.document.in_(("card", "aux_card", "sticker")))
+            .order_by(PrintLog.document, PrintLog.entity_key, PrintLog.copy).tuples()):
+        name = f"{document}:{key}"
+        if state == "issued":
+            latest[name] = copy
+            reserved.pop(name, None)  # below the latest issued copy: superseded, not listed
+        else:
+            reserved.setdefault(name, []).append(copy)
+    return {k: v for k, v in latest.items() if v > 1}, reserved
+
+
+def _sticker_permits() -> dict:
+    """serial -> the permit the desktop judges a sticker by (the latest permit not ended
+    that its inspected vehicle serves; 0: none), where the phone could not tell it from the
+    sticker's own record (the permit it names, or none if that permit ended)."""
+    serving = {}
+    for permit in (Permit.select(Permit.vehicle, Permit.order_number)
+                   .where(Permit.vehicle.is_null(False) & Permit.status.not_in(Permit.ENDED))
+                   .order_by(Permit.issued_on, Permit.id)):
+        serving[permit.vehicle_id] = permit.order_number  # the latest wins
+    named = {}
+    for permit in Permit.select(Permit.id, Permit.order_number, Permit.status):
+        named[permit.id] = 0 if permit.status in Permit.ENDED else permit.order_number
+    differ = {}
+    for serial, vehicle_id, permit_id in (
+            Sticker.select(Sticker.serial, Inspection.vehicle, Inspection.permit)
+            .join(Inspection, on=(Sticker.inspection == Inspection.id)).tuples()):
+        now = serving.get(vehicle_id, 0)
+        if now != named.get(permit_id, 0):
+            differ[serial] = now
+    return differ
+
+
+def _auxiliaries(ibge: str, on: dt.date) -> tuple[dict, list[int]]:
+    """Credentials with a printed card: those in force (their permit's order number,
+    validity and a digest of the CPF digits the card shows) and the ids of those not."""
+    printed = {int(k) for (k,) in PrintLog.select(PrintLog.entity_key).where(
+        PrintLog.document == "aux_card").distinct().tuples() if k.isdigit()}
+    in_force, ended = {}, []
+    if not printed:
+        return in_force, ended
+    for aux in (AuxiliaryDriver.select().where(AuxiliaryDriver.id.in_(sorted(printed)))
+                .order_by(AuxiliaryDriver.id)):
+        if not aux.active or (aux.valid_until is not None and aux.valid_until < on):
+            ended.append(aux.id)
+            continue
+        order = aux.permit.order_number
+        in_force[str(aux.id)] = [order, aux.valid_until.isoformat() if aux.valid_until else "",
+                                 digest(ibge, order, qr.cpf_middle(aux.person.cpf))]
+    return in_force, ended
 
 
 def signed_status(as_of: dt.datetime) -> dict:
@@ -146,7 +213,8 @@ def render_html(as_of: dt.datetime | None = None) -> tuple[str, dict]:
                   "fingerprint_text": k["fingerprint_text"], "current": k["current"]}
                  for k in exported["keys"]],
         "status": status, "reasons": REASONS, "words": {"valid": VALID, "invalid": INVALID},
-        "kind_labels": qr.KIND_LABELS,
+        "kind_labels": qr.KIND_LABELS, "ended": list(Permit.ENDED),
+        "unverified_note": UNVERIFIED_DATA,
     }
     icon = "data:image/svg+xml;base64," + base64.b64encode(_icon_svg().encode()).decode()
     manifest = {"name": f"Verificador de mototáxi — {settings.name}/{settings.uf}",
@@ -160,12 +228,14 @@ def render_html(as_of: dt.datetime | None = None) -> tuple[str, dict]:
               "MANIFEST": manifest_url, "ICON": icon, "CSS": _asset("verifier.css"),
               "LICENSES": _html_escape(licences),
               "VENDOR": _asset("vendor/mt-vendor.min.js").replace("</script", "<\\/script"),
-              "CONFIG": _script_json(config), "SCRIPT": _asset("verifier.js")}
+              "CONFIG": _script_json(config), "SCRIPT": _asset("verifier.js"),
+              "ZXING": base64.b64encode(resources.files(ASSETS).joinpath(ZXING_WASM)
+                                        .read_bytes()).decode("ascii")}
     # one pass: a value (a município's name...) is never read as another placeholder
     html = re.sub(r"/\*\{\{([A-Z]+)\}\}\*/|\{\{([A-Z]+)\}\}",
                   lambda m: values[m.group(1) or m.group(2)], _asset("template.html"))
     payload = json.loads(status["payload"])
-    listed = (len(payload["permits"]) + len(payload["copies"]) +
+    listed = (len(payload["permits"]) + len(payload["copies"]) + len(payload["reserved"]) +
               len(payload["voided_stickers"]) + len(payload["auxiliaries_ended"]))
     return html, {"keys": len(config["keys"]), "as_of": payload["as_of"],
                   "as_of_text": as_of.strftime("%d/%m/%Y %H:%M"), "listed": listed,

@@ -1,7 +1,8 @@
 // The offline verifier page (services/verifier.py writes it with its data). Mirrors
 // services/documents/verification.py: the record format of printing/qr.py, the verdict
 // words and reasons of domain/verdicts.py (given in the config), the status list checks.
-// No network: everything below runs on the phone.
+// No network: everything below runs on the phone. Each verdict on a document the list
+// knows equals the desktop's on the list's date; the verdict box carries that date and age.
 (function () {
   "use strict";
   var C = JSON.parse(document.getElementById("config").textContent);
@@ -128,6 +129,26 @@
   }
 
   // --- the status list -------------------------------------------------------------------------
+  // Its date is the station's local date when exported (the ISO text's own date part); its
+  // age, in calendar days on the phone; past the município's setting it is out of date.
+  function listAge() {
+    var asOf = status.as_of.slice(0, 10);
+    var day = function (iso) {
+      return Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10));
+    };
+    var days = Math.round((day(todayIso()) - day(asOf)) / 86400000);
+    var maxAge = status.max_age_days;
+    return {date: dateText(asOf), days: days, stale: days > maxAge,
+            every: maxAge === 7 ? "semanalmente" : maxAge === 1 ? "diariamente" :
+              "a cada " + maxAge + " dias"};
+  }
+  function ageText(age) {
+    var text = "Situação de " + age.date + (age.days < 0 ? "" : age.days === 0 ? " (hoje)" :
+      ", há " + age.days + (age.days === 1 ? " dia" : " dias"));
+    return age.stale ? text + " — desatualizada (atualize " + age.every + "): uma suspensão, " +
+      "cassação ou revogação depois dessa data não aparece aqui. Peça um verificador novo à " +
+      "Prefeitura." : text + ".";
+  }
   function loadStatus() {
     var s = C.status, key = keyFor(s.key_id), box = $("situacao");
     if (!key) return Promise.resolve(showStatusError());
@@ -135,22 +156,17 @@
       .then(function (ok) {
         if (!ok) return showStatusError();
         status = JSON.parse(s.payload);
-        var asOf = new Date(status.as_of), maxAge = status.max_age_days;
-        var when = asOf.toLocaleDateString("pt-BR") + " " +
-          asOf.toLocaleTimeString("pt-BR", {hour: "2-digit", minute: "2-digit"});
-        var every = maxAge === 7 ? "semanalmente" : maxAge === 1 ? "diariamente" :
-          "a cada " + maxAge + " dias";
-        var age = (Date.now() - asOf.getTime()) / 86400000;
-        if (age > maxAge) {
+        var age = listAge(), when = age.date + " " + status.as_of.slice(11, 16);
+        if (age.stale) {
           box.className = "velha";
-          box.textContent = "Atenção: situação de " + when + ", há " + Math.floor(age) +
-            " dias — desatualizada (atualize " + every + "). Permissões suspensas, revogadas ou " +
-            "cassadas depois dessa data não aparecem: peça um verificador novo à Prefeitura.";
+          box.textContent = "Atenção: situação de " + when + ", há " + age.days +
+            " dias — desatualizada (atualize " + age.every + "). Permissões suspensas, revogadas " +
+            "ou cassadas depois dessa data não aparecem: peça um verificador novo à Prefeitura.";
         } else {
           box.className = "";
-          box.textContent = "Situação de " + when + " — atualize " + every + ".";
+          box.textContent = "Situação de " + when + " — atualize " + age.every + ".";
         }
-        box.dataset.age = String(Math.floor(age));
+        box.dataset.age = String(age.days);
       });
   }
   function showStatusError() {
@@ -197,33 +213,58 @@
       return Promise.resolve(reasons);
     }
     var isCard = r.kind === "permit_card" || r.kind === "aux_card";
-    var order = isCard ? r.number : r.ref;
     var document = r.kind === "permit_card" ? "card" : r.kind === "aux_card" ? "aux_card" : "sticker";
     var key = r.kind === "permit_card" ? String(r.number) : r.kind === "aux_card" ? String(r.ref) :
       serialText(r.number);
+    var order = isCard ? r.number : stickerPermit(r, key);
+    if (!isCard && !order) reasons.push(reason("no_permit"));
     if (order && status.permits[String(order)]) {
       reasons.push(reason(PERMIT_STATUS[status.permits[String(order)]] || "permit_expired"));
     }
+    if (order && (status.valid_until[String(order)] || "9999") < todayIso()) {
+      reasons.push(reason("permit_expired"));  // in force on the list's date, not on today's
+    }
     var latest = status.copies[document + ":" + key];
     if (latest && r.copy < latest) reasons.push(reason("superseded", {copy: r.copy, latest: latest}));
+    else if ((status.reserved[document + ":" + key] || []).indexOf(r.copy) >= 0) {
+      reasons.push(reason("not_issued"));  // reserved, never issued: the print did not finish
+    }
     if (!isCard && Object.prototype.hasOwnProperty.call(status.voided_stickers, key)) {
       var newer = status.voided_stickers[key];
       reasons.push(reason("sticker_voided", {replaced: newer ? " (substituído pelo selo " + newer + ")" : ""}));
     }
-    if (r.kind === "aux_card" && status.auxiliaries_ended.indexOf(r.ref) >= 0) {
-      reasons.push(reason("auxiliary_ended"));
-    }
+    if (r.kind === "aux_card") auxiliaryReasons(r, reasons, checks);
     if (order && r.kind === "permit_card" && status.holders[String(order)]) {
       checks.push(digest(order, r.person).then(function (h) {
         if (h !== status.holders[String(order)]) reasons.push(reason("holder_changed"));
       }));
     }
-    if (order && status.plates[String(order)]) {
-      checks.push(digest(order, r.plate).then(function (h) {
-        if (h !== status.plates[String(order)]) reasons.push(reason(isCard ? "vehicle_changed" : "no_permit"));
+    if (isCard && Object.prototype.hasOwnProperty.call(status.plates, String(order))) {
+      checks.push(digest(order, r.plate).then(function (h) {  // "": the permit has no vehicle
+        if (h !== status.plates[String(order)]) reasons.push(reason("vehicle_changed"));
       }));
     }
     return Promise.all(checks).then(function () { return reasons; });
+  }
+  // The permit the desktop judges a sticker by: the one its inspected vehicle serves now —
+  // listed where that is not the one the sticker names; none if the named one ended.
+  function stickerPermit(r, serial) {
+    if (Object.prototype.hasOwnProperty.call(status.sticker_permits, serial)) {
+      return status.sticker_permits[serial];
+    }
+    return r.ref && C.ended.indexOf(status.permits[String(r.ref)]) < 0 ? r.ref : 0;
+  }
+  // An auxiliary credential: in force, on this permit, on the phone's date, with this CPF.
+  function auxiliaryReasons(r, reasons, checks) {
+    var aux = status.auxiliaries[String(r.ref)];
+    if (status.auxiliaries_ended.indexOf(r.ref) >= 0 ||
+        (aux && (aux[0] !== r.number || (aux[1] && aux[1] < todayIso())))) {
+      reasons.push(reason("auxiliary_ended"));
+    } else if (aux) {
+      checks.push(digest(aux[0], r.person).then(function (h) {
+        if (h !== aux[2]) reasons.push(reason("auxiliary_mismatch"));
+      }));
+    }
   }
   function ordered(reasons) {
     var seen = {}, out = [];
@@ -234,6 +275,7 @@
   }
 
   // --- showing it --------------------------------------------------------------------------------
+  function capitalised(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
   function row(dl, label, value) {
     if (value === null || value === undefined || value === "") return;
     var dt = document.createElement("dt"), dd = document.createElement("dd");
@@ -247,9 +289,18 @@
     var box = $("resultado"), dl = $("dados"), others = $("outros");
     box.hidden = false;
     box.className = valid ? "valido" : "invalido";
+    // the list's date and age where the verdict read it; out of date: amber, never a clean
+    // green VÁLIDO (a suspension or cassation since would not show)
+    var age = r && !outcome.foreign && status ? listAge() : null;
+    $("idade").hidden = !age;
+    $("idade").textContent = age ? ageText(age) : "";
+    $("idade").className = age && age.stale ? "velha" : "";
+    if (age && age.stale && valid) box.className += " velha";
+    $("nota").hidden = !outcome.foreign;
+    $("nota").textContent = outcome.foreign ? capitalised(C.unverified_note) + "." : "";
     $("veredito").textContent = valid ? C.words.valid : C.words.invalid;
     $("motivo").textContent = valid ? "Assinatura conferida e em dia na situação do município." :
-      reasons[0].text.charAt(0).toUpperCase() + reasons[0].text.slice(1);
+      capitalised(reasons[0].text);
     dl.textContent = "";
     others.textContent = "";
     reasons.slice(1).forEach(function (x) {
@@ -257,7 +308,10 @@
       li.textContent = "Também: " + x.text;
       others.appendChild(li);
     });
-    if (r) {
+    if (r && outcome.foreign) {  // its signature is not checked here: only who it names
+      row(dl, "Município (IBGE)", r.ibge);
+      row(dl, "Chave indicada", r.ibge + "-" + r.key_id);
+    } else if (r) {
       var isCard = r.kind === "permit_card" || r.kind === "aux_card";
       row(dl, "Documento", C.kind_labels[r.kind]);
       if (isCard) {
@@ -272,10 +326,13 @@
       row(dl, isCard ? "Emissão" : "Vistoria em", dateText(r.date1));
       row(dl, "Validade", r.valid_until ? dateText(r.valid_until) : "sem data");
       row(dl, "Via", r.copy + "ª via");
-      if (outcome.foreign) row(dl, "Município (IBGE)", r.ibge);
     }
     document.body.dataset.verdict = valid ? C.words.valid : C.words.invalid;
     document.body.dataset.reason = valid ? "" : reasons[0].code;
+    document.body.dataset.reasons = reasons.map(function (x) { return x.code; }).join(" ");
+    document.body.dataset.headline = valid ? C.words.valid :
+      C.words.invalid + " — " + reasons[0].text;
+    performance.mark("mt-verdict");
     document.body.dataset.engines = engines.decoder + " / " + engines.signature;
     $("motor").textContent = "Leitura do QR: " + (engines.decoder || "—") +
       "; assinatura: " + (engines.signature || "—") + ".";
@@ -288,8 +345,26 @@
     });
   }
 
-  // --- reading the QR: BarcodeDetector where the browser has it, jsQR otherwise ------------------
+  // --- reading the QR: BarcodeDetector where the browser has it, else ZXing-C++ in WebAssembly
+  // (its binary is in the page), else jsQR (no WebAssembly, or a CSP the browser reads older) ---
   var detector = null;
+  var zxing = null;        // a promise: true once ZXing-C++ is ready, false if it cannot be
+  var ZXING_OPTIONS = {formats: ["QRCode"], tryHarder: true, tryInvert: false,
+                       maxNumberOfSymbols: 1};
+  function zxingReady() {
+    if (zxing !== null) return zxing;
+    var element = $("zxing-wasm");
+    zxing = Promise.resolve().then(function () {
+      if (!window.WebAssembly || !element || !V.zxingPrepare) return false;
+      var text = atob(element.textContent.replace(/\s+/g, "")), bytes = new Uint8Array(text.length);
+      for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+      return V.zxingPrepare(bytes).then(function () {
+        performance.mark("mt-zxing");
+        return true;
+      });
+    }).then(null, function () { return false; });
+    return zxing;
+  }
   function nativeDetector() {
     if (detector !== null) return Promise.resolve(detector);
     if (!("BarcodeDetector" in window)) { detector = false; return Promise.resolve(false); }
@@ -300,16 +375,32 @@
       return detector;
     }, function () { detector = false; return false; });
   }
-  function jsqrFrom(source, width, height, maxSide) {
+  var canvas = null;
+  function pixels(source, width, height, maxSide) {
     var scale = Math.min(1, maxSide / Math.max(width, height));
     var w = Math.max(1, Math.round(width * scale)), h = Math.max(1, Math.round(height * scale));
-    var canvas = document.createElement("canvas");
-    canvas.width = w;
-    canvas.height = h;
+    canvas = canvas || document.createElement("canvas");
+    if (canvas.width !== w || canvas.height !== h) {
+      canvas.width = w;
+      canvas.height = h;
+    }
     var ctx = canvas.getContext("2d", {willReadFrequently: true});
     ctx.drawImage(source, 0, 0, w, h);
-    var found = V.jsQR(ctx.getImageData(0, 0, w, h).data, w, h, {inversionAttempts: "attemptBoth"});
+    return ctx.getImageData(0, 0, w, h);
+  }
+  function jsqrFrom(source, width, height, maxSide) {
+    var image = pixels(source, width, height, maxSide);
+    var found = V.jsQR(image.data, image.width, image.height, {inversionAttempts: "attemptBoth"});
     return found ? found.data : null;
+  }
+  function zxingFrom(source, width, height, sizes) {
+    var tries = sizes.slice();
+    var next = function () {
+      if (!tries.length) return null;
+      return V.zxingRead(pixels(source, width, height, tries.shift()), ZXING_OPTIONS)
+        .then(function (found) { return found.length ? found[0].text : next(); });
+    };
+    return Promise.resolve(next());
   }
   function readFrom(source, width, height, sizes) {
     return nativeDetector().then(function (native) {
@@ -319,12 +410,18 @@
           return codes.length ? codes[0].rawValue : null;
         }, function () { return null; });
       }
-      engines.decoder = "JavaScript (jsQR)";
-      for (var i = 0; i < sizes.length; i++) {
-        var text = jsqrFrom(source, width, height, sizes[i]);
-        if (text) return text;
-      }
-      return null;
+      return zxingReady().then(function (ready) {
+        if (ready) {
+          engines.decoder = "ZXing-C++ (WebAssembly)";
+          return zxingFrom(source, width, height, sizes.zxing);
+        }
+        engines.decoder = "JavaScript (jsQR)";
+        for (var i = 0; i < sizes.jsqr.length; i++) {
+          var text = jsqrFrom(source, width, height, sizes.jsqr[i]);
+          if (text) return text;
+        }
+        return null;
+      });
     });
   }
   function loadImage(file) {
@@ -338,7 +435,8 @@
   function fromPhoto(file) {
     $("aviso-leitura").textContent = "Lendo a foto…";
     return loadImage(file).then(function (img) {
-      return readFrom(img, img.naturalWidth, img.naturalHeight, [1200, 2000, 3200]);
+      return readFrom(img, img.naturalWidth, img.naturalHeight,
+                      {zxing: [1600, 3200], jsqr: [1200, 2000, 3200]});
     }).then(function (text) {
       if (!text) {
         $("aviso-leitura").textContent = "Nenhum QR code encontrado na foto. Fotografe de perto, " +
@@ -350,6 +448,13 @@
     }, function () {
       $("aviso-leitura").textContent = "Não foi possível abrir a imagem.";
     });
+  }
+  function focusContinuously(s) {
+    var track = s.getVideoTracks()[0];
+    var offered = track && track.getCapabilities ? track.getCapabilities().focusMode || [] : [];
+    if (offered.indexOf("continuous") >= 0) {
+      track.applyConstraints({advanced: [{focusMode: "continuous"}]}).then(null, function () {});
+    }
   }
   function stopCamera() {
     if (stream) stream.getTracks().forEach(function (t) { t.stop(); });
@@ -363,8 +468,13 @@
         "aberto no aparelho: use \"Ler de uma foto\" (abre a câmera do celular).";
       return;
     }
-    media.getUserMedia({video: {facingMode: "environment"}, audio: false}).then(function (s) {
+    performance.mark("mt-camera");
+    zxingReady();
+    // 1280 × 720 or more: a card held at arm's length still gives the QR code enough pixels
+    media.getUserMedia({video: {facingMode: "environment", width: {ideal: 1920},
+                                height: {ideal: 1080}}, audio: false}).then(function (s) {
       stream = s;
+      focusContinuously(s);
       var video = $("video");
       video.srcObject = s;
       $("leitor").hidden = false;
@@ -372,8 +482,10 @@
       var tick = function () {
         if (!stream) return;
         if (video.readyState < 2) { setTimeout(tick, 200); return; }
-        readFrom(video, video.videoWidth, video.videoHeight, [800]).then(function (text) {
-          if (text && stream) { stopCamera(); check(text); } else setTimeout(tick, 150);
+        document.body.dataset.frame = video.videoWidth + "x" + video.videoHeight;
+        readFrom(video, video.videoWidth, video.videoHeight,
+                 {zxing: [1920], jsqr: [800]}).then(function (text) {
+          if (text && stream) { stopCamera(); check(text); } else setTimeout(tick, 40);
         });
       };
       tick();
@@ -397,5 +509,9 @@
     if (file) fromPhoto(file).then(function () { e.target.value = ""; });
   });
   $("conferir").addEventListener("click", function () { check($("texto").value); });
-  loadStatus().then(function () { document.body.dataset.ready = "1"; });
+  loadStatus().then(function () {
+    document.body.dataset.ready = "1";
+    performance.mark("mt-ready");  // these marks: benchmarks/verifier_page.py
+    setTimeout(zxingReady, 0);  // compiled before the first reading, off the first paint
+  });
 })();

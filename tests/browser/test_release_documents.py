@@ -16,23 +16,10 @@ from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.migrations import close_database, open_database
 
 from ..releases import corpus
-from .test_offline_verifier import _open, _read
+from .test_offline_verifier import _open, _phone_date, _read
 
 CLERK = Actor(None, "atendente", "atendente")
 NOON = dt.time(12, 0)
-
-
-def _phone_date(day: dt.date) -> str:
-    """A script that makes the page's clock (Date, Date.now) say noon of `day`."""
-    millis = int(dt.datetime.combine(day, NOON, dt.timezone.utc).timestamp() * 1000)
-    return f"""(() => {{
-        const Real = Date, fixed = {millis};
-        class PhoneDate extends Real {{
-            constructor(...args) {{ super(...(args.length ? args : [fixed])); }}
-            static now() {{ return fixed; }}
-        }}
-        window.Date = PhoneDate;
-    }})();"""
 
 
 @pytest.fixture(scope="module")

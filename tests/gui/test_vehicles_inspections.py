@@ -14,6 +14,7 @@ from mototaxi_desk.gui.dialogs.print_preview import PrintPreviewDialog
 from mototaxi_desk.gui.dialogs.vehicle_form import VehicleForm
 from mototaxi_desk.gui.widgets.fields import ERROR_COLOUR
 from mototaxi_desk.gui.dialogs.verify import VerifyDialog
+from mototaxi_desk.printing import qr
 from mototaxi_desk.gui.pages.vehicles import VehiclesPage
 from mototaxi_desk.services import demo, documents, fees, users
 from mototaxi_desk.store.models import Permit, Vehicle
@@ -207,3 +208,14 @@ def test_verify_dialog_valid_card_and_altered_one(qtbot, clerk):
     dialog.verify()
     assert dialog.verdict.text() == "INVÁLIDO"
     assert "Permissão revogada" in dialog.details.text()
+    # issue 39 item 4: another município's card — who it names, not its data
+    record = qr.decode(text)[0]
+    dialog.text.setText(qr.sign(qr.QrRecord(**{**record.__dict__, "ibge": "3540606"}),
+                                qr.new_private_key()))
+    dialog.verify()
+    details = dialog.details.text()
+    assert "Documento de outro município (IBGE 3540606)" in details
+    assert "Chave indicada" in details and "3540606-1" in details
+    assert "Os dados deste documento não são mostrados" in details
+    for claim in (record.plate, "Permissão nº", "CPF"):
+        assert claim not in details

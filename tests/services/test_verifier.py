@@ -2,10 +2,12 @@
 município's current key, saying what the cards cannot say themselves, with no personal data
 in clear; the município's setting for its age; the page written whole. The page itself is
 tested in Chromium (tests/browser/)."""
+import base64
 import datetime as dt
 import json
 import subprocess
 import sys
+import zlib
 
 import pytest
 
@@ -45,11 +47,18 @@ def test_status_list_is_signed_and_says_what_cards_cannot(db, municipio):
     assert qr.verify_bytes(signed["payload"].encode(), bytes.fromhex(signed["signature"]),
                            trusted["2111102-1"])
     status = json.loads(signed["payload"])
+    assert status["format"] == "mototaxi-desk-status/2"
     assert status["as_of"] == "2026-06-15T08:00:00-03:00" and status["max_age_days"] == 7
     assert status["permits"] == {str(revoked.order_number): "revoked",
                                  str(late.order_number): "expired"}
+    # in force: its date, so a phone judges it on its own day (issue 39 item 1)
+    assert status["valid_until"] == {str(current.order_number):
+                                     current.valid_until.isoformat()}
     assert status["copies"] == {f"card:{current.order_number}": 2}
-    assert status["auxiliaries_ended"] == [aux.id]
+    assert status["reserved"] == {}
+    assert status["auxiliaries_ended"] == [aux.id] and status["auxiliaries"] == {}
+    assert set(status["holders"]) == set(status["plates"]) == {  # not the ended permit's
+        str(current.order_number), str(late.order_number)}
     holder = current.holder
     assert status["holders"][str(current.order_number)] == verifier.digest(
         "2111102", current.order_number, holder.cpf[3:9])
@@ -74,6 +83,80 @@ def test_voided_sticker_listed_with_its_replacement(db, municipio):
     assert status["voided_stickers"] == {"2026-000001": "2026-000002"}
 
 
+def test_copies_reserved_and_never_issued_are_listed(db, municipio):
+    """Issue 39 item 1: a print that died after its QR was drawn leaves its copy reserved;
+    the list names it (the desktop says "via não emitida"), until a later copy is issued
+    (then it is superseded, as the earlier ones)."""
+    on = NOW.date()
+    permit = holder_with_vehicle(on)[2]
+    key = f"card:{permit.order_number}"
+    _issued(documents.print_cards, [permit.order_number], on=on)
+    died = documents.print_cards(ATENDENTE, [permit.order_number], on=on)  # never confirmed
+    text = died["copies"][0]["qr_text"]
+    assert documents.verify(text, on=on)["reason"] == "not_issued"
+    status = json.loads(verifier.signed_status(NOW)["payload"])
+    assert status["reserved"] == {key: [2]} and key not in status["copies"]
+    _issued(documents.print_cards, [permit.order_number], on=on)
+    status = json.loads(verifier.signed_status(NOW)["payload"])
+    assert status["reserved"] == {} and status["copies"] == {key: 3}
+    assert documents.verify(text, on=on)["reason"] == "superseded"
+
+
+def test_stickers_judged_by_the_permit_their_vehicle_serves(db, municipio):
+    """Issue 39 item 1: the desktop judges a sticker by the permit its inspected vehicle
+    serves now; the list names it where the sticker's own record cannot tell: a vehicle
+    replaced on its permit (none) or serving another permit. A sticker of an ended permit
+    is not listed (the phone knows that permit ended)."""
+    from mototaxi_desk.store.models import Inspection
+    on = NOW.date()
+
+    def sticker(vehicle, permit, serial):
+        inspection = Inspection.create(vehicle=vehicle, permit=permit, kind="annual",
+                                       inspected_on=on, approved=True,
+                                       valid_until=on + dt.timedelta(days=365),
+                                       sticker_serial=serial)
+        return Sticker.create(serial=serial, inspection=inspection, status="issued")
+
+    _, kept_vehicle, kept = holder_with_vehicle(on, name="Selo Em Dia")
+    sticker(kept_vehicle, kept, "2026-000001")
+    holder, old_vehicle, replaced = holder_with_vehicle(on, name="Moto Trocada")
+    sticker(old_vehicle, replaced, "2026-000002")
+    _, ended_vehicle, ended = holder_with_vehicle(on, name="Revogada")
+    sticker(ended_vehicle, ended, "2026-000003")
+    _, moved_vehicle, first = holder_with_vehicle(on, name="Moto Vendida")
+    sticker(moved_vehicle, first, "2026-000004")
+    assert json.loads(verifier.signed_status(NOW)["payload"])["sticker_permits"] == {}
+    replaced.vehicle = holder_with_vehicle(on, name="Outra")[1]
+    replaced.save()
+    ended.status = "revoked"
+    ended.save()
+    first.vehicle = None
+    first.save()
+    second = holder_with_vehicle(on, name="Comprador")[2]
+    second.vehicle = moved_vehicle
+    second.save()
+    status = json.loads(verifier.signed_status(NOW)["payload"])
+    assert status["sticker_permits"] == {"2026-000002": 0,
+                                         "2026-000004": second.order_number}
+    for serial, reason in (("2026-000002", "no_permit"), ("2026-000003", "no_permit"),
+                           ("2026-000001", None), ("2026-000004", None)):
+        text = _issued(documents.print_stickers, [serial], on=on)["copies"][0]["qr_text"]
+        assert documents.verify(text, on=on)["reason"] == reason, serial
+
+
+def test_auxiliaries_in_force_carry_their_permit_date_and_cpf_digest(db, municipio):
+    on = NOW.date()
+    _, _, current = holder_with_vehicle(on, name="Titular")
+    aux = auxiliary(current, valid_until=on + dt.timedelta(days=90), on=on)
+    _issued(documents.print_aux_cards, [current.order_number], on=on)
+    status = json.loads(verifier.signed_status(NOW)["payload"])
+    assert status["auxiliaries"] == {str(aux.id): [
+        current.order_number, aux.valid_until.isoformat(),
+        verifier.digest("2111102", current.order_number, aux.person.cpf[3:9])]}
+    assert status["auxiliaries_ended"] == []
+    assert aux.person.cpf[3:9] not in json.dumps(status)
+
+
 def test_max_age_setting_admin_only_and_checked(db, municipio):
     with pytest.raises(PermissionDenied):
         verifier.set_max_age_days(FISCAL, 3)
@@ -92,7 +175,14 @@ def test_export_writes_one_file_and_needs_the_private_key(db, municipio, tmp_pat
     info = verifier.export_file(FISCAL, tmp_path / "verificador.html", as_of=NOW)
     html = (tmp_path / "verificador.html").read_text(encoding="utf-8")
     assert info["keys"] == 1 and info["as_of_text"] == "15/06/2026 08:00"
-    assert html.count("<script") == 3 and "jsQR" in html and "Apache License" in html
+    assert html.count("<script") == 4 and "jsQR" in html and "Apache License" in html
+    assert "ZXing-C++" in html and "stb_image" in html and "zxing-wasm" in html
+    # ZXing-C++'s WebAssembly reader inside the one file (issue 39 items 3, 5)
+    wasm = html.split('<script id="zxing-wasm" type="application/octet-stream">')[1]
+    wasm = zlib.decompress(base64.b64decode(wasm.split("</script>")[0]), wbits=-15)
+    assert wasm[:4] == b"\0asm" and len(wasm) > 500_000
+    assert "'wasm-unsafe-eval'" in html and "connect-src 'none'" in html
+    assert info["bytes"] == len(html.encode()) < 1_000_000  # the page's budget: 1 MB
     assert keys.trust_summary()["keys"][0]["fingerprint_text"] in html
     with pytest.raises(ValidationError):
         verifier.export_file(FISCAL, tmp_path / "x.html", as_of=dt.datetime(2026, 6, 15))

@@ -112,6 +112,11 @@ class VerifyDialog(QDialog):
         status = result.get("status") or {}
         if not data:
             return ""
+        if data.get("unverified"):  # another município's: named, its claims not shown
+            note = data["note"]
+            return ("<table>" + _line("Município (IBGE)", data["ibge"])
+                    + _line("Chave indicada", data["key_ref"]) + "</table>"
+                    + f"<p>{escape(note[:1].upper() + note[1:])}.</p>")
         rows = [_line("Documento", data.get("kind_label")),
                 _line("Permissão nº", data.get("order_text")),
                 _line("Selo nº", data.get("serial")),

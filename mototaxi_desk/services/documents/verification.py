@@ -12,7 +12,7 @@ import datetime as dt
 
 from ...domain import validators
 from ...domain.errors import DomainError
-from ...domain.verdicts import PERMIT_STATUS_REASONS, Reason, verdict
+from ...domain.verdicts import PERMIT_STATUS_REASONS, UNVERIFIED_DATA, Reason, verdict
 from ...printing import qr
 from ...store.models import AuxiliaryDriver, Permit, SigningKey, Sticker
 from .. import keys, setup
@@ -38,6 +38,13 @@ def _decoded(record: qr.QrRecord) -> dict:
         data["serial"] = qr.sticker_serial(record.number)
         data["order_text"] = order_text(record.ref) if record.ref else ""
     return data
+
+
+def _unverified(record: qr.QrRecord) -> dict:
+    """What may be said of a record whose signature was not checked: the município and the
+    key it names, not its number, CPF digits or plate (issue 39 item 4)."""
+    return {"ibge": record.ibge, "key_ref": qr.key_ref(record.ibge, record.key_id),
+            "unverified": True, "note": UNVERIFIED_DATA}
 
 
 def _permit_status(permit: Permit | None, on: dt.date) -> dict:
@@ -151,9 +158,9 @@ def verify(text: str, *, on: dt.date | None = None) -> dict:
     result = {"data": None, "status": None}
     record, reasons = _signature(text, ibge)
     if record is None:
-        if reasons[0].code == "other_municipio":  # a forgery's data is not shown as facts
+        if reasons[0].code == "other_municipio":  # named, its data not shown as facts
             try:
-                result["data"] = _decoded(qr.decode(text)[0])
+                result["data"] = _unverified(qr.decode(text)[0])
             except (qr.QrError, DomainError):
                 pass
         return _finish(result, reasons)
