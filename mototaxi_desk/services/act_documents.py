@@ -133,8 +133,10 @@ def _sanction(line: PermitHistory) -> Sanction | None:
 
 
 def _content(line: PermitHistory, order: str) -> dict:
-    """Title, opening, sections, clauses and signatures of the act of one history line."""
-    profile = setup.profile()
+    """Title, opening, sections, clauses and signatures of the act of one history line,
+    in the wording of the law in force on the act's date: a reprint after an amendment
+    cites what the act was made under, not today's text."""
+    profile = setup.profile(line.effective_on)
     permit: Permit = line.permit
     details = json.loads(line.details or "{}")
     holder = _holder_at(line)
@@ -252,7 +254,7 @@ def _content(line: PermitHistory, order: str) -> dict:
 
 
 def _sanction_content(line: PermitHistory, order: str, holder: Person, who: str) -> dict:
-    profile = setup.profile()
+    profile = setup.profile(line.effective_on)
     municipio = setup.settings()
     sanction = _sanction(line)
     kind = SANCTION_OF[line.action]

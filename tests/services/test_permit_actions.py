@@ -229,3 +229,27 @@ def test_new_holders_first_card_is_not_a_second_copy_l1745_art_8_par_1(l1745):
     assert printed["copies"][0]["copy"] == 2
     with pytest.raises(RuleRefusal, match="segunda via"):
         counter.second_copy_card(CLERK, permit["id"], on=DAY)
+
+
+def test_reprint_after_an_amendment_cites_the_wording_of_the_acts_date_pf_art_12(pf, tmp_path):
+    """A desistência of 02/03/2026 under PF Art. 12 §ú, reprinted after the município
+    adopted from 01/06/2026 a wording that moves the call-up to another article, still
+    cites the article in force when the act was made; an act of June cites the new one."""
+    from mototaxi_desk.services import profile_versions
+    from .ledger_helpers import ADMIN
+    from .test_profile_versions import amended
+    _, permit = holder_permit()
+    permit_actions.run(SUPERVISOR, "desist", permit_id=permit["id"], reason="Mudou de cidade",
+                       on=DAY)
+    march = act_documents.latest_act(permit["id"])
+    profile_versions.adopt(ADMIN, amended(tmp_path, ('article = "Art. 12 §ú"',
+                                                     'article = "Art. 12-A"')),
+                           "01/06/2026", on=dt.date(2026, 5, 20))
+    text = pdf_tools.text(act_documents.print_act(CLERK, march)["pdf"])
+    assert "(Art. 12 §ú)" in text and "Art. 12-A" not in text
+    _, june_permit = holder_permit(name="Maria Desistente Lopes")
+    permit_actions.run(SUPERVISOR, "desist", permit_id=june_permit["id"],
+                       reason="Mudou de cidade", on=dt.date(2026, 6, 10))
+    june = pdf_tools.text(act_documents.print_act(
+        CLERK, act_documents.latest_act(june_permit["id"]))["pdf"])
+    assert "(Art. 12-A)" in june
