@@ -64,3 +64,36 @@ def test_pf_art_12_par_unico_a_refused_call_calls_the_next_from_the_window(page,
     log = AuditLog.select().where((AuditLog.action == "waiting_list.call") &
                                   (AuditLog.entity_id == str(called.id))).get()
     assert json.loads(log.after)["reason"].endswith("encerrada: Recusou a convocação")
+
+
+def test_pf_art_12_par_unico_the_grant_to_the_called_names_the_next_called(page, qtbot, town):
+    """PF Art. 12 §ú: the called person granted ends the call; with places still free under
+    the cap (this town's population leaves many) the next waiting is called, and the grant
+    dialog says whom."""
+    from mototaxi_desk.gui.dialogs.grant import GrantDialog
+    from mototaxi_desk.services import applications
+
+    from ..factories import make_vehicle
+    for entry in WaitingListEntry.select().where(WaitingListEntry.status.in_(("waiting",
+                                                                                "called"))):
+        waiting_list.leave(page.actor, entry.id, reason="limpeza do teste")
+    supervisor = town.actor("supervisor")
+    first, second = new_person("Carla Outorgada"), new_person("Davi Depois")
+    for person in (first, second):
+        waiting_list.enrol(page.actor, person["id"])
+    assert waiting_list.call_next(page.actor)["person_id"] == first["id"]
+    app = applications.file_application(supervisor, first["id"], "new_permit")
+    for item in app["checklist"]:
+        applications.set_checklist_item(supervisor, app["id"], item["code"], received=True)
+    applications.change_status(supervisor, app["id"], "deferido", reason="ok")
+    make_vehicle(first["id"])
+    dialog = GrantDialog(supervisor, applications.application(app["id"]))
+    qtbot.addWidget(dialog)
+    qtbot.keyClicks(dialog.act, "Portaria 7/2026")
+    _click(qtbot, dialog.grant_button)
+    assert dialog.result_data and dialog.result_data["granted"], dialog.message.text()
+    called = WaitingListEntry.get(WaitingListEntry.person == second["id"])
+    assert called.status == "called"
+    assert dialog.message.text().endswith(
+        f"Convocado(a) em seguida da lista de espera: Davi Depois, até "
+        f"{called.call_deadline:%d/%m/%Y}.")
