@@ -133,8 +133,7 @@ _VEHICLE = (
        "cobertura app", "app por pessoa"),
     _f("insurance_expiry", "Vencimento do seguro", "vehicle", "vencimento seguro",
        "validade seguro", "seguro validade", "seguro vencimento", "vencimento apolice",
-       "validade apolice", "seguro valido ate", "vigencia seguro", "fim vigencia seguro",
-       "fim vigencia"),
+       "validade apolice", "seguro valido ate", "vigencia seguro", "fim vigencia seguro"),
 )
 _PERMIT = (
     _f("order_number", "Nº da permissão", "permit", "numero permissao", "permissao",
