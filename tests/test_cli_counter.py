@@ -139,6 +139,39 @@ def test_l1745_art_12_par_2_waiting_list_from_the_command_line(cli, db_url):
     assert code == 0 and "Ninguém aguardando" in out
 
 
+PF_INIT = ["init", "--profile", "porto-feliz-2017", "--municipio", "Porto Feliz", "--uf", "SP",
+           "--ibge", "3540606", "--population", "53000", "--fiscal-unit-value", "1,00",
+           "--admin-password-stdin"]
+
+
+def test_pf_art_12_par_unico_a_refused_call_names_the_next_called(cli, db_url):
+    """PF Art. 12 §ú "Será automaticamente convocado o próximo requerente": `waiting remove`
+    of the person called, who refused (or died), calls the next at once and says whom
+    (text and --json)."""
+    assert cli("--db", db_url, *PF_INIT)[0] == 0
+    cpfs = [CPF().generate() for _ in range(3)]
+    for cpf, name in zip(cpfs, ("Ana Chamada", "Bruno Próximo", "Célia Depois")):
+        assert cli("--db", db_url, "person", "add", cpf, "--name", name)[0] == 0
+        _ok(cli, db_url, "waiting", "enrol", cpf)
+    assert _ok(cli, db_url, "waiting", "call")["person_name"] == "Ana Chamada"
+    code, out, err = cli("--db", db_url, "waiting", "remove", cpfs[0], "--reason",
+                         "Recusou a convocação")
+    assert code == 0, err
+    lines = out.strip().splitlines()
+    assert lines[0].endswith("Ana Chamada (CPF " + _cpf_text(cpfs[0]) +
+                             "), encerrada (saiu da lista): Recusou a convocação.")
+    assert lines[1].startswith("Bruno Próximo convocado(a) em seguida (Art. 12 §ú); prazo "
+                               "para comparecer até ")
+    refused = _ok(cli, db_url, "waiting", "remove", cpfs[1], "--reason", "Falecimento")
+    assert refused["next_called"]["person_name"] == "Célia Depois"
+    assert [c["person_name"] for c in _ok(cli, db_url, "waiting", "list")["called"]] == [
+        "Célia Depois"]
+
+
+def _cpf_text(cpf: str) -> str:
+    return f"{cpf[:3]}.{cpf[3:6]}.{cpf[6:9]}-{cpf[9:]}"
+
+
 @pytest.mark.parametrize("args", [["stand"], ["waiting", "enrol"], ["person", "cnh", "x"],
                                   ["stand", "close", "1"]])
 def test_usage_errors_exit_2(cli, sqlite_db, args):

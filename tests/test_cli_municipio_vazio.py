@@ -5,7 +5,8 @@ deferred, grants up to the cap and the rest to the waiting list, a transfer, an 
 and its end, an infraction notice, a municipal holiday on its last day, a sanction by
 decision, the reinstatement, an
 auxiliary driver's credential and its card, a desistência and the call-up of the next on the
-waiting list, who then gets the permit; after each command, the Painel's due-dates table
+waiting list, who refuses — the next is called by the law itself where it says so (PF Art. 12
+§ú), by the clerk elsewhere — and the one called then gets the permit; after each command, the Painel's due-dates table
 equals the alerts computed afresh (issue 23). Steps the profile's law does not provide are left
 out (and the command's refusal, with the article, is checked instead). The same story is
 driven through the window on SQLite in tests/gui/test_municipio_vazio.py.
@@ -198,19 +199,41 @@ def test_municipio_vazio_through_the_command_line(cli, db_url, profile_id, tmp_p
     credential = run("aux", "issue", people[4]["permit"], helper["cpf"], "--card", str(card))
     assert credential["card"] and card.read_bytes().startswith(b"%PDF")
 
-    # a desistência frees a place: the next on the waiting list is called, files, gets it
+    # a desistência frees a place: the next on the waiting list is called (by the law itself
+    # where it says so, PF Art. 12 §ú; by the clerk elsewhere), refuses the call (issue 37):
+    # where the law calls by itself the next is called at once and the command names him,
+    # elsewhere the clerk calls him; he files and gets the permit
+    automatic = profile.waiting_list.mode == "automatic"
     if "desist" in acts:
         run("permit", "desist", people[5]["permit"], "--act", "Portaria 30")
-        called = run("waiting", "list")["called"] or [run("waiting", "call", "--reason",
-                                                           "vaga da desistência")]
-        person = next(p for p in people if p["cpf"] == _digits(called[0]["cpf_text"]))
-        # his application was deferred before the cap was reached: it is granted now
-        granted = run("permit", "grant", person["protocol"], "--vehicle", person["plate"],
-                      "--stand", "2")
-        assert granted["granted"], granted
     else:
         err = run.refused("permit", "desist", people[5]["permit"])
         assert "não prev" in err
+    called = run("waiting", "list")["called"]
+    assert bool(called) == ("desist" in acts and automatic), called
+    called = called or [run("waiting", "call", "--reason", "vaga da desistência")]
+    refused = run("waiting", "remove", str(called[0]["id"]), "--reason",
+                  "Recusou a convocação")
+    assert refused["status"] == "left"
+    if automatic:  # PF Art. 12 §ú: "Será automaticamente convocado o próximo requerente"
+        following = refused["next_called"]
+        assert following["status"] == "called" and following["id"] != called[0]["id"]
+        assert refused["next_call_text"].startswith(
+            f"{following['person_name']} convocado(a) em seguida "
+            f"({profile.waiting_list.article})")
+    else:  # SRM Art. 3, L1745 Art. 13: the clerk calls the next
+        assert refused["next_called"] is None
+        assert profile.waiting_list.article in refused["next_call_text"]
+        assert run("waiting", "list")["called"] == []
+        following = run("waiting", "call", "--reason", "recusa da convocação")
+    assert [c["id"] for c in run("waiting", "list")["called"]] == [following["id"]]
+    if "desist" in acts:
+        person = next(p for p in people if p["cpf"] == _digits(following["cpf_text"]))
+        # his application was deferred before the cap was reached: it is granted now
+        granted = run("permit", "grant", person["protocol"], "--vehicle", person["plate"],
+                      "--stand", "2")
+        assert granted["granted"] and granted["next_called"] is None, granted
+        assert run("waiting", "list")["called"] == []
 
 
 def _person(run, n: int, today: dt.date) -> dict:

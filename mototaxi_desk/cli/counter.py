@@ -127,7 +127,8 @@ def register(sub) -> None:
     p.add_argument("--notes", help="observações")
     json_flag(p)
     p.set_defaults(handler=cmd_waiting_edit)
-    p = waiting.add_parser("remove", help="retira da lista, com o motivo")
+    p = waiting.add_parser("remove", help="retira da lista, com o motivo (de um convocado: "
+                                          "a lei que convoca automaticamente chama o próximo)")
     p.add_argument("key", metavar="CPF|INSCRIÇÃO")
     p.add_argument("--reason", required=True, help="motivo da saída")
     json_flag(p)
@@ -344,7 +345,11 @@ def cmd_waiting_remove(args) -> int:
     from ..services import waiting_list
     with database(args):
         entry = waiting_list.leave(actor(args), _entry_id(args.key), reason=args.reason)
-    emit(args, entry, [f"{_entry_line(entry)}: {args.reason.strip()}."])
+    # a call that ends names who was called in its stead (PF Art. 12 §ú), or why nobody
+    lines = [f"{_entry_line(entry)}: {args.reason.strip()}."]
+    if entry.get("next_call_text"):
+        lines.append(entry["next_call_text"])
+    emit(args, entry, lines)
     return EXIT_OK
 
 

@@ -371,6 +371,10 @@ def cmd_grant(args) -> int:
                  f"{stand}, válida até {validators.format_date(result['valid_until'])}.",
                  f"Imprima: print card {result['order_number']} -o cartao.pdf; "
                  f"print termo {result['order_number']} -o termo.pdf"]
+        if result.get("next_called"):  # a place still free passes to the next (PF Art. 12 §ú)
+            called = result["next_called"]
+            lines.append(f"Convocado(a) em seguida da lista de espera: {called['person_name']}, "
+                         f"até {validators.format_date(called['call_deadline'])}.")
     emit(args, result, lines)
     return EXIT_OK
 

@@ -22,9 +22,11 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from . import dates, validators, vehicle_rules
 from .errors import ValidationError
+from .money import format_money, parse_money
 from .search_terms import fold
 
 KINDS = ("titulares", "pontos", "auxiliares", "espera")
@@ -120,6 +122,18 @@ _VEHICLE = (
     _f("cc", "Cilindradas (cc)", "vehicle", "cilindrada", "cilindradas", "cc",
        "cilindrada cc", "potencia", "motor"),
     _f("colour", "Cor", "vehicle", "cor"),
+    # the insurance the laws require and the vehicle form records (labels as on the form)
+    _f("insurer", "Seguradora", "vehicle", "seguradora", "companhia seguro",
+       "seguradora nome", "nome seguradora", "seguradora veiculo"),
+    _f("insurance_policy", "Nº da apólice", "vehicle", "apolice", "numero apolice",
+       "apolice seguro", "apolice numero", "numero apolice seguro"),
+    _f("insurance_cover", "Cobertura do seguro por pessoa", "vehicle", "cobertura",
+       "cobertura seguro", "cobertura por pessoa", "cobertura seguro por pessoa",
+       "cobertura pessoa", "valor cobertura", "importancia segurada", "valor segurado",
+       "cobertura app", "app por pessoa"),
+    _f("insurance_expiry", "Vencimento do seguro", "vehicle", "vencimento seguro",
+       "validade seguro", "seguro validade", "seguro vencimento", "vencimento apolice",
+       "validade apolice", "seguro valido ate", "vigencia seguro", "fim vigencia seguro"),
 )
 _PERMIT = (
     _f("order_number", "Nº da permissão", "permit", "numero permissao", "permissao",
@@ -338,6 +352,16 @@ def _int(value, label: str, *, low: int = 0, high: int = 10**9) -> int:
     return number
 
 
+def _money(value, label: str) -> int:
+    """Centavos of an amount typed ('20.000,00', 'R$ 20.000') or kept as a number cell
+    (20000, 20000.5 — a cell's float read by its shortest decimal text)."""
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ValidationError(label, "valor inválido; use o formato 1.234,56.")
+        value = Decimal(repr(value))
+    return parse_money(value, label)
+
+
 def _date(value, label: str, **limits) -> dt.date:
     if isinstance(value, str):
         text = value.strip()
@@ -405,11 +429,11 @@ def parse_value(code: str, value, today: dt.date):
                      latest=dates.latest_birth(today, 16))
     if code in ("rg", "rg_issuer", "house_number", "district", "city", "nationality",
                 "profession", "street", "colour", "make", "model", "stand_name", "location",
-                "extension_point", "notes"):
+                "extension_point", "notes", "insurer", "insurance_policy"):
         sizes = {"rg": 20, "rg_issuer": 20, "house_number": 20, "district": 60, "city": 80,
                  "nationality": 40, "profession": 60, "street": 120, "colour": 30, "make": 40,
                  "model": 60, "stand_name": 120, "location": 200, "extension_point": 200,
-                 "notes": 500}
+                 "notes": 500, "insurer": 80, "insurance_policy": 40}
         text = value
         if isinstance(text, float) and text.is_integer():
             text = int(text)
@@ -450,6 +474,11 @@ def parse_value(code: str, value, today: dt.date):
         return validators.year(value, label, earliest=1970, latest=today.year + 1)
     if code == "cc":
         return _int(value, label, low=1, high=3000)
+    if code == "insurance_cover":
+        return _money(value, label)
+    if code == "insurance_expiry":  # the vehicle form's range (services/vehicles.py)
+        return _date(value, label, earliest=dt.date(2000, 1, 1),
+                     latest=dates.add_years(today, 10))
     if code in ("order_number", "permit_order"):
         return _int(value, label, low=1, high=999_999)
     if code in ("issued_on", "credentialed_on", "enrolled_on"):
@@ -583,11 +612,22 @@ VEHICLE_REQUIRED = ("renavam", "chassis", "make", "model", "manufacture_year", "
 
 
 def vehicle_alerts(profile, manufacture_year: int | None, cc: int | None,
-                   today: dt.date) -> list[tuple[str, str]]:
+                   today: dt.date, *, cover_cents: int | None = None,
+                   insurance_expiry: dt.date | None = None) -> list[tuple[str, str]]:
     """(field label, message) of the profile's vehicle rules the vehicle breaks today. The
-    vehicle is imported all the same: the law applies from now on (the alert says so)."""
+    vehicle is imported all the same: the law applies from now on (the alert says so). The
+    insurance is judged where it is known (a grant asks for it: vehicle_rules)."""
     alerts = []
     rules = profile.vehicle
+    minimum = int(rules.insurance_min_cover_per_person * 100)
+    if minimum and cover_cents is not None and cover_cents < minimum:
+        alerts.append((label_of("insurance_cover"),
+                       f"cobertura por pessoa abaixo do mínimo de {format_money(minimum)} "
+                       f"({rules.insurance_article}); importado com alerta."))
+    if insurance_expiry is not None and insurance_expiry < today:
+        alerts.append((label_of("insurance_expiry"),
+                       f"seguro vencido em {validators.format_date(insurance_expiry)}; "
+                       "importado com alerta."))
     if manufacture_year:
         limit = vehicle_rules.age_limit_date(profile, manufacture_year)
         if limit is not None and today > limit:

@@ -27,6 +27,7 @@ from ..domain import importing as imp
 from ..domain import input_limits, output_files
 from ..domain import permit_rules, validators
 from ..domain.errors import DomainError
+from ..domain.money import format_money
 from ..domain.os_errors import os_error_text
 from ..domain.search_terms import fold, name_tokens
 from ..store.bulk import insert_rows
@@ -94,7 +95,9 @@ _LABELS = {
     "vehicle": {"plate_original": "Placa", "renavam": "RENAVAM", "chassis": "Chassi",
                 "make": "Marca", "model": "Modelo", "manufacture_year": "Ano de fabricação",
                 "model_year": "Ano do modelo", "cc": "Cilindradas (cc)", "colour": "Cor",
-                "owner": "Proprietário (CPF)"},
+                "insurer": "Seguradora", "insurance_policy": "Nº da apólice",
+                "insurance_cover_cents": "Cobertura do seguro por pessoa",
+                "insurance_expiry": "Vencimento do seguro", "owner": "Proprietário (CPF)"},
     "permit": {"holder": "Permissionário (CPF)", "vehicle": "Placa", "stand": "Ponto",
                "issued_on": "Data da outorga", "valid_until": "Validade", "status": "Situação"},
     "stand": {"name": "Nome do ponto", "location": "Localização",
@@ -117,7 +120,10 @@ _CNH_FIELDS = {"cnh_number": "number", "cnh_category": "category",
                "cnh_first_licence": "first_licence_date", "cnh_expiry": "expiry_date",
                "cnh_ear": "ear"}
 _VEHICLE_FIELDS = ("renavam", "chassis", "make", "model", "manufacture_year", "model_year",
-                   "cc", "colour")
+                   "cc", "colour", "insurer", "insurance_policy", "insurance_cover_cents",
+                   "insurance_expiry")
+# an import field whose model field is named otherwise (the cover is kept in centavos)
+_VEHICLE_COLUMNS = {"insurance_cover": "insurance_cover_cents"}
 _STAND_FIELDS = {"stand_name": "name", "location": "location", "min_vehicles": "min_vehicles",
                  "max_vehicles": "max_vehicles", "extension_point": "extension_point"}
 
@@ -410,21 +416,26 @@ def _put_cnh(plan: Plan, cpf: str, cnh: dict, where) -> None:
     _put(plan, "cnh", cpf, values, where, "CNH")
 
 
+def _vehicle_values(vehicle: dict) -> dict:
+    """A row's vehicle columns by model field (the plate apart)."""
+    out = {_VEHICLE_COLUMNS.get(code, code): value for code, value in vehicle.items()}
+    return {name: out[name] for name in _VEHICLE_FIELDS if name in out}
+
+
 def _put_holder_row(plan: Plan, row: imp.Row, cpf: str, where, today: dt.date) -> None:
     vehicle = row.values.get("vehicle", {})
     permit = row.values.get("permit", {})
     plate = None
     if "plate" in vehicle:
         plate, original = vehicle["plate"]
-        values = {"plate_original": original, "owner_cpf": cpf,
-                  **{k: vehicle[k] for k in _VEHICLE_FIELDS if k in vehicle}}
+        values = {"plate_original": original, "owner_cpf": cpf, **_vehicle_values(vehicle)}
         existing = plan.records["vehicle"].get(plate)
         if existing is not None:  # one vehicle serves one permit row
             plan.error(where, "Placa", f"placa {original} repetida na planilha (linha "
                        f"{existing.where[1]}).")
             return
         _put(plan, "vehicle", plate, values, where, "Placa")
-    elif any(k in vehicle for k in _VEHICLE_FIELDS):
+    elif _vehicle_values(vehicle):
         plan.error(where, "Placa", "campo obrigatório quando o veículo é informado.")
     if "order_number" not in permit:
         for code in ("issued_on", "valid_until", "status", "stand", "protocol"):
@@ -605,7 +616,10 @@ def _compare_vehicles(plan: Plan, profile, today: dt.date) -> None:
         year = record.values.get("manufacture_year") or (
             record.existing.manufacture_year if record.existing else None)
         cc = record.values.get("cc") or (record.existing.cc if record.existing else None)
-        for label, message in imp.vehicle_alerts(profile, year, cc, today):
+        for label, message in imp.vehicle_alerts(
+                profile, year, cc, today,
+                cover_cents=record.values.get("insurance_cover_cents"),
+                insurance_expiry=record.values.get("insurance_expiry")):
             plan.alert(record.where, label, message)
 
 
@@ -815,6 +829,8 @@ def _shown(entity: str, name: str, value) -> str:
         return validators.format_cpf(value)
     if name == "vehicle" and isinstance(value, str) and len(value) == 7:
         return value
+    if name == "insurance_cover_cents" and isinstance(value, int):
+        return format_money(value)
     if name == "enrolled_at" and isinstance(value, dt.datetime):
         return f"{value:%d/%m/%Y} (posição {value.hour * 3600 + value.minute * 60 + value.second})"
     return _text(value)

@@ -177,10 +177,12 @@ def grant_permit(actor: Actor, *, holder_id, vehicle_id, stand_id=None, on=None,
         if fee_key:
             fees.charge(actor, holder_id, fee_key, on=on, permit_id=permit.id,
                         application_id=application_id)
-        waiting_list.mark_granted(actor, holder_id, on=on)
+        # a called person granted ends the call; another place still free passes to the
+        # next on the list where the law calls by itself (PF Art. 12 §ú)
+        listed = waiting_list.mark_granted(actor, holder_id, on=on) or {}
         permit = get_permit(permit.id)
         audit.record(actor, "permit.grant", "permit", permit.id, after=audit.snapshot(permit))
-    return {"granted": True, **as_dict(permit)}
+    return {"granted": True, **as_dict(permit), "next_called": listed.get("next_called")}
 
 
 def _lock_grants() -> int:
@@ -243,11 +245,9 @@ def _end(actor: Actor, permit: Permit, action: str, to_status: str, *, on, reaso
     _end_auxiliaries(permit, on, reason)
     permit = _change_status(actor, permit, action, to_status, on=on, reason=reason,
                             act_number=act_number)
-    if setup.profile().waiting_list.mode != "automatic":
-        return None
-    return waiting_list.call_next(actor, on=call_on or on,
-                                  reason=f"Permissão nº {lookup.permit_number(permit)} revertida: "
-                                         f"{reason}")
+    return waiting_list.call_for_free_place(
+        actor, on=call_on or on,
+        reason=f"Permissão nº {lookup.permit_number(permit)} revertida: {reason}")
 
 
 def _called(entry: dict | None) -> list[dict]:
@@ -372,10 +372,12 @@ def transfer_permit(actor: Actor, permit_id, *, new_holder_id, new_vehicle_id, o
         # the new holder no longer waits for a permit: his open waiting-list entry ends as
         # granted, as on a grant (else the list would later call a holder, whom the limit
         # of permits per person then refuses)
-        waiting_list.mark_granted(actor, new_holder_id, on=on)
+        # of a called person, the call ends and, the place it offered being still free,
+        # passes to the next where the law calls by itself (PF Art. 12 §ú)
+        listed = waiting_list.mark_granted(actor, new_holder_id, on=on) or {}
         audit.record(actor, "permit.transfer", "permit", permit.id, before=before,
                      after=audit.snapshot(permit))
-    return as_dict(get_permit(permit.id))
+    return {**as_dict(get_permit(permit.id)), "next_called": listed.get("next_called")}
 
 
 def interruption_days_used(permit: Permit, year: int) -> tuple[int, int]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import io
+from decimal import Decimal
 
 from ..domain import importing as imp
 from ..domain import output_files
@@ -28,7 +29,9 @@ PERSON_HEADERS = ["CPF", "Nome", "Data de nascimento", "RG", "Órgão emissor", 
                   "Nacionalidade", "Profissão", "Tipo sanguíneo"]
 CNH_HEADERS = ["Nº da CNH", "Categoria da CNH", "1ª habilitação", "Validade da CNH", "EAR"]
 VEHICLE_HEADERS = ["Placa", "RENAVAM", "Chassi", "Marca", "Modelo", "Ano de fabricação",
-                   "Ano do modelo", "Cilindrada", "Cor"]
+                   "Ano do modelo", "Cilindrada", "Cor", "Seguradora", "Nº da apólice",
+                   "Cobertura por pessoa", "Vencimento do seguro"]
+MONEY_FORMAT = '"R$" #,##0.00'  # the cover: a number the sheet sums, shown in reais
 PERMIT_HEADERS = ["Nº da permissão", "Data da outorga", "Validade", "Situação", "Ponto"]
 AUX_HEADERS = ["Nº da permissão", *PERSON_HEADERS, *CNH_HEADERS, "Data do credenciamento",
                "Validade"]
@@ -58,8 +61,27 @@ def _cnh(c: Cnh | None) -> list:
 def _vehicle(v: Vehicle | None) -> list:
     if v is None:
         return [None] * len(VEHICLE_HEADERS)
+    cover = Decimal(v.insurance_cover_cents) / 100 if v.insurance_cover_cents else None
     return [v.plate_original, v.renavam, v.chassis, v.make, v.model, v.manufacture_year,
-            v.model_year, v.cc, _blank(v.colour)]
+            v.model_year, v.cc, _blank(v.colour), _blank(v.insurer),
+            _blank(v.insurance_policy), cover, v.insurance_expiry]
+
+
+class _Sheet:
+    """A write-only sheet whose amounts (Decimal, the insurance cover) get the money format."""
+
+    def __init__(self, ws):
+        self.ws = ws
+
+    def append(self, values: list) -> None:
+        from openpyxl.cell import WriteOnlyCell
+        cells = []
+        for value in values:
+            if isinstance(value, Decimal):
+                value = WriteOnlyCell(self.ws, value=value)
+                value.number_format = MONEY_FORMAT
+            cells.append(value)
+        self.ws.append(cells)
 
 
 def _until(day):
@@ -82,7 +104,7 @@ def workbook(on: dt.date | None = None) -> tuple[bytes, dict]:
     def sheet(title: str, headers: list[str]):
         ws = book.create_sheet(title)
         ws.append(headers)
-        return ws
+        return _Sheet(ws)
 
     ws = sheet("Pontos", STAND_HEADERS)
     rows = 0

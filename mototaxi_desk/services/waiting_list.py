@@ -9,8 +9,12 @@ can always be reproduced and checked.
 Entry statuses: waiting -> called -> granted; waiting/called -> left (the person gave up or
 was removed, with a reason); called -> expired (did not answer by the call deadline).
 
-The permit service calls `call_next` when a permit frees and the mode is "automatic", and
-`mark_granted` when it grants a permit to someone on the list.
+The permit service calls `call_for_free_place` when a permit frees, and `mark_granted` when it
+grants or transfers a permit to someone on the list. Where the list calls in order by itself
+(mode "automatic", PF Art. 12 §ú "Será automaticamente convocado o próximo requerente"), any
+ending of a call — refusal, withdrawal, death, removal, expiry, the called person's own permit —
+calls the next while a place under the cap is free and not already offered to someone called
+(`free_places`); the other modes leave the next call to the clerk.
 """
 from __future__ import annotations
 
@@ -18,11 +22,12 @@ import datetime as dt
 import secrets
 from decimal import Decimal
 
-from ..domain import validators
+from ..domain import permit_rules, validators
 from ..domain import waiting_rank
 from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..store.connection import locked, write_transaction
-from ..store.models import InfractionNotice, Permit, Person, WaitingListEntry, utcnow
+from ..store.models import (InfractionNotice, MunicipioSettings, Permit, Person,
+                            WaitingListEntry, utcnow)
 from . import audit, lookup, permissions, setup
 from .context import Actor
 from ..domain import wallclock
@@ -384,19 +389,73 @@ def call_next(actor: Actor, *, on: dt.date | None = None, reason: str = "") -> d
     on = on or wallclock.today()
     reason = validators.text(reason, "Motivo da convocação", max_length=MAX_NOTES,
                              required=False)
-    profile = setup.profile()
     with write_transaction():
+        return _call_first(actor, on, reason)
+
+
+def _call_first(actor: Actor, on: dt.date, reason: str) -> dict | None:
+    """The first person waiting is called (inside a transaction); None when nobody waits."""
+    profile = setup.profile()
+    ranked, rows, candidates = _ranked(on)
+    if not ranked:
+        return None
+    groups = waiting_rank.ties_needing_lottery(candidates, profile.waiting_list.mode,
+                                               profile.waiting_list.ranking)
+    first_group = [g for g in groups if ranked[0] in g]
+    if first_group:
+        _draw(actor, first_group, on)
         ranked, rows, candidates = _ranked(on)
-        if not ranked:
-            return None
-        groups = waiting_rank.ties_needing_lottery(candidates, profile.waiting_list.mode,
-                                                   profile.waiting_list.ranking)
-        first_group = [g for g in groups if ranked[0] in g]
-        if first_group:
-            _draw(actor, first_group, on)
-            ranked, rows, candidates = _ranked(on)
-        entry, person = rows[ranked[0].entry_id]
-        return _call(actor, entry, person, on, reason)
+    entry, person = rows[ranked[0].entry_id]
+    return _call(actor, entry, person, on, reason)
+
+
+def calls_by_itself(profile=None) -> bool:
+    """The law calls the next on the list by itself (PF Art. 12 §ú), not the clerk."""
+    return (profile or setup.profile()).waiting_list.mode == "automatic"
+
+
+def free_places() -> int:
+    """Places under the permit cap that no permit in force holds and no open call already
+    offers (negative when the register holds more than the cap, e.g. after the population
+    was lowered)."""
+    profile = setup.profile()
+    population = MunicipioSettings.select(MunicipioSettings.population).scalar() or 0
+    in_force = Permit.select().where(Permit.status.not_in(Permit.ENDED)).count()
+    calls = WaitingListEntry.select().where(WaitingListEntry.status == "called").count()
+    return permit_rules.permit_cap(profile, population) - in_force - calls
+
+
+def call_for_free_place(actor: Actor, *, on: dt.date, reason: str) -> dict | None:
+    """PF Art. 12 §ú: where the list calls by itself, the next person waiting is called
+    when a place is free and not offered yet (a permit reverted, or a call ended without the
+    called person taking the place). Inside the caller's transaction; the call is the law's
+    consequence of the act, audited under the actor who did it. None when the law leaves
+    the call to the clerk, no place is free or nobody waits."""
+    if not calls_by_itself() or free_places() <= 0:
+        return None
+    return _call_first(actor, on, reason)
+
+
+def _after_call_ended(actor: Actor, ended: dict, on: dt.date, why: str) -> dict:
+    """`ended` (a call that just ended, `why`) with what became of its place: "next_called"
+    (the entry called in its stead, or None) and "next_call_text", the sentence the window
+    and the command line show. Entries that were only waiting get neither."""
+    profile = setup.profile()
+    article = profile.waiting_list.article
+    called = call_for_free_place(actor, on=on, reason=(
+        f"convocação da inscrição nº {ended['id']} encerrada: {why}"))
+    if called is not None:
+        text = (f"{called['person_name']} convocado(a) em seguida ({article}); prazo para "
+                f"comparecer até {validators.format_date(called['call_deadline'])}.")
+    elif not calls_by_itself(profile):
+        text = (f"A lei do município não convoca o próximo automaticamente ({article}): a "
+                "próxima convocação é feita pelo atendente.")
+    elif count_waiting() == 0:
+        text = "Ninguém mais aguarda na lista de espera."
+    else:
+        text = ("Ninguém convocado em seguida: não há vaga livre que já não esteja "
+                "ocupada ou oferecida a um convocado.")
+    return {**ended, "next_called": called, "next_call_text": text}
 
 
 def _call(actor: Actor, entry: WaitingListEntry, person: Person, on: dt.date,
@@ -420,8 +479,10 @@ def _end(actor: Actor, entry: WaitingListEntry, status: str, on: dt.date, action
 
 
 def mark_granted(actor: Actor, person_id: int, *, on: dt.date | None = None) -> dict | None:
-    """The person got a permit: their open entry (called or waiting) becomes "granted".
-    None when they were not on the list (the grant goes on)."""
+    """The person got a permit (a grant or a transfer): their open entry (called or waiting)
+    becomes "granted". None when they were not on the list (the grant goes on). A call that
+    ends so passes to the next where a place is still free (PF Art. 12 §ú): a transfer fills
+    no place, a grant may leave others free."""
     permissions.require(actor, "waiting.grant")
     on = on or wallclock.today()
     person = _get_person(person_id)
@@ -431,29 +492,36 @@ def mark_granted(actor: Actor, person_id: int, *, on: dt.date | None = None) -> 
             .order_by(WaitingListEntry.status != "called", WaitingListEntry.id).first())
         if entry is None:
             return None
-        return _end(actor, entry, "granted", on, "waiting_list.grant")
+        was_called = entry.status == "called"
+        ended = _end(actor, entry, "granted", on, "waiting_list.grant")
+        return (_after_call_ended(actor, ended, on, "o convocado recebeu uma permissão")
+                if was_called else ended)
 
 
 def leave(actor: Actor, entry_id: int, *, reason: str, on: dt.date | None = None) -> dict:
-    """The person leaves the list (desistência, death, removal), with the reason."""
+    """The person leaves the list (refusal of the call, desistência, death, removal), with
+    the reason. When the person was called, the call passes to the next where the law calls
+    by itself and a place is free (PF Art. 12 §ú): "next_called" and "next_call_text"."""
     permissions.require(actor, "waiting.leave")
     on = on or wallclock.today()
     reason = validators.text(reason, "Motivo da saída", max_length=MAX_NOTES)
     entry = _get_entry(entry_id)
-    if entry.status not in OPEN_STATUSES:
-        raise DomainError(f"A inscrição nº {entry.id} não está aberta na lista de espera "
-                          f"(situação: {entry.status}).")
     with write_transaction():
-        return _end(actor, entry, "left", on, "waiting_list.leave", reason)
+        entry = locked(WaitingListEntry.select().where(WaitingListEntry.id == entry.id)).first()
+        if entry.status not in OPEN_STATUSES:
+            raise DomainError(f"A inscrição nº {entry.id} não está aberta na lista de espera "
+                              f"(situação: {STATUS_WORDS.get(entry.status, entry.status)}).")
+        was_called = entry.status == "called"
+        ended = _end(actor, entry, "left", on, "waiting_list.leave", reason)
+        return _after_call_ended(actor, ended, on, reason) if was_called else ended
 
 
 def expire_calls(actor: Actor, *, on: dt.date | None = None) -> dict:
-    """Calls whose deadline passed become "expired". In the "automatic" mode (PF Art. 12
-    §ú) the next person is called at once for each, since the vacancy is still open; in the
-    other modes the caller decides. Returns {"expired": [...], "called": [...]}."""
+    """Calls whose deadline passed become "expired". Where the list calls by itself (PF Art.
+    12 §ú) the next person is called for each, the place being still free; in the other
+    modes the caller decides. Returns {"expired": [...], "called": [...]}."""
     permissions.require(actor, "waiting.expire")
     on = on or wallclock.today()
-    profile = setup.profile()
     expired, called = [], []
     with write_transaction():
         rows = list(WaitingListEntry.select().where(
@@ -462,11 +530,10 @@ def expire_calls(actor: Actor, *, on: dt.date | None = None) -> dict:
         for entry in rows:
             expired.append(_end(actor, entry, "expired", on, "waiting_list.expire",
                                 "prazo da convocação vencido"))
-        if profile.waiting_list.mode == "automatic":
-            for entry in expired:
-                nxt = call_next(actor, on=on, reason=f"convocação da inscrição nº "
-                                                     f"{entry['id']} venceu")
-                if nxt is None:
-                    break
-                called.append(nxt)
+        for entry in expired:
+            nxt = call_for_free_place(actor, on=on, reason=f"convocação da inscrição nº "
+                                                          f"{entry['id']} venceu")
+            if nxt is None:
+                break
+            called.append(nxt)
     return {"expired": expired, "called": called}

@@ -127,6 +127,39 @@ def test_unrecognised_sheet_gets_its_kind_chosen(qtbot, admin, tmp_path):
     assert Person.get().name == "Fulano de Tal"
 
 
+def test_insurance_columns_are_offered_guessed_and_imported(qtbot, admin, tmp_path):
+    """Issue 37 item 6: the insurance the vehicle form records is a field of the mapping —
+    guessed from the município's headers, offered in each column's list — and imported."""
+    import datetime as dt
+
+    from mototaxi_desk.store.models import Vehicle
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Permissionários"
+    sheet.append(HOLDER_HEADERS + ["Seguradora", "Nº da apólice", "Cobertura", "Seguro válido até"])
+    sheet.append(holder_row(1, stand=None) + ["Porto Seguro", "AP-9", "20.000,00",
+                                              dt.date(2030, 1, 31)])
+    path = tmp_path / "cadastro.xlsx"
+    book.save(path)
+    dialog = ImportDialog(admin)
+    qtbot.addWidget(dialog)
+    assert dialog.open_file(path)
+    table = dialog.ui.columns_table
+    first = len(HOLDER_HEADERS)
+    assert [table.cellWidget(first + i, 2).currentText() for i in range(4)] == [
+        "Seguradora", "Nº da apólice", "Cobertura do seguro por pessoa",
+        "Vencimento do seguro"]
+    plate = table.cellWidget(HOLDER_HEADERS.index("Placa"), 2)
+    assert plate.findData("insurance_cover") > 0  # every column may be given the field
+    dialog.ui.check_button.click()
+    assert dialog.result["importable"], dialog.result["problems"]
+    assert dialog.do_import()["imported"]
+    vehicle = Vehicle.get()
+    assert (vehicle.insurer, vehicle.insurance_policy, vehicle.insurance_cover_cents,
+            vehicle.insurance_expiry) == ("Porto Seguro", "AP-9", 2_000_000,
+                                          dt.date(2030, 1, 31))
+
+
 def test_cancelled_import_writes_nothing(qtbot, admin, tmp_path, monkeypatch):
     path = holders_workbook(tmp_path / "grande.xlsx", 400, stands=2)
     dialog = ImportDialog(admin)

@@ -180,6 +180,9 @@ INTERNAL = {
     "notice_voiding.void_charge", "sanctions.undo_sanctions",
     "campaigns.mark_person",  # a step of persons.update_person(recadastramento=True)
     "summons.resolve",  # a step of the passage of time (clock.tick, which checks)
+    # PF Art. 12 §ú: the call the law makes after a permit or a call ends, a step of the
+    # act that ended it (waiting_list.leave / mark_granted / expire_calls, permits.*)
+    "waiting_list.call_for_free_place",
     "importing.dry_run", "importing.read",  # check import.register, like importing.apply
     "applications.set_checklist_item",  # one document: set_checklist_items, which checks
     "keys.trust_plan",  # what keys.install_trusted would add, shown first; checks keys.trust

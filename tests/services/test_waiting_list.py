@@ -233,7 +233,9 @@ def test_expired_call_licitacao_waits_for_the_clerk(make_municipio):
 
 
 def test_mark_granted_and_leave(make_municipio):
-    make_municipio(PF, today=ON)
+    """The entry's endings (SRM Art. 3: the clerk calls, so nobody is called in between;
+    PF's automatic call-up after them: tests/services/test_waiting_call_up.py)."""
+    make_municipio(SRM, today=ON)
     first, second, third = enrol_many(["Ganha", "Desiste", "Fica"])
     waiting_list.call_next(ATENDENTE, on=ON)
     granted = waiting_list.mark_granted(ATENDENTE, first["person_id"], on=ON)

@@ -190,10 +190,14 @@ class GrantDialog(DiscardGuard, QDialog):
             return result
         stand = (f", {stands.label(result['stand_number'])}" if result.get("stand_number")
                  else "")
+        called = result.get("next_called")  # a place still free calls the next (PF Art. 12 §ú)
+        following = (f" Convocado(a) em seguida da lista de espera: {called['person_name']}, "
+                     f"até {validators.format_date(called['call_deadline'])}."
+                     if called else "")
         self._say(f"Permissão nº {result['order_text']} outorgada a "
                   f"{self.application['person_name']}{stand}, válida até "
                   f"{validators.format_date(result['valid_until'])}. Imprima o cartão e o "
-                  "termo.", ok=True)
+                  f"termo.{following}", ok=True)
         for button in (self.card_button, self.termo_button):
             button.setEnabled(True)
         self.card_button.setDefault(True)

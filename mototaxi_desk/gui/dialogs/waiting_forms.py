@@ -20,15 +20,16 @@ from ..widgets.unsaved import DiscardGuard
 
 OK_TEXT, REFUSED_TEXT = "color: #1b5e20;", "color: #b71c1c; font-weight: bold;"
 MODE_TEXT = {"automatic": "por ordem de inscrição; o próximo é convocado automaticamente "
-                          "quando uma permissão é revertida",
+                          "quando uma permissão é revertida ou uma convocação termina "
+                          "sem a vaga ser ocupada",
              "licitacao": "por ordem de inscrição; as outorgas seguem licitação",
              "edital": "pela classificação do edital"}
 # mnemonics for the ranking inputs, clear of the form's own (p, e, o)
 MNEMONICS = {"seniority_years": "&Tempo de atividade no serviço (anos)",
              "dependents": "&Dependentes",
              "vehicle_condition": "Estado de &conservação do veículo (0 a 10)"}
-REASONS = ("Desistência do inscrito", "Falecimento", "Deixou de atender aos requisitos",
-           "Não compareceu à convocação", "Outro motivo")
+REASONS = ("Desistência do inscrito", "Recusou a convocação", "Falecimento",
+           "Deixou de atender aos requisitos", "Não compareceu à convocação", "Outro motivo")
 
 
 def _buttons(buttons: QDialogButtonBox, text: str):
@@ -243,7 +244,8 @@ class WaitingRemoveDialog(DiscardGuard, QDialog):
         self.setWindowTitle(f"Retirar da lista — {entry['person_name']}")
         ui.intro.setText(f"<b>{entry['person_name']}</b> · CPF {entry['cpf_text']}<br>"
                          f"Inscrição nº {entry['id']}, {state}. A saída fica registrada com o "
-                         "motivo; a pessoa pode se inscrever de novo depois.")
+                         "motivo; a pessoa pode se inscrever de novo depois."
+                         + (_next_call_note() if entry["status"] == "called" else ""))
         for text in REASONS:
             ui.reason_kind.addItem(text, text)
         ui.details.setPlaceholderText("ex.: pedido por escrito em 02/03/2026")
@@ -276,10 +278,22 @@ class WaitingRemoveDialog(DiscardGuard, QDialog):
         except DomainError as exc:
             ui.message.setText(str(exc))
             return False
-        self.done_text = f"{self.entry['person_name']} retirado(a) da lista de espera."
+        self.done_text = " ".join(filter(None, (
+            f"{self.entry['person_name']} retirado(a) da lista de espera.",
+            self.result_value.get("next_call_text", ""))))
         self.mark_clean()
         self.accept()
         return True
+
+
+def _next_call_note() -> str:
+    """What leaving does to a call: the law that calls by itself calls the next (PF Art. 12
+    §ú), else the clerk calls."""
+    article = setup.profile().waiting_list.article
+    if waiting_list.calls_by_itself():
+        return (f"<br>A convocação passa ao próximo da lista, se houver vaga livre ({article}: "
+                "convocação automática).")
+    return f"<br>O próximo da lista é convocado pelo atendente ({article})."
 
 
 def new_permit_application(person_id: int) -> dict | None:
