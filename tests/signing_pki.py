@@ -81,3 +81,63 @@ def make_pki(*, cnpj: str = CNPJ, not_before: dt.datetime | None = None,
                 other, x509.RFC822Name("prefeitura@teste.gov.br")]), False)
             .sign(mid_key, hashes.SHA256()))
     return TestPki(root, mid, leaf, leaf_key)
+
+
+def validate(pdf: bytes, pki: TestPki):
+    """pyHanko's verdict on the document's one signature, trusting only the test root."""
+    import io
+
+    from asn1crypto import x509 as asn1_x509
+    from pyhanko.pdf_utils.reader import PdfFileReader
+    from pyhanko.sign.validation import validate_pdf_signature
+    from pyhanko_certvalidator import ValidationContext
+
+    reader = PdfFileReader(io.BytesIO(pdf))
+    assert len(reader.embedded_signatures) == 1
+    root = asn1_x509.Certificate.load(pki.root.public_bytes(serialization.Encoding.DER))
+    context = ValidationContext(trust_roots=[root], allow_fetching=False)
+    return validate_pdf_signature(reader.embedded_signatures[0], context)
+
+
+def pdfa_parts(pdf: bytes) -> dict:
+    """What PDF/A-2b asks that the tests check: the XMP's pdfaid, the output intent, and
+    whether every font of every page (and of the signature's appearance) is embedded."""
+    import io
+
+    from pyhanko.pdf_utils.reader import PdfFileReader
+
+    reader = PdfFileReader(io.BytesIO(pdf))
+    xmp = reader.root["/Metadata"].get_object().data.decode("utf-8")
+    intents = reader.root.get("/OutputIntents")
+    intent = intents[0].get_object() if intents else {}
+    fonts, seen = [], set()
+
+    def resolved(value):
+        return value.get_object() if value is not None else {}
+
+    def walk(resources):
+        if resources is None:
+            return
+        resources = resources.get_object()
+        for font in resolved(resources.get("/Font")).values():
+            font = font.get_object()
+            descendants = font.get("/DescendantFonts")
+            target = descendants[0].get_object() if descendants else font
+            descriptor = target.get("/FontDescriptor")
+            descriptor = descriptor.get_object() if descriptor is not None else {}
+            fonts.append(any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")))
+        for xobject in resolved(resources.get("/XObject")).values():
+            xobject = xobject.get_object()
+            if id(xobject) not in seen and xobject.get("/Subtype") == "/Form":
+                seen.add(id(xobject))  # (ReportLab's forms, the block's imported page)
+                walk(xobject.get("/Resources"))
+
+    for page_ref in reader.root["/Pages"]["/Kids"]:
+        page = page_ref.get_object()
+        walk(page.get("/Resources"))
+        for annot in page.get("/Annots") or []:
+            appearance = annot.get_object().get("/AP")
+            if appearance is not None:
+                walk(appearance.get_object()["/N"].get_object().get("/Resources"))
+    return {"xmp": xmp, "intent_s": str(intent.get("/S", "")),
+            "intent_profile": "/DestOutputProfile" in intent, "fonts": fonts}

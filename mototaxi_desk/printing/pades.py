@@ -63,7 +63,8 @@ def _stamp_pdf(lines: tuple[str, str], width: float, height: float) -> bytes:
     """The block's appearance: an accent bar and two lines in the embedded font."""
     regular, bold = fonts.register()
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(width, height), pageCompression=1)
+    canvas = Canvas(buffer, pagesize=(width, height), pageCompression=1,
+                    initialFontName=regular)
     canvas.setFillColorRGB(*common.ACCENT)
     canvas.rect(0, 0, 1.2, height, stroke=0, fill=1)
     canvas.setFillColorRGB(0, 0, 0)

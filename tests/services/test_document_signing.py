@@ -1,0 +1,216 @@
+"""Documents leave the counter signed (issue 41 items 1 and 2): the município's A1, made by a
+test ICP-Brasil chain (tests/signing_pki.py), installed with its password, checked (wrong
+password, expired, another CNPJ refused, nothing kept), kept encrypted (the password and the
+key never in clear in the data folder or the database), and every official document then
+signed PAdES, valid for pyHanko's validator, PDF/A-2b; removed, documents are as before."""
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from mototaxi_desk import config
+from mototaxi_desk.domain.errors import DomainError, ValidationError
+from mototaxi_desk.services import (certificate, certificate_vault, collection, documents,
+                                    impounds, ledger, reports)
+from mototaxi_desk.services.context import PermissionDenied
+from mototaxi_desk.store.models import AuditLog
+
+from ..conftest import row_counts
+from ..factories import CLERK
+from ..signing_pki import CNPJ, HOLDER, PASSWORD, make_pki, pdfa_parts, validate
+from .ledger_helpers import ADMIN, FISCAL, TODAY, holder_permit, notice_data
+from .test_ledger_impound import NOW
+
+
+@pytest.fixture
+def station(srm, tmp_path, monkeypatch):
+    """The município with its CNPJ and this station's configuration folder (the key's)."""
+    monkeypatch.setenv("MOTOTAXI_CONFIG_DIR", str(tmp_path / "config"))
+    collection.update(ADMIN, cnpj="12.345.678/0001-95")
+    certificate._forget()
+    yield tmp_path
+    certificate._forget()
+
+
+@pytest.fixture
+def pki():
+    return make_pki()
+
+
+@pytest.fixture
+def installed(station, pki, tmp_path):
+    pfx = tmp_path / "prefeitura.pfx"
+    pfx.write_bytes(pki.pfx())
+    certificate.install(ADMIN, pfx, PASSWORD)
+    return pki
+
+
+def _signed_ok(pdf: bytes, pki) -> None:
+    status = validate(pdf, pki)
+    assert status.intact and status.valid and status.trusted, status.summary()
+    assert status.signing_cert.subject.native["common_name"] == HOLDER
+    parts = pdfa_parts(pdf)
+    assert 'pdfaid:part="2"' in parts["xmp"] and 'pdfaid:conformance="B"' in parts["xmp"]
+    assert parts["intent_s"] == "/GTS_PDFA1" and parts["intent_profile"]
+    assert parts["fonts"] and all(parts["fonts"])
+
+
+def test_install_shows_holder_cnpj_validity_and_is_audited(installed):
+    shown = certificate.show()
+    assert shown["installed"] and shown["holder"] == HOLDER and shown["cnpj"] == CNPJ
+    assert shown["cnpj_text"] == "12.345.678/0001-95"
+    assert shown["not_after"] == installed.leaf.not_valid_after_utc.date().isoformat()
+    assert shown["warning"] == "" and "PAdES-B-B" in shown["signing"]
+    entry = AuditLog.select().where(AuditLog.action == "certificate.install").get()
+    assert CNPJ in entry.after and PASSWORD not in entry.after
+
+
+def test_nothing_kept_in_clear(installed, station):
+    """The password never stored; the private key only encrypted, its AES key apart from
+    the data folder (Windows: DPAPI; here: the configuration folder)."""
+    from cryptography.hazmat.primitives import serialization
+    key_der = installed.leaf_key.private_bytes(serialization.Encoding.DER,
+                                               serialization.PrivateFormat.PKCS8,
+                                               serialization.NoEncryption())
+    secret_parts = (PASSWORD.encode(), PASSWORD.encode("utf-16-le"), key_der[-64:],
+                    key_der[40:104])
+    data_folder = config.data_dir()
+    files = [p for p in data_folder.rglob("*") if p.is_file()]
+    assert any(p.name == certificate_vault.SECRET_FILE for p in files)
+    for path in files:  # the database file included
+        content = path.read_bytes()
+        for part in secret_parts:
+            assert part not in content, path
+    assert certificate_vault.key_path().is_file()
+    assert data_folder not in certificate_vault.key_path().parents
+    assert certificate_vault.key_path().stat().st_mode & 0o077 == 0
+
+
+def test_wrong_password_expired_and_other_cnpj_refused_nothing_kept(station, tmp_path):
+    pfx = tmp_path / "a1.pfx"
+    pfx.write_bytes(make_pki().pfx())
+    before = row_counts()
+    with pytest.raises(ValidationError, match="Senha do certificado: senha incorreta"):
+        certificate.install(ADMIN, pfx, "senha-errada")
+    now = dt.datetime.now(dt.timezone.utc)
+    pfx.write_bytes(make_pki(not_before=now - dt.timedelta(days=400),
+                             not_after=now - dt.timedelta(days=2)).pfx())
+    with pytest.raises(ValidationError, match="Certificado: vencido em"):
+        certificate.install(ADMIN, pfx, PASSWORD)
+    pfx.write_bytes(make_pki(cnpj="11222333000181").pfx())
+    with pytest.raises(ValidationError, match=r"CNPJ 11\.222\.333/0001-81, não do município"):
+        certificate.install(ADMIN, pfx, PASSWORD)
+    with pytest.raises(PermissionDenied):
+        certificate.install(CLERK, pfx, PASSWORD)
+    assert not certificate.show()["installed"]
+    assert not (config.data_dir() / "certificado" / certificate_vault.SECRET_FILE).exists()
+    after = row_counts()
+    assert {k: v for k, v in after.items() if k != "audit_log"} == \
+        {k: v for k, v in before.items() if k != "audit_log"}
+
+
+def test_without_the_municipio_cnpj_install_is_refused(srm, tmp_path, monkeypatch):
+    monkeypatch.setenv("MOTOTAXI_CONFIG_DIR", str(tmp_path / "config"))
+    pfx = tmp_path / "a1.pfx"
+    pfx.write_bytes(make_pki().pfx())
+    with pytest.raises(ValidationError, match="CNPJ da prefeitura: cadastre"):
+        certificate.install(ADMIN, pfx, PASSWORD)
+
+
+def test_warns_as_the_end_nears(station, tmp_path):
+    now = dt.datetime.now(dt.timezone.utc)
+    pfx = tmp_path / "a1.pfx"
+    pfx.write_bytes(make_pki(not_after=now + dt.timedelta(days=10, hours=12)).pfx())
+    shown = certificate.install(ADMIN, pfx, PASSWORD)
+    assert shown["days_left"] in (10, 11) and "O certificado vence em" in shown["warning"]
+    later = dt.date.fromisoformat(shown["not_after"]) + dt.timedelta(days=1)
+    assert "venceu em" in certificate.show(today=later)["warning"]
+
+
+def test_termo_roster_notice_release_report_signed_and_valid(installed):
+    """Each kind through the one exit (documents/signing.py): termo (SRM Art. 9), roster,
+    auto de infração (SRM Art. 35), release receipt (SRM Arts. 46, 48), a report."""
+    person, permit = holder_permit("Conceição Araújo Sá")
+    termo = documents.print_termo(CLERK, permit["order_number"])
+    _signed_ok(termo["pdf"], installed)
+    n = ledger.record_notice(FISCAL, notice_data(permit, "36-I", "10/06/2026 23:30"), on=TODAY)
+    _signed_ok(documents.print_notice(FISCAL, n["number"])["pdf"], installed)
+    row = impounds.impound_vehicle(FISCAL, notice_id=n["id"], place="Garagem municipal",
+                                   deposited_at="10/06/2026 23:50", boletim="BO 77/2026",
+                                   now=NOW)
+    ledger.pay_charge(CLERK, n["charges"][0]["id"], paid_on=TODAY, receipt="DAM 5",
+                      amount=n["charges"][0]["amount_text"].replace("R$ ", ""), on=TODAY)
+    impounds.release_vehicle(CLERK, row["id"], released_at="11/06/2026 00:10",
+                             removal="80,00", removal_receipt="R1", storage_receipt="E1",
+                             now=NOW)
+    _signed_ok(documents.print_release(CLERK, n["number"])["pdf"], installed)
+    report = reports.run("fines", start="01/01/2026", end="31/12/2026", today=TODAY)
+    _signed_ok(reports.print_report(CLERK, report)["pdf"], installed)
+
+
+def test_a_flipped_byte_breaks_the_signature(installed):
+    _, permit = holder_permit()
+    pdf = bytearray(documents.print_termo(CLERK, permit["order_number"])["pdf"])
+    at = pdf.index(b"stream") + 40  # inside the first page's content
+    pdf[at] ^= 0x01
+    status = validate(bytes(pdf), installed)
+    assert not status.intact and not status.bottom_line
+
+
+def test_visible_block_names_the_signer_and_the_date(installed):
+    import io
+
+    from pyhanko.pdf_utils.reader import PdfFileReader
+
+    from ..printing import pdf_tools
+    _, permit = holder_permit()
+    pdf = documents.print_termo(CLERK, permit["order_number"])["pdf"]
+    reader = PdfFileReader(io.BytesIO(pdf))
+    signature = reader.embedded_signatures[0]
+    assert signature.sig_object["/Name"] == HOLDER
+    widget = signature.sig_field
+    assert widget["/Rect"] and widget["/AP"]["/N"] is not None
+    document = pdf_tools.document(pdf)
+    document.init_forms()  # the block is the signature widget's appearance
+    rendered = document[len(document) - 1].render(scale=2, may_draw_forms=True).to_pil()
+    band = rendered.crop((0, int(rendered.height * 0.93), rendered.width,
+                          int(rendered.height * 0.96)))
+    assert band.convert("L").getextrema()[0] < 100  # ink in the band above the footer
+
+
+def test_removed_documents_go_out_unsigned_as_before(installed):
+    _, permit = holder_permit()
+    certificate.remove(ADMIN)
+    pdf = documents.print_termo(CLERK, permit["order_number"])["pdf"]
+    assert b"/ByteRange" not in pdf and b"pdfaid" not in pdf
+    assert AuditLog.select().where(AuditLog.action == "certificate.remove").count() == 1
+    with pytest.raises(DomainError, match="Nenhum certificado"):
+        certificate.remove(ADMIN)
+
+
+def test_no_certificate_no_signature(station):
+    _, permit = holder_permit()
+    pdf = documents.print_termo(CLERK, permit["order_number"])["pdf"]
+    assert b"/ByteRange" not in pdf
+
+
+def test_a_changed_municipio_cnpj_stops_signing(installed):
+    collection.update(ADMIN, cnpj="11.222.333/0001-81")
+    _, permit = holder_permit()
+    assert b"/ByteRange" not in documents.print_termo(CLERK, permit["order_number"])["pdf"]
+    assert "não é o do município" in certificate.show()["warning"]
+
+
+def test_key_file_gone_is_a_clear_error(installed):
+    certificate._forget()
+    certificate_vault.key_path().unlink()
+    _, permit = holder_permit()
+    with pytest.raises(DomainError, match="chave do certificado desta estação"):
+        documents.print_termo(CLERK, permit["order_number"])
+
+
+def test_timestamp_server_address_checked(station):
+    with pytest.raises(ValidationError, match="Servidor de carimbo do tempo"):
+        certificate.set_timestamp_url(ADMIN, "ftp://carimbo")
+    assert certificate.set_timestamp_url(ADMIN, "http://127.0.0.1:9/tsa")["timestamp_url"]
