@@ -12,13 +12,15 @@ import datetime as dt
 import threading
 from pathlib import Path
 
+from .. import settings_registry
 from ..domain import a1_certificate as A1
 from ..domain import wallclock
 from ..domain.errors import DomainError, ValidationError
 from . import audit, certificate_vault as vault, permissions, setup
 from .context import Actor
 
-TIMESTAMP_SETTING = "timestamp_url"
+TIMESTAMP_SETTING = settings_registry.setting(settings_registry.CERTIFICADO_JSON,
+                                              "timestamp_url").name
 _cache: dict = {}
 _lock = threading.Lock()
 

@@ -34,7 +34,7 @@ AAD = b"mototaxi-desk A1 v1"
 SECRET_FILE = "a1.cifrado"
 DPAPI_FILE = "chave.dpapi"
 KEY_FILE = "certificado.chave"
-FACTS_FILE = "certificado.json"
+FACTS_FILE = "certificado.json"  # settings_registry.CERTIFICADO_JSON
 _DPAPI_ENTROPY = b"MototaxiDesk certificado A1"
 
 

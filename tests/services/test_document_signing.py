@@ -6,6 +6,7 @@ signed PAdES, valid for pyHanko's validator, PDF/A-2b; removed, documents are as
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 import pytest
 
@@ -214,3 +215,20 @@ def test_timestamp_server_address_checked(station):
     with pytest.raises(ValidationError, match="Servidor de carimbo do tempo"):
         certificate.set_timestamp_url(ADMIN, "ftp://carimbo")
     assert certificate.set_timestamp_url(ADMIN, "http://127.0.0.1:9/tsa")["timestamp_url"]
+
+
+def test_the_station_file_holds_the_declared_setting(station):
+    """settings_registry: certificado/certificado.json holds the timestamp server."""
+    from mototaxi_desk import settings_registry as R
+    certificate.set_timestamp_url(ADMIN, "https://carimbo.example/tsa")
+    path = config.data_dir() / R.CERTIFICADO_JSON
+    assert path == certificate_vault.folder() / certificate_vault.FACTS_FILE
+    assert json.loads(path.read_text(encoding="utf-8")) == {
+        s.name: "https://carimbo.example/tsa" for s in R.stored_in(R.CERTIFICADO_JSON)}
+    assert certificate.timestamp_url() == "https://carimbo.example/tsa"
+
+
+def test_installed_with_a_timestamp_server_says_pades_b_t(installed):
+    certificate.set_timestamp_url(ADMIN, "https://carimbo.example/tsa")
+    assert "PAdES-B-T" in certificate.show()["signing"]
+    assert certificate.signing_material().timestamp_url == "https://carimbo.example/tsa"
