@@ -4,6 +4,7 @@ A1 — "PREFEITURA MUNICIPAL DE TESTE:12345678000195" with the ICP-Brasil CNPJ o
 key generation is the slow part); certificates per call, with the dates asked for."""
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 from dataclasses import dataclass
 from functools import lru_cache
@@ -141,3 +142,60 @@ def pdfa_parts(pdf: bytes) -> dict:
                 walk(appearance.get_object()["/N"].get_object().get("/Resources"))
     return {"xmp": xmp, "intent_s": str(intent.get("/S", "")),
             "intent_profile": "/DestOutputProfile" in intent, "fonts": fonts}
+
+
+@contextlib.contextmanager
+def tsa_server(pki: TestPki):
+    """An RFC 3161 timestamp server on 127.0.0.1 (pyHanko's DummyTimeStamper behind
+    http.server), its certificate issued by the test intermediate; yields its URL."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from asn1crypto import keys as asn1_keys
+    from asn1crypto import tsp
+    from asn1crypto import x509 as asn1_x509
+    from pyhanko.sign.timestamps.dummy_client import DummyTimeStamper
+
+    now = dt.datetime.now(dt.timezone.utc)
+    key = _key("tsa")
+    cert = (x509.CertificateBuilder().subject_name(_name("Carimbo do Tempo de Teste"))
+            .issuer_name(pki.intermediate.subject).public_key(key.public_key())
+            .serial_number(x509.random_serial_number())
+            .not_valid_before(now - dt.timedelta(days=30))
+            .not_valid_after(now + dt.timedelta(days=365))
+            .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.TIME_STAMPING]), True)
+            .sign(_key("intermediate"), hashes.SHA256()))
+
+    def der(c):
+        return asn1_x509.Certificate.load(c.public_bytes(serialization.Encoding.DER))
+
+    stamper = DummyTimeStamper(
+        tsa_cert=der(cert),
+        tsa_key=asn1_keys.PrivateKeyInfo.load(key.private_bytes(
+            serialization.Encoding.DER, serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption())),
+        certs_to_embed=[der(pki.intermediate)])
+    served = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self):  # noqa: N802 (http.server's name)
+            body = self.rfile.read(int(self.headers["Content-Length"]))
+            answer = stamper.request_tsa_response(tsp.TimeStampReq.load(body)).dump()
+            served.append(len(answer))
+            self.send_response(200)
+            self.send_header("Content-Type", "application/timestamp-reply")
+            self.send_header("Content-Length", str(len(answer)))
+            self.end_headers()
+            self.wfile.write(answer)
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/tsa", served
+    finally:
+        server.shutdown()
+        server.server_close()

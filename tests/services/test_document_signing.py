@@ -19,7 +19,8 @@ from mototaxi_desk.store.models import AuditLog
 
 from ..conftest import row_counts
 from ..factories import CLERK
-from ..signing_pki import CNPJ, HOLDER, PASSWORD, make_pki, pdfa_parts, validate
+from ..signing_pki import (CNPJ, HOLDER, PASSWORD, make_pki, pdfa_parts, tsa_server,
+                           validate)
 from .ledger_helpers import ADMIN, FISCAL, TODAY, holder_permit, notice_data
 from .test_ledger_impound import NOW
 
@@ -232,3 +233,24 @@ def test_installed_with_a_timestamp_server_says_pades_b_t(installed):
     certificate.set_timestamp_url(ADMIN, "https://carimbo.example/tsa")
     assert "PAdES-B-T" in certificate.show()["signing"]
     assert certificate.signing_material().timestamp_url == "https://carimbo.example/tsa"
+
+
+def test_with_a_timestamp_server_the_signature_is_pades_b_t(installed):
+    """The signature carries the server's timestamp token (PAdES-B-T), valid."""
+    with tsa_server(installed) as (url, served):
+        certificate.set_timestamp_url(ADMIN, url)
+        _, permit = holder_permit()
+        pdf = documents.print_termo(CLERK, permit["order_number"])["pdf"]
+    assert served
+    status = validate(pdf, installed)
+    assert status.bottom_line and status.timestamp_validity is not None
+    assert status.timestamp_validity.valid and status.timestamp_validity.trusted
+    _signed_ok(pdf, installed)
+
+
+def test_a_timestamp_server_down_signs_without_the_timestamp(installed):
+    certificate.set_timestamp_url(ADMIN, "http://127.0.0.1:9/tsa")  # nothing listens there
+    _, permit = holder_permit()
+    pdf = documents.print_termo(CLERK, permit["order_number"])["pdf"]
+    status = validate(pdf, installed)
+    assert status.bottom_line and status.timestamp_validity is None
