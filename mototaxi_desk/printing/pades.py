@@ -53,10 +53,9 @@ def srgb_profile() -> bytes:
 
 
 def block_lines(material: SigningMaterial, when: dt.datetime) -> tuple[str, str]:
-    return (f"Assinado digitalmente (ICP-Brasil, PAdES) por {material.holder} — "
-            f"CNPJ {material.cnpj_text}",
-            f"em {when.strftime('%d/%m/%Y às %H:%M')} · confira a assinatura em "
-            "validar.iti.gov.br")
+    return (f"Assinado digitalmente por {material.holder}",
+            f"CNPJ {material.cnpj_text} · ICP-Brasil, PAdES · em "
+            f"{when.strftime('%d/%m/%Y às %H:%M')} · confira em validar.iti.gov.br")
 
 
 def _stamp_pdf(lines: tuple[str, str], width: float, height: float) -> bytes:
@@ -138,17 +137,26 @@ def _pdfa_metadata(writer) -> None:
     writer.update_root()
 
 
-def _block_box(writer) -> tuple[float, float, float, float]:
-    """The band above the footer of the last page, left of the page number."""
+# where a layout has no free band above its footer: the guia's bank part has its barcode
+# there (printing/guia.py), and the block goes to the right of the barcode instead
+BOXES = {"guia": (128 * mm, 17 * mm, 200 * mm, 24 * mm)}
+
+
+def _block_box(writer, document: str) -> tuple[float, float, float, float]:
+    """The band above the footer of the last page, left of the page number (A4 and A5
+    documents, portrait or landscape: printing/a4.py), or the document's own place."""
+    if document in BOXES:
+        return BOXES[document]
     last = writer.root["/Pages"]["/Count"] - 1
     mediabox = writer.find_page_for_modification(last)[0].get_object()["/MediaBox"]
     width = float(mediabox[2]) - float(mediabox[0])
     return SIDE, BAND_BOTTOM, width - SIDE - PAGE_NUMBER_ROOM, BAND_TOP
 
 
-def sign(pdf: bytes, material: SigningMaterial, *, when: dt.datetime) -> bytes:
+def sign(pdf: bytes, material: SigningMaterial, *, when: dt.datetime,
+         document: str = "") -> bytes:
     """`pdf` as PDF/A-2b, signed PAdES-B-B (B-T with a timestamp server) with a visible
-    block on its last page naming the signer and `when`."""
+    block on its last page naming the signer and `when` (placed for the `document` kind)."""
     from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
     from pyhanko.sign import fields, signers
     from pyhanko.pdf_utils import layout
@@ -156,7 +164,7 @@ def sign(pdf: bytes, material: SigningMaterial, *, when: dt.datetime) -> bytes:
 
     writer = IncrementalPdfFileWriter(io.BytesIO(pdf))
     _pdfa_metadata(writer)
-    box = _block_box(writer)
+    box = _block_box(writer, document)
     stamp = _stamp_pdf(block_lines(material, when), box[2] - box[0], box[3] - box[1])
     timestamper = None
     if material.timestamp_url:

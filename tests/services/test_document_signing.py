@@ -58,6 +58,19 @@ def _signed_ok(pdf: bytes, pki) -> None:
     assert parts["fonts"] and all(parts["fonts"])
 
 
+def _codes_still_read(pdf: bytes, barcode: str) -> None:
+    """The block, drawn as a viewer draws it, hides neither the barcode nor the QR codes."""
+    import zxingcpp
+
+    from ..printing import pdf_tools
+    document = pdf_tools.document(pdf)
+    document.init_forms()
+    image = document[0].render(scale=300 / 72, grayscale=True, may_draw_forms=True).to_pil()
+    bars = [r.text for r in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.ITF)]
+    assert bars == [barcode] * 2
+    assert len(zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)) == 1
+
+
 def test_install_shows_holder_cnpj_validity_and_is_audited(installed):
     shown = certificate.show()
     assert shown["installed"] and shown["holder"] == HOLDER and shown["cnpj"] == CNPJ
@@ -254,3 +267,45 @@ def test_a_timestamp_server_down_signs_without_the_timestamp(installed):
     pdf = documents.print_termo(CLERK, permit["order_number"])["pdf"]
     status = validate(pdf, installed)
     assert status.bottom_line and status.timestamp_validity is None
+
+
+def test_roster_receipt_guia_permit_act_and_campaign_letters_signed(installed):
+    """The other kinds: roster (SRM Art. 22 VI), protocol receipt, guia, the transfer's
+    termo (a permit act, SRM Art. 4 § 9) and the campaign's call letters."""
+    import datetime as dt_
+
+    from mototaxi_desk.services import (act_documents, applications, campaigns, fees, guias,
+                                        permit_actions)
+    from mototaxi_desk.store.models import Permit, Stand
+
+    from ..factories import SUPERVISOR, make_person
+    from .test_permit_actions import DAY, _newcomer, _pay_all
+    Stand.create(number=4, name="Rodoviária", location="Rodoviária", min_vehicles=5,
+                 max_vehicles=10)
+    _signed_ok(documents.print_roster(CLERK, 4, on=TODAY)["pdf"], installed)
+    person = make_person("Conceição Araújo Sá", today=TODAY)
+    application = applications.file_application(CLERK, person["id"], "new_permit",
+                                                on=dt_.datetime(2026, 5, 1))
+    receipt = documents.print_application_receipt(CLERK, application["id"])
+    _signed_ok(receipt["pdf"], installed)
+    collection.update(ADMIN, pix_key="12345678000195", febraban_code="1234")
+    fee = fees.charge(CLERK, person["id"], "stand_change", on=TODAY)
+    guia = guias.issue(CLERK, "fee", fee.id, on=TODAY)
+    _signed_ok(guia["pdf"], installed)
+    _codes_still_read(guia["pdf"], guia["guia"]["barcode"])
+    _signed_ok(guias.print_guia(CLERK, guia["guia"]["number_text"])["pdf"], installed)
+    holder, permit = holder_permit()
+    _pay_all(holder["id"])
+    Permit.update(held_since=dt_.date(2022, 1, 10)).where(Permit.id == permit["id"]).execute()
+    new, vehicle = _newcomer()
+    permit_actions.run(SUPERVISOR, "transfer", permit_id=permit["id"], new_holder_id=new["id"],
+                       new_vehicle_id=vehicle["id"], act_number="Portaria 7/2026", on=DAY)
+    line = act_documents.latest_act(permit["id"], ("transfer",))
+    _signed_ok(act_documents.print_act(CLERK, line)["pdf"], installed)
+    made = campaigns.create(SUPERVISOR, name="Recadastramento 2026", year=2026,
+                            act_number="Decreto 10/2026")
+    months = [r["month"] for r in campaigns.status(made["id"], on=TODAY)["rows"]]
+    pdf, count = documents.print_campaign_letters(CLERK, made["id"], month=months[0],
+                                                  on=TODAY)
+    assert count >= 1
+    _signed_ok(pdf, installed)

@@ -29,7 +29,7 @@ def signed(document: str, pdf: bytes) -> bytes:
     from ...printing import pades
     when = wallclock.now()
     try:
-        return pades.sign(pdf, material, when=when)
+        return pades.sign(pdf, material, when=when, document=document)
     except DomainError:
         raise
     except Exception as exc:  # noqa: BLE001 — a timestamp server down must not stop the counter
@@ -38,4 +38,5 @@ def signed(document: str, pdf: bytes) -> bytes:
         log.warning("carimbo do tempo indisponível (%s): %s; assinado sem carimbo",
                     material.timestamp_url, exc)
         from dataclasses import replace
-        return pades.sign(pdf, replace(material, timestamp_url=""), when=when)
+        return pades.sign(pdf, replace(material, timestamp_url=""), when=when,
+                          document=document)
