@@ -185,3 +185,35 @@ def sign(pdf: bytes, material: SigningMaterial, *, when: dt.datetime,
     out = io.BytesIO()
     pdf_signer.sign_pdf(writer, output=out)
     return out.getvalue()
+
+
+def load_signer(pkcs12_data: bytes, password: bytes | None = None):
+    """A pyHanko signer for the A1 of a PKCS#12, keeping the private key loaded: pyHanko's
+    SimpleSigner parses the key again for every signature (cryptography then checks the
+    RSA key, ~60 ms) and signs twice per document (the first only to size the signature's
+    placeholder). This one signs RSA PKCS#1 v1.5 (an ICP-Brasil A1's) with the key it
+    holds and answers the sizing pass with zeros of the signature's length."""
+    from cryptography.hazmat.primitives.asymmetric import padding, rsa
+    from cryptography.hazmat.primitives.serialization import pkcs12
+    from pyhanko.sign import signers
+    from pyhanko.sign.general import get_pyca_cryptography_hash
+
+    base = signers.SimpleSigner.load_pkcs12_data(pkcs12_data, [], password)
+    key = pkcs12.load_key_and_certificates(pkcs12_data, password)[0]
+
+    class _KeptKeySigner(signers.SimpleSigner):
+        async def async_sign_raw(self, data: bytes, digest_algorithm: str,
+                                 dry_run=False) -> bytes:
+            mechanism = self.get_signature_mechanism_for_digest(digest_algorithm)
+            if isinstance(key, rsa.RSAPrivateKey) and \
+                    mechanism["algorithm"].native in ("rsassa_pkcs1v15", "sha256_rsa",
+                                                      "sha384_rsa", "sha512_rsa"):
+                if dry_run:
+                    return bytes(key.key_size // 8)
+                return key.sign(data, padding.PKCS1v15(),
+                                get_pyca_cryptography_hash(digest_algorithm))
+            return self.sign_raw(data, digest_algorithm)
+
+    return _KeptKeySigner(signing_cert=base.signing_cert, signing_key=base.signing_key,
+                          cert_registry=base.cert_registry,
+                          signature_mechanism=base.signature_mechanism)

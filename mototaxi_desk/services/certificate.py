@@ -173,9 +173,6 @@ def signing_material():
 
 
 def _load_material(found: A1.A1Facts, url: str):
-    from pyhanko.sign import signers
-
     from ..printing import pades
-    signer = signers.SimpleSigner.load_pkcs12_data(vault.load(), [], None)
-    return pades.SigningMaterial(signer=signer, holder=found.holder,
+    return pades.SigningMaterial(signer=pades.load_signer(vault.load()), holder=found.holder,
                                  cnpj_text=A1.cnpj_text(found.cnpj), timestamp_url=url)
