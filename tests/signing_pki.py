@@ -140,7 +140,9 @@ def pdfa_parts(pdf: bytes) -> dict:
             appearance = annot.get_object().get("/AP")
             if appearance is not None:
                 walk(appearance.get_object()["/N"].get_object().get("/Resources"))
-    return {"xmp": xmp, "intent_s": str(intent.get("/S", "")),
+    info = reader.trailer_view["/Info"].get_object()
+    return {"xmp": xmp, "info": {k: str(v) for k, v in info.items()},
+            "intent_s": str(intent.get("/S", "")),
             "intent_profile": "/DestOutputProfile" in intent, "fonts": fonts}
 
 

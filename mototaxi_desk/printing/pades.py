@@ -106,10 +106,10 @@ def _info_text(info, key: str) -> str | None:
 def _pdfa_metadata(writer) -> None:
     """XMP (pdfaid 2B, with the Info dictionary's entries) and the sRGB output intent."""
     from pyhanko.pdf_utils import generic
-    from pyhanko.pdf_utils.metadata import model
+    from pyhanko.pdf_utils.metadata import model, xmp_xml
 
-    info = writer.prev.trailer_view.get("/Info")
-    info = info.get_object() if info is not None else None
+    info_ref = writer.prev.trailer_view.get("/Info")
+    info = info_ref.get_object() if info_ref is not None else None
     meta = writer.document_meta
     meta.title = _info_text(info, "/Title")
     meta.author = _info_text(info, "/Author")
@@ -118,10 +118,19 @@ def _pdfa_metadata(writer) -> None:
     created = _info_text(info, "/CreationDate")
     if created:
         meta.created = generic.parse_pdf_date(created, strict=False)
+    if info is not None:
+        # PDF/A wants each Info entry equal to its XMP twin: pyHanko writes its own name as
+        # the XMP producer (and would append it to ReportLab's in Info), and XMP has no
+        # empty keywords
+        for key in ("/Producer", "/Keywords"):
+            info.pop(key, None)
+        writer.update_container(info_ref)
     pdfaid = model.NS["pdfaid"]
-    meta.xmp_extra = [model.XmpStructure.of(
-        (model.ExpandedName(ns=pdfaid, local_name="part"), model.XmpValue("2")),
-        (model.ExpandedName(ns=pdfaid, local_name="conformance"), model.XmpValue("B")))]
+    # the stream pyHanko then fills with the Info entries (one rdf:Description)
+    writer.root[generic.NameObject("/Metadata")] = writer.add_object(
+        xmp_xml.MetadataStream.from_xmp([model.XmpStructure.of(
+            (model.ExpandedName(ns=pdfaid, local_name="part"), model.XmpValue("2")),
+            (model.ExpandedName(ns=pdfaid, local_name="conformance"), model.XmpValue("B")))]))
     profile = generic.StreamObject({generic.NameObject("/N"): generic.NumberObject(3)},
                                    stream_data=srgb_profile())
     profile.compress()

@@ -56,6 +56,13 @@ def _signed_ok(pdf: bytes, pki) -> None:
     assert 'pdfaid:part="2"' in parts["xmp"] and 'pdfaid:conformance="B"' in parts["xmp"]
     assert parts["intent_s"] == "/GTS_PDFA1" and parts["intent_profile"]
     assert parts["fonts"] and all(parts["fonts"])
+    info, xmp = parts["info"], parts["xmp"]  # each Info entry equal to its XMP twin
+    from xml.sax.saxutils import escape
+    assert f'pdf:Producer="{escape(info["/Producer"])}"' in xmp
+    assert f'xmp:CreatorTool="{escape(info["/Creator"])}"' in xmp
+    assert f'<rdf:li xml:lang="x-default">{escape(info["/Title"])}</rdf:li>' in xmp
+    assert f"<rdf:li>{escape(info['/Author'])}</rdf:li>" in xmp
+    assert "/Keywords" not in info or info["/Keywords"] and "pdf:Keywords" in xmp
 
 
 def _codes_still_read(pdf: bytes, barcode: str) -> None:
