@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 from .. import settings_registry
@@ -151,28 +152,33 @@ def _forget() -> None:
 
 def signing_material():
     """printing.pades.SigningMaterial of this station's A1, or None (no certificate, expired,
-    or not the município's CNPJ). The decrypted key is kept in memory for the process while
-    the file is unchanged: signing a document then costs no key unwrapping."""
+    or not the município's CNPJ). The dates and the CNPJ are those of the decrypted
+    certificate itself, not of certificado.json (a file anyone may edit). The decrypted key
+    is kept in memory for the process while the file is unchanged: signing a document then
+    costs no key unwrapping."""
     stamp = vault.stamp()
     if stamp is None:
         return None
     facts = vault.facts() or {}
     if "fingerprint" not in facts:
         return None
-    found = _facts_of(facts)
-    if found.days_left(wallclock.today()) < 0 or found.cnpj != _municipio_cnpj():
-        return None
     url = str(facts.get(TIMESTAMP_SETTING, ""))
     with _lock:
-        cached = _cache.get("material")
-        if cached is not None and _cache.get("stamp") == (stamp, url):
-            return cached
-        material = _load_material(found, url)
-        _cache.update(material=material, stamp=(stamp, url))
-        return material
+        if _cache.get("stamp") != stamp:
+            _cache.clear()
+            _cache.update(_load_material(), stamp=stamp)
+        found, material = _cache["facts"], _cache["material"]
+    if found.days_left(wallclock.today()) < 0 or found.cnpj != _municipio_cnpj():
+        return None
+    return material if material.timestamp_url == url else replace(material, timestamp_url=url)
 
 
-def _load_material(found: A1.A1Facts, url: str):
+def _load_material() -> dict:
+    from cryptography.hazmat.primitives.serialization import pkcs12
+
     from ..printing import pades
-    return pades.SigningMaterial(signer=pades.load_signer(vault.load()), holder=found.holder,
-                                 cnpj_text=A1.cnpj_text(found.cnpj), timestamp_url=url)
+    data = vault.load()
+    found = A1.facts(pkcs12.load_key_and_certificates(data, None)[1])
+    return {"facts": found, "material": pades.SigningMaterial(
+        signer=pades.load_signer(data), holder=found.holder,
+        cnpj_text=A1.cnpj_text(found.cnpj))}

@@ -316,3 +316,17 @@ def test_roster_receipt_guia_permit_act_and_campaign_letters_signed(installed):
                                                   on=TODAY)
     assert count >= 1
     _signed_ok(pdf, installed)
+
+
+def test_an_edited_facts_file_does_not_make_an_expired_certificate_sign(station, tmp_path,
+                                                                       clock_at):
+    """The dates checked before signing are the encrypted certificate's own."""
+    now = dt.datetime.now(dt.timezone.utc)
+    pfx = tmp_path / "a1.pfx"
+    pfx.write_bytes(make_pki(not_after=now + dt.timedelta(days=3)).pfx())
+    certificate.install(ADMIN, pfx, PASSWORD)
+    facts = certificate_vault.facts()
+    certificate_vault.save_facts({**facts, "not_after": "2099-12-31"})
+    assert certificate.signing_material() is not None
+    clock_at(dt.date.today() + dt.timedelta(days=10))
+    assert certificate.signing_material() is None
