@@ -36,6 +36,7 @@ DPAPI_FILE = "chave.dpapi"
 KEY_FILE = "certificado.chave"
 FACTS_FILE = "certificado.json"  # settings_registry.CERTIFICADO_JSON
 _DPAPI_ENTROPY = b"MototaxiDesk certificado A1"
+_CRYPTPROTECT_UI_FORBIDDEN = 0x1
 
 
 def folder() -> Path:
@@ -62,22 +63,24 @@ def _dpapi(data: bytes, *, protect: bool) -> bytes:
     """CryptProtectData / CryptUnprotectData of the current Windows user."""
     crypt32 = ctypes.windll.crypt32  # type: ignore[attr-defined]
     kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
-    source = _Blob(len(data), ctypes.cast(ctypes.create_string_buffer(data, len(data)),
-                                          ctypes.POINTER(ctypes.c_char)))
-    entropy = _Blob(len(_DPAPI_ENTROPY), ctypes.cast(
-        ctypes.create_string_buffer(_DPAPI_ENTROPY, len(_DPAPI_ENTROPY)),
-        ctypes.POINTER(ctypes.c_char)))
+    kernel32.LocalFree.argtypes = [ctypes.c_void_p]
+    kernel32.LocalFree.restype = ctypes.c_void_p
+    data_buffer = ctypes.create_string_buffer(data, len(data))  # alive for the call
+    entropy_buffer = ctypes.create_string_buffer(_DPAPI_ENTROPY, len(_DPAPI_ENTROPY))
+    source = _Blob(len(data), ctypes.cast(data_buffer, ctypes.POINTER(ctypes.c_char)))
+    entropy = _Blob(len(_DPAPI_ENTROPY),
+                    ctypes.cast(entropy_buffer, ctypes.POINTER(ctypes.c_char)))
     out = _Blob()
     call = crypt32.CryptProtectData if protect else crypt32.CryptUnprotectData
-    ok = call(ctypes.byref(source), None, ctypes.byref(entropy), None, None, 0x1,  # UI_FORBIDDEN
-              ctypes.byref(out))
+    ok = call(ctypes.byref(source), None, ctypes.byref(entropy), None, None,
+              _CRYPTPROTECT_UI_FORBIDDEN, ctypes.byref(out))
     if not ok:
         raise DomainError("O Windows não abriu a chave do certificado (DPAPI): instale o "
                           "certificado de novo com este usuário do Windows.")
     try:
         return ctypes.string_at(out.pbData, out.cbData)
     finally:
-        kernel32.LocalFree(out.pbData)
+        kernel32.LocalFree(ctypes.cast(out.pbData, ctypes.c_void_p))
 
 
 def _save_key(key: bytes) -> None:
