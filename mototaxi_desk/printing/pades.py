@@ -226,3 +226,50 @@ def load_signer(pkcs12_data: bytes, password: bytes | None = None):
     return _KeptKeySigner(signing_cert=base.signing_cert, signing_key=base.signing_key,
                           cert_registry=base.cert_registry,
                           signature_mechanism=base.signature_mechanism)
+
+
+def self_check() -> tuple[bool, str]:
+    """The self-test's check (services/selftest.py; the Windows installer's check runs it
+    under wine): a one-page document signed with a throwaway certificate made here, then
+    validated by pyHanko — pyHanko and what it imports are there and work."""
+    import datetime as dt_
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.hazmat.primitives.serialization import NoEncryption, pkcs12
+    from cryptography.x509.oid import NameOID
+    from pyhanko.pdf_utils.reader import PdfFileReader
+    from pyhanko.sign.validation import validate_pdf_signature
+    from pyhanko_certvalidator import ValidationContext
+
+    from . import a4
+    from .common import Municipio
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "AUTOTESTE:00000000000000")])
+    now = dt_.datetime.now(dt_.timezone.utc)
+    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
+            .public_key(key.public_key()).serial_number(x509.random_serial_number())
+            .not_valid_before(now - dt_.timedelta(days=1))
+            .not_valid_after(now + dt_.timedelta(days=1))
+            .add_extension(x509.KeyUsage(True, True, False, False, False, False, False, False,
+                                         False), True)
+            .sign(key, hashes.SHA256()))
+    signer = load_signer(pkcs12.serialize_key_and_certificates(b"t", key, cert, None,
+                                                               NoEncryption()))
+    material = SigningMaterial(signer=signer, holder="AUTOTESTE", cnpj_text="—")
+    pdf = a4.build([a4.p("Autoteste da assinatura digital.", a4.styles()["body"])],
+                   municipio=Municipio("Teste", "MA", "2111102"), title="Autoteste",
+                   footer="Mototáxi Desk")
+    signed = sign(pdf, material, when=dt_.datetime.now())
+    from asn1crypto import x509 as asn1_x509
+    from cryptography.hazmat.primitives.serialization import Encoding
+    context = ValidationContext(
+        trust_roots=[asn1_x509.Certificate.load(cert.public_bytes(Encoding.DER))],
+        allow_fetching=False)
+    status = validate_pdf_signature(PdfFileReader(io.BytesIO(signed)).embedded_signatures[0],
+                                    context)
+    ok = bool(status.bottom_line) and b"pdfaid" in signed
+    return ok, (f"documento assinado (PAdES, PDF/A-2b, {len(signed) // 1024 + 1} KB) e "
+                f"conferido: {status.summary()}")
