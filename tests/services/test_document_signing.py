@@ -180,25 +180,33 @@ def test_a_flipped_byte_breaks_the_signature(installed):
     assert not status.intact and not status.bottom_line
 
 
-def test_visible_block_names_the_signer_and_the_date(installed):
+def test_visible_block_names_the_signer_and_the_date(installed, clock_at):
     import io
 
+    import pypdfium2.raw as pdfium_raw
     from pyhanko.pdf_utils.reader import PdfFileReader
 
     from ..printing import pdf_tools
+    clock_at(dt.datetime(2026, 12, 7, 9, 41))
     _, permit = holder_permit()
     pdf = documents.print_termo(CLERK, permit["order_number"])["pdf"]
-    reader = PdfFileReader(io.BytesIO(pdf))
-    signature = reader.embedded_signatures[0]
+    signature = PdfFileReader(io.BytesIO(pdf)).embedded_signatures[0]
     assert signature.sig_object["/Name"] == HOLDER
-    widget = signature.sig_field
-    assert widget["/Rect"] and widget["/AP"]["/N"] is not None
     document = pdf_tools.document(pdf)
-    document.init_forms()  # the block is the signature widget's appearance
-    rendered = document[len(document) - 1].render(scale=2, may_draw_forms=True).to_pil()
+    last = document[len(document) - 1]
+    # the block is the signature widget's appearance: flattened as a printer prints it
+    assert pdfium_raw.FPDFPage_Flatten(last.raw, pdfium_raw.FLAT_PRINT) == \
+        pdfium_raw.FLATTEN_SUCCESS
+    flat = io.BytesIO()
+    document.save(flat)
+    printed = pdf_tools.document(flat.getvalue())
+    text = printed[len(printed) - 1].get_textpage().get_text_range()
+    assert f"Assinado digitalmente por {HOLDER}" in text
+    assert "CNPJ 12.345.678/0001-95" in text and "em 07/12/2026 às 09:41" in text
+    rendered = printed[len(printed) - 1].render(scale=2).to_pil()
     band = rendered.crop((0, int(rendered.height * 0.93), rendered.width,
                           int(rendered.height * 0.96)))
-    assert band.convert("L").getextrema()[0] < 100  # ink in the band above the footer
+    assert band.convert("L").getextrema()[0] < 100  # drawn in the band above the footer
 
 
 def test_removed_documents_go_out_unsigned_as_before(installed):
