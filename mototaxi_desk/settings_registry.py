@@ -1,7 +1,8 @@
 """Every setting the program keeps, declared once: its name as stored, type, default, where it
-is stored, who may change it and where. Four places hold them — `janela.ini` (what the window
+is stored, who may change it and where. Five places hold them — `janela.ini` (what the window
 remembers on this computer), `gui.json` (what the IT staff set for this computer's window),
-`backup.json` (the automatic copies of this data folder) and the database (what every counter
+`backup.json` (the automatic copies of this data folder), `certificado/certificado.json` (this
+station's A1 certificate and its timestamp server) and the database (what every counter
 shares) — and the code that reads each one takes its defaults from here; the settings screens
 show where a value is kept and `mototaxi-desk settings list` prints this table.
 tests/unit/test_settings_registry.py checks that every setting the code reads is declared here,
@@ -17,8 +18,9 @@ from dataclasses import dataclass
 JANELA_INI = "janela.ini"
 GUI_JSON = "gui.json"
 BACKUP_JSON = "backup.json"
+CERTIFICADO_JSON = "certificado/certificado.json"
 DATABASE = "banco de dados"
-STORES = (JANELA_INI, GUI_JSON, BACKUP_JSON, DATABASE)
+STORES = (JANELA_INI, GUI_JSON, BACKUP_JSON, CERTIFICADO_JSON, DATABASE)
 
 PROGRAM = "o programa (lembra sozinho)"
 ANY_USER = "qualquer usuário"
@@ -65,6 +67,12 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("automatic", bool, True, BACKUP_JSON, ADMIN,
             "Cópia automática ao abrir, se a última tiver mais de 24 horas",
             "Configurações → Cópias de segurança", "backup.settings"),
+    # certificado/certificado.json: this station's A1 (its public facts, written by
+    # services/certificate.py) and the timestamp server it signs with
+    Setting("timestamp_url", str, "", CERTIFICADO_JSON, ADMIN,
+            "Servidor de carimbo do tempo (PAdES-B-T) desta estação; vazio: PAdES-B-B",
+            "Configurações → Certificado digital; certificate timestamp URL",
+            "certificate.timestamp"),
     # the database: municipio_settings (one row), written by init and by the admin
     _db("name", str, None, "Nome do município"),
     _db("uf", str, None, "UF"),

@@ -11,8 +11,8 @@ import functools
 import sys
 
 from .. import __version__
-from . import (campaigns, clock, counter, documents, importing, licensing, maintenance,
-               municipio, payments, permit_acts, records)
+from . import (campaigns, certificate, clock, counter, documents, importing, licensing,
+               maintenance, municipio, payments, permit_acts, records)
 from .common import (EXIT_OK, EXIT_REFUSED, EXIT_USAGE, KNOWN_ERRORS, Parser, database_option,
                      login_options)
 
@@ -20,7 +20,7 @@ __all__ = ["EXIT_OK", "EXIT_REFUSED", "EXIT_USAGE", "build_parser", "parser", "r
 
 # In the order `--help` lists them.
 COMMAND_MODULES = (municipio, records, counter, licensing, permit_acts, documents, payments,
-                   maintenance, clock, importing, campaigns)
+                   maintenance, certificate, clock, importing, campaigns)
 
 
 @functools.lru_cache(maxsize=1)

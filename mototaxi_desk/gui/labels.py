@@ -83,7 +83,8 @@ AUDIT_ACTIONS.update({
     "guia.issue": "Guia de recolhimento emitida", "guia.replace": "Guia substituída",
     "guia.pay": "Guia paga (retorno bancário)", "bank_return.import": "Retorno bancário importado",
     "municipio.collection": "Dados de cobrança alterados"})
-ENTITIES.update({"guia": "Guia", "bank_return_file": "Retorno bancário"})
+ENTITIES.update({"guia": "Guia", "bank_return_file": "Retorno bancário",
+                 "certificate": "Certificado digital"})
 CHARGE_KINDS = {"fine": "Multa", "removal": "Remoção", "storage": "Estadia"}
 CHARGE_STATUS = {"open": "Em aberto", "paid": "Paga", "voided": "Anulada"}
 
@@ -91,6 +92,9 @@ CHARGE_STATUS = {"open": "Em aberto", "paid": "Paga", "voided": "Anulada"}
 # (tests/unit/test_audit_labels.py finds every action the code writes and wants its label here)
 AUDIT_ACTIONS.update({
     "backup.create": "Cópia de segurança feita",
+    "certificate.install": "Certificado digital A1 instalado numa estação",
+    "certificate.remove": "Certificado digital A1 removido de uma estação",
+    "certificate.timestamp": "Servidor de carimbo do tempo alterado numa estação",
     "backup.restore": "Cópia de segurança restaurada",
     "backup.settings": "Cópias de segurança: configuração alterada",
     "audit.acknowledge": "Trilha de auditoria reconhecida numa estação",

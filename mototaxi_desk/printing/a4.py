@@ -125,7 +125,10 @@ def build(story: list, *, municipio: Municipio, title: str, footer: str,
     side = frame.side * mm
     doc = SimpleDocTemplate(buffer, pagesize=frame.pagesize, leftMargin=side, rightMargin=side,
                             topMargin=frame.top * mm, bottomMargin=frame.bottom * mm,
-                            title=title, author=municipio.title, creator="Mototáxi Desk")
+                            title=title, author=municipio.title, creator="Mototáxi Desk",
+                            # each page's preamble names the embedded font, not ReportLab's
+                            # Helvetica (never embedded: PDF/A, printing/pades.py)
+                            initialFontName=regular)
 
     def page(canvas, document):
         canvas.saveState()

@@ -93,8 +93,8 @@ def draw_image_fit(canvas: Canvas, reader: ImageReader, x: float, y: float, w: f
 
 
 def new_canvas(buffer: io.BytesIO, pagesize, title: str, municipio: Municipio) -> Canvas:
-    fonts.register()
-    canvas = Canvas(buffer, pagesize=pagesize, pageCompression=1)
+    regular, _bold = fonts.register()
+    canvas = Canvas(buffer, pagesize=pagesize, pageCompression=1, initialFontName=regular)
     canvas.setTitle(title)
     canvas.setAuthor(municipio.title)
     canvas.setCreator("Mototáxi Desk")

@@ -31,6 +31,10 @@ def register() -> tuple[str, str]:
                               "afetados).")
         with source.open("rb") as fh:  # read through importlib.resources, not a path
             pdfmetrics.registerFont(TTFont(name, fh))
+    # a table cell without a Paragraph (an empty signature line) otherwise names Helvetica,
+    # a font never embedded: PDF/A wants every font embedded (printing/pades.py)
+    from reportlab.platypus import tables
+    tables.CellStyle.fontname = REGULAR
     return REGULAR, BOLD
 
 

@@ -698,6 +698,7 @@ def print_report(actor: Actor, report: dict, *, path=None) -> dict:
     from ..printing import report as report_pdf
     from . import published_head
     from .documents import municipio_header
+    from .documents.signing import signed
 
     permissions.require(actor, "report.print")
     if path is not None:
@@ -712,8 +713,8 @@ def print_report(actor: Actor, report: dict, *, path=None) -> dict:
         cells=[[cell_text(row.get(c["key"]), c["kind"]) for c in columns]
                for row in report["rows"]],
         summary=report["summary"], trail=published_head.line())
-    pdf = report_pdf.render(table, municipio=municipio_header(), printed_at=wallclock.now(),
-                            login=actor.login)
+    pdf = signed("report", report_pdf.render(table, municipio=municipio_header(),
+                                             printed_at=wallclock.now(), login=actor.login))
     _audit_output(actor, report, "pdf", path, pdf)
     return {"document": "report", "pdf": pdf, "count": 1, "copies": []}
 

@@ -34,6 +34,10 @@ def run(rule_profiles: list[tuple[str, str]] | None = None) -> dict:
     checks: list[dict] = []
     for label, text in rule_profiles:
         checks += _run_one(label, text, several=len(rule_profiles) > 1)
+    from ..printing import pades  # once: it needs no database (issue 41)
+    signed_ok, signed_detail = pades.self_check()
+    checks.append({"name": "assinatura digital (PAdES)", "ok": signed_ok,
+                   "detail": signed_detail})
     checks.append({"name": "sem Qt", "ok": not any(m.startswith("PySide6") for m in sys.modules),
                    "detail": "nenhum módulo Qt carregado"})
     return {"ok": all(c["ok"] for c in checks), "checks": checks,

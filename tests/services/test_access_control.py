@@ -15,6 +15,7 @@ import pytest
 import mototaxi_desk.services as services_package
 from mototaxi_desk.domain.errors import DomainError
 from mototaxi_desk.services import (acknowledgement, applications, auxiliary, backups,
+                                    certificate,
                                     bank_returns, campaigns, charges, clock, clock_trust,
                                     collection, defences, demo, documents, fees, guias,
                                     holidays, impounds, importing, inspections, keys,
@@ -134,6 +135,9 @@ CALLS = {
     "user.disable": lambda a: users.disable_user(a, "ninguem"),
     "keys.rotate": None,  # succeeds for an admin; checked in its own test below
     "keys.trust": lambda a: keys.install_trusted(a, Path("/proc/sem-chaves.json")),
+    "certificate.install": lambda a: certificate.install(a, Path("/proc/sem-a1.pfx"), "x"),
+    "certificate.remove": lambda a: certificate.remove(a),
+    "certificate.timestamp": lambda a: certificate.set_timestamp_url(a, "ftp://x"),
     "verifier.export": lambda a: verifier.export_file(a, Path("/proc/sem-pasta/v.html")),
     "settings.verifier": lambda a: verifier.set_max_age_days(a, "0"),
     "demo.fill": lambda a: demo.fill_demo(a, 0),

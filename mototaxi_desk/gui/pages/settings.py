@@ -84,6 +84,8 @@ class SettingsPage(QWidget):
         from .settings_collection import add_collection_tab  # guias and bank returns
         self.collection_tab = add_collection_tab(self)
         self.verifier_tab = add_verifier_tab(self)  # keys' fingerprints, verifier export
+        from .settings_certificate import add_certificate_tab  # the A1 that signs documents
+        self.certificate_tab = add_certificate_tab(self)
         from .settings_import import add_import_tab  # the register from a spreadsheet
         self.import_tab = add_import_tab(self) if self.is_admin else None  # admins only
         self.backup_tab = add_backup_tab(self) if self.is_admin else None  # admins only

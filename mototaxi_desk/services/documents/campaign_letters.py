@@ -11,6 +11,7 @@ from .. import audit, permissions
 from ..campaigns import get, missed_rule, schedule_of, status
 from ..context import Actor
 from .common import municipio_header
+from .signing import signed
 from ...domain import wallclock
 
 
@@ -45,7 +46,7 @@ def print_campaign_letters(actor: Actor, campaign_id, *, month: int | None = Non
             month_label=f"{r['month_label']} de {row.year}", deadline=r["deadline"])
             for r in rows),
         issued_on=on, printed_at=wallclock.now(), login=actor.login)
-    pdf = campaign_letter.render(data)
+    pdf = signed("campaign_letter", campaign_letter.render(data))
     with write_transaction():
         audit.record(actor, "campaign.letters", "campaign", row.id,
                      after={"month": month, "letters": len(rows),

@@ -83,13 +83,15 @@ def copy_state(document: str, key: str, copy: int) -> str | None:
 
 def finish(actor: Actor, document: str, copies: list[dict], layout: str,
            render: Callable[[], bytes]) -> dict:
-    """Draw the PDF of copies just reserved (after their transaction committed) and return
-    the print result; a drawing that fails releases the reservation."""
+    """Draw the PDF of copies just reserved (after their transaction committed), signed when
+    this station has the município's A1 (documents/signing.py), and return the print
+    result; a drawing or a signature that fails releases the reservation."""
+    from .signing import signed
     reservation = {"actor": actor, "layout": layout}
     result = {"document": document, "count": len(copies), "copies": copies,
               "reservation": reservation}
     try:
-        result["pdf"] = render()
+        result["pdf"] = signed(document, render())
     except BaseException:
         release(result)
         raise
