@@ -6,7 +6,7 @@ import datetime as dt
 from decimal import Decimal
 
 from ..domain import validators
-from ..domain.errors import DomainError, RuleRefusal, ValidationError
+from ..domain.errors import DebtRefusal, DomainError, ValidationError
 from ..domain.money import format_money, format_units, units_text, units_to_cents
 from ..store.connection import write_transaction
 from ..store.models import Fee
@@ -126,5 +126,6 @@ def check_no_debts(person_id: int, what: str, *, renewal: bool = False) -> None:
         return
     if debts:
         total = sum(d["amount_cents"] for d in debts)
-        raise RuleRefusal(f"Há débitos em aberto ({len(debts)}, total {format_money(total)}) "
-                          f"que impedem {what}", profile.debts.article)
+        raise DebtRefusal(f"Há débitos em aberto ({len(debts)}, total {format_money(total)}) "
+                          f"que impedem {what}", profile.debts.article, person_id=person_id,
+                          debts=debts)
