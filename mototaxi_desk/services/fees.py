@@ -39,6 +39,20 @@ def fee_text(fee_key: str, *, on: dt.date | None = None) -> str:
     return f"{rule.label}: {format_money(cents)} ({units}, {rule.article})"
 
 
+def fee_notice(fee_key: str, *, payer: str = "", on: dt.date | None = None) -> str:
+    """What an act charges, said before the clerk confirms it (issue 36): 'Este ato cobra
+    R$ 48,26 (taxa Vistoria veicular, 1 UFM, Art. 47 III), lançada para o permissionário.',
+    or '' where the profile charges nothing for it."""
+    on = on or wallclock.today()
+    rule = setup.profile().fees.get(fee_key) if fee_key else None
+    if rule is None:
+        return ""
+    cents = units_to_cents(rule.units, setup.fiscal_unit_value_cents(on.year))
+    units = format_units(Decimal(rule.units), setup.profile().fiscal_unit)
+    return (f"Este ato cobra {format_money(cents)} (taxa {rule.label}, {units}, "
+            f"{rule.article})" + (f", lançada para {payer}." if payer else "."))
+
+
 def charge(actor: Actor, person_id: int, fee_key: str, *, on: dt.date, permit_id=None,
            application_id=None, units: Decimal | None = None, label: str | None = None,
            article: str | None = None) -> Fee | None:

@@ -178,10 +178,11 @@ def blocking_debts(vehicle_id, on: dt.date | None = None) -> dict | None:
     return None
 
 
-def fee_text(kind: str, *, on: dt.date | None = None) -> str:
+def fee_notice(kind: str, *, on: dt.date | None = None) -> str:
     """What recording this kind of inspection charges (SRM Art. 47 III: the annual vistoria,
-    where the profile has an "inspection" fee), as fees.fee_text writes it; '' if nothing."""
-    return fees.fee_text("inspection", on=on) if kind in CHARGED_KINDS else ""
+    where the profile has an "inspection" fee), said before it is recorded; '' if nothing."""
+    return fees.fee_notice("inspection", payer="o permissionário", on=on) \
+        if kind in CHARGED_KINDS else ""
 
 
 def _issue_sticker(actor: Actor, inspection: Inspection, on: dt.date,

@@ -25,18 +25,18 @@ SOON_DAYS = 30  # as the deadlines' colours: ≤ 30 dias amber (UX.md)
 OPEN_APPLICATION = ("protocolado", "em_analise", "pendente")
 # a deadline's kind (services/alerts.py) -> the record's action that answers it
 DEADLINE_ACTIONS = {
-    "annual_inspection": ("inspect", "&Vistoriar…"),
-    "semiannual_inspection": ("inspect", "&Vistoriar…"),
-    "summons": ("inspect", "&Vistoriar…"),
-    "summons_missed": ("inspect", "&Vistoriar…"),
-    "permit_validity": ("renew", "&Renovar…"),
-    "renewal": ("renew", "&Renovar…"),
-    "cnh": ("cnh", "&CNH…"),
-    "insurance": ("vehicle", "&Veículo…"),
-    "vehicle_age": ("vehicle", "&Veículo…"),
-    "replacement_declaration": ("vehicle", "&Veículo…"),
-    "defence_deadline": ("defence", "&Defesa/recurso…"),
-    "appeal_deadline": ("defence", "&Defesa/recurso…"),
+    "annual_inspection": ("inspect", "Vistoriar…"),
+    "semiannual_inspection": ("inspect", "Vistoriar…"),
+    "summons": ("inspect", "Vistoriar…"),
+    "summons_missed": ("inspect", "Vistoriar…"),
+    "permit_validity": ("renew", "Renovar…"),
+    "renewal": ("renew", "Renovar…"),
+    "cnh": ("cnh", "CNH…"),
+    "insurance": ("vehicle", "Veículo…"),
+    "vehicle_age": ("vehicle", "Veículo…"),
+    "replacement_declaration": ("vehicle", "Veículo…"),
+    "defence_deadline": ("defence", "Defesa/recurso…"),
+    "appeal_deadline": ("defence", "Defesa/recurso…"),
 }
 _ORDER = {"overdue": 0, "todo": 1, "soon": 2}
 
@@ -69,7 +69,7 @@ def _debts(actor: Actor, person_id: int, available: dict) -> list[dict]:
     pay = available["pay"]
     guia = guias.action_state(actor, person_id)
     return [_step(f"debt:{d['source']}:{d['id']}", "debt", f"Pagar: {debt_text(d)}", "pay",
-                  "&Pagar…", target={"source": d["source"], "id": d["id"]},
+                  "Pagar…", target={"source": d["source"], "id": d["id"]},
                   detail="Débitos em aberto impedem requerimentos e a vistoria onde a lei "
                          "assim determina.",
                   why="" if pay["enabled"] else pay["why"],
@@ -88,7 +88,7 @@ def _cards(person_id: int, available: dict) -> list[dict]:
             continue
         out.append(_step(f"card:{permit['id']}", "card",
                          f"Imprimir o cartão da permissão nº {permit['order_text']}",
-                         "print_card", "&Imprimir cartão…", target={"permit_id": permit["id"]},
+                         "print_card", "Imprimir cartão…", target={"permit_id": permit["id"]},
                          detail="O cartão ainda não foi impresso.",
                          why="" if state["enabled"] else state["why"]))
     return out
@@ -106,7 +106,7 @@ def _applications(actor: Actor, person_id: int) -> list[dict]:
                 out.append(_step(
                     f"documents:{app['id']}", "documents",
                     f"Requerimento {app['protocol']} ({app['type_label']}): falta(m) "
-                    f"{len(missing)} documento(s)", "application", "&Abrir requerimento…",
+                    f"{len(missing)} documento(s)", "application", "Abrir requerimento…",
                     detail=f"{missing[0]}{more}.", target={"application_id": app["id"]}))
         elif app["type"] == "new_permit" and app["status"] == "deferido" and \
                 not app["permit_id"]:
@@ -115,7 +115,7 @@ def _applications(actor: Actor, person_id: int) -> list[dict]:
             out.append(_step(
                 f"grant:{app['id']}", "grant",
                 f"Outorgar a permissão (requerimento {app['protocol']} deferido)",
-                "application", "&Abrir requerimento…", target={"application_id": app["id"]},
+                "application", "Abrir requerimento…", target={"application_id": app["id"]},
                 why=why))
     return out
 
@@ -125,13 +125,14 @@ def _deadlines(actor: Actor, due: list[dict], available: dict, on: dt.date) -> l
     for item in due:
         if item["days_left"] > SOON_DAYS:
             continue
-        action, action_text = DEADLINE_ACTIONS.get(item["kind"], ("due", "&Abrir…"))
+        action, action_text = DEADLINE_ACTIONS.get(item["kind"], ("due", "Abrir…"))
         when = ("venceu em " if item["days_left"] < 0 else "até ") + \
             format_date(item["due_date"])
         detail = f"{when} ({item['article']})" if item.get("article") else when
         target = {"entity": item["entity"], "entity_id": item["entity_id"],
                   "permit_id": item.get("permit_id"), "plate": item.get("plate"),
-                  "kind": item["kind"]}
+                  "kind": item["kind"], "label": item["label"],
+                  "due_date": item["due_date"], "article": item.get("article")}
         why = ""
         text = item["label"]
         if action == "inspect":

@@ -79,8 +79,10 @@ def test_the_vistoria_refused_for_a_debt_names_who_owes_what(srm, clock_at):
     assert refused.value.person_id == holder["id"]
     assert refused.value.debts[0]["id"] == blocking["debts"][0]["id"]
     # SRM Art. 47 III: the annual vistoria is charged (and announced before it is recorded)
-    assert inspections.fee_text("annual") == "Vistoria veicular: R$ 48,26 (1 UFM, Art. 47 III)"
-    assert inspections.fee_text("on_demand") == ""
+    assert inspections.fee_notice("annual") == (
+        "Este ato cobra R$ 48,26 (taxa Vistoria veicular, 1 UFM, Art. 47 III), lançada para o "
+        "permissionário.")
+    assert inspections.fee_notice("on_demand") == ""
 
 
 def _annual_items():

@@ -60,6 +60,18 @@ def renew_form(actor, permit_rows: list[dict], ids: list[int], parent=None) -> A
         form.intro.setText(f"Validade atual: {format_date(p['valid_until'])} → nova validade: "
                            f"<b>{format_date(p['new_valid_until'])}</b> ({p['article']})"
                            f"{charges}")
+        blocking = p["blocking"]
+        if blocking or getattr(form, "debt_offer", None) is not None:
+            from .debt_offer import attach  # the debt shows now, with pay / guia (issue 36)
+            offer = attach(form, actor, form.message, form.ok_button, recheck=preview)
+            if blocking:
+                form.message.setText(blocking["message"])
+                offer.offer(blocking["person_id"], blocking["debts"],
+                            "depois clique em “Renovar”.")
+            else:
+                form.message.setText("")
+                offer.clear()
+    form.actor = actor
     form.intro.setVisible(True)
     combo.currentIndexChanged.connect(lambda *_: preview())
     preview()

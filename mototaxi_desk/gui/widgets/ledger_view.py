@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog,
                                QWidget)
 
 from ...domain import permit_rules
-from ...domain.errors import DomainError, ValidationError
+from ...domain.errors import DebtRefusal, DomainError, ValidationError
 from ...domain.money import format_units
 from ...domain.validators import format_date
 from ...services import ledger, setup
@@ -327,10 +327,21 @@ class ActionForm(DiscardGuard, QDialog):
     def widget(self, key: str) -> QWidget:
         return self.fields[key][1]
 
+    def _acting_user(self):
+        """Who pays a debt from this form: `actor` set by its maker, else the screen's."""
+        widget = self
+        while widget is not None:
+            actor = getattr(widget, "actor", None)
+            if actor is not None:
+                return actor
+            widget = widget.parentWidget()
+        return None
+
     def values(self) -> dict:
         return {key: value_of(widget) for key, (_label, widget) in self.fields.items()}
 
     def submit(self) -> bool:
+        self.message.setStyleSheet("color: #b71c1c; font-weight: bold;")
         for _label, widget in self.fields.values():
             widget.setStyleSheet("")
         try:
@@ -345,6 +356,11 @@ class ActionForm(DiscardGuard, QDialog):
             return False
         except DomainError as exc:
             self.message.setText(str(exc))
+            actor = self._acting_user()
+            if isinstance(exc, DebtRefusal) and actor is not None:
+                # offer to pay it or issue its guia here, then go on (issue 36)
+                from ..dialogs.debt_offer import offer_for
+                offer_for(self, actor, exc, self.message, self.ok_button)
             return False
         self.accept()
         return True
