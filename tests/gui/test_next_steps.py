@@ -15,7 +15,8 @@ from mototaxi_desk.domain import wallclock
 from mototaxi_desk.gui.dialogs.grant import GrantDialog
 from mototaxi_desk.gui.dialogs.inspection_form import InspectionForm
 from mototaxi_desk.gui.pages.person import PersonPage
-from mototaxi_desk.services import applications, counter, documents, fees
+from mototaxi_desk.services import applications, collection, counter, documents, fees
+from mototaxi_desk.services.context import SYSTEM
 from mototaxi_desk.store.models import Fee, Guia
 
 from ..factories import make_vehicle
@@ -175,9 +176,14 @@ def test_inspection_debt_offer_issues_the_guia(qtbot, town, prompts):
     qtbot.addWidget(form)
     form.show()
     guia = button(form, "Emitir guia…")
-    if not guia.isEnabled():  # the município has not set up its collection (DAM) yet
-        assert guia.toolTip()
-        return
+    assert not guia.isEnabled() and "Cobrança" in guia.toolTip()  # not set up yet: says so
+    form.close()
+    collection.update(SYSTEM, cnpj="11222333000181", febraban_code="1234",
+                      pix_key="11222333000181")
+    form = InspectionForm(town.actor("supervisor"), plate=vehicle["plate_original"])
+    qtbot.addWidget(form)
+    form.show()
+    guia = button(form, "Emitir guia…")
     before = Guia.select().count()
     click(qtbot, guia)
     click(qtbot, button(form.debt_offer.form, "Emitir e imprimir"))
@@ -213,3 +219,26 @@ def test_no_step_for_a_person_with_nothing_pending(qtbot, town, record):
     record.open_person(person["id"])
     assert record.next_steps.steps == [] and record.next_steps.empty.isVisible()
     assert record.tabs.tabText(0) == "Próximos passos (0)"
+
+
+def test_permit_act_refused_for_a_debt_offers_to_pay_then_goes_on(qtbot, town, record):
+    """SRM Art. 50: the interruption's preview shows the debt that refuses it, with the
+    offer; paid in the same form, the preview runs again and the act is done."""
+    person, vehicle, dialog = _grant(qtbot, town, "Antônia Pereira Campos")
+    click(qtbot, button(dialog, "Outorgar"))
+    record.open_person(person["id"])
+    form = record.permit_act("interrupt")
+    form.show()
+    assert "débitos em aberto" in form.ui.message.text(), form.ui.message.text()
+    assert form.debt_offer.isVisible()
+    click(qtbot, button(form, "Pagar agora…"))
+    pay = form.debt_offer.form
+    qtbot.keyClicks(pay.widget("receipt"), "DAM 2026/4")
+    click(qtbot, button(pay, "Registrar pagamento"))
+    assert not form.debt_offer.isVisible()
+    assert "Débito pago. Clique em" in form.ui.message.text(), form.ui.message.text()
+    form.ui.days.setValue(20)
+    qtbot.keyClicks(form.ui.reason, "Cirurgia")
+    click(qtbot, form.ok_button)
+    assert form.result_value, form.ui.message.text()
+    assert record.record["permits"][0]["status"] == "interrupted"
