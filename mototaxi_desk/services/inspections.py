@@ -166,13 +166,16 @@ def blockers(vehicle_id, on: dt.date | None = None) -> list[str]:
 def blocking_debts(vehicle_id, on: dt.date | None = None) -> dict | None:
     """The debts that refuse a vistoria of this vehicle now (SRM Art. 17 §1º), for the form
     to offer paying them or issuing their guia: {"person_id", "debts", "message"}; None when
-    no debt refuses it (or another rule refuses it first). Writes nothing."""
+    no debt refuses it (or another rule refuses it first); with "total_text" and the
+    "article". Writes nothing."""
     on = on or wallclock.today()
     vehicle = _find_vehicle(vehicle_id)
     try:
         _check_rules(setup.profile(), vehicle, _serving_permit(vehicle.id), on)
     except DebtRefusal as exc:
-        return {"person_id": exc.person_id, "debts": exc.debts, "message": str(exc)}
+        return {"person_id": exc.person_id, "debts": exc.debts, "message": str(exc),
+                "article": exc.article, "total_text": format_money(
+                    sum(d["amount_cents"] for d in exc.debts))}
     except RuleRefusal:
         return None
     return None

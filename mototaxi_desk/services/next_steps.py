@@ -70,8 +70,6 @@ def _debts(actor: Actor, person_id: int, available: dict) -> list[dict]:
     guia = guias.action_state(actor, person_id)
     return [_step(f"debt:{d['source']}:{d['id']}", "debt", f"Pagar: {debt_text(d)}", "pay",
                   "Pagar…", target={"source": d["source"], "id": d["id"]},
-                  detail="Débitos em aberto impedem requerimentos e a vistoria onde a lei "
-                         "assim determina.",
                   why="" if pay["enabled"] else pay["why"],
                   guia={"enabled": guia["enabled"], "why": guia["why"]})
             for d in fees.open_debts(person_id)]
@@ -126,7 +124,8 @@ def _deadlines(actor: Actor, due: list[dict], available: dict, on: dt.date) -> l
         if item["days_left"] > SOON_DAYS:
             continue
         action, action_text = DEADLINE_ACTIONS.get(item["kind"], ("due", "Abrir…"))
-        when = ("venceu em " if item["days_left"] < 0 else "até ") + \
+        when = ("venceu em " if item["days_left"] < 0 else
+                "vence hoje, " if item["days_left"] == 0 else "até ") + \
             format_date(item["due_date"])
         detail = f"{when} ({item['article']})" if item.get("article") else when
         target = {"entity": item["entity"], "entity_id": item["entity_id"],
@@ -143,7 +142,8 @@ def _deadlines(actor: Actor, due: list[dict], available: dict, on: dt.date) -> l
             if item["entity"] == "vehicle":
                 blocking = inspections.blocking_debts(item["entity_id"], on=on)
                 if blocking:
-                    detail += "; antes, pague os débitos: " + blocking["message"]
+                    detail += (f"; antes, pague os débitos em aberto ({blocking['total_text']}"
+                               f", {blocking['article']})")
             if item["label"].endswith(alerts.NEVER_INSPECTED):
                 detail = "nunca vistoriado; " + detail
         elif action in ("renew", "cnh", "defence"):

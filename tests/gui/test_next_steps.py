@@ -150,7 +150,9 @@ def test_inspection_refused_for_a_debt_offers_to_pay_then_records_it(qtbot, town
     click(qtbot, button(form, "Tudo aprovado"))
     preview = form.preview.text()
     assert "APROVADA" not in preview and "recebe selo" not in preview
-    assert "não pode ser registrada" in preview and "Art. 17 §1º" in preview
+    assert "não pode ser registrada" in preview and "pague o débito" in preview
+    assert "Art. 17 §1º" in form.debt_offer.text.text()
+    assert "Art. 17" not in form.vehicle_info.text()  # the refusal said once, in the offer
     assert "Este ato cobra R$ 48,26 (taxa Vistoria veicular" in form.fee_note.text()
 
     prompts.yes = False  # "Imprimir o selo agora?" — not now

@@ -8,7 +8,7 @@ import html
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QBoxLayout, QFrame, QHBoxLayout, QLabel, QLayout, QPushButton,
-                               QVBoxLayout)
+                               QSizePolicy, QVBoxLayout)
 
 from ...domain.money import format_money
 from ...services import counter, fees, guias, permissions
@@ -28,6 +28,8 @@ class DebtOffer(QFrame):
         self.setObjectName("debt_offer")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setStyleSheet("#debt_offer { background: #fff4e5; border: 1px solid #e0a040; }")
+        # never taller than its text: the form's spare height goes to its list, not here
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.text = QLabel()
         self.text.setWordWrap(True)
         self.text.setTextFormat(Qt.TextFormat.RichText)
@@ -37,27 +39,30 @@ class DebtOffer(QFrame):
         self.guia_button = QPushButton("Emitir g&uia…")
         self.guia_button.setAutoDefault(False)
         self.guia_button.clicked.connect(lambda: self.issue_guia())
-        row = QHBoxLayout()
-        row.addWidget(self.pay_button)
-        row.addWidget(self.guia_button)
-        row.addStretch(1)
-        layout = QVBoxLayout(self)
+        # compact: the text beside its two buttons (the forms it sits in are short at 125%)
+        buttons = QVBoxLayout()
+        buttons.addWidget(self.pay_button)
+        buttons.addWidget(self.guia_button)
+        buttons.addStretch(1)
+        layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
-        layout.addWidget(self.text)
-        layout.addLayout(row)
+        layout.addWidget(self.text, 1)
+        layout.addLayout(buttons)
         self.hide()
 
-    def offer(self, person_id: int, debts: list[dict], then: str) -> None:
-        """Show the debts that block the act; `then`: what happens once they are paid."""
+    def offer(self, person_id: int, debts: list[dict], then: str, *, reason: str = "") -> None:
+        """Show the debts that block the act; `then`: what happens once they are paid;
+        `reason`: the refusal itself, when the form does not show it elsewhere."""
         self.person_id, self.debts = person_id, list(debts)
         if not self.debts:
             self.clear()
             return
         total = format_money(sum(d["amount_cents"] for d in self.debts))
-        items = "".join(f"<li>{html.escape(counter.debt_text(d))}</li>" for d in self.debts)
-        self.text.setText(f"<b>Débitos que impedem o ato ({len(self.debts)}, total {total}):"
-                          f"</b><ul style='margin:2px 0'>{items}</ul>Pague agora ou emita a "
-                          f"guia; {html.escape(then)}")
+        head = (html.escape(reason) if reason else
+                f"Débitos que impedem o ato ({len(self.debts)}, total {total})")
+        items = "<br>".join(f"• {html.escape(counter.debt_text(d))}" for d in self.debts)
+        self.text.setText(f"<b>{head}:</b><br>{items}<br>Pague agora ou emita a guia; "
+                          f"{html.escape(then)}")
         can_pay = permissions.can(self.actor, "fee.pay")
         self.pay_button.setEnabled(can_pay)
         self.pay_button.setToolTip("" if can_pay else "Seu perfil não pode "

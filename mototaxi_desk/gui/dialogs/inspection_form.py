@@ -11,7 +11,8 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
                                QGridLayout, QLabel, QLineEdit, QPlainTextEdit,
-                               QPushButton, QRadioButton, QScrollArea, QVBoxLayout, QWidget)
+                               QPushButton, QRadioButton, QScrollArea, QSizePolicy, QVBoxLayout,
+                               QWidget)
 
 from .. import screen_fit
 from ...domain import inspection_rules
@@ -50,6 +51,8 @@ class InspectionForm(DiscardGuard, QDialog):
         self.vehicle_info = QLabel("Digite a placa do veículo.")
         self.vehicle_info.setTextFormat(Qt.TextFormat.RichText)
         self.vehicle_info.setWordWrap(True)
+        self.vehicle_info.setSizePolicy(QSizePolicy.Policy.Preferred,
+                                        QSizePolicy.Policy.Maximum)
         self.blocked: list[str] = []  # what refuses the vistoria now (SRM Art. 17 §1º)
         from .debt_offer import DebtOffer  # a debt that refuses it: pay or guia, here
         self.debt_offer = DebtOffer(actor, self)
@@ -173,13 +176,14 @@ class InspectionForm(DiscardGuard, QDialog):
                 lines.append(f"<span style='color:{colour}'>{KIND_WORDS[kind]}: {when}</span>")
         # what would refuse the vistoria shows now, not after the whole checklist
         self.blocked = inspections.blockers(vehicle["id"])
-        lines += [f"<span style='color:#a00'>Atenção: {html.escape(text)}</span>"
-                  for text in self.blocked]
-        self.vehicle_info.setText("<br>".join(lines))
         debts = inspections.blocking_debts(vehicle["id"])
-        if debts:
+        if debts:  # the refusal is said once, in the offer to pay it
             self.debt_offer.offer(debts["person_id"], debts["debts"],
-                                  "paga a dívida, a vistoria continua neste formulário.")
+                                  "paga a dívida, a vistoria continua neste formulário.",
+                                  reason="Atenção: " + debts["message"])
+        lines += [f"<span style='color:#a00'>Atenção: {html.escape(text)}</span>"
+                  for text in self.blocked if not debts or text != debts["message"]]
+        self.vehicle_info.setText("<br>".join(lines))
         self.update_preview()
 
     # --- checklist ---------------------------------------------------------------------------
@@ -236,11 +240,11 @@ class InspectionForm(DiscardGuard, QDialog):
         self.fee_note.setVisible(bool(self.fee_note.text()))
         if self.blocked and self.vehicle_id is not None:
             # refused now: no "APROVADA … e recebe selo" under the refusal (issue 36)
-            what = ("Pague o débito ou emita a guia acima; a vistoria continua daqui."
-                    if self.debt_offer.debts else "Resolva o impedimento acima antes.")
+            what = ("pague o débito ou emita a guia acima; a vistoria continua daqui."
+                    if self.debt_offer.debts else "resolva antes o impedimento acima.")
             self.preview.setText(
                 f"<div style='background:#eeeeee; padding:4px'><b>Vistoria não pode ser "
-                f"registrada agora</b> ({html.escape(self.blocked[0])}). {what}</div>")
+                f"registrada agora</b>: {what}</div>")
         elif failed:
             self.preview.setText(
                 f"<div style='background:{RED}; padding:4px'><b>Resultado: REPROVADA</b> — "
