@@ -244,3 +244,27 @@ def test_permit_act_refused_for_a_debt_offers_to_pay_then_goes_on(qtbot, town, r
     click(qtbot, form.ok_button)
     assert form.result_value, form.ui.message.text()
     assert record.record["permits"][0]["status"] == "interrupted"
+
+
+def test_new_application_for_a_debtor_offers_to_pay_when_the_person_is_chosen(qtbot, town):
+    """SRM Art. 50: debts stop any request — said when the person is chosen, with the offer
+    to pay them there; paid, the wizard goes on."""
+    from mototaxi_desk.gui.dialogs.new_application import NewApplicationWizard
+    person, vehicle, dialog = _grant(qtbot, town, "Terezinha Santos Luz")
+    click(qtbot, button(dialog, "Outorgar"))
+    wizard = NewApplicationWizard(town.actor("atendente"), person_id=person["id"])
+    qtbot.addWidget(wizard)
+    wizard.show()
+    click(qtbot, button(wizard, "Avançar >"))  # the type (Nova permissão), then the person
+    page = wizard.applicant_page
+    assert wizard.currentPage() is page
+    assert "Art. 50" in page.warning.text() and page.debt_offer.isVisible()
+    click(qtbot, button(wizard, "Pagar agora…"))
+    pay = page.debt_offer.form
+    qtbot.keyClicks(pay.widget("receipt"), "DAM 2026/5")
+    click(qtbot, button(pay, "Registrar pagamento"))
+    assert not page.debt_offer.isVisible() and page.warning.text() == ""
+    assert "Débito pago. Clique em" in page.message.text(), page.message.text()
+    assert fees.open_debts(person["id"]) == []
+    click(qtbot, button(wizard, "Avançar >"))  # and the request goes on from here
+    assert wizard.currentPage() is not page

@@ -152,3 +152,18 @@ def offer_for(dialog, actor, refusal, after, confirm_button) -> DebtOffer:
     word = confirm_button.text().replace("&", "")
     offer.offer(refusal.person_id, refusal.debts, f"depois clique em “{word}” de novo.")
     return offer
+
+
+def offer_person_debts(page, actor, person_id, after, next_button, *, recheck) -> None:
+    """Where a person is chosen for a request (the new application's first page): the
+    debts that would refuse it (SRM Art. 50) with the offer to pay them, or nothing."""
+    from ...services import applications
+    blocking = applications.blocking_debts(person_id) if person_id is not None else None
+    if blocking is None and getattr(page, "debt_offer", None) is None:
+        return
+    offer = attach(page, actor, after, next_button, recheck=recheck)
+    if blocking is None:
+        offer.clear()
+        return
+    word = next_button.text().replace("&", "")
+    offer.offer(blocking["person_id"], blocking["debts"], f"depois clique em “{word}”.")
