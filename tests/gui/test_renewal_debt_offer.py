@@ -34,6 +34,8 @@ def test_renewal_debt_shows_before_confirming_and_is_paid_in_the_form(qtbot, srm
     form.show()
     assert "débitos em aberto" in form.message.text() and "Art. 50" in form.message.text()
     assert form.debt_offer.isVisible()
+    # SRM Art. 47 I: the card's renewal fee, announced before "Renovar"
+    assert "Este ato cobra R$ 48,26 (Expedição e renovação do cartão" in form.intro.text()
     qtbot.mouseClick(_button(form, "Pagar agora…"), Qt.MouseButton.LeftButton)
     pay = form.debt_offer.form
     qtbot.keyClicks(pay.widget("receipt"), "DAM 10")

@@ -191,3 +191,18 @@ def test_the_settings_page_says_a_ponto_number_applies_to_new_pontos(town, qtbot
     settings.save_number()
     assert "criados a partir de agora" in settings.number_message.text()
     setup.set_profile_number(SYSTEM, "stand.max_vehicles", 10)  # back to the law's
+
+
+def test_srm_art_47_v_vi_the_ponto_fees_are_announced_before_saving(page, qtbot):
+    """Issue 36: a ponto with a responsible holder charges him the opening fee (SRM Art. 47
+    V) and, with an extension, its own (Art. 47 VI) — said before "Salvar"."""
+    holder = new_person("Benedito Responsável Neto")
+    form = _new_form(page, qtbot, "Praca do Mercado", "Praca do Mercado, lado norte")
+    qtbot.keyClicks(form.ui.responsible.editor, holder["cpf"])
+    said = form.ui.responsible_name.text()
+    assert "Este ato cobra R$ 193,04 (taxa Abertura de ponto, 4 UFM, Art. 47 V)" in said
+    assert "extensão" not in said
+    qtbot.keyClicks(form.ui.extension_point.editor, "Rua do Sol, esquina")
+    said = form.ui.responsible_name.text()
+    assert "R$ 144,78 (taxa Abertura de extensão de ponto, 3 UFM, Art. 47 VI)" in said
+    form.reject()

@@ -54,8 +54,8 @@ def renew_form(actor, permit_rows: list[dict], ids: list[int], parent=None) -> A
         except DomainError as exc:  # the rule's own message (too early, lapsed...)
             form.intro.setText(f"<span style='color:#b71c1c'>{exc}</span>")
             return
-        charges = "".join(f"<br>Será lançado: {c['label']} — {c['amount_text']} "
-                          f"({c['article']})" for c in p["charges"]) or \
+        charges = "".join(f"<br>Este ato cobra {c['amount_text']} ({c['label']}, "
+                          f"{c['article']})." for c in p["charges"]) or \
             "<br>A lei do município não cobra taxa pela renovação."
         form.intro.setText(f"Validade atual: {format_date(p['valid_until'])} → nova validade: "
                            f"<b>{format_date(p['new_valid_until'])}</b> ({p['article']})"
