@@ -7,6 +7,7 @@ import datetime as dt
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
 
 from mototaxi_desk.gui.dialogs.stand_forms import StandCloseDialog, StandFormDialog
 from mototaxi_desk.gui.pages.settings import SettingsPage
@@ -206,3 +207,29 @@ def test_srm_art_47_v_vi_the_ponto_fees_are_announced_before_saving(page, qtbot)
     said = form.ui.responsible_name.text()
     assert "R$ 144,78 (taxa Abertura de extensão de ponto, 3 UFM, Art. 47 VI)" in said
     form.reject()
+
+
+def test_srm_art_50_a_responsible_with_debts_pays_in_the_form_and_the_ponto_is_made(
+        page, qtbot, town):
+    """Issue 36: the ponto's request refused for the responsible's debt offers to pay it in
+    the same form; paid, "Salvar" creates the ponto (and charges its opening fee)."""
+    from mototaxi_desk.services import fees
+    holder = new_person("Durval Responsável Costa")
+    fees.charge(town.actor("supervisor"), holder["id"], "card", on=dt.date.today())
+    form = _new_form(page, qtbot, "Praca da Feira", "Praca da Feira, lado sul")
+    qtbot.keyClicks(form.ui.responsible.editor, holder["cpf"])
+    qtbot.keyClicks(form.ui.latitude.editor, "-7,2000")
+    qtbot.keyClicks(form.ui.longitude.editor, "-45,7000")
+    _click(qtbot, form.save_button)
+    assert "débitos em aberto" in form.ui.message.text() and form.debt_offer.isVisible()
+    pay_now = next(b for b in form.findChildren(QPushButton)
+                   if b.text().replace("&", "") == "Pagar agora…")
+    _click(qtbot, pay_now)
+    pay = form.debt_offer.form
+    qtbot.keyClicks(pay.widget("receipt"), "DAM 88")
+    _click(qtbot, pay.ok_button)  # "Registrar pagamento"
+    assert not form.debt_offer.isVisible()
+    assert "Débito pago. Clique em" in form.ui.message.text()
+    _click(qtbot, form.save_button)
+    assert form.result_value, form.ui.message.text()
+    assert [f["code"] for f in form.result_value["fees"]] == ["stand_open"]

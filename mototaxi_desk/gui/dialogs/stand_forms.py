@@ -11,7 +11,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
 from ...domain import validators
-from ...domain.errors import DomainError, ValidationError
+from ...domain.errors import DebtRefusal, DomainError, ValidationError
 from ...domain.validators import format_date
 from ...services import persons, setup, stands
 from ...services.context import Actor
@@ -204,6 +204,9 @@ class StandFormDialog(DiscardGuard, QDialog):
             return False
         except DomainError as exc:
             ui.message.setText(str(exc))
+            if isinstance(exc, DebtRefusal):  # SRM Art. 50: pay it here, then go on
+                from .debt_offer import offer_for
+                offer_for(self, self.actor, exc, ui.message, self.save_button)
             return False
         self.result_value = result
         charged = "".join(f" Lançada a taxa {f['label']}: {f['amount_text']}." for f in
