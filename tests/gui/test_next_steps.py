@@ -86,9 +86,9 @@ def test_the_record_lists_the_next_steps_and_each_button_opens_its_form(qtbot, t
     person, vehicle, dialog = _grant(qtbot, town, "Francisca Chagas Moura")
     click(qtbot, button(dialog, "Outorgar"))
     record.open_person(person["id"])
-    tabs = record.tabs
-    assert tabs.currentWidget() is record.next_steps
-    assert tabs.tabText(tabs.currentIndex()).startswith("Próximos passos (")
+    tabs = record.tabs  # the first tab, shown when the person is opened
+    assert tabs.currentWidget() is record.next_steps and record.next_steps.isVisible()
+    assert tabs.tabText(0) == f"Próximos passos ({len(record.next_steps.steps)})"
     texts = [s["text"] for s in record.next_steps.steps]
     assert any(t.startswith("Pagar: Expedição") for t in texts), texts
     assert any(t.startswith("Imprimir o cartão") for t in texts), texts

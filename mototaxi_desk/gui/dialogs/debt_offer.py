@@ -7,12 +7,13 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QBoxLayout, QFrame, QHBoxLayout, QLabel, QLayout, QPushButton,
+from PySide6.QtWidgets import (QBoxLayout, QFrame, QHBoxLayout, QLayout, QPushButton,
                                QSizePolicy, QVBoxLayout)
 
 from ...domain.money import format_money
 from ...services import counter, fees, guias, permissions
 from .. import prompts
+from ..widgets.wrapped_label import WrappedLabel
 
 
 class DebtOffer(QFrame):
@@ -30,8 +31,7 @@ class DebtOffer(QFrame):
         self.setStyleSheet("#debt_offer { background: #fff4e5; border: 1px solid #e0a040; }")
         # never taller than its text: the form's spare height goes to its list, not here
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-        self.text = QLabel()
-        self.text.setWordWrap(True)
+        self.text = WrappedLabel()
         self.text.setTextFormat(Qt.TextFormat.RichText)
         self.pay_button = QPushButton("&Pagar agora…")
         self.pay_button.setAutoDefault(False)
@@ -49,6 +49,19 @@ class DebtOffer(QFrame):
         layout.addWidget(self.text, 1)
         layout.addLayout(buttons)
         self.hide()
+
+    def sizeHint(self):  # noqa: N802 (Qt API)
+        # the lines its text needs at the width it has: a form's spare height then goes to
+        # the form's list, not to empty room around this box
+        hint = super().sizeHint()
+        if self.width() > 0 and self.hasHeightForWidth():
+            hint.setHeight(self.heightForWidth(self.width()))
+        return hint
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        super().resizeEvent(event)
+        if event.oldSize().width() != event.size().width():
+            self.updateGeometry()  # the preferred height above changed with the width
 
     def offer(self, person_id: int, debts: list[dict], then: str, *, reason: str = "") -> None:
         """Show the debts that block the act; `then`: what happens once they are paid;

@@ -11,8 +11,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
                                QGridLayout, QLabel, QLineEdit, QPlainTextEdit,
-                               QPushButton, QRadioButton, QScrollArea, QSizePolicy, QVBoxLayout,
-                               QWidget)
+                               QPushButton, QRadioButton, QScrollArea, QVBoxLayout, QWidget)
 
 from .. import screen_fit
 from ...domain import inspection_rules
@@ -50,9 +49,6 @@ class InspectionForm(DiscardGuard, QDialog):
         self.plate_box = FieldBox(self.plate)
         self.vehicle_info = QLabel("Digite a placa do veículo.")
         self.vehicle_info.setTextFormat(Qt.TextFormat.RichText)
-        self.vehicle_info.setWordWrap(True)
-        self.vehicle_info.setSizePolicy(QSizePolicy.Policy.Preferred,
-                                        QSizePolicy.Policy.Maximum)
         self.blocked: list[str] = []  # what refuses the vistoria now (SRM Art. 17 §1º)
         from .debt_offer import DebtOffer  # a debt that refuses it: pay or guia, here
         self.debt_offer = DebtOffer(actor, self)

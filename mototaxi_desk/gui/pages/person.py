@@ -111,7 +111,8 @@ class PersonPage(QWidget):
         self._models: list[DictTableModel] = []
         self._titles: list[str] = []
         layout.addWidget(self.tabs, 1)
-        # issue 36: what the person needs next, each with its action — the first tab
+        # issue 36: what the person needs next, each with its action — the first tab, shown
+        # when a person is opened (widgets/next_steps_view.py)
         from ..widgets.next_steps_view import NextStepsView
         self.next_steps = NextStepsView()
         self.next_steps.activated.connect(self.open_step)
@@ -378,6 +379,8 @@ class PersonPage(QWidget):
         self.next_steps.set_steps(steps)
         index = self.tabs.indexOf(self.next_steps)
         self.tabs.setTabText(index, f"Próximos passos ({len(steps)})")
+        self.tabs.setTabToolTip(index, "O que esta pessoa precisa fazer agora, com o botão "
+                                "de cada passo")
 
     def open_step(self, step: dict, guia: bool = False):
         """Open what a next step's button opens (gui/pages/person_next_steps.py)."""

@@ -7,8 +7,8 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QGridLayout, QLabel, QPushButton, QScrollArea, QSizePolicy,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QFrame, QGridLayout, QLabel, QPushButton,
+                               QScrollArea, QSizePolicy, QVBoxLayout, QWidget)
 
 from .common import AMBER, BLUE, RED
 
@@ -23,10 +23,12 @@ class NextStepsView(QScrollArea):
         super().__init__(parent)
         self.setObjectName("record_next_steps")
         self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
         self.steps: list[dict] = []
         self.buttons: list[QPushButton] = []  # in the order shown (tests press them)
         self._inner = QWidget()
         self._outer = QVBoxLayout(self._inner)
+        self._outer.setContentsMargins(0, 0, 0, 0)
         self._grid = QGridLayout()
         self._grid.setColumnStretch(1, 1)
         self._outer.addLayout(self._grid)
@@ -82,3 +84,4 @@ class NextStepsView(QScrollArea):
         """The nth button whose words are `text` (how a clerk finds it)."""
         found = [b for b in self.buttons if b.text() == text]
         return found[nth] if nth < len(found) else None
+
