@@ -1,7 +1,9 @@
 """Screens of issue 36 from an empty município (never the demo): the person's record with its
 "Próximos passos" right after a grant, and the inspection form refused for the grant's fee
-with the offer to pay it. `python tools/screenshots_next_steps.py FOLDER SCALE` (SCALE 1 or
-1.25) writes proximos-passos.png and vistoria-debito.png. A developer's tool."""
+with the offer to pay it; the grant dialog with its fee announced and, after it, what comes
+next. `python tools/screenshots_next_steps.py FOLDER SCALE` (SCALE 1 or 1.25) writes
+proximos-passos.png, vistoria-debito.png, outorga-taxa.png and outorga-proximos-passos.png.
+A developer's tool."""
 from __future__ import annotations
 
 import os
@@ -43,7 +45,7 @@ def _shots(app, folder: Path) -> None:
     from mototaxi_desk.domain import wallclock
     from mototaxi_desk.gui.dialogs.inspection_form import InspectionForm
     from mototaxi_desk.gui.main_window import MainWindow
-    from mototaxi_desk.services import applications, permits, persons, setup, users, vehicles
+    from mototaxi_desk.services import applications, persons, setup, users, vehicles
     from mototaxi_desk.services.context import SYSTEM
 
     password = "senha-forte-1"
@@ -59,7 +61,7 @@ def _shots(app, folder: Path) -> None:
     persons.set_cnh(boss, person["id"], {
         "number": "57368193049", "category": "A", "first_licence_date": dt.date(2008, 5, 1),
         "expiry_date": today + dt.timedelta(days=25), "ear": True})
-    vehicle = vehicles.register_vehicle(boss, person["id"], {
+    vehicles.register_vehicle(boss, person["id"], {
         "plate": "QRS1D23", "renavam": "94580730210", "chassis": "9C2KC1670PR000123",
         "make": "Honda", "model": "CG 160 Fan", "manufacture_year": today.year - 1,
         "model_year": today.year, "cc": 160, "colour": "Vermelha", "insurer": "Seguradora",
@@ -69,8 +71,18 @@ def _shots(app, folder: Path) -> None:
     applications.set_checklist_items(boss, app_["id"], [c["code"] for c in app_["checklist"]],
                                      received=True)
     applications.change_status(boss, app_["id"], "deferido")
-    permits.grant_permit(boss, holder_id=person["id"], vehicle_id=vehicle["id"],
-                         application_id=app_["id"], act_number="Portaria 9/2026")
+    from mototaxi_desk.gui.dialogs.grant import GrantDialog
+    grant = GrantDialog(boss, applications.application(app_["id"]))
+    grant.act.setText("Portaria 9/2026")
+    grant.show()
+    app.processEvents()
+    grant.grab().save(str(folder / "outorga-taxa.png"))  # the fee, before "Outorgar"
+    grant.grant()
+    for _ in range(5):
+        app.processEvents()
+    grant.grab().save(str(folder / "outorga-proximos-passos.png"))
+    print("outorga", grant.width(), grant.height(), file=sys.stderr)
+    grant.close()
 
     window = MainWindow(boss)
     window.showMaximized()

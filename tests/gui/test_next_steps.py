@@ -67,7 +67,7 @@ def test_the_grant_announces_its_fee_and_says_what_is_next(qtbot, town):
     assert Fee.select().where(Fee.person == person["id"]).count() == 0
     click(qtbot, button(dialog, "Outorgar"))
     said = dialog.message.text()
-    assert "outorgada" in said and "Próximos passos: pagar" in said, said
+    assert "outorgada" in said and "Próximos passos: pagar a taxa: Expedição" in said, said
     assert "R$ 48,26" in said and "imprimir o cartão e o termo" in said
     assert f"apresentar o veículo {vehicle['plate_original']} para a vistoria anual" in said
     assert "Imprima o cartão e o termo." not in said

@@ -213,7 +213,8 @@ class GrantDialog(DiscardGuard, QDialog):
         lines = []
         for step in next_steps.for_person(self.actor, self.holder_id):
             if step["kind"] == "debt":
-                lines.append(step["text"].replace("Pagar:", "pagar", 1))
+                what = "a taxa" if step["target"]["source"] == "fee" else "a multa"
+                lines.append(step["text"].replace("Pagar:", f"pagar {what}:", 1))
             elif step["kind"] == "card" and step["target"]["permit_id"] == result["id"]:
                 lines.append("imprimir o cartão e o termo (botões abaixo)")
             elif step["action"] == "inspect" and "vistoria anual" in step["text"]:
