@@ -93,7 +93,7 @@ class DebtOffer(QFrame):
         """The record's payment form, the first blocking debt chosen; paid -> `settled`."""
         if not self.debts:
             return None
-        from .counter_actions import pay_form
+        from .payment_form import pay_form
         form = pay_form(self.actor, self.debts, self.window())
         form.accepted.connect(self._paid)
         self.form = form
@@ -180,3 +180,13 @@ def offer_person_debts(page, actor, person_id, after, next_button, *, recheck) -
         return
     word = next_button.text().replace("&", "")
     offer.offer(blocking["person_id"], blocking["debts"], f"depois clique em “{word}”.")
+
+
+def offer_on_refusal(form, actor) -> None:
+    """An ActionForm (widgets/ledger_view.py) refused for a debt shows the offer (once
+    connected; the form cannot import this module: the offer opens a payment form)."""
+    if getattr(form, "_offers_debts", False):
+        return
+    form._offers_debts = True
+    form.debt_refused.connect(
+        lambda refusal: offer_for(form, actor, refusal, form.message, form.ok_button))

@@ -388,7 +388,12 @@ class PersonPage(QWidget):
         return open_step(self, step, guia)
 
     def _open(self, form):
-        """Open an action form beside the record; when it succeeds, say so and reload."""
+        """Open an action form beside the record; when it succeeds, say so and reload. A
+        form refused for a debt offers to pay it there (issue 36)."""
+        from ..dialogs.debt_offer import offer_on_refusal
+        from ..widgets.ledger_view import ActionForm
+        if isinstance(form, ActionForm):
+            offer_on_refusal(form, self.actor)
         self.form = form
         form.accepted.connect(lambda: self._done(form))
         form.open()

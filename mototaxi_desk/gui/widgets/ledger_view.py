@@ -283,7 +283,9 @@ def value_of(widget):
 class ActionForm(DiscardGuard, QDialog):
     """Fields (key, label, widget), a submit function(values) calling the service; a refusal
     is shown in the form (field in red, focus on it) and nothing typed is lost — closing it
-    after typing asks "Descartar alterações?" first (widgets/unsaved.py)."""
+    after typing asks "Descartar alterações?" first (widgets/unsaved.py). A refusal for a
+    debt is also told by `debt_refused`, to offer paying it here (dialogs/debt_offer.py)."""
+    debt_refused = Signal(object)  # the DebtRefusal
 
     def __init__(self, title: str, fields: list[tuple[str, str, QWidget]], submit, *,
                  intro: str = "", confirm: str = "Confirmar", parent=None):
@@ -327,16 +329,6 @@ class ActionForm(DiscardGuard, QDialog):
     def widget(self, key: str) -> QWidget:
         return self.fields[key][1]
 
-    def _acting_user(self):
-        """Who pays a debt from this form: `actor` set by its maker, else the screen's."""
-        widget = self
-        while widget is not None:
-            actor = getattr(widget, "actor", None)
-            if actor is not None:
-                return actor
-            widget = widget.parentWidget()
-        return None
-
     def values(self) -> dict:
         return {key: value_of(widget) for key, (_label, widget) in self.fields.items()}
 
@@ -356,11 +348,8 @@ class ActionForm(DiscardGuard, QDialog):
             return False
         except DomainError as exc:
             self.message.setText(str(exc))
-            actor = self._acting_user()
-            if isinstance(exc, DebtRefusal) and actor is not None:
-                # offer to pay it or issue its guia here, then go on (issue 36)
-                from ..dialogs.debt_offer import offer_for
-                offer_for(self, actor, exc, self.message, self.ok_button)
+            if isinstance(exc, DebtRefusal):  # the offer to pay it here (issue 36)
+                self.debt_refused.emit(exc)
             return False
         self.accept()
         return True
