@@ -268,3 +268,18 @@ def test_new_application_for_a_debtor_offers_to_pay_when_the_person_is_chosen(qt
     assert fees.open_debts(person["id"]) == []
     click(qtbot, button(wizard, "Avançar >"))  # and the request goes on from here
     assert wizard.currentPage() is not page
+
+
+def test_a_debt_step_issues_its_guia(qtbot, town, record, prompts):
+    """The debt's "Emitir guia…" beside "Pagar…": the guia (DAM) of that debt, previewed."""
+    collection.update(SYSTEM, cnpj="11222333000181", febraban_code="1234",
+                      pix_key="11222333000181")
+    person, vehicle, dialog = _grant(qtbot, town, "Expedita Moura Leal")
+    click(qtbot, button(dialog, "Outorgar"))
+    record.open_person(person["id"])
+    click(qtbot, record.next_steps.button("Emitir guia…"))
+    guia = record.form
+    assert guia.debts == [d for d in fees.open_debts(person["id"])]
+    click(qtbot, button(guia, "Emitir e imprimir"))
+    assert prompts.previews and prompts.previews[-1]["guia"]["amount_text"] == "R$ 48,26"
+    assert "Guia" in record.message.text()
