@@ -32,6 +32,11 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", default=".", metavar="PASTA",
                    help="pasta onde gravar (padrão: a atual)")
     json_flag(p)
+    p = person.add_parser("next", help="o que a pessoa precisa fazer agora: taxa a pagar, "
+                                       "cartão a imprimir, vistoria, documento, prazo")
+    p.set_defaults(handler=cmd_next_steps)
+    p.add_argument("cpf", metavar="CPF")
+    json_flag(p)
 
 
 def cmd_search(args) -> int:
@@ -95,4 +100,21 @@ def cmd_person(args) -> int:
     total = sum(result["counts"].values())
     emit(args, result, [f"Dados de {result['name']}: {total} registros.",
                         f"JSON: {result['json']}", f"PDF:  {result['pdf']}"])
+    return EXIT_OK
+
+
+URGENCY_WORDS = {"overdue": "VENCIDO", "soon": "em breve", "todo": "a fazer"}
+
+
+def cmd_next_steps(args) -> int:
+    """The record's "Próximos passos" (services/next_steps.py), each with what does it."""
+    from ..services import next_steps, persons
+    with database(args, read_only=True):
+        person = persons.person_by_cpf(args.cpf)
+        steps = next_steps.for_person(actor(args), person.id)
+    lines = [f"[{URGENCY_WORDS[s['urgency']]}] {s['text']}"
+             + (f" — {s['detail']}" if s["detail"] else "")
+             + (f" ({s['why']})" if s["why"] else "") for s in steps] or \
+        [f"Nada pendente para {person.name}."]
+    emit(args, steps, lines)
     return EXIT_OK

@@ -27,5 +27,17 @@ class RuleRefusal(DomainError):
         self.article = article
 
 
+class DebtRefusal(RuleRefusal):
+    """A request refused because `person_id` owes the município (SRM Art. 50, Art. 17 §1º):
+    `debts` are the open items that block it (plain data), so the form that was refused can
+    offer to pay them or issue their guia, and then go on."""
+
+    def __init__(self, message: str, article: str = "", *, person_id: int,
+                 debts: list[dict]):
+        super().__init__(message, article)
+        self.person_id = person_id
+        self.debts = debts
+
+
 class ProfileError(ValueError):
     """A profile file that cannot be used; the message names the file and the key."""

@@ -7,7 +7,7 @@ import datetime as dt
 from collections.abc import Iterable
 
 from ..domain import validators
-from ..domain.errors import DomainError, RuleRefusal, ValidationError
+from ..domain.errors import DebtRefusal, DomainError, RuleRefusal, ValidationError
 from ..domain.profiles import APPLICATION_TYPES
 from ..store.connection import write_transaction
 from ..store.models import (Application, ApplicationChecklistItem, ApplicationStatusChange,
@@ -58,6 +58,16 @@ def blockers(person_id: int, app_type: str | None, *, on: dt.date | None = None)
         except DomainError as exc:
             found.append(str(exc))
     return found
+
+
+def blocking_debts(person_id: int) -> dict | None:
+    """The debts that stop this person's requests (SRM Art. 50), for the window to offer
+    paying them when the person is chosen: {"person_id", "debts", "message"}, or None."""
+    try:
+        fees.check_no_debts(person_id, "o requerimento")
+    except DebtRefusal as exc:
+        return {"person_id": exc.person_id, "debts": exc.debts, "message": str(exc)}
+    return None
 
 
 def protocol_text(app: Application) -> str:

@@ -9,7 +9,7 @@ import datetime as dt
 from decimal import Decimal
 
 from ..domain import permit_rules
-from ..domain.errors import DomainError, RuleRefusal
+from ..domain.errors import DebtRefusal, DomainError, RuleRefusal
 from ..domain.money import format_money, parse_money, units_to_cents
 from ..store.connection import write_transaction
 from ..store.models import Permit, Person, WaitingListEntry
@@ -56,9 +56,14 @@ def renewal_preview(permit_id, *, on: dt.date | None = None) -> dict:
         charges.append({"label": "Multa por renovação fora do prazo",
                         "article": profile.renewal.article, "amount_text": format_money(
                             units_to_cents(terms.late_fine_units, unit_cents))})
+    try:  # the debts that would refuse it, shown before the clerk confirms (issue 36)
+        fees.check_no_debts(permit.holder_id, "a renovação", renewal=True)
+        blocking = None
+    except DebtRefusal as exc:
+        blocking = {"person_id": exc.person_id, "debts": exc.debts, "message": str(exc)}
     return {"permit_id": permit.id, "order_number": permit.order_number,
             "valid_until": permit.valid_until, "new_valid_until": terms.new_valid_until,
-            "charges": charges, "article": profile.renewal.article}
+            "charges": charges, "article": profile.renewal.article, "blocking": blocking}
 
 
 def _renewal_state(actor: Actor, held: list[Permit], on: dt.date) -> dict:

@@ -6,7 +6,7 @@ import datetime as dt
 from decimal import Decimal
 
 from ..domain import validators
-from ..domain.errors import DomainError, RuleRefusal, ValidationError
+from ..domain.errors import DebtRefusal, DomainError, ValidationError
 from ..domain.money import format_money, format_units, units_text, units_to_cents
 from ..store.connection import write_transaction
 from ..store.models import Fee
@@ -37,6 +37,20 @@ def fee_text(fee_key: str, *, on: dt.date | None = None) -> str:
     cents = units_to_cents(rule.units, setup.fiscal_unit_value_cents(on.year))
     units = format_units(Decimal(rule.units), profile.fiscal_unit)
     return f"{rule.label}: {format_money(cents)} ({units}, {rule.article})"
+
+
+def fee_notice(fee_key: str, *, payer: str = "", on: dt.date | None = None) -> str:
+    """What an act charges, said before the clerk confirms it (issue 36): 'Este ato cobra
+    R$ 48,26 (taxa Vistoria veicular, 1 UFM, Art. 47 III), lançada para o permissionário.',
+    or '' where the profile charges nothing for it."""
+    on = on or wallclock.today()
+    rule = setup.profile().fees.get(fee_key) if fee_key else None
+    if rule is None:
+        return ""
+    cents = units_to_cents(rule.units, setup.fiscal_unit_value_cents(on.year))
+    units = format_units(Decimal(rule.units), setup.profile().fiscal_unit)
+    return (f"Este ato cobra {format_money(cents)} (taxa {rule.label}, {units}, "
+            f"{rule.article})" + (f", lançada para {payer}." if payer else "."))
 
 
 def charge(actor: Actor, person_id: int, fee_key: str, *, on: dt.date, permit_id=None,
@@ -126,5 +140,6 @@ def check_no_debts(person_id: int, what: str, *, renewal: bool = False) -> None:
         return
     if debts:
         total = sum(d["amount_cents"] for d in debts)
-        raise RuleRefusal(f"Há débitos em aberto ({len(debts)}, total {format_money(total)}) "
-                          f"que impedem {what}", profile.debts.article)
+        raise DebtRefusal(f"Há débitos em aberto ({len(debts)}, total {format_money(total)}) "
+                          f"que impedem {what}", profile.debts.article, person_id=person_id,
+                          debts=debts)

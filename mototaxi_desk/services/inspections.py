@@ -22,7 +22,7 @@ import re
 
 from ..domain import inspection_rules as rules
 from ..domain import validators
-from ..domain.errors import DomainError, RuleRefusal, ValidationError
+from ..domain.errors import DebtRefusal, DomainError, RuleRefusal, ValidationError
 from ..domain.money import format_money
 from ..store.connection import write_transaction
 from ..store.models import Inspection, Permit, Sticker, Vehicle, utcnow
@@ -37,6 +37,7 @@ MAX_NOTES = 2000
 MAX_REASON = 200  # Sticker.void_reason
 # An inspection is typed the day it is made or shortly after (paper forms from the field).
 LATE_ENTRY_DAYS = 60
+CHARGED_KINDS = ("annual",)  # SRM Art. 47 III: the vistoria's fee (profile key "inspection")
 _PERMIT_STATUS = {"active": "ativa", "suspended": "suspensa", "interrupted": "interrompida",
                   "expired": "vencida"}
 _SERIAL = re.compile(r"^(\d{4})-(\d{6})$")
@@ -143,9 +144,10 @@ def _check_rules(profile, vehicle: Vehicle, permit: Permit | None, on: dt.date) 
         debts = fees.open_debts(holder_id)
         if debts:
             total = sum(d["amount_cents"] for d in debts)
-            raise RuleRefusal(f"Só é vistoriado o veículo cujo permissionário não tem débitos "
+            raise DebtRefusal(f"Só é vistoriado o veículo cujo permissionário não tem débitos "
                               f"com o Município; há {len(debts)} em aberto (total "
-                              f"{format_money(total)})", rule.requires_article)
+                              f"{format_money(total)})", rule.requires_article,
+                              person_id=holder_id, debts=debts)
 
 
 def blockers(vehicle_id, on: dt.date | None = None) -> list[str]:
@@ -159,6 +161,31 @@ def blockers(vehicle_id, on: dt.date | None = None) -> list[str]:
     except RuleRefusal as exc:
         return [str(exc)]
     return []
+
+
+def blocking_debts(vehicle_id, on: dt.date | None = None) -> dict | None:
+    """The debts that refuse a vistoria of this vehicle now (SRM Art. 17 §1º), for the form
+    to offer paying them or issuing their guia: {"person_id", "debts", "message"}; None when
+    no debt refuses it (or another rule refuses it first); with "total_text" and the
+    "article". Writes nothing."""
+    on = on or wallclock.today()
+    vehicle = _find_vehicle(vehicle_id)
+    try:
+        _check_rules(setup.profile(), vehicle, _serving_permit(vehicle.id), on)
+    except DebtRefusal as exc:
+        return {"person_id": exc.person_id, "debts": exc.debts, "message": str(exc),
+                "article": exc.article, "total_text": format_money(
+                    sum(d["amount_cents"] for d in exc.debts))}
+    except RuleRefusal:
+        return None
+    return None
+
+
+def fee_notice(kind: str, *, on: dt.date | None = None) -> str:
+    """What recording this kind of inspection charges (SRM Art. 47 III: the annual vistoria,
+    where the profile has an "inspection" fee), said before it is recorded; '' if nothing."""
+    return fees.fee_notice("inspection", payer="o permissionário", on=on) \
+        if kind in CHARGED_KINDS else ""
 
 
 def _issue_sticker(actor: Actor, inspection: Inspection, on: dt.date,
@@ -210,7 +237,7 @@ def record_inspection(actor: Actor, vehicle_id: int, data: dict, *,
             vehicle.save(only=[Vehicle.out_of_service])
             audit.record(actor, "vehicle.out_of_service", "vehicle", vehicle.id,
                          before=before, after=audit.snapshot(vehicle))
-        if kind == "annual":
+        if kind in CHARGED_KINDS:
             fees.charge(actor, permit.holder_id if permit else vehicle.owner_id, "inspection",
                         on=on, permit_id=permit.id if permit else None)
     return as_dict(inspection)

@@ -25,7 +25,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from ..domain import validators
-from ..domain.errors import DomainError, RuleRefusal, ValidationError
+from ..domain.errors import DebtRefusal, DomainError, RuleRefusal, ValidationError
 from ..domain.penalty_engine import SANCTION_LABELS
 from ..domain.profiles import RuleProfile
 from ..store.connection import write_transaction
@@ -466,6 +466,8 @@ def dry_run(actor: Actor, act: str, **inputs) -> dict:
             except DomainError as exc:
                 outcome["refusal"] = str(exc)
                 outcome["field"] = getattr(exc, "field", "")
+                if isinstance(exc, DebtRefusal):  # the form offers to pay them (issue 36)
+                    outcome["debts"] = {"person_id": exc.person_id, "debts": exc.debts}
             raise _RolledBack
     except _RolledBack:
         pass
@@ -505,6 +507,7 @@ def preview(actor: Actor, act: str, *, dry: bool = True, **inputs) -> dict:
     outcome = dry_run(actor, act, **_placeholders(act, inputs))
     if "refusal" in outcome:
         result["refusal"] = outcome["refusal"]
+        result["debts"] = outcome.get("debts")
     else:
         effects = outcome["effects"]
         result["after"] = effects["after"]

@@ -349,14 +349,10 @@ def create_stand(actor: Actor, data: dict, *, on: dt.date | None = None) -> dict
     if data.get("responsible_id") not in (None, ""):
         responsible = persons.get_person(data["responsible_id"])
         fees.check_no_debts(responsible.id, "o pedido de abertura de ponto")
-    fee_keys = []
-    if responsible is not None:
-        fee_keys.append("stand_open")
-        if values["extension_point"]:
-            fee_keys.append("stand_extension_open")
-        fee_keys = [key for key in fee_keys if key in profile.fees]
-        if fee_keys:
-            setup.fiscal_unit_value_cents(on.year)  # refuses before any write if unset
+    fee_keys = _create_fee_keys(responsible is not None, bool(values["extension_point"]),
+                                profile)
+    if fee_keys:
+        setup.fiscal_unit_value_cents(on.year)  # refuses before any write if unset
     with write_transaction():
         if Stand.select().where(Stand.number == values["number"]).exists():
             raise ValidationError("Número do ponto", f"o {label(values['number'])} já existe.")
@@ -444,6 +440,22 @@ def edit_stand(actor: Actor, stand_id, data: dict, *, on: dt.date | None = None)
     result = as_dict(stand)
     result["fees"] = [fees.as_dict(f) for f in charged if f is not None]
     return result
+
+
+def _create_fee_keys(responsible: bool, extension: bool, profile) -> list[str]:
+    """The fees a new ponto charges its responsible person (SRM Art. 47 V, VI); none for the
+    município's own ponto: nobody owes them."""
+    if not responsible:
+        return []
+    keys = ["stand_open"] + (["stand_extension_open"] if extension else [])
+    return [key for key in keys if key in profile.fees]
+
+
+def create_fee_notice(*, responsible: bool, extension: bool,
+                      on: dt.date | None = None) -> str:
+    """What creating the ponto will charge, said before it is saved (issue 36)."""
+    keys = _create_fee_keys(responsible, extension, setup.profile())
+    return " ".join(fees.fee_notice(key, payer="o responsável", on=on) for key in keys)
 
 
 def _edit_fee_keys(stand: Stand, values: dict, profile) -> list[str]:

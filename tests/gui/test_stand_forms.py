@@ -7,6 +7,7 @@ import datetime as dt
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
 
 from mototaxi_desk.gui.dialogs.stand_forms import StandCloseDialog, StandFormDialog
 from mototaxi_desk.gui.pages.settings import SettingsPage
@@ -191,3 +192,44 @@ def test_the_settings_page_says_a_ponto_number_applies_to_new_pontos(town, qtbot
     settings.save_number()
     assert "criados a partir de agora" in settings.number_message.text()
     setup.set_profile_number(SYSTEM, "stand.max_vehicles", 10)  # back to the law's
+
+
+def test_srm_art_47_v_vi_the_ponto_fees_are_announced_before_saving(page, qtbot):
+    """Issue 36: a ponto with a responsible holder charges him the opening fee (SRM Art. 47
+    V) and, with an extension, its own (Art. 47 VI) — said before "Salvar"."""
+    holder = new_person("Benedito Responsável Neto")
+    form = _new_form(page, qtbot, "Praca do Mercado", "Praca do Mercado, lado norte")
+    qtbot.keyClicks(form.ui.responsible.editor, holder["cpf"])
+    said = form.ui.responsible_name.text()
+    assert "Este ato cobra R$ 193,04 (taxa Abertura de ponto, 4 UFM, Art. 47 V)" in said
+    assert "extensão" not in said
+    qtbot.keyClicks(form.ui.extension_point.editor, "Rua do Sol, esquina")
+    said = form.ui.responsible_name.text()
+    assert "R$ 144,78 (taxa Abertura de extensão de ponto, 3 UFM, Art. 47 VI)" in said
+    form.reject()
+
+
+def test_srm_art_50_a_responsible_with_debts_pays_in_the_form_and_the_ponto_is_made(
+        page, qtbot, town):
+    """Issue 36: the ponto's request refused for the responsible's debt offers to pay it in
+    the same form; paid, "Salvar" creates the ponto (and charges its opening fee)."""
+    from mototaxi_desk.services import fees
+    holder = new_person("Durval Responsável Costa")
+    fees.charge(town.actor("supervisor"), holder["id"], "card", on=dt.date.today())
+    form = _new_form(page, qtbot, "Praca da Feira", "Praca da Feira, lado sul")
+    qtbot.keyClicks(form.ui.responsible.editor, holder["cpf"])
+    qtbot.keyClicks(form.ui.latitude.editor, "-7,2000")
+    qtbot.keyClicks(form.ui.longitude.editor, "-45,7000")
+    _click(qtbot, form.save_button)
+    assert "débitos em aberto" in form.ui.message.text() and form.debt_offer.isVisible()
+    pay_now = next(b for b in form.findChildren(QPushButton)
+                   if b.text().replace("&", "") == "Pagar agora…")
+    _click(qtbot, pay_now)
+    pay = form.debt_offer.form
+    qtbot.keyClicks(pay.widget("receipt"), "DAM 88")
+    _click(qtbot, pay.ok_button)  # "Registrar pagamento"
+    assert not form.debt_offer.isVisible()
+    assert "Débito pago. Clique em" in form.ui.message.text()
+    _click(qtbot, form.save_button)
+    assert form.result_value, form.ui.message.text()
+    assert [f["code"] for f in form.result_value["fees"]] == ["stand_open"]

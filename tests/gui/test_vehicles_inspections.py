@@ -174,7 +174,7 @@ def test_srm_art_17_par_1_blocker_shows_as_soon_as_the_plate_is_chosen(qtbot, fi
     form = InspectionForm(fiscal, plate=permit.vehicle.plate_original)
     qtbot.addWidget(form)
     assert form.vehicle_id == permit.vehicle_id
-    text = form.vehicle_info.text()
+    text = form.debt_offer.text.text()  # said once, with the offer to pay (issue 36)
     assert "Atenção" in text and "débitos" in text and "(Art. 17 §1º)" in text
     clean = InspectionForm(fiscal, plate=_clean_permit().vehicle.plate_original)
     qtbot.addWidget(clean)

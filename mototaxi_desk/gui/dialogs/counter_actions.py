@@ -4,7 +4,7 @@ pay an open fee or fine, file a defence or appeal. Each calls one service; a ref
 in the form with its Portuguese message and nothing typed is lost (ActionForm)."""
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QComboBox, QLineEdit, QPlainTextEdit
 
 from ... import config, settings_registry
@@ -12,6 +12,7 @@ from ...domain.errors import DomainError
 from ...domain.validators import format_date
 from ...services import counter, ledger, permits, setup
 from ..widgets.ledger_view import ActionForm, date_edit
+from .payment_form import pay_form  # noqa: F401 (the record's "Pagar…" imports it from here)
 
 SHEETS = (("Impressora de cartões (cartão avulso)", None), ("Folha A4 (impressora comum)", "a4"))
 
@@ -54,12 +55,25 @@ def renew_form(actor, permit_rows: list[dict], ids: list[int], parent=None) -> A
         except DomainError as exc:  # the rule's own message (too early, lapsed...)
             form.intro.setText(f"<span style='color:#b71c1c'>{exc}</span>")
             return
-        charges = "".join(f"<br>Será lançado: {c['label']} — {c['amount_text']} "
-                          f"({c['article']})" for c in p["charges"]) or \
+        charges = "".join(f"<br>Este ato cobra {c['amount_text']} ({c['label']}, "
+                          f"{c['article']})." for c in p["charges"]) or \
             "<br>A lei do município não cobra taxa pela renovação."
         form.intro.setText(f"Validade atual: {format_date(p['valid_until'])} → nova validade: "
                            f"<b>{format_date(p['new_valid_until'])}</b> ({p['article']})"
                            f"{charges}")
+        blocking = p["blocking"]
+        if blocking or getattr(form, "debt_offer", None) is not None:
+            from .debt_offer import attach  # the debt shows now, with pay / guia (issue 36)
+            offer = attach(form, actor, form.message, form.ok_button, recheck=preview)
+            if blocking:
+                form.message.setText(blocking["message"])
+                offer.offer(blocking["person_id"], blocking["debts"],
+                            "depois clique em “Renovar”.")
+            else:
+                form.message.setText("")
+                offer.clear()
+    from .debt_offer import offer_on_refusal
+    offer_on_refusal(form, actor)
     form.intro.setVisible(True)
     combo.currentIndexChanged.connect(lambda *_: preview())
     preview()
@@ -88,39 +102,6 @@ def second_copy_form(actor, permit_rows: list[dict], ids: list[int], parent=None
         intro=(f"A partir da segunda impressão é 2ª via ({article})"
                + (f": lança a taxa {fee}." if fee else "; a lei não cobra taxa.")
                + " Débitos em aberto impedem o pedido onde a lei assim determina."))
-
-
-def pay_form(actor, debts: list[dict], parent=None) -> ActionForm:
-    """Pay one open fee or fine (counter.pay_debt); only the whole amount is taken."""
-    which = QComboBox()
-    for d in debts:
-        which.addItem(counter.debt_text(d), d["id"])
-    amount = QLineEdit()
-    receipt = QLineEdit()
-    receipt.setMaxLength(60)
-
-    def chosen():
-        debt = debts[which.currentIndex()] if debts else None
-        amount.setText(debt["amount_text"] if debt else "")
-        fixed = bool(debt) and debt["source"] == "fee"
-        amount.setReadOnly(fixed)  # greyed by the stylesheet (gui/look.py): not a field to type
-        amount.setFocusPolicy(Qt.FocusPolicy.NoFocus if fixed else Qt.FocusPolicy.StrongFocus)
-        amount.setToolTip("Taxa: paga-se o valor inteiro, que não se digita." if fixed else "")
-
-    def submit(v):
-        debt = debts[which.currentIndex()]
-        result = counter.pay_debt(actor, debt, paid_on=v["paid_on"], receipt=v["receipt"],
-                                  amount=v["amount"])
-        form.done_text = f"Pagamento registrado: {debt['label']} — {result['amount_text']}."
-        return result
-    which.currentIndexChanged.connect(lambda *_: chosen())
-    chosen()
-    form = ActionForm("Registrar pagamento", [
-        ("debt", "Débito", which), ("paid_on", "Data do pagamento", date_edit()),
-        ("receipt", "Nº do recibo / DAM", receipt), ("amount", "Valor pago", amount)], submit,
-        confirm="Registrar pagamento", parent=parent,
-        intro="Só o pagamento integral é aceito. Pagar a multa não exime de sanar a falta.")
-    return form
 
 
 def defence_form(actor, notices: list[dict], parent=None) -> ActionForm:

@@ -7,13 +7,15 @@ grant: print the card and the termo (with preview)."""
 from __future__ import annotations
 
 
+import html
+
 from PySide6.QtWidgets import QDialog, QWidget
 
 from .. import screen_fit
 from ...domain import dates, validators
 from ...domain.errors import DomainError, RuleRefusal
 from ...domain.money import parse_money
-from ...services import documents, permits, stands, vehicles
+from ...services import documents, fees, next_steps, permits, setup, stands, vehicles
 from ...services.context import Actor
 from ..forms.ui_grant import Ui_GrantDialog
 from ..widgets.unsaved import DiscardGuard
@@ -37,8 +39,13 @@ class GrantDialog(DiscardGuard, QDialog):
         self.ui = ui = Ui_GrantDialog()
         ui.setupUi(self)
         self.setWindowTitle(f"Outorgar permissão — protocolo {application['protocol']}")
-        ui.intro.setText(f"Requerente: <b>{application['person_name']}</b> · requerimento "
-                         f"{application['protocol']} ({application['status_label']})")
+        # the fee the grant charges, said before the clerk confirms it (issue 36)
+        self.fee_notice = fees.fee_notice(setup.profile().application("new_permit").fee_key,
+                                          payer="o permissionário")
+        ui.intro.setText(f"Requerente: <b>{html.escape(application['person_name'])}</b> · "
+                         f"requerimento {application['protocol']} "
+                         f"({application['status_label']})"
+                         + (f"<br>{html.escape(self.fee_notice)}" if self.fee_notice else ""))
         # the tests and the screenshots reach the fields as attributes of the dialog
         for name in ("vehicle", "vehicle_warning", "new_box", "plate", "renavam", "chassis",
                      "make", "model", "manufacture_year", "model_year", "cc", "colour",
@@ -196,13 +203,30 @@ class GrantDialog(DiscardGuard, QDialog):
                      if called else "")
         self._say(f"Permissão nº {result['order_text']} outorgada a "
                   f"{self.application['person_name']}{stand}, válida até "
-                  f"{validators.format_date(result['valid_until'])}. Imprima o cartão e o "
-                  f"termo.{following}", ok=True)
+                  f"{validators.format_date(result['valid_until'])}. "
+                  + self._next_steps(result) + following, ok=True)
         for button in (self.card_button, self.termo_button):
             button.setEnabled(True)
         self.card_button.setDefault(True)
         self.card_button.setFocus()
         return result
+
+    def _next_steps(self, result: dict) -> str:
+        """What comes after the grant, from the record's own list (services/next_steps.py):
+        the fee to pay, the card and the termo to print, the vehicle to present."""
+        lines = []
+        for step in next_steps.for_person(self.actor, self.holder_id):
+            if step["kind"] == "debt":
+                what = "a taxa" if step["target"]["source"] == "fee" else "a multa"
+                lines.append(step["text"].replace("Pagar:", f"pagar {what}:", 1))
+            elif step["kind"] == "card" and step["target"]["permit_id"] == result["id"]:
+                lines.append("imprimir o cartão e o termo (botões abaixo)")
+            elif step["action"] == "inspect" and "vistoria anual" in step["text"]:
+                lines.append(step["text"][:1].lower() + step["text"][1:]
+                             + (" (depois de pagar)" if "débitos" in step["detail"] else ""))
+        if not any("cartão" in line for line in lines):
+            lines.append("imprimir o cartão e o termo (botões abaixo)")
+        return "Próximos passos: " + "; ".join(lines) + "."
 
     def _preview(self, result: dict, show: bool) -> dict:
         self.last_print = result

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBo
 
 from .. import screen_fit
 from ...domain import inspection_rules
-from ...domain.errors import DomainError, ValidationError
+from ...domain.errors import DebtRefusal, DomainError, ValidationError
 from ...domain.validators import format_date
 from ...services import documents, inspections, setup, vehicles
 from ...services.context import Actor
@@ -49,6 +49,10 @@ class InspectionForm(DiscardGuard, QDialog):
         self.plate_box = FieldBox(self.plate)
         self.vehicle_info = QLabel("Digite a placa do veículo.")
         self.vehicle_info.setTextFormat(Qt.TextFormat.RichText)
+        self.blocked: list[str] = []  # what refuses the vistoria now (SRM Art. 17 §1º)
+        from .debt_offer import DebtOffer  # a debt that refuses it: pay or guia, here
+        self.debt_offer = DebtOffer(actor, self)
+        self.debt_offer.settled.connect(self._debt_paid)
         self.kind = QComboBox()
         for kind in inspection_rules.profile_kinds(self.profile):
             self.kind.addItem(KIND_WORDS[kind], kind)
@@ -59,6 +63,7 @@ class InspectionForm(DiscardGuard, QDialog):
         form = QFormLayout()
         form.addRow("Placa", self.plate_box)
         form.addRow("", self.vehicle_info)
+        form.addRow("", self.debt_offer)
         form.addRow("Tipo", self.kind)
         form.addRow("Data da vistoria", self.date)
 
@@ -79,6 +84,8 @@ class InspectionForm(DiscardGuard, QDialog):
         self.preview = QLabel()
         self.preview.setWordWrap(True)
         self.preview.setTextFormat(Qt.TextFormat.RichText)
+        self.fee_note = QLabel()  # what recording it charges, before it is recorded
+        self.fee_note.setWordWrap(True)
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setStyleSheet(ERROR_TEXT + " font-weight: bold;")
@@ -100,6 +107,7 @@ class InspectionForm(DiscardGuard, QDialog):
         layout.addWidget(scroll, 1)
         layout.addWidget(self.notes)
         layout.addWidget(self.preview)
+        layout.addWidget(self.fee_note)
         layout.addWidget(self.message)
         layout.addWidget(buttons)
 
@@ -129,6 +137,8 @@ class InspectionForm(DiscardGuard, QDialog):
     def find_vehicle(self) -> None:
         self._timer.stop()
         self.vehicle_id = None
+        self.blocked = []
+        self.debt_offer.clear()
         text = self.plate.text()
         if not text.strip():
             self.plate_box.hint()
@@ -161,8 +171,14 @@ class InspectionForm(DiscardGuard, QDialog):
                 colour = "#a00" if info["overdue"] or info["never_inspected"] else "#333"
                 lines.append(f"<span style='color:{colour}'>{KIND_WORDS[kind]}: {when}</span>")
         # what would refuse the vistoria shows now, not after the whole checklist
+        self.blocked = inspections.blockers(vehicle["id"])
+        debts = inspections.blocking_debts(vehicle["id"])
+        if debts:  # the refusal is said once, in the offer to pay it
+            self.debt_offer.offer(debts["person_id"], debts["debts"],
+                                  "paga a dívida, a vistoria continua neste formulário.",
+                                  reason="Atenção: " + debts["message"])
         lines += [f"<span style='color:#a00'>Atenção: {html.escape(text)}</span>"
-                  for text in inspections.blockers(vehicle["id"])]
+                  for text in self.blocked if not debts or text != debts["message"]]
         self.vehicle_info.setText("<br>".join(lines))
         self.update_preview()
 
@@ -216,7 +232,16 @@ class InspectionForm(DiscardGuard, QDialog):
         results = self.results()
         missing = len(self.groups) - len(results)
         failed = [code for code, value in results.items() if value == "fail"]
-        if failed:
+        self.fee_note.setText(inspections.fee_notice(self.current_kind() or ""))
+        self.fee_note.setVisible(bool(self.fee_note.text()))
+        if self.blocked and self.vehicle_id is not None:
+            # refused now: no "APROVADA … e recebe selo" under the refusal (issue 36)
+            what = ("pague o débito ou emita a guia acima; a vistoria continua daqui."
+                    if self.debt_offer.debts else "resolva antes o impedimento acima.")
+            self.preview.setText(
+                f"<div style='background:#eeeeee; padding:4px'><b>Vistoria não pode ser "
+                f"registrada agora</b>: {what}</div>")
+        elif failed:
             self.preview.setText(
                 f"<div style='background:{RED}; padding:4px'><b>Resultado: REPROVADA</b> — "
                 f"{len(failed)} item(ns) não conforme(s); o veículo ficará fora de circulação "
@@ -238,8 +263,18 @@ class InspectionForm(DiscardGuard, QDialog):
                and not missing)
         self.save_button.setEnabled(can)
 
+    def _debt_paid(self) -> None:
+        """A blocking debt was paid in this form: check again and go on from here."""
+        self.find_vehicle()
+        if not self.blocked:
+            self.message.setStyleSheet("color: #1b5e20; font-weight: bold;")
+            self.message.setText("Débito pago. Confira o checklist e clique em "
+                                 "“Registrar vistoria”.")
+            self.save_button.setFocus()
+
     # --- saving ------------------------------------------------------------------------------
     def save(self) -> bool:
+        self.message.setStyleSheet(ERROR_TEXT + " font-weight: bold;")
         if self.vehicle_id is None:
             self.find_vehicle()
         if not self.save_button.isEnabled():
@@ -255,6 +290,11 @@ class InspectionForm(DiscardGuard, QDialog):
             data = {"kind": self.current_kind(), "inspected_on": self.date.date(),
                     "results": self.results(), "notes": self.notes.toPlainText()}
             self.result_data = inspections.record_inspection(self.actor, self.vehicle_id, data)
+        except DebtRefusal as exc:  # a debt recorded since the plate was chosen
+            self.message.setText(str(exc))
+            self.debt_offer.offer(exc.person_id, exc.debts,
+                                  "paga a dívida, a vistoria continua neste formulário.")
+            return False
         except DomainError as exc:
             self.message.setText(str(exc))
             return False

@@ -223,11 +223,17 @@ class ApplicantPage(QWizardPage):
     def _show_blockers(self) -> None:
         found = blockers(self.person_id, self.w.app_type())
         self.warning.setText("<br>".join(f"Atenção: {text}" for text in found))
+        from .debt_offer import offer_person_debts  # pay them here, then go on (issue 36)
+        offer_person_debts(self, self.w.actor, self.person_id, self.warning,
+                           self.w.button(QWizard.WizardButton.NextButton),
+                           recheck=self._show_blockers)
 
     def _new_toggled(self, on: bool) -> None:
         if on:
             self.chosen.setText("Requerente: pessoa nova (cadastrada ao protocolar).")
             self.warning.setText("")
+            if getattr(self, "debt_offer", None) is not None:  # a new person owes nothing
+                self.debt_offer.clear()
             self._carry_query()
             self.cpf.setFocus()
         elif self.person_id is None:

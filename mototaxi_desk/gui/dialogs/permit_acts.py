@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QLineEdit,
                                QListWidgetItem)
 
 from ...domain import validators
-from ...domain.errors import DomainError, ValidationError
+from ...domain.errors import DebtRefusal, DomainError, ValidationError
 from ...domain.validators import format_date
 from ...services import act_documents, decisions, documents, permit_actions
 from ..widgets.dates import DateField
@@ -176,11 +176,25 @@ class PermitActDialog(DiscardGuard, QDialog):
             self.ui.message.setText(str(exc))
             return None
         self.ui.preview.setHtml(preview_html(shown))
+        self.ui.message.setStyleSheet("")
         self.ui.message.setText(f"Não é possível: {shown['refusal']}" if shown["refusal"]
                                 else "")
+        self._offer_debts(shown.get("debts"))
         self.shown = shown
         self.after_preview(shown)
         return shown
+
+    def _offer_debts(self, blocking: dict | None) -> None:
+        """A refusal for a debt offers, here, to pay it or issue its guia (issue 36); paid,
+        the preview runs again and the act goes on from this form."""
+        from .debt_offer import attach
+        if not blocking:
+            if getattr(self, "debt_offer", None) is not None:
+                self.debt_offer.clear()
+            return
+        offer = attach(self, self.actor, self.ui.message, self.ok_button, recheck=self.refresh)
+        word = self.ok_button.text().replace("&", "")
+        offer.offer(blocking["person_id"], blocking["debts"], f"depois clique em “{word}”.")
 
     def after_preview(self, shown: dict) -> None:
         """Subclasses show figures of the preview (e.g. the interruption's last day)."""
@@ -204,7 +218,10 @@ class PermitActDialog(DiscardGuard, QDialog):
             self._mark(exc.field)
             return False
         except DomainError as exc:
+            self.ui.message.setStyleSheet("")
             self.ui.message.setText(str(exc))
+            if isinstance(exc, DebtRefusal):
+                self._offer_debts({"person_id": exc.person_id, "debts": exc.debts})
             return False
         self.done_text = self.describe(self.result_value)
         if self.ui.print_check.isChecked():

@@ -11,7 +11,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
 from ...domain import validators
-from ...domain.errors import DomainError, ValidationError
+from ...domain.errors import DebtRefusal, DomainError, ValidationError
 from ...domain.validators import format_date
 from ...services import persons, setup, stands
 from ...services.context import Actor
@@ -84,6 +84,8 @@ class StandFormDialog(DiscardGuard, QDialog):
                               earliest=dt.date(1990, 1, 1), latest=today)
         ui.responsible.configure(self._check_responsible, mask=CPF_MASK, required=False)
         ui.responsible.editor.textEdited.connect(lambda _t: self._show_responsible())
+        ui.extension_point.editor.textEdited.connect(  # an extension has its own fee
+            lambda _t: self._show_responsible() if self.stand is None else None)
         self.save_button = _save_button(ui.buttons, "Salvar (Ctrl+S)")
         ui.buttons.accepted.connect(self.save)
         ui.buttons.rejected.connect(self.reject)
@@ -134,9 +136,13 @@ class StandFormDialog(DiscardGuard, QDialog):
             found = persons.find_by_cpf(ui.responsible.raw())
         except DomainError:
             found = None
+        # the fees the ponto will charge, before it is saved (issue 36)
+        notice = stands.create_fee_notice(responsible=bool(found), extension=bool(
+            ui.extension_point.text().strip())) if found else ""
         ui.responsible_name.setText(
-            f"Responsável: {found['name']} — paga as taxas de abertura do ponto, se a lei "
-            "cobrar." if found else "Sem responsável: ponto do município (sem taxa).")
+            f"Responsável: {found['name']}. " + (notice or "A lei do município não cobra "
+                                                 "taxa de abertura.")
+            if found else "Sem responsável: ponto do município (sem taxa).")
 
     def _show_act_rule(self) -> None:
         ui = self.ui
@@ -198,6 +204,9 @@ class StandFormDialog(DiscardGuard, QDialog):
             return False
         except DomainError as exc:
             ui.message.setText(str(exc))
+            if isinstance(exc, DebtRefusal):  # SRM Art. 50: pay it here, then go on
+                from .debt_offer import offer_for
+                offer_for(self, self.actor, exc, ui.message, self.save_button)
             return False
         self.result_value = result
         charged = "".join(f" Lançada a taxa {f['label']}: {f['amount_text']}." for f in

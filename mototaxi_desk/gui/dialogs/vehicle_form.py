@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
                                QMessageBox, QPushButton, QVBoxLayout)
 
 from ...domain import dates, permit_rules, validators, vehicle_rules
-from ...domain.errors import DomainError, ValidationError
+from ...domain.errors import DebtRefusal, DomainError, ValidationError
 from ...domain.money import format_money
 from ...domain.validators import format_date
 from ...services import permits, search, setup, vehicles
@@ -479,6 +479,9 @@ class SubstituteDialog(QDialog):
                 owner_relation=self.other_owner.owner_relation())
         except DomainError as exc:
             self.message.setText(str(exc))
+            if isinstance(exc, DebtRefusal):  # SRM Art. 50: pay it here, then go on
+                from .debt_offer import offer_for
+                offer_for(self, self.actor, exc, self.message, self.save_button)
             return False
         self.accept()
         return True

@@ -111,6 +111,13 @@ class PersonPage(QWidget):
         self._models: list[DictTableModel] = []
         self._titles: list[str] = []
         layout.addWidget(self.tabs, 1)
+        # issue 36: what the person needs next, each with its action — the first tab, shown
+        # when a person is opened (widgets/next_steps_view.py)
+        from ..widgets.next_steps_view import NextStepsView
+        self.next_steps = NextStepsView()
+        self.next_steps.activated.connect(self.open_step)
+        self.tabs.addTab(self.next_steps, "Próximos passos")
+        self._first_model_tab = self.tabs.count()
         self.permits = self._tab("permits", instrument_words()["titles"], [
             Column("order_text", "Nº"), Column("status_label", "Situação"),
             Column("valid_until", "Validade"),
@@ -239,6 +246,7 @@ class PersonPage(QWidget):
         self.person_id = person_id
         self.say("")
         self.refresh()
+        self.tabs.setCurrentWidget(self.next_steps)  # the next step first (issue 36)
 
     def new_application(self, app_type: str | None = None):
         from ..dialogs.new_application import NewApplicationWizard
@@ -274,7 +282,8 @@ class PersonPage(QWidget):
                            (self.inspections, "inspections")):
             model.set_rows(record[key])
             index = self._models.index(model)
-            self.tabs.setTabText(index, f"{self._titles[index]} ({len(record[key])})")
+            self.tabs.setTabText(index + self._first_model_tab,
+                                 f"{self._titles[index]} ({len(record[key])})")
         self.tabs.setTabText(self.ledger_tab_index, "Infrações "
                              f"({self.ledger_tab.set_person(self.person_id)})")
         self.history.set_rows([{**h, "action": labels.audit_action(h["action"]),
@@ -351,6 +360,7 @@ class PersonPage(QWidget):
         self.available = counter.actions(self.actor, self.person_id)
         self.available["guia"] = guias.action_state(self.actor, self.person_id)
         self._enable_more(self.available["permit_acts"])
+        self._show_next_steps()
         for key, button in self.buttons.items():
             state = self.available[key]
             button.setEnabled(state["enabled"])
@@ -362,8 +372,28 @@ class PersonPage(QWidget):
                      if p["id"] in self.available["stand"].get("permit_ids", []))
         self.buttons["stand"].setText("Mudar de &ponto…" if placed else "Vincular a &ponto…")
 
+    def _show_next_steps(self) -> None:
+        from ...services import next_steps
+        steps = next_steps.for_person(self.actor, self.person_id, due=self.record["due"],
+                                      available=self.available)
+        self.next_steps.set_steps(steps)
+        index = self.tabs.indexOf(self.next_steps)
+        self.tabs.setTabText(index, f"Próximos passos ({len(steps)})")
+        self.tabs.setTabToolTip(index, "O que esta pessoa precisa fazer agora, com o botão "
+                                "de cada passo")
+
+    def open_step(self, step: dict, guia: bool = False):
+        """Open what a next step's button opens (gui/pages/person_next_steps.py)."""
+        from .person_next_steps import open_step
+        return open_step(self, step, guia)
+
     def _open(self, form):
-        """Open an action form beside the record; when it succeeds, say so and reload."""
+        """Open an action form beside the record; when it succeeds, say so and reload. A
+        form refused for a debt offers to pay it there (issue 36)."""
+        from ..dialogs.debt_offer import offer_on_refusal
+        from ..widgets.ledger_view import ActionForm
+        if isinstance(form, ActionForm):
+            offer_on_refusal(form, self.actor)
         self.form = form
         form.accepted.connect(lambda: self._done(form))
         form.open()

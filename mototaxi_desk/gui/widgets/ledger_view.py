@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog,
                                QWidget)
 
 from ...domain import permit_rules
-from ...domain.errors import DomainError, ValidationError
+from ...domain.errors import DebtRefusal, DomainError, ValidationError
 from ...domain.money import format_units
 from ...domain.validators import format_date
 from ...services import ledger, setup
@@ -283,7 +283,9 @@ def value_of(widget):
 class ActionForm(DiscardGuard, QDialog):
     """Fields (key, label, widget), a submit function(values) calling the service; a refusal
     is shown in the form (field in red, focus on it) and nothing typed is lost — closing it
-    after typing asks "Descartar alterações?" first (widgets/unsaved.py)."""
+    after typing asks "Descartar alterações?" first (widgets/unsaved.py). A refusal for a
+    debt is also told by `debt_refused`, to offer paying it here (dialogs/debt_offer.py)."""
+    debt_refused = Signal(object)  # the DebtRefusal
 
     def __init__(self, title: str, fields: list[tuple[str, str, QWidget]], submit, *,
                  intro: str = "", confirm: str = "Confirmar", parent=None):
@@ -331,6 +333,7 @@ class ActionForm(DiscardGuard, QDialog):
         return {key: value_of(widget) for key, (_label, widget) in self.fields.items()}
 
     def submit(self) -> bool:
+        self.message.setStyleSheet("color: #b71c1c; font-weight: bold;")
         for _label, widget in self.fields.values():
             widget.setStyleSheet("")
         try:
@@ -345,6 +348,8 @@ class ActionForm(DiscardGuard, QDialog):
             return False
         except DomainError as exc:
             self.message.setText(str(exc))
+            if isinstance(exc, DebtRefusal):  # the offer to pay it here (issue 36)
+                self.debt_refused.emit(exc)
             return False
         self.accept()
         return True
