@@ -279,3 +279,68 @@ def test_users_role_and_enable(srm, cli, monkeypatch):
     finally:
         close_database()
     assert actions == ["user.role", "user.enable"]
+
+
+def test_sticker_voided_and_reissued_insurance_and_receipt(srm, tmp_path):
+    """The Vistorias page's "Cancelar selo"/"Reemitir selo", the Veículos page's "Seguro /
+    dados" and the application's "Imprimir comprovante", by command."""
+    run, seed = srm
+    open_database(run.url)
+    try:
+        from mototaxi_desk.store.models import Permit
+        plate = Permit.get_by_id(seed["permit_id"]).vehicle.plate_original
+    finally:
+        close_database()
+    approved = run("inspection", "record", plate, "--kind", "annual")
+    serial = approved["sticker_serial"]
+    run.refused("inspection", "void-sticker", serial, code=2)  # the reason is required
+    again = run("inspection", "reissue-sticker", serial, "--reason", "Selo danificado")
+    assert again["replaces_serial"] == serial and again["serial"] != serial
+    assert "Motivo" in run.refused("inspection", "void-sticker", again["serial"],
+                                   "--reason", " ")
+    run("inspection", "void-sticker", again["serial"], "--reason", "Perdido")
+    assert "cancel" in run.refused("inspection", "void-sticker", again["serial"],
+                                   "--reason", "De novo").lower()
+    expiry = (TODAY + dt.timedelta(days=400)).strftime("%d/%m/%Y")
+    insured = run("vehicle", "insurance", plate, "--insurer", "Seguradora Nova",
+                  "--policy", "AP-77", "--insurance-expiry", expiry)
+    assert (insured["insurer"], insured["insurance_policy"]) == ("Seguradora Nova", "AP-77")
+    assert "Informe ao menos" in run.refused("vehicle", "insurance", plate)
+    err = run.refused("vehicle", "declare", plate)  # SRM asks for no declaration
+    assert "não prevê declaração" in err
+    run("guia", "pay", seed["cpf"], "--all", "--receipt", "DAM 9")  # the vistoria's fee
+    app = run("application", "file", seed["cpf"], "--type", "card_second_copy", "--permit",
+              seed["permit"])
+    pdf = tmp_path / "comprovante.pdf"
+    printed = run("print", "receipt", app["protocol"], "-o", str(pdf))
+    assert printed["document"] == "receipt" and pdf.read_bytes().startswith(b"%PDF")
+
+
+def test_municipio_settings_of_the_configuracoes_page(srm, tmp_path):
+    """Configurações: brasão, sticker size, the verifier list's age, the backups kept."""
+    from mototaxi_desk.services import setup
+    run, _seed = srm
+    image = tmp_path / "brasao.png"
+    from PySide6.QtGui import QColor, QImage
+    picture = QImage(64, 64, QImage.Format.Format_RGB32)
+    picture.fill(QColor("darkgreen"))
+    assert picture.save(str(image))
+    assert run("settings", "brasao", str(image))["brasao"]
+    assert not run("settings", "brasao", "--remove")["brasao"]
+    (tmp_path / "nada.png").write_bytes(b"nada")
+    run.refused("settings", "brasao", str(tmp_path / "nada.png"))
+    run.refused("settings", "brasao", code=2)
+    assert run("settings", "sticker-size", "100", "70") == {"width_mm": 100, "height_mm": 70}
+    assert "Largura" in run.refused("settings", "sticker-size", "0", "70")
+    assert run("settings", "verifier-age", "5")["max_age_days"] == 5
+    run.refused("settings", "verifier-age", "0")
+    kept = run("settings", "backups", "--keep-daily", "10", "--keep-monthly", "6",
+               "--automatic", "nao")
+    assert kept == {"keep_daily": 10, "keep_monthly": 6, "automatic": False}
+    assert "1 a 366" in run.cli("--db", run.url, "settings", "backups", "--keep-daily", "0",
+                                "--keep-monthly", "6", "--automatic", "sim")[2]
+    open_database(run.url)
+    try:
+        assert setup.settings().sticker_width_mm == 100
+    finally:
+        close_database()

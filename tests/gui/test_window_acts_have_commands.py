@@ -138,6 +138,18 @@ ACTS = {
     ("ImportTab", "Importar cadastro de planilha"): "import",
     ("ImportTab", "Exportar o cadastro completo (XLSX)"): "export-register",
     ("MainWindow", "Conferir e corrigir"): "check accept",  # the integrity banner
+    # found by this walk (issue 37): the record's other acts and Configurações
+    ("ApplicationDetailDialog", "Imprimir comprovante"): "print receipt",
+    ("VehiclesPage", "Seguro / dados"): "vehicle insurance",
+    ("VehiclesPage", "Declarar substituição"): "vehicle declare",
+    ("InspectionsPage", "Cancelar selo"): "inspection void-sticker",
+    ("InspectionsPage", "Reemitir selo"): "inspection reissue-sticker",
+    ("BrasaoPicker", "Escolher imagem"): "settings brasao",
+    ("BrasaoPicker", "Remover"): "settings brasao",
+    ("SettingsPage", "Salvar brasão"): "settings brasao",
+    ("SettingsPage", "Salvar tamanho do selo"): "settings sticker-size",
+    ("BackupTab", "Salvar"): "settings backups",
+    ("VerifierTab", "Salvar"): "settings verifier-age",
 }
 
 # words a button has only in some states of the record shown (gui/pages/person.py)
@@ -162,22 +174,11 @@ GAPS = {
     ("PersonPage", "Foto"): "a foto da pessoa (câmera ou arquivo)",
     ("PersonPage", "Tirar foto com a câmera"): "a câmera é da janela",
     ("PersonPage", "Escolher arquivo"): "a foto da pessoa de um arquivo",
-    ("ApplicationDetailDialog", "Imprimir comprovante"): "o comprovante do protocolo",
-    ("VehiclesPage", "Seguro / dados"): "corrigir o veículo e o seguro",
-    ("VehiclesPage", "Declarar substituição"): "a substituição declarada do veículo",
-    ("InspectionsPage", "Cancelar selo"): "anular um selo",
-    ("InspectionsPage", "Reemitir selo"): "reemitir um selo",
     ("ReportsPage", "Gerar"): "os relatórios",
     ("ReportsPage", "Exportar CSV"): "os relatórios",
     ("ReportsPage", "Exportar Excel"): "os relatórios",
     ("ReportsPage", "Exportar PDF"): "os relatórios",
     ("ReportsPage", "Imprimir / PDF"): "os relatórios",
-    ("BrasaoPicker", "Escolher imagem"): "o brasão do município",
-    ("BrasaoPicker", "Remover"): "o brasão do município",
-    ("SettingsPage", "Salvar brasão"): "o brasão do município",
-    ("SettingsPage", "Salvar tamanho do selo"): "o tamanho do selo de vistoria",
-    ("BackupTab", "Salvar"): "quantas cópias guardar",
-    ("VerifierTab", "Salvar"): "a validade da lista do verificador",
 }
 
 _SHORTCUT = re.compile(r"\s*\((?:Ctrl\+\w+|F\d+)\)$")
