@@ -344,3 +344,38 @@ def test_municipio_settings_of_the_configuracoes_page(srm, tmp_path):
         assert setup.settings().sticker_width_mm == 100
     finally:
         close_database()
+
+
+def test_photo_and_reports_by_command(srm, tmp_path):
+    """The record's "Foto…" (a framed JPEG or PNG) and the Relatórios page (run, CSV, XLSX,
+    PDF; the export audited as the page's is)."""
+    from PySide6.QtGui import QColor, QImage
+    run, seed = srm
+    image = tmp_path / "foto.jpg"
+    picture = QImage(300, 400, QImage.Format.Format_RGB32)
+    picture.fill(QColor("grey"))
+    assert picture.save(str(image), "JPEG")
+    assert run("person", "photo", seed["cpf"], str(image))["has_photo"]
+    (tmp_path / "texto.jpg").write_text("não é imagem")
+    assert "JPEG ou PNG" in run.refused("person", "photo", seed["cpf"],
+                                        str(tmp_path / "texto.jpg"))
+    keys = [k["key"] for k in run("report", "list")]
+    assert "permits_by_stand" in keys and "fines" in keys
+    shown = run("report", "permits_by_stand")
+    assert shown["total"] == 1 and shown["columns"] and len(shown["rows"]) == 1
+    period = ["--from", f"01/01/{TODAY.year}", "--to", f"31/12/{TODAY.year}"]
+    for suffix, magic in (("csv", b""), ("xlsx", b"PK"), ("pdf", b"%PDF")):
+        out = tmp_path / f"multas.{suffix}"
+        run("report", "fines", *period, "-o", str(out))
+        assert out.read_bytes().startswith(magic) and out.stat().st_size > 0
+    assert "Período" in run.refused("report", "fines", "--from", "31/12/2026", "--to",
+                                    "01/01/2026")
+    assert "relatório desconhecido" in run.refused("report", "nada")
+    assert ".csv, .xlsx ou .pdf" in run.refused("report", "fines", *period, "-o",
+                                               str(tmp_path / "multas.txt"))
+    open_database(run.url)
+    try:
+        from mototaxi_desk.store.models import AuditLog
+        assert AuditLog.select().where(AuditLog.action == "report.export").count() == 3
+    finally:
+        close_database()

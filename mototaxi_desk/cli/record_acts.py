@@ -7,6 +7,8 @@ Configurações page that had no command — the same services as the window:
     inspection void-sticker|reissue-sticker SELO --reason ...
     settings brasao ARQUIVO|--remove | sticker-size LARGURA ALTURA | verifier-age DIAS
     settings backups --keep-daily N --keep-monthly N --automatic sim|nao
+    person photo CPF ARQUIVO                    the 3×4 photo, already framed (JPEG or PNG)
+    report list | report KEY [--from --to] [--stand N] -o ARQUIVO.csv|.xlsx|.pdf
 """
 from __future__ import annotations
 
@@ -74,6 +76,80 @@ def register(sub) -> None:
                    help="uma cópia ao abrir o programa quando a última tiver mais de 24 horas")
     json_flag(p)
     p.set_defaults(handler=cmd_municipio_setting)
+    _register_more(sub)
+
+
+def _register_more(sub) -> None:
+    person = command_group(sub, "person", "uma pessoa: cadastro, CNH, dados (LGPD)",
+                           "person_command")
+    p = person.add_parser("photo", help="grava a foto 3×4 da pessoa (JPEG ou PNG já "
+                                        "enquadrado, até 2 MB)")
+    p.add_argument("cpf", metavar="CPF")
+    p.add_argument("image", metavar="ARQUIVO")
+    json_flag(p)
+    p.set_defaults(handler=cmd_photo)
+
+    p = sub.add_parser("report", help="os relatórios da página Relatórios: 'report list', ou "
+                                      "um relatório gravado em CSV, XLSX ou PDF")
+    p.add_argument("key", metavar="RELATÓRIO", help="o relatório (veja 'report list')")
+    p.add_argument("--from", dest="start", metavar="DD/MM/AAAA", help="início do período")
+    p.add_argument("--to", dest="end", metavar="DD/MM/AAAA", help="fim do período")
+    p.add_argument("--stand", metavar="Nº", help="só um ponto (onde o relatório permite)")
+    p.add_argument("-o", "--output", metavar="ARQUIVO.csv|.xlsx|.pdf",
+                   help="grava o relatório; o formato vem da extensão")
+    json_flag(p)
+    p.set_defaults(handler=cmd_report)
+
+
+def cmd_photo(args) -> int:
+    from pathlib import Path
+
+    from ..domain import input_limits
+    from ..services import persons
+    with database(args):
+        person = persons.person_by_cpf(args.cpf)
+        image = input_limits.read_bytes(Path(args.image), input_limits.PHOTO_SOURCE)
+        result = persons.update_person(actor(args), person.id, {"photo": image})
+    emit(args, result, [f"Foto de {result['name']} gravada."])
+    return EXIT_OK
+
+
+def cmd_report(args) -> int:
+    from pathlib import Path
+
+    from ..domain.errors import ValidationError
+    from ..services import reports
+    from .common import output_path
+    if args.key == "list":
+        emit(args, [{"key": k.key, "title": k.title, "period": k.uses_period,
+                     "stand": k.uses_stand} for k in reports.KINDS],
+             [f"{k.key:<20} {k.title}" + (" (--from/--to)" if k.uses_period else "")
+              for k in reports.KINDS])
+        return EXIT_OK
+    output = output_path(args.output)
+    fmt = output.suffix.lower().lstrip(".") if output else None
+    if output is not None and fmt not in (*reports.FORMATS, "pdf"):
+        raise ValidationError("-o", "use um arquivo .csv, .xlsx ou .pdf.")
+    with database(args, read_only=output is None):
+        acting = actor(args)
+        report = reports.run(args.key, start=args.start, end=args.end,
+                             stand_number=args.stand, actor=acting)
+        if output is not None:
+            report = reports.complete(report, actor=acting)
+            if fmt == "pdf":
+                reports.print_report(acting, report, path=Path(output))
+            else:
+                reports.export(acting, report, fmt, path=Path(output))
+    lines = [f"{report['title']} — {report['period']}: {report['total']} linha(s)."]
+    lines += [f"  {line}" for line in _summary_lines(report["summary"])]
+    if output is not None:
+        lines.append(f"Gravado em {output}.")
+    emit(args, {k: v for k, v in report.items() if output is None or k != "rows"}, lines)
+    return EXIT_OK
+
+
+def _summary_lines(summary) -> list[str]:
+    return [str(line) for line in summary or []]
 
 
 def _second_words(sub, name: str):
