@@ -16,6 +16,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+from decimal import Decimal
 
 import pytest
 from validate_docbr import CNH, CPF, RENAVAM
@@ -71,7 +72,7 @@ def _plate(n: int) -> str:
 
 @pytest.mark.parametrize("db_url", [os.environ.get("STORY_DB", "postgres")], indirect=True)
 @pytest.mark.parametrize("profile_id", PROFILES)
-def test_municipio_vazio_through_the_command_line(cli, db_url, profile_id, tmp_path):
+def test_municipio_vazio_through_the_command_line(cli, db_url, profile_id, tmp_path, clock_at):
     profile = load_profile(profile_id)
     acts = set(permit_actions.offered(profile))
     run = Counter(cli, db_url)
@@ -234,6 +235,155 @@ def test_municipio_vazio_through_the_command_line(cli, db_url, profile_id, tmp_p
                       "--stand", "2")
         assert granted["granted"] and granted["next_called"] is None, granted
         assert run("waiting", "list")["called"] == []
+
+    # the acts of the notice's dialog, the impound, the stand places and the users, by
+    # command (issue 37 item 3), late in the day so that every hour below is past
+    clock_at(dt.datetime.combine(today, dt.time(23, 0)))
+    _defence_and_appeal(run, profile, people[0], today)
+    _impound_and_release(run, profile, people[4], today, tmp_path)
+    _stand_place_and_move(run, profile, people[0])
+    _users(run)
+
+
+def _notice(run, profile, holder: dict, infraction, at: str, *signed) -> dict:
+    fine_units = profile.penalty_class(infraction.class_code).fine_units_max
+    return run("notice", "record", "--permit", holder["permit"], "--infraction",
+               infraction.code, "--at", at, "--place", "Rodoviária", "--agent",
+               "José Fiscal Souza", "--registration", "M-77", *signed,
+               *(["--fine-units", str(fine_units)] if fine_units else []))
+
+
+def _defence_and_appeal(run, profile, holder: dict, today: dt.date) -> None:
+    """A defence filed and judged, an appeal, by command (SRM Arts. 35 §§1º-2º and 49; PF
+    Arts. 34 and 38, judged by the JARI, no appeal term; L1745 Art. 19, the appeal within 15
+    days of the notification and no defence stage)."""
+    rule = profile.defence
+    notice = _notice(run, profile, holder, profile.infractions[0],
+                     today.strftime("%d/%m/%Y 07:15"))  # not signed: not yet notified
+    number = notice["number"]
+    stage = "defence" if rule.defence_days else "appeal"
+    err = run.refused("notice", stage, number, "--text", "Não estava em serviço")
+    assert "ainda não foi notificado" in err
+    notified = run("notice", "notify", number, "--on", f"{today:%d/%m/%Y}", "--channel",
+                   "in_person")
+    assert notified["notified_on"] == str(today)
+    if rule.defence_days:
+        filed = run("notice", "defence", number, "--text", "Não estava em serviço",
+                    "--attachment", "escala.pdf")
+        assert (filed["stage"], filed["attachments"]) == ("defence", ["escala.pdf"])
+        err = run.refused("notice", "defence", number, "--text", "De novo")
+        assert "Já há defesa" in err
+        if not rule.appeal_days:  # PF: the JARI's judgement of the defence is the last word
+            err = run.refused("notice", "appeal", number, "--text", "Recurso")
+            assert "não prevê recurso" in err
+        accept = not rule.appeal_days  # where there is an appeal, the defence is rejected
+        judged = run("notice", "judge", number, "--accept" if accept else "--reject",
+                     "--reason", "Escala confere" if accept else "Escala não confere")
+        assert judged["decision"] == ("accepted" if accept else "rejected")
+    else:  # L1745: no defence term of its own (Art. 19 is the appeal)
+        err = run.refused("notice", "defence", number, "--text", "Não estava em serviço")
+        assert "não prevê defesa prévia" in err and rule.appeal_article in err
+    if rule.appeal_days:
+        appeal = run("notice", "appeal", number, "--text", "A escala prova a folga")
+        assert appeal["stage"] == "appeal"
+        judged = run("notice", "judge", number, "--accept", "--reason", "Recurso provido")
+        assert judged["decision"] == "accepted"
+    shown = run("notice", "show", number)
+    assert shown["status"] == "voided"  # accepted: the notice and its fine fall (SRM 35 §2º)
+    assert all(c["status"] != "open" for c in shown["charges"])
+    assert "pendente" in run.refused("notice", "judge", number, "--accept", "--reason", "Outra vez")
+
+
+def _impound_and_release(run, profile, holder: dict, today: dt.date, tmp_path) -> None:
+    """The vehicle impounded from a notice whose catalogue item has the measure, then
+    released with its costs paid (SRM Arts. 46-48: fines, removal, 0,20 UFM a day of
+    storage; PF Art. 36 III: fines and removal; L1745 Art. 8 §§2º-3º: the alvará shown,
+    fine and removal paid)."""
+    rule = profile.impound
+    infraction = next(i for i in profile.infractions if i.measure)
+    notice = _notice(run, profile, holder, infraction, today.strftime("%d/%m/%Y 08:00"),
+                     "--signed")
+    held = run("impound", "record", notice["number"], "--place", "Pátio municipal", "--at",
+               today.strftime("%d/%m/%Y 08:30"), "--boletim", "BO 12")
+    assert held["status"] == "held" and held["plate"] == holder["plate"].replace("-", "")
+    err = run.refused("impound", "record", notice["number"], "--place", "Pátio", "--at",
+                      today.strftime("%d/%m/%Y 08:40"))
+    assert "já está apreendido" in err
+    at = ["--at", today.strftime("%d/%m/%Y 17:00")]
+    costs = ["--removal", "150,00", "--removal-receipt", "R-1", "--storage-receipt", "E-1",
+             "--permit-shown"]
+    fine = notice["fine_cents"]
+    if fine:  # the fine is paid first (PF Art. 32 §ú: a class C item has none)
+        assert [f["amount_cents"] for f in run("impound", "quote", notice["number"], *at)
+                ["fines"]] == [fine]
+        err = run.refused("impound", "release", str(held["id"]), *at, *costs)
+        assert "multas em aberto" in err and rule.article in err
+        run("guia", "pay", holder["cpf"], "--all", "--receipt", "DAM multa")
+    if "permit" in rule.release_requires:  # L1745 Art. 8 §3º: the alvará shown
+        err = run.refused("impound", "release", str(held["id"]), *at, *costs[:-1])
+        assert "alvará" in err and rule.article in err
+    quote = run("impound", "quote", notice["number"], *at, "--removal", "150,00")
+    days = 1  # deposit day and release day are one day
+    assert quote["storage_days"] == days and quote["fines"] == []
+    storage = round(Decimal(rule.storage_fee_units_per_day) * days * 4826)  # 48,26 the unit
+    assert quote["storage_cents"] == storage and quote["total_cents"] == 15000 + storage
+    released = run("impound", "release", notice["number"], *at, *costs)
+    receipt = released["receipt"]
+    assert released["status"] == "released"
+    kinds = [line["kind"] for line in receipt["lines"]]
+    assert ("fine" in kinds) == bool(fine) and "removal" in kinds
+    assert ("storage" in kinds) == bool(storage)
+    assert receipt["total_cents"] == sum(line["amount_cents"] for line in receipt["lines"])
+    err = run.refused("impound", "release", str(held["id"]), *at, *costs)
+    assert "já foi liberado" in err
+    pdf = tmp_path / "liberacao.pdf"
+    run("print", "release", str(held["id"]), "-o", str(pdf))
+    assert pdf.read_bytes().startswith(b"%PDF")
+
+
+def _stand_place_and_move(run, profile, holder: dict) -> None:
+    """The place freed and the permit placed again on a stand (SRM Art. 22 §1º: never past
+    the maximum), then moved at the holder's request: SRM Art. 20 XVIII (12 months at the
+    stand first; Art. 47 IV, the fee), L1745 Art. 15 (a vacancy and 10 UFICA), PF Art. 10
+    (stands set by the Secretaria, no request)."""
+    permit = holder["permit"]
+    freed = run("stand", "release", permit, "--reason", "Reorganização do ponto")
+    assert freed["released"] and freed["stand_number"] == 1
+    placed = run("stand", "assign", "1", permit, "--position", str(freed["position"]))
+    assert (placed["stand_number"], placed["position"]) == (1, freed["position"])
+    err = run.refused("stand", "assign", "2", permit)
+    assert "mudança de ponto" in err
+    application = profile.application("stand_change")
+    if not application.allowed:
+        err = run.refused("stand", "move", permit, "2")
+        assert "não prevê pedido de mudança de ponto" in err and application.article in err
+    elif profile.stand.change_min_months:
+        err = run.refused("stand", "move", permit, "2")
+        assert f"após {profile.stand.change_min_months} meses" in err
+        assert application.article in err
+    else:
+        moved = run("stand", "move", permit, "2")
+        fee = moved["fee"]
+        assert moved["stand_number"] == 2 and moved["old_stand_number"] == 1
+        rule = profile.fees[profile.stand.change_fee_key]
+        assert fee["article"] == rule.article
+        assert fee["amount_cents"] == round(Decimal(rule.units) * 4826)
+        assert [s["count"] for s in run("stand", "list")][1] >= 1
+
+
+def _users(run) -> None:
+    """A user's role changed and the user disabled, then re-enabled (the Configurações
+    page's users)."""
+    run.cli("--db", run.url, "users", "add", "ana.fiscal", "--name", "Ana Fiscal Lima",
+            "--role", "fiscal", "--password-stdin", stdin="senha-da-ana-1\n")
+    changed = run("users", "role", "ana.fiscal", "supervisor")
+    assert (changed["role"], changed["active"]) == ("supervisor", True)
+    assert "já é supervisor" in run.refused("users", "role", "ana.fiscal", "supervisor")
+    assert "próprio perfil" in run.refused("users", "role", "admin", "fiscal")
+    assert not run("users", "disable", "ana.fiscal")["active"]
+    enabled = run("users", "enable", "ana.fiscal")
+    assert (enabled["active"], enabled["role"]) == (True, "supervisor")
+    assert "já está ativo" in run.refused("users", "enable", "ana.fiscal")
 
 
 def _person(run, n: int, today: dt.date) -> dict:

@@ -12,15 +12,15 @@ import sys
 
 from .. import __version__
 from . import (campaigns, certificate, clock, counter, documents, importing, licensing,
-               maintenance, municipio, payments, permit_acts, records)
+               maintenance, municipio, notice_acts, payments, permit_acts, record_acts, records)
 from .common import (EXIT_OK, EXIT_REFUSED, EXIT_USAGE, KNOWN_ERRORS, Parser, database_option,
                      login_options)
 
 __all__ = ["EXIT_OK", "EXIT_REFUSED", "EXIT_USAGE", "build_parser", "parser", "run"]
 
 # In the order `--help` lists them.
-COMMAND_MODULES = (municipio, records, counter, licensing, permit_acts, documents, payments,
-                   maintenance, certificate, clock, importing, campaigns)
+COMMAND_MODULES = (municipio, records, counter, licensing, record_acts, permit_acts, notice_acts,
+                   documents, payments, maintenance, certificate, clock, importing, campaigns)
 
 
 @functools.lru_cache(maxsize=1)

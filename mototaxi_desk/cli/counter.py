@@ -4,6 +4,7 @@ article) and the same audit.
 
     person add CPF --name NOME [...]        person edit CPF [--name ...]   person cnh CPF ...
     stand list | create | edit NÚMERO | close NÚMERO --reason ... | reopen NÚMERO
+    stand assign NÚMERO PERMISSÃO | move PERMISSÃO NÚMERO | release PERMISSÃO [--reason]
     waiting list | enrol CPF [...] | edit CPF|INSCRIÇÃO [...] | remove CPF|INSCRIÇÃO --reason
             | call [--reason]
 """
@@ -78,7 +79,7 @@ def register(sub) -> None:
     p.set_defaults(handler=cmd_person_cnh)
 
     stand = sub.add_parser("stand", help="pontos de mototáxi: listar, criar, alterar, "
-                                         "desativar")
+                                         "desativar; vincular, mudar e liberar vagas")
     stand = subcommands(stand, "stand_command")
     p = stand.add_parser("list", help="os pontos com vagas ocupadas, mínimo e máximo")
     json_flag(p)
@@ -106,6 +107,30 @@ def register(sub) -> None:
     p.add_argument("number", metavar="NÚMERO")
     json_flag(p)
     p.set_defaults(handler=cmd_stand_reopen)
+
+    p = stand.add_parser("assign", help="vincula a um ponto uma permissão sem vaga (a menor "
+                                        "vaga livre, ou --position); nunca além do máximo")
+    p.add_argument("number", metavar="NÚMERO", help="nº do ponto")
+    p.add_argument("permit", metavar="PERMISSÃO")
+    p.add_argument("--position", help="vaga no ponto (padrão: a menor livre)")
+    p.add_argument("--date", help="data, dd/mm/aaaa (padrão: hoje)")
+    json_flag(p)
+    p.set_defaults(handler=cmd_stand_place)
+    p = stand.add_parser("move", help="muda a permissão de ponto a pedido do permissionário "
+                                      "(prazo mínimo no ponto atual, vaga, débitos e taxa "
+                                      "da lei)")
+    p.add_argument("permit", metavar="PERMISSÃO")
+    p.add_argument("number", metavar="NÚMERO", help="nº do novo ponto")
+    p.add_argument("--date", help="data, dd/mm/aaaa (padrão: hoje)")
+    json_flag(p)
+    p.set_defaults(handler=cmd_stand_place)
+    p = stand.add_parser("release", help="libera a vaga da permissão no ponto (ela fica sem "
+                                         "ponto até ser vinculada a outro)")
+    p.add_argument("permit", metavar="PERMISSÃO")
+    p.add_argument("--reason", default="", help="motivo")
+    p.add_argument("--date", help="data, dd/mm/aaaa (padrão: hoje)")
+    json_flag(p)
+    p.set_defaults(handler=cmd_stand_place)
 
     waiting = sub.add_parser("waiting", help="lista de espera: inscrever, alterar, retirar, "
                                              "convocar")
@@ -264,6 +289,39 @@ def cmd_stand_reopen(args) -> int:
     with database(args):
         stand = stands.reopen_stand(actor(args), stands.get_by_number(args.number).id)
     emit(args, stand, [f"{stand['label']} reativado."])
+    return EXIT_OK
+
+
+def cmd_stand_place(args) -> int:
+    """A permit's place: the same services as the window's stand_place forms."""
+    from ..domain import validators
+    from ..services import permits, stands
+    command = args.stand_command
+    with database(args):
+        on = validators.parse_date(args.date, "Data") if args.date else None
+        permit = permits.by_order_number(validators.positive_int(
+            str(args.permit).strip(), "Nº da permissão", maximum=2**31 - 1))
+        if command == "assign":
+            result = stands.assign_permit(actor(args), permit.id,
+                                          stands.get_by_number(args.number).id, on=on,
+                                          position=args.position)
+            lines = [f"Permissão nº {args.permit} no {result['stand_label']}, vaga "
+                     f"{result['position']}."]
+        elif command == "move":
+            result = stands.change_stand(actor(args), permit.id,
+                                         stands.get_by_number(args.number).id, on=on)
+            fee = result.get("fee")
+            lines = [f"Permissão nº {args.permit} mudou do "
+                     f"{stands.label(result['old_stand_number'])} para o "
+                     f"{result['stand_label']}, vaga {result['position']}."]
+            lines += [f"Taxa lançada: {fee['label']} — {fee['amount_text']} ({fee['article']})"
+                      ] if fee else ["A lei do município não cobra taxa pela mudança."]
+        else:
+            result = stands.release_place(actor(args), permit.id, on=on, reason=args.reason)
+            lines = ([f"Vaga {result['position']} do {stands.label(result['stand_number'])} "
+                      "liberada."] if result["released"] else
+                     [f"A permissão nº {args.permit} não ocupava vaga em ponto."])
+    emit(args, result, lines)
     return EXIT_OK
 
 

@@ -8,17 +8,20 @@ from .common import (EXIT_OK, EXIT_REFUSED, actor, database, emit, json_flag, ou
                      subcommands, write_file, whole_number)
 
 PRINTABLE = {"card": "card", "aux-card": "aux_card", "sticker": "sticker", "termo": "termo",
-             "roster": "roster", "notice": "notice", "release": "release", "guia": "guia"}
+             "roster": "roster", "notice": "notice", "release": "release", "guia": "guia",
+             "receipt": "receipt"}
 
 
 def register(sub) -> None:
     p = sub.add_parser("print", help="gera o PDF de cartões, selos, termo ou relação do ponto")
     p.add_argument("document", choices=sorted(PRINTABLE), metavar="DOCUMENTO",
-                   help="card, aux-card, sticker, termo, notice, release, roster ou guia")
+                   help="card, aux-card, sticker, termo, notice, release, roster, guia ou "
+                        "receipt (comprovante de protocolo)")
     p.add_argument("key", nargs="?", metavar="CHAVE",
                    help="nº da permissão (card, aux-card, termo), do selo (sticker), do auto "
                         "NNNNN/AAAA (notice, release) ou da apreensão (release), do ponto "
-                        "(roster), da guia AAAA/NNNNNN (guia)")
+                        "(roster), da guia AAAA/NNNNNN (guia), o protocolo AAAA/NNNNNN do "
+                        "requerimento (receipt)")
     p.add_argument("--all-active", action="store_true",
                    help="cartões ou selos de todas as permissões ativas")
     p.add_argument("--sheet", choices=["a4"], help="folha A4 com marcas de corte (padrão: "

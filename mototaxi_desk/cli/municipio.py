@@ -52,11 +52,22 @@ def register(sub) -> None:
     users.add_parser("list", help="lista os usuários")
     p = users.add_parser("disable", help="desativa um usuário")
     p.add_argument("login")
+    p = users.add_parser("enable", help="reativa um usuário desativado (a senha continua a "
+                                        "mesma; as tentativas erradas são zeradas)")
+    p.add_argument("login")
+    p = users.add_parser("role", help="altera o perfil de acesso de um usuário (nunca o "
+                                      "próprio nem o do único administrador ativo)")
+    p.add_argument("login")
+    p.add_argument("role", metavar="PERFIL", choices=["atendente", "fiscal", "supervisor",
+                                                      "admin"],
+                   help="atendente, fiscal, supervisor ou admin")
     p = users.add_parser("password", help="troca a senha do próprio usuário (a de --user); "
                                           "encerra a senha provisória")
     p.add_argument("--new-password-stdin", action="store_true",
                    help="lê a nova senha da entrada padrão (depois da senha atual, se esta "
                         "também vier por --password-stdin)")
+    for parser in users.choices.values():  # --json after the command too
+        json_flag(parser)
 
     profiles = sub.add_parser("profiles", help="perfis de regras")
     profiles.set_defaults(handler=cmd_profiles)
@@ -202,6 +213,13 @@ def cmd_users(args) -> int:
         elif args.users_command == "disable":
             user = users.disable_user(actor(args), args.login)
             emit(args, user, [f"Usuário '{user['login']}' desativado."])
+        elif args.users_command == "enable":
+            user = users.enable_user(actor(args), args.login)
+            emit(args, user, [f"Usuário '{user['login']}' reativado."])
+        elif args.users_command == "role":
+            user = users.set_role(actor(args), args.login, args.role)
+            emit(args, user, [f"Usuário '{user['login']}': perfil de acesso "
+                              f"{user['role_label']}."])
         else:
             rows = users.list_users()
             emit(args, rows, [f"{u['login']:<16} {u['role_label']:<14} "

@@ -39,7 +39,8 @@ AUDIT_ACTIONS = {
     "municipio.init": "Município configurado", "municipio.population": "População alterada",
     "municipio.fiscal_unit_value": "Valor da unidade fiscal", "municipio.profile_number":
     "Número do perfil alterado", "user.add": "Usuário cadastrado",
-    "user.disable": "Usuário desativado", "user.login": "Entrada no sistema",
+    "user.disable": "Usuário desativado", "user.enable": "Usuário reativado",
+    "user.role": "Perfil de acesso alterado", "user.login": "Entrada no sistema",
     "user.login_failed": "Senha incorreta", "demo.fill": "Dados de demonstração",
     "refused:user.login": "Entrada recusada (usuário inexistente, desativado, bloqueado ou "
                           "perfil desconhecido)",

@@ -130,6 +130,8 @@ PERMISSIONS: dict[str, Permission] = {
     "settings.holiday_remove": Permission(ADMIN, "remover feriados municipais"),
     "user.add": Permission(ADMIN, "cadastrar usuários"),
     "user.disable": Permission(ADMIN, "desativar usuários"),
+    "user.enable": Permission(ADMIN, "reativar usuários"),
+    "user.role": Permission(ADMIN, "alterar o perfil de acesso de usuários"),
     "keys.rotate": Permission(ADMIN, "trocar a chave de assinatura"),
     "keys.trust": Permission(ADMIN, "instalar as chaves confiáveis do município"),
     "certificate.install": Permission(ADMIN, "instalar o certificado digital A1 da prefeitura"),

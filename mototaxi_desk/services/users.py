@@ -82,22 +82,73 @@ def list_users() -> list[dict]:
     return [as_dict(u) for u in User.select().order_by(User.login)]
 
 
+def _only_admin_left(user: User) -> bool:
+    """Whether `user` is the one active administrator (who must not stop being one)."""
+    return user.role == "admin" and user.active and User.select().where(
+        (User.role == "admin") & User.active).count() == 1
+
+
+def _existing(login) -> User:
+    login = check_login(login)
+    user = User.get_or_none(User.login == login)
+    if user is None:
+        raise ValidationError("Usuário", f"'{login}' não existe.")
+    return user
+
+
 def disable_user(actor: Actor, login) -> dict:
     permissions.require(actor, "user.disable")
-    login = check_login(login)
     with write_transaction():
-        user = User.get_or_none(User.login == login)
-        if user is None:
-            raise ValidationError("Usuário", f"'{login}' não existe.")
+        user = _existing(login)
         if user.id == actor.user_id:
             raise DomainError("Você não pode desativar o próprio usuário.")
-        if user.role == "admin" and user.active and User.select().where(
-                (User.role == "admin") & User.active).count() == 1:
+        if _only_admin_left(user):
             raise DomainError("Não é possível desativar o único administrador ativo.")
         before = audit.snapshot(user)
         user.active = False
         user.save()
         audit.record(actor, "user.disable", "user", user.id, before=before,
+                     after=audit.snapshot(user))
+    return as_dict(user)
+
+
+def set_role(actor: Actor, login, role) -> dict:
+    """Change a user's role (perfil de acesso): never the administrator's own, nor the last
+    active administrator's, so the município always keeps one who can manage users."""
+    permissions.require(actor, "user.role")
+    role = _role(role)
+    with write_transaction():
+        user = _existing(login)
+        if user.role == role:
+            raise ValidationError("Perfil de acesso", f"'{user.login}' já é "
+                                                      f"{ROLE_LABELS[role].lower()}.")
+        if user.id == actor.user_id:
+            raise DomainError("Você não pode alterar o próprio perfil de acesso.")
+        if _only_admin_left(user):
+            raise DomainError("Não é possível tirar o perfil de administrador do único "
+                              "administrador ativo.")
+        before = audit.snapshot(user)
+        user.role = role
+        user.save()
+        audit.record(actor, "user.role", "user", user.id, before=before,
+                     after=audit.snapshot(user))
+    return as_dict(user)
+
+
+def enable_user(actor: Actor, login) -> dict:
+    """Re-enable a disabled user, with the failed logins and the lock cleared; the password
+    stays the one the user had."""
+    permissions.require(actor, "user.enable")
+    with write_transaction():
+        user = _existing(login)
+        if user.active:
+            raise DomainError(f"O usuário '{user.login}' já está ativo.")
+        before = audit.snapshot(user)
+        user.active = True
+        user.failed_logins = 0
+        user.locked_until = None
+        user.save()
+        audit.record(actor, "user.enable", "user", user.id, before=before,
                      after=audit.snapshot(user))
     return as_dict(user)
 

@@ -133,6 +133,8 @@ CALLS = {
     "settings.holiday_remove": lambda a: holidays.remove_holiday(a, "31/02/2026"),
     "user.add": lambda a: users.add_user(a, "x", "", "admin", ""),
     "user.disable": lambda a: users.disable_user(a, "ninguem"),
+    "user.enable": lambda a: users.enable_user(a, "ninguem"),
+    "user.role": lambda a: users.set_role(a, "ninguem", "fiscal"),
     "keys.rotate": None,  # succeeds for an admin; checked in its own test below
     "keys.trust": lambda a: keys.install_trusted(a, Path("/proc/sem-chaves.json")),
     "certificate.install": lambda a: certificate.install(a, Path("/proc/sem-a1.pfx"), "x"),
