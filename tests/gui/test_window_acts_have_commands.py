@@ -156,10 +156,28 @@ ACTS = {
     ("ReportsPage", "Exportar Excel"): "report",
     ("ReportsPage", "Exportar PDF"): "report",
     ("ReportsPage", "Imprimir / PDF"): "report",
+    # the record's "Próximos passos" (issue 36): each step's button, as the person needs it
+    ("NextStepsView", "Pagar"): "guia pay",
+    ("NextStepsView", "Emitir guia"): "guia issue",
+    ("NextStepsView", "Imprimir cartão"): "print card",
+    ("NextStepsView", "Abrir requerimento"): "application show",
+    ("NextStepsView", "Vistoriar"): "inspection record",
+    ("NextStepsView", "Renovar"): "permit renew",
+    ("NextStepsView", "CNH"): "person cnh",
+    ("NextStepsView", "Veículo"): "vehicle insurance",
+    ("NextStepsView", "Defesa/recurso"): "notice defence",
+    ("NextStepsView", "Abrir"): "person next",
+    # Configurações → Certificado digital (issue 41)
+    ("CertificateTab", "Escolher"): "certificate install",
+    ("CertificateTab", "Instalar certificado"): "certificate install",
+    ("CertificateTab", "Remover certificado"): "certificate remove",
+    ("CertificateTab", "Salvar servidor"): "certificate timestamp",
 }
 
 # words a button has only in some states of the record shown (gui/pages/person.py)
 VARIANTS = {("PersonPage", "Vincular a ponto"), ("PersonPage", "Renovar (requerimento)")}
+# the next steps' buttons are those the person shown needs (services/next_steps.py)
+VARIANTS |= {key for key in ACTS if key[0] == "NextStepsView"}
 
 # what the window offers that acts on the window, not on the register
 WINDOW_ONLY = {
