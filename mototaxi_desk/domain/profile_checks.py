@@ -119,9 +119,6 @@ def check(out: Collector, p, *, expected_id: str | None = None) -> None:
     _check_decisions(out, p, P)
     _choice(out, p.vehicle.owner_rule, P.OWNER_RULES, "vehicle.owner_rule")
     _choice(out, p.instrument.kind, P.INSTRUMENT_KINDS, "instrument.kind")
-    for key in ("title", "holder_title"):
-        if not getattr(p.instrument, key).strip():
-            out.add(f"instrument.{key}", "não pode ficar vazio")
     if not (p.service.passengers or p.service.cargo):
         out.add("service.passengers", "o serviço transporta passageiros, cargas ou ambos")
     if not p.service.vehicle_kinds:

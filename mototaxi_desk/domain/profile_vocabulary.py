@@ -19,6 +19,10 @@ RELEASE_REQUIREMENTS = ("fines", "removal", "storage", "permit")
 # Art. 2 §2º I); the holder, the spouse or a relative to the 2nd degree; anyone
 OWNER_RULES = ("holder", "holder_or_family", "any")
 INSTRUMENT_KINDS = ("permissao", "autorizacao", "licenca")
+# what each kind of act and its holder are called where the profile names neither
+INSTRUMENT_WORDS = {"permissao": ("Permissão", "Permissionário"),
+                    "autorizacao": ("Autorização", "Autorizatário"),
+                    "licenca": ("Licença", "Licenciado")}
 VEHICLE_KINDS = ("motocicleta", "triciclo")
 # what missing a recadastramento campaign means (docs/profiles.md, [recadastramento])
 RECADASTRAMENTO_MISSES = ("nothing", "alert", "sanction")

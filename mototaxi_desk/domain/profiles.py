@@ -33,8 +33,8 @@ from . import input_limits, profile_checks, profile_formats, profile_upgrades
 from .errors import ProfileError  # noqa: F401 (defined there: callers need not load this module)
 from .profile_reader import Collector, ProfileProblems, build, convert  # noqa: F401
 from .profile_vocabulary import (  # noqa: F401 (the loader's words, read as P.X)
-    APPLICATION_TYPES, DECISION_WARNS, INSPECTION_KINDS, INSTRUMENT_KINDS, MONTH_RULES,
-    OWNER_RULES, RECADASTRAMENTO_MISSES, RELEASE_REASONS, RELEASE_REQUIREMENTS, SANCTIONS, VEHICLE_KINDS,
+    APPLICATION_TYPES, DECISION_WARNS, INSPECTION_KINDS, INSTRUMENT_KINDS, INSTRUMENT_WORDS,
+    MONTH_RULES, OWNER_RULES, RECADASTRAMENTO_MISSES, RELEASE_REASONS, RELEASE_REQUIREMENTS, SANCTIONS, VEHICLE_KINDS,
     WAITING_LIST_MODES)
 
 # The effective date of a database's first profile version: every act before it is judged
@@ -212,11 +212,21 @@ class WaitingList:
 @dataclass(frozen=True)
 class Instrument:
     """What the law grants and what it calls the holder: printed on the card and the termo,
-    shown on the screens (a permissão and its permissionário unless the law says otherwise)."""
+    shown on the screens. The names default to the law's own word for the act (`kind`): a
+    permissão and its permissionário, an autorização and its autorizatário, a licença and its
+    licenciado — a law that grants an autorização never gets cards titled PERMISSÃO because
+    its profile left the names out (issue 37 item 4)."""
     kind: str = "permissao"           # INSTRUMENT_KINDS
-    title: str = "Permissão"          # "Autorização", "Licença"
-    holder_title: str = "Permissionário"  # "Autorizatário", "Licenciado"
+    title: str = ""                   # "" = the kind's word: "Permissão", "Autorização"...
+    holder_title: str = ""            # "" = the kind's holder: "Permissionário"...
     article: str = ""
+
+    def __post_init__(self) -> None:
+        title, holder = INSTRUMENT_WORDS.get(self.kind, INSTRUMENT_WORDS["permissao"])
+        if not self.title.strip():
+            object.__setattr__(self, "title", title)
+        if not self.holder_title.strip():
+            object.__setattr__(self, "holder_title", holder)
 
     @property
     def card_title(self) -> str:
