@@ -401,6 +401,24 @@ class Recadastramento:
 
 
 @dataclass(frozen=True)
+class Licensing:
+    """The yearly licensing of the permit card (SRM Art. 6 XX: "a renovação anual do
+    cadastro de permissionário, do cartão de permissão e vistoria"; Art. 30 XXIV d: in
+    person): the card is valid `card_months` from its licensing — not for the permit's whole
+    term —, is printed with that date, verified INVÁLIDO after it and renewed by an act that
+    charges `fee_key` (Art. 47 I). `missed_article` is what the law says of a holder who does
+    not come (Art. 38 III d: cassation, unless a justification is filed by protocol within
+    `justify_days`). Optional section: a profile adopted before it (or a law whose permit is
+    itself renewed yearly, PF Art. 2 §3º, L1745 Art. 9) has no licensing: the card is valid
+    as long as the permit."""
+    card_months: int = 0       # 0 = no yearly licensing: the card lasts as long as the permit
+    article: str = ""
+    fee_key: str = ""          # key into [fees] ("" = no fee)
+    missed_article: str = ""   # what missing the licensing date leads to ("" = the law is silent)
+    justify_days: int = 0      # days after the date to justify by protocol (SRM Art. 38 III d)
+
+
+@dataclass(frozen=True)
 class RuleProfile:
     profile: ProfileInfo
     defaults: Defaults
@@ -427,6 +445,7 @@ class RuleProfile:
     decisions: tuple[Decision, ...] = ()
     documents: Documents = Documents()
     recadastramento: Recadastramento = Recadastramento()
+    licensing: Licensing = Licensing()
 
     @property
     def id(self) -> str:
