@@ -217,13 +217,14 @@ def licenses_cards(profile: RuleProfile) -> bool:
 def card_valid_until(profile: RuleProfile, *, issued_on: dt.date, valid_until: dt.date,
                      licensed_on: dt.date | None = None) -> dt.date:
     """The last day the permit card is valid: the permit's own validity where the law has
-    no yearly licensing; under SRM Art. 6 XX the day before the licensing date — the grant's
-    anniversary (every `card_months`) that the latest licensing (or renewal, or the grant
-    itself: `licensed_on`) has not yet covered —, never after the permit's term.
+    no yearly licensing; under SRM Art. 6 XX the licensing date ("a data prevista", Art. 38
+    III d: the holder comes that day at the latest) — the grant's anniversary (every
+    `card_months`) that the latest licensing (or renewal, or the grant itself: `licensed_on`)
+    has not yet covered —, never after the permit's term.
 
     A licensing covers the anniversary it was made for, whether made up to
     LICENSING_OPENS_DAYS before it or late: the calendar stays the grant's (granted on
-    10/03/2026, licensed on 01/02/2027 or on 20/03/2027, the card runs to 09/03/2028)."""
+    10/03/2026, licensed on 01/02/2027 or on 20/03/2027, the card runs to 10/03/2028)."""
     months = profile.licensing.card_months
     if not months:
         return valid_until
@@ -231,7 +232,7 @@ def card_valid_until(profile: RuleProfile, *, issued_on: dt.date, valid_until: d
     step = 1
     while add_months(issued_on, step * months) <= covered:
         step += 1
-    end = add_months(issued_on, step * months) - dt.timedelta(days=1)
+    end = add_months(issued_on, step * months)
     return end if no_term(valid_until) else min(end, valid_until)
 
 
@@ -245,7 +246,7 @@ def check_licensing_opens(profile: RuleProfile, card_until: dt.date, valid_until
         raise RuleRefusal(f"O cartão já vale até o fim da permissão ({card_until:%d/%m/%Y}); "
                           "o próximo cartão vem com a renovação da permissão",
                           profile.permit.validity_article)
-    opens = card_until + dt.timedelta(days=1) - dt.timedelta(days=LICENSING_OPENS_DAYS)
+    opens = card_until - dt.timedelta(days=LICENSING_OPENS_DAYS)
     if on < opens:
         raise RuleRefusal(f"O cartão está licenciado até {card_until:%d/%m/%Y}; o "
                           f"licenciamento anual pode ser feito a partir de {opens:%d/%m/%Y}",

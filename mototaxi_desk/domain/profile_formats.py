@@ -245,7 +245,7 @@ STEPS: tuple[Step, ...] = (
     Step(13, "c7316a5", "recadastramento ([recadastramento], opcional)", (
         Added("recadastramento.missed", None), Added("recadastramento.article", None),
     )),
-    Step(14, "l-rules", "licenciamento anual do cartão de permissão ([licensing], opcional)", (
+    Step(14, "5dceaa2", "licenciamento anual do cartão de permissão ([licensing], opcional)", (
         Added("licensing.card_months", None), Added("licensing.article", None),
         Added("licensing.fee_key", None), Added("licensing.missed_article", None),
         Added("licensing.justify_days", None),

@@ -10,7 +10,7 @@ APPLICATION_TYPES = (
 )
 WAITING_LIST_MODES = ("automatic", "licitacao", "edital", "none")  # none: the law has no list
 SANCTIONS = ("suspension", "revocation", "cassation")
-DECISION_WARNS = ("interrupt", "extend", "renew")
+DECISION_WARNS = ("interrupt", "extend", "renew", "license")
 INSPECTION_KINDS = ("annual", "semiannual", "both")
 MONTH_RULES = ("calendar", "days30")
 RELEASE_REASONS = ("payment", "fault_corrected", "maintenance")

@@ -199,6 +199,7 @@ CHOICE_WORDS = {
     "suspension": "suspensão", "revocation": "revogação", "cassation": "cassação",
     # decision grounds' warns
     "interrupt": "interrupção", "extend": "prorrogação", "renew": "renovação",
+    "license": "licenciamento do cartão",
 }
 # the keys whose values are those words (a section's 'section.key', an item's 'key')
 CHOICE_KEYS = frozenset({
