@@ -100,16 +100,16 @@ def status_list(as_of: dt.datetime) -> dict:
         order = str(permit.order_number)
         if permit.status == "active" and permit.valid_until >= on:
             valid_until[order] = permit.valid_until.isoformat()
-        if licenses and permit.status not in Permit.ENDED:
+        else:
+            permits[order] = permit.status if permit.status != "active" else "expired"
+        if permit.status in Permit.ENDED:
+            continue
+        if licenses:
             card = permit_rules.card_valid_until(profile, issued_on=permit.issued_on,
                                                  valid_until=permit.valid_until,
                                                  licensed_on=licensed.get(permit.id))
             if card < permit.valid_until:
                 cards[order] = card.isoformat()
-        else:
-            permits[order] = permit.status if permit.status != "active" else "expired"
-        if permit.status in Permit.ENDED:
-            continue
         holders[order] = digest(ibge, permit.order_number, qr.cpf_middle(permit.holder.cpf))
         plates[order] = digest(ibge, permit.order_number, permit.vehicle.plate) \
             if permit.vehicle_id else ""
