@@ -25,8 +25,8 @@ from ..store.models import (DB, Cnh, Permit, Person, PersonNameToken, Stand,
 from ..domain import inspection_rules, permit_rules
 from ..store import seals as row_seals
 from ..store.connection import write_transaction
-from . import (applications, audit, auxiliary, demo_bulk, fees, inspections, permits, persons,
-               setup, stands, users, vehicles, waiting_list)
+from . import (applications, audit, auxiliary, card_licensing, demo_bulk, fees, inspections,
+               permits, persons, setup, stands, users, vehicles, waiting_list)
 from .context import SYSTEM
 from ..domain import wallclock
 
@@ -290,6 +290,7 @@ class _DemoBuilder:
         rng, today, profile = self.rng, self.today, self.profile
         for item in granted:
             index, permit = item["index"], item["permit"]
+            self.license_card(item)
             if index % 6 != 1 and profile.inspection.annual:
                 self.inspect(item)
             if profile.auxiliary.allowed and index % 5 == 2:
@@ -322,6 +323,25 @@ class _DemoBuilder:
                                              reason="Tratamento de saúde")
             elif index % 9 == 4:
                 self.application(item)
+
+    def license_card(self, item: dict) -> None:
+        """SRM Art. 6 XX: the card licensed on its latest anniversary, the fee paid (Art. 47
+        I); a few holders did not come (the alerts show it, Art. 38 III d)."""
+        months = self.profile.licensing.card_months
+        if not months or item["index"] % 23 == 13:
+            return
+        permit = permits.get_permit(item["permit"]["id"])
+        last, step = None, 1
+        while (add_months(permit.issued_on, step * months) <= self.today
+               and add_months(permit.issued_on, step * months) < permit.valid_until):
+            last, step = add_months(permit.issued_on, step * months), step + 1
+        if last is None:
+            return
+        with _quiet_refusal():  # e.g. SRM Art. 50: a holder who still owes the grant's fee
+            card_licensing.license_card(SYSTEM, permit.id, on=last)
+            for fee in fees.open_debts(permit.holder_id):
+                if fee["source"] == "fee" and fee["code"] == self.profile.licensing.fee_key:
+                    fees.pay(SYSTEM, fee["id"], paid_on=last, receipt=f"DAM LIC {fee['id']:05d}")
 
     def inspect(self, item: dict) -> None:
         """An approved annual vistoria in the last year, its fee paid."""
