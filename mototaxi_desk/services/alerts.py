@@ -19,6 +19,7 @@ from ..domain.validators import format_date
 from ..store.models import (DB, AuxiliaryDriver, Cnh, Inspection, InspectionSummons, Permit,
                             PermitHistory, Person, Vehicle, WaitingListEntry)
 from . import setup
+from .card_licensing import LICENSING_ACTIONS
 from ..domain import wallclock
 
 MAX_DAYS = 3650
@@ -163,15 +164,21 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
     profile = at(on)
     out = _Collector(on, horizon, profile)
 
-    # 1. permits that have not ended, with holder and vehicle: one query, read straight from
-    # the cursor (dates parsed by _as_date: peewee's own conversion is most of the time here)
+    # 1. permits that have not ended, with holder and vehicle — and, where the law licenses
+    # the card yearly (SRM Art. 6 XX), the day of its latest licensing or renewal: one query,
+    # read straight from the cursor (dates parsed by _as_date: peewee's own conversion is
+    # most of the time here)
+    licenses = permit_rules.licenses_cards(profile)
+    licensed_on = (PermitHistory.select(pw.fn.MAX(PermitHistory.effective_on)).where(
+        (PermitHistory.permit == Permit.id) &
+        PermitHistory.action.in_(LICENSING_ACTIONS)) if licenses else pw.Value(None))
     permits = DB.obj.execute(
         Permit.select(Permit.id, Permit.order_number, Permit.status, Permit.valid_until,
                       Permit.status_until, Person.id, Person.name, Person.name_folded,
                       Vehicle.id, Vehicle.plate,
                       Vehicle.plate_original, Vehicle.manufacture_year,
                       Vehicle.replacement_declared_on, Vehicle.insurance_expiry,
-                      Vehicle.created_at, Permit.issued_on)
+                      Vehicle.created_at, Permit.issued_on, licensed_on)
         .join(Person, on=(Permit.holder == Person.id))
         .switch(Permit).join(Vehicle, pw.JOIN.LEFT_OUTER, on=(Permit.vehicle == Vehicle.id))
         .where(mine(Permit.holder, Permit.status.not_in(Permit.ENDED)))
@@ -191,14 +198,6 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
                               .where(only).group_by(Inspection.vehicle, Inspection.kind))
         last = {(vid, kind): _as_date(inspected) for vid, kind, inspected in rows}
 
-    # 1b. the card's yearly licensing (SRM Art. 6 XX): the latest licensing of each permit,
-    # one grouped query, where the law has it
-    licensed = {}
-    if permit_rules.licenses_cards(profile) and permits:
-        from . import card_licensing
-        licensed = card_licensing.licensed_on(None if persons is None else
-                                              [row[0] for row in permits])
-
     renewal = profile.renewal
     holders: dict[int, tuple] = {}
     stoppages: dict[int, dict] = {}
@@ -208,7 +207,7 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
     folded: dict[int, str] = {}  # person id -> name without accents, for the sort
     for (permit_id, order, status, valid_until, status_until, holder_id, name, name_folded,
          vehicle_id, _plate, plate_original, year, declared_on, insurance_expiry,
-         registered_at, issued_on) in permits:
+         registered_at, issued_on, licensed) in permits:
         folded[holder_id] = name_folded
         valid_until, status_until = _as_date(valid_until), _as_date(status_until)
         issued_on = _as_date(issued_on)
@@ -218,9 +217,8 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
         holders.setdefault(holder_id, (name, order, permit_id))
         out.add("permit_validity", valid_until, article=profile.permit.validity_article,
                 entity="permit", entity_id=permit_id, **common)
-        if permit_rules.licenses_cards(profile) and status != "expired":
-            _card_licensing(out, profile, permit_id, issued_on, valid_until,
-                            licensed.get(permit_id), common)
+        if licenses and status != "expired":
+            _card_licensing(out, profile, permit_id, issued_on, valid_until, licensed, common)
         if renewal.deadline and valid_until.year <= horizon.year:
             renew_on, in_grace = _renewal_due(renewal.deadline, renewal.grace_days,
                                               valid_until.year, on)

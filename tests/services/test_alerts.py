@@ -213,9 +213,8 @@ def test_a_fixed_number_of_queries_whatever_the_size(make_municipio):
     small, small_items = queries()
     demo.fill(50, seed=2, today=ON, with_users=False)
     large, large_items = queries()
-    # 11: the recadastramento campaigns of the last two years are one more (issue 21); 12:
-    # the cards' latest licensing (SRM Art. 6 XX), one grouped query (issue 37)
-    assert small == large and large <= 12, counted
+    # 11: the recadastramento campaigns of the last two years are one more (issue 21)
+    assert small == large and large <= 11, counted
     assert len(large_items) > len(small_items)
 
 
