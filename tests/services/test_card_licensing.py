@@ -48,6 +48,10 @@ def test_the_card_runs_to_the_grants_anniversary_srm_art_6_xx():
     assert permit_rules.card_valid_until(srm, **valid, licensed_on=D(2027, 2, 5)) == \
         D(2028, 1, 10)  # late: the calendar stays the grant's
     assert permit_rules.card_valid_until(srm, **valid, licensed_on=D(2030, 1, 2)) == until
+    # the permit renewed for 5 more years (Art. 51) licenses the card too: to the next
+    # anniversary of the grant
+    assert permit_rules.card_valid_until(srm, issued_on=GRANT, valid_until=D(2036, 1, 9),
+                                         licensed_on=D(2031, 1, 5)) == D(2032, 1, 10)
     with pytest.raises(RuleRefusal, match="a partir de 11/11/2026") as refused:
         permit_rules.check_licensing_opens(srm, CARD, until, D(2026, 11, 10))
     assert refused.value.article == "Art. 6 XX; Art. 30 XXIV d"
