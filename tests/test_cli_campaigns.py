@@ -34,7 +34,7 @@ def test_campaign_commands(cli, sqlite_db, tmp_path):
 
     code, out, _ = cli("--db", sqlite_db, "campaign", "status", str(made["id"]), "--json")
     status = json.loads(out)
-    assert status["counts"]["due"] == 2 and status["missed_rule"]["missed"] == "alert"
+    assert status["counts"]["due"] == 2 and status["missed_rule"]["missed"] == "sanction"
     code, out, _ = cli("--db", sqlite_db, "campaign", "attend", str(made["id"]),
                        str(first["order_number"]), "--note", "dados conferidos")
     assert code == 0 and "registrado" in out
@@ -51,7 +51,7 @@ def test_campaign_commands(cli, sqlite_db, tmp_path):
     words = " ".join(text(pdf).split())
     assert "CARTA DE CONVOCAÇÃO" in words and "Ainda Não Veio" in words
     assert "Compareceu Ao Recadastro" not in words and "Decreto 7" in words
-    assert "alerta no prontuário" in words  # what a miss means under SRM's profile
+    assert "sujeito a sanção (Art. 38 III d)" in words  # a miss under SRM: cassation cause
     assert [tuple(round(x) for x in size) for size in page_sizes_mm(pdf)] == [(210, 297)]
 
     open_database(sqlite_db)

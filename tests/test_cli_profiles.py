@@ -138,17 +138,17 @@ def test_upgrade_writes_another_file_and_keeps_the_original(cli, tmp_path):
     target.parent.mkdir()
     code, out, err = cli("profiles", "check", str(original), "--upgrade", "-o", str(target))
     assert code == 0, err
-    assert f"Perfil atualizado gravado em {target} (formato 13" in out
+    assert f"Perfil atualizado gravado em {target} (formato 14" in out
     assert original.read_bytes() == RELEASE_0_1_0_SRM.read_bytes()
     new = target.read_text(encoding="utf-8")
-    assert new.count("\nformat = 13") == 1
+    assert new.count("\nformat = 14") == 1
     assert "# auto insubsistente, penalidades e medidas desconstituídas" not in new  # dropped
     assert "# Art. 38 sets no period: every infraction of the holder" in new  # comments kept
     code, out, _ = cli("profiles", "check", str(target))
     assert code == 0 and "aviso" not in out
     code, out, _ = cli("profiles", "check", str(target), "--upgrade", "-o",
                        str(tmp_path / "outro.toml"))
-    assert code == 0 and "já está no formato atual (13): nada a atualizar" in out
+    assert code == 0 and "já está no formato atual (14): nada a atualizar" in out
     assert not (tmp_path / "outro.toml").exists()
 
 
@@ -170,10 +170,10 @@ def test_upgrade_never_overwrites_the_original(cli, tmp_path):
 
 def test_a_newer_format_is_refused_by_check_and_init(cli, tmp_path, sqlite_db):
     path = tmp_path / f"{SRM}.toml"
-    path.write_text(SRM_TEXT.replace("format = 13", "format = 14"), encoding="utf-8")
+    path.write_text(SRM_TEXT.replace("format = 14", "format = 15"), encoding="utf-8")
     code, out, err = cli("profiles", "check", str(path))
     assert code == 1 and out == ""
-    assert ("este perfil usa o formato 14; este programa conhece até o formato 13: atualize "
+    assert ("este perfil usa o formato 15; este programa conhece até o formato 14: atualize "
             "o Mototáxi Desk") in err
     args = list(INIT)
     args[args.index("--profile") + 1] = str(path)

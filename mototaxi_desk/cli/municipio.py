@@ -19,8 +19,9 @@ def register(sub) -> None:
     p.add_argument("--uf", required=True)
     p.add_argument("--ibge", required=True, help="código IBGE do município (7 dígitos)")
     p.add_argument("--population", required=True, help="população (censo IBGE)")
-    p.add_argument("--fiscal-unit-value", required=True,
-                   help="valor da unidade fiscal (UFM/UFICA) em R$, ex.: 48,26")
+    p.add_argument("--fiscal-unit-value",
+                   help="valor da unidade fiscal (UFM/UFICA) em R$, ex.: 48,26; só onde a "
+                        "lei cobra em unidade fiscal (dispensado onde não há, como em PF)")
     p.add_argument("--admin-login", default="admin")
     p.add_argument("--admin-name", default="Administrador do Sistema")
     p.add_argument("--admin-password-stdin", action="store_true",

@@ -2,6 +2,7 @@
 "Mais ▾" menu does them (services/permit_actions: the same law, the same refusals):
 
     permit transfer|interrupt|extend|resume|desist|suspend|revoke|cassate|reinstate PERMISSÃO
+    permit license PERMISSÃO [--card ARQUIVO.pdf]   the card's yearly licensing (SRM Art. 6 XX)
     permit grounds [suspend|revoke|cassate]     the grounds of the sanctions by decision
     permit acts PERMISSÃO                       the printable acts of a permit, with their nº
     permit print-act Nº -o ARQUIVO.pdf          print (again) the document of an act
@@ -93,6 +94,16 @@ def register(sub) -> None:
             period.add_argument("--days", help="dias de suspensão")
             period.add_argument("--until", metavar="DD/MM/AAAA", help="último dia suspenso")
         _common(p)
+
+    p = acts.add_parser("license", help="licenciamento anual do cartão de permissão, com o "
+                                        "permissionário presente (SRM Art. 6 XX, Art. 30 XXIV "
+                                        "d): lança a taxa do cartão (Art. 47 I) e dá a nova "
+                                        "validade; --card grava o novo cartão")
+    p.add_argument("permit", metavar="PERMISSAO")
+    p.add_argument("--act", default="", metavar="ATO", help="nº do protocolo ou ato")
+    p.add_argument("--card", metavar="ARQUIVO.pdf", help="grava o novo cartão de permissão")
+    p.add_argument("--sheet", choices=["a4"], help="cartão em folha A4")
+    _common(p, pdf=False)
 
     p = acts.add_parser("reinstate", help="restabelece a permissão suspensa, revogada ou "
                                           "cassada (recurso ou defesa acolhidos)")
@@ -208,6 +219,9 @@ def _done_text(command: str, result: dict) -> str:
     if command in ("interrupt", "extend"):
         return (f"Permissão nº {number} interrompida até "
                 f"{format_date(permit['status_until'])}.")
+    if command == "license":
+        return (f"Cartão da permissão nº {result['order_text']} licenciado: válido até "
+                f"{format_date(result['card_valid_until'])} ({result['article']}).")
     if command in SANCTIONS:
         until = (f" até {format_date(result['until'])}" if result.get("until") else "")
         return (f"{result['label']} aplicada à permissão nº {number}{until} "
@@ -229,7 +243,8 @@ def cmd_permit(args) -> int:
         if command == "print-act":
             return _write_act(args, act_documents.print_act(actor(args), args.act_id),
                               Path(args.output))
-        output_path(args.pdf)  # refused before the act, not after it
+        output_path(getattr(args, "pdf", None))  # refused before the act, not after it
+        output_path(getattr(args, "card", None))
         permit = _permit(args.permit)
         inputs = _permit_inputs(args)
         if args.preview:
@@ -237,7 +252,13 @@ def cmd_permit(args) -> int:
         result = permit_actions.run(actor(args), command, permit_id=permit.id, **inputs)
         lines = [_done_text(command, result)]
         data = {"result": result}
-        if args.pdf:
+        if getattr(args, "card", None):  # the licensed card, with its new validity
+            printed = documents.print_cards(actor(args), [permit.order_number],
+                                            sheet=args.sheet)
+            documents.write_file(actor(args), printed, Path(args.card))
+            lines.append(f"Cartão de permissão: {args.card}.")
+            data["card"] = args.card
+        if getattr(args, "pdf", None):
             printed = act_documents.print_act(actor(args),
                                               act_documents.latest_act(permit.id))
             documents.write_file(actor(args), printed, Path(args.pdf))

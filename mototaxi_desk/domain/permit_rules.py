@@ -200,3 +200,54 @@ def cassation_bar_until(profile: RuleProfile, cassated_on: dt.date, *,
     if rule.cassation_bar_years:
         return True, add_years(cassated_on, rule.cassation_bar_years)
     return False, None
+
+
+# --- the yearly licensing of the permit card (SRM Art. 6 XX) --------------------------------
+
+# How long before its licensing date a card may be licensed: the licensing is the year's,
+# kept on the grant's anniversary (an earlier one would pay this year's fee for next year)
+LICENSING_OPENS_DAYS = 60
+
+
+def licenses_cards(profile: RuleProfile) -> bool:
+    """Whether the law licenses the permit card yearly ([licensing] card_months)."""
+    return bool(profile.licensing.card_months)
+
+
+def card_valid_until(profile: RuleProfile, *, issued_on: dt.date, valid_until: dt.date,
+                     licensed_on: dt.date | None = None) -> dt.date:
+    """The last day the permit card is valid: the permit's own validity where the law has
+    no yearly licensing; under SRM Art. 6 XX the licensing date ("a data prevista", Art. 38
+    III d: the holder comes that day at the latest) — the grant's anniversary (every
+    `card_months`) that the latest licensing (or renewal, or the grant itself: `licensed_on`)
+    has not yet covered —, never after the permit's term.
+
+    A licensing covers the anniversary it was made for, whether made up to
+    LICENSING_OPENS_DAYS before it or late: the calendar stays the grant's (granted on
+    10/03/2026, licensed on 01/02/2027 or on 20/03/2027, the card runs to 10/03/2028)."""
+    months = profile.licensing.card_months
+    if not months:
+        return valid_until
+    covered = (licensed_on or issued_on) + dt.timedelta(days=LICENSING_OPENS_DAYS)
+    step = 1
+    while add_months(issued_on, step * months) <= covered:
+        step += 1
+    end = add_months(issued_on, step * months)
+    return end if no_term(valid_until) else min(end, valid_until)
+
+
+def check_licensing_opens(profile: RuleProfile, card_until: dt.date, valid_until: dt.date,
+                          on: dt.date) -> None:
+    """SRM Art. 6 XX: one licensing a year — refused before it opens (LICENSING_OPENS_DAYS
+    before the card's date) and where the card already runs to the permit's end (then the
+    permit is renewed, Art. 51)."""
+    rule = profile.licensing
+    if card_until >= valid_until and not no_term(valid_until):
+        raise RuleRefusal(f"O cartão já vale até o fim da permissão ({card_until:%d/%m/%Y}); "
+                          "o próximo cartão vem com a renovação da permissão",
+                          profile.permit.validity_article)
+    opens = card_until - dt.timedelta(days=LICENSING_OPENS_DAYS)
+    if on < opens:
+        raise RuleRefusal(f"O cartão está licenciado até {card_until:%d/%m/%Y}; o "
+                          f"licenciamento anual pode ser feito a partir de {opens:%d/%m/%Y}",
+                          rule.article)

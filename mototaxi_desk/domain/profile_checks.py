@@ -104,6 +104,10 @@ def check(out: Collector, p, *, expected_id: str | None = None) -> None:
         out.add("stand.min_vehicles", "maior que stand.max_vehicles")
     if p.auxiliary.recredential_months > 240:
         out.add("auxiliary.recredential_months", "deveria ser no máximo 240")
+    if p.licensing.card_months > 240:
+        out.add("licensing.card_months", "deveria ser no máximo 240")
+    if p.licensing.card_months and not p.licensing.article.strip():
+        out.add("licensing.article", "o licenciamento do cartão precisa do artigo da lei")
 
     _choice(out, p.waiting_list.mode, P.WAITING_LIST_MODES, "waiting_list.mode")
     _choice(out, p.recadastramento.missed, P.RECADASTRAMENTO_MISSES, "recadastramento.missed")
@@ -119,9 +123,6 @@ def check(out: Collector, p, *, expected_id: str | None = None) -> None:
     _check_decisions(out, p, P)
     _choice(out, p.vehicle.owner_rule, P.OWNER_RULES, "vehicle.owner_rule")
     _choice(out, p.instrument.kind, P.INSTRUMENT_KINDS, "instrument.kind")
-    for key in ("title", "holder_title"):
-        if not getattr(p.instrument, key).strip():
-            out.add(f"instrument.{key}", "não pode ficar vazio")
     if not (p.service.passengers or p.service.cargo):
         out.add("service.passengers", "o serviço transporta passageiros, cargas ou ambos")
     if not p.service.vehicle_kinds:
@@ -199,7 +200,8 @@ def _check_catalogue(out: Collector, p, P) -> None:
         out.add("applications", "falta(m) o(s) tipo(s) " + ", ".join(f"'{t}'" for t in missing),
                 line_of="applications[0]")
     for path, key in (("transfer.fee_key", p.transfer.fee_key),
-                      ("stand.change_fee_key", p.stand.change_fee_key)):
+                      ("stand.change_fee_key", p.stand.change_fee_key),
+                      ("licensing.fee_key", p.licensing.fee_key)):
         if key and key not in p.fees:
             out.add(path, f"taxa '{key}' não definida em [fees]")
     for i, item in enumerate(p.inspection.items):

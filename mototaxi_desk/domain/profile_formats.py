@@ -245,6 +245,11 @@ STEPS: tuple[Step, ...] = (
     Step(13, "c7316a5", "recadastramento ([recadastramento], opcional)", (
         Added("recadastramento.missed", None), Added("recadastramento.article", None),
     )),
+    Step(14, "5dceaa2", "licenciamento anual do cartão de permissão ([licensing], opcional)", (
+        Added("licensing.card_months", None), Added("licensing.article", None),
+        Added("licensing.fee_key", None), Added("licensing.missed_article", None),
+        Added("licensing.justify_days", None),
+    )),
 )
 
 CURRENT = STEPS[-1].to

@@ -25,6 +25,8 @@ RANGES: dict[str, tuple[int, int]] = {
     "interruption.extensions": (0, 20),
     "interruption.max_days": (0, 3660),
     "interruption.unauthorised_revert_days": DAYS,
+    "licensing.card_months": MONTHS,
+    "licensing.justify_days": (0, 365),
     "penalties.count_window_months": MONTHS,
     "penalties.recidivism_months": MONTHS,
     "penalties.same_infraction_double_months": MONTHS,

@@ -10,7 +10,7 @@ APPLICATION_TYPES = (
 )
 WAITING_LIST_MODES = ("automatic", "licitacao", "edital", "none")  # none: the law has no list
 SANCTIONS = ("suspension", "revocation", "cassation")
-DECISION_WARNS = ("interrupt", "extend", "renew")
+DECISION_WARNS = ("interrupt", "extend", "renew", "license")
 INSPECTION_KINDS = ("annual", "semiannual", "both")
 MONTH_RULES = ("calendar", "days30")
 RELEASE_REASONS = ("payment", "fault_corrected", "maintenance")
@@ -19,6 +19,10 @@ RELEASE_REQUIREMENTS = ("fines", "removal", "storage", "permit")
 # Art. 2 §2º I); the holder, the spouse or a relative to the 2nd degree; anyone
 OWNER_RULES = ("holder", "holder_or_family", "any")
 INSTRUMENT_KINDS = ("permissao", "autorizacao", "licenca")
+# what each kind of act and its holder are called where the profile names neither
+INSTRUMENT_WORDS = {"permissao": ("Permissão", "Permissionário"),
+                    "autorizacao": ("Autorização", "Autorizatário"),
+                    "licenca": ("Licença", "Licenciado")}
 VEHICLE_KINDS = ("motocicleta", "triciclo")
 # what missing a recadastramento campaign means (docs/profiles.md, [recadastramento])
 RECADASTRAMENTO_MISSES = ("nothing", "alert", "sanction")

@@ -12,7 +12,7 @@ PROFILE_SECTIONS = {
     "debts": "Débitos", "waiting_list": "Lista de espera", "penalties": "Penalidades",
     "defence": "Defesa e recurso", "impound": "Remoção e depósito",
     "instrument": "Ato de delegação", "service": "Serviço", "documents": "Documentos impressos",
-    "recadastramento": "Recadastramento",
+    "recadastramento": "Recadastramento", "licensing": "Licenciamento do cartão",
 }
 # The profile numbers a município may edit (domain.profiles.editable_numbers), in the law's
 # words; "{unit}" is the profile's fiscal unit (UFM, UFICA).
@@ -64,6 +64,8 @@ PROFILE_NUMBERS = {
     "auxiliary.allowed": "Condutor auxiliar permitido",
     "auxiliary.max_per_vehicle": "Condutores auxiliares por veículo",
     "auxiliary.recredential_months": "Recredenciamento do auxiliar (meses)",
+    "licensing.card_months": "Licenciamento do cartão de permissão (meses)",
+    "licensing.justify_days": "Prazo para justificar a falta ao licenciamento (dias)",
     "auxiliary.cassation_bar_years": "Impedimento após cassação do credenciamento (anos)",
     "auxiliary.cassation_bar_forever": "Impedimento definitivo após cassação do credenciamento",
     "debts.block_requests": "Débitos impedem requerimentos",
@@ -140,6 +142,9 @@ PROFILE_TEXTS = {
     "documents.sticker_article": "Artigo do selo",
     "recadastramento.missed": "Quem falta ao recadastramento",
     "recadastramento.article": "Artigo do recadastramento",
+    "licensing.article": "Artigo do licenciamento do cartão",
+    "licensing.fee_key": "Taxa do licenciamento do cartão",
+    "licensing.missed_article": "Artigo da falta ao licenciamento",
 }
 # The keys of a list's items ([[infractions]], [[penalties.classes]], [fees.X]...).
 ITEM_KEYS = {
@@ -194,6 +199,7 @@ CHOICE_WORDS = {
     "suspension": "suspensão", "revocation": "revogação", "cassation": "cassação",
     # decision grounds' warns
     "interrupt": "interrupção", "extend": "prorrogação", "renew": "renovação",
+    "license": "licenciamento do cartão",
 }
 # the keys whose values are those words (a section's 'section.key', an item's 'key')
 CHOICE_KEYS = frozenset({

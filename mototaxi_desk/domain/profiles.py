@@ -33,8 +33,8 @@ from . import input_limits, profile_checks, profile_formats, profile_upgrades
 from .errors import ProfileError  # noqa: F401 (defined there: callers need not load this module)
 from .profile_reader import Collector, ProfileProblems, build, convert  # noqa: F401
 from .profile_vocabulary import (  # noqa: F401 (the loader's words, read as P.X)
-    APPLICATION_TYPES, DECISION_WARNS, INSPECTION_KINDS, INSTRUMENT_KINDS, MONTH_RULES,
-    OWNER_RULES, RECADASTRAMENTO_MISSES, RELEASE_REASONS, RELEASE_REQUIREMENTS, SANCTIONS, VEHICLE_KINDS,
+    APPLICATION_TYPES, DECISION_WARNS, INSPECTION_KINDS, INSTRUMENT_KINDS, INSTRUMENT_WORDS,
+    MONTH_RULES, OWNER_RULES, RECADASTRAMENTO_MISSES, RELEASE_REASONS, RELEASE_REQUIREMENTS, SANCTIONS, VEHICLE_KINDS,
     WAITING_LIST_MODES)
 
 # The effective date of a database's first profile version: every act before it is judged
@@ -212,11 +212,21 @@ class WaitingList:
 @dataclass(frozen=True)
 class Instrument:
     """What the law grants and what it calls the holder: printed on the card and the termo,
-    shown on the screens (a permissão and its permissionário unless the law says otherwise)."""
+    shown on the screens. The names default to the law's own word for the act (`kind`): a
+    permissão and its permissionário, an autorização and its autorizatário, a licença and its
+    licenciado — a law that grants an autorização never gets cards titled PERMISSÃO because
+    its profile left the names out (issue 37 item 4)."""
     kind: str = "permissao"           # INSTRUMENT_KINDS
-    title: str = "Permissão"          # "Autorização", "Licença"
-    holder_title: str = "Permissionário"  # "Autorizatário", "Licenciado"
+    title: str = ""                   # "" = the kind's word: "Permissão", "Autorização"...
+    holder_title: str = ""            # "" = the kind's holder: "Permissionário"...
     article: str = ""
+
+    def __post_init__(self) -> None:
+        title, holder = INSTRUMENT_WORDS.get(self.kind, INSTRUMENT_WORDS["permissao"])
+        if not self.title.strip():
+            object.__setattr__(self, "title", title)
+        if not self.holder_title.strip():
+            object.__setattr__(self, "holder_title", holder)
 
     @property
     def card_title(self) -> str:
@@ -391,6 +401,24 @@ class Recadastramento:
 
 
 @dataclass(frozen=True)
+class Licensing:
+    """The yearly licensing of the permit card (SRM Art. 6 XX: "a renovação anual do
+    cadastro de permissionário, do cartão de permissão e vistoria"; Art. 30 XXIV d: in
+    person): the card is valid `card_months` from its licensing — not for the permit's whole
+    term —, is printed with that date, verified INVÁLIDO after it and renewed by an act that
+    charges `fee_key` (Art. 47 I). `missed_article` is what the law says of a holder who does
+    not come (Art. 38 III d: cassation, unless a justification is filed by protocol within
+    `justify_days`). Optional section: a profile adopted before it (or a law whose permit is
+    itself renewed yearly, PF Art. 2 §3º, L1745 Art. 9) has no licensing: the card is valid
+    as long as the permit."""
+    card_months: int = 0       # 0 = no yearly licensing: the card lasts as long as the permit
+    article: str = ""
+    fee_key: str = ""          # key into [fees] ("" = no fee)
+    missed_article: str = ""   # what missing the licensing date leads to ("" = the law is silent)
+    justify_days: int = 0      # days after the date to justify by protocol (SRM Art. 38 III d)
+
+
+@dataclass(frozen=True)
 class RuleProfile:
     profile: ProfileInfo
     defaults: Defaults
@@ -417,6 +445,7 @@ class RuleProfile:
     decisions: tuple[Decision, ...] = ()
     documents: Documents = Documents()
     recadastramento: Recadastramento = Recadastramento()
+    licensing: Licensing = Licensing()
 
     @property
     def id(self) -> str:

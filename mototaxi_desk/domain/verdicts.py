@@ -35,6 +35,10 @@ REASONS: dict[str, str] = {
     "withdrawn": "permissão extinta por desistência",
     "permit_expired": "permissão vencida",
     "permit_missing": "permissão não existe no cadastro",
+    # SRM Art. 6 XX: the card is licensed yearly; past its date it is not VÁLIDO, whatever
+    # the validity the card shows (a card printed before the licensing rule shows the term)
+    "licensing_overdue": "licenciamento anual do cartão vencido (cartão válido até "
+                         "{card_valid_until})",
     "expired": "vencido (validade {valid_until})",
     "sticker_voided": "selo cancelado{replaced}",
     "sticker_missing": "selo não existe no cadastro",

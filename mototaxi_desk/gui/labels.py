@@ -18,7 +18,7 @@ AUDIT_ACTIONS = {
     "permit.withdraw": "Desistência", "permit.suspend": "Permissão suspensa",
     "permit.revoke": "Permissão revogada", "permit.cassate": "Permissão cassada",
     "permit.reinstate": "Permissão restabelecida", "permit.expire": "Permissão vencida",
-    "permit.lapse": "Permissão caducada",
+    "permit.lapse": "Permissão caducada", "permit.license_card": "Cartão licenciado",
     "vehicle.register": "Veículo cadastrado", "vehicle.insurance": "Seguro atualizado",
     "vehicle.substitute": "Veículo substituído", "vehicle.declare_replacement":
     "Substituição declarada", "vehicle.out_of_service": "Veículo fora de circulação",

@@ -19,12 +19,14 @@ from ..domain.validators import format_date
 from ..store.models import (DB, AuxiliaryDriver, Cnh, Inspection, InspectionSummons, Permit,
                             PermitHistory, Person, Vehicle, WaitingListEntry)
 from . import setup
+from .card_licensing import LICENSING_ACTIONS
 from ..domain import wallclock
 
 MAX_DAYS = 3650
 MAX_PERSONS_AT_ONCE = 500  # ids in one query's IN lists (well within SQLite's limit)
 KIND_LABELS = {
     "permit_validity": "Validade da permissão",
+    "card_licensing": "Licenciamento anual do cartão de permissão",
     "renewal": "Prazo de renovação do alvará",
     "vehicle_age": "Limite de vida útil do veículo",
     "replacement_declaration": "Declaração de substituição do veículo",
@@ -100,6 +102,26 @@ class _Collector:
             "entity_id": entity_id, "article": article})
 
 
+def _card_licensing(out: _Collector, profile, permit_id: int, issued_on: dt.date,
+                    valid_until: dt.date, licensed_on, common: dict) -> None:
+    """SRM Art. 6 XX: the card's yearly licensing date, where it comes before the permit's
+    end (that one has its own alert); once passed, what the law says of the missed date
+    (Art. 38 III d: cassation, unless justified by protocol within 30 days)."""
+    rule = profile.licensing
+    card = permit_rules.card_valid_until(profile, issued_on=issued_on, valid_until=valid_until,
+                                         licensed_on=_as_date(licensed_on))
+    if card >= valid_until:
+        return
+    detail = ""
+    if card < out.on and rule.missed_article:
+        justify = (f"; justificativa por protocolo até "
+                   f"{format_date(card + dt.timedelta(days=rule.justify_days))}"
+                   if rule.justify_days else "")
+        detail = f"não comparecer é causa de cassação ({rule.missed_article}){justify}"
+    out.add("card_licensing", card, article=rule.article,
+            entity="permit", entity_id=permit_id, detail=detail, **common)
+
+
 def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
     """Every deadline due by `on + days` (or already overdue), sorted by due date.
 
@@ -142,15 +164,21 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
     profile = at(on)
     out = _Collector(on, horizon, profile)
 
-    # 1. permits that have not ended, with holder and vehicle: one query, read straight from
-    # the cursor (dates parsed by _as_date: peewee's own conversion is most of the time here)
+    # 1. permits that have not ended, with holder and vehicle — and, where the law licenses
+    # the card yearly (SRM Art. 6 XX), the day of its latest licensing or renewal: one query,
+    # read straight from the cursor (dates parsed by _as_date: peewee's own conversion is
+    # most of the time here)
+    licenses = permit_rules.licenses_cards(profile)
+    licensed_on = (PermitHistory.select(pw.fn.MAX(PermitHistory.effective_on)).where(
+        (PermitHistory.permit == Permit.id) &
+        PermitHistory.action.in_(LICENSING_ACTIONS)) if licenses else pw.Value(None))
     permits = DB.obj.execute(
         Permit.select(Permit.id, Permit.order_number, Permit.status, Permit.valid_until,
                       Permit.status_until, Person.id, Person.name, Person.name_folded,
                       Vehicle.id, Vehicle.plate,
                       Vehicle.plate_original, Vehicle.manufacture_year,
                       Vehicle.replacement_declared_on, Vehicle.insurance_expiry,
-                      Vehicle.created_at)
+                      Vehicle.created_at, Permit.issued_on, licensed_on)
         .join(Person, on=(Permit.holder == Person.id))
         .switch(Permit).join(Vehicle, pw.JOIN.LEFT_OUTER, on=(Permit.vehicle == Vehicle.id))
         .where(mine(Permit.holder, Permit.status.not_in(Permit.ENDED)))
@@ -179,15 +207,18 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
     folded: dict[int, str] = {}  # person id -> name without accents, for the sort
     for (permit_id, order, status, valid_until, status_until, holder_id, name, name_folded,
          vehicle_id, _plate, plate_original, year, declared_on, insurance_expiry,
-         registered_at) in permits:
+         registered_at, issued_on, licensed) in permits:
         folded[holder_id] = name_folded
         valid_until, status_until = _as_date(valid_until), _as_date(status_until)
+        issued_on = _as_date(issued_on)
         declared_on, insurance_expiry = _as_date(declared_on), _as_date(insurance_expiry)
         common = dict(person_id=holder_id, person_name=name, order_number=order,
                       plate=plate_original, permit_id=permit_id)
         holders.setdefault(holder_id, (name, order, permit_id))
         out.add("permit_validity", valid_until, article=profile.permit.validity_article,
                 entity="permit", entity_id=permit_id, **common)
+        if licenses and status != "expired":
+            _card_licensing(out, profile, permit_id, issued_on, valid_until, licensed, common)
         if renewal.deadline and valid_until.year <= horizon.year:
             renew_on, in_grace = _renewal_due(renewal.deadline, renewal.grace_days,
                                               valid_until.year, on)

@@ -25,8 +25,8 @@ from ..store.models import (DB, Cnh, Permit, Person, PersonNameToken, Stand,
 from ..domain import inspection_rules, permit_rules
 from ..store import seals as row_seals
 from ..store.connection import write_transaction
-from . import (applications, audit, auxiliary, demo_bulk, fees, inspections, permits, persons,
-               setup, stands, users, vehicles, waiting_list)
+from . import (applications, audit, auxiliary, card_licensing, demo_bulk, fees, inspections,
+               permits, persons, setup, stands, users, vehicles, waiting_list)
 from .context import SYSTEM
 from ..domain import wallclock
 
@@ -290,6 +290,7 @@ class _DemoBuilder:
         rng, today, profile = self.rng, self.today, self.profile
         for item in granted:
             index, permit = item["index"], item["permit"]
+            self.license_card(item)
             if index % 6 != 1 and profile.inspection.annual:
                 self.inspect(item)
             if profile.auxiliary.allowed and index % 5 == 2:
@@ -322,6 +323,23 @@ class _DemoBuilder:
                                              reason="Tratamento de saúde")
             elif index % 9 == 4:
                 self.application(item)
+
+    def license_card(self, item: dict) -> None:
+        """SRM Art. 6 XX: the card licensed on its latest anniversary, the fee paid (Art. 47
+        I); a few holders did not come (the alerts show it, Art. 38 III d)."""
+        months = self.profile.licensing.card_months
+        if not months or item["index"] % 23 == 13:
+            return
+        permit = permits.get_permit(item["permit"]["id"])
+        last = _latest_licensing(self.profile, permit.issued_on, permit.valid_until,
+                                 self.today)
+        if last is None:
+            return
+        with _quiet_refusal():  # e.g. SRM Art. 50: a holder who still owes the grant's fee
+            card_licensing.license_card(SYSTEM, permit.id, on=last)
+            for fee in fees.open_debts(permit.holder_id):
+                if fee["source"] == "fee" and fee["code"] == self.profile.licensing.fee_key:
+                    fees.pay(SYSTEM, fee["id"], paid_on=last, receipt=f"DAM LIC {fee['id']:05d}")
 
     def inspect(self, item: dict) -> None:
         """An approved annual vistoria in the last year, its fee paid."""
@@ -511,7 +529,7 @@ def fill_bulk(holders: int, *, seed: int = 2019, today: dt.date | None = None,
                     else add_months(issued, validity)})
                 holder_index += 1
         _insert(Permit, permit_rows)
-        _permit_records(first_order, first_order + len(permit_rows) - 1)
+        _permit_records(first_order, first_order + len(permit_rows) - 1, profile, today)
         around = demo_bulk.grant_records(rng, profile, first_order,
                                          first_order + len(permit_rows) - 1, today)
         _insert(WaitingListEntry, [
@@ -528,20 +546,37 @@ def fill_bulk(holders: int, *, seed: int = 2019, today: dt.date | None = None,
     return counts
 
 
-def _permit_records(first: int, last: int) -> None:
+def _latest_licensing(profile, issued: dt.date, valid_until: dt.date,
+                       today: dt.date) -> dt.date | None:
+    """The card's latest anniversary up to today, before the permit's end (SRM Art. 6 XX):
+    the day a demo holder licensed it; None where there is none yet or no licensing."""
+    months, last, step = profile.licensing.card_months, None, 1
+    while months and add_months(issued, step * months) <= today \
+            and add_months(issued, step * months) < valid_until:
+        last, step = add_months(issued, step * months), step + 1
+    return last
+
+
+def _permit_records(first: int, last: int, profile, today: dt.date) -> None:
     """What granting writes besides the permit (permits.grant_permit), so that `check`
     passes on a bulk register: the grant in the permit's history (and the suspension or
-    stoppage that put it in its status), its audit entry, and the order number sequence."""
+    stoppage that put it in its status), the card's latest yearly licensing where the law
+    has it (SRM Art. 6 XX), its audit entry, and the order number sequence."""
     from ..store.models import PermitHistory, Sequence
     rows = list(Permit.select(Permit.id, Permit.order_number, Permit.status, Permit.issued_on,
-                              Permit.holder, Permit.vehicle)
+                              Permit.holder, Permit.vehicle, Permit.valid_until)
                 .where(Permit.order_number.between(first, last)).order_by(Permit.id).tuples())
     row_seals.inserted("permit", [row[0] for row in rows])
     history, entries = [], []
-    for permit_id, order, status, issued, holder, vehicle in rows:
+    for permit_id, order, status, issued, holder, vehicle, valid_until in rows:
         details = json.dumps({"holder_id": holder, "vehicle_id": vehicle})
         history.append({"permit": permit_id, "effective_on": issued, "action": "grant",
                         "to_status": "active", "details": details})
+        licensed = _latest_licensing(profile, issued, valid_until, today)
+        if licensed is not None:
+            history.append({"permit": permit_id, "effective_on": licensed,
+                            "action": "card_licensing", "from_status": "active",
+                            "to_status": "active"})
         if status != "active":
             history.append({"permit": permit_id, "effective_on": issued,
                             "action": "suspension" if status == "suspended" else "stoppage",

@@ -16,8 +16,10 @@ from .context import Actor
 from ..domain import wallclock
 
 
-def as_dict(fee: Fee) -> dict:
-    unit = setup.profile().fiscal_unit
+def as_dict(fee: Fee, *, unit: str | None = None) -> dict:
+    """A fee as plain data; `unit`: the law's fiscal unit, read once by a caller listing many
+    (else read here, one query)."""
+    unit = setup.profile().fiscal_unit if unit is None else unit
     return {"id": fee.id, "code": fee.code, "label": fee.label, "article": fee.article,
             "units": units_text(fee.units), "units_text": format_units(Decimal(fee.units), unit),
             "amount_cents": fee.amount_cents, "amount_text": format_money(fee.amount_cents),

@@ -48,6 +48,7 @@ PERMISSIONS: dict[str, Permission] = {
     "permit.interrupt": Permission(DECIDERS, "autorizar interrupções"),
     "permit.extend_interruption": Permission(DECIDERS, "prorrogar interrupções"),
     "permit.resume": Permission(COUNTER, "registrar o retorno ao serviço"),
+    "permit.license_card": Permission(COUNTER, "licenciar o cartão de permissão (anual)"),
     "permit.desist": Permission(DECIDERS, "registrar desistências"),
     "permit.suspend": Permission(DECIDERS, "suspender permissões"),
     "permit.revoke": Permission(DECIDERS, "revogar permissões"),

@@ -27,6 +27,8 @@ def fees(profile: RuleProfile, act: str) -> list[str]:
     """The fee the law charges for the act, before it runs."""
     if act == "transfer":
         found = _fee(profile.transfer.fee_key, "novo permissionário")
+    elif act == "license":
+        found = _fee(profile.licensing.fee_key, "permissionário")
     elif act in ("aux_issue", "aux_renew"):
         found = _fee(profile.application("auxiliary_driver").fee_key,
                      "permissionário, que responde pelo condutor auxiliar")
@@ -124,6 +126,8 @@ def rules(profile: RuleProfile, act: str, inputs: dict) -> list[str]:
             lines.append(f"Credenciamento renovado a cada {a.recredential_months} meses "
                          f"({a.article}).")
         return lines + debts
+    if act == "license":
+        return _licensing_rules(profile) + debts
     if act == "aux_renew":
         return [f"Renovação do credenciamento a cada {a.recredential_months} meses, com os "
                 f"requisitos comprovados de novo ({a.article})."] + debts
@@ -151,6 +155,23 @@ def _aux_cassation_rules(profile: RuleProfile) -> list[str]:
     elif a.cassation_bar_years:
         lines.append(f"O condutor auxiliar só poderá ser credenciado de novo após "
                      f"{a.cassation_bar_years} anos ({a.cassation_article}).")
+    return lines
+
+
+def _licensing_rules(profile: RuleProfile) -> list[str]:
+    """SRM Art. 6 XX (yearly), Art. 30 XXIV d (in person), Art. 38 III d (missed)."""
+    from ..domain.permit_rules import LICENSING_OPENS_DAYS
+    rule = profile.licensing
+    lines = [f"Licenciamento anual do cartão de permissão, com o permissionário presente "
+             f"({rule.article}): o cartão passa a valer até o próximo aniversário da outorga "
+             f"(a cada {rule.card_months} meses), nunca além da validade da permissão.",
+             f"Pode ser feito a partir de {LICENSING_OPENS_DAYS} dias antes da data do cartão; "
+             "feito antes ou depois, a data seguinte continua no aniversário da outorga."]
+    if rule.missed_article:
+        justify = (f", salvo justificativa por protocolo em até {rule.justify_days} dias"
+                   if rule.justify_days else "")
+        lines.append(f"Não comparecer na data prevista é causa de cassação "
+                     f"({rule.missed_article}){justify}.")
     return lines
 
 
@@ -183,7 +204,7 @@ def _summons_rules(profile: RuleProfile) -> list[str]:
 def notes(profile: RuleProfile, act: str, inputs: dict) -> list[str]:
     """What the law warns of and what to print, after what the act changes."""
     lines = []
-    if act in ("interrupt", "extend", "renew"):
+    if act in ("interrupt", "extend", "renew", "license"):
         for rule in profile.decisions:
             for ground in rule.grounds:
                 if act in ground.warns:
@@ -198,6 +219,7 @@ def notes(profile: RuleProfile, act: str, inputs: dict) -> list[str]:
                "reinstate": "o ato de restabelecimento",
                "aux_issue": "o cartão do condutor auxiliar",
                "aux_renew": "o novo cartão do condutor auxiliar",
+               "license": "o novo cartão de permissão (com a nova validade)",
                "aux_end": "", "aux_cassate": "",
                "stoppage": "", "summon": ""}
     if act in SANCTION_ACTS:

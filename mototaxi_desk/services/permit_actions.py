@@ -31,8 +31,8 @@ from ..domain.profiles import RuleProfile
 from ..store.connection import write_transaction
 from ..store.models import (AuxiliaryDriver, Fee, InspectionSummons, Permit, PermitHistory,
                             Person, PersonBar, Sanction, WaitingListEntry)
-from . import (auxiliary, decisions, fees, permissions, permit_act_texts, permits, persons,
-               setup, stands, summons)
+from . import (auxiliary, card_licensing, decisions, fees, permissions, permit_act_texts,
+               permits, persons, setup, stands, summons)
 from .context import Actor
 from ..domain import wallclock
 
@@ -63,6 +63,9 @@ ACTS: dict[str, Act] = {a.key: a for a in (
         "permit.extend_interruption", ("interrupted",)),
     Act("resume", "Registrar retorno ao serviço…", "Retorno ao serviço", "permit.resume",
         ("interrupted", "suspended")),
+    Act("license", "Licenciar cartão de permissão (anual)…",
+        "Licenciamento anual do cartão de permissão", "permit.license_card",
+        card_licensing.LICENSABLE),
     Act("desist", "Registrar desistência…", "Desistência da permissão", "permit.desist",
         IN_FORCE),
     Act("suspend", "Suspender por decisão…", "Suspensão da permissão por decisão",
@@ -110,6 +113,10 @@ def law_refusal(profile: RuleProfile, act: str) -> RuleRefusal | None:
         if act == "extend" and not rule.extensions:
             return RuleRefusal("A lei do município não prevê prorrogação da interrupção",
                                rule.article)
+    if act == "license" and not profile.licensing.card_months:
+        return RuleRefusal("A lei do município não prevê licenciamento anual do cartão de "
+                           "permissão: o cartão vale enquanto a permissão",
+                           profile.permit.validity_article)
     if act == "desist":
         kind = profile.application("withdrawal")
         if not kind.allowed:
@@ -181,6 +188,7 @@ def _none_why(act: str) -> str:
         "extend": "Nenhuma permissão interrompida para prorrogar.",
         "resume": "Nenhuma permissão interrompida ou suspensa.",
         "desist": "Nenhuma permissão em vigor.",
+        "license": "Nenhuma permissão ativa, suspensa ou interrompida.",
         "suspend": "Nenhuma permissão ativa, interrompida ou vencida para suspender.",
         "revoke": "Nenhuma permissão em vigor para revogar.",
         "cassate": "Nenhuma permissão em vigor para cassar.",
@@ -259,7 +267,8 @@ def run(actor: Actor, act: str, *, permit_id=None, auxiliary_id=None, **inputs) 
     interrupt: start, days, act_number, reason; extend: days, act_number, on;
     resume: reason, on; desist: reason, act_number, on;
     suspend / revoke / cassate: ground, reason, act_number, on, until or days, notice_ids;
-    reinstate: reason, act_number, on; aux_issue: person_id, on; aux_renew: on;
+    reinstate: reason, act_number, on; license: act_number, on;
+    aux_issue: person_id, on; aux_renew: on;
     aux_end: reason, on; aux_cassate: reason, act_number, on;
     stoppage: since, reason, act_number, on; summon: deadline, act_number, on."""
     require_offered(act)
@@ -295,6 +304,10 @@ def run(actor: Actor, act: str, *, permit_id=None, auxiliary_id=None, **inputs) 
     if act == "desist":
         return permits.desist(actor, permit_id, on=_date(get("on"), "Data da desistência"),
                               reason=get("reason") or "", act_number=get("act_number") or "")
+    if act == "license":
+        return card_licensing.license_card(actor, permit_id,
+                                           on=_date(get("on"), "Data do licenciamento"),
+                                           act_number=get("act_number") or "")
     if act == "reinstate":
         return decisions.reinstate(actor, permit_id, reason=get("reason"),
                                    act_number=get("act_number") or "", on=get("on"))
@@ -339,6 +352,8 @@ def _watch(permit_id, auxiliary_id) -> dict:
             ids.add(aux.permit_id)
     return {
         "permits": {p.id: _permit_facts(p) for p in Permit.select().where(Permit.id.in_(ids))},
+        "cards": {p.id: card_licensing.card_valid_until(p)
+                  for p in Permit.select().where(Permit.id.in_(ids))},
         "fee": Fee.select(Fee.id).order_by(Fee.id.desc()).scalar() or 0,
         "bar": PersonBar.select(PersonBar.id).order_by(PersonBar.id.desc()).scalar() or 0,
         "bars_in_force": {b.id for b in PersonBar.select(PersonBar.id).where(
@@ -405,6 +420,11 @@ def _effects(before: dict) -> dict:
         if new["valid_until"] != old["valid_until"]:
             lines.append(f"Validade: {validators.format_date(old['valid_until'])} → "
                          f"{validators.format_date(new['valid_until'])}.")
+        card = card_licensing.card_valid_until(Permit.get_by_id(permit_id))
+        if card != before["cards"].get(permit_id, card):
+            lines.append(f"Validade do cartão de permissão: "
+                         f"{validators.format_date(before['cards'][permit_id])} → "
+                         f"{validators.format_date(card)}.")
         if new["stand_id"] != old["stand_id"]:
             lines.append(f"Vaga no ponto: {_stand(old['stand_id'])} → {_stand(new['stand_id'])}"
                          + (" (a vaga fica livre)." if not new["stand_id"] else "."))

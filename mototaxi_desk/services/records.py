@@ -11,12 +11,19 @@ from ..store.connection import write_transaction
 from ..store.models import (Application, AuditLog, AuxiliaryDriver, Fee, Inspection, Permit,
                             PersonBar, Vehicle, WaitingListEntry)
 from . import (alerts, applications, audit, auxiliary, bars, fees, inspections, permissions,
-               permit_history, permits, persons, vehicles, waiting_list)
+               permit_history, permits, persons, setup, vehicles, waiting_list)
 from .context import Actor
 from ..domain import wallclock
 
 HISTORY_LIMIT = 200
 ALERT_DAYS = 60
+
+
+def _fees(person_id: int) -> list[dict]:
+    """The person's fees, the law's fiscal unit read once (not once per fee)."""
+    rows = list(Fee.select().where(Fee.person == person_id).order_by(Fee.id.desc()))
+    unit = setup.profile().fiscal_unit if rows else ""
+    return [fees.as_dict(f, unit=unit) for f in rows]
 
 
 def person_record(actor: Actor, person_id, *, on: dt.date | None = None) -> dict:
@@ -43,8 +50,7 @@ def person_record(actor: Actor, person_id, *, on: dt.date | None = None) -> dict
         "inspections": [inspections.as_dict(i) for i in Inspection.select().where(
             Inspection.vehicle.in_(vehicle_ids)).order_by(Inspection.inspected_on.desc())]
         if vehicle_ids else [],
-        "fees": [fees.as_dict(f) for f in Fee.select().where(Fee.person == person.id)
-                 .order_by(Fee.id.desc())],
+        "fees": _fees(person.id),
         "waiting_list": [waiting_list.as_dict(e) for e in WaitingListEntry.select().where(
             WaitingListEntry.person == person.id)],
         "bars": [audit.snapshot(b) for b in PersonBar.select().where(

@@ -238,7 +238,23 @@ def brasao() -> bytes | None:
     return bytes(row.brasao) if row.brasao else None
 
 
-def validate_init(*, profile_id, municipio, uf, ibge, population, fiscal_unit_value,
+# the fiscal-unit value stored where the law counts in no fiscal unit (PF, Acari): the
+# settings keep one per year, but no fine or fee of such a law reads it
+NO_FISCAL_UNIT_VALUE = "1,00"
+
+
+def _unit_cents(rule_profile: RuleProfile, value) -> int:
+    """The R$ value of the law's fiscal unit; required only where the law has one (issue 37
+    item 4: `init` of a law without UFM/UFICA asks for none)."""
+    given = value is not None and str(value).strip() != ""
+    if not given and rule_profile.fiscal_unit:
+        raise ValidationError("Valor da unidade fiscal",
+                              f"informe o valor da {rule_profile.fiscal_unit} em R$ (a lei "
+                              f"cobra taxas e multas em {rule_profile.fiscal_unit}).")
+    return parse_money(value if given else NO_FISCAL_UNIT_VALUE, "Valor da unidade fiscal")
+
+
+def validate_init(*, profile_id, municipio, uf, ibge, population, fiscal_unit_value=None,
                   admin_password, admin_login="admin",
                   admin_name="Administrador do Sistema") -> dict:
     """Check every set-up value without touching the database; the checked values."""
@@ -257,7 +273,7 @@ def validate_init(*, profile_id, municipio, uf, ibge, population, fiscal_unit_va
             "profile_id": rule_profile.id,
             "initial_tariff_cents": int(rule_profile.defaults.initial_tariff * 100),
         },
-        "unit_cents": parse_money(fiscal_unit_value, "Valor da unidade fiscal"),
+        "unit_cents": _unit_cents(rule_profile, fiscal_unit_value),
         "profile": candidate,
         # only where the law prices fines by the tariff (PF Art. 32)
         "tariff_cents": int(rule_profile.defaults.initial_tariff * 100) if any(

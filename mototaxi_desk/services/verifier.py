@@ -11,6 +11,10 @@ verdict on a document the list knows equals the desktop's on the list's date:
   cassated, interrupted, lapsed, withdrawn, expired — an active one past its date too);
 - `valid_until`: order number -> validity (yyyy-mm-dd) of the permits in force: one that
   ends after the list was made is "vencida" on the phone's date, as on the desktop's;
+- `card_licensing`: order number -> the last day the permit card is licensed (yyyy-mm-dd),
+  where the law licenses the card yearly (SRM Art. 6 XX) and that day comes before the
+  permit's end: a card past it is "licenciamento anual do cartão vencido" on the phone's
+  date, as on the desktop's (a list made before this key has none: nothing is said);
 - `copies`: "card:12" / "aux_card:5" / "sticker:2026-000001" -> the latest issued copy,
   when it is not the first (earlier copies are superseded);
 - `reserved`: the same keys -> the copies above it that were reserved and never issued (a
@@ -39,13 +43,13 @@ import re
 from importlib import resources
 from pathlib import Path
 
-from ..domain import validators
+from ..domain import permit_rules, validators
 from ..domain.errors import ValidationError
 from ..domain.verdicts import INVALID, REASONS, UNVERIFIED_DATA, VALID
 from ..printing import qr
 from ..store.connection import write_transaction
 from ..store.models import AuxiliaryDriver, Inspection, Permit, PrintLog, Sticker
-from . import audit, keys, permissions, setup
+from . import audit, card_licensing, keys, permissions, setup
 from ..domain.output_files import write_atomic
 from .context import Actor
 from ..domain import wallclock
@@ -88,7 +92,10 @@ def status_list(as_of: dt.datetime) -> dict:
     """The status payload as of a local date-time (see the module docstring)."""
     settings = setup.settings()
     ibge, on = settings.ibge_code, as_of.date()
-    permits, valid_until, holders, plates = {}, {}, {}, {}
+    permits, valid_until, holders, plates, cards = {}, {}, {}, {}, {}
+    profile = setup.profile(on=on)
+    licenses = permit_rules.licenses_cards(profile)
+    licensed = card_licensing.licensed_on() if licenses else {}
     for permit in (Permit.select().order_by(Permit.order_number)):
         order = str(permit.order_number)
         if permit.status == "active" and permit.valid_until >= on:
@@ -97,6 +104,12 @@ def status_list(as_of: dt.datetime) -> dict:
             permits[order] = permit.status if permit.status != "active" else "expired"
         if permit.status in Permit.ENDED:
             continue
+        if licenses:
+            card = permit_rules.card_valid_until(profile, issued_on=permit.issued_on,
+                                                 valid_until=permit.valid_until,
+                                                 licensed_on=licensed.get(permit.id))
+            if card < permit.valid_until:
+                cards[order] = card.isoformat()
         holders[order] = digest(ibge, permit.order_number, qr.cpf_middle(permit.holder.cpf))
         plates[order] = digest(ibge, permit.order_number, permit.vehicle.plate) \
             if permit.vehicle_id else ""
@@ -112,7 +125,7 @@ def status_list(as_of: dt.datetime) -> dict:
             "valid_until": valid_until, "copies": copies, "reserved": reserved,
             "voided_stickers": voided, "sticker_permits": _sticker_permits(),
             "auxiliaries_ended": ended, "auxiliaries": auxiliaries,
-            "holders": holders, "plates": plates}
+            "holders": holders, "plates": plates, "card_licensing": cards}
 
 
 def _copies() -> tuple[dict, dict]:

@@ -224,6 +224,11 @@
     if (order && (status.valid_until[String(order)] || "9999") < todayIso()) {
       reasons.push(reason("permit_expired"));  // in force on the list's date, not on today's
     }
+    // SRM Art. 6 XX: the card's yearly licensing date (lists made before it have none)
+    var licensed = r.kind === "permit_card" && (status.card_licensing || {})[String(order)];
+    if (licensed && licensed < todayIso()) {
+      reasons.push(reason("licensing_overdue", {card_valid_until: dateText(licensed)}));
+    }
     var latest = status.copies[document + ":" + key];
     if (latest && r.copy < latest) reasons.push(reason("superseded", {copy: r.copy, latest: latest}));
     else if ((status.reserved[document + ":" + key] || []).indexOf(r.copy) >= 0) {

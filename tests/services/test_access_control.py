@@ -15,8 +15,8 @@ import pytest
 import mototaxi_desk.services as services_package
 from mototaxi_desk.domain.errors import DomainError
 from mototaxi_desk.services import (acknowledgement, applications, auxiliary, backups,
-                                    certificate,
-                                    bank_returns, campaigns, charges, clock, clock_trust,
+                                    bank_returns, campaigns, card_licensing, certificate,
+                                    charges, clock, clock_trust,
                                     collection, defences, demo, documents, fees, guias,
                                     holidays, impounds, importing, inspections, keys,
                                     register_export, notices, permissions,
@@ -64,6 +64,7 @@ CALLS = {
     "permit.reinstate": lambda a: permits.reinstate(a, NOBODY, reason="x"),
     "permit.refresh": lambda a: permits.refresh_statuses(a, on=ON),
     "permit.stoppage": lambda a: permits.record_stoppage(a, NOBODY, since=ON),
+    "permit.license_card": lambda a: card_licensing.license_card(a, NOBODY, on=ON),
     "clock.tick": lambda a: clock.tick(a, on=ON),
     "clock.confirm": lambda a: clock_trust.confirm(a, ON),
     "clock.undo": lambda a: clock_trust.undo(a, ON),

@@ -93,8 +93,10 @@ def test_days_limits_only_the_future(make_municipio):
     _, veh, _ = holder_with_vehicle(ON, valid_until=ON + dt.timedelta(days=45),
                                     insurance_expiry=ON - dt.timedelta(days=400))
     fully_inspected(veh)
-    assert [i["kind"] for i in alerts.due(on=ON, days=0)] == ["insurance"]
-    assert [i["kind"] for i in alerts.due(on=ON, days=45)] == ["insurance", "permit_validity"]
+    # the permit was granted a year ago: its card's yearly licensing (SRM Art. 6 XX) is due today
+    assert [i["kind"] for i in alerts.due(on=ON, days=0)] == ["insurance", "card_licensing"]
+    assert [i["kind"] for i in alerts.due(on=ON, days=45)] == ["insurance", "card_licensing",
+                                                               "permit_validity"]
 
 
 @pytest.mark.parametrize("days", [-1, 4000, "30", 2.5, True])

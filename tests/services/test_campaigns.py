@@ -1,6 +1,7 @@
 """Recadastramento campaigns (issue 21 item 2): created by the authority, followed on a date
 (due, came, missed), attendance recorded at the counter, and a miss made an alert where the
-profile says so (every shipped profile: "alert"; no law gives a sanction)."""
+profile says so (PF and L1745: "alert", they give no sanction; SRM Art. 38 III d cassates
+the holder who does not come to renew the card on the date: "sanction")."""
 import datetime as dt
 
 import pytest
@@ -50,18 +51,21 @@ def test_campaign_by_plate_final_due_came_missed(srm):
     assert by_permit[april["id"]]["status"] == "came"
     assert [r["permit_id"] for r in campaigns.status(made["id"], on=D(2026, 5, 2),
                                                      only="missed")["rows"]] == [march["id"]]
-    assert after["missed_rule"]["missed"] == "alert"
+    assert after["missed_rule"] == {"missed": "sanction", "label": "sanção",
+                                    "article": "Art. 38 III d"}
 
 
 def test_missed_campaign_is_an_alert_where_the_profile_says_so(srm):
-    """SRM (Projeto de Lei 002/2019) gives no sanction for missing the recadastramento: the
-    profile's [recadastramento] missed = "alert" lists the miss among the alerts."""
+    """SRM Art. 38 III d: not coming to renew the cadastro and the card (the licenciamento,
+    Art. 6 XX) on the date is a cause of cassation: the profile's [recadastramento] missed =
+    "sanction" lists the miss among the alerts with the article."""
     missing = _permit("Carla Faltosa", 2)
     made = campaigns.create(SUPERVISOR, name="Recadastramento 2026", year=2026)
     assert not [a for a in alerts.due(on=D(2026, 3, 31)) if a["kind"] == "campaign_missed"]
     [item] = [a for a in alerts.due(on=D(2026, 4, 1)) if a["kind"] == "campaign_missed"]
     assert item["permit_id"] == missing["id"] and item["due_date"] == D(2026, 3, 31)
     assert item["urgency"] == "overdue" and "Recadastramento 2026" in item["label"]
+    assert item["article"] == "Art. 38 III d" and "cabe sanção (Art. 38 III d)" in item["label"]
     assert [a["kind"] for a in alerts.for_person(item["person_id"], on=D(2026, 4, 1))
             if a["kind"] == "campaign_missed"] == ["campaign_missed"]
     campaigns.attend(CLERK, made["id"], missing["id"], on=D(2026, 4, 1))  # came late
@@ -69,15 +73,19 @@ def test_missed_campaign_is_an_alert_where_the_profile_says_so(srm):
 
 
 def test_a_miss_means_nothing_or_a_sanction_as_the_profile_says(srm):
-    """[recadastramento] missed: "nothing" lists no alert; "sanction" (a law that gives one)
-    names its article on the alert. No shipped law does: the profiles are changed here."""
+    """[recadastramento] missed: "nothing" lists no alert; "alert" lists it without an
+    article; "sanction" (SRM Art. 38 III d) names its article on the alert."""
     from dataclasses import replace
 
     from mototaxi_desk.services import setup
     _permit("Davi Sem Consequência", 2)
     campaigns.create(SUPERVISOR, name="Recadastramento 2026", year=2026)
     real = setup.profile(on=D(2026, 4, 1))
-    assert len(campaigns.missed_items(D(2026, 4, 1), profile=real)) == 1  # "alert"
+    [shipped] = campaigns.missed_items(D(2026, 4, 1), profile=real)  # SRM: "sanction"
+    assert shipped["article"] == "Art. 38 III d"
+    alert = replace(real, recadastramento=replace(real.recadastramento, missed="alert",
+                                                  article=""))
+    assert "cabe sanção" not in campaigns.missed_items(D(2026, 4, 1), profile=alert)[0]["detail"]
     nothing = replace(real, recadastramento=replace(real.recadastramento, missed="nothing"))
     assert campaigns.missed_items(D(2026, 4, 1), profile=nothing) == []
     sanction = replace(real, recadastramento=replace(real.recadastramento, missed="sanction",

@@ -20,7 +20,7 @@ from mototaxi_desk.store.models import (MODELS, AuditLog, ClockJournal, ClockTic
 from ..conftest import BACKENDS, row_counts
 from ..factories import CLERK, make_person
 from ..printing import pdf_tools
-from .test_clock import _grant, _timeline
+from .test_clock import _grant, _pay_all, _timeline
 
 ADMIN = Actor(None, "admin.teste", "admin")
 TODAY = dt.date.today()
@@ -63,6 +63,10 @@ def _register_run_up_to_today(make_municipio):
     clock.tick(on=t["days"]["suspension_ended"])
     clock.tick(on=TODAY)
     assert clock_trust.assess()["trusted"]
+    # SRM Art. 6 XX: the holder licensed his card this year (and paid its fee, Art. 47 I)
+    from mototaxi_desk.services import card_licensing
+    card_licensing.license_card(CLERK, t["paused"]["id"], on=TODAY)
+    _pay_all(t["paused"]["holder"], TODAY)
     return t, _card_text(t["paused"]["order_number"])
 
 

@@ -45,7 +45,7 @@ def test_each_law_offers_its_own_acts(make_municipio):
         "sao-raimundo-das-mangabeiras-2019": {"transfer", "interrupt", "extend", "resume",
                                               "desist", "cassate", "reinstate", "aux_issue",
                                               "aux_renew", "aux_end", "aux_cassate",
-                                              "stoppage", "summon"},
+                                              "stoppage", "summon", "license"},
         "lei-1745-2011": {"transfer", "resume", "suspend", "cassate", "reinstate",
                           "aux_issue", "aux_end", "aux_cassate", "summon"},
     }
@@ -135,7 +135,7 @@ def test_interruption_preview_warns_of_cassation_srm_art_29_par_unico(srm):
 
 @pytest.mark.parametrize("profile_id, acts", [
     (SRM, ("transfer", "interrupt", "extend", "resume", "desist", "cassate", "reinstate",
-           "aux_issue", "stoppage")),
+           "aux_issue", "stoppage", "license")),
     (L1745, ("suspend",)),
     (PF, ("revoke",)),
 ])

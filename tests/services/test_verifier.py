@@ -54,6 +54,8 @@ def test_status_list_is_signed_and_says_what_cards_cannot(db, municipio):
     # in force: its date, so a phone judges it on its own day (issue 39 item 1)
     assert status["valid_until"] == {str(current.order_number):
                                      current.valid_until.isoformat()}
+    # SRM Art. 6 XX: the card of the permit granted a year ago is licensed to today (issue 37)
+    assert status["card_licensing"] == {str(current.order_number): "2026-06-15"}
     assert status["copies"] == {f"card:{current.order_number}": 2}
     assert status["reserved"] == {}
     assert status["auxiliaries_ended"] == [aux.id] and status["auxiliaries"] == {}

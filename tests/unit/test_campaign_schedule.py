@@ -84,15 +84,16 @@ def test_name_and_year_checked():
 
 
 def test_shipped_profiles_say_what_a_miss_means():
-    """No shipped law (L1745, PF, SRM, Acari) gives a sanction for missing the
-    recadastramento: each profile says "alert" with no article."""
+    """L1745, PF and Acari give no sanction for missing the recadastramento: "alert" with no
+    article. SRM does: Art. 38 III d cassates the holder who does not come to renew the card
+    (the licenciamento, "a renovação anual do cadastro", Art. 6 XX) on the date."""
     ids = profiles.available_profiles()
     loaded = [profiles.load_profile(i) for i in ids]
     loaded.append(profiles.parse_profile(
         Path(__file__).parents[1] / "profiles" / "acari-rn-2021.toml"))
     for p in loaded:
-        assert p.recadastramento.missed == "alert", p.id
-        assert p.recadastramento.article == "", p.id
+        expected = ("sanction", "Art. 38 III d") if p.short_name == "SRM" else ("alert", "")
+        assert (p.recadastramento.missed, p.recadastramento.article) == expected, p.id
 
 
 def test_profile_recadastramento_key_checked():

@@ -124,7 +124,7 @@ def test_a_declared_format_is_not_upgraded_from_before_it():
 def test_a_current_text_without_the_declaration_only_hears_about_it():
     loaded = _load(SRM_TEXT.replace(f"format = {CURRENT}", ""))
     assert [n.key for n in loaded.notices] == ["format"]
-    assert "as chaves dele são as do formato 13" in loaded.notices[0].message
+    assert f"as chaves dele são as do formato {CURRENT}" in loaded.notices[0].message
     assert loaded.profile == _load(SRM_TEXT).profile
 
 

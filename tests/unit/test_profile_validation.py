@@ -114,7 +114,6 @@ def test_points_window_of_zero_months_refused():
 
 @pytest.mark.parametrize("section, message", [
     ("[instrument]\nkind = \"concessao\"\n", "'instrument.kind': 'concessao' não é um de"),
-    ("[instrument]\ntitle = \" \"\n", "'instrument.title': não pode ficar vazio"),
     ("[service]\npassengers = false\n", "o serviço transporta passageiros, cargas ou ambos"),
     ("[service]\nvehicle_kinds = [\"carro\"]\n", "'service.vehicle_kinds[1]': 'carro' não é um de"),
     ("[service]\nvehicle_kinds = []\n", "'service.vehicle_kinds': ao menos um tipo"),

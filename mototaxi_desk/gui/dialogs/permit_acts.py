@@ -45,7 +45,8 @@ from ...domain import wallclock
 # The menu, in order (None = separator), with each entry's mnemonic.
 MENU = (("transfer", "&Transferir permissão…"), ("interrupt", "&Autorizar interrupção…"),
         ("extend", "Prorrogar &interrupção…"), ("resume", "Registrar &retorno ao serviço…"),
-        ("desist", "Registrar &desistência…"), None,
+        ("desist", "Registrar &desistência…"),
+        ("license", "&Licenciar cartão de permissão (anual)…"), None,
         ("suspend", "&Suspender por decisão…"), ("revoke", "Re&vogar por decisão…"),
         ("cassate", "&Cassar por decisão…"), ("reinstate", "R&establecer permissão…"), None,
         ("aux_issue", "Credenciar c&ondutor auxiliar…"),
@@ -58,6 +59,7 @@ MENU = (("transfer", "&Transferir permissão…"), ("interrupt", "&Autorizar int
         ("aux_card", "Imprimir cartão do condutor auxi&liar…"))
 CONFIRM = {"transfer": "Transferir", "interrupt": "Autorizar interrupção",
            "extend": "Prorrogar", "resume": "Registrar retorno", "desist": "Registrar desistência",
+           "license": "Licenciar",
            "suspend": "Suspender", "revoke": "Revogar", "cassate": "Cassar",
            "reinstate": "Restabelecer", "aux_issue": "Credenciar", "aux_renew": "Renovar",
            "aux_end": "Encerrar credencial", "aux_cassate": "Cassar credencial",
@@ -691,6 +693,48 @@ def summons_form(actor, permit_rows: list[dict], state: dict, parent=None) -> Ac
     return _small_form(actor, "summon", fields, inputs, describe, parent)
 
 
+def licensing_form(actor, permit_rows: list[dict], state: dict, parent=None) -> ActionForm:
+    """The card's yearly licensing (SRM Art. 6 XX; in person, Art. 30 XXIV d): the permit,
+    the date, the protocol; the card's fee is charged (Art. 47 I) and the new card, with its
+    new validity, is printed when "Imprimir em" is not "Não imprimir agora"."""
+    from .counter_actions import print_settings
+    combo = QComboBox()
+    for row in permit_rows:
+        if row["id"] in state["permit_ids"]:
+            combo.addItem(permit_text(row), row["id"])
+    sheet = QComboBox()
+    for text, code in SHEETS:
+        sheet.addItem(f"Novo cartão: {text[0].lower()}{text[1:]}", code)
+    sheet.addItem("Não imprimir agora", "none")
+    sheet.setCurrentIndex(1 if print_settings().value("print/card_sheet", "") == "a4" else 0)
+    fields = [("permit", "Permissão", combo), ("on", "Data", date_edit()),
+              ("act_number", "Nº do protocolo", _line_edit(60)),
+              ("sheet", "Imprimir em", sheet)]
+
+    def inputs(v):
+        return {"permit_id": v["permit"], "on": v["on"], "act_number": v["act_number"]}
+
+    def describe(result):
+        return (f"Cartão da permissão nº {result['order_text']} licenciado: válido até "
+                f"{format_date(result['card_valid_until'])} ({result['article']}).")
+    form = _small_form(actor, "license", fields, inputs, describe, parent)
+    run_act = form.submit_fn
+
+    def submit_and_print(values):
+        result = run_act(values)  # the act is done (committed) here
+        code = sheet.currentData()
+        if code != "none":
+            try:
+                form.printed = documents.print_cards(actor, [result["order_number"]],
+                                                     sheet=code)
+                print_settings().setValue("print/card_sheet", code or "")
+            except DomainError as exc:  # the licensing stands; the card is printed later
+                form.done_text += f" O cartão não foi impresso: {exc}"
+        return result
+    form.submit_fn = submit_and_print
+    return form
+
+
 def print_act_form(actor, permit_rows: list[dict], state: dict, parent=None) -> ActionForm:
     """Print again the document of an act done on one of the person's permits."""
     combo = QComboBox()
@@ -762,6 +806,8 @@ def open_form(actor, act: str, permit_rows: list[dict], state: dict, parent=None
         return stoppage_form(actor, permit_rows, state, parent)
     if act == "summon":
         return summons_form(actor, permit_rows, state, parent)
+    if act == "license":
+        return licensing_form(actor, permit_rows, state, parent)
     if act == "print_act":
         return print_act_form(actor, permit_rows, state, parent)
     return aux_card_form(actor, permit_rows, state, parent)

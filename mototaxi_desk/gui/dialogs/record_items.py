@@ -30,6 +30,7 @@ PERMIT_ACTIONS = {"grant": "Outorga", "import": "Importação", "renew": "Renova
                   "revert": "Reversão ao Poder Público",
                   "auxiliary_credential": "Condutor auxiliar credenciado",
                   "auxiliary_recredential": "Credencial de condutor auxiliar renovada",
+                  "card_licensing": "Licenciamento anual do cartão",
                   "auxiliary_end": "Credencial de condutor auxiliar encerrada",
                   "auxiliary_cassate": "Credencial de condutor auxiliar cassada"}
 

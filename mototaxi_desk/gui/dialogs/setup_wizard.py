@@ -21,8 +21,6 @@ from ..widgets.brasao import BrasaoPicker
 from ..widgets.fields import CheckedField
 
 PAGE_MUNICIPIO, PAGE_PROFILE, PAGE_ADMIN = range(3)
-# a fiscal-unit value the service needs even where the law counts in no fiscal unit (never used)
-NO_FISCAL_UNIT_VALUE = "1,00"
 
 
 _read: dict = {}  # the files as read when the wizard listed them (parsed once)
@@ -254,8 +252,8 @@ class SetupWizard(QWizard):
         profile = self.selected_profile()
         return {"profile_id": profile.id, "municipio": self.name.text(), "uf": self.uf.text(),
                 "ibge": self.ibge.text(), "population": self.population.text(),
-                "fiscal_unit_value": (self.unit_value.text() if profile.fiscal_unit
-                                      else NO_FISCAL_UNIT_VALUE),
+                # none where the law counts in no fiscal unit (services/setup.py)
+                "fiscal_unit_value": self.unit_value.text() if profile.fiscal_unit else None,
                 "admin_login": self.login.text(), "admin_name": self.admin_name.text(),
                 "admin_password": self.password.text()}
 

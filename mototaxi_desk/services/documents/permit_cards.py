@@ -9,7 +9,7 @@ from ...printing import cards, qr
 from ...printing.common import Municipio
 from ...store.connection import write_transaction
 from ...store.models import AuxiliaryDriver, Permit, Person
-from .. import keys, setup
+from .. import card_licensing, keys, setup
 from ..context import Actor
 from .common import (
     CARD_STATUSES,
@@ -40,21 +40,25 @@ def _check_card_permit(permit: Permit) -> None:
                           "o cartão.")
 
 
-def _card_data(permit: Permit, copy: int, key_id: int, private, header: Municipio) -> cards.CardData:
+def _card_data(permit: Permit, copy: int, key_id: int, private, header: Municipio,
+               licensed: dict) -> cards.CardData:
     holder: Person = permit.holder
     vehicle = permit.vehicle if permit.vehicle_id else None
+    # SRM Art. 6 XX: the card is valid to its yearly licensing, not the permit's whole term
+    valid_until = card_licensing.card_valid_until(permit, licensed=licensed.get(permit.id),
+                                                  known=True)
     record = qr.QrRecord(kind="permit_card", key_id=key_id, ibge=header.ibge,
                          number=permit.order_number,
                          ref=permit.stand.number if permit.stand_id else 0, copy=copy,
                          plate=vehicle.plate if vehicle else "", date1=permit.issued_on,
-                         valid_until=_qr_validity(permit.valid_until),
+                         valid_until=_qr_validity(valid_until),
                          person=qr.cpf_middle(holder.cpf))
     return cards.CardData(
         municipio=header, auxiliary=False, name=holder.name,
         cpf_masked=validators.mask_cpf(holder.cpf), rg=rg_text(holder),
         cnh=cnh_text(holder.id), order_text=order_text(permit.order_number),
         plate=vehicle.plate_original if vehicle else "—", stand=stand_text(permit),
-        issued_on=permit.issued_on, valid_until=permit.valid_until,
+        issued_on=permit.issued_on, valid_until=valid_until,
         renavam=vehicle.renavam if vehicle else "", chassis=vehicle.chassis if vehicle else "",
         vehicle=vehicle_text(vehicle), blood=f"{holder.blood_type}{holder.rh_factor}",
         copy=copy, qr_text=qr.sign(record, private),
@@ -94,11 +98,12 @@ def print_cards(actor: Actor, order_numbers=(), *, all_active: bool = False,
                 _check_card_permit(permit)
         key_id, private = keys.signing_key(actor)
         header = municipio_header()
+        licensed = card_licensing.licensed_on([p.id for p in permits])
         data, copies = [], []
         for i, permit in enumerate(permits, 1):
             key = str(permit.order_number)
             copy = log_copy(actor, "card", key, layout, key_id)
-            data.append(_card_data(permit, copy, key_id, private, header))
+            data.append(_card_data(permit, copy, key_id, private, header, licensed))
             copies.append({"key": key, "copy": copy, "order_number": permit.order_number,
                            "qr_text": data[-1].qr_text})
             report_step(progress, i, len(permits))

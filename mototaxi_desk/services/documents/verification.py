@@ -15,7 +15,7 @@ from ...domain.errors import DomainError
 from ...domain.verdicts import PERMIT_STATUS_REASONS, UNVERIFIED_DATA, Reason, verdict
 from ...printing import qr
 from ...store.models import AuxiliaryDriver, Permit, SigningKey, Sticker
-from .. import keys, setup
+from .. import card_licensing, keys, setup
 from .common import STATUS_LABELS, copy_state, latest_copy, order_text
 from ...domain import wallclock
 
@@ -85,6 +85,10 @@ def _card_status(record: qr.QrRecord, on: dt.date, reasons: list[Reason]) -> dic
         document, key = "card", str(record.number)
         if qr.cpf_middle(permit.holder.cpf) != record.person:
             reasons.append(Reason("holder_changed"))
+        status["card_valid_until"] = card_licensing.card_valid_until(permit)
+        if status["permit_current"] and card_licensing.overdue(permit, on):  # SRM Art. 6 XX
+            reasons.append(Reason("licensing_overdue", {"card_valid_until": validators.format_date(
+                status["card_valid_until"])}))
     else:
         document, key = "aux_card", str(record.ref)
         aux = AuxiliaryDriver.get_or_none(AuxiliaryDriver.id == record.ref)
