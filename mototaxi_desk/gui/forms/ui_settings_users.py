@@ -48,31 +48,36 @@ class Ui_SettingsUsersTab(object):
 
         self.user_actions.addWidget(self.user_enable)
 
-        self.user_actions_gap = QSpacerItem(16, 0, QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Minimum)
-
-        self.user_actions.addItem(self.user_actions_gap)
-
-        self.user_new_role_label = QLabel(SettingsUsersTab)
-        self.user_new_role_label.setObjectName(u"user_new_role_label")
-
-        self.user_actions.addWidget(self.user_new_role_label)
-
-        self.user_new_role = QComboBox(SettingsUsersTab)
-        self.user_new_role.setObjectName(u"user_new_role")
-
-        self.user_actions.addWidget(self.user_new_role)
-
-        self.user_set_role = QPushButton(SettingsUsersTab)
-        self.user_set_role.setObjectName(u"user_set_role")
-
-        self.user_actions.addWidget(self.user_set_role)
-
         self.user_actions_end = QSpacerItem(0, 0, QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
 
         self.user_actions.addItem(self.user_actions_end)
 
 
         self.left.addLayout(self.user_actions)
+
+        self.user_role_row = QHBoxLayout()
+        self.user_role_row.setObjectName(u"user_role_row")
+        self.user_new_role_label = QLabel(SettingsUsersTab)
+        self.user_new_role_label.setObjectName(u"user_new_role_label")
+
+        self.user_role_row.addWidget(self.user_new_role_label)
+
+        self.user_new_role = QComboBox(SettingsUsersTab)
+        self.user_new_role.setObjectName(u"user_new_role")
+
+        self.user_role_row.addWidget(self.user_new_role)
+
+        self.user_set_role = QPushButton(SettingsUsersTab)
+        self.user_set_role.setObjectName(u"user_set_role")
+
+        self.user_role_row.addWidget(self.user_set_role)
+
+        self.user_role_row_end = QSpacerItem(0, 0, QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+
+        self.user_role_row.addItem(self.user_role_row_end)
+
+
+        self.left.addLayout(self.user_role_row)
 
         self.left.setStretch(0, 1)
 
