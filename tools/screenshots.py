@@ -339,6 +339,9 @@ def settings_shots(folder: Path) -> None:
                                   "configuracoes-unidade-fiscal.png",
                                   "configuracoes-feriados.png", "configuracoes-usuarios.png")):
         page.tabs.setCurrentIndex(index)
+        if name == "configuracoes-usuarios.png":  # a user selected: its buttons enabled
+            page.user_view.selectRow([u["login"] for u in page.user_model.rows]
+                                     .index("fiscal"))
         app.processEvents()
         page.grab().save(str(folder / name))
     page.close()

@@ -74,7 +74,7 @@ ACTS: dict[str, Act] = {a.key: a for a in (
         "sanction.apply", IN_FORCE),
     Act("cassate", "Cassar por decisão…", "Cassação da permissão por decisão",
         "sanction.apply", IN_FORCE),
-    Act("reinstate", "Restablecer permissão…", "Restabelecimento da permissão",
+    Act("reinstate", "Restabelecer permissão…", "Restabelecimento da permissão",
         "permit.reinstate", ("suspended", "revoked", "cassated")),
     Act("aux_issue", "Credenciar condutor auxiliar…", "Credenciamento de condutor auxiliar",
         "auxiliary.credential", auxiliary.LIVE_STATUSES),

@@ -62,7 +62,7 @@ ACTS = {
     ("PersonPage", "Suspender por decisão"): "permit suspend",
     ("PersonPage", "Revogar por decisão"): "permit revoke",
     ("PersonPage", "Cassar por decisão"): "permit cassate",
-    ("PersonPage", "Restablecer permissão"): "permit reinstate",  # sic: "R&establecer"
+    ("PersonPage", "Restabelecer permissão"): "permit reinstate",
     ("PersonPage", "Credenciar condutor auxiliar"): "aux issue",
     ("PersonPage", "Renovar credencial de condutor auxiliar"): "aux renew",
     ("PersonPage", "Encerrar credencial de condutor auxiliar"): "aux end",
@@ -125,6 +125,8 @@ ACTS = {
     ("SettingsPage", "Remover o selecionado"): "settings holiday-remove",
     ("SettingsPage", "Cadastrar usuário"): "users add",
     ("SettingsPage", "Desativar o selecionado"): "users disable",
+    ("SettingsPage", "Reativar o selecionado"): "users enable",
+    ("SettingsPage", "Alterar perfil"): "users role",
     ("TariffBox", "Salvar tarifa"): "settings tariff",
     ("CollectionTab", "Salvar dados de cobrança"): "settings set",
     ("CollectionTab", "Importar arquivo de retorno"): "bank-return import",

@@ -48,7 +48,7 @@ MENU = (("transfer", "&Transferir permissão…"), ("interrupt", "&Autorizar int
         ("desist", "Registrar &desistência…"),
         ("license", "&Licenciar cartão de permissão (anual)…"), None,
         ("suspend", "&Suspender por decisão…"), ("revoke", "Re&vogar por decisão…"),
-        ("cassate", "&Cassar por decisão…"), ("reinstate", "R&establecer permissão…"), None,
+        ("cassate", "&Cassar por decisão…"), ("reinstate", "R&estabelecer permissão…"), None,
         ("aux_issue", "Credenciar c&ondutor auxiliar…"),
         ("aux_renew", "Re&novar credencial de condutor auxiliar…"),
         ("aux_end", "Encerrar credencial de condutor au&xiliar…"),

@@ -17,7 +17,8 @@ from PySide6.QtGui import (QBrush, QColor, QConicalGradient, QCursor,
     QPalette, QPixmap, QRadialGradient, QTransform)
 from PySide6.QtWidgets import (QApplication, QComboBox, QFormLayout, QGroupBox,
     QHBoxLayout, QHeaderView, QLabel, QPushButton,
-    QSizePolicy, QTableView, QVBoxLayout, QWidget)
+    QSizePolicy, QSpacerItem, QTableView, QVBoxLayout,
+    QWidget)
 
 from mototaxi_desk.gui.widgets.common import MessageLine
 from mototaxi_desk.gui.widgets.fields import FormField
@@ -35,10 +36,48 @@ class Ui_SettingsUsersTab(object):
 
         self.left.addWidget(self.user_view)
 
+        self.user_actions = QHBoxLayout()
+        self.user_actions.setObjectName(u"user_actions")
         self.user_disable = QPushButton(SettingsUsersTab)
         self.user_disable.setObjectName(u"user_disable")
 
-        self.left.addWidget(self.user_disable, 0, Qt.AlignmentFlag.AlignLeft)
+        self.user_actions.addWidget(self.user_disable)
+
+        self.user_enable = QPushButton(SettingsUsersTab)
+        self.user_enable.setObjectName(u"user_enable")
+
+        self.user_actions.addWidget(self.user_enable)
+
+        self.user_actions_end = QSpacerItem(0, 0, QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+
+        self.user_actions.addItem(self.user_actions_end)
+
+
+        self.left.addLayout(self.user_actions)
+
+        self.user_role_row = QHBoxLayout()
+        self.user_role_row.setObjectName(u"user_role_row")
+        self.user_new_role_label = QLabel(SettingsUsersTab)
+        self.user_new_role_label.setObjectName(u"user_new_role_label")
+
+        self.user_role_row.addWidget(self.user_new_role_label)
+
+        self.user_new_role = QComboBox(SettingsUsersTab)
+        self.user_new_role.setObjectName(u"user_new_role")
+
+        self.user_role_row.addWidget(self.user_new_role)
+
+        self.user_set_role = QPushButton(SettingsUsersTab)
+        self.user_set_role.setObjectName(u"user_set_role")
+
+        self.user_role_row.addWidget(self.user_set_role)
+
+        self.user_role_row_end = QSpacerItem(0, 0, QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+
+        self.user_role_row.addItem(self.user_role_row_end)
+
+
+        self.left.addLayout(self.user_role_row)
 
         self.left.setStretch(0, 1)
 
@@ -114,6 +153,7 @@ class Ui_SettingsUsersTab(object):
         self.layout.setStretch(0, 3)
         self.layout.setStretch(1, 2)
 #if QT_CONFIG(shortcut)
+        self.user_new_role_label.setBuddy(self.user_new_role)
         self.user_login_label.setBuddy(self.user_login)
         self.user_name_label.setBuddy(self.user_name)
         self.user_role_label.setBuddy(self.user_role)
@@ -121,7 +161,10 @@ class Ui_SettingsUsersTab(object):
         self.user_password_again_label.setBuddy(self.user_password_again)
 #endif // QT_CONFIG(shortcut)
         QWidget.setTabOrder(self.user_view, self.user_disable)
-        QWidget.setTabOrder(self.user_disable, self.user_login)
+        QWidget.setTabOrder(self.user_disable, self.user_enable)
+        QWidget.setTabOrder(self.user_enable, self.user_new_role)
+        QWidget.setTabOrder(self.user_new_role, self.user_set_role)
+        QWidget.setTabOrder(self.user_set_role, self.user_login)
         QWidget.setTabOrder(self.user_login, self.user_name)
         QWidget.setTabOrder(self.user_name, self.user_role)
         QWidget.setTabOrder(self.user_role, self.user_password)
@@ -136,6 +179,9 @@ class Ui_SettingsUsersTab(object):
     def retranslateUi(self, SettingsUsersTab):
         SettingsUsersTab.setWindowTitle(QCoreApplication.translate("SettingsUsersTab", u"Usu\u00e1rios", None))
         self.user_disable.setText(QCoreApplication.translate("SettingsUsersTab", u"Desativar o selecionado", None))
+        self.user_enable.setText(QCoreApplication.translate("SettingsUsersTab", u"Reativar o selecionado", None))
+        self.user_new_role_label.setText(QCoreApplication.translate("SettingsUsersTab", u"No&vo perfil:", None))
+        self.user_set_role.setText(QCoreApplication.translate("SettingsUsersTab", u"Alterar perfil\u2026", None))
         self.box.setTitle(QCoreApplication.translate("SettingsUsersTab", u"Novo usu\u00e1rio", None))
         self.user_login_label.setText(QCoreApplication.translate("SettingsUsersTab", u"&Usu\u00e1rio:", None))
         self.user_name_label.setText(QCoreApplication.translate("SettingsUsersTab", u"&Nome completo:", None))

@@ -445,8 +445,9 @@ class SettingsPage(QWidget):
         tab = QWidget()
         self.users_ui = ui = Ui_SettingsUsersTab()
         ui.setupUi(tab)
-        for name in ("user_view", "user_disable", "user_login", "user_name", "user_role",
-                     "user_password", "user_password_again", "user_add", "user_message"):
+        for name in ("user_view", "user_disable", "user_enable", "user_new_role",
+                     "user_set_role", "user_login", "user_name", "user_role", "user_password",
+                     "user_password_again", "user_add", "user_message"):
             setattr(self, name, getattr(ui, name))
         self.user_model = DictTableModel(
             [Column("login", "Usuário"), Column("full_name", "Nome"),
@@ -454,11 +455,16 @@ class SettingsPage(QWidget):
              Column("active", "Situação", lambda a: "Ativo" if a else "Desativado")],
             colour_of=lambda r: None if r["active"] else GREY, parent=self)
         table_view_setup(self.user_view, self.user_model)
+        self.user_view.selectionModel().currentRowChanged.connect(
+            lambda *_: self._update_user_buttons())
         self.user_disable.clicked.connect(self.disable_user)
+        self.user_enable.clicked.connect(self.enable_user)
+        self.user_set_role.clicked.connect(self.set_user_role)
         self.user_login.configure(users.check_login)
         self.user_name.configure(lambda t: validators.person_name(t, "Nome completo"))
         for code, label in ROLE_LABELS.items():
             self.user_role.addItem(label, code)
+            self.user_new_role.addItem(label, code)
         self.user_password.configure(
             users.check_password,
             placeholder=f"ao menos {users.MIN_PASSWORD_LENGTH} caracteres")
@@ -467,16 +473,38 @@ class SettingsPage(QWidget):
             field.editor.setEchoMode(QLineEdit.EchoMode.Password)
         self.user_password_again.editor.returnPressed.connect(self.add_user)
         self.user_add.clicked.connect(self.add_user)
-        self._editors += [self.user_disable, self.user_login, self.user_name, self.user_role,
+        # the selected user's buttons follow the selection (_update_user_buttons)
+        self._editors += [self.user_login, self.user_name, self.user_role,
                           self.user_password, self.user_password_again, self.user_add]
+        self._update_user_buttons()
         return tab
 
     def _same_password(self, text: str) -> None:
         if text != self.user_password.text():
             raise ValidationError("Senha", "as duas senhas não são iguais.")
 
-    def _load_users(self) -> None:
+    def _load_users(self, select: str | None = None) -> None:
+        """The list again, with the user `select` (a login) selected if given."""
         self.user_model.set_rows(users.list_users())
+        logins = [u["login"] for u in self.user_model.rows]
+        if select in logins:
+            self.user_view.selectRow(logins.index(select))
+        self._update_user_buttons()
+
+    def _selected_user(self) -> dict | None:
+        row = self.user_view.currentIndex().row()
+        return self.user_model.row(row) if 0 <= row < len(self.user_model.rows) else None
+
+    def _update_user_buttons(self) -> None:
+        """Desativar for an active user, Reativar for a disabled one, the new role offered
+        from the user's own: the administrator's alone, as the services check."""
+        user = self._selected_user()
+        self.user_disable.setEnabled(self.is_admin and user is not None and user["active"])
+        self.user_enable.setEnabled(self.is_admin and user is not None and not user["active"])
+        for widget in (self.user_new_role, self.user_set_role):
+            widget.setEnabled(self.is_admin and user is not None)
+        if user is not None:
+            self.user_new_role.setCurrentIndex(self.user_new_role.findData(user["role"]))
 
     def add_user(self) -> None:
         fields = [self.user_login, self.user_name, self.user_password, self.user_password_again]
@@ -505,11 +533,10 @@ class SettingsPage(QWidget):
                              "senha é provisória: será trocada no primeiro acesso.")
 
     def disable_user(self) -> None:
-        row = self.user_view.currentIndex().row()
-        if not 0 <= row < len(self.user_model.rows):
+        user = self._selected_user()
+        if user is None:
             self.user_message.error("Selecione o usuário a desativar.")
             return
-        user = self.user_model.row(row)
         if not prompts.ask_yes_no(
                 self, "Desativar usuário",
                 f"Desativar {user['login']} ({user['full_name']})? Ele não poderá mais entrar."):
@@ -519,8 +546,46 @@ class SettingsPage(QWidget):
         except DomainError as exc:
             self.user_message.error(str(exc))
             return
-        self._load_users()
+        self._load_users(user["login"])
         self.user_message.ok(f"Usuário {user['login']} desativado.")
+
+    def enable_user(self) -> None:
+        user = self._selected_user()
+        if user is None:
+            self.user_message.error("Selecione o usuário a reativar.")
+            return
+        if not prompts.ask_yes_no(
+                self, "Reativar usuário",
+                f"Reativar {user['login']} ({user['full_name']})? Ele volta a entrar com a "
+                "senha que tinha."):
+            return
+        try:
+            users.enable_user(self.actor, user["login"])
+        except DomainError as exc:
+            self.user_message.error(str(exc))
+            return
+        self._load_users(user["login"])
+        self.user_message.ok(f"Usuário {user['login']} reativado.")
+
+    def set_user_role(self) -> None:
+        user = self._selected_user()
+        if user is None:
+            self.user_message.error("Selecione o usuário cujo perfil será alterado.")
+            return
+        role, label = self.user_new_role.currentData(), self.user_new_role.currentText()
+        if role != user["role"] and not prompts.ask_yes_no(
+                self, "Alterar perfil de acesso",
+                f"Alterar o perfil de {user['login']} ({user['full_name']}) de "
+                f"{user['role_label']} para {label}? Ele passa a poder o que esse perfil "
+                "pode."):
+            return
+        try:  # the same role is refused by the service, in its words
+            users.set_role(self.actor, user["login"], role)
+        except DomainError as exc:
+            self.user_message.error(str(exc))
+            return
+        self._load_users(user["login"])
+        self.user_message.ok(f"Perfil de {user['login']} alterado para {label}.")
 
     # --- page ------------------------------------------------------------------------------
 
