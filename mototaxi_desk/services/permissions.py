@@ -176,11 +176,19 @@ def require(actor: Actor, action: str) -> None:
     """PermissionDenied (and an audit entry 'refused:<action>') unless the role may do it."""
     permission = PERMISSIONS[action]
     if actor.user_id is not None:
-        if not still_active(actor):  # the user may have been disabled since the login
-            from . import refusals
-            from .context import PermissionDenied
+        role = current_role(actor)
+        message = None
+        if role is None:  # the user may have been disabled since the login
             message = (f"O usuário '{actor.login}' foi desativado; nada mais é permitido "
                        "nesta sessão. Entre com outro usuário.")
+        elif role != actor.role:  # a role changed since the login: the session's is stale
+            from .context import ROLE_LABELS
+            message = (f"O perfil do usuário '{actor.login}' mudou para "
+                       f"{ROLE_LABELS.get(role, role)} depois da entrada; saia e entre de novo "
+                       "para continuar.")
+        if message:
+            from . import refusals
+            from .context import PermissionDenied
             refusals.note(actor, action, message)
             raise PermissionDenied(message)
     actor.require(*permission.roles, action=permission.label, key=action)
@@ -190,7 +198,16 @@ def still_active(actor: Actor) -> bool:
     """Whether a logged-in user may still act: a user disabled (or removed) since the login
     may not, so an open window stops working at its next action. The system's own actor
     (no user id) always may."""
+    return actor.user_id is None or current_role(actor) is not None
+
+
+def current_role(actor: Actor) -> str | None:
+    """The role the user holds now (None: disabled or removed), read at every action, so a
+    role lowered by another admin binds an open window at once, not at its next login. The
+    system's own actor keeps its own."""
     from ..store.models import DB, User  # the users' table; services/users writes it
     if actor.user_id is None or DB.obj is None:
-        return True
-    return User.select().where((User.id == actor.user_id) & User.active).exists()
+        return actor.role
+    row = (User.select(User.role).where((User.id == actor.user_id) & User.active)
+           .tuples().first())
+    return row[0] if row else None

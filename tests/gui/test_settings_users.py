@@ -130,9 +130,11 @@ def test_own_account_refused_in_portuguese_nothing_written(qtbot, page):
     assert User.get(User.login == "admin").role == "admin"
 
 
-def test_last_active_admin_refused_nothing_written(qtbot, page):
+def test_a_window_whose_admin_was_demoted_elsewhere_is_refused_nothing_written(qtbot, page):
     """This window's administrator was made supervisor from another session (its window still
-    open as admin): the other administrator, now the only active one, keeps the role."""
+    open as admin): its next act on the users is refused — the role is read at every action —
+    and the other administrator, now the only active one, keeps the role. (The last active
+    admin's own guard is tested from the command line, tests/test_cli_window_acts.py.)"""
     add(page, qtbot, "chefe", "Maria Chefe Souza", "Administrador")
     chefe = users.authenticate("chefe", "senha-nova-1")
     users.set_role(chefe, "admin", "supervisor")
@@ -141,10 +143,9 @@ def test_last_active_admin_refused_nothing_written(qtbot, page):
     before, listed = row_counts(), page.user_model.rows
     page.user_new_role.setCurrentText("Fiscal")
     click(qtbot, "Alterar perfil", page)
-    assert page.user_message.text() == ("Não é possível tirar o perfil de administrador do "
-                                        "único administrador ativo.")
+    assert "mudou para Supervisor depois da entrada" in page.user_message.text()
     click(qtbot, "Desativar o selecionado", page)
-    assert page.user_message.text() == "Não é possível desativar o único administrador ativo."
+    assert "mudou para Supervisor depois da entrada" in page.user_message.text()
     assert row_counts() == before and page.user_model.rows == listed
     assert shown(page, "chefe")["role"] == "admin" and shown(page, "chefe")["active"]
 

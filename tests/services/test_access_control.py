@@ -161,6 +161,7 @@ INTERNAL = {
     "permissions.require", "documents.print_document",  # dispatches to the print_* above
     "users.change_password", "users.must_change_password",  # the user's own account
     "permissions.still_active",  # asked by permissions.require for every action
+    "permissions.current_role",
     "privacy.write_export",  # writes the files of privacy.export_person, which checks
     "counter.actions",  # reads: tells each role which buttons apply and why not
     "counter.pay_debt",  # dispatches to fees.pay / ledger.pay_charge, which check
