@@ -110,6 +110,18 @@ DROPPED = ("pkgs/PySide6/qml", "pkgs/PySide6/Qt6WebEngineCore.dll", "pkgs/PySide
 DROPPED_NAMES = ("icudtl.dat", "Qt6Test.dll")
 
 
+def is_stray_data(path: Path) -> bool:
+    """A database or a private key that a build from a working folder could carry along. A
+    library's bundle of public certificates (certifi's CA list, pyHanko's trust anchors) is
+    part of that library, not data: PEM files holding only certificates pass."""
+    if path.suffix in (".db", ".db-wal"):
+        return True
+    if path.suffix not in (".pem", ".key") or not path.is_file():
+        return False
+    text = path.read_bytes()
+    return b"PRIVATE KEY" in text or b"-----BEGIN CERTIFICATE-----" not in text
+
+
 def check_payload() -> list[str]:
     """Problems found in the extracted payload (empty when all is well)."""
     problems = [f"falta {path}" for path in expected_paths() if not (PAYLOAD / path).is_file()]
@@ -121,7 +133,7 @@ def check_payload() -> list[str]:
         problems.append(f"{pth.name} não põe ..\\pkgs no caminho de importação")
     problems += [f"sobrou {path}, que o programa não usa" for path in DROPPED
                  if (PAYLOAD / path).exists()]
-    data = [p for p in PAYLOAD.rglob("*") if p.suffix in (".db", ".db-wal", ".pem", ".key")]
+    data = [p for p in PAYLOAD.rglob("*") if is_stray_data(p)]
     problems += [f"arquivo de dados dentro do programa: {p.relative_to(PAYLOAD)}" for p in data]
     if any(PAYLOAD.rglob("__pycache__")):
         problems.append("__pycache__ no instalador (o instalador compila no destino)")

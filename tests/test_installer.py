@@ -787,3 +787,20 @@ def test_the_installer_ships_every_qt_catalogue_the_program_loads():
     """Issue 19: Qt's own dialogs in Portuguese on Windows too."""
     from mototaxi_desk.gui.translations import QT_CATALOGUES
     assert {f"{name}.qm" for name in QT_CATALOGUES} == set(build.QT_TRANSLATIONS)
+
+
+def test_payload_check_refuses_keys_and_databases_not_a_librarys_certificates(tmp_path):
+    """installer/check.py: a private key or a database in the payload is refused; certifi's
+    and pyHanko's bundles of public certificates are the libraries' own files."""
+    check = _load("check")
+    bundle = tmp_path / "cacert.pem"
+    bundle.write_text("# Issuer: CN=Raiz\n-----BEGIN CERTIFICATE-----\nMIIB\n"
+                      "-----END CERTIFICATE-----\n")
+    key = tmp_path / "qr-2111102.pem"
+    key.write_text("-----BEGIN PRIVATE KEY-----\nMC4C\n-----END PRIVATE KEY-----\n")
+    empty = tmp_path / "x.key"
+    empty.write_text("segredo")
+    database = tmp_path / "mototaxi.db"
+    database.write_bytes(b"SQLite format 3\0")
+    assert [check.is_stray_data(p) for p in (bundle, key, empty, database)] == \
+        [False, True, True, True]
