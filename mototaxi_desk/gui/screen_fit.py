@@ -1,15 +1,16 @@
 """Every window fits the screen it opens on (UX.md: 1366×768 at 100% and 125%, 1920×1080 at
 150%). One helper for all of them: the application-wide event filter (app_filter.py) caps each window, when it
-is first shown, to the screen's free area (less the title bar) and moves it inside; the main
+is first shown and whenever it grows afterwards (a message appeared), to the screen's free
+area (less the title bar) and moves it inside; the main
 window opens maximised the first time (its saved geometry afterwards).
 
 Dialogs ask for a comfortable size with `preferred_size(widget, width, height)`, never a
 fixed one; content taller than a small screen sits in a scroll area (`scrolling`)."""
 from __future__ import annotations
 
-from PySide6.QtCore import QRect
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication, QFrame, QScrollArea, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QScrollArea, QVBoxLayout, QWidget
 
 TITLE_BAR = 32   # logical pixels a window manager draws above a window (not in its geometry)
 EDGE = 8         # kept free around a window capped to the screen
@@ -74,6 +75,9 @@ def install(app: QApplication | None = None) -> None:
                          Qt.WindowType.Desktop})
     if app is not None or QApplication.instance() is not None:
         app_filter.on_window_shown(_fit_window)
+        # and again when it grows after it opened: a refusal or a warning that appears
+        # must not push the window's edge (and its buttons) off the screen
+        app_filter.on_window_resized(_fit_window)
 
 
 def uninstall() -> None:
@@ -91,4 +95,63 @@ def scrolling(content: QWidget, *, frame: bool = False) -> QScrollArea:
     area.setWidget(content)
     if not frame:
         area.setFrameShape(QFrame.Shape.NoFrame)
+    return area
+
+
+class _Unsqueezed(QWidget):
+    """A scroll area's content that scrolls rather than squeeze its fields below their
+    height (a scroll area gives its content no more than the content's minimum)."""
+
+    def minimumSizeHint(self):  # noqa: N802 (Qt API)
+        least = super().minimumSizeHint()
+        least.setHeight(max(least.height(), self.sizeHint().height()))
+        return least
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt API)
+        # the scroll area would size it by its layout's height for the width, which
+        # counts the fields at their least (squeezed) height
+        return False
+
+
+class _PlainColumn(QVBoxLayout):
+    """The body's column, laid out by its items' minimum and preferred heights: Qt's
+    height-for-width path gave a group of fields with their messages less than its
+    minimum (the vehicle form's fields cut to half their height)."""
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt API)
+        return False
+
+
+def scroll_body(window: QWidget, *stay: QWidget) -> QScrollArea:
+    """A form made in Designer (its fields straight in the window's layout) put in a
+    vertical scroll area, all but `stay` (its message line, its buttons), which stay below
+    it, always in sight: a form whose every field shows its refusal is taller than 1366×768
+    at 125%, and the window must keep its buttons on the screen. Call it once the form is
+    built (its width is taken from it: it never scrolls sideways)."""
+    outer = window.layout()
+    body = _Unsqueezed()
+    inner = _PlainColumn(body)
+    inner.setContentsMargins(0, 0, 0, 0)
+    moved = []
+    index = 0
+    while index < outer.count():
+        item = outer.itemAt(index)
+        if item.widget() is not None and item.widget() in stay:
+            index += 1
+            continue
+        moved.append(outer.takeAt(index))
+    for item in moved:
+        if item.widget() is not None:
+            inner.addWidget(item.widget())
+        elif item.layout() is not None:
+            layout = item.layout()
+            layout.setParent(None)
+            inner.addLayout(layout)
+        else:
+            inner.addItem(item)
+    area = scrolling(body)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    area.setMinimumWidth(body.minimumSizeHint().width()
+                         + area.verticalScrollBar().sizeHint().width())
+    outer.insertWidget(0, area, 1)
     return area
