@@ -90,3 +90,33 @@ def test_saving_the_pdf_says_where_it_went(qtbot, srm, tmp_path):
     assert target.exists()
     assert dialog.status.text() == f"PDF salvo em {target}"
     assert "1b5e20" in dialog.status.styleSheet()  # green: done, not a refusal
+
+
+@pytest.mark.parametrize("width", [1190, 916], ids=["1366x768-100", "1366x768-125"])
+def test_the_pontos_list_never_scrolls_sideways_nor_hides_local(qtbot, srm, width):
+    """The page's width at 1366×768 at 100% and 125% (less the navigation): the list of
+    pontos shows "Local" whole, and neither table scrolls sideways (the roster goes below
+    the list when both do not fit side by side)."""
+    from PySide6.QtWidgets import QBoxLayout
+
+    from mototaxi_desk.gui.pages.stands import StandsPage
+    from mototaxi_desk.services import stands
+    for number, name in ((1, "Praça São Raimundo Nonato"), (2, "Hospital Municipal Dr. José")):
+        stands.create_stand(SUPERVISOR, {"number": number, "name": name,
+                                         "location": f"{name}, centro"})
+    holder_permit(LONG_NAME, on=TODAY)
+    page = StandsPage(SUPERVISOR)
+    qtbot.addWidget(page)
+    page.resize(width, 560)
+    page.show()
+    page.refresh()
+    qtbot.waitExposed(page)
+    qtbot.wait(20)
+    for view in (page.stand_view, page.place_view):
+        header = view.horizontalHeader()
+        assert header.length() <= view.viewport().width(), (width, view.objectName())
+        assert view.horizontalScrollBar().maximum() == 0
+    local = page.stand_view.horizontalHeader()
+    assert local.sectionSize(3) >= page.stand_view.sizeHintForColumn(3)  # "Local" whole
+    side_by_side = page.body.direction() == QBoxLayout.Direction.LeftToRight
+    assert side_by_side == (width == 1190)
