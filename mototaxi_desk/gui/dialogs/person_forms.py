@@ -61,7 +61,7 @@ class PersonEditDialog(DiscardGuard, QDialog):
         ui.uf.addItem("—", "")
         for uf in validators.UFS:
             ui.uf.addItem(uf, uf)
-        ui.cep.configure(persons.check_cep, mask=CEP_MASK, required=False)
+        ui.cep.configure(persons.check_cep, mask=CEP_MASK, required=validators.CEP_REQUIRED)
         ui.address_proof_date.configure(label="Data do comprovante de endereço",
                                         required=False, earliest=dt.date(2000, 1, 1),
                                         latest=today)

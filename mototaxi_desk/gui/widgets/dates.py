@@ -92,6 +92,7 @@ class DateEdit(QLineEdit):
 
     def show_calendar(self) -> QCalendarWidget:
         popup = QFrame(self, Qt.WindowType.Popup)
+        popup.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # one calendar at a time
         popup.setFrameShape(QFrame.Shape.Box)
         calendar = QCalendarWidget(popup)
         calendar.setGridVisible(True)

@@ -91,6 +91,8 @@ class ValidatedField(QWidget):
     def raw(self) -> str:
         """What was typed, without the input mask's blanks and separators' padding."""
         if isinstance(self.editor, QLineEdit) and self.editor.inputMask():
+            if self.is_empty():  # the mask's separators alone ("-" of "_____-___"): nothing
+                return ""
             return self.text().replace("_", "").strip()
         return self.text()
 
