@@ -103,3 +103,66 @@ def test_a_person_registered_without_a_cep_is_saved_unchanged_in_the_window(qtbo
     with pytest.raises(ValidationError, match="8 dígitos"):
         validators.cep("65840-00")
     assert validators.cep("65840-000") == validators.cep("65840000") == "65840000"
+
+
+def test_a_mercosul_plate_is_never_echoed_with_a_hyphen_grant_and_inspection(qtbot, srm):
+    """"QRS-1D23" came back in the grant and inspection dialogs (a fixed mask put a hyphen
+    in both formats); an old plate keeps its hyphen (validators.plate's spelling)."""
+    from mototaxi_desk.gui.dialogs.grant import GrantDialog
+    from mototaxi_desk.gui.dialogs.inspection_form import InspectionForm
+    from mototaxi_desk.services import applications
+    person = make_person("Quitéria Mercosul", today=TODAY)
+    app = applications.file_application(SUPERVISOR, person["id"], "new_permit")
+    grant = GrantDialog(SUPERVISOR, applications.as_dict(
+        applications.get_application(app["id"])))
+    qtbot.addWidget(grant)
+    for typed, shown in (("qrs1d23", "QRS1D23"), ("abc1234", "ABC-1234"),
+                         ("QRS-1D23", "QRS1D23")):
+        edit = grant.plate.edit
+        edit.clear()
+        qtbot.keyClicks(edit, typed)
+        edit.editingFinished.emit()
+        assert edit.text() == shown
+    vehicle = make_vehicle(person["id"], today=TODAY)
+    mercosul = vehicle["plate_original"]
+    assert "-" not in mercosul
+    hyphened = f"{mercosul[:3]}-{mercosul[3:]}"
+    form = InspectionForm(SUPERVISOR, plate=hyphened)  # as an old mask would have given it
+    qtbot.addWidget(form)
+    assert form.plate.text() == mercosul and form.vehicle_id == vehicle["id"]
+    assert f"<b>{mercosul}</b>" in form.vehicle_info.text()
+    typed = InspectionForm(SUPERVISOR)
+    qtbot.addWidget(typed)
+    qtbot.keyClicks(typed.plate, mercosul.lower())
+    assert typed.plate.text() == mercosul
+
+
+def test_a_300_character_name_is_cut_to_120_and_says_so(qtbot, srm):
+    """The field counts as the limit nears and says it at the limit (a ValidatedField's
+    message line); a plain line edit (Logradouro) says it beside itself, naming the field
+    (typed_limits.watch, every window when shown)."""
+    from PySide6.QtWidgets import QApplication, QToolTip
+
+    from mototaxi_desk.gui.dialogs.person_forms import PersonEditDialog
+    from mototaxi_desk.gui.widgets import typed_limits
+    person = make_person("Ana Limite", today=TODAY)
+    form = PersonEditDialog(CLERK, person["id"])
+    qtbot.addWidget(form)
+    typed_limits.watch(form)  # what the program's hook does when the window is shown
+    form.show()
+    name = form.ui.name
+    name.editor.clear()
+    qtbot.keyClicks(name.editor, "Maria " * 16)  # 96 characters: near the limit
+    assert name.message.isVisible() and name.message.text() == "96 de 120 caracteres."
+    QApplication.clipboard().setText("Silva " * 50)  # 300 characters pasted
+    name.editor.end(False)
+    qtbot.keyClick(name.editor, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    assert len(name.editor.text()) == 120
+    assert name.message.text() == ("Limite de 120 caracteres atingido: o que passou disso "
+                                   "não foi aceito.")
+    street = form.ui.street
+    qtbot.keyClicks(street, "Rua " * 75)  # 300 characters typed
+    assert len(street.text()) == 120
+    said = "Logradouro: no máximo 120 caracteres; o que passou disso não foi aceito."
+    assert street.toolTip() == said
+    assert QToolTip.text() == said

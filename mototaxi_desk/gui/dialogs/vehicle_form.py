@@ -20,6 +20,7 @@ from ...services import permits, search, setup, vehicles
 from ...services.context import Actor
 from ..forms.ui_vehicle_form import Ui_VehicleForm
 from .. import screen_fit
+from ..widgets import plate as plate_field
 from ..widgets.fields import ERROR_TEXT, FieldBox
 from ..widgets.unsaved import DiscardGuard
 from ..widgets.vehicle_owner import OtherOwnerVehicle
@@ -73,8 +74,7 @@ class VehicleForm(DiscardGuard, QDialog):
         self.owner_timer.timeout.connect(self.search_owner)
         self.owner_search.textEdited.connect(lambda _t: self.owner_timer.start())
         self.owner_combo.currentIndexChanged.connect(self._owner_chosen)
-        self.plate.setMaxLength(8)
-        self.plate.setPlaceholderText("ABC-1234 ou ABC1C34")
+        plate_field.follow_spelling(self.plate)  # ABC-1234 or QRS1D23, as the domain
         self.renavam.setInputMask("99999999999;_")
         self.chassis.setMaxLength(17)
         self.chassis.setPlaceholderText("17 caracteres, sem I, O e Q")

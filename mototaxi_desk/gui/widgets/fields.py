@@ -119,15 +119,21 @@ class ValidatedField(QWidget):
             if not value and self.required:
                 self.show_error(REQUIRED)
                 return False
-            self.show_error("")
+            self._passed()
             return True
         try:
             self.check(value)
         except DomainError as exc:
             self.show_error(getattr(exc, "message", None) or str(exc))
             return False
-        self.show_error("")
+        self._passed()
         return True
+
+    def _passed(self) -> None:
+        """A right value: no message, or the count of a long field near its limit (a
+        text pasted past it was cut: said, not silent)."""
+        from .typed_limits import note
+        self.show_hint(note(self.editor))
 
     # --- showing ---------------------------------------------------------------------
 
