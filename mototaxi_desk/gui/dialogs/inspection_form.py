@@ -25,7 +25,6 @@ from ..widgets.dates import DateField
 from ..widgets.fields import ERROR_TEXT, FieldBox
 from ..widgets import plate as plate_field
 from ..widgets.unsaved import DiscardGuard
-from ..widgets.wrapped_label import WrappedLabel
 from ...domain import wallclock
 
 KIND_WORDS = {"annual": "Vistoria anual", "semiannual": "Inspeção semestral",
@@ -49,7 +48,9 @@ class InspectionForm(DiscardGuard, QDialog):
         self.plate_box = FieldBox(self.plate)
         # wraps: a refusal shown with the plate (a debt, Art. 17 §1º) widened the form past
         # the screen at 1366×768, 125%
-        self.vehicle_info = WrappedLabel("Digite a placa do veículo.")
+        self.vehicle_info = QLabel("Digite a placa do veículo.")
+        self.vehicle_info.setWordWrap(True)
+        self.vehicle_info.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.vehicle_info.setTextFormat(Qt.TextFormat.RichText)
         self.kind = QComboBox()
         for kind in inspection_rules.profile_kinds(self.profile):

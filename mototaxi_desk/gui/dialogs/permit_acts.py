@@ -131,7 +131,7 @@ class PermitActDialog(DiscardGuard, QDialog):
                 field.changed.connect(lambda *_: self.refresh())
         # the fields scroll when their refusals outgrow the screen (1366×768 at 125%); the
         # preview, the message and the buttons stay in sight
-        screen_fit.scroll_body(self, self.ui.preview, self.ui.message, buttons)
+        screen_fit.scroll_when_taller(self, self.ui.preview, self.ui.message, buttons)
 
     # --- what subclasses say ------------------------------------------------------------
     def inputs(self) -> dict:

@@ -86,7 +86,7 @@ class PersonEditDialog(DiscardGuard, QDialog):
                         "Data do comprovante de endereço": ui.address_proof_date,
                         "Telefone": ui.phone, "E-mail": ui.email}
         min_width_in_chars(self, 130)
-        screen_fit.scroll_body(self, ui.message, ui.buttons)  # see vehicle_form.py
+        screen_fit.scroll_when_taller(self, ui.intro, ui.message, ui.buttons)  # see vehicle_form.py
         self._load()
         if not permissions.can(actor, "person.update"):
             self.save_button.setEnabled(False)

@@ -103,7 +103,7 @@ class StandFormDialog(DiscardGuard, QDialog):
         self._show_act_rule()
         min_width_in_chars(self, 110)
         # every field's refusal at once is taller than 1366×768 at 125% (screen_fit)
-        screen_fit.scroll_body(self, ui.message, ui.buttons)
+        screen_fit.scroll_body(self, ui.intro, ui.message, ui.buttons)
         self.mark_clean()
 
     # --- loading and live checks -----------------------------------------------------------

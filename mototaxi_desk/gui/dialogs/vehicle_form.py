@@ -139,7 +139,7 @@ class VehicleForm(DiscardGuard, QDialog):
         self.validate()
         # every field's refusal at once is taller than 1366×768 at 125%: the fields scroll,
         # the message and the buttons stay in sight
-        screen_fit.scroll_body(self, self.message, self.buttons)
+        screen_fit.scroll_when_taller(self, self.message, self.buttons)
         self.setMinimumWidth(760)
         (self.plate if owner_id is not None or vehicle_id is not None
          else self.owner_search).setFocus()
