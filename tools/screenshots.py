@@ -107,8 +107,11 @@ def main(out: str = "docs/screenshots", scale: str = "1") -> int:
             shots = {"painel.png": painel}
             holder = Permit.select().where(Permit.status == "active").order_by(Permit.id).first()
             shots["prontuario.png"] = lambda: window.open_person(holder.holder_id)
-            shots["pontos.png"] = lambda: window.nav.setCurrentRow(
-                window.pages.index(window.stands_page))
+            def pontos():  # the roster goes below the list at 125%: laid out again
+                from PySide6.QtTest import QTest
+                window.nav.setCurrentRow(window.pages.index(window.stands_page))
+                QTest.qWait(300)
+            shots["pontos.png"] = pontos
             shots["lista-de-espera.png"] = lambda: window.nav.setCurrentRow(
                 window.pages.index(window.waiting_page))
             shots["veiculos.png"] = lambda: window.nav.setCurrentRow(
