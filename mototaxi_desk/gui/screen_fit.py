@@ -179,9 +179,9 @@ def _scroll_if_taller(window: QWidget) -> None:
 def scroll_body(window: QWidget, *stay: QWidget) -> QScrollArea:
     """A form made in Designer (its fields straight in the window's layout) put in a
     vertical scroll area, all but `stay` (its heading, its message line, its buttons), which
-    stay where they were, always in sight: a form whose every field shows its refusal is taller than 1366×768
-    at 125%, and the window must keep its buttons on the screen. Call it once the form is
-    built (its width is taken from it: it never scrolls sideways)."""
+    stay where they were, always in sight: a form whose every field shows its refusal is
+    taller than 1366×768 at 125%, and the window must keep its buttons on the screen. Call
+    it once the form is built (its width is taken from it: it never scrolls sideways)."""
     outer = window.layout()
     body = _Unsqueezed()
     inner = _PlainColumn(body)

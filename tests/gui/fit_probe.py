@@ -6,9 +6,10 @@ prontuário with each tab, and the dialogs a clerk opens, and prints as JSON wha
 or by the widgets around it (outside a scroll area).
 
 Each dialog is measured twice: as it opens, and again with its messages shown (UX.md: fit
-is checked after the messages appear) — every field's own refusal (checked as on save; a field
-that passes given a long one) and every empty message label a long refusal, and the inspection form opened on a vehicle a debt blocks (its
-real Art. 17 §1º refusal beside the plate).
+is checked after the messages appear) — every field's own refusal (checked as on save; a
+field that passes given a long one) and every empty message label a long refusal; and the
+inspection form is opened on a vehicle a debt blocks (its real Art. 17 §1º refusal beside
+the plate).
 
 `python -m tests.gui.fit_probe DATABASE_URL [--shots FOLDER]`"""
 from __future__ import annotations
