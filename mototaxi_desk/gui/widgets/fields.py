@@ -24,6 +24,7 @@ from typing import Callable
 from PySide6.QtWidgets import QComboBox, QLineEdit, QVBoxLayout, QWidget
 
 from ...domain.errors import DomainError
+from . import typed_limits
 from .wrapped_label import WrappedLabel
 
 ERROR_COLOUR = "#c62828"
@@ -132,8 +133,7 @@ class ValidatedField(QWidget):
     def _passed(self) -> None:
         """A right value: no message, or the count of a long field near its limit (a
         text pasted past it was cut: said, not silent)."""
-        from .typed_limits import note
-        self.show_hint(note(self.editor))
+        self.show_hint(typed_limits.note(self.editor))
 
     # --- showing ---------------------------------------------------------------------
 

@@ -64,10 +64,10 @@ def watch(window: QWidget) -> None:
     """Every plain line edit of `window` with a limit says, when typing or pasting reaches
     it, that the rest was not accepted (once per edit; a validated field shows it under
     itself instead)."""
-    from .fields import ValidatedField
     for edit in window.findChildren(QLineEdit):
-        if edit.property("typed_limit_watched") or limit_of(edit) is None or \
-                isinstance(edit.parentWidget(), ValidatedField):
+        owner = edit.parentWidget()
+        validated = getattr(owner, "editor", None) is edit  # a fields.ValidatedField's
+        if edit.property("typed_limit_watched") or limit_of(edit) is None or validated:
             continue
         edit.setProperty("typed_limit_watched", True)
         edit.textEdited.connect(lambda _text, e=edit: _at_limit(e))
