@@ -84,3 +84,16 @@ def test_the_wizard_asks_about_a_fiscal_unit_far_from_the_usual(qtbot, db, promp
     asked = len(prompts.asked)
     wizard.next()
     assert wizard.currentId() == PAGE_ADMIN and len(prompts.asked) == asked
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_population_far_from_the_usual_is_asked_about_too(qtbot, srm, prompts):
+    page = SettingsPage(_admin())
+    qtbot.addWidget(page)
+    page.refresh()
+    before = setup.summary()["population"]
+    page.population.editor.setText("18540000")  # three zeros too many
+    prompts.yes = False
+    page.save_population()
+    assert "População de 18.540.000 habitantes está fora do usual" in prompts.asked[-1]
+    assert setup.summary()["population"] == before
