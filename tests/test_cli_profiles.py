@@ -245,3 +245,19 @@ def test_another_laws_file_needs_the_law_it_replaces_named(cli, sqlite_db, tmp_p
                          "01/01/2026", "--replaces-law", SRM)
     assert code == 0, err
     assert "Versão 2 do perfil lei-1745-2011 adotada" in out
+
+
+def test_settings_warns_of_a_fiscal_unit_far_from_the_usual_issue_36(cli, municipio, db_url):
+    """A value 26 times the year before is kept (a município may mean it) and said in a
+    warning line, in the text and in --json (domain/usual_ranges.py)."""
+    import datetime as dt
+    year = dt.date.today().year + 1
+    code, out, err = cli("--db", db_url, "settings", "fiscal-unit", str(year), "1.234,00")
+    assert code == 0, err
+    assert (f"Aviso: Unidade fiscal de {year}: R$ 1.234,00 é 26 vezes o valor de {year - 1} "
+            "(R$ 48,26); confira o valor.") in out
+    code, out, _ = cli("--db", db_url, "--json", "settings", "show")
+    assert code == 0 and len(json.loads(out)["warnings"]) == 1
+    assert cli("--db", db_url, "settings", "fiscal-unit", str(year), "50,00")[0] == 0
+    code, out, _ = cli("--db", db_url, "--json", "settings", "show")
+    assert code == 0 and json.loads(out)["warnings"] == []

@@ -107,8 +107,11 @@ def main(out: str = "docs/screenshots", scale: str = "1") -> int:
             shots = {"painel.png": painel}
             holder = Permit.select().where(Permit.status == "active").order_by(Permit.id).first()
             shots["prontuario.png"] = lambda: window.open_person(holder.holder_id)
-            shots["pontos.png"] = lambda: window.nav.setCurrentRow(
-                window.pages.index(window.stands_page))
+            def pontos():  # the roster goes below the list at 125%: laid out again
+                from PySide6.QtTest import QTest
+                window.nav.setCurrentRow(window.pages.index(window.stands_page))
+                QTest.qWait(300)
+            shots["pontos.png"] = pontos
             shots["lista-de-espera.png"] = lambda: window.nav.setCurrentRow(
                 window.pages.index(window.waiting_page))
             shots["veiculos.png"] = lambda: window.nav.setCurrentRow(
@@ -124,6 +127,7 @@ def main(out: str = "docs/screenshots", scale: str = "1") -> int:
             app.processEvents()
             window.grab().save(str(folder / "busca.png"))
             vehicle_and_inspection_shots(folder, holder)
+            fit_and_limits_shots(folder, holder)
             infraction_shots(folder, window)
             reports_shots(folder, window)
             application_shots(folder, window)
@@ -137,6 +141,62 @@ def main(out: str = "docs/screenshots", scale: str = "1") -> int:
         setup_wizard_and_crash_shots(folder, Path(tmp))
     print(f"Capturas em {folder.resolve()}")
     return 0
+
+
+def fit_and_limits_shots(folder: Path, permit) -> None:
+    """Issue 36: the inspection form with a debt's refusal (wrapped, within the screen), the
+    vehicle form with every refusal (its fields scroll, the buttons stay), a 300-character
+    name and address (the limit said), the preview after "Salvar PDF" (where it went)."""
+    import tempfile
+
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from mototaxi_desk.gui.dialogs.inspection_form import InspectionForm
+    from mototaxi_desk.gui.dialogs.person_forms import PersonEditDialog
+    from mototaxi_desk.gui.dialogs.print_preview import PrintPreviewDialog
+    from mototaxi_desk.gui.dialogs.vehicle_form import VehicleForm
+    from mototaxi_desk.services import demo, documents, fees, inspections, users
+    from mototaxi_desk.store.models import Permit
+
+    app = QApplication.instance()
+    clerk = users.authenticate("atendente", demo.DEMO_PASSWORD)
+    fiscal = users.authenticate("fiscal", demo.DEMO_PASSWORD)
+
+    def save(widget, name: str) -> None:
+        widget.show()
+        app.processEvents()
+        widget.grab().save(str(folder / name))
+        widget.close()
+
+    blocked = next((p for p in Permit.select().where(Permit.status == "active")
+                    .order_by(Permit.id) if p.vehicle_id and inspections.blockers(p.vehicle_id)
+                    and fees.open_debts(p.holder_id)), None)
+    if blocked is not None:
+        save(InspectionForm(fiscal, plate=blocked.vehicle.plate_original),
+             "vistoria-debito.png")
+    form = VehicleForm(clerk)
+    form.show()
+    form.save()  # every field's refusal at once
+    save(form, "veiculo-campos-em-vermelho.png")
+    form = PersonEditDialog(clerk, permit.holder_id)
+    from mototaxi_desk.gui.widgets import typed_limits
+    typed_limits.watch(form)
+    form.show()
+    form.ui.name.editor.selectAll()
+    QGuiApplication.clipboard().setText("Maria da Conceição " * 16)  # 300 characters
+    form.ui.name.editor.paste()
+    form.ui.name.editor.textEdited.emit(form.ui.name.editor.text())
+    form.ui.street.clear()
+    QTest.keyClicks(form.ui.street, "Rua " * 75)
+    save(form, "cadastro-limite.png")
+    preview = PrintPreviewDialog(documents.print_cards(clerk, [permit.order_number]))
+    with tempfile.TemporaryDirectory() as tmp:
+        preview.save_pdf(str(Path(tmp) / "cartao-de-permissao.pdf"))
+        preview.show()
+        QTest.qWait(800)  # the PDF view renders its pages in the background
+        save(preview, "previa-pdf-salvo.png")
 
 
 def vehicle_and_inspection_shots(folder: Path, permit) -> None:

@@ -364,6 +364,7 @@ def _since(day) -> str:
 def cmd_settings(args) -> int:
     if args.settings_command == "list":  # the declarations: no database needed
         return _settings_list(args)
+    from ..domain import usual_ranges
     from ..domain.money import format_money
     from ..domain.profiles import editable_numbers
     from ..services import setup
@@ -411,5 +412,9 @@ def cmd_settings(args) -> int:
               for key, value in numbers.items()]
     if note:
         lines.append(f"Nota: {note}")
+    # numbers far from the usual: said, not refused (domain/usual_ranges.py)
+    data["warnings"] = usual_ranges.warnings(summary["population"], units,
+                                             [t["value_cents"] for t in tariffs])
+    lines += [f"Aviso: {text}" for text in data["warnings"]]
     emit(args, data, lines)
     return EXIT_OK

@@ -6,6 +6,7 @@ so every number is first held to its exact length here.
 """
 from __future__ import annotations
 
+import calendar
 import re
 import unicodedata
 from datetime import date, datetime
@@ -206,11 +207,52 @@ def parse_date(value, field: str, *, earliest: date = date(1900, 1, 1),
             except ValueError:
                 continue
         if result is None:
-            raise ValidationError(field, f"data inválida '{text[:20]}'; use dd/mm/aaaa.")
+            raise ValidationError(field, _impossible_date(text) or
+                                  f"data inválida '{text[:20]}'; use dd/mm/aaaa.")
     if not earliest <= result <= latest:
         raise ValidationError(field, f"data fora do intervalo aceito "
                                      f"({format_date(earliest)} a {format_date(latest)}).")
     return result
+
+
+# the register keeps people without a CEP (imported registers, `person add` without --cep):
+# the address's CEP is optional wherever a person is registered or edited
+CEP_REQUIRED = False
+
+_DATE_SHAPE = re.compile(r"^(\d{2})/(\d{2})/(\d{4})$")
+_MONTHS = ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto",
+           "setembro", "outubro", "novembro", "dezembro")
+
+
+def _impossible_date(text: str) -> str | None:
+    """What is wrong with a date written in the right shape that no calendar has
+    ("31/02/2026": fevereiro de 2026 tem 28 dias), or None when the shape is wrong."""
+    shape = _DATE_SHAPE.match(text)
+    if not shape:
+        return None
+    day, month, year = (int(part) for part in shape.groups())
+    if not 1 <= month <= 12:
+        return f"data impossível '{text}': não existe o mês {month:02d}."
+    if year < 1:
+        return f"data impossível '{text}': não existe o ano {year}."
+    days = calendar.monthrange(year, month)[1]
+    return (f"data impossível '{text}': {_MONTHS[month - 1]} de {year} tem {days} dias"
+            + ("." if day else "; o dia começa em 01."))
+
+
+def cep(value, field: str = "CEP", *, required: bool = CEP_REQUIRED) -> str:
+    """The 8 digits of a CEP typed with or without its mask; "" for a CEP left blank (its
+    mask alone, "_____-___", is blank too) where the address does not require one. One rule
+    for the window and the command line (a person registered by `person add` without a CEP
+    is saved unchanged in the window)."""
+    digits = "".join(c for c in str(value or "") if c not in ".- _")
+    if not digits:
+        if required:
+            raise ValidationError(field, "campo obrigatório.")
+        return ""
+    if not (digits.isascii() and digits.isdigit() and len(digits) == 8):
+        raise ValidationError(field, "informe os 8 dígitos do CEP (ex.: 65840-000).")
+    return digits
 
 
 def format_date(value: date | None) -> str:

@@ -22,6 +22,7 @@ WindowListener = Callable[[QWidget], None]
 # who listens: kept across a filter removed and put back (uninstall at exit, tests)
 _input: list[InputListener] = []
 _shown: list[WindowListener] = []
+_resized: list[WindowListener] = []
 
 
 class _AppFilter(QObject):
@@ -32,6 +33,10 @@ class _AppFilter(QObject):
         elif _shown and watched.isWidgetType() and watched.isWindow() and \
                 event.type() == QEvent.Type.ShowToParent:
             for listener in tuple(_shown):
+                listener(watched)
+        elif _resized and event.type() == QEvent.Type.Resize and watched.isWidgetType() \
+                and watched.isWindow() and watched.isVisible():
+            for listener in tuple(_resized):
                 listener(watched)
         return False
 
@@ -74,6 +79,14 @@ def on_window_shown(listener: WindowListener) -> None:
     drawn (Qt's ShowToParent)."""
     if listener not in _shown:
         _shown.append(listener)
+    _install()
+
+
+def on_window_resized(listener: WindowListener) -> None:
+    """`listener(window)` each time a shown window's size changes (a message that appeared
+    made its layout grow, or the user dragged it)."""
+    if listener not in _resized:
+        _resized.append(listener)
     _install()
 
 

@@ -55,4 +55,6 @@ def apply(app: QApplication) -> None:
         font.setPointSizeF(MIN_POINT_SIZE)
         app.setFont(font)
     screen_fit.install(app)
+    from .widgets import typed_limits
+    typed_limits.install()
     app.setStyleSheet(STYLESHEET)

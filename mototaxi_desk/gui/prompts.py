@@ -46,3 +46,11 @@ def close_program() -> None:
     for widget in QApplication.topLevelWidgets():
         widget.close()
     QApplication.quit()
+
+
+def confirm_unusual(parent, warning: str | None) -> bool:
+    """A município number far from the usual (domain/usual_ranges.py): saved only when the
+    person confirms it (True at once when there is nothing to warn of)."""
+    if not warning:
+        return True
+    return ask_yes_no(parent, "Valor fora do usual", f"{warning}\n\nSalvar assim mesmo?")

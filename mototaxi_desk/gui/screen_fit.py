@@ -1,15 +1,16 @@
 """Every window fits the screen it opens on (UX.md: 1366×768 at 100% and 125%, 1920×1080 at
 150%). One helper for all of them: the application-wide event filter (app_filter.py) caps each window, when it
-is first shown, to the screen's free area (less the title bar) and moves it inside; the main
+is first shown and whenever it grows afterwards (a message appeared), to the screen's free
+area (less the title bar) and moves it inside; the main
 window opens maximised the first time (its saved geometry afterwards).
 
 Dialogs ask for a comfortable size with `preferred_size(widget, width, height)`, never a
 fixed one; content taller than a small screen sits in a scroll area (`scrolling`)."""
 from __future__ import annotations
 
-from PySide6.QtCore import QRect
+from PySide6.QtCore import QEvent, QRect, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication, QFrame, QScrollArea, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QScrollArea, QVBoxLayout, QWidget
 
 TITLE_BAR = 32   # logical pixels a window manager draws above a window (not in its geometry)
 EDGE = 8         # kept free around a window capped to the screen
@@ -58,6 +59,7 @@ def fit(widget: QWidget) -> None:
 
 def _fit_window(window: QWidget) -> None:
     if window.windowType() not in _NOT_WINDOWS:
+        _scroll_if_taller(window)
         fit(window)
 
 
@@ -74,6 +76,9 @@ def install(app: QApplication | None = None) -> None:
                          Qt.WindowType.Desktop})
     if app is not None or QApplication.instance() is not None:
         app_filter.on_window_shown(_fit_window)
+        # and again when it grows after it opened: a refusal or a warning that appears
+        # must not push the window's edge (and its buttons) off the screen
+        app_filter.on_window_resized(_fit_window)
 
 
 def uninstall() -> None:
@@ -91,4 +96,121 @@ def scrolling(content: QWidget, *, frame: bool = False) -> QScrollArea:
     area.setWidget(content)
     if not frame:
         area.setFrameShape(QFrame.Shape.NoFrame)
+    return area
+
+
+class _Unsqueezed(QWidget):
+    """A scroll area's content that scrolls rather than squeeze its fields below their
+    height (a scroll area gives its content no more than the content's minimum)."""
+
+    def minimumSizeHint(self):  # noqa: N802 (Qt API)
+        least = super().minimumSizeHint()
+        least.setHeight(max(least.height(), self.sizeHint().height()))
+        return least
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt API)
+        # the scroll area would size it by its layout's height for the width, which
+        # counts the fields at their least (squeezed) height
+        return False
+
+    def event(self, event) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:  # grown (a message appeared)
+            QTimer.singleShot(0, self._grow_window)
+        return super().event(event)
+
+    def _grow_window(self) -> None:
+        """The window taller, as far as the screen allows, rather than scroll a form the
+        screen has room for (the fields scroll only where it has none); and this content
+        as tall as it now is (a scroll area resizes its content only when the content is
+        resized, not when the content's layout grows: its fields were squeezed)."""
+        least = self.minimumSizeHint().height()
+        if self.height() < least:
+            self.resize(self.width(), least)
+        window = self.window()
+        if window is self or not window.isVisible() or window.isMaximized():
+            return
+        area = self.parentWidget().parentWidget() if self.parentWidget() else None
+        if isinstance(area, QScrollArea):
+            area.updateGeometry()  # its size hint follows this content's: asked again
+        if window.layout() is not None:
+            window.layout().activate()
+        want = window.sizeHint().height()
+        if want > window.height():
+            QWidget.resize(window, window.width(), min(want, room(window)[1]))
+
+
+class _WholeScroll(QScrollArea):
+    """Asks for its content's whole size (Qt's scroll area asks for at most 24 lines): the
+    form opens as tall as it is where the screen has room, and scrolls only where not."""
+
+    def sizeHint(self):  # noqa: N802 (Qt API)
+        hint = self.widget().sizeHint()
+        hint.setWidth(hint.width() + self.verticalScrollBar().sizeHint().width()
+                      + 2 * self.frameWidth())
+        hint.setHeight(self.widget().minimumSizeHint().height() + 2 * self.frameWidth())
+        return hint
+
+
+class _PlainColumn(QVBoxLayout):
+    """The body's column, laid out by its items' minimum and preferred heights: Qt's
+    height-for-width path gave a group of fields with their messages less than its
+    minimum (the vehicle form's fields cut to half their height)."""
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt API)
+        return False
+
+
+def scroll_when_taller(window: QWidget, *stay: QWidget) -> None:
+    """`scroll_body(window, *stay)` the first time the window's least height passes its
+    screen's (every field's refusal at once, 1366×768 at 125%); until then the form is laid
+    out as it was made (it grows, and is fitted again, when a message appears)."""
+    window._scroll_stay = stay
+
+
+def _scroll_if_taller(window: QWidget) -> None:
+    stay = getattr(window, "_scroll_stay", None)
+    if stay is None or window.layout() is None:
+        return
+    if window.minimumSizeHint().height() > room(window)[1]:
+        window._scroll_stay = None
+        scroll_body(window, *stay)
+
+
+def scroll_body(window: QWidget, *stay: QWidget) -> QScrollArea:
+    """A form made in Designer (its fields straight in the window's layout) put in a
+    vertical scroll area, all but `stay` (its heading, its message line, its buttons), which
+    stay where they were, always in sight: a form whose every field shows its refusal is
+    taller than 1366×768 at 125%, and the window must keep its buttons on the screen. Call
+    it once the form is built (its width is taken from it: it never scrolls sideways)."""
+    outer = window.layout()
+    body = _Unsqueezed()
+    inner = _PlainColumn(body)
+    inner.setContentsMargins(0, 0, 0, 0)
+    moved = []
+    index = 0
+    place = None  # where the first moved item was: the body goes there
+    while index < outer.count():
+        item = outer.itemAt(index)
+        if item.widget() is not None and item.widget() in stay:
+            index += 1
+            continue
+        place = index if place is None else place
+        moved.append(outer.takeAt(index))
+    for item in moved:
+        if item.widget() is not None:
+            inner.addWidget(item.widget())
+        elif item.layout() is not None:
+            layout = item.layout()
+            layout.setParent(None)
+            inner.addLayout(layout)
+        else:
+            inner.addItem(item)
+    area = _WholeScroll()
+    area.setWidgetResizable(True)
+    area.setWidget(body)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    area.setMinimumWidth(body.minimumSizeHint().width()
+                         + area.verticalScrollBar().sizeHint().width())
+    outer.insertWidget(place or 0, area, 1)
     return area

@@ -6,10 +6,15 @@ from __future__ import annotations
 from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
 from PySide6.QtWidgets import QApplication
 
-# Qt 6.12's qtbase_pt_BR lacks the texts its own file dialog now shows (with their mnemonics)
+# Qt 6.12's qtbase_pt_BR lacks the texts its own file dialog now shows (with their
+# mnemonics), and the three its print dialog and printer properties (page set-up) gained
+# with theirs: tests/gui/test_look.py asks every text those dialogs show
 MISSING_QT_TEXTS = {
     ("QFileDialog", "&Look in:"): "&Procurar em:",
     ("QFileDialog", "Files of &type:"): "Arquivos do &tipo:",
+    ("QPrintSettingsOutput", "Page &Set:"): "&Conjunto de páginas:",
+    ("QPageSetupWidget", "Pages &per sheet:"): "&Páginas por folha:",
+    ("QPageSetupWidget", "Page &order:"): "&Ordem das páginas:",
 }
 
 

@@ -49,7 +49,7 @@ def _clean_person(data: dict, today: dt.date) -> dict:
     if "uf" in data:
         out["uf"] = "" if data["uf"] in (None, "") else validators.uf(data["uf"])
     if "cep" in data:
-        out["cep"] = "" if data["cep"] in (None, "") else check_cep(data["cep"])
+        out["cep"] = check_cep(data["cep"])
     if "address_proof_date" in data:
         out["address_proof_date"] = None if data["address_proof_date"] in (None, "") else \
             validators.parse_date(data["address_proof_date"], "Data do comprovante de endereço",
@@ -64,11 +64,9 @@ def _clean_person(data: dict, today: dt.date) -> dict:
 
 
 def check_cep(value) -> str:
-    """The 8 digits of a CEP typed with or without its mask."""
-    cep = "".join(c for c in str(value or "") if c not in ".- _")
-    if not (cep.isascii() and cep.isdigit() and len(cep) == 8):
-        raise ValidationError("CEP", "informe os 8 dígitos do CEP (ex.: 65840-000).")
-    return cep
+    """The 8 digits of a CEP typed with or without its mask ("" when left blank): the
+    domain's one rule (validators.cep), for the window and the command line alike."""
+    return validators.cep(value)
 
 
 def _photo(blob) -> bytes:

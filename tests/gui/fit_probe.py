@@ -5,6 +5,12 @@ prontuário with each tab, and the dialogs a clerk opens, and prints as JSON wha
 — a window larger than the screen's free area, or a visible button or field cut by its window
 or by the widgets around it (outside a scroll area).
 
+Each dialog is measured twice: as it opens, and again with its messages shown (UX.md: fit
+is checked after the messages appear) — every field's own refusal (checked as on save; a
+field that passes given a long one) and every empty message label a long refusal; and the
+inspection form is opened on a vehicle a debt blocks (its real Art. 17 §1º refusal beside
+the plate).
+
 `python -m tests.gui.fit_probe DATABASE_URL [--shots FOLDER]`"""
 from __future__ import annotations
 
@@ -81,6 +87,31 @@ def problems_of(window: QWidget, name: str) -> list[str]:
             found.append(f"{name}: botão '{label}' mais estreito que o texto "
                          f"({widget.width()} < {widget.minimumSizeHint().width()})")
     return found
+
+
+# a refusal as long as the program's longest (a rule, its article and what to do)
+LONG_MESSAGE = ("Recusado: a pessoa tem débitos em aberto (R$ 1.234,56 em 3 guias vencidas "
+                "desde 15/03/2026); a vistoria e os demais atos só seguem depois de quitados "
+                "(SRM Art. 17 §1º). Pague no prontuário ou emita a guia de recolhimento.")
+
+
+def show_messages(dialog: QWidget) -> None:
+    """Every message place of the dialog filled as a refusal fills it: the message line
+    under each checked field, and each empty label (the dialog's own message lines)."""
+    from PySide6.QtWidgets import QLabel
+
+    from mototaxi_desk.gui.widgets.fields import ValidatedField
+    fields = [f for f in dialog.findChildren(ValidatedField) if f.isVisibleTo(dialog)]
+    for field in fields:
+        if not field.validate(force=True) or field.is_empty():
+            continue  # its own refusal shows (an empty required field: "Campo obrigatório.")
+        field.show_error(LONG_MESSAGE[:120])  # a field's longest: its rule and article
+    for label in dialog.findChildren(QLabel):
+        if label.window() is dialog and not label.text() and label.pixmap().isNull() \
+                and label.movie() is None and label.buddy() is None \
+                and not any(label is f.message for f in fields):
+            label.setText(LONG_MESSAGE)
+    QApplication.instance().processEvents()
 
 
 def main(argv: list[str]) -> int:
@@ -165,6 +196,8 @@ def dialog_problems(window, holder, check) -> list[str]:
         "requerimento-detalhe": lambda: ApplicationDetailDialog(boss, application.id, window),
         "vistoria": lambda: InspectionForm(fiscal, plate=holder.vehicle.plate_original,
                                            parent=window),
+        "vistoria-recusada": lambda: InspectionForm(fiscal, plate=blocked_plate() or "",
+                                                    parent=window),
         "auto-novo": lambda: NoticeEntryDialog(fiscal, window),
         "veiculo": lambda: VehicleForm(clerk, owner_id=person, parent=window),
         "cadastro": lambda: PersonEditDialog(clerk, person, window),
@@ -209,8 +242,21 @@ def dialog_problems(window, holder, check) -> list[str]:
         if dialog is None:
             continue
         check(dialog, name)
+        show_messages(dialog)
+        check(dialog, f"{name}+mensagens")
         dialog.close()
     return found
+
+
+def blocked_plate() -> str | None:
+    """The plate of a vehicle in service that the inspection form refuses (a debt or a
+    permit not up to date, Art. 17 §1º), or None when the demo has none."""
+    from mototaxi_desk.services import inspections
+    from mototaxi_desk.store.models import Permit
+    for permit in Permit.select().where(Permit.status == "active").order_by(Permit.id):
+        if permit.vehicle_id and inspections.blockers(permit.vehicle_id):
+            return permit.vehicle.plate_original
+    return None
 
 
 def profile_adopt_dialog(admin, window, other_law: str | None):

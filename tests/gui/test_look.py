@@ -1,5 +1,6 @@
 """Issue 19: Qt's own dialogs speak Portuguese, default file names are Portuguese in the
 Documentos folder, a deadline's colour has its word, the lock says why it locked."""
+import pytest
 from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QDialogButtonBox, QFileDialog, QLabel, QMessageBox, QPushButton
 
@@ -94,3 +95,50 @@ def test_a_dialog_larger_than_the_screen_is_capped_when_shown(qapp, qtbot):
     width, height = screen_fit.room(dialog)
     assert dialog.width() <= width and dialog.height() <= height
     assert free.contains(dialog.geometry())
+
+
+@pytest.mark.qt_log_ignore("QPageSetupDialog: Cannot be used on non-native printers")
+def test_qt_print_and_page_setup_dialogs_speak_portuguese(qapp):
+    """Issue 36 item 5: "Page Set:", "Pages per sheet:", "Page order:" showed in English.
+    Every text Qt asks while building its print dialog and its page set-up is in
+    qtbase_pt_BR or among the texts the program adds (gui/translations.py)."""
+    from PySide6.QtCore import QLibraryInfo, QTranslator
+    from PySide6.QtPrintSupport import QPageSetupDialog, QPrintDialog, QPrinter
+
+    from mototaxi_desk.gui.translations import MISSING_QT_TEXTS
+    install_translations(qapp)
+    asked: list[tuple[str, str]] = []
+
+    class Listening(QTranslator):  # installed last: asked first, answers nothing
+        def translate(self, context, source, disambiguation=None, n=-1):  # noqa: ARG002
+            asked.append((context, source))
+            return None
+
+        def isEmpty(self) -> bool:  # noqa: N802 (Qt API)
+            return False
+
+    listening = Listening(qapp)
+    qapp.installTranslator(listening)
+    try:
+        printer = QPrinter()
+        dialogs = [QPrintDialog(printer), QPageSetupDialog(printer)]
+        for dialog in dialogs:
+            dialog.show()
+            qapp.processEvents()
+            dialog.close()
+    finally:
+        qapp.removeTranslator(listening)
+    catalogue = QTranslator()
+    assert catalogue.load("qtbase_pt_BR",
+                          QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath))
+    english = sorted({(context, source) for context, source in asked
+                      if any(c.isalpha() for c in source)
+                      and context not in ("QGuiApplication", "QMimeType")  # no dialog text
+                      and not catalogue.translate(context, source)
+                      and (context, source) not in MISSING_QT_TEXTS})
+    assert english == []
+    assert ("QPageSetupWidget", "Pages &per sheet:") in asked  # the dialogs were built
+    labels = {label.text() for d in dialogs for label in d.findChildren(QLabel)}
+    assert {"&Conjunto de páginas:", "&Páginas por folha:", "&Ordem das páginas:"} <= labels
+    for dialog in dialogs:
+        dialog.deleteLater()

@@ -96,8 +96,11 @@ def test_blood_type_and_rh():
 def test_dates_dd_mm_aaaa():
     assert v.parse_date("31/03/2026", "Data") == dt.date(2026, 3, 31)
     assert v.parse_date("2026-03-31", "Data") == dt.date(2026, 3, 31)
+    # a date in its shape that no calendar has is impossible, not mistyped (issue 36)
+    assert "data impossível '31/02/2026': fevereiro de 2026 tem 28 dias" in refused(
+        lambda x: v.parse_date(x, "Data de nascimento"), "31/02/2026", "Data de nascimento")
     assert "dd/mm/aaaa" in refused(lambda x: v.parse_date(x, "Data de nascimento"),
-                                   "31/02/2026", "Data de nascimento")
+                                   "31.02.26", "Data de nascimento")
     refused(lambda x: v.parse_date(x, "Validade"), "01/01/1800", "Validade")
     assert v.format_date(dt.date(2026, 1, 5)) == "05/01/2026"
 

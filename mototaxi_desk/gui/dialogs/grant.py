@@ -19,11 +19,11 @@ from ...services import documents, fees, next_steps, permits, setup, stands, veh
 from ...services.context import Actor
 from ..forms.ui_grant import Ui_GrantDialog
 from ..widgets.unsaved import DiscardGuard
+from ..widgets import plate as plate_field
 from ..widgets.vehicle_owner import OtherOwnerVehicle
 from ...domain import wallclock
 
 RED, GREEN = "color: #c62828; font-weight: bold;", "color: #1b5e20; font-weight: bold;"
-PLATE_MASK = ">AAA-9N99;_"   # ABC-1234 or ABC-1D23 (either format)
 
 
 class GrantDialog(DiscardGuard, QDialog):
@@ -55,8 +55,8 @@ class GrantDialog(DiscardGuard, QDialog):
             setattr(self, name, getattr(ui, name))
         ui.vehicle.currentIndexChanged.connect(self._vehicle_chosen)
         ui.new_box.toggled.connect(lambda on: ui.vehicle.setEnabled(not on))
-        ui.plate.configure(validators.plate, mask=PLATE_MASK)
-        ui.plate.edit.setToolTip("Formato antigo ABC-1234 ou Mercosul ABC-1D23")
+        ui.plate.configure(validators.plate)
+        plate_field.follow_spelling(ui.plate.edit)  # ABC-1234 or QRS1D23, as the domain
         ui.renavam.configure(validators.renavam, mask="99999999999;_")
         ui.chassis.configure(validators.chassis, placeholder="17 letras e números")
         ui.chassis.edit.setMaxLength(17)

@@ -23,6 +23,7 @@ from .. import prompts
 from ..widgets.common import GREEN, RED
 from ..widgets.dates import DateField
 from ..widgets.fields import ERROR_TEXT, FieldBox
+from ..widgets import plate as plate_field
 from ..widgets.unsaved import DiscardGuard
 from ...domain import wallclock
 
@@ -43,11 +44,13 @@ class InspectionForm(DiscardGuard, QDialog):
         self.groups: dict[str, QButtonGroup] = {}
         self.setWindowTitle("Vistoria do veículo")
 
-        self.plate = QLineEdit()
-        self.plate.setMaxLength(8)
-        self.plate.setPlaceholderText("ABC-1234 ou ABC1C34")
+        self.plate = plate_field.follow_spelling(QLineEdit())  # ABC-1234 or QRS1D23
         self.plate_box = FieldBox(self.plate)
+        # wraps: a refusal shown with the plate (a debt, Art. 17 §1º) widened the form past
+        # the screen at 1366×768, 125%
         self.vehicle_info = QLabel("Digite a placa do veículo.")
+        self.vehicle_info.setWordWrap(True)
+        self.vehicle_info.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.vehicle_info.setTextFormat(Qt.TextFormat.RichText)
         self.blocked: list[str] = []  # what refuses the vistoria now (SRM Art. 17 §1º)
         from .debt_offer import DebtOffer  # a debt that refuses it: pay or guia, here
@@ -121,7 +124,7 @@ class InspectionForm(DiscardGuard, QDialog):
             self.save_button.setEnabled(False)
             self.message.setText("Só a fiscalização (fiscal, supervisor) registra vistorias.")
         if plate:
-            self.plate.setText(plate)
+            self.plate.setText(plate_field.spelled(plate))
             self.find_vehicle()
         self.plate.setFocus()
         self.mark_clean()

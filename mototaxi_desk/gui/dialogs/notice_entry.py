@@ -132,6 +132,7 @@ class NoticeEntryDialog(DiscardGuard, QDialog):
             signal.connect(lambda *_: self.update_preview())
         self.notified.toggled.connect(self._notified_toggled)
         self._notified_toggled(False)
+        screen_fit.scroll_when_taller(self, self.ui.message, self.ui.buttons)
         screen_fit.preferred_size(self, 1180, 700)
         if reissue:
             self._fill(reissue)

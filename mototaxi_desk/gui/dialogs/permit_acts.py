@@ -35,6 +35,7 @@ from ...domain import validators
 from ...domain.errors import DebtRefusal, DomainError, ValidationError
 from ...domain.validators import format_date
 from ...services import act_documents, decisions, documents, permit_actions
+from .. import screen_fit
 from ..widgets.dates import DateField
 from ..widgets.fields import ERROR_BORDER
 from ..widgets.ledger_view import ActionForm, date_edit
@@ -130,6 +131,9 @@ class PermitActDialog(DiscardGuard, QDialog):
                                                       "Data"))
                 field.set_value(wallclock.today())
                 field.changed.connect(lambda *_: self.refresh())
+        # the fields scroll when their refusals outgrow the screen (1366×768 at 125%); the
+        # preview, the message and the buttons stay in sight
+        screen_fit.scroll_when_taller(self, self.ui.preview, self.ui.message, buttons)
 
     # --- what subclasses say ------------------------------------------------------------
     def inputs(self) -> dict:

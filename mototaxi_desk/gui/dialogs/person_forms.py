@@ -17,6 +17,7 @@ from ...services.context import Actor
 from ..forms.ui_cnh_form import Ui_CnhForm
 from ..forms.ui_person_edit import Ui_PersonEditDialog
 from ..widgets.phone import mask_phone
+from .. import screen_fit
 from ..widgets.common import min_width_in_chars
 from ..widgets.fields import ERROR_TEXT
 from ..widgets.unsaved import DiscardGuard
@@ -60,7 +61,7 @@ class PersonEditDialog(DiscardGuard, QDialog):
         ui.uf.addItem("—", "")
         for uf in validators.UFS:
             ui.uf.addItem(uf, uf)
-        ui.cep.configure(persons.check_cep, mask=CEP_MASK, required=False)
+        ui.cep.configure(persons.check_cep, mask=CEP_MASK, required=validators.CEP_REQUIRED)
         ui.address_proof_date.configure(label="Data do comprovante de endereço",
                                         required=False, earliest=dt.date(2000, 1, 1),
                                         latest=today)
@@ -85,6 +86,7 @@ class PersonEditDialog(DiscardGuard, QDialog):
                         "Data do comprovante de endereço": ui.address_proof_date,
                         "Telefone": ui.phone, "E-mail": ui.email}
         min_width_in_chars(self, 130)
+        screen_fit.scroll_when_taller(self, ui.intro, ui.message, ui.buttons)  # see vehicle_form.py
         self._load()
         if not permissions.can(actor, "person.update"):
             self.save_button.setEnabled(False)

@@ -7,8 +7,8 @@ holder's pocket stays current. Printing or saving the same preview again issues 
 Call a documents.print_* function once and give its result here."""
 from __future__ import annotations
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRect, QSize
-from PySide6.QtGui import QPainter
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRect, QSize, QSizeF, Qt
+from PySide6.QtGui import QPageLayout, QPageSize, QPainter
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
@@ -63,6 +63,30 @@ def render_to_printer(document: QPdfDocument, printer: QPrinter) -> None:
         painter.end()
 
 
+def printer_for(document: QPdfDocument) -> QPrinter:
+    """A printer set to the document's own paper: a card (ID-1, 85.6 × 54 mm, landscape) or
+    a sticker is offered on its size in the print dialog and the printer's properties, not
+    on the default A4."""
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setResolution(PRINT_DPI)
+    if document.pageCount():
+        points = document.pagePointSize(0)
+        wide = points.width() > points.height()
+        upright = QSizeF(min(points.width(), points.height()),
+                         max(points.width(), points.height()))
+        size = QPageSize(upright, QPageSize.Unit.Point, "",
+                         QPageSize.SizeMatchPolicy.FuzzyOrientationMatch)
+        printer.setPageSize(size)
+        printer.setFullPage(True)  # the PDF carries its own margins (a card: none)
+        printer.setPageOrientation(QPageLayout.Orientation.Landscape if wide
+                                   else QPageLayout.Orientation.Portrait)
+    return printer
+
+
+SAVED_TEXT = "color: #1b5e20; font-weight: bold;"
+REFUSED_TEXT = "color: #c62828; font-weight: bold;"
+
+
 class PrintPreviewDialog(QDialog):
     def __init__(self, result: dict, parent=None):
         super().__init__(parent)
@@ -91,17 +115,17 @@ class PrintPreviewDialog(QDialog):
         layout.addWidget(QLabel(f"<b>{label}</b>{copy_text} · {self.document.pageCount()} "
                                 "página(s)"))
         layout.addWidget(self.view, 1)
-        self.status = QLabel("")  # why a save or a print did not count
+        self.status = QLabel("")  # why a save or a print did not count, or where it went
         self.warning: QMessageBox | None = None  # the box that said why a save failed
         self.status.setWordWrap(True)
-        self.status.setStyleSheet("color: #c62828; font-weight: bold;")
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.status.setStyleSheet(REFUSED_TEXT)
         layout.addWidget(self.status)
         layout.addWidget(buttons)
         screen_fit.preferred_size(self, 900, 700)
 
     def print_document(self) -> None:
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        printer.setResolution(PRINT_DPI)
+        printer = printer_for(self.document)
         dialog = QPrintDialog(printer, self)
         dialog.setWindowTitle("Imprimir")
         if dialog.exec() != QDialog.DialogCode.Accepted:
@@ -122,12 +146,19 @@ class PrintPreviewDialog(QDialog):
         except OutputError as exc:  # nothing issued: the preview stays open to try again
             text = (f"{exc} Nenhuma via foi emitida; escolha outro arquivo ou imprima."
                     if not self.issued else str(exc))
+            self.status.setStyleSheet(REFUSED_TEXT)
             self.status.setText(text)
             self.warning = QMessageBox(QMessageBox.Icon.Warning, "Salvar PDF", text,
                                        parent=self)
             self.warning.open()  # window-modal over the preview, the event loop runs on
             return None
-        return path if self.issue() else None
+        if not self.issue():
+            return None
+        from pathlib import Path
+        # the clerk is told where the file went (it stays open to print too)
+        self.status.setStyleSheet(SAVED_TEXT)
+        self.status.setText(f"PDF salvo em {Path(path)}")
+        return path
 
     def issue(self) -> bool:
         """The copies count from now on (the page printed or the file written)."""
@@ -136,6 +167,7 @@ class PrintPreviewDialog(QDialog):
         try:
             fee = documents.confirm(self.result["reservation"]["actor"], self.result)["fee"]
         except DomainError as exc:
+            self.status.setStyleSheet(REFUSED_TEXT)
             self.status.setText(str(exc))
             return False
         self.issued = True

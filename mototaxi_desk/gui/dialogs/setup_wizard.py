@@ -8,7 +8,7 @@ from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import (QComboBox, QFormLayout, QLabel, QLineEdit, QMessageBox,
                                QVBoxLayout, QWizard, QWizardPage)
 
-from ...domain import validators
+from ...domain import usual_ranges, validators, wallclock
 from ...domain.errors import DomainError, ValidationError
 from ...domain.money import format_money, parse_money
 from ...domain.search_terms import fold
@@ -237,7 +237,16 @@ class SetupWizard(QWizard):
     def _check_profile(self) -> bool:
         if not self.selected_profile().fiscal_unit:
             return True
-        return self._first_bad([self.unit_value])
+        if not self._first_bad([self.unit_value]):
+            return False
+        # far from the usual (R$ 1.234,00 typed for 48,26): asked, not refused
+        warning = usual_ranges.fiscal_unit_warning(
+            parse_money(self.unit_value.text(), "Valor da unidade fiscal"),
+            wallclock.today().year)
+        if not prompts.confirm_unusual(self, warning):
+            self.unit_value.setFocus()
+            return False
+        return True
 
     def _check_admin(self) -> bool:
         self.message.setText("")

@@ -17,6 +17,7 @@ from ...services import persons, setup, stands
 from ...services.context import Actor
 from ..forms.ui_stand_close import Ui_StandCloseDialog
 from ..forms.ui_stand_form import Ui_StandFormDialog
+from .. import screen_fit
 from ..widgets.common import min_width_in_chars
 from ..widgets.unsaved import DiscardGuard
 from ...domain import wallclock
@@ -103,6 +104,8 @@ class StandFormDialog(DiscardGuard, QDialog):
             ui.name.setFocus()
         self._show_act_rule()
         min_width_in_chars(self, 110)
+        # every field's refusal at once is taller than 1366×768 at 125% (screen_fit)
+        screen_fit.scroll_body(self, ui.intro, ui.message, ui.buttons)
         self.mark_clean()
 
     # --- loading and live checks -----------------------------------------------------------

@@ -19,6 +19,8 @@ from ...domain.validators import format_date
 from ...services import permits, search, setup, vehicles
 from ...services.context import Actor
 from ..forms.ui_vehicle_form import Ui_VehicleForm
+from .. import screen_fit
+from ..widgets import plate as plate_field
 from ..widgets.fields import ERROR_TEXT, FieldBox
 from ..widgets.unsaved import DiscardGuard
 from ..widgets.vehicle_owner import OtherOwnerVehicle
@@ -65,13 +67,14 @@ class VehicleForm(DiscardGuard, QDialog):
 
         # identification
         self.owner_search.setPlaceholderText("CPF ou nome do proprietário")
-        self.owner_combo.setMinimumWidth(320)
+        # the CPF and the start of a name whole, at any scale
+        self.owner_combo.setMinimumWidth(
+            self.fontMetrics().horizontalAdvance("CPF 000.000.000-00 — Maria da Conceição") + 40)
         self.owner_timer = QTimer(self, singleShot=True, interval=150)
         self.owner_timer.timeout.connect(self.search_owner)
         self.owner_search.textEdited.connect(lambda _t: self.owner_timer.start())
         self.owner_combo.currentIndexChanged.connect(self._owner_chosen)
-        self.plate.setMaxLength(8)
-        self.plate.setPlaceholderText("ABC-1234 ou ABC1C34")
+        plate_field.follow_spelling(self.plate)  # ABC-1234 or QRS1D23, as the domain
         self.renavam.setInputMask("99999999999;_")
         self.chassis.setMaxLength(17)
         self.chassis.setPlaceholderText("17 caracteres, sem I, O e Q")
@@ -134,6 +137,9 @@ class VehicleForm(DiscardGuard, QDialog):
         elif owner_id is not None:
             self._set_owner(owner_id)
         self.validate()
+        # every field's refusal at once is taller than 1366×768 at 125%: the fields scroll,
+        # the message and the buttons stay in sight
+        screen_fit.scroll_when_taller(self, self.message, self.buttons)
         self.setMinimumWidth(760)
         (self.plate if owner_id is not None or vehicle_id is not None
          else self.owner_search).setFocus()
@@ -201,7 +207,12 @@ class VehicleForm(DiscardGuard, QDialog):
         self.owner_combo.blockSignals(True)
         self.owner_combo.clear()
         for hit in self._owner_hits:
-            self.owner_combo.addItem(f"{hit['name']} (CPF {hit['cpf']})", hit["person_id"])
+            # the CPF first: a long name is what the box cuts, never the CPF (at 100%)
+            text = f"CPF {hit['cpf']} — {hit['name']}"
+            self.owner_combo.addItem(text, hit["person_id"])
+            self.owner_combo.setItemData(self.owner_combo.count() - 1, text,
+                                         Qt.ItemDataRole.ToolTipRole)
+        self.owner_combo.setToolTip(self.owner_combo.currentText())
         self.owner_combo.blockSignals(False)
         self._owner_chosen()
 

@@ -39,6 +39,7 @@ class VerifyDialog(QDialog):
         self.text.returnPressed.connect(self.verify)
         self.verdict = QLabel()
         self.verdict.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.verdict.setWordWrap(True)  # a long verdict wraps, the dialog keeps its width
         self.verdict.setMinimumHeight(48)
         self.details = QLabel()
         self.details.setWordWrap(True)

@@ -131,6 +131,7 @@ class Ui_NoticeEntryDialog(object):
 
         self.occurred_error = QLabel(NoticeEntryDialog)
         self.occurred_error.setObjectName(u"occurred_error")
+        self.occurred_error.setWordWrap(True)
 
         self.form.setWidget(6, QFormLayout.ItemRole.FieldRole, self.occurred_error)
 

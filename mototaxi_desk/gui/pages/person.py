@@ -370,7 +370,8 @@ class PersonPage(QWidget):
                                       "&Renovar (requerimento)…")
         placed = any(p["stand_number"] for p in self._permit_rows()
                      if p["id"] in self.available["stand"].get("permit_ids", []))
-        self.buttons["stand"].setText("Mudar de &ponto…" if placed else "Vincular a &ponto…")
+        # Alt+O: Alt+P is "&Pagar…" (two buttons on one key only moved the focus)
+        self.buttons["stand"].setText("Mudar de p&onto…" if placed else "Vincular a p&onto…")
 
     def _show_next_steps(self) -> None:
         from ...services import next_steps

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...domain import validators
+from ...domain import usual_ranges, validators
 from ...domain.errors import DomainError, ValidationError
 from ...domain.money import format_money, parse_money
 from ...domain.profiles import ProfileError, editable_numbers
@@ -163,6 +163,11 @@ class SettingsPage(QWidget):
     def save_population(self) -> None:
         if not self.population.validate(force=True):
             self.population.setFocus()
+            return
+        typed = validators.positive_int(self.population.text(), "População",
+                                        maximum=20_000_000)
+        if not prompts.confirm_unusual(self, usual_ranges.population_warning(typed)):
+            self.population.setFocus()  # kept as typed, to correct
             return
         try:
             info = setup.set_population(self.actor, self.population.text())
@@ -353,6 +358,12 @@ class SettingsPage(QWidget):
     def save_fiscal_unit(self) -> None:
         if not self.unit_value.validate(force=True):
             self.unit_value.setFocus()
+            return
+        warning = usual_ranges.fiscal_unit_warning(
+            parse_money(self.unit_value.text(), "Valor da unidade fiscal"),
+            self.unit_year.value(), setup.fiscal_unit_values())
+        if not prompts.confirm_unusual(self, warning):
+            self.unit_value.setFocus()  # kept as typed, to correct
             return
         try:
             result = setup.set_fiscal_unit_value(self.actor, self.unit_year.value(),

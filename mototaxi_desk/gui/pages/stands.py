@@ -8,6 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -25,6 +26,7 @@ from .. import prompts
 from ..labels import instrument_words
 from ..models.dict_table import Column, DictTableModel
 from ..models.paged_table import PagedTableModel
+from ..widgets import table_fit
 from ..widgets.flow import FlowLayout
 from ..widgets.common import (
     AMBER,
@@ -65,7 +67,9 @@ class StandsPage(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(heading("Pontos de mototáxi"))
         self.buttons: dict[str, QPushButton] = {}
-        body = QHBoxLayout()
+        # side by side when both tables fit sideways, the roster below the list otherwise
+        # (1366×768 at 125%): neither scrolls sideways, neither hides "Local" (_arrange)
+        self.body = body = QHBoxLayout()
         # a page of stands at a time as the list scrolls (issue 23)
         self.stand_model = PagedTableModel(
             [Column("label", "Ponto"), Column("occupation", "Vagas"),
@@ -90,7 +94,7 @@ class StandsPage(QWidget):
             manage.addWidget(button)
         manage.addStretch(1)
         left.addLayout(manage)
-        body.addLayout(left, 2)
+        body.addLayout(left, 0)
         right = QVBoxLayout()
         self.roster_title = QLabel("Selecione um ponto.")
         right.addWidget(self.roster_title)
@@ -121,11 +125,30 @@ class StandsPage(QWidget):
         self.message.setWordWrap(True)
         self.message.hide()
         right.addWidget(self.message)
-        body.addLayout(right, 5)
+        body.addLayout(right, 1)
         layout.addLayout(body, 1)
         QShortcut(QKeySequence("Ctrl+P"), self, activated=self.print_roster)
         self.roster: dict | None = None
         self._enable()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        super().resizeEvent(event)
+        self._arrange()
+
+    def _arrange(self) -> None:
+        """The list of pontos as wide as its columns; the roster beside it when the rest of
+        the page holds the roster's columns (its names narrowed at most), below it when not."""
+        list_width = table_fit.width_needed(self.stand_view)
+        roster_width = table_fit.width_needed(self.place_view, narrowed=True)
+        spacing = self.body.spacing() + 2 * self.layout().contentsMargins().left()
+        beside = self.width() >= list_width + roster_width + spacing
+        direction = (QBoxLayout.Direction.LeftToRight if beside
+                     else QBoxLayout.Direction.TopToBottom)
+        if self.body.direction() != direction:
+            self.body.setDirection(direction)
+        self.stand_view.setMinimumWidth(list_width if beside else 0)
+        self.body.setStretch(0, 0 if beside else 2)
+        self.body.setStretch(1, 1 if beside else 3)
 
     def refresh(self) -> None:
         current = self.current_stand()
@@ -136,6 +159,7 @@ class StandsPage(QWidget):
             row = ids.index(current["id"]) if current and current["id"] in ids else 0
             self.stand_view.selectRow(row)
             self.show_roster(row)
+            self._arrange()  # the list's columns as wide as their new contents
         else:
             self.roster_title.setText("Nenhum ponto cadastrado ainda. <b>Novo ponto</b> cria o "
                                       "primeiro (supervisor).")
@@ -171,6 +195,7 @@ class StandsPage(QWidget):
         self.place_model.set_rows([
             {**p, "order_text": permit_rules.format_order_number(profile, p["order_number"])
              if p["order_number"] else ""} for p in roster["places"]])
+        self._arrange()
         self._enable()
 
     def _enable(self) -> None:

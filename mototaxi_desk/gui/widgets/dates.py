@@ -68,6 +68,9 @@ class DateEdit(QLineEdit):
         scale: measured with the font, not a fixed number of pixels."""
         sample = "00/00/0000 00:00" if self.with_time else "00/00/0000"
         self.setMinimumWidth(self.fontMetrics().horizontalAdvance(sample) + 44)
+        # never squeezed below its height: the calendar button inside was cut when a form
+        # with its messages shown was short of room
+        self.setMinimumHeight(self.sizeHint().height())
 
     def is_blank(self) -> bool:
         return not any(c.isdigit() for c in self.text())
@@ -89,6 +92,7 @@ class DateEdit(QLineEdit):
 
     def show_calendar(self) -> QCalendarWidget:
         popup = QFrame(self, Qt.WindowType.Popup)
+        popup.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # one calendar at a time
         popup.setFrameShape(QFrame.Shape.Box)
         calendar = QCalendarWidget(popup)
         calendar.setGridVisible(True)

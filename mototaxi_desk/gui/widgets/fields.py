@@ -24,6 +24,7 @@ from typing import Callable
 from PySide6.QtWidgets import QComboBox, QLineEdit, QVBoxLayout, QWidget
 
 from ...domain.errors import DomainError
+from . import typed_limits
 from .wrapped_label import WrappedLabel
 
 ERROR_COLOUR = "#c62828"
@@ -31,6 +32,14 @@ ERROR_BORDER = f"border: 2px solid {ERROR_COLOUR}; border-radius: 3px;"
 ERROR_TEXT = f"color: {ERROR_COLOUR};"  # also for a form's own message label
 HINT_TEXT = "color: #555;"
 REQUIRED = "Campo obrigatório."
+
+
+def error_style(editor: QWidget) -> str:
+    """The red border for this editor alone (not its calendar button), a line edit padded
+    so that it stays as tall as the others (a bare border took 2 px off its height)."""
+    if isinstance(editor, QLineEdit):
+        return f"QLineEdit {{ {ERROR_BORDER} padding: 1px; }}"
+    return ERROR_BORDER
 
 
 def _sentence(text: str) -> str:
@@ -83,6 +92,8 @@ class ValidatedField(QWidget):
     def raw(self) -> str:
         """What was typed, without the input mask's blanks and separators' padding."""
         if isinstance(self.editor, QLineEdit) and self.editor.inputMask():
+            if self.is_empty():  # the mask's separators alone ("-" of "_____-___"): nothing
+                return ""
             return self.text().replace("_", "").strip()
         return self.text()
 
@@ -109,15 +120,20 @@ class ValidatedField(QWidget):
             if not value and self.required:
                 self.show_error(REQUIRED)
                 return False
-            self.show_error("")
+            self._passed()
             return True
         try:
             self.check(value)
         except DomainError as exc:
             self.show_error(getattr(exc, "message", None) or str(exc))
             return False
-        self.show_error("")
+        self._passed()
         return True
+
+    def _passed(self) -> None:
+        """A right value: no message, or the count of a long field near its limit (a
+        text pasted past it was cut: said, not silent)."""
+        self.show_hint(typed_limits.note(self.editor))
 
     # --- showing ---------------------------------------------------------------------
 
@@ -126,7 +142,7 @@ class ValidatedField(QWidget):
         self.message.setStyleSheet(ERROR_TEXT)
         self.message.setText(_sentence(text))
         self.message.setVisible(bool(text))
-        self.editor.setStyleSheet(ERROR_BORDER if text else "")
+        self.editor.setStyleSheet(error_style(self.editor) if text else "")
         self._error = bool(text)
 
     def show_hint(self, text: str = "") -> None:

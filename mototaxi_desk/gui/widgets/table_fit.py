@@ -142,3 +142,21 @@ class ElidedTooltips(QStyledItemDelegate):
                 QToolTip.showText(event.globalPos(), text, view)
                 return True
         return super().helpEvent(event, view, option, index)
+
+
+def width_needed(view: QTableView, *, narrowed: bool = False) -> int:
+    """The width the table needs to show every column without scrolling sideways: each
+    column's contents whole, or (`narrowed`) its long columns at the width the fitting
+    narrows them to (their header, or NARROWEST_CHARS characters); with the frame, the row
+    header and a vertical scroll bar."""
+    header = view.horizontalHeader()
+    least = view.fontMetrics().averageCharWidth() * NARROWEST_CHARS
+    total = 0
+    for column in range(header.count()):
+        if header.isSectionHidden(column):
+            continue
+        whole = max(view.sizeHintForColumn(column), header.sectionSizeHint(column))
+        total += min(whole, max(header.sectionSizeHint(column), least)) if narrowed else whole
+    frame = 2 * view.frameWidth()
+    rows = view.verticalHeader().width() if view.verticalHeader().isVisible() else 0
+    return total + frame + rows + view.verticalScrollBar().sizeHint().width()

@@ -8,6 +8,7 @@ import datetime as dt
 from PySide6.QtWidgets import (QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QPushButton, QVBoxLayout)
 
+from ...domain import usual_ranges
 from ...domain.errors import DomainError, ValidationError
 from ...domain.money import format_money, parse_money
 from ...services import setup
@@ -69,6 +70,11 @@ class TariffBox(QGroupBox):
                 field.setFocus()
                 return
         since = self.since.date()
+        from .. import prompts
+        warning = usual_ranges.tariff_warning(parse_money(self.value.text(), "Tarifa inicial"))
+        if not prompts.confirm_unusual(self, warning):
+            self.value.setFocus()  # kept as typed, to correct
+            return
         try:
             result = setup.set_tariff(self.actor, since, self.value.text(), self.act.text())
         except ValidationError as exc:

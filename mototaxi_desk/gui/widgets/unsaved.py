@@ -40,8 +40,12 @@ def _value(widget: QWidget):
 
 
 def form_state(root: QWidget) -> dict:
-    """Every editor under `root` with its value, keyed by the editor itself."""
-    return {w: v for w in root.findChildren(QWidget) if (v := _value(w)) is not None}
+    """Every editor of `root`'s window with its value, keyed by the editor itself; not those
+    of a popup it owns (a date field's calendar, opened and closed without a choice, is no
+    typing: its month and year boxes are not the form's)."""
+    window = root.window()
+    return {w: v for w in root.findChildren(QWidget)
+            if w.window() is window and (v := _value(w)) is not None}
 
 
 def discard_question(parent: QWidget) -> QMessageBox:

@@ -18,9 +18,9 @@ from ...domain import validators
 from ...domain.errors import DomainError
 from ...domain.vehicle_rules import FAMILY_RELATIONS
 from ...services import setup, vehicles
+from . import plate as plate_field
 from .fields import ValidatedField
 
-PLATE_MASK = ">AAA-9N99;_"   # ABC-1234 or ABC-1D23 (either format)
 
 
 class OtherOwnerVehicle:
@@ -38,9 +38,9 @@ class OtherOwnerVehicle:
         self.owners: dict[int, str] = {}   # vehicle id -> owner's name, for the vehicles found
         self.hint = QLabel()
         self.hint.setWordWrap(True)
-        self.plate = ValidatedField(validators.plate, mask=PLATE_MASK, required=False)
+        self.plate = ValidatedField(validators.plate, required=False)
         self.plate.setObjectName("other_owner_plate")
-        self.plate.edit.setToolTip("Formato antigo ABC-1234 ou Mercosul ABC-1D23")
+        plate_field.follow_spelling(self.plate.edit)  # ABC-1234 or QRS1D23
         self.find_button = QPushButton("&Buscar veículo")
         self.find_button.setObjectName("other_owner_find")
         self.find_button.clicked.connect(self.find)
