@@ -153,16 +153,13 @@ def fit_and_limits_shots(folder: Path, permit) -> None:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from mototaxi_desk.gui.dialogs.inspection_form import InspectionForm
     from mototaxi_desk.gui.dialogs.person_forms import PersonEditDialog
     from mototaxi_desk.gui.dialogs.print_preview import PrintPreviewDialog
     from mototaxi_desk.gui.dialogs.vehicle_form import VehicleForm
-    from mototaxi_desk.services import demo, documents, fees, inspections, users
-    from mototaxi_desk.store.models import Permit
+    from mototaxi_desk.services import demo, documents, users
 
     app = QApplication.instance()
     clerk = users.authenticate("atendente", demo.DEMO_PASSWORD)
-    fiscal = users.authenticate("fiscal", demo.DEMO_PASSWORD)
 
     def save(widget, name: str) -> None:
         widget.show()
@@ -170,12 +167,7 @@ def fit_and_limits_shots(folder: Path, permit) -> None:
         widget.grab().save(str(folder / name))
         widget.close()
 
-    blocked = next((p for p in Permit.select().where(Permit.status == "active")
-                    .order_by(Permit.id) if p.vehicle_id and inspections.blockers(p.vehicle_id)
-                    and fees.open_debts(p.holder_id)), None)
-    if blocked is not None:
-        save(InspectionForm(fiscal, plate=blocked.vehicle.plate_original),
-             "vistoria-debito.png")
+    # vistoria-debito.png: tools/screenshots_next_steps.py, from an empty município
     form = VehicleForm(clerk)
     form.show()
     form.save()  # every field's refusal at once
