@@ -218,15 +218,19 @@
       serialText(r.number);
     var order = isCard ? r.number : stickerPermit(r, key);
     if (!isCard && !order) reasons.push(reason("no_permit"));
+    var permitCurrent = true;
     if (order && status.permits[String(order)]) {
       reasons.push(reason(PERMIT_STATUS[status.permits[String(order)]] || "permit_expired"));
+      permitCurrent = false;
     }
     if (order && (status.valid_until[String(order)] || "9999") < todayIso()) {
       reasons.push(reason("permit_expired"));  // in force on the list's date, not on today's
+      permitCurrent = false;
     }
-    // SRM Art. 6 XX: the card's yearly licensing date (lists made before it have none)
+    // SRM Art. 6 XX: the card's yearly licensing date (lists made before it have none); as on
+    // the desktop, only of a permit still in force (an ended permit says so, not its card)
     var licensed = r.kind === "permit_card" && (status.card_licensing || {})[String(order)];
-    if (licensed && licensed < todayIso()) {
+    if (permitCurrent && licensed && licensed < todayIso()) {
       reasons.push(reason("licensing_overdue", {card_valid_until: dateText(licensed)}));
     }
     var latest = status.copies[document + ":" + key];

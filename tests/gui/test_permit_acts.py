@@ -75,7 +75,7 @@ def test_menu_offers_the_laws_acts_and_says_why_not_srm(qtbot, srm):
     page = _page(qtbot, SUPERVISOR, holder["id"])
     assert page.more_button.isEnabled() and page.more_button.text() == "&Mais ▾"
     keys = list(page.more_actions)
-    assert keys == ["transfer", "interrupt", "extend", "resume", "desist", "cassate",
+    assert keys == ["transfer", "interrupt", "extend", "resume", "desist", "license", "cassate",
                     "reinstate", "aux_issue", "aux_renew", "aux_end", "aux_cassate",
                     "stoppage", "summon", "print_act", "aux_card"]
     assert page.more_actions["transfer"].isEnabled()

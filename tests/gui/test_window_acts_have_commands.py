@@ -71,6 +71,7 @@ ACTS = {
     ("PersonPage", "Intimar para vistoria"): "summon",
     ("PersonPage", "Imprimir documento de um ato"): "permit print-act",
     ("PersonPage", "Imprimir cartão do condutor auxiliar"): "print aux-card",
+    ("PersonPage", "Licenciar cartão de permissão (anual)"): "permit license",
     ("SanctionsPanel", "Aplicar sanção"): "sanction apply",
     # the auto de infração (SRM Arts. 35, 46-49; PF Arts. 34-38; L1745 Arts. 8, 19)
     ("NoticeDetailDialog", "Registrar notificação"): "notice notify",

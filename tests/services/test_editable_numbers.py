@@ -20,7 +20,8 @@ from mototaxi_desk.domain.errors import DomainError
 from mototaxi_desk.domain.profiles import (apply_overrides, available_profiles,
                                            editable_numbers, load_profile)
 from mototaxi_desk.services import (auxiliary, clock, fees, impounds, inspections, ledger,
-                                    permits, setup, stands, summons, vehicles, waiting_list)
+                                    permit_act_texts, permits, setup, stands, summons,
+                                    vehicles, waiting_list)
 from mototaxi_desk.services.context import SYSTEM, Actor
 from mototaxi_desk.store.migrations import close_database, open_database
 from mototaxi_desk.store.models import Permit, PersonBar
@@ -54,6 +55,11 @@ CURRENT_VEHICLE = vehicle_rules.VehicleFacts(2025, 160, 1, 1_000_000, D(2030, 1,
 # --- pure probes: (profile id, changed value, probe(profile) -> result) ----------------------
 
 PURE = {
+    # SRM Art. 6 XX: the card valid until the grant's next anniversary (12 months), never past
+    # the permit's end; Art. 38 III d: the days to justify a missed licensing by protocol
+    "licensing.card_months": (SRM, 6, lambda p: permit_rules.card_valid_until(
+        p, issued_on=D(2026, 1, 10), valid_until=D(2031, 1, 10), licensed_on=None)),
+    "licensing.justify_days": (SRM, 45, lambda p: permit_act_texts._licensing_rules(p)),
     "cap.inhabitants_per_permit": (SRM, 500, lambda p: permit_rules.permit_cap(p, 18_540)),
     "holder.min_age": (SRM, 30, lambda p: holder_rules.requirement_problems(
         p, birth_date=D(2000, 1, 1), cnh_category="A", cnh_first_licence=D(2018, 1, 1),
