@@ -16,6 +16,7 @@ from ..models.dict_table import Column, DictTableModel
 from .. import painel_preparation
 from ..workers import run_in_background
 from ..widgets.common import STATUS_COLOURS, heading, open_rows, table_view
+from ..widgets.first_steps import FirstSteps
 from ...domain import wallclock
 
 
@@ -81,12 +82,17 @@ class DashboardPage(QWidget):
     person_chosen = Signal(int)
     loaded = Signal()  # today's figures shown
     shown_earlier = Signal()  # the day's first: an earlier day's due dates shown meanwhile
+    step_chosen = Signal(str)  # a "Primeiros passos" button: the place to open
     title = "Painel"
 
     def __init__(self, actor=None, parent=None):  # the same figures for every role
         super().__init__(parent)
         layout = QVBoxLayout(self)
         layout.addWidget(heading("Painel"))
+        # a new município's first things to do, until each is done (hidden afterwards)
+        self.first_steps = FirstSteps(actor)
+        self.first_steps.chosen.connect(self.step_chosen)
+        layout.addWidget(self.first_steps)
         top = QHBoxLayout()
         self.figures = QLabel()
         self.figures.setTextFormat(Qt.TextFormat.RichText)
@@ -138,6 +144,7 @@ class DashboardPage(QWidget):
         due dates as they were before it, saying so (`shown_earlier`), while today's table
         is built (seconds on a large register, in a child process: painel_preparation.py),
         then today's."""
+        self.first_steps.refresh()  # a few EXISTS queries: at once, not with the figures
         self.alerts_title.setText("<b>Prazos</b>: carregando…")
         self._asked += 1
         asked = self._asked  # a newer refresh's figures are never covered by these
