@@ -83,17 +83,23 @@ class SetupWizard(QWizard):
         self._forward_tab_order()
         self.setMinimumSize(720, 560)
 
-    def _forward_tab_order(self) -> None:
-        """Tab from a page's last field goes to Avançar/Concluir, never to "< Voltar" (a
-        button with the focus takes Enter: Enter went back); Voltar only on Alt+V or by
-        Tab past Sair."""
+    def _forward_tab_order(self, page_id: int | None = None) -> None:
+        """Tab from the page's last field goes to Avançar/Concluir, never to "< Voltar" (a
+        button with the focus takes Enter: Enter went back); Voltar only by Alt+V or by
+        Tab past Sair. Set again for each page (a widget has one place in the chain)."""
         back, forward, finish, leave = (self.button(b) for b in (
             QWizard.WizardButton.BackButton, QWizard.WizardButton.NextButton,
             QWizard.WizardButton.FinishButton, QWizard.WizardButton.CancelButton))
-        back.setAutoDefault(False)  # Enter on a focused Voltar still goes forward
-        for last in (self.brasao.remove_button, self.unit_value.editor,
-                     self.password_again.editor):
-            QWidget.setTabOrder(last, forward)
+        if page_id is None:  # once: Enter on a focused Voltar still goes forward
+            back.setAutoDefault(False)
+            self.currentIdChanged.connect(self._forward_tab_order)
+            page_id = PAGE_MUNICIPIO
+        last = {PAGE_MUNICIPIO: self.brasao.remove_button,
+                PAGE_PROFILE: self.unit_value.editor,
+                PAGE_ADMIN: self.password_again.editor}.get(page_id)
+        if last is None:
+            return
+        QWidget.setTabOrder(last, forward)
         QWidget.setTabOrder(forward, finish)
         QWidget.setTabOrder(finish, leave)
         QWidget.setTabOrder(leave, back)
