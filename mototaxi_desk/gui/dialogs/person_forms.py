@@ -70,7 +70,7 @@ class PersonEditDialog(DiscardGuard, QDialog):
         ui.email.configure(validators.email, required=False, placeholder="nome@exemplo.com")
         ui.email.editor.setMaxLength(120)
         self.save_button = ui.buttons.button(QDialogButtonBox.StandardButton.Save)
-        self.save_button.setText("Salvar (Ctrl+S)")
+        self.save_button.setText("S&alvar (Ctrl+S)")
         self.save_button.setObjectName("save_button")
         self.save_button.setDefault(True)
         ui.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Cancelar")
@@ -322,7 +322,7 @@ class CnhDialog(DiscardGuard, QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save |
                                    QDialogButtonBox.StandardButton.Cancel)
         self.save_button = buttons.button(QDialogButtonBox.StandardButton.Save)
-        self.save_button.setText("Salvar (Ctrl+S)")
+        self.save_button.setText("S&alvar (Ctrl+S)")
         self.save_button.setObjectName("save_button")
         self.save_button.setDefault(True)
         buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Cancelar")

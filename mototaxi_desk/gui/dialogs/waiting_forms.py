@@ -77,8 +77,8 @@ class WaitingEnrolDialog(DiscardGuard, QDialog):
         self.ranking: dict[str, QSpinBox] = {}
         self._build_ranking()
         ui.notes.setFixedHeight(70)
-        self.save_button = _buttons(ui.buttons, "Inscrever" if entry is None else
-                                    "Salvar (Ctrl+S)")
+        self.save_button = _buttons(ui.buttons, "&Inscrever" if entry is None else
+                                    "&Salvar (Ctrl+S)")
         ui.buttons.accepted.connect(self.save)
         ui.buttons.rejected.connect(self.reject)
         QShortcut(QKeySequence("Ctrl+S"), self, activated=self.save)
