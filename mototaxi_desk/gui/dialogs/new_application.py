@@ -467,6 +467,8 @@ class DonePage(QWizardPage):
         self.details.setWordWrap(True)
         self.print_button = QPushButton("&Imprimir comprovante (Ctrl+P)")
         self.print_button.clicked.connect(wizard.print_receipt)
+        # the focus lands here when Protocolar hides: Enter still concludes (Ctrl+P prints)
+        self.print_button.setAutoDefault(False)
         self.message = QLabel()
         self.message.setStyleSheet(ERROR_STYLE)
         layout = QVBoxLayout(self)
