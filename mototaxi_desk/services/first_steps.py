@@ -13,7 +13,7 @@ from .context import Actor
 STEPS = (
     ("stands", "Cadastrar os pontos de estacionamento",
      "cada permissão é lotada num ponto", "stand.create", "Abrir &Pontos"),
-    ("holders", "Importar o cadastro existente ou cadastrar os permissionários",
+    ("holders", "Importar o cadastro ou cadastrar os permissionários",
      "uma planilha do cadastro atual, ou uma pessoa de cada vez", "person.register",
      "Importar ou ca&dastrar"),
     ("users", "Cadastrar os usuários (atendentes, fiscais, supervisores)",

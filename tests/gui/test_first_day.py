@@ -106,6 +106,9 @@ def test_the_empty_painel_says_what_to_do_first_until_each_is_done(qtbot, db, tm
     window.show()
     box = window.dashboard.first_steps
     qtbot.waitUntil(box.isVisible)
+    charts = window.dashboard.charts
+    assert charts.currentWidget() is box  # the register is empty: the list, not the charts
+    assert charts.tabText(charts.currentIndex()) == "Primeiros passos (5)"
     assert [s["key"] for s in box.steps] == ["stands", "holders", "users", "municipio",
                                              "backups"]
     assert box.labels()[0] == "Cadastrar os pontos de estacionamento"
@@ -128,6 +131,7 @@ def test_the_empty_painel_says_what_to_do_first_until_each_is_done(qtbot, db, tm
     users.add_user(admin, "joana", "Joana Atendente", "atendente", "provisoria-1")
     window.nav.setCurrentRow(window.row_of("dashboard"))
     assert [s["key"] for s in box.steps] == ["municipio", "backups"]
+    assert "Primeiros passos (2)" in [charts.tabText(i) for i in range(charts.count())]
     assert [s["place"] for s in first_steps.pending()] == ["municipio", "backups"]
     setup.set_brasao(admin, PNG)
     assert first_steps.pending()[0]["place"] == "collection"  # the brasão there: the CNPJ
@@ -137,6 +141,7 @@ def test_the_empty_painel_says_what_to_do_first_until_each_is_done(qtbot, db, tm
     backups.make_backup(admin, tmp_path / "primeira-copia.db")
     window.refresh()
     assert first_steps.pending() == [] and not box.isVisible()
+    assert charts.indexOf(box) == -1 and charts.count() == 3  # the charts alone again
 
 
 def test_a_clerk_sees_the_admin_steps_disabled_and_holders_opens_nova_pessoa(qtbot, db):

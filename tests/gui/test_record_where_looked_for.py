@@ -142,7 +142,7 @@ def test_the_record_veiculos_tab_registers_a_vehicle_for_this_person(window, qtb
     button = page.new_vehicle_button
     assert button.isEnabled() and button.text() == "Cadastrar ve&ículo para esta pessoa…"
     page.tabs.setCurrentIndex(page._titles.index("Veículos"))
-    assert button.isVisible()
+    assert button.isVisible() and page.views["vehicles"].isVisible()  # the table below it
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     form = page.form
     assert isinstance(form, VehicleForm) and form.owner_id == person["id"]

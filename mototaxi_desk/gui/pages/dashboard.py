@@ -89,10 +89,6 @@ class DashboardPage(QWidget):
         super().__init__(parent)
         layout = QVBoxLayout(self)
         layout.addWidget(heading("Painel"))
-        # a new município's first things to do, until each is done (hidden afterwards)
-        self.first_steps = FirstSteps(actor)
-        self.first_steps.chosen.connect(self.step_chosen)
-        layout.addWidget(self.first_steps)
         top = QHBoxLayout()
         self.figures = QLabel()
         self.figures.setTextFormat(Qt.TextFormat.RichText)
@@ -115,6 +111,11 @@ class DashboardPage(QWidget):
             self.charts.addTab(QWidget(), label)
         self.charts.currentChanged.connect(lambda *_: self._draw_current_chart())
         top.addWidget(self.charts, 6)
+        # what a new município does first, until each is done: a tab beside the charts
+        # (the Painel keeps its height at 1366×768, 125%), the one shown while the register
+        # is empty (the charts have nothing to show yet)
+        self.first_steps = FirstSteps(actor)
+        self.first_steps.chosen.connect(self.step_chosen)
         self.chart = self.notices_chart = self.fines_chart = None
         self._info: dict | None = None
         self._asked = 0  # refreshes asked for: only the last one's figures are shown
@@ -144,7 +145,7 @@ class DashboardPage(QWidget):
         due dates as they were before it, saying so (`shown_earlier`), while today's table
         is built (seconds on a large register, in a child process: painel_preparation.py),
         then today's."""
-        self.first_steps.refresh()  # a few EXISTS queries: at once, not with the figures
+        self.show_first_steps()  # a few EXISTS queries: at once, not with the figures
         self.alerts_title.setText("<b>Prazos</b>: carregando…")
         self._asked += 1
         asked = self._asked  # a newer refresh's figures are never covered by these
@@ -156,6 +157,21 @@ class DashboardPage(QWidget):
         self._job = run_in_background(
             work, self._bound(lambda page, info: page._shown_then_today(info, asked)),
             self._bound(lambda page, exc: page._failed(exc, asked)), interruptible=True)
+
+    def show_first_steps(self) -> None:
+        """The "Primeiros passos" tab with what is left, or no such tab."""
+        self.first_steps.refresh()
+        steps = self.first_steps.steps
+        index = self.charts.indexOf(self.first_steps)
+        if not steps:
+            if index >= 0:
+                self.charts.removeTab(index)
+            return
+        if index < 0:
+            index = self.charts.addTab(self.first_steps, "")
+            if {"stands", "holders"} & {s["key"] for s in steps}:  # an empty register
+                self.charts.setCurrentIndex(index)
+        self.charts.setTabText(index, f"Primeiros passos ({len(steps)})")
 
     def _bound(self, call):
         """`call(self, ...)` as a method of this page: run_in_background then calls neither
@@ -224,7 +240,7 @@ class DashboardPage(QWidget):
     def _draw_current_chart(self) -> None:
         """Draw the chart of the tab shown, once per load of the figures."""
         tab = self.charts.currentIndex()
-        if self._info is None or tab in self._drawn:
+        if self._info is None or tab in self._drawn or tab >= len(CHART_TABS):
             return
         from ..widgets import charts  # QtCharts: loaded with the first chart drawn
         info = self._info

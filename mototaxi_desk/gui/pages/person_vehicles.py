@@ -28,6 +28,7 @@ def add_vehicle_actions(page) -> QPushButton:
     layout.addLayout(row)
     page.tabs.removeTab(index)
     layout.addWidget(view, 1)
+    view.show()  # the tab's stack hid it as it was taken out
     page.tabs.insertTab(index, tab, title)
     row_menu(view, lambda r: [
         *([("Abrir veículo…", lambda: page.open_item("vehicles", r))] if r >= 0 else []),

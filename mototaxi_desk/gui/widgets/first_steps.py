@@ -1,28 +1,31 @@
-"""The Painel's "Primeiros passos" box (issue 36 item 4): what a new município still has to
-do (services/first_steps.py), each with the button that opens its place; the box hides when
-everything is done. `chosen` carries the step's place for the main window to open."""
+"""The Painel's "Primeiros passos" (issue 36 item 4): what a new município still has to do
+(services/first_steps.py), each with the button that opens its place; the Painel shows it
+as a tab beside its charts while anything is left. `chosen` carries the step's place for
+the main window to open."""
 from __future__ import annotations
 
 from html import escape
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QPushButton
+from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QWidget
 
 from ...services import first_steps
+from .wrapped_label import WrappedLabel
 
 
-class FirstSteps(QGroupBox):
+class FirstSteps(QWidget):
     chosen = Signal(str)
 
     def __init__(self, actor=None, parent=None):
-        super().__init__("Primeiros passos", parent)
+        super().__init__(parent)
         self.setObjectName("first_steps")
         self.actor = actor
         self.grid = QGridLayout(self)
         self.grid.setColumnStretch(1, 1)
+        self.grid.setVerticalSpacing(4)
+        self.grid.setRowStretch(len(first_steps.STEPS), 1)  # the rows at the top
         self.buttons: dict[str, QPushButton] = {}  # by step key, as shown now
         self.steps: list[dict] = []
-        self.hide()
 
     def refresh(self) -> None:
         self.steps = first_steps.pending(self.actor)
@@ -33,8 +36,10 @@ class FirstSteps(QGroupBox):
         self.buttons = {}
         for row, step in enumerate(self.steps):
             number = QLabel(f"<b>{row + 1}.</b>")
-            text = QLabel(f"<b>{escape(step['label'])}</b> — {escape(step['detail'])}")
-            text.setWordWrap(True)
+            # one line each, the why in its tooltip: five short lines fit where the charts
+            # are at 1366×768, 125% (wraps, with the lines it needs, if not)
+            text = WrappedLabel(f"<b>{escape(step['label'])}</b>")
+            text.setToolTip(step["detail"][:1].upper() + step["detail"][1:] + ".")
             button = QPushButton(step["button"])
             button.setObjectName(f"first_step_{step['key']}")
             button.setEnabled(step["allowed"])
@@ -45,7 +50,6 @@ class FirstSteps(QGroupBox):
             self.grid.addWidget(text, row, 1)
             self.grid.addWidget(button, row, 2)
             self.buttons[step["key"]] = button
-        self.setVisible(bool(self.steps))
 
     def labels(self) -> list[str]:
         return [s["label"] for s in self.steps]
