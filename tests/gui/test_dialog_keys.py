@@ -19,7 +19,9 @@ from PySide6.QtWidgets import (QAbstractButton, QDialog, QGroupBox, QLabel, QPus
 
 from mototaxi_desk.domain import inspection_rules
 from mototaxi_desk.gui.main_window import MainWindow
-from mototaxi_desk.services import applications, fees, inspections, permits, setup, stands
+from mototaxi_desk.services import (applications, collection, fees, inspections, permits,
+                                    setup, stands, waiting_list)
+from mototaxi_desk.services.context import SYSTEM
 
 from ..factories import make_vehicle
 from .town import _isolated_data_dir, new_person, town  # noqa: F401 (fixtures)
@@ -122,7 +124,10 @@ def holder(town):
     applications.set_checklist_items(clerk, deferred["id"],
                                      [c["code"] for c in deferred["checklist"]], received=True)
     applications.change_status(supervisor, deferred["id"], "deferido", reason="Conferido")
+    collection.update(SYSTEM, cnpj="11222333000181", febraban_code="1234")  # guias possible
+    waiting = waiting_list.enrol(clerk, new_person("Ana Na Lista")["id"], seniority_years=1)
     return {"person": person, "permit": permit, "vehicle": vehicle, "stand": stand,
+            "waiting": waiting,
             "open_app": open_app, "deferred": applications.application(deferred["id"])}
 
 
@@ -144,7 +149,10 @@ def _makers(town, holder, window):
     from mototaxi_desk.gui.dialogs.stand_forms import StandCloseDialog, StandFormDialog
     from mototaxi_desk.gui.dialogs.vehicle_form import VehicleForm
     from mototaxi_desk.gui.dialogs.verify import VerifyDialog
-    from mototaxi_desk.gui.dialogs.waiting_forms import WaitingEnrolDialog
+    from mototaxi_desk.gui.dialogs.waiting_forms import WaitingEnrolDialog, WaitingRemoveDialog
+    from mototaxi_desk.gui.dialogs.crash import CrashDialog
+    from mototaxi_desk.gui.dialogs.guia import GuiaDialog
+    from mototaxi_desk.gui.dialogs.seal_review import SealReviewDialog
     from mototaxi_desk.gui.idle_lock import LockDialog
     clerk, fiscal, boss = (town.actor(r) for r in ("atendente", "fiscal", "supervisor"))
     person, vehicle = holder["person"]["id"], holder["vehicle"]["id"]
@@ -173,6 +181,13 @@ def _makers(town, holder, window):
         "importar": (lambda: ImportDialog(town.actor("supervisor"), window), None),
         "nova-versao-da-lei": (lambda: ProfileAdoptDialog(boss, window), None),
         "configuracao-inicial": (lambda: SetupWizard(window), None),
+        "guia": (lambda: GuiaDialog(clerk, fees.open_debts(person), window), None),
+        "lista-de-espera-retirar": (lambda: WaitingRemoveDialog(
+            clerk, waiting_list.get_entry(holder["waiting"]["id"], clerk), parent=window),
+            None),
+        "erro": (lambda: CrashDialog("Traceback (most recent call last):\n", window), None),
+        "conferir-e-corrigir": (lambda: SealReviewDialog(town.actor("supervisor"), window),
+                                None),
     }
     record.open_person(person)
     for key, action in (("renovar", record.renew), ("ponto", record.change_stand),
@@ -211,7 +226,7 @@ def test_every_dialog_has_its_forward_default_and_one_letter_per_button(town, ho
         if hasattr(dialog, "mark_clean"):
             dialog.mark_clean()
         dialog.close()
-    assert len(opened) >= 25, opened
+    assert len(opened) >= 35, opened
     assert not found, "\n".join(found)
 
 

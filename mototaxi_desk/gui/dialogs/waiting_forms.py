@@ -247,7 +247,7 @@ class WaitingRemoveDialog(DiscardGuard, QDialog):
         for text in REASONS:
             ui.reason_kind.addItem(text, text)
         ui.details.setPlaceholderText("ex.: pedido por escrito em 02/03/2026")
-        self.save_button = _buttons(ui.buttons, "Retirar da lista")
+        self.save_button = _buttons(ui.buttons, "&Retirar da lista")
         ui.buttons.accepted.connect(self.save)
         ui.buttons.rejected.connect(self.reject)
         ui.reason_kind.setFocus()
