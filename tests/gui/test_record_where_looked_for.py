@@ -161,8 +161,13 @@ def test_the_record_veiculos_tab_registers_a_vehicle_for_this_person(window, qtb
     page.form.reject()
 
 
-def test_a_fiscal_sees_the_buttons_off(town, qtbot):
+def test_a_fiscal_sees_the_buttons_off_and_no_offer(town, qtbot):
     win = MainWindow(town.actor("fiscal"))
     qtbot.addWidget(win)
     assert not win.holders_page.new_person_button.isEnabled()
     assert not win.person_page.new_person_button.isEnabled()
+    win.search_box.actor = town.actor("fiscal")  # as account.install sets it after login
+    win.search_box.setText(new_cpf())
+    win.search_box.run_search()
+    assert win.search_box.offer is None
+    assert win.search_box._labels.stringList() == ["Nada encontrado"]

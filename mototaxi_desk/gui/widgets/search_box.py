@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal
 from PySide6.QtWidgets import QCompleter, QLineEdit
 
-from ...services import search
+from ...services import permissions, search
 
 TYPING_PAUSE_MS = 30  # results must show within 100 ms of the last key (issue 6)
 
@@ -38,6 +38,10 @@ class SearchBox(QLineEdit):
     def run_search(self) -> None:
         self.hits = search.search(self.text(), actor=self.actor)
         self.offer = None if self.hits else search.register_offer(self.text())
+        wanted = {"person": "person.register", "vehicle": "vehicle.register"}
+        if self.offer and self.actor and not permissions.can(self.actor,
+                                                             wanted[self.offer["kind"]]):
+            self.offer = None  # a role that cannot register it (a fiscal) is not offered it
         self._labels.setStringList([f"{h['matched']} — {h['name']} (CPF {h['cpf']})"
                                     for h in self.hits] or self._nothing_found())
         if self.hasFocus() and self.text().strip():
