@@ -171,3 +171,28 @@ def test_a_fiscal_sees_the_buttons_off_and_no_offer(town, qtbot):
     win.search_box.run_search()
     assert win.search_box.offer is None
     assert win.search_box._labels.stringList() == ["Nada encontrado"]
+
+
+def test_the_vehicle_form_registers_an_owner_nobody_found(window, qtbot):
+    """The plate searched for, the owner's CPF typed: nobody — "Cadastrar pessoa" (Alt+E)
+    opens the new-person form with that CPF, and the new person is the owner."""
+    form = window.new_vehicle(plate="RST2E34")
+    qtbot.waitExposed(form)
+    button = form.new_owner_button
+    assert not button.isVisible()
+    cpf = new_cpf()
+    qtbot.keyClicks(form.owner_search, cpf)
+    form.search_owner()
+    assert button.isVisible() and not form.owner_combo.isVisible()
+    assert "cadastre-a aqui" in form.owner_box.message.text()
+    form.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is form)
+    qtbot.keyClick(form.owner_search, Qt.Key.Key_E, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: getattr(form, "owner_form", None) is not None)
+    person_form = form.owner_form
+    assert person_form.cpf.raw() == validators.format_cpf(cpf)
+    qtbot.keyClicks(person_form.ui.name.editor, "Dona Nova Da Moto")
+    assert person_form.save()
+    assert form.owner_id == Person.get(Person.cpf == cpf).id
+    assert form.owner_combo.isVisible() and not button.isVisible()
+    form.reject()
