@@ -2,7 +2,7 @@
 up as `init` does (not the demo): the Painel's "Primeiros passos", the search with no hit
 offering to register the CPF, "Nova pessoa", Permissionários' and the record's "Nova
 pessoa", the record's Veículos tab with "Cadastrar veículo", the application's documents
-with "Marcar todos". `python tools/screenshots_first_day.py FOLDER SCALE` (1 or 1.25).
+with "Marcar todos", the vehicle form offering to register an owner nobody was found for. `python tools/screenshots_first_day.py FOLDER SCALE` (1 or 1.25).
 A developer's tool: it is not shipped with the program."""
 from __future__ import annotations
 
@@ -68,6 +68,11 @@ def main(out: str = "docs/screenshots", scale: str = "1") -> int:
             form = window.register_from_search(box.offer)
             shot(form, "nova-pessoa.png")
             form.reject()
+            vehicle_form = window.new_vehicle(plate="QRS1D23")  # a plate nobody has
+            vehicle_form.owner_search.setText("111.444.777-35")
+            vehicle_form.search_owner()  # nobody: "Cadastrar pessoa" where the list was
+            shot(vehicle_form, "veiculo-proprietario-novo.png")
+            vehicle_form.reject()
             window.nav.setCurrentRow(window.row_of("holders_page"))
             shot(window, "permissionarios-nova-pessoa.png")
             person = persons.register_person(SYSTEM, {"cpf": "52998224725",
