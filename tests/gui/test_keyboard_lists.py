@@ -67,6 +67,25 @@ def test_a_decided_application_s_documents_stay_as_they_are(town, qtbot):
     assert not any(_received(app["id"]))
 
 
+def test_the_new_application_s_documents_by_arrows_and_space(town, qtbot):
+    from mototaxi_desk.gui.dialogs.new_application import NewApplicationWizard
+    person = new_person()
+    wizard = _show(qtbot, NewApplicationWizard(town.actor("atendente"), person_id=person["id"],
+                                               app_type="new_permit"))
+    wizard.next()
+    wizard.next()
+    page = wizard.checklist_page
+    assert wizard.currentPage() is page
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is page.items)
+    qtbot.keyClick(page.items, Qt.Key.Key_Space)
+    qtbot.keyClick(page.items, Qt.Key.Key_Down)
+    qtbot.keyClick(page.items, Qt.Key.Key_Down)
+    qtbot.keyClick(page.items, Qt.Key.Key_Space)
+    codes = [page.items.item(r).data(Qt.ItemDataRole.UserRole) for r in (0, 2)]
+    assert page.ticked() == codes
+    assert not page.all_button.autoDefault()  # Enter stays Avançar's
+
+
 def test_inspection_items_by_tab_arrows_space_and_tudo_aprovado(town, qtbot):
     form = _show(qtbot, InspectionForm(town.actor("fiscal")))
     codes = list(form.groups)
