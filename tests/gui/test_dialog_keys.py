@@ -6,7 +6,8 @@ and checked:
 - Enter: exactly one visible default button, and it is the forward action (never Cancelar,
   Fechar, Sair or Voltar) — but in the verifier, whose Enter is the code reader's;
 - Alt+letter: every visible button has a mnemonic (except the one Esc presses: Cancelar,
-  Fechar, Sair, which need none, and a field's own button, the calendar's F4), and no letter is taken twice in the window — buttons,
+  Fechar, Sair, which need none, and a field's own button, the calendar's F4), a letter
+  the keyboard has (not í or ç), and no letter is taken twice in the window — buttons,
   labels with a buddy, checkable group boxes and tabs share the window's Alt+letters."""
 from __future__ import annotations
 
@@ -75,6 +76,8 @@ def key_problems(window: QWidget, name: str, default: str | None = None) -> list
             if _plain(button.text()) not in ESC_WORDS and button.text().strip():
                 found.append(f"{name}: botão '{button.text()}' sem tecla de atalho (&)")
             continue
+        if not letter.isascii():  # Alt+í, Alt+ç: no such key on the keyboard
+            found.append(f"{name}: '{button.text()}' tem Alt+{letter}, que não se digita")
         letters.setdefault(letter, []).append(button.text())
     for label in window.findChildren(QLabel):
         if _mine(label, window) and label.buddy() is not None and _letter(label.text()):

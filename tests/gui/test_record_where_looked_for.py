@@ -140,7 +140,7 @@ def test_the_record_veiculos_tab_registers_a_vehicle_for_this_person(window, qtb
     window.open_person(person["id"])
     page = window.person_page
     button = page.new_vehicle_button
-    assert button.isEnabled() and button.text() == "Cadastrar ve&ículo para esta pessoa…"
+    assert button.isEnabled() and button.text() == "Cadastrar veícu&lo para esta pessoa…"
     page.tabs.setCurrentIndex(page._titles.index("Veículos"))
     assert button.isVisible() and page.views["vehicles"].isVisible()  # the table below it
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
@@ -196,3 +196,22 @@ def test_the_vehicle_form_registers_an_owner_nobody_found(window, qtbot):
     assert form.owner_id == Person.get(Person.cpf == cpf).id
     assert form.owner_combo.isVisible() and not button.isVisible()
     form.reject()
+
+
+def test_the_new_buttons_letters_are_their_own(window):
+    """Alt+S (Nova pessoa) and Alt+L (Cadastrar veículo) press nothing else on the record;
+    Alt+N (Nova pessoa) nothing else on Permissionários."""
+    from PySide6.QtWidgets import QAbstractButton, QLabel
+
+    from mototaxi_desk.gui import mnemonics
+
+    def holders_of(letter):
+        return [w.text() for w in window.findChildren(QAbstractButton) + window.findChildren(
+            QLabel) if w.isVisibleTo(window) and mnemonics.letter(w.text()) == letter]
+    window.open_person(new_person()["id"])
+    page = window.person_page
+    page.tabs.setCurrentIndex(page._titles.index("Veículos"))
+    assert holders_of("s") == ["Nova pe&ssoa…"]
+    assert holders_of("l") == ["Cadastrar veícu&lo para esta pessoa…"]
+    window.nav.setCurrentRow(window.row_of("holders_page"))
+    assert holders_of("n") == ["&Nova pessoa…"]

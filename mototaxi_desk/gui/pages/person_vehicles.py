@@ -19,7 +19,7 @@ def add_vehicle_actions(page) -> QPushButton:
     layout = QVBoxLayout(tab)
     layout.setContentsMargins(0, 4, 0, 0)
     row = QHBoxLayout()
-    button = QPushButton("Cadastrar ve&ículo para esta pessoa…")
+    button = QPushButton("Cadastrar veícu&lo para esta pessoa…")
     button.setObjectName("record_new_vehicle_button")
     button.setEnabled(False)
     button.clicked.connect(lambda: new_vehicle(page))
