@@ -71,10 +71,10 @@ class LockDialog(QDialog):
         self.message.setStyleSheet("color: #b00020")
         self.message.setWordWrap(True)
         buttons = QDialogButtonBox()
-        self.unlock_button = buttons.addButton("Desbloquear",
+        self.unlock_button = buttons.addButton("&Desbloquear",
                                                QDialogButtonBox.ButtonRole.AcceptRole)
         self.unlock_button.setDefault(True)
-        self.logout_button = buttons.addButton("Sair do programa",
+        self.logout_button = buttons.addButton("Sai&r do programa",
                                                QDialogButtonBox.ButtonRole.RejectRole)
         self.unlock_button.clicked.connect(self.try_unlock)
         self.logout_button.clicked.connect(self.reject)

@@ -110,6 +110,7 @@ class MainWindow(QMainWindow):
             self.nav.item(self.row_of("waiting_page")).setHidden(True)
         self.nav.currentRowChanged.connect(self.show_page)
         self.search_box.person_chosen.connect(self.open_person)
+        self.search_box.register_asked.connect(self.register_from_search)
 
         central = QWidget()
         outer = QVBoxLayout(central)
@@ -194,6 +195,9 @@ class MainWindow(QMainWindow):
                 page.person_chosen.connect(self.open_person)
             if name == "dashboard":
                 page.loaded.connect(self.update_counts)
+                page.step_chosen.connect(self.open_place)
+            if hasattr(page, "new_person_asked"):  # its "Nova pessoa" button
+                page.new_person_asked.connect(lambda: self.new_person())
             self._built[name] = page
             row = _ROWS[name]
             stand_in = self.stack.widget(row)
@@ -345,6 +349,57 @@ class MainWindow(QMainWindow):
         if person is not None and self.stack.currentWidget() is person and person.person_id:
             return self.person_page.new_application()
         return self.applications_page.new_application()
+
+    # --- a record created where it is looked for (issue 36 item 2) -------------------------
+    def register_from_search(self, offer: dict):
+        """The search found nothing: the form for what was typed, filled in with it."""
+        if offer["kind"] == "vehicle":
+            return self.new_vehicle(plate=offer["plate"])
+        return self.new_person(cpf=offer["cpf"], name=offer["name"])
+
+    def new_person(self, cpf: str = "", name: str = ""):
+        """"Nova pessoa" (window-modal, `self.dialog`): the record opens once saved."""
+        from .dialogs.person_forms import NewPersonDialog
+        dialog = NewPersonDialog(self.actor, cpf=cpf, name=name, parent=self)
+        dialog.accepted.connect(lambda: self.open_person(dialog.result_value["id"]))
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def new_vehicle(self, plate: str = "", owner_id: int | None = None):
+        """A new vehicle with the plate searched for; the owner's record opens once saved."""
+        from .dialogs.vehicle_form import VehicleForm
+        form = VehicleForm(self.actor, owner_id=owner_id, parent=self)
+        if plate:
+            form.plate.setText(plate)
+            form.mark_clean()  # what the search carried in is not the clerk's typing
+        form.accepted.connect(lambda: self.open_person(form.result_data["owner_id"]))
+        self.dialog = form
+        form.open()
+        return form
+
+    # --- the Painel's first steps (issue 36 item 4) -----------------------------------------
+    def open_place(self, place: str):
+        """Where a first step is done: the Pontos page, the import (an administrator) or a
+        new person, the Configurações tab of users, município data or backups."""
+        if place == "stands":
+            self.nav.setCurrentRow(self.row_of("stands_page"))
+            return self.stands_page
+        if place == "holders" and self.actor.role != "admin":
+            return self.new_person()
+        settings = self.settings_page
+        self.nav.setCurrentRow(self.row_of("settings_page"))
+        tab = {"holders": settings.import_tab, "backups": settings.backup_tab,
+               "collection": settings.collection_tab}.get(place)
+        if tab is not None:
+            settings.tabs.setCurrentWidget(tab)
+        else:  # Usuários, Município: tabs made by the page itself
+            titles = {"users": "Usuários", "municipio": "Município"}
+            for index in range(settings.tabs.count()):
+                if settings.tabs.tabText(index) == titles.get(place):
+                    settings.tabs.setCurrentIndex(index)
+        settings.tabs.currentWidget().setFocus()
+        return settings
 
     def verify_document(self) -> VerifyDialog:
         """F9, window-modal without blocking (`self.dialog`)."""

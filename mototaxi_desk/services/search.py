@@ -11,6 +11,7 @@ import re
 from peewee import SQL
 
 from ..domain import validators
+from ..domain.errors import ValidationError
 from ..domain.search_terms import fold, name_tokens, prefix_upper_bound
 from ..store.models import Application, Permit, Person, PersonNameToken, Vehicle
 from . import lookup, permissions
@@ -159,6 +160,28 @@ def search(text: str, limit: int = 20, *, actor: Actor | None = None) -> list[di
             hit["cpf"] = validators.mask_cpf(re.sub(r"\D", "", full))
             hit["matched"] = hit["matched"].replace(full, hit["cpf"])
     return unique
+
+
+def register_offer(text: str) -> dict | None:
+    """What a search with no hit offers to register (issue 36 item 2): a whole valid CPF →
+    a person with that CPF; a whole plate → a vehicle with that plate; words → a person
+    with that name; None for anything else (a protocol, a permit number, a partial CPF)."""
+    query = " ".join(str(text or "").split())[:MAX_QUERY]
+    digits = _NUMBER_MASK.sub("", query)
+    if len(digits) == 11 and digits.isascii() and digits.isdigit():
+        try:
+            return {"kind": "person", "cpf": validators.cpf(digits), "name": "",
+                    "text": f"CPF {validators.format_cpf(digits)}"}
+        except ValidationError:
+            return None
+    try:
+        _key, original = validators.plate(query)
+        return {"kind": "vehicle", "plate": original, "text": f"placa {original}"}
+    except ValidationError:
+        pass
+    if len(query) >= 3 and all(c.isalpha() or c in " '-." for c in query):
+        return {"kind": "person", "cpf": "", "name": query, "text": query}
+    return None
 
 
 def index_person_name(person: Person) -> None:

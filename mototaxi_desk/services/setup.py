@@ -283,9 +283,12 @@ def validate_init(*, profile_id, municipio, uf, ibge, population, fiscal_unit_va
     }
 
 
-def initialise(*, today: dt.date | None = None, demo: bool = False, **values) -> dict:
+def initialise(*, today: dt.date | None = None, demo: bool = False,
+               provisional_password: bool = True, **values) -> dict:
     """Create the município settings, this year's fiscal-unit value and the first admin
-    (who must change the password at first login), all in one transaction. `demo` marks a
+    (who must change the password at first login unless `provisional_password` is False:
+    the first-run wizard, where the admin typed it twice and chose it), all in one
+    transaction. `demo` marks a
     demo database (services/demo.py): the only kind that takes fictitious data. The
     result's `signing_key` says whether this station trusts the new key: not when it
     already trusts keys of this IBGE code (services/keys.py, trust on first use only)."""
@@ -304,7 +307,8 @@ def initialise(*, today: dt.date | None = None, demo: bool = False, **values) ->
                                value_cents=checked["tariff_cents"],
                                act_number="valor do perfil na configuração inicial")
         login, name, password = checked["admin"]
-        admin = users.create_user(login, name, "admin", password, must_change_password=True)
+        admin = users.create_user(login, name, "admin", password,
+                                  must_change_password=provisional_password)
         from . import keys  # the município's QR signing key pair (services/keys.py)
         keys.ensure_key(SYSTEM, at_init=True)  # trusted here only on first use
         # the set-up entry: its seals cover the settings, the admin and the key

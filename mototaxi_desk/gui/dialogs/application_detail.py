@@ -1,4 +1,5 @@
-"""One application: its documents (tick boxes), its history, and the moves the user's role
+"""One application: its documents (tick boxes: arrows and Space, "Marcar todos"; the row
+stays where it was as each tick is saved), its history, and the moves the user's role
 allows — em análise / pendente (with reason) for the counter, deferir / indeferir (with
 reason) for a supervisor. Deferring a new permit leads to "Outorgar permissão"."""
 from __future__ import annotations
@@ -7,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QDialog, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
                                QListWidget, QListWidgetItem, QPushButton, QTabWidget,
-                               QVBoxLayout)
+                               QVBoxLayout, QWidget)
 
 from .. import screen_fit
 from ...domain.errors import DomainError, RuleRefusal
@@ -35,7 +36,20 @@ class ApplicationDetailDialog(QDialog):
         self.checklist = QListWidget()
         self.checklist.setWordWrap(True)
         self.checklist.itemChanged.connect(self._tick)
-        self.tabs.addTab(self.checklist, "Documentos")
+        self.checklist.setObjectName("application_checklist")
+        self.all_button = QPushButton("Marcar &todos como recebidos")
+        self.all_button.setAutoDefault(False)  # Enter stays the dialog's
+        self.all_button.clicked.connect(self.mark_all)
+        documents_tab = QWidget()
+        documents_layout = QVBoxLayout(documents_tab)
+        documents_layout.setContentsMargins(4, 4, 4, 4)
+        documents_layout.addWidget(self.checklist, 1)
+        all_row = QHBoxLayout()
+        all_row.addWidget(QLabel("Setas para escolher, Espaço marca ou desmarca."))
+        all_row.addStretch(1)
+        all_row.addWidget(self.all_button)
+        documents_layout.addLayout(all_row)
+        self.tabs.addTab(documents_tab, "Documentos")
         self.history_model = DictTableModel(
             [Column("at", "Quando"), Column("from_label", "De"), Column("to_label", "Para"),
              Column("reason", "Motivo")], parent=self)
@@ -89,6 +103,8 @@ class ApplicationDetailDialog(QDialog):
         QShortcut(QKeySequence("Ctrl+P"), self, activated=self.print_receipt)
         screen_fit.preferred_size(self, 860, 620)
         self.load()
+        if self._editable():  # the documents first: the keyboard ticks them at once
+            self.checklist.setFocus()
 
     # --- showing ------------------------------------------------------------------------
     def load(self, app: dict | None = None) -> None:
@@ -109,8 +125,9 @@ class ApplicationDetailDialog(QDialog):
             f"background: {APPLICATION_COLOURS.get(a['status'], '#e4e4e4')}; font-size: 12pt;"
             "border: 1px solid #999; border-radius: 4px; padding: 4px 10px;")
         self.checklist.blockSignals(True)
+        row_before = self.checklist.currentRow()  # the row the clerk is on stays current
         self.checklist.clear()
-        editable = self.actor.role in applications.FILERS and a["status"] not in ENDED
+        editable = self._editable()
         for item in a["checklist"]:
             text = item["text"] + ("" if item["mandatory"] else "  (facultativo)")
             if item["received_on"]:
@@ -124,13 +141,23 @@ class ApplicationDetailDialog(QDialog):
             row.setCheckState(Qt.CheckState.Checked if item["received"]
                               else Qt.CheckState.Unchecked)
             self.checklist.addItem(row)
-        self.checklist.blockSignals(False)
         received = sum(1 for c in a["checklist"] if c["received"])
+        if row_before < 0:  # first shown: the first document not received yet
+            row_before = next((i for i, c in enumerate(a["checklist"]) if not c["received"]),
+                              0)
+        if self.checklist.count():
+            self.checklist.setCurrentRow(min(row_before, self.checklist.count() - 1))
+        self.checklist.blockSignals(False)
+        self.all_button.setEnabled(editable and received < len(a["checklist"]))
         self.tabs.setTabText(0, f"Documentos ({received} de {len(a['checklist'])})")
         labels = applications.STATUS_LABELS
         self.history_model.set_rows([{**h, "from_label": labels.get(h["from"], ""),
                                       "to_label": labels[h["to"]]} for h in a["history"]])
         self._enable()
+
+    def _editable(self) -> bool:
+        return (self.actor.role in applications.FILERS
+                and self.app.get("status") not in ENDED)
 
     def _enable(self) -> None:
         a, role = self.app, self.actor.role
@@ -163,6 +190,22 @@ class ApplicationDetailDialog(QDialog):
             return
         self._say("")
         self.load(app)
+
+    def mark_all(self) -> bool:
+        """"Marcar todos": every document not yet received, in one action."""
+        codes = [c["code"] for c in self.app["checklist"] if not c["received"]]
+        if not codes:
+            return False
+        try:
+            app = applications.set_checklist_items(self.actor, self.application_id, codes,
+                                                   received=True)
+        except DomainError as exc:
+            self._say(str(exc))
+            return False
+        self._say(f"{len(codes)} documento(s) marcado(s) como recebido(s).", ok=True)
+        self.load(app)
+        self.checklist.setFocus()
+        return True
 
     def move(self, to_status: str) -> bool:
         try:

@@ -26,7 +26,7 @@ class ChangePasswordDialog(QDialog):
         self.new.setPlaceholderText(f"ao menos {users.MIN_PASSWORD_LENGTH} caracteres")
         buttons = self.ui.buttons
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText("Trocar senha")
+        self.ok_button.setText("&Trocar senha")
         self.ok_button.setDefault(True)
         buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(
             "Sair" if forced else "Cancelar")

@@ -51,12 +51,12 @@ class CrashDialog(QDialog):
         self.details.setReadOnly(True)
         self.details.setMinimumHeight(180)
         self.details.hide()
-        self.toggle_button = QPushButton("Mostrar detalhes")
+        self.toggle_button = QPushButton("&Mostrar detalhes")
         self.toggle_button.setCheckable(True)
         self.toggle_button.toggled.connect(self._toggle)
-        self.copy_button = QPushButton("Copiar detalhes")
+        self.copy_button = QPushButton("Co&piar detalhes")
         self.copy_button.clicked.connect(self.copy_details)
-        self.continue_button = QPushButton("Continuar")
+        self.continue_button = QPushButton("&Continuar")
         self.continue_button.setDefault(True)
         self.continue_button.clicked.connect(self.accept)
         buttons = QHBoxLayout()
@@ -72,7 +72,7 @@ class CrashDialog(QDialog):
 
     def _toggle(self, shown: bool) -> None:
         self.details.setVisible(shown)
-        self.toggle_button.setText("Ocultar detalhes" if shown else "Mostrar detalhes")
+        self.toggle_button.setText("&Ocultar detalhes" if shown else "&Mostrar detalhes")
         self.adjustSize()
 
     def copy_details(self) -> None:

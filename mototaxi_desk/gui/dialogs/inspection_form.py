@@ -78,6 +78,7 @@ class InspectionForm(DiscardGuard, QDialog):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.items_widget)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to the items, not the frame
         # the checklist grows with the dialog and scrolls on a short screen (1366×768, 125%)
         scroll.setMinimumHeight(self.fontMetrics().height() * 6)
         self.notes = QPlainTextEdit()
@@ -212,6 +213,14 @@ class InspectionForm(DiscardGuard, QDialog):
             group.buttonToggled.connect(lambda *_: self.update_preview())
             self.groups[item.code] = group
         self.items_grid.setColumnStretch(0, 1)
+        # made after the form: in reading order, between "Tudo aprovado" and the notes (Tab
+        # moves item to item, the arrows choose the answer, Space marks it)
+        previous = self.all_pass
+        for group in self.groups.values():
+            for button in group.buttons():
+                QWidget.setTabOrder(previous, button)
+                previous = button
+        QWidget.setTabOrder(previous, self.notes)
         self.update_preview()
 
     def set_answer(self, code: str, answer: str) -> None:

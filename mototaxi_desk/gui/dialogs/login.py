@@ -44,7 +44,7 @@ class LoginDialog(QDialog):
         self.message.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok |
                                    QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Entrar")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Entrar")
         buttons.button(QDialogButtonBox.StandardButton.Ok).setDefault(True)
         buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Sair")
         buttons.accepted.connect(self.try_login)

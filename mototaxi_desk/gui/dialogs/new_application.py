@@ -367,6 +367,8 @@ class ChecklistPage(QWizardPage):
         self.all_button.clicked.connect(lambda: self.set_all(True))
         self.none_button = QPushButton("&Desmarcar todos")
         self.none_button.clicked.connect(lambda: self.set_all(False))
+        for button in (self.all_button, self.none_button):
+            button.setAutoDefault(False)  # Enter stays Avançar's, wherever the focus is
         self.count = QLabel()
         self.items.itemChanged.connect(lambda _i: self._count())
         bar = QHBoxLayout()
@@ -395,6 +397,9 @@ class ChecklistPage(QWizardPage):
             row.setCheckState(Qt.CheckState.Unchecked)
             self.items.addItem(row)
         self.items.blockSignals(False)
+        if self.items.count():  # the arrows and Space tick them at once
+            self.items.setCurrentRow(0)
+        self.items.setFocus()
         self._count()
 
     def set_all(self, on: bool) -> None:
@@ -473,6 +478,8 @@ class DonePage(QWizardPage):
         self.details.setWordWrap(True)
         self.print_button = QPushButton("&Imprimir comprovante (Ctrl+P)")
         self.print_button.clicked.connect(wizard.print_receipt)
+        # the focus lands here when Protocolar hides: Enter still concludes (Ctrl+P prints)
+        self.print_button.setAutoDefault(False)
         self.message = QLabel()
         self.message.setStyleSheet(ERROR_STYLE)
         layout = QVBoxLayout(self)

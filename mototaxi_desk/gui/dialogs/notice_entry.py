@@ -116,8 +116,8 @@ class NoticeEntryDialog(DiscardGuard, QDialog):
                      "Infração": self.filter, "Motivo": self.reason}
 
         buttons = ui.buttons
-        self.save_button = buttons.addButton("Salvar auto (Ctrl+S)" if not reissue else
-                                             "Anular e reemitir",
+        self.save_button = buttons.addButton("Sal&var auto (Ctrl+S)" if not reissue else
+                                             "A&nular e reemitir",
                                              QDialogButtonBox.ButtonRole.AcceptRole)
         self.save_button.setDefault(True)
         cancel = buttons.addButton("Cancelar", QDialogButtonBox.ButtonRole.RejectRole)

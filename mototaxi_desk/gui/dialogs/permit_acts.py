@@ -109,7 +109,7 @@ class PermitActDialog(DiscardGuard, QDialog):
         self.setWindowTitle(permit_actions.ACTS[act].title)
         buttons = self.ui.buttons
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText(CONFIRM[act])
+        self.ok_button.setText(CONFIRM[act])  # its Alt letter when shown (mnemonics.assign)
         self.ok_button.setDefault(True)
         buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Cancelar")
         buttons.accepted.connect(self.submit)
@@ -168,6 +168,8 @@ class PermitActDialog(DiscardGuard, QDialog):
         if self._clean_state is None:
             self.refresh()
             self.mark_clean()
+        from .. import mnemonics  # the confirm word's Alt letter, clear of the form's
+        mnemonics.assign(self.ok_button, self)
         super().showEvent(event)
 
     def refresh(self) -> dict | None:

@@ -19,7 +19,7 @@ from ..forms.ui_person_edit import Ui_PersonEditDialog
 from ..widgets.phone import mask_phone
 from .. import screen_fit
 from ..widgets.common import min_width_in_chars
-from ..widgets.fields import ERROR_TEXT
+from ..widgets.fields import ERROR_TEXT, FormField
 from ..widgets.unsaved import DiscardGuard
 from ...domain import wallclock
 
@@ -41,6 +41,7 @@ def format_phone(digits: str) -> str:
 class PersonEditDialog(DiscardGuard, QDialog):
     """The personal data of a registered person: name, RG, birth date, blood type,
     nationality, profession, address, phones, e-mail. The CPF is shown, never edited."""
+    PERMISSION = "person.update"
 
     def __init__(self, actor: Actor, person_id: int, parent=None):
         super().__init__(parent)
@@ -70,7 +71,7 @@ class PersonEditDialog(DiscardGuard, QDialog):
         ui.email.configure(validators.email, required=False, placeholder="nome@exemplo.com")
         ui.email.editor.setMaxLength(120)
         self.save_button = ui.buttons.button(QDialogButtonBox.StandardButton.Save)
-        self.save_button.setText("Salvar (Ctrl+S)")
+        self.save_button.setText("S&alvar (Ctrl+S)")
         self.save_button.setObjectName("save_button")
         self.save_button.setDefault(True)
         ui.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Cancelar")
@@ -88,10 +89,10 @@ class PersonEditDialog(DiscardGuard, QDialog):
         min_width_in_chars(self, 130)
         screen_fit.scroll_when_taller(self, ui.intro, ui.message, ui.buttons)  # see vehicle_form.py
         self._load()
-        if not permissions.can(actor, "person.update"):
+        if not permissions.can(actor, self.PERMISSION):
             self.save_button.setEnabled(False)
             ui.message.setText(f"Seu perfil não pode "
-                               f"{permissions.PERMISSIONS['person.update'].label}.")
+                               f"{permissions.PERMISSIONS[self.PERMISSION].label}.")
         ui.name.setFocus()
         self.mark_clean()
 
@@ -323,7 +324,7 @@ class CnhDialog(DiscardGuard, QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save |
                                    QDialogButtonBox.StandardButton.Cancel)
         self.save_button = buttons.button(QDialogButtonBox.StandardButton.Save)
-        self.save_button.setText("Salvar (Ctrl+S)")
+        self.save_button.setText("S&alvar (Ctrl+S)")
         self.save_button.setObjectName("save_button")
         self.save_button.setDefault(True)
         buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Cancelar")
@@ -359,6 +360,83 @@ class CnhDialog(DiscardGuard, QDialog):
             return False
         self.done_text = (f"CNH nº {self.result_value['number']} registrada, validade "
                           f"{validators.format_date(self.result_value['expiry_date'])}.")
+        self.mark_clean()
+        self.accept()
+        return True
+
+
+CPF_MASK = "999.999.999-99;_"
+
+
+class NewPersonDialog(PersonEditDialog):
+    """"Nova pessoa": the same form as "Editar cadastro" with the CPF above the name
+    (issue 36 item 2), opened where a person is looked for — a search with no hit (the CPF
+    typed there filled in), Atendimento, Permissionários, the Painel's first steps. A CPF
+    already registered is refused as it is typed, naming whose it is; the save is one
+    persons.register_person. `result_value` is the new person."""
+    PERMISSION = "person.register"
+
+    def __init__(self, actor: Actor, cpf: str = "", name: str = "", parent=None):
+        self._typed_cpf = "".join(c for c in cpf if c.isdigit())[:11]
+        self._typed_name = name.strip()
+        super().__init__(actor, None, parent)
+
+    def _load(self) -> None:
+        ui = self.ui
+        self.setWindowTitle("Nova pessoa — cadastro")
+        ui.intro.setText("<b>Cadastro de uma pessoa nova.</b> CPF e nome são obrigatórios; "
+                         "o restante pode ser completado depois em Editar cadastro.")
+        self.cpf = FormField()
+        self.cpf.setObjectName("new_person_cpf")
+        self.cpf.configure(self._check_cpf, mask=CPF_MASK)
+        ui.personal_form.insertRow(0, "CPF:", self.cpf)
+        QWidget.setTabOrder(self.cpf.editor, ui.name.editor)
+        self._fields["CPF"] = self.cpf
+        ui.nationality.setText("brasileira")
+        self.save_button.setText("C&adastrar (Ctrl+S)")
+        if self._typed_cpf:
+            self.cpf.setText(self._typed_cpf)
+            self.cpf.validate()
+        ui.name.setText(self._typed_name)
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        super().showEvent(event)
+        # the CPF first; when the search carried it in, the name
+        (self.ui.name if self._typed_cpf and not self.cpf.has_error()
+         else self.cpf).setFocus()
+
+    @staticmethod
+    def _check_cpf(text: str) -> None:
+        found = persons.find_by_cpf(text)  # a malformed CPF raises its message
+        if found is not None:
+            raise ValidationError("CPF", f"{found['cpf_text']} já está cadastrado "
+                                         f"({found['name']}); abra o cadastro existente.")
+
+    def save(self) -> bool:
+        ui = self.ui
+        ui.message.setText("")
+        if not self.save_button.isEnabled():
+            return False
+        checked = [self.cpf, ui.name, ui.cep, ui.phone, ui.email]
+        bad = [f for f in checked if not f.validate(force=True)]
+        if bad:
+            bad[0].setFocus()
+            ui.message.setText("Corrija os campos em vermelho.")
+            return False
+        data = self.data()
+        if ui.cep.is_empty():  # the mask's "-" alone is no CEP (optional here)
+            data["cep"] = ""
+        try:
+            self.result_value = persons.register_person(self.actor,
+                                                        {"cpf": self.cpf.raw(), **data})
+        except ValidationError as exc:
+            self._refuse(exc)
+            return False
+        except DomainError as exc:
+            ui.message.setText(str(exc))
+            return False
+        self.person_id = self.result_value["id"]
+        self.done_text = f"{self.result_value['name']} cadastrado(a)."
         self.mark_clean()
         self.accept()
         return True

@@ -35,8 +35,8 @@ class SealReviewDialog(QDialog):
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
         buttons = QDialogButtonBox()
-        self.accept_button = QPushButton("Aceitar como está…")
-        self.restore_button = QPushButton("Restaurar valores selados…")
+        self.accept_button = QPushButton("&Aceitar como está…")
+        self.restore_button = QPushButton("&Restaurar valores selados…")
         for button in (self.accept_button, self.restore_button):
             button.setEnabled(False)
             buttons.addButton(button, QDialogButtonBox.ButtonRole.ActionRole)

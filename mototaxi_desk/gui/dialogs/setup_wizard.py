@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import (QComboBox, QFormLayout, QLabel, QLineEdit, QMessageBox,
-                               QVBoxLayout, QWizard, QWizardPage)
+                               QVBoxLayout, QWidget, QWizard, QWizardPage)
 
 from ...domain import usual_ranges, validators, wallclock
 from ...domain.errors import DomainError, ValidationError
@@ -68,9 +68,9 @@ class SetupWizard(QWizard):
         self.setWindowTitle("Mototáxi Desk — Configuração inicial")
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage, True)
-        for button, text in ((QWizard.WizardButton.BackButton, "< Voltar"),
-                             (QWizard.WizardButton.NextButton, "Avançar >"),
-                             (QWizard.WizardButton.FinishButton, "Concluir"),
+        for button, text in ((QWizard.WizardButton.BackButton, "< &Voltar"),
+                             (QWizard.WizardButton.NextButton, "&Avançar >"),
+                             (QWizard.WizardButton.FinishButton, "&Concluir"),
                              (QWizard.WizardButton.CancelButton, "Sair")):
             self.setButtonText(button, text)
         self.result_summary: dict | None = None
@@ -78,7 +78,29 @@ class SetupWizard(QWizard):
         self._build_municipio_page()
         self._build_profile_page()
         self._build_admin_page()
+        self._forward_tab_order()
         self.setMinimumSize(720, 560)
+
+    def _forward_tab_order(self, page_id: int | None = None) -> None:
+        """Tab from the page's last field goes to Avançar/Concluir, never to "< Voltar" (a
+        button with the focus takes Enter: Enter went back); Voltar only by Alt+V or by
+        Tab past Sair. Set again for each page (a widget has one place in the chain)."""
+        back, forward, finish, leave = (self.button(b) for b in (
+            QWizard.WizardButton.BackButton, QWizard.WizardButton.NextButton,
+            QWizard.WizardButton.FinishButton, QWizard.WizardButton.CancelButton))
+        if page_id is None:  # once: Enter on a focused Voltar still goes forward
+            back.setAutoDefault(False)
+            self.currentIdChanged.connect(self._forward_tab_order)
+            page_id = PAGE_MUNICIPIO
+        last = {PAGE_MUNICIPIO: self.brasao.remove_button,
+                PAGE_PROFILE: self.unit_value.editor,
+                PAGE_ADMIN: self.password_again.editor}.get(page_id)
+        if last is None:
+            return
+        QWidget.setTabOrder(last, forward)
+        QWidget.setTabOrder(forward, finish)
+        QWidget.setTabOrder(finish, leave)
+        QWidget.setTabOrder(leave, back)
 
     # --- pages ---------------------------------------------------------------------------
 
@@ -281,7 +303,9 @@ class SetupWizard(QWizard):
         """Set the database up; a refusal goes back to the page of the bad field, focuses it
         and keeps everything typed."""
         try:
-            self.result_summary = setup.initialise(**self.values())
+            # the admin chose and typed this password twice: not a provisional one
+            self.result_summary = setup.initialise(provisional_password=False,
+                                                   **self.values())
         except ValidationError as exc:
             self.show_refusal(exc.field, exc.message)
             return False

@@ -87,7 +87,7 @@ class StandFormDialog(DiscardGuard, QDialog):
         ui.responsible.editor.textEdited.connect(lambda _t: self._show_responsible())
         ui.extension_point.editor.textEdited.connect(  # an extension has its own fee
             lambda _t: self._show_responsible() if self.stand is None else None)
-        self.save_button = _save_button(ui.buttons, "Salvar (Ctrl+S)")
+        self.save_button = _save_button(ui.buttons, "&Salvar (Ctrl+S)")
         ui.buttons.accepted.connect(self.save)
         ui.buttons.rejected.connect(self.reject)
         QShortcut(QKeySequence("Ctrl+S"), self, activated=self.save)
@@ -261,7 +261,7 @@ class StandCloseDialog(DiscardGuard, QDialog):
                             placeholder="ex.: obra na praça; realocação definida pela Secretaria")
         ui.closed_on.configure(label="Data", earliest=dt.date(2000, 1, 1), latest=today)
         ui.closed_on.set_date(today)
-        self.save_button = _save_button(ui.buttons, "Desativar ponto")
+        self.save_button = _save_button(ui.buttons, "Desa&tivar ponto")
         ui.buttons.accepted.connect(self.save)
         ui.buttons.rejected.connect(self.reject)
         if stand["count"]:

@@ -16,7 +16,7 @@ from ...domain import dates, permit_rules, validators, vehicle_rules
 from ...domain.errors import DebtRefusal, DomainError, ValidationError
 from ...domain.money import format_money
 from ...domain.validators import format_date
-from ...services import permits, search, setup, vehicles
+from ...services import permissions, permits, search, setup, vehicles
 from ...services.context import Actor
 from ..forms.ui_vehicle_form import Ui_VehicleForm
 from .. import screen_fit
@@ -108,6 +108,13 @@ class VehicleForm(DiscardGuard, QDialog):
         self.save_button.clicked.connect(self.save)
         cancel.clicked.connect(self.reject)
         QShortcut(QKeySequence("Ctrl+S"), self, activated=self.save)
+        # nobody found for the owner typed: registered here, then chosen (issue 36 item 2)
+        self.new_owner_button = QPushButton("Cadastrar p&essoa…")
+        self.new_owner_button.setObjectName("new_owner_button")
+        self.new_owner_button.setAutoDefault(False)
+        self.new_owner_button.clicked.connect(self.register_owner)
+        self.new_owner_button.hide()
+        ui.owner_row.addWidget(self.new_owner_button, 0, Qt.AlignmentFlag.AlignTop)
 
         self.plate.textEdited.connect(self._upper(self.plate))
         self.chassis.textEdited.connect(self._upper(self.chassis))
@@ -200,8 +207,32 @@ class VehicleForm(DiscardGuard, QDialog):
                 unique.append(hit)
         self._owner_hits = unique
         self._fill_owner_combo()
-        if not unique and self.owner_search.text().strip():
-            self.owner_box.error("Nenhuma pessoa encontrada; cadastre-a no Atendimento.")
+        nobody = not unique and bool(self.owner_search.text().strip())
+        if nobody:
+            self.owner_box.error("Nenhuma pessoa encontrada: cadastre-a aqui (Alt+E).")
+        self.new_owner_button.setVisible(nobody and permissions.can(self.actor,
+                                                                     "person.register"))
+        self.owner_combo.setVisible(not self.new_owner_button.isVisibleTo(self))
+
+    def register_owner(self):
+        """"Cadastrar pessoa": the new-person form with what was typed (a CPF or a name);
+        once saved, the new person is the owner and the plate comes next."""
+        from .person_forms import NewPersonDialog
+        typed = self.owner_search.text().strip()
+        digits = "".join(c for c in typed if c.isdigit())
+        is_cpf = bool(digits) and all(c.isdigit() or c in ".-/ " for c in typed)
+        form = NewPersonDialog(self.actor, cpf=digits if is_cpf else "",
+                               name="" if is_cpf else typed, parent=self)
+
+        def registered():
+            self._set_owner(form.result_value["id"])
+            self.new_owner_button.hide()
+            self.owner_combo.show()
+            self.plate.setFocus()
+        form.accepted.connect(registered)
+        self.owner_form = form
+        form.open()
+        return form
 
     def _fill_owner_combo(self) -> None:
         self.owner_combo.blockSignals(True)

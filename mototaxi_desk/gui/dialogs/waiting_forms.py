@@ -78,8 +78,8 @@ class WaitingEnrolDialog(DiscardGuard, QDialog):
         self.ranking: dict[str, QSpinBox] = {}
         self._build_ranking()
         ui.notes.setFixedHeight(70)
-        self.save_button = _buttons(ui.buttons, "Inscrever" if entry is None else
-                                    "Salvar (Ctrl+S)")
+        self.save_button = _buttons(ui.buttons, "&Inscrever" if entry is None else
+                                    "&Salvar (Ctrl+S)")
         ui.buttons.accepted.connect(self.save)
         ui.buttons.rejected.connect(self.reject)
         QShortcut(QKeySequence("Ctrl+S"), self, activated=self.save)
@@ -249,7 +249,7 @@ class WaitingRemoveDialog(DiscardGuard, QDialog):
         for text in REASONS:
             ui.reason_kind.addItem(text, text)
         ui.details.setPlaceholderText("ex.: pedido por escrito em 02/03/2026")
-        self.save_button = _buttons(ui.buttons, "Retirar da lista")
+        self.save_button = _buttons(ui.buttons, "&Retirar da lista")
         ui.buttons.accepted.connect(self.save)
         ui.buttons.rejected.connect(self.reject)
         ui.reason_kind.setFocus()

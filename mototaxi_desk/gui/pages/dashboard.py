@@ -16,6 +16,7 @@ from ..models.dict_table import Column, DictTableModel
 from .. import painel_preparation
 from ..workers import run_in_background
 from ..widgets.common import STATUS_COLOURS, heading, open_rows, table_view
+from ..widgets.first_steps import FirstSteps
 from ...domain import wallclock
 
 
@@ -81,6 +82,7 @@ class DashboardPage(QWidget):
     person_chosen = Signal(int)
     loaded = Signal()  # today's figures shown
     shown_earlier = Signal()  # the day's first: an earlier day's due dates shown meanwhile
+    step_chosen = Signal(str)  # a "Primeiros passos" button: the place to open
     title = "Painel"
 
     def __init__(self, actor=None, parent=None):  # the same figures for every role
@@ -109,6 +111,11 @@ class DashboardPage(QWidget):
             self.charts.addTab(QWidget(), label)
         self.charts.currentChanged.connect(lambda *_: self._draw_current_chart())
         top.addWidget(self.charts, 6)
+        # what a new município does first, until each is done: a tab beside the charts
+        # (the Painel keeps its height at 1366×768, 125%), the one shown while the register
+        # is empty (the charts have nothing to show yet)
+        self.first_steps = FirstSteps(actor)
+        self.first_steps.chosen.connect(self.step_chosen)
         self.chart = self.notices_chart = self.fines_chart = None
         self._info: dict | None = None
         self._asked = 0  # refreshes asked for: only the last one's figures are shown
@@ -138,6 +145,7 @@ class DashboardPage(QWidget):
         due dates as they were before it, saying so (`shown_earlier`), while today's table
         is built (seconds on a large register, in a child process: painel_preparation.py),
         then today's."""
+        self.show_first_steps()  # a few EXISTS queries: at once, not with the figures
         self.alerts_title.setText("<b>Prazos</b>: carregando…")
         self._asked += 1
         asked = self._asked  # a newer refresh's figures are never covered by these
@@ -149,6 +157,21 @@ class DashboardPage(QWidget):
         self._job = run_in_background(
             work, self._bound(lambda page, info: page._shown_then_today(info, asked)),
             self._bound(lambda page, exc: page._failed(exc, asked)), interruptible=True)
+
+    def show_first_steps(self) -> None:
+        """The "Primeiros passos" tab with what is left, or no such tab."""
+        self.first_steps.refresh()
+        steps = self.first_steps.steps
+        index = self.charts.indexOf(self.first_steps)
+        if not steps:
+            if index >= 0:
+                self.charts.removeTab(index)
+            return
+        if index < 0:
+            index = self.charts.addTab(self.first_steps, "")
+            if {"stands", "holders"} & {s["key"] for s in steps}:  # an empty register
+                self.charts.setCurrentIndex(index)
+        self.charts.setTabText(index, f"Primeiros passos ({len(steps)})")
 
     def _bound(self, call):
         """`call(self, ...)` as a method of this page: run_in_background then calls neither
@@ -217,7 +240,7 @@ class DashboardPage(QWidget):
     def _draw_current_chart(self) -> None:
         """Draw the chart of the tab shown, once per load of the figures."""
         tab = self.charts.currentIndex()
-        if self._info is None or tab in self._drawn:
+        if self._info is None or tab in self._drawn or tab >= len(CHART_TABS):
             return
         from ..widgets import charts  # QtCharts: loaded with the first chart drawn
         info = self._info

@@ -5,7 +5,7 @@ pay, defence, change stand, photo, new application, the LGPD export); which are 
 why not, comes from services.counter, and each service has the last word."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from ...domain.errors import DomainError
 from ...domain.money import format_money
 from ...domain.validators import format_date
-from ...services import counter, persons, records
+from ...services import counter, permissions, persons, records
 from ...services.context import Actor
 from .. import labels, prompts
 from ..dialogs import record_items
@@ -35,6 +35,7 @@ PHOTO_W, PHOTO_H = 90, 120  # 3×4
 
 class PersonPage(QWidget):
     title = "Atendimento"
+    new_person_asked = Signal()  # "Nova pessoa": the main window opens the form
 
     def __init__(self, actor: Actor, parent=None):
         super().__init__(parent)
@@ -74,6 +75,12 @@ class PersonPage(QWidget):
             button.clicked.connect(lambda _=False, s=slot: s())
             self.buttons[key] = button
             about.addWidget(button)
+        # someone not in the register yet: registered here (issue 36 item 2)
+        self.new_person_button = QPushButton("Nova pe&ssoa…")
+        self.new_person_button.setObjectName("record_new_person_button")
+        self.new_person_button.setEnabled(permissions.can(actor, "person.register"))
+        self.new_person_button.clicked.connect(lambda: self.new_person_asked.emit())
+        about.addWidget(self.new_person_button)
         about.addStretch(1)
         top.addLayout(about)
         for key, text, slot in (("renew", "&Renovar…", self.renew),
@@ -137,6 +144,8 @@ class PersonPage(QWidget):
             Column("plate_original", "Placa"), Column("make", "Marca"), Column("model", "Modelo"),
             Column("manufacture_year", "Ano"), Column("cc", "cc"),
             Column("age_limit", "Vida útil até"), Column("insurance_expiry", "Seguro até")])
+        from .person_vehicles import add_vehicle_actions  # "Cadastrar veículo" (issue 36)
+        add_vehicle_actions(self)
         self.applications = self._tab("applications", "Requerimentos", [
             Column("protocol", "Protocolo"), Column("type_label", "Tipo"),
             Column("status_label", "Situação"), Column("filed_at", "Protocolado em")])
@@ -361,6 +370,8 @@ class PersonPage(QWidget):
         self.available["guia"] = guias.action_state(self.actor, self.person_id)
         self._enable_more(self.available["permit_acts"])
         self._show_next_steps()
+        from .person_vehicles import may_register
+        self.new_vehicle_button.setEnabled(may_register(self))
         for key, button in self.buttons.items():
             state = self.available[key]
             button.setEnabled(state["enabled"])

@@ -324,6 +324,8 @@ class ActionForm(DiscardGuard, QDialog):
         # building the form, and those are not typing
         if self._clean_state is None:
             self.mark_clean()
+        from .. import mnemonics  # the confirm word's Alt letter, clear of the fields'
+        mnemonics.assign(self.ok_button, self)
         super().showEvent(event)
 
     def widget(self, key: str) -> QWidget:
