@@ -227,7 +227,8 @@ def test_first_permit_from_an_empty_municipio_by_keyboard_only(qtbot, db, tmp_pa
     page = window.person_page
     applications_view = page.views["applications"]
     keyboard.tab_to(page.tabs)
-    while page.tabs.currentIndex() != page._titles.index("Requerimentos"):
+    requerimentos = page.tabs.indexOf(applications_view)  # after "Próximos passos"
+    while page.tabs.currentIndex() != requerimentos:
         keyboard.press(Key.Key_Tab, CTRL)
     keyboard.tab_to(applications_view)
     if applications_view.currentIndex().row() < 0:

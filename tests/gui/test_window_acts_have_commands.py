@@ -170,6 +170,11 @@ ACTS = {
     ("NextStepsView", "Veículo"): "vehicle insurance",
     ("NextStepsView", "Defesa/recurso"): "notice defence",
     ("NextStepsView", "Abrir"): "person next",
+    # records created where they are looked for, check lists by keyboard (issue 36)
+    ("ApplicationDetailDialog", "Marcar todos como recebidos"): "application receive",
+    ("HoldersPage", "Nova pessoa"): "person add",
+    ("PersonPage", "Nova pessoa"): "person add",
+    ("PersonPage", "Cadastrar veículo para esta pessoa"): "vehicle add",
     # Configurações → Certificado digital (issue 41)
     ("CertificateTab", "Escolher"): "certificate install",
     ("CertificateTab", "Instalar certificado"): "certificate install",
@@ -192,6 +197,7 @@ WINDOW_ONLY = {
     ("InfractionsPage", "Abrir prontuário"): "abre a página da pessoa ('ledger')",
     ("ReportsPage", "Abrir prontuário"): "abre a página da pessoa ('ledger')",
     ("VehiclesPage", "Abrir proprietário"): "abre a página da pessoa ('vehicle show')",
+    ("PersonPage", "Abrir veículo"): "abre o veículo na página Veículos ('vehicle show')",
     ("BackupTab", "Abrir a pasta das cópias"): "abre a pasta no gerenciador de arquivos "
                                                "('backup --list')",
 }

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (QBoxLayout, QFrame, QHBoxLayout, QLayout, QPushBu
 
 from ...domain.money import format_money
 from ...services import counter, fees, guias, permissions
-from .. import prompts
+from .. import mnemonics, prompts
 from ..widgets.wrapped_label import WrappedLabel
 
 
@@ -33,10 +33,10 @@ class DebtOffer(QFrame):
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.text = WrappedLabel()
         self.text.setTextFormat(Qt.TextFormat.RichText)
-        self.pay_button = QPushButton("&Pagar agora…")
+        self.pay_button = QPushButton("Pagar agora…")  # letters: offer()
         self.pay_button.setAutoDefault(False)
         self.pay_button.clicked.connect(lambda: self.pay())
-        self.guia_button = QPushButton("Emitir g&uia…")
+        self.guia_button = QPushButton("Emitir guia…")
         self.guia_button.setAutoDefault(False)
         self.guia_button.clicked.connect(lambda: self.issue_guia())
         # compact: the text beside its two buttons (the forms it sits in are short at 125%)
@@ -70,6 +70,8 @@ class DebtOffer(QFrame):
         if not self.debts:
             self.clear()
             return
+        for button in (self.pay_button, self.guia_button):  # Alt+letters the form leaves free
+            mnemonics.assign(button, self.window())
         total = format_money(sum(d["amount_cents"] for d in self.debts))
         head = (html.escape(reason) if reason else
                 f"Débitos que impedem o ato ({len(self.debts)}, total {total})")
