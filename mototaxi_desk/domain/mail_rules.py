@@ -105,6 +105,16 @@ def document_kind(value) -> str:
     return text
 
 
+def consent_answer(value) -> bool:
+    """'sim' / 'não' (as typed at the counter or on the command line)."""
+    text = str(value or "").strip().lower()
+    if text in ("sim", "s", "yes", "true", "1"):
+        return True
+    if text in ("não", "nao", "n", "no", "false", "0"):
+        return False
+    raise ValidationError("Consentimento de e-mail", "use sim ou não.")
+
+
 def may_receive(kind: str, consent: bool | None, unsubscribed: bool) -> str:
     """'' when the person may receive an e-mail of `kind` (document | reminder), else why
     not (LGPD Art. 7º: documents under the município's legal basis unless the person

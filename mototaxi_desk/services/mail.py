@@ -20,7 +20,7 @@ from collections.abc import Callable
 from email.message import EmailMessage
 from email.utils import formataddr, make_msgid
 
-from ..domain import mail_rules, wallclock
+from ..domain import mail_rules, validators, wallclock
 from ..domain.errors import DomainError, ValidationError
 from ..domain.numbers import parse_int
 from ..domain.validators import format_date
@@ -200,13 +200,14 @@ def consent_text(person_id: int) -> str:
     return text
 
 
-def set_consent(actor: Actor, person_id: int, consent, *, on: dt.date | None = None) -> dict:
-    """Record the person's yes or no to e-mail, on a day (today by default). A yes given
-    again after an unsubscribe subscribes the person to reminders again. Audited."""
+def set_consent(actor: Actor, person_id: int, consent, *, on=None) -> dict:
+    """Record the person's yes or no to e-mail (True/False or 'sim'/'não'), on a day (today
+    by default). A yes given again after an unsubscribe subscribes the person to reminders
+    again. Audited."""
     permissions.require(actor, "mail.consent")
     if not isinstance(consent, bool):
-        raise ValidationError("Consentimento de e-mail", "use sim ou não.")
-    on = on or wallclock.today()
+        consent = mail_rules.consent_answer(consent)
+    on = wallclock.today() if on in (None, "") else validators.parse_date(on, "Data do consentimento")
     if on > wallclock.today():
         raise ValidationError("Data do consentimento", "não pode ser futura.")
     with write_transaction():
@@ -222,6 +223,20 @@ def set_consent(actor: Actor, person_id: int, consent, *, on: dt.date | None = N
         audit.record(actor, "mail.consent", "person", person.id,
                      before=_plain(before), after=_plain(consent_of(person.id)))
     return consent_of(person.id)
+
+
+def update_person(actor: Actor, person_id: int, changes: dict, *, consent=None,
+                  consent_on=None) -> dict:
+    """The person form's and `person edit`'s save: the data and the e-mail consent in one
+    transaction (either may be absent)."""
+    if not changes and consent is None:
+        raise ValidationError("Cadastro", "informe ao menos um campo a alterar.")
+    with write_transaction():
+        data = persons.update_person(actor, person_id, changes) if changes \
+            else persons.person(person_id)
+        if consent is not None:
+            set_consent(actor, person_id, consent, on=consent_on)
+    return {**data, "email_consent": consent_text(person_id)}
 
 
 def unsubscribe(actor: Actor, cpf) -> dict:
