@@ -226,13 +226,14 @@ def set_consent(actor: Actor, person_id: int, consent, *, on=None) -> dict:
 
 
 def update_person(actor: Actor, person_id: int, changes: dict, *, consent=None,
-                  consent_on=None) -> dict:
+                  consent_on=None, recadastramento: bool = False) -> dict:
     """The person form's and `person edit`'s save: the data and the e-mail consent in one
     transaction (either may be absent)."""
     if not changes and consent is None:
         raise ValidationError("Cadastro", "informe ao menos um campo a alterar.")
     with write_transaction():
-        data = persons.update_person(actor, person_id, changes) if changes \
+        data = persons.update_person(actor, person_id, changes,
+                                     recadastramento=recadastramento) if changes \
             else persons.person(person_id)
         if consent is not None:
             set_consent(actor, person_id, consent, on=consent_on)
@@ -282,6 +283,30 @@ def _owners(document: str, key) -> set[int]:
         return {get(key).person_id}
     from .applications import by_protocol
     return {by_protocol(key).person_id}
+
+
+def documents_of(person_id: int) -> dict[str, list[tuple[str, str]]]:
+    """The keys of the person's documents one may send, by kind, newest first: (key as
+    `send_document` takes it, label). The window's "Enviar por e-mail…" lists them."""
+    from ..store.models import Application, Guia, InfractionNotice, Permit
+    from .applications import protocol_text
+    from .guias import number_text as guia_text
+    from .notice_records import number_text as notice_text
+    out: dict[str, list[tuple[str, str]]] = {}
+    out["termo"] = [(str(p.order_number), f"Permissão nº {p.order_number}") for p in
+                    Permit.select().where(Permit.holder == person_id).order_by(Permit.id.desc())]
+    out["notice"] = [(notice_text(n), f"Auto nº {notice_text(n)}") for n in
+                     InfractionNotice.select().where(
+                         (InfractionNotice.holder == person_id) |
+                         (InfractionNotice.infractor == person_id))
+                     .order_by(InfractionNotice.id.desc())]
+    out["guia"] = [(guia_text(g), f"Guia nº {guia_text(g)}") for g in
+                   Guia.select().where((Guia.person == person_id) & (Guia.status == "open"))
+                   .order_by(Guia.id.desc())]
+    out["receipt"] = [(protocol_text(a), f"Protocolo {protocol_text(a)}") for a in
+                      Application.select().where(Application.person == person_id)
+                      .order_by(Application.id.desc())]
+    return out
 
 
 def _recipient(person: Person, kind: str) -> str:
