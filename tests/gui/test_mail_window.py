@@ -38,6 +38,16 @@ def _shots(widget, tmp_path, name):
         assert widget.grab().save(str(tmp_path / f"{name}-{scale}.png"))
 
 
+def _dialog_shot(dialog, tmp_path, name):
+    """A dialog at its own size, which fits the 125% screen (1093×614 logical px) too."""
+    dialog.show()
+    dialog.adjustSize()
+    hint = dialog.sizeHint().expandedTo(dialog.minimumSize())
+    assert hint.width() <= SIZES[1][1][0] and hint.height() <= SIZES[1][1][1], hint
+    dialog.resize(hint)
+    assert dialog.grab().save(str(tmp_path / f"{name}.png"))
+
+
 def test_the_server_is_set_and_tested_from_configuracoes(qtbot, sink, tmp_path):
     page = SettingsPage(ADMIN)
     qtbot.addWidget(page)
@@ -95,6 +105,7 @@ def test_consent_in_the_person_form_and_a_termo_sent_from_the_record(qtbot, sink
     dialog.ui.cep.setText("65840-000")
     dialog.consent.setCurrentIndex(dialog.consent.findData(True))
     assert dialog.consent_on.date() == dt.date.today()
+    _dialog_shot(dialog, tmp_path, "cadastro-consentimento-email")
     assert dialog.save(), dialog.ui.message.text()
     assert mail.consent_of(person["id"])["consent"] is True
     assert persons.person(person["id"])["email"] == "raimundo@example.com"
@@ -109,7 +120,7 @@ def test_consent_in_the_person_form_and_a_termo_sent_from_the_record(qtbot, sink
     assert form.address.text() == "raimundo@example.com" and form.consent.text().startswith("sim")
     assert form.document.currentData() == "termo"
     assert form._key() == str(permit["order_number"])
-    _shots(form, tmp_path, "email-documento")
+    _dialog_shot(form, tmp_path, "email-documento")
     qtbot.mouseClick(form.send_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: form.result_value is not None, timeout=20000)
     assert form.result_value["status"] == "sent", form.message.text()
@@ -140,7 +151,7 @@ def test_the_reminder_campaign_lists_then_sends_with_progress(qtbot, sink, tmp_p
     listed = dialog.list.toPlainText()
     assert "Receberão (2)" in listed and "Cida Sem Consentimento: sem consentimento" in listed
     assert not sink.messages
-    _shots(dialog, tmp_path, "email-lembretes")
+    _dialog_shot(dialog, tmp_path, "email-lembretes")
     steps = []
     dialog._relay.step.connect(lambda done, total: steps.append((done, total)))
     qtbot.mouseClick(dialog.send_button, Qt.MouseButton.LeftButton)

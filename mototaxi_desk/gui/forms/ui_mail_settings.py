@@ -216,6 +216,17 @@ class Ui_MailSettings(object):
         self.test_address_label.setBuddy(self.test_address)
         self.reminder_kind_label.setBuddy(self.reminder_kind)
 #endif // QT_CONFIG(shortcut)
+        QWidget.setTabOrder(self.host, self.port)
+        QWidget.setTabOrder(self.port, self.security)
+        QWidget.setTabOrder(self.security, self.user)
+        QWidget.setTabOrder(self.user, self.password)
+        QWidget.setTabOrder(self.password, self.sender)
+        QWidget.setTabOrder(self.sender, self.save)
+        QWidget.setTabOrder(self.save, self.test_address)
+        QWidget.setTabOrder(self.test_address, self.send_test)
+        QWidget.setTabOrder(self.send_test, self.reminder_kind)
+        QWidget.setTabOrder(self.reminder_kind, self.send_reminders)
+        QWidget.setTabOrder(self.send_reminders, self.retry)
 
         self.retranslateUi(MailSettings)
 
@@ -240,10 +251,10 @@ class Ui_MailSettings(object):
         self.test_box.setTitle(QCoreApplication.translate("MailSettings", u"Teste", None))
         self.test_address_label.setText(QCoreApplication.translate("MailSettings", u"E-mail de &teste:", None))
         self.test_address.setPlaceholderText(QCoreApplication.translate("MailSettings", u"ti@prefeitura.gov.br", None))
-        self.send_test.setText(QCoreApplication.translate("MailSettings", u"Enviar e-mail de &teste", None))
+        self.send_test.setText(QCoreApplication.translate("MailSettings", u"&Enviar e-mail de teste", None))
         self.reminders_box.setTitle(QCoreApplication.translate("MailSettings", u"Lembretes de prazo e envios com falha", None))
         self.reminder_kind_label.setText(QCoreApplication.translate("MailSettings", u"&Lembrete:", None))
-        self.send_reminders.setText(QCoreApplication.translate("MailSettings", u"Enviar &lembretes\u2026", None))
-        self.retry.setText(QCoreApplication.translate("MailSettings", u"Tentar de no&vo os envios com falha", None))
+        self.send_reminders.setText(QCoreApplication.translate("MailSettings", u"Enviar lem&bretes\u2026", None))
+        self.retry.setText(QCoreApplication.translate("MailSettings", u"Tentar de novo os envios com &falha", None))
     # retranslateUi
 
