@@ -205,6 +205,7 @@ INTERNAL = {
     # e-mail (services/mail.py): the test message checks mail.setup, reminders and retries
     # mail.send, the unsubscribe mail.consent, each at its start like the three in CALLS
     "mail.send_test", "mail.reminders", "mail.retry", "mail.unsubscribe",
+    "mail.update_person",  # persons.update_person (person.update) and mail.set_consent
 }
 
 
