@@ -2,10 +2,11 @@
 documents and reminders one may send, who may receive what (LGPD), and the words every
 message carries. No I/O: services/mail.py sends.
 
-An e-mail is never a legal notification here: the three laws the program knows notify in
-person, by post with receipt or in the Diário Oficial (SRM Art. 34 §2º; PF Art. 34; Lei
-1.745 Art. 19) — a notice e-mailed stays "aguardando notificação" and no defence or appeal
-term runs from it. A law that admitted e-mail would need a profile key saying so."""
+An e-mail is never a legal notification here: SRM Art. 34 §2º notifies in person, by post
+with receipt or in the Diário Oficial; PF (Art. 38: "recebimento da notificação") and Lei
+1.745 (Art. 19) name no means, and none of the three names e-mail — a notice e-mailed stays
+"aguardando notificação" and no defence or appeal term runs from it. A law that admitted
+e-mail would need a profile key saying so (a new profile format)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -41,8 +42,9 @@ def not_a_notification(article: str) -> str:
     """The line every document e-mail carries (the law's means of notification cited)."""
     where = f" ({article})" if article else ""
     return ("Esta mensagem é só uma cópia para sua informação: não é notificação oficial. "
-            "A notificação é feita pessoalmente, por via postal com aviso de recebimento ou "
-            f"no Diário Oficial{where}, e só dela correm os prazos de defesa e de recurso.")
+            f"A notificação é a que a lei prevê{where} — entregue pessoalmente, por via "
+            "postal com recibo ou publicada oficialmente — e só dela correm os prazos de "
+            "defesa e de recurso.")
 
 
 @dataclass(frozen=True)
