@@ -233,3 +233,21 @@ def test_bad_input_names_the_field(sink):
     with pytest.raises(ValidationError, match="^E-mail de teste: "):
         mail.send_test(ADMIN, "sem-arroba")
     assert row_counts() == before
+
+
+@pytest.mark.parametrize("security", ["starttls", "ssl"])
+def test_starttls_and_ssl_with_login_over_tls(srm, tmp_path, monkeypatch, clock_at, security):
+    """The password goes only over TLS (the server refuses a login before it), checked
+    against a certificate the client trusts; a server whose certificate is not trusted is
+    a failure recorded, not a message sent in clear."""
+    clock_at(TODAY)
+    monkeypatch.setenv("MOTOTAXI_CONFIG_DIR", str(tmp_path / "config"))
+    with smtp_server(security, tmp_path) as server:
+        mail.configure(ADMIN, host="localhost", port=str(server.port), security=security,
+                       user=USER, sender="mototaxi@prefeitura.example", password=PASSWORD)
+        untrusted = mail.send_test(ADMIN, "ti@prefeitura.example")
+        assert untrusted["status"] == "failed" and "certificate" in untrusted["server_reply"]
+        monkeypatch.setenv("SSL_CERT_FILE", server.ca_file)
+        row = mail.send_test(ADMIN, "ti@prefeitura.example")
+        assert row["status"] == "sent", row["server_reply"]
+        assert server.messages[-1]["To"] == "ti@prefeitura.example"
