@@ -129,6 +129,17 @@ def test_consent_in_the_person_form_and_a_termo_sent_from_the_record(qtbot, sink
     row = EmailDelivery.get_by_id(form.result_value["id"])
     assert bytes(row.attachment) == data
     assert hashlib.sha256(data).hexdigest() == row.sha256
+    form.reminder.setCurrentIndex(form.reminder.findData("cnh"))  # the CNH is years away
+    qtbot.mouseClick(form.reminder_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: form.reminder_value is not None, timeout=20000)
+    assert form.message.text() == "Nenhum prazo desse tipo nos próximos 30 dias."
+    Cnh.update(expiry_date=dt.date.today() + dt.timedelta(days=9)).where(
+        Cnh.person == person["id"]).execute()
+    form.reminder_value = None
+    qtbot.mouseClick(form.reminder_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: form.reminder_value is not None, timeout=20000)
+    assert form.message.text() == "Lembrete enviado.", form.message.text()
+    assert "Validade da CNH" in sink.messages[-1].get_content()
     form.close()
 
 

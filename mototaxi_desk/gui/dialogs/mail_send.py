@@ -1,7 +1,7 @@
 """E-mail from the window (issue 41 items 3 and 4; services/mail.py does the work):
 - SendDocumentDialog: from a person's record ("Mais ▾ → Enviar por e-mail…"), one of the
-  person's documents (termo, a notice's copy, guia, protocol receipt) to the registered
-  address, with the consent shown; the send runs off the GUI thread;
+  person's documents (termo, a notice's copy, guia, protocol receipt) or a deadline reminder
+  to the registered address, with the consent shown; the send runs off the GUI thread;
 - RemindersDialog: from Configurações → E-mail, deadline reminders of one kind as a
   campaign — who would receive them and who not (and why) first, then the send with a
   progress bar and Cancelar, off the GUI thread (gui/workers.py). A cancel stops between
@@ -11,8 +11,8 @@ from __future__ import annotations
 import threading
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel,
-                               QPlainTextEdit, QProgressBar, QPushButton, QSpinBox,
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout,
+                               QHBoxLayout, QLabel, QPlainTextEdit, QProgressBar, QPushButton, QSpinBox,
                                QVBoxLayout)
 
 from ...domain import mail_rules
@@ -29,6 +29,7 @@ class SendDocumentDialog(QDialog):
         super().__init__(parent)
         self.actor, self.person_id = actor, person_id
         self.result_value: dict | None = None
+        self.reminder_value: dict | None = None
         person = persons.person(person_id)
         self.cpf = person["cpf"]
         self.setWindowTitle(f"Enviar por e-mail — {person['name']}")
@@ -52,14 +53,26 @@ class SendDocumentDialog(QDialog):
         self.message = QLabel()
         self.message.setObjectName("message")
         self.message.setWordWrap(True)
+        self.reminder = QComboBox()
+        self.reminder.setObjectName("reminder")
+        for value, (text, _kinds) in mail_rules.REMINDERS.items():
+            self.reminder.addItem(text, value)
+        self.reminder_button = QPushButton("Enviar &lembrete")
+        self.reminder_button.setObjectName("reminder_button")
+        self.reminder_button.clicked.connect(lambda: self.send_reminder())
+        reminder_row = QHBoxLayout()
+        reminder_row.addWidget(self.reminder, 1)
+        reminder_row.addWidget(self.reminder_button)
         form = QFormLayout()
         form.addRow("E-mail cadastrado:", self.address)
         form.addRow("Consentimento (LGPD):", self.consent)
         form.addRow("&Documento:", self.document)
         form.addRow("&Número:", self.key)
+        form.addRow("Lembrete de &prazo:", reminder_row)
+        form.labelForField(reminder_row).setBuddy(self.reminder)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.buttons.button(QDialogButtonBox.StandardButton.Close).setText("Fechar")
-        self.send_button = self.buttons.addButton("&Enviar",
+        self.send_button = self.buttons.addButton("&Enviar documento",
                                                   QDialogButtonBox.ButtonRole.ActionRole)
         self.send_button.setObjectName("send_button")
         self.send_button.clicked.connect(lambda: self.send())
@@ -96,6 +109,31 @@ class SendDocumentDialog(QDialog):
             lambda: mail.send_document(self.actor, self.cpf, document, key),
             self._sent, self._failed)
 
+    def send_reminder(self) -> None:
+        """The reminder of one kind to this person (only with consent, LGPD); says when the
+        person has no such deadline within 30 days."""
+        kind = self.reminder.currentData()
+        self.reminder_button.setEnabled(False)
+        self.message.setStyleSheet("")
+        self.message.setText("Enviando…")
+        self.job = run_in_background(
+            lambda: mail.reminders(self.actor, kind, cpf=self.cpf), self._reminded,
+            self._failed)
+
+    def _reminded(self, result: dict) -> None:
+        self.reminder_value = result
+        self.reminder_button.setEnabled(True)
+        if result["skipped"]:
+            text, ok = f"Lembrete não enviado: {result['skipped'][0]['reason']}.", False
+        elif not result["planned"]:
+            text, ok = "Nenhum prazo desse tipo nos próximos 30 dias.", True
+        else:
+            ok = bool(result["sent"])
+            text = "Lembrete enviado." if ok else \
+                "O envio do lembrete falhou; fica na lista de falhas para tentar de novo."
+        self.message.setStyleSheet(OK_STYLE if ok else ERROR_STYLE)
+        self.message.setText(text)
+
     def _sent(self, result: dict) -> None:
         self.result_value = result
         self.send_button.setEnabled(True)
@@ -108,6 +146,7 @@ class SendDocumentDialog(QDialog):
 
     def _failed(self, exc: BaseException) -> None:
         self.send_button.setEnabled(True)
+        self.reminder_button.setEnabled(True)
         self.message.setStyleSheet(ERROR_STYLE)
         self.message.setText(str(exc) if isinstance(exc, DomainError) else
                              f"Não foi possível enviar: {exc}")
