@@ -65,6 +65,8 @@ def address(value, field: str = "E-mail") -> str:
     text = validators.email(value, field)
     if not text:
         raise ValidationError(field, "campo obrigatório.")
+    if not text.isascii():  # SMTP without the SMTPUTF8 extension carries ASCII only
+        raise ValidationError(field, "use um endereço sem acentos nem cedilha.")
     return text
 
 

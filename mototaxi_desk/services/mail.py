@@ -14,7 +14,6 @@ import datetime as dt
 import email.policy
 import hashlib
 import smtplib
-import socket
 import ssl
 from collections.abc import Callable
 from email.message import EmailMessage
@@ -138,7 +137,7 @@ def _deliver(actor: Actor, *, person: Person | None, address: str, kind: str, do
     try:
         reply, status = _transmit(_message(settings, address, subject, body, attachment),
                                   settings), "sent"
-    except (smtplib.SMTPException, OSError, socket.timeout, ssl.SSLError) as exc:
+    except (smtplib.SMTPException, OSError) as exc:  # OSError: timeouts and TLS too
         reply, status = _failure_text(exc), "failed"
     data = attachment[1] if attachment else None
     with write_transaction():
@@ -312,10 +311,11 @@ def documents_of(person_id: int) -> dict[str, list[tuple[str, str]]]:
 def _recipient(person: Person, kind: str) -> str:
     if not person.email:
         raise ValidationError("E-mail", f"{person.name} não tem e-mail cadastrado.")
+    address = mail_rules.address(person.email, "E-mail")
     refusal = _refusal(person, kind)
     if refusal:
         raise DomainError(f"Não enviado: {refusal}.")
-    return person.email
+    return address
 
 
 def send_document(actor: Actor, cpf, document, key) -> dict:
@@ -383,6 +383,17 @@ def _reminder_items(kind: str, days: int, person_id: int | None) -> dict[int, li
     return grouped
 
 
+def _unusable(email: str) -> str:
+    """Why a registered address cannot be written to ('' when it can)."""
+    if not email:
+        return "sem e-mail cadastrado"
+    try:
+        mail_rules.address(email)
+    except ValidationError as exc:
+        return f"e-mail cadastrado não aceito ({exc.message})"
+    return ""
+
+
 def _reminder_line(item: dict) -> str:
     when = "venceu em" if item["days_left"] < 0 else "vence em"
     parts = [f"- {item['label']}: {when} {format_date(item['due_date'])}"]
@@ -412,7 +423,7 @@ def reminders(actor: Actor, kind, *, days: int = 30, cpf=None, dry_run: bool = F
     planned, skipped = [], []
     for pid in sorted(grouped, key=lambda i: people[i].name_folded):
         person = people[pid]
-        reason = "sem e-mail cadastrado" if not person.email else _refusal(person, "reminder")
+        reason = _unusable(person.email) or _refusal(person, "reminder")
         (skipped if reason else planned).append(
             {"person_id": pid, "name": person.name, "address": person.email,
              "items": len(grouped[pid]), **({"reason": reason} if reason else {})})
@@ -460,8 +471,10 @@ def history(person_id: int) -> list[dict]:
 
 def retry(actor: Actor, delivery_id=None) -> dict:
     """Send the failed deliveries again (or the one `delivery_id`), the same subject, text
-    and attachment; each updated with its new answer and audited. A person who since refused
-    e-mail (or unsubscribed, for a reminder) is skipped."""
+    and attachment, to the person's address registered now (corrected since, perhaps); each
+    updated with its new answer and address and audited (the first address stays in the
+    audit entry of the send). A person who since refused e-mail (or unsubscribed, for a
+    reminder) is skipped."""
     permissions.require(actor, "mail.send")
     query = EmailDelivery.select().where(EmailDelivery.status == "failed")
     if delivery_id not in (None, ""):
@@ -472,19 +485,22 @@ def retry(actor: Actor, delivery_id=None) -> dict:
     result = {"sent": 0, "failed": 0, "skipped": []}
     for row in list(query.order_by(EmailDelivery.id)):
         person = Person.get_by_id(row.person_id) if row.person_id else None
-        refusal = _refusal(person, row.kind) if person is not None else ""
+        address, refusal = row.address, ""
+        if person is not None:  # the address registered now: a wrong one may be corrected
+            refusal = _unusable(person.email) or _refusal(person, row.kind)
+            address = person.email
         if refusal:
             result["skipped"].append({"id": row.id, "reason": refusal})
             continue
         attachment = (row.attachment_name, bytes(row.attachment)) if row.attachment else None
         try:
-            reply = _transmit(_message(settings, row.address, row.subject, row.body,
+            reply = _transmit(_message(settings, address, row.subject, row.body,
                                        attachment), settings)
             status = "sent"
-        except (smtplib.SMTPException, OSError, socket.timeout, ssl.SSLError) as exc:
+        except (smtplib.SMTPException, OSError) as exc:  # OSError: timeouts and TLS too
             reply, status = _failure_text(exc), "failed"
         with write_transaction():
-            row.status, row.server_reply = status, reply
+            row.status, row.server_reply, row.address = status, reply, address
             row.attempts += 1
             row.last_attempt_at = wallclock.now()
             row.save()

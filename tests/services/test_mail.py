@@ -251,3 +251,29 @@ def test_starttls_and_ssl_with_login_over_tls(srm, tmp_path, monkeypatch, clock_
         row = mail.send_test(ADMIN, "ti@prefeitura.example")
         assert row["status"] == "sent", row["server_reply"]
         assert server.messages[-1]["To"] == "ti@prefeitura.example"
+
+
+def test_a_retry_goes_to_the_address_corrected_since(sink):
+    person, permit = _holder()
+    persons.update_person(CLERK, person["id"], {"email": "errado@example.com"}, today=TODAY)
+    sink.refuse = "550 5.1.1 Caixa inexistente"
+    row = mail.send_document(CLERK, person["cpf"], "termo", permit["order_number"])
+    assert row["status"] == "failed" and row["address"] == "errado@example.com"
+    sink.refuse = ""
+    persons.update_person(CLERK, person["id"], {"email": ADDRESS}, today=TODAY)
+    assert mail.retry(CLERK, str(row["id"]))["sent"] == 1
+    assert sink.messages[-1]["To"] == ADDRESS
+    assert EmailDelivery.get_by_id(row["id"]).address == ADDRESS
+    sent = AuditLog.select().where(AuditLog.action == "mail.send").get()
+    assert "errado@example.com" in sent.after  # the first address stays in the audit
+    with pytest.raises(ValidationError, match="^Envio: "):
+        mail.retry(CLERK, str(row["id"]))  # sent now: nothing to retry
+
+
+def test_an_address_with_accents_is_refused_before_anything_is_drawn(sink):
+    person, permit = _holder()
+    persons.update_person(CLERK, person["id"], {"email": "joão@example.com"}, today=TODAY)
+    before = row_counts()
+    with pytest.raises(ValidationError, match="^E-mail: use um endereço sem acentos"):
+        mail.send_document(CLERK, person["cpf"], "termo", permit["order_number"])
+    assert row_counts() == before and not sink.messages
