@@ -390,7 +390,7 @@ def _unusable(email: str) -> str:
     try:
         mail_rules.address(email)
     except ValidationError as exc:
-        return f"e-mail cadastrado não aceito ({exc.message})"
+        return f"e-mail cadastrado não aceito: {exc.message.rstrip('.')}"
     return ""
 
 
