@@ -103,7 +103,17 @@ def _failure_text(exc: BaseException) -> str:
         answer = exc.smtp_error
         text = answer.decode("utf-8", "replace") if isinstance(answer, bytes) else str(answer)
         return f"{exc.smtp_code} {text}"[:REPLY_LIMIT]
-    return f"falha de conexão: {exc}"[:REPLY_LIMIT]
+    if isinstance(exc, ssl.SSLCertVerificationError):
+        text = f"certificado do servidor não confiável ({exc.verify_message})"
+    elif isinstance(exc, TimeoutError):
+        text = f"o servidor não respondeu em {TIMEOUT_SECONDS} s"
+    elif isinstance(exc, ConnectionRefusedError):
+        text = "o servidor recusou a conexão (servidor ou porta errados?)"
+    elif isinstance(exc, smtplib.SMTPNotSupportedError):
+        text = f"o servidor não oferece o que a configuração pede ({exc})"
+    else:
+        text = str(exc) or type(exc).__name__
+    return f"falha de conexão: {text}"[:REPLY_LIMIT]
 
 
 # --- messages -------------------------------------------------------------------------------
@@ -114,7 +124,7 @@ def _message(settings, to: str, subject: str, body: str,
     message["From"] = formataddr((_municipio_name(), settings.sender))
     message["To"] = to
     message["Subject"] = subject
-    message["Date"] = wallclock.now()
+    message["Date"] = wallclock.now().astimezone()  # the local time, with its offset
     message["Message-ID"] = make_msgid(domain=settings.sender.partition("@")[2] or None)
     message.set_content(body)
     if attachment:

@@ -169,7 +169,7 @@ def test_the_server_down_is_a_failure_not_a_crash(sink, monkeypatch):
     mail.configure(ADMIN, host="127.0.0.1", port="1", security="none", user="",
                    sender="mototaxi@prefeitura.example")
     row = mail.send_document(CLERK, person["cpf"], "termo", permit["order_number"])
-    assert row["status"] == "failed" and "falha de conexão" in row["server_reply"]
+    assert row["status"] == "failed" and "recusou a conexão" in row["server_reply"]
 
 
 def _cnh_due_soon():
@@ -246,7 +246,8 @@ def test_starttls_and_ssl_with_login_over_tls(srm, tmp_path, monkeypatch, clock_
         mail.configure(ADMIN, host="localhost", port=str(server.port), security=security,
                        user=USER, sender="mototaxi@prefeitura.example", password=PASSWORD)
         untrusted = mail.send_test(ADMIN, "ti@prefeitura.example")
-        assert untrusted["status"] == "failed" and "certificate" in untrusted["server_reply"]
+        assert untrusted["status"] == "failed"
+        assert "certificado do servidor não confiável" in untrusted["server_reply"]
         monkeypatch.setenv("SSL_CERT_FILE", server.ca_file)
         row = mail.send_test(ADMIN, "ti@prefeitura.example")
         assert row["status"] == "sent", row["server_reply"]
