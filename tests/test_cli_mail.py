@@ -51,6 +51,9 @@ def test_mail_from_the_command_line(cli, sqlite_db, tmp_path, monkeypatch):
         code, out, err = cli("--db", sqlite_db, "person", "edit", cpf, "--email",
                              "raimundo@example.com", "--email-consent", "talvez")
         assert code == 1 and "Consentimento de e-mail: use sim ou não" in err
+        code, out, err = cli("--db", sqlite_db, "person", "edit", cpf, "--consent-date",
+                             "01/12/2026")
+        assert code == 1 and "--email-consent" in err
         code, out, err = cli("--db", sqlite_db, "person", "edit", cpf, "--email",
                              "raimundo@example.com", "--email-consent", "sim")
         assert code == 0 and "Consentimento de e-mail: sim (em " in out, err

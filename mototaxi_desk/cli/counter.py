@@ -197,6 +197,8 @@ def cmd_person_edit(args) -> int:
     changes = _given(args, PERSON_OPTIONS)
     if not changes and args.email_consent is None:
         raise DomainError("Informe ao menos um campo a alterar (ex.: --phone, --birth).")
+    if args.consent_date is not None and args.email_consent is None:
+        raise DomainError("--consent-date: informe também --email-consent sim|não.")
     with database(args):
         person = persons.person_by_cpf(args.cpf)
         updated = mail.update_person(actor(args), person.id, changes,
