@@ -195,10 +195,10 @@ def cmd_person_edit(args) -> int:
     from ..domain.errors import DomainError
     from ..services import mail, persons
     changes = _given(args, PERSON_OPTIONS)
-    if not changes and args.email_consent is None:
-        raise DomainError("Informe ao menos um campo a alterar (ex.: --phone, --birth).")
     if args.consent_date is not None and args.email_consent is None:
         raise DomainError("--consent-date: informe também --email-consent sim|não.")
+    if not changes and args.email_consent is None:
+        raise DomainError("Informe ao menos um campo a alterar (ex.: --phone, --birth).")
     with database(args):
         person = persons.person_by_cpf(args.cpf)
         updated = mail.update_person(actor(args), person.id, changes,
