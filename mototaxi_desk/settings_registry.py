@@ -1,8 +1,9 @@
 """Every setting the program keeps, declared once: its name as stored, type, default, where it
-is stored, who may change it and where. Five places hold them — `janela.ini` (what the window
+is stored, who may change it and where. Six places hold them — `janela.ini` (what the window
 remembers on this computer), `gui.json` (what the IT staff set for this computer's window),
 `backup.json` (the automatic copies of this data folder), `certificado/certificado.json` (this
-station's A1 certificate and its timestamp server) and the database (what every counter
+station's A1 certificate and its timestamp server), `correio/correio.json` (the município's
+SMTP server as this station sends through it) and the database (what every counter
 shares) — and the code that reads each one takes its defaults from here; the settings screens
 show where a value is kept and `mototaxi-desk settings list` prints this table.
 tests/unit/test_settings_registry.py checks that every setting the code reads is declared here,
@@ -19,8 +20,9 @@ JANELA_INI = "janela.ini"
 GUI_JSON = "gui.json"
 BACKUP_JSON = "backup.json"
 CERTIFICADO_JSON = "certificado/certificado.json"
+CORREIO_JSON = "correio/correio.json"
 DATABASE = "banco de dados"
-STORES = (JANELA_INI, GUI_JSON, BACKUP_JSON, CERTIFICADO_JSON, DATABASE)
+STORES = (JANELA_INI, GUI_JSON, BACKUP_JSON, CERTIFICADO_JSON, CORREIO_JSON, DATABASE)
 
 PROGRAM = "o programa (lembra sozinho)"
 ANY_USER = "qualquer usuário"
@@ -73,6 +75,19 @@ SETTINGS: tuple[Setting, ...] = (
             "Servidor de carimbo do tempo (PAdES-B-T) desta estação; vazio: PAdES-B-B",
             "Configurações → Certificado digital; certificate timestamp URL",
             "certificate.timestamp"),
+    # correio/correio.json: the SMTP server this station sends e-mail through (services/
+    # mail_settings.py); its password is kept apart, encrypted like the A1 (mail_vault.py)
+    Setting("host", str, "", CORREIO_JSON, ADMIN, "Servidor SMTP do município",
+            "Configurações → E-mail; mail setup", "mail.setup"),
+    Setting("port", int, 587, CORREIO_JSON, ADMIN, "Porta do servidor SMTP",
+            "Configurações → E-mail; mail setup --port", "mail.setup"),
+    Setting("security", str, "starttls", CORREIO_JSON, ADMIN,
+            "Segurança da conexão (starttls, ssl ou none)",
+            "Configurações → E-mail; mail setup --security", "mail.setup"),
+    Setting("user", str, "", CORREIO_JSON, ADMIN, "Usuário do servidor SMTP (vazio: sem login)",
+            "Configurações → E-mail; mail setup --user", "mail.setup"),
+    Setting("sender", str, "", CORREIO_JSON, ADMIN, "Remetente das mensagens (e-mail)",
+            "Configurações → E-mail; mail setup --sender", "mail.setup"),
     # the database: municipio_settings (one row), written by init and by the admin
     _db("name", str, None, "Nome do município"),
     _db("uf", str, None, "UF"),

@@ -12,7 +12,7 @@ import sys
 
 from .. import __version__
 from . import (campaigns, certificate, clock, counter, documents, importing, licensing,
-               maintenance, municipio, notice_acts, payments, permit_acts, record_acts, records)
+               mail, maintenance, municipio, notice_acts, payments, permit_acts, record_acts, records)
 from .common import (EXIT_OK, EXIT_REFUSED, EXIT_USAGE, KNOWN_ERRORS, Parser, database_option,
                      login_options)
 
@@ -20,7 +20,8 @@ __all__ = ["EXIT_OK", "EXIT_REFUSED", "EXIT_USAGE", "build_parser", "parser", "r
 
 # In the order `--help` lists them.
 COMMAND_MODULES = (municipio, records, counter, licensing, record_acts, permit_acts, notice_acts,
-                   documents, payments, maintenance, certificate, clock, importing, campaigns)
+                   documents, payments, maintenance, certificate, mail, clock, importing,
+                   campaigns)
 
 
 @functools.lru_cache(maxsize=1)

@@ -66,6 +66,10 @@ def register(sub) -> None:
                                        "apaga um campo facultativo)")
     p.add_argument("cpf", metavar="CPF")
     _options(p, PERSON_OPTIONS)
+    p.add_argument("--email-consent", metavar="sim|não",
+                   help="consentimento para receber e-mail (LGPD), registrado com a data")
+    p.add_argument("--consent-date", metavar="DATA",
+                   help="data do consentimento dd/mm/aaaa (padrão: hoje)")
     json_flag(p)
     p.set_defaults(handler=cmd_person_edit)
     p = person.add_parser("cnh", help="registra ou substitui a CNH da pessoa")
@@ -189,14 +193,18 @@ def cmd_person_add(args) -> int:
 
 def cmd_person_edit(args) -> int:
     from ..domain.errors import DomainError
-    from ..services import persons
+    from ..services import mail, persons
     changes = _given(args, PERSON_OPTIONS)
-    if not changes:
+    if args.consent_date is not None and args.email_consent is None:
+        raise DomainError("--consent-date: informe também --email-consent sim|não.")
+    if not changes and args.email_consent is None:
         raise DomainError("Informe ao menos um campo a alterar (ex.: --phone, --birth).")
     with database(args):
         person = persons.person_by_cpf(args.cpf)
-        updated = persons.update_person(actor(args), person.id, changes)
-    emit(args, updated, ["Cadastro alterado:", *_person_lines(updated)])
+        updated = mail.update_person(actor(args), person.id, changes,
+                                     consent=args.email_consent, consent_on=args.consent_date)
+    emit(args, updated, ["Cadastro alterado:", *_person_lines(updated),
+                         f"Consentimento de e-mail: {updated['email_consent']}"])
     return EXIT_OK
 
 

@@ -85,7 +85,8 @@ AUDIT_ACTIONS.update({
     "guia.pay": "Guia paga (retorno bancário)", "bank_return.import": "Retorno bancário importado",
     "municipio.collection": "Dados de cobrança alterados"})
 ENTITIES.update({"guia": "Guia", "bank_return_file": "Retorno bancário",
-                 "certificate": "Certificado digital"})
+                 "certificate": "Certificado digital", "mail": "Servidor de e-mail",
+                 "email_delivery": "Envio de e-mail"})
 CHARGE_KINDS = {"fine": "Multa", "removal": "Remoção", "storage": "Estadia"}
 CHARGE_STATUS = {"open": "Em aberto", "paid": "Paga", "voided": "Anulada"}
 
@@ -96,6 +97,11 @@ AUDIT_ACTIONS.update({
     "certificate.install": "Certificado digital A1 instalado numa estação",
     "certificate.remove": "Certificado digital A1 removido de uma estação",
     "certificate.timestamp": "Servidor de carimbo do tempo alterado numa estação",
+    "mail.setup": "Servidor de e-mail configurado numa estação",
+    "mail.send": "E-mail enviado (ou tentado) a um permissionário",
+    "mail.retry": "Envio de e-mail tentado de novo",
+    "mail.consent": "Consentimento de e-mail registrado (LGPD)",
+    "mail.unsubscribe": "Descadastramento dos lembretes por e-mail (LGPD)",
     "backup.restore": "Cópia de segurança restaurada",
     "backup.settings": "Cópias de segurança: configuração alterada",
     "audit.acknowledge": "Trilha de auditoria reconhecida numa estação",

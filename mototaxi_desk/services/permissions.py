@@ -138,6 +138,10 @@ PERMISSIONS: dict[str, Permission] = {
     "certificate.install": Permission(ADMIN, "instalar o certificado digital A1 da prefeitura"),
     "certificate.remove": Permission(ADMIN, "remover o certificado digital A1 da prefeitura"),
     "certificate.timestamp": Permission(ADMIN, "alterar o servidor de carimbo do tempo"),
+    "mail.setup": Permission(ADMIN, "configurar o servidor de e-mail (SMTP)"),
+    "mail.send": Permission(COUNTER, "enviar documentos e lembretes por e-mail"),
+    "mail.consent": Permission(COUNTER, "registrar o consentimento e o descadastramento de "
+                                        "e-mail"),
     "verifier.export": Permission(EVERYONE, "exportar o verificador de documentos"),
     "settings.verifier": Permission(ADMIN, "alterar a validade da situação do verificador"),
     "report.export": Permission(EVERYONE, "exportar relatórios"),

@@ -15,7 +15,8 @@ from ..domain import output_files, validators
 from ..domain.errors import ValidationError
 from ..store.connection import write_transaction
 from ..store.models import (Application, ApplicationChecklistItem, ApplicationStatusChange,
-                            AuditLog, AuxiliaryDriver, CampaignAttendance, Cnh, Fee, Impound, InfractionNotice,
+                            AuditLog, AuxiliaryDriver, CampaignAttendance, Cnh, EmailConsent,
+                            EmailDelivery, Fee, Impound, InfractionNotice,
                             Inspection, NoticeProceeding, PenaltyCharge, Permit, PermitHistory,
                             Person, PersonBar, PrintLog, Sanction, SanctionNotice, User,
                             Vehicle, WaitingListEntry, utcnow)
@@ -97,6 +98,11 @@ def collect(person: Person) -> dict:
     data["recadastramento"] = _rows(CampaignAttendance.select().where(
         _in(CampaignAttendance.permit, _ids(permits))).order_by(CampaignAttendance.id))
     data["print_log"] = _print_log(data)
+    data["email_consent"] = _rows(EmailConsent.select().where(EmailConsent.person == person.id))
+    data["email_deliveries"] = [  # what was e-mailed to the person (the attachment's hash)
+        {k: v for k, v in row.items() if k != "attachment"} for row in _rows(
+            EmailDelivery.select().where(EmailDelivery.person == person.id)
+            .order_by(EmailDelivery.id))]
     data["audit"] = _audit_entries(person, data)
     return data
 

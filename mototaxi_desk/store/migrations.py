@@ -340,6 +340,13 @@ def _step_program_versions(db: pw.Database) -> None:
                                     SchemaVersion._meta.fields[schema_history.COLUMN]))
 
 
+def _step_email(db: pw.Database) -> None:
+    """v25 (issue 41 items 3 and 4): e-mail to holders — each delivery sent or tried, with
+    what it carried and the server's answer (email_delivery), and each person's consent and
+    unsubscribe from reminders (email_consent). Empty: nobody was asked before."""
+    db.create_tables([m.EmailConsent, m.EmailDelivery])
+
+
 # Steps are found by name in their tests. A step that has landed keeps its number: a
 # database already at that version would skip a step slipped in before it.
 STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,
@@ -349,7 +356,7 @@ STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _st
          15: _step_campaigns, 16: _step_profile_versions, 17: _step_name_token_order,
          18: _step_alert_due, 19: _step_ledger_indexes, 20: _step_each_day_alerts,
          21: _step_clock_journal, 22: _step_seal_index, 23: _step_station_marks,
-         24: _step_program_versions}
+         24: _step_program_versions, 25: _step_email}
 LATEST = max(STEPS)
 
 

@@ -1029,3 +1029,44 @@ class StationMark(BaseModel):
 
 
 MODELS.append(StationMark)
+
+
+# --- e-mail to holders (issue 41 items 3 and 4; schema step _step_email) ----------------------
+
+class EmailConsent(BaseModel):
+    """A person's word on e-mail (LGPD Art. 7º I, Art. 8º): consent yes/no and the day it was
+    given, and the day the person unsubscribed from reminders (legal documents are still
+    sent: they go under the município's legal basis, LGPD Art. 7º III and Art. 23). No row:
+    never asked — documents may go, reminders may not."""
+    person = pw.ForeignKeyField(Person, unique=True, backref="+", on_delete="CASCADE")
+    consent = pw.BooleanField()
+    consent_on = pw.DateField()
+    unsubscribed_on = pw.DateField(null=True)
+    recorded_by = pw.CharField(max_length=60, default="")
+
+
+class EmailDelivery(BaseModel):
+    """One e-mail the program sent or tried to send (services/mail.py): who sent it, to whom
+    and to which address, what it carried (the document, its key and the SHA-256 of the
+    attachment, kept so a retry sends the same bytes) and the server's answer. A failed one
+    is retried as it was; never deleted."""
+    STATUSES = ("sent", "failed")
+    created_at = pw.DateTimeField(default=utcnow, index=True)
+    login = pw.CharField(max_length=60)
+    person = pw.ForeignKeyField(Person, null=True, backref="+", on_delete="RESTRICT")
+    address = pw.CharField(max_length=120)
+    kind = pw.CharField(max_length=20)       # document | reminder | test
+    document = pw.CharField(max_length=40, default="")  # termo | notice | guia | receipt | alert kind
+    document_key = pw.CharField(max_length=60, default="")
+    subject = pw.CharField(max_length=200)
+    body = pw.TextField()
+    attachment_name = pw.CharField(max_length=120, default="")
+    attachment = pw.BlobField(null=True)
+    sha256 = pw.CharField(max_length=64, default="")
+    status = pw.CharField(max_length=10, index=True)
+    server_reply = pw.TextField(default="")
+    attempts = pw.IntegerField(default=1)
+    last_attempt_at = pw.DateTimeField(default=utcnow)
+
+
+MODELS.extend([EmailConsent, EmailDelivery])

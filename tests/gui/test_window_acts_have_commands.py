@@ -180,6 +180,13 @@ ACTS = {
     ("CertificateTab", "Instalar certificado"): "certificate install",
     ("CertificateTab", "Remover certificado"): "certificate remove",
     ("CertificateTab", "Salvar servidor"): "certificate timestamp",
+    # Configurações → E-mail and the record's "Enviar por e-mail…" (issue 41 items 3-4)
+    ("MailTab", "Salvar servidor"): "mail setup",
+    ("MailTab", "Enviar e-mail de teste"): "mail test",
+    ("MailTab", "Enviar lembretes"): "mail reminders",
+    ("MailTab", "Tentar de novo os envios com falha"): "mail retry",
+    ("PersonPage", "Enviar por e-mail"): "mail send",
+    ("PersonPage", "Licenciar cartão de permissão (anual)"): "permit license",
 }
 
 # words a button has only in some states of the record shown (gui/pages/person.py)

@@ -15,7 +15,7 @@ import pytest
 import mototaxi_desk.services as services_package
 from mototaxi_desk.domain.errors import DomainError
 from mototaxi_desk.services import (acknowledgement, applications, auxiliary, backups,
-                                    bank_returns, campaigns, card_licensing, certificate,
+                                    bank_returns, campaigns, card_licensing, certificate, mail,
                                     charges, clock, clock_trust,
                                     collection, defences, demo, documents, fees, guias,
                                     holidays, impounds, importing, inspections, keys,
@@ -141,6 +141,9 @@ CALLS = {
     "certificate.install": lambda a: certificate.install(a, Path("/proc/sem-a1.pfx"), "x"),
     "certificate.remove": lambda a: certificate.remove(a),
     "certificate.timestamp": lambda a: certificate.set_timestamp_url(a, "ftp://x"),
+    "mail.setup": lambda a: mail.configure(a, host="", port="x", security="", sender=""),
+    "mail.send": lambda a: mail.send_document(a, "x", "carta", "1"),
+    "mail.consent": lambda a: mail.set_consent(a, 0, "talvez"),
     "verifier.export": lambda a: verifier.export_file(a, Path("/proc/sem-pasta/v.html")),
     "settings.verifier": lambda a: verifier.set_max_age_days(a, "0"),
     "demo.fill": lambda a: demo.fill_demo(a, 0),
@@ -199,6 +202,10 @@ INTERNAL = {
     # what adopting a wording would do, nothing written; checks settings.profile_adopt, as
     # adopt does (tests/services/test_profile_adopt_preview.py)
     "profile_versions.preview",
+    # e-mail (services/mail.py): the test message checks mail.setup, reminders and retries
+    # mail.send, the unsubscribe mail.consent, each at its start like the three in CALLS
+    "mail.send_test", "mail.reminders", "mail.retry", "mail.unsubscribe",
+    "mail.update_person",  # persons.update_person (person.update) and mail.set_consent
 }
 
 

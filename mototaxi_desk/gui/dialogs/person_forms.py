@@ -70,6 +70,7 @@ class PersonEditDialog(DiscardGuard, QDialog):
         mask_phone(ui.phone.editor)  # (99) 98765-4321 as it is typed
         ui.email.configure(validators.email, required=False, placeholder="nome@exemplo.com")
         ui.email.editor.setMaxLength(120)
+        self._consent_row(today)
         self.save_button = ui.buttons.button(QDialogButtonBox.StandardButton.Save)
         self.save_button.setText("S&alvar (Ctrl+S)")
         self.save_button.setObjectName("save_button")
@@ -85,7 +86,9 @@ class PersonEditDialog(DiscardGuard, QDialog):
                         "Complemento": ui.complement, "Bairro": ui.district,
                         "Cidade": ui.city, "UF": ui.uf, "CEP": ui.cep,
                         "Data do comprovante de endereço": ui.address_proof_date,
-                        "Telefone": ui.phone, "E-mail": ui.email}
+                        "Telefone": ui.phone, "E-mail": ui.email,
+                        "Consentimento de e-mail": self.consent,
+                        "Data do consentimento": self.consent_on}
         min_width_in_chars(self, 130)
         screen_fit.scroll_when_taller(self, ui.intro, ui.message, ui.buttons)  # see vehicle_form.py
         self._load()
@@ -95,6 +98,36 @@ class PersonEditDialog(DiscardGuard, QDialog):
                                f"{permissions.PERMISSIONS[self.PERMISSION].label}.")
         ui.name.setFocus()
         self.mark_clean()
+
+    def _consent_row(self, today: dt.date) -> None:
+        """LGPD: the person's consent to e-mail, yes/no with its date, below the e-mail
+        (services/mail.py records it with the data, in one transaction)."""
+        from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel
+        from ..widgets.dates import DateField
+        row = QWidget(self.ui.address_box)
+        layout = QHBoxLayout(row)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.consent = QComboBox(row)
+        self.consent.setObjectName("email_consent")
+        for text, value in (("não registrado", None), ("sim", True), ("não", False)):
+            self.consent.addItem(text, value)
+        self.consent_on = DateField(row)
+        self.consent_on.setObjectName("email_consent_on")
+        self.consent_on.configure(label="Data do consentimento", required=False,
+                                  earliest=dt.date(2000, 1, 1), latest=today)
+        layout.addWidget(self.consent)
+        layout.addWidget(QLabel("em", row))
+        layout.addWidget(self.consent_on, 1)
+        self.consent_state = QLabel(row)  # the unsubscribe from reminders, when there is one
+        self.consent_state.setObjectName("email_consent_state")
+        layout.addWidget(self.consent_state)
+        self.consent.setToolTip("Consentimento para receber e-mail da prefeitura (LGPD "
+                                "Art. 7º I). Lembretes só com 'sim'; documentos oficiais "
+                                "não vão a quem disse 'não'.")
+        self.consent.currentIndexChanged.connect(
+            lambda: self.consent_on.set_date(today) if self.consent.currentData() is not None
+            and not self.consent_on.date() else None)
+        self.ui.address_form.addRow("C&onsentimento de e-mail:", row)
 
     def _load(self) -> None:
         p = persons.person(self.person_id)
@@ -120,6 +153,21 @@ class PersonEditDialog(DiscardGuard, QDialog):
         ui.address_proof_date.set_date(p["address_proof_date"])
         ui.phone.setText(format_phone(p["phone"]))
         ui.email.setText(p["email"])
+        from ...services import mail
+        consent = mail.consent_of(self.person_id)
+        self.consent.setCurrentIndex(max(0, self.consent.findData(consent["consent"])))
+        self.consent_on.set_date(consent["consent_on"])
+        self.consent_state.setText(
+            f"descadastrado dos lembretes em {validators.format_date(consent['unsubscribed_on'])}"
+            if consent["unsubscribed_on"] else "")
+        self._loaded_consent = (consent["consent"], consent["consent_on"])
+
+    def consent_change(self) -> tuple[object, object]:
+        """(consent, its date) when changed in the form, else (None, None)."""
+        chosen = (self.consent.currentData(), self.consent_on.date())
+        if chosen == self._loaded_consent or chosen[0] is None:
+            return None, None
+        return chosen
 
     def data(self) -> dict:
         """The form's values for persons.update_person; a mistyped date raises its
@@ -147,8 +195,16 @@ class PersonEditDialog(DiscardGuard, QDialog):
             ui.message.setText("Corrija os campos em vermelho.")
             return False
         try:
-            self.result_value = persons.update_person(self.actor, self.person_id, self.data(),
-                                                      recadastramento=self._recadastramento())
+            consent, consent_on = self.consent_change()
+            if consent is None:
+                self.result_value = persons.update_person(
+                    self.actor, self.person_id, self.data(),
+                    recadastramento=self._recadastramento())
+            else:
+                from ...services import mail
+                self.result_value = mail.update_person(
+                    self.actor, self.person_id, self.data(), consent=consent,
+                    consent_on=consent_on, recadastramento=self._recadastramento())
         except ValidationError as exc:
             self._refuse(exc)
             return False

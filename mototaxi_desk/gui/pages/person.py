@@ -340,6 +340,12 @@ class PersonPage(QWidget):
                 action.setObjectName(f"act_{key}")
                 action.triggered.connect(lambda _=False, k=key: self.permit_act(k))
                 self.more_actions[key] = action
+            self.more_menu.addSeparator()  # e-mail (issue 41): gui/dialogs/mail_send.py
+            self.mail_action = self.more_menu.addAction("Enviar por &e-mail…")
+            self.mail_action.setObjectName("act_mail")
+            self.mail_action.triggered.connect(lambda: self.send_by_email())
+            from ...services.permissions import can
+            self.mail_action.setEnabled(can(self.actor, "mail.send"))
         for key, action in self.more_actions.items():
             state = states[key]
             action.setEnabled(state["enabled"])
@@ -347,6 +353,13 @@ class PersonPage(QWidget):
                               else state["why"])
             action.setStatusTip("" if state["enabled"] else state["why"])
         self.more_button.setEnabled(bool(self.more_actions))
+
+    def send_by_email(self):
+        """A document of this person to the registered e-mail (not a notification)."""
+        from ..dialogs.mail_send import SendDocumentDialog
+        self.mail_dialog = SendDocumentDialog(self.actor, self.person_id, self)
+        self.mail_dialog.open()
+        return self.mail_dialog
 
     def permit_act(self, key: str):
         """Open the form of one entry of "Mais ▾" (when it applies); returns it."""

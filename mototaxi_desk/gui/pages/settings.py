@@ -86,6 +86,8 @@ class SettingsPage(QWidget):
         self.verifier_tab = add_verifier_tab(self)  # keys' fingerprints, verifier export
         from .settings_certificate import add_certificate_tab  # the A1 that signs documents
         self.certificate_tab = add_certificate_tab(self)
+        from .settings_mail import add_mail_tab  # the SMTP server, reminders (issue 41)
+        self.mail_tab = add_mail_tab(self)
         from .settings_import import add_import_tab  # the register from a spreadsheet
         self.import_tab = add_import_tab(self) if self.is_admin else None  # admins only
         self.backup_tab = add_backup_tab(self) if self.is_admin else None  # admins only
