@@ -186,7 +186,6 @@ ACTS = {
     ("MailTab", "Enviar lembretes"): "mail reminders",
     ("MailTab", "Tentar de novo os envios com falha"): "mail retry",
     ("PersonPage", "Enviar por e-mail"): "mail send",
-    ("PersonPage", "Licenciar cartão de permissão (anual)"): "permit license",
 }
 
 # words a button has only in some states of the record shown (gui/pages/person.py)
