@@ -11,9 +11,9 @@ it says so (PF Art. 12 §ú), by the clerk elsewhere, and gets the freed permit 
 notice's dialog a notice notified, its defence judged and its appeal (issue 37) → a vehicle
 impounded and released with its costs paid → "Mudar de ponto…" (refused where the law
 refuses it, with its fee where it allows it); after each act, the Painel's due-dates table
-equals the alerts computed afresh (issue 23). Steps the law does not provide (L1745 has no interruption nor desistência, PF no
-transfer) are left out; the menu then does not offer them. The same story through the
-command line on PostgreSQL: tests/test_cli_municipio_vazio.py."""
+equals the alerts computed afresh (issue 23). Steps the law does not provide (L1745 has
+no interruption nor desistência, PF no transfer) are left out; the menu then does not offer
+them. The same story through the command line on PostgreSQL: tests/test_cli_municipio_vazio.py."""
 from __future__ import annotations
 
 import datetime as dt
@@ -25,14 +25,16 @@ from PySide6.QtWidgets import QPushButton, QWizard
 from validate_docbr import CNH, CPF, RENAVAM
 
 from mototaxi_desk.domain import validators
+from mototaxi_desk.domain.dates import add_months
 from mototaxi_desk.domain.money import format_money
 from mototaxi_desk.domain.profiles import load_profile
 from mototaxi_desk.gui.dialogs.setup_wizard import PAGE_ADMIN, PAGE_PROFILE, SetupWizard
 from mototaxi_desk.gui.main_window import MainWindow
 from mototaxi_desk.services import due_dates, permit_actions
 from mototaxi_desk.services.context import Actor
-from mototaxi_desk.store.models import (Application, AuxiliaryDriver, Impound, InfractionNotice,
-                                        Permit, Person, Stand, User, WaitingListEntry)
+from mototaxi_desk.store.models import (Application, AuxiliaryDriver, Fee, Impound,
+                                        InfractionNotice, Permit, Person, Stand, User,
+                                        WaitingListEntry)
 
 from ..conftest import MUNICIPIOS
 from ..due_check import assert_due_table_current
@@ -306,7 +308,7 @@ def test_municipio_vazio_through_the_window(qtbot, db, profile_id, prompts, cloc
     clock_at(dt.datetime.combine(TODAY, dt.time(23, 0)))
     _defence_and_appeal(window, qtbot, profile, people[0])
     _impound_and_release(window, qtbot, profile, people[4], clock_at)
-    _stand_move(window, qtbot, profile, people[0])
+    _stand_move(window, qtbot, profile, people[0], clock_at)
 
 
 # --- issue 37: the notice's dialog, the impound, the stand move, the refused call-up ---------
@@ -516,16 +518,14 @@ def _impound_and_release(window, qtbot, profile, holder: dict, clock_at) -> None
     assert_due_table_current(TODAY, where="impound released")
 
 
-def _stand_move(window, qtbot, profile, holder: dict) -> None:
+def _stand_move(window, qtbot, profile, holder: dict, clock_at) -> None:
     """'Mudar de ponto…' on the record: SRM Art. 20 XVIII refuses it before 12 months at the
-    stand; PF Art. 10 has no such request (the Secretaria sets the stands); L1745 Art. 15
-    moves it where the other stand has a vacancy, with the fee of 10 UFICA."""
+    stand, and moves it after them with the fee of Art. 47 IV (3 UFM); PF Art. 10 has no
+    such request (the Secretaria sets the stands); L1745 Art. 15 moves it where the other
+    stand has a vacancy, with the fee of 10 UFICA."""
     record = _record(window, holder["id"])
     old = Permit.get_by_id(holder["permit"]).stand_id
-    _click(qtbot, _button(record, "Mudar de ponto…"))
-    form = record.form
-    _choose(form.widget("stand"), "")
-    assert "Rodoviaria" in form.widget("stand").currentText()
+    form = _move_form(qtbot, record)
     _click(qtbot, form.ok_button)
     application = profile.application("stand_change")
     told = form.message.text()
@@ -535,12 +535,35 @@ def _stand_move(window, qtbot, profile, holder: dict) -> None:
         assert f"após {profile.stand.change_min_months} meses" in told
         assert application.article in told
     else:
-        assert not form.isVisible(), told
-        rule = profile.fees[profile.stand.change_fee_key]
-        fee = format_money(round(Decimal(rule.units) * 4826))
-        assert f"lançada a taxa {fee}" in record.message.text()
-        assert Stand.get_by_id(Permit.get_by_id(holder["permit"]).stand_id).number == 2
+        _moved(profile, holder, form, record)
     if form.isVisible():
         assert Permit.get_by_id(holder["permit"]).stand_id == old
         form.reject()
     assert_due_table_current(TODAY, where="stand move")
+    if not (application.allowed and profile.stand.change_min_months):
+        return
+    # the last step, as the clock is moved on: the 12 months at the stand have passed
+    since = Permit.get_by_id(holder["permit"]).stand_since
+    clock_at(dt.datetime.combine(add_months(since, profile.stand.change_min_months),
+                                 dt.time(10, 0)))
+    record = _record(window, holder["id"])
+    form = _move_form(qtbot, record)
+    _click(qtbot, form.ok_button)
+    _moved(profile, holder, form, record)
+
+
+def _move_form(qtbot, record):
+    _click(qtbot, _button(record, "Mudar de ponto…"))
+    form = record.form
+    assert "Rodoviaria" in form.widget("stand").currentText()  # the other stand, with room
+    return form
+
+
+def _moved(profile, holder: dict, form, record) -> None:
+    """Moved to the Rodoviária, and the law's fee charged with its article."""
+    assert not form.isVisible(), form.message.text()
+    assert Stand.get_by_id(Permit.get_by_id(holder["permit"]).stand_id).number == 2
+    rule = profile.fees[profile.stand.change_fee_key]
+    fee = Fee.get(Fee.person == holder["id"], Fee.code == profile.stand.change_fee_key)
+    assert (fee.article, fee.amount_cents) == (rule.article, round(Decimal(rule.units) * 4826))
+    assert f"lançada a taxa {format_money(fee.amount_cents)}" in record.message.text()
