@@ -5,28 +5,36 @@ real widgets only (it calls services only to read results): two pontos on the Po
 → deferred and granted from the application's dialog until the population cap → the next
 ones go to the waiting list → a transfer → an interruption and the return → an infraction
 notice and a sanction by decision → reinstatement → an auxiliary driver's credential with
-its card → a desistência and the call-up of the next on the waiting list, who gets the
-permit; after each act, the Painel's due-dates table equals the alerts computed afresh
-(issue 23). Steps the law does not provide (L1745 has no interruption nor desistência, PF no
-transfer) are left out; the menu then does not offer them. The same story through the
-command line on PostgreSQL: tests/test_cli_municipio_vazio.py."""
+its card → a desistência and the call-up of the next on the waiting list, who refuses
+("Retirar da lista…", "Recusou a convocação"): the next is called by the law itself where
+it says so (PF Art. 12 §ú), by the clerk elsewhere, and gets the freed permit → in the
+notice's dialog a notice notified, its defence judged and its appeal (issue 37) → a vehicle
+impounded and released with its costs paid → "Mudar de ponto…" (refused where the law
+refuses it, with its fee where it allows it); after each act, the Painel's due-dates table
+equals the alerts computed afresh (issue 23). Steps the law does not provide (L1745 has
+no interruption nor desistência, PF no transfer) are left out; the menu then does not offer
+them. The same story through the command line on PostgreSQL: tests/test_cli_municipio_vazio.py."""
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWizard
+from PySide6.QtWidgets import QPushButton, QWizard
 from validate_docbr import CNH, CPF, RENAVAM
 
 from mototaxi_desk.domain import validators
+from mototaxi_desk.domain.dates import add_months
+from mototaxi_desk.domain.money import format_money
 from mototaxi_desk.domain.profiles import load_profile
 from mototaxi_desk.gui.dialogs.setup_wizard import PAGE_ADMIN, PAGE_PROFILE, SetupWizard
 from mototaxi_desk.gui.main_window import MainWindow
 from mototaxi_desk.services import due_dates, permit_actions
 from mototaxi_desk.services.context import Actor
-from mototaxi_desk.store.models import (Application, AuxiliaryDriver, InfractionNotice, Permit,
-                                        Person, Stand, User, WaitingListEntry)
+from mototaxi_desk.store.models import (Application, AuxiliaryDriver, Fee, Impound,
+                                        InfractionNotice, Permit, Person, Stand, User,
+                                        WaitingListEntry)
 
 from ..conftest import MUNICIPIOS
 from ..due_check import assert_due_table_current
@@ -181,7 +189,7 @@ def _act(page, key):
 
 
 @pytest.mark.parametrize("profile_id", PROFILES)
-def test_municipio_vazio_through_the_window(qtbot, db, profile_id, prompts):
+def test_municipio_vazio_through_the_window(qtbot, db, profile_id, prompts, clock_at):
     profile = load_profile(profile_id)
     acts = set(permit_actions.offered(profile))
     admin = _first_run(qtbot, profile_id, profile)
@@ -242,26 +250,8 @@ def test_municipio_vazio_through_the_window(qtbot, db, profile_id, prompts):
     assert_due_table_current(TODAY, where="interruption")
 
     # the fiscal's notice (typed by the admin here) on the permit of people[3]
-    window.nav.setCurrentRow(window.pages.index(window.infractions_page))
-    _click(qtbot, window.infractions_page.new_button)
-    entry = window.infractions_page.entry
-    item = profile.infractions[0]
-    entry.choose_item(item.code)
-    qtbot.keyClicks(entry.permit_edit, str(Permit.get_by_id(people[3]["permit"]).order_number))
-    qtbot.keyClick(entry.permit_edit, Qt.Key.Key_Return)  # looks the permit up
-    qtbot.keyClicks(entry.place, "Praca da Matriz")
-    qtbot.keyClicks(entry.agent_name, "Jose Fiscal Souza")
-    qtbot.keyClicks(entry.agent_registration, "M-77")
-    entry.signed.setChecked(True)
-    if entry.units.isEnabled():
-        qtbot.keyClicks(entry.units, str(profile.penalty_class(item.class_code).fine_units
-                                         or 10))
-    _click(qtbot, entry.save_button)
-    assert InfractionNotice.select().count() == 1, entry.message.text()
-    entry.close()
-    notice_dialog = getattr(window.infractions_page, "dialog", None)
-    if notice_dialog is not None:
-        notice_dialog.close()
+    _enter_notice(window, qtbot, profile, people[3], profile.infractions[0]).close()
+    assert InfractionNotice.select().count() == 1
     assert_due_table_current(TODAY, where="notice")
 
     decided = next(a for a in DECIDED if a in acts)
@@ -295,22 +285,285 @@ def test_municipio_vazio_through_the_window(qtbot, db, profile_id, prompts):
     assert any(p.get("document") == "aux_card" for p in prompts.previews)
     assert_due_table_current(TODAY, where="auxiliary driver")
 
-    if "desist" not in acts:
+    # a desistência (where the law has it) frees a place; the one called from the waiting
+    # list refuses and the next is called (issue 37), then gets the permit
+    if "desist" in acts:
+        record = _record(window, people[5]["id"])
+        form = _act(record, "desist")
+        _click(qtbot, form.ok_button)
+        assert Permit.get_by_id(people[5]["permit"]).status == "withdrawn"
+        assert_due_table_current(TODAY, where="desistência")
+    else:
         assert "desist" not in _record(window, people[5]["id"]).more_actions
-        return
-    record = _record(window, people[5]["id"])
-    form = _act(record, "desist")
-    _click(qtbot, form.ok_button)
-    assert Permit.get_by_id(people[5]["permit"]).status == "withdrawn"
-    assert_due_table_current(TODAY, where="desistência")
-    waiting_page = window.waiting_page
-    window.nav.setCurrentRow(window.pages.index(waiting_page))
-    if not waiting_page.called_model.rows:  # called by the law (PF Art. 12 §ú) or now
-        _click(qtbot, waiting_page.call_button)
-    called = waiting_page.called_model.rows[0]["person_id"]
-    assert called == people[CAP]["id"]
-    person = next(p for p in people if p["id"] == called)
+    following = _refused_call_up(window, qtbot, profile, people, vacancy="desist" in acts)
+    if "desist" in acts:
+        # his application was deferred before the cap was reached: it is granted now
+        result = _defer_and_grant(window, qtbot, following, people.index(following),
+                                  stand_row=2)
+        assert result["granted"], result
+        assert_due_table_current(TODAY, where="grant to the one called")
+
+    # the notice's dialog, the impound and the stand move (issue 37), late in the day so
+    # that every hour below is past
+    clock_at(dt.datetime.combine(TODAY, dt.time(23, 0)))
+    _defence_and_appeal(window, qtbot, profile, people[0])
+    _impound_and_release(window, qtbot, profile, people[4], clock_at)
+    _stand_move(window, qtbot, profile, people[0], clock_at)
+
+
+# --- issue 37: the notice's dialog, the impound, the stand move, the refused call-up ---------
+def _button(parent, text: str) -> QPushButton:
+    """The push button a clerk reads as `text` (its Alt letter's '&' left out)."""
+    found = [b for b in parent.findChildren(QPushButton) if b.text().replace("&", "") == text]
+    assert len(found) == 1, (text, [b.text() for b in parent.findChildren(QPushButton)])
+    return found[0]
+
+
+def _choose(combo, starts: str) -> None:
+    """The item a clerk picks by the words it begins with."""
+    texts = [combo.itemText(i) for i in range(combo.count())]
+    index = next((i for i, t in enumerate(texts) if t.startswith(starts)), -1)
+    assert index >= 0, (starts, texts)
+    combo.setCurrentIndex(index)
+
+
+def _enter_notice(window, qtbot, profile, holder: dict, item, *, signed: bool = True):
+    """The fiscal's auto de infração typed on the Infrações page (by the admin here); once
+    saved its dialog opens, which is returned."""
+    page = window.infractions_page
+    window.nav.setCurrentRow(window.pages.index(page))
+    before = InfractionNotice.select().count()
+    _click(qtbot, page.new_button)
+    entry = page.entry
+    entry.choose_item(item.code)
+    qtbot.keyClicks(entry.permit_edit, str(Permit.get_by_id(holder["permit"]).order_number))
+    qtbot.keyClick(entry.permit_edit, Qt.Key.Key_Return)  # looks the permit up
+    qtbot.keyClicks(entry.place, "Praca da Matriz")
+    qtbot.keyClicks(entry.agent_name, "Jose Fiscal Souza")
+    qtbot.keyClicks(entry.agent_registration, "M-77")
+    entry.signed.setChecked(signed)
+    if entry.units.isEnabled():
+        qtbot.keyClicks(entry.units, str(profile.penalty_class(item.class_code).fine_units
+                                         or 10))
+    _click(qtbot, entry.save_button)
+    assert InfractionNotice.select().count() == before + 1, entry.message.text()
+    entry.close()
+    assert page.dialog.notice_id == entry.result_notice["id"]
+    return page.dialog
+
+
+def _refused_call_up(window, qtbot, profile, people, *, vacancy: bool) -> dict:
+    """The first waiting is called (by the law itself where it says so, PF Art. 12 §ú; by the
+    clerk elsewhere) and refuses: 'Retirar da lista…' with 'Recusou a convocação'. PF Art. 12
+    §ú: "Será automaticamente convocado o próximo requerente" — the window says who; SRM
+    Art. 3 and L1745 Art. 13: the clerk calls the next. Returns the next one called."""
+    page = window.waiting_page
+    window.nav.setCurrentRow(window.pages.index(page))
+    automatic = profile.waiting_list.mode == "automatic"
+    assert bool(page.called_model.rows) == (automatic and vacancy)
+    order = [r["person_id"] for r in (*page.called_model.rows, *page.model.rows)]
+    # a tie for the first place is drawn by lot when calling (L1745 Art. 12 §2º)
+    drawn = any(r.get("lottery_pending") for r in page.model.rows)
+    if not page.called_model.rows:  # the first in the list's order ("Ordem")
+        _click(qtbot, _button(page, "Convocar o próximo…"))
+    (call,) = page.called_model.rows
+    first = next(p for p in people if p["id"] == call["person_id"])
+    assert first["id"] == order[0] or drawn, (first, order)
+    if automatic:  # PF Art. 12: the list in the order of enrolment
+        assert first is people[CAP]
     assert_due_table_current(TODAY, where="waiting-list call")
-    result = _defer_and_grant(window, qtbot, person, CAP, stand_row=2)
-    assert result["granted"], result
-    assert_due_table_current(TODAY, where="grant to the one called")
+    page.called_view.selectRow(0)
+    _click(qtbot, _button(page, "Retirar da lista…"))
+    form = page.form
+    _choose(form.ui.reason_kind, "Recusou a convocação")
+    _click(qtbot, form.save_button)
+    assert not form.isVisible(), form.ui.message.text()
+    left = WaitingListEntry.get(WaitingListEntry.person == first["id"])
+    assert left.status == "left"
+    told = page.message.text()
+    if automatic and vacancy:  # PF Art. 12 §ú: called at once, and the window names him
+        assert f"{page.called_model.rows[0]['person_name']} convocado(a) em seguida " \
+               f"({profile.waiting_list.article})" in told, told
+    else:  # the clerk calls (SRM Art. 3, L1745 Art. 13; PF without a free place)
+        assert profile.waiting_list.article in told, told
+        assert page.called_model.rows == []
+        _click(qtbot, _button(page, "Convocar o próximo…"))
+    (call,) = page.called_model.rows
+    following = next(p for p in people if p["id"] == call["person_id"])
+    assert following is not first and following["id"] in order
+    assert following["id"] == order[1] or drawn, (following, order)
+    assert_due_table_current(TODAY, where="refused call-up")
+    return following
+
+
+def _judge(qtbot, dialog, accept: bool, reason: str) -> None:
+    _click(qtbot, _button(dialog, "Julgar…"))
+    form = dialog.form
+    _choose(form.widget("accepted"), "Acolhida" if accept else "Rejeitada")
+    form.widget("reason").setFocus()
+    qtbot.keyClicks(form.widget("reason"), reason)
+    _click(qtbot, form.ok_button)
+    assert not form.isVisible(), form.message.text()
+
+
+def _file(qtbot, dialog, stage: str, text: str) -> None:
+    _click(qtbot, _button(dialog, "Protocolar defesa/recurso…"))
+    form = dialog.form
+    _choose(form.widget("stage"), stage)
+    form.widget("text").setFocus()
+    qtbot.keyClicks(form.widget("text"), text)
+    qtbot.keyClicks(form.widget("attachments"), "escala.pdf")
+    _click(qtbot, form.ok_button)
+    assert not form.isVisible(), form.message.text()
+
+
+def _defence_and_appeal(window, qtbot, profile, holder: dict) -> None:
+    """A notice not signed, then notified; a defence filed and judged, an appeal, in the
+    notice's dialog (SRM Arts. 35 §§1º-2º and 49: the defence rejected, the appeal granted;
+    PF Arts. 34 and 38: the defence judged by the JARI is the last word, accepted; L1745 Art.
+    19: no defence stage, the appeal within 15 days of the notification, granted)."""
+    rule = profile.defence
+    dialog = _enter_notice(window, qtbot, profile, holder, profile.infractions[0],
+                           signed=False)
+    notice_id = dialog.notice_id
+    defend = _button(dialog, "Protocolar defesa/recurso…")
+    assert not defend.isEnabled()  # the term runs from the notification
+    _click(qtbot, _button(dialog, "Registrar notificação…"))
+    form = dialog.form
+    _choose(form.widget("channel"), "Pessoalmente")
+    _click(qtbot, form.ok_button)
+    assert not form.isVisible(), form.message.text()
+    assert InfractionNotice.get_by_id(notice_id).notified_on == TODAY
+    assert defend.isEnabled()
+    if rule.defence_days:
+        _file(qtbot, dialog, "Defesa prévia", "Nao estava em servico")
+        (filed,) = dialog.notice["proceedings"]
+        assert filed["stage"] == "defence" and not filed["decision"]  # pending
+        accept = not rule.appeal_days  # where there is an appeal, the defence is rejected
+        _judge(qtbot, dialog, accept, "Escala confere" if accept else "Escala nao confere")
+        assert dialog.notice["proceedings"][0]["decision"] == ("accepted" if accept
+                                                               else "rejected")
+    else:  # L1745: the dialog offers the appeal only (Art. 19)
+        _click(qtbot, defend)
+        stages = dialog.form.widget("stage")
+        assert [stages.itemText(i) for i in range(stages.count())] == [
+            f"Recurso ({rule.appeal_article})"]
+        dialog.form.reject()
+    if rule.appeal_days:
+        _file(qtbot, dialog, "Recurso", "A escala prova a folga")
+        assert dialog.notice["proceedings"][-1]["stage"] == "appeal"
+        _judge(qtbot, dialog, True, "Recurso provido")
+    # accepted: the notice and its fine fall (SRM Art. 35 §2º)
+    assert InfractionNotice.get_by_id(notice_id).status == "voided"
+    assert "Anulado" in dialog.status.text()
+    assert not _button(dialog, "Julgar…").isEnabled()
+    assert all(c["status"] != "open" for c in dialog.notice["charges"])
+    dialog.close()
+    assert_due_table_current(TODAY, where="defence and appeal judged")
+
+
+def _impound_and_release(window, qtbot, profile, holder: dict, clock_at) -> None:
+    """The vehicle impounded from a notice whose catalogue item has the measure, then
+    released with its costs paid, in the notice's dialog (SRM Arts. 46-48: fines, removal,
+    0,20 UFM a day of storage; PF Art. 36 III: fines and removal; L1745 Art. 8 §§2º-3º: the
+    alvará shown, fine and removal paid)."""
+    rule = profile.impound
+    item = next(i for i in profile.infractions if i.measure)
+    dialog = _enter_notice(window, qtbot, profile, holder, item)
+    notice = dialog.notice
+    _click(qtbot, _button(dialog, "Apreender veículo…"))
+    form = dialog.form
+    qtbot.keyClicks(form.widget("boletim"), "BO 12")
+    _click(qtbot, form.ok_button)
+    assert not form.isVisible(), form.message.text()
+    (held,) = dialog.impound_rows
+    assert held["status"] == "held" and held["plate"] == notice["plate"]
+    assert not _button(dialog, "Apreender veículo…").isEnabled()  # already held
+
+    clock_at(dt.datetime.combine(TODAY, dt.time(23, 30)))  # released the same day
+    fine = notice["fine_cents"]
+    if fine:  # the fine is paid first (PF Art. 32 §ú: a class C item has none)
+        _click(qtbot, _button(dialog, "Liberar veículo…"))
+        form = dialog.form
+        assert notice["fine_text"] in form.intro.text()
+        qtbot.keyClicks(form.widget("removal"), "150,00")
+        _click(qtbot, form.ok_button)
+        assert "multas em aberto" in form.message.text() and rule.article in form.message.text()
+        form.widget("removal").clear()  # nothing typed is left to discard
+        form.reject()
+        _click(qtbot, _button(dialog, "Pagar multa…"))
+        form = dialog.form
+        qtbot.keyClicks(form.widget("receipt"), "DAM multa")
+        _click(qtbot, form.ok_button)
+        assert not form.isVisible(), form.message.text()
+    _click(qtbot, _button(dialog, "Liberar veículo…"))
+    form = dialog.form
+    qtbot.keyClicks(form.widget("removal"), "150,00")
+    qtbot.keyClicks(form.widget("removal_receipt"), "R-1")
+    qtbot.keyClicks(form.widget("storage_receipt"), "E-1")
+    storage = round(Decimal(rule.storage_fee_units_per_day) * 4826)  # one day, 48,26 a unit
+    assert form.quote["storage_days"] == 1
+    assert f"Total: {format_money(15000 + storage)}" in form.intro.text()
+    if "permit" in rule.release_requires:  # L1745 Art. 8 §3º: the alvará shown
+        _click(qtbot, form.ok_button)
+        assert "alvará" in form.message.text() and rule.article in form.message.text()
+    form.widget("permit_shown").setChecked(True)
+    _click(qtbot, form.ok_button)
+    assert not form.isVisible(), form.message.text()
+    assert Impound.get_by_id(held["id"]).status == "released"
+    assert "liberado" in dialog.message.text()
+    _click(qtbot, _button(dialog, "Imprimir recibo de liberação"))
+    assert dialog.last_print["document"] == "release"
+    dialog.close()
+    assert_due_table_current(TODAY, where="impound released")
+
+
+def _stand_move(window, qtbot, profile, holder: dict, clock_at) -> None:
+    """'Mudar de ponto…' on the record: SRM Art. 20 XVIII refuses it before 12 months at the
+    stand, and moves it after them with the fee of Art. 47 IV (3 UFM); PF Art. 10 has no
+    such request (the Secretaria sets the stands); L1745 Art. 15 moves it where the other
+    stand has a vacancy, with the fee of 10 UFICA."""
+    record = _record(window, holder["id"])
+    old = Permit.get_by_id(holder["permit"]).stand_id
+    form = _move_form(qtbot, record)
+    _click(qtbot, form.ok_button)
+    application = profile.application("stand_change")
+    told = form.message.text()
+    if not application.allowed:
+        assert "não prevê pedido de mudança de ponto" in told and application.article in told
+    elif profile.stand.change_min_months:
+        assert f"após {profile.stand.change_min_months} meses" in told
+        assert application.article in told
+    else:
+        _moved(profile, holder, form, record)
+    if form.isVisible():
+        assert Permit.get_by_id(holder["permit"]).stand_id == old
+        form.reject()
+    assert_due_table_current(TODAY, where="stand move")
+    if not (application.allowed and profile.stand.change_min_months):
+        return
+    # the last step, as the clock is moved on: the 12 months at the stand have passed
+    since = Permit.get_by_id(holder["permit"]).stand_since
+    clock_at(dt.datetime.combine(add_months(since, profile.stand.change_min_months),
+                                 dt.time(10, 0)))
+    record = _record(window, holder["id"])
+    form = _move_form(qtbot, record)
+    _click(qtbot, form.ok_button)
+    _moved(profile, holder, form, record)
+
+
+def _move_form(qtbot, record):
+    _click(qtbot, _button(record, "Mudar de ponto…"))
+    form = record.form
+    assert "Rodoviaria" in form.widget("stand").currentText()  # the other stand, with room
+    return form
+
+
+def _moved(profile, holder: dict, form, record) -> None:
+    """Moved to the Rodoviária, and the law's fee charged with its article."""
+    assert not form.isVisible(), form.message.text()
+    assert Stand.get_by_id(Permit.get_by_id(holder["permit"]).stand_id).number == 2
+    rule = profile.fees[profile.stand.change_fee_key]
+    fee = Fee.get(Fee.person == holder["id"], Fee.code == profile.stand.change_fee_key)
+    assert (fee.article, fee.amount_cents) == (rule.article, round(Decimal(rule.units) * 4826))
+    assert f"lançada a taxa {format_money(fee.amount_cents)}" in record.message.text()
