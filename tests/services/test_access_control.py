@@ -174,6 +174,7 @@ INTERNAL = {
     "counter.waiting_calls",  # a read: the list any role sees, CPFs as the role may see them
     "guias.action_state",  # a read: the record's 'Emitir guia' button, enabled or why not
     "next_steps.for_person",  # a read: the record's next steps, each enabled or why not
+    "first_steps.pending",  # a read: the Painel's first steps, each allowed or not
     # the prontuário's "Mais ▾" acts (tests/services/test_permit_actions.py, test_decisions.py)
     "permit_actions.run",  # dispatches to the permits / decisions / auxiliary services
     "permit_actions.dry_run", "permit_actions.preview",  # run, rolled back; a role that may
