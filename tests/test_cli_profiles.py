@@ -261,3 +261,30 @@ def test_settings_warns_of_a_fiscal_unit_far_from_the_usual_issue_36(cli, munici
     assert cli("--db", db_url, "settings", "fiscal-unit", str(year), "50,00")[0] == 0
     code, out, _ = cli("--db", db_url, "--json", "settings", "show")
     assert code == 0 and json.loads(out)["warnings"] == []
+
+
+MEANS = 'notification_means = ["in_person", "post", "gazette"]'
+
+
+def test_check_refuses_email_and_an_empty_or_unknown_means_of_notification(cli, tmp_path):
+    """defence.notification_means (SRM Art. 34 §2º): at least one known means; 'email' is
+    refused because the program does not record a notification by e-mail — accepting it
+    would be a key the program ignores (an e-mailed notice stays awaiting notification)."""
+    path = tmp_path / f"{SRM}.toml"
+    for means, said in (('["post", "email"]', "'defence.notification_means[2]'"),
+                        ("[]", "'defence.notification_means': informe pelo menos um"),
+                        ('["fax"]', "'defence.notification_means[1]'"),
+                        ('["post", "post"]', "'defence.notification_means[2]'")):
+        path.write_text(SRM_TEXT.replace(MEANS, f"notification_means = {means}", 1),
+                        encoding="utf-8")
+        code, out, err = cli("profiles", "check", str(path))
+        assert code == 1 and out == "", means
+        assert said in err and "1 problema encontrado" in err, (means, err)
+    path.write_text(SRM_TEXT.replace(MEANS, 'notification_means = ["email"]', 1),
+                    encoding="utf-8")
+    _, _, err = cli("profiles", "check", str(path))
+    assert "este programa ainda não registra notificação por e-mail" in err
+    path.write_text(SRM_TEXT.replace(MEANS, 'notification_means = ["fax"]', 1),
+                    encoding="utf-8")
+    assert "'fax' não é um de: in_person, post, gazette" in cli("profiles", "check",
+                                                                       str(path))[2]

@@ -190,7 +190,7 @@ def _check_notification_means(out: Collector, defence) -> None:
                     "(o e-mail enviado é só uma cópia e não abre prazo); use in_person, "
                     "post ou gazette")
         else:
-            _choice(out, means, P.NOTIFICATION_MEANS, path)
+            _choice(out, means, P.NOTIFICATION_MEANS_RECORDED, path)
     _unique_words(out, defence.notification_means, "defence.notification_means")
 
 
