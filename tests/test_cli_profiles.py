@@ -122,12 +122,12 @@ def test_check_of_an_earlier_format_lists_the_notices_and_exits_0(cli, tmp_path)
     code, out, err = cli("profiles", "check", str(path))
     assert code == 0 and err == ""
     assert "nenhum problema encontrado" in out
-    assert ("Formato anterior: 14 avisos da atualização para o formato atual (o arquivo não "
+    assert ("Formato anterior: 15 avisos da atualização para o formato atual (o arquivo não "
             "foi alterado):") in out
     assert "chave 'vehicle.owner_rule': acrescentada (formato 11) com o valor \"holder\"" in out
     code, out, _ = cli("--json", "profiles", "check", str(path))
     report = json.loads(out)
-    assert len(report["notices"]) == 14 and report["upgraded_file"] is None
+    assert len(report["notices"]) == 15 and report["upgraded_file"] is None
     assert path.read_bytes() == RELEASE_0_1_0_SRM.read_bytes()
 
 
@@ -138,17 +138,17 @@ def test_upgrade_writes_another_file_and_keeps_the_original(cli, tmp_path):
     target.parent.mkdir()
     code, out, err = cli("profiles", "check", str(original), "--upgrade", "-o", str(target))
     assert code == 0, err
-    assert f"Perfil atualizado gravado em {target} (formato 14" in out
+    assert f"Perfil atualizado gravado em {target} (formato 15" in out
     assert original.read_bytes() == RELEASE_0_1_0_SRM.read_bytes()
     new = target.read_text(encoding="utf-8")
-    assert new.count("\nformat = 14") == 1
+    assert new.count("\nformat = 15") == 1
     assert "# auto insubsistente, penalidades e medidas desconstituídas" not in new  # dropped
     assert "# Art. 38 sets no period: every infraction of the holder" in new  # comments kept
     code, out, _ = cli("profiles", "check", str(target))
     assert code == 0 and "aviso" not in out
     code, out, _ = cli("profiles", "check", str(target), "--upgrade", "-o",
                        str(tmp_path / "outro.toml"))
-    assert code == 0 and "já está no formato atual (14): nada a atualizar" in out
+    assert code == 0 and "já está no formato atual (15): nada a atualizar" in out
     assert not (tmp_path / "outro.toml").exists()
 
 
@@ -170,10 +170,10 @@ def test_upgrade_never_overwrites_the_original(cli, tmp_path):
 
 def test_a_newer_format_is_refused_by_check_and_init(cli, tmp_path, sqlite_db):
     path = tmp_path / f"{SRM}.toml"
-    path.write_text(SRM_TEXT.replace("format = 14", "format = 15"), encoding="utf-8")
+    path.write_text(SRM_TEXT.replace("format = 15", "format = 16"), encoding="utf-8")
     code, out, err = cli("profiles", "check", str(path))
     assert code == 1 and out == ""
-    assert ("este perfil usa o formato 15; este programa conhece até o formato 14: atualize "
+    assert ("este perfil usa o formato 16; este programa conhece até o formato 15: atualize "
             "o Mototáxi Desk") in err
     args = list(INIT)
     args[args.index("--profile") + 1] = str(path)
@@ -189,7 +189,7 @@ def test_init_and_adopt_take_an_earlier_format_and_show_its_notices(cli, tmp_pat
     args[args.index("--profile") + 1] = str(path)
     code, out, err = cli("--db", sqlite_db, *args)
     assert code == 0, err
-    assert (f"Perfil {path}: 14 avisos da atualização para o formato atual (o texto é "
+    assert (f"Perfil {path}: 15 avisos da atualização para o formato atual (o texto é "
             "guardado como está):") in out
     code, out, _ = cli("--db", sqlite_db, "profiles", "versions")
     assert "(escrita no formato 1: atualizada na leitura, o texto guardado não muda)" in out
@@ -200,7 +200,7 @@ def test_init_and_adopt_take_an_earlier_format_and_show_its_notices(cli, tmp_pat
     code, out, err = cli("--db", sqlite_db, "profiles", "adopt", str(amended), "--from",
                          "01/01/2027")
     assert code == 0, err
-    assert "14 avisos da atualização" in out and "Versão 2 do perfil" in out
+    assert "15 avisos da atualização" in out and "Versão 2 do perfil" in out
     code, out, _ = cli("--db", sqlite_db, "check")
     assert code == 0 and "íntegro" in out
 
@@ -261,3 +261,30 @@ def test_settings_warns_of_a_fiscal_unit_far_from_the_usual_issue_36(cli, munici
     assert cli("--db", db_url, "settings", "fiscal-unit", str(year), "50,00")[0] == 0
     code, out, _ = cli("--db", db_url, "--json", "settings", "show")
     assert code == 0 and json.loads(out)["warnings"] == []
+
+
+MEANS = 'notification_means = ["in_person", "post", "gazette"]'
+
+
+def test_check_refuses_email_and_an_empty_or_unknown_means_of_notification(cli, tmp_path):
+    """defence.notification_means (SRM Art. 34 §2º): at least one known means; 'email' is
+    refused because the program does not record a notification by e-mail — accepting it
+    would be a key the program ignores (an e-mailed notice stays awaiting notification)."""
+    path = tmp_path / f"{SRM}.toml"
+    for means, said in (('["post", "email"]', "'defence.notification_means[2]'"),
+                        ("[]", "'defence.notification_means': informe pelo menos um"),
+                        ('["fax"]', "'defence.notification_means[1]'"),
+                        ('["post", "post"]', "'defence.notification_means[2]'")):
+        path.write_text(SRM_TEXT.replace(MEANS, f"notification_means = {means}", 1),
+                        encoding="utf-8")
+        code, out, err = cli("profiles", "check", str(path))
+        assert code == 1 and out == "", means
+        assert said in err and "1 problema encontrado" in err, (means, err)
+    path.write_text(SRM_TEXT.replace(MEANS, 'notification_means = ["email"]', 1),
+                    encoding="utf-8")
+    _, _, err = cli("profiles", "check", str(path))
+    assert "este programa ainda não registra notificação por e-mail" in err
+    path.write_text(SRM_TEXT.replace(MEANS, 'notification_means = ["fax"]', 1),
+                    encoding="utf-8")
+    assert "'fax' não é um de: in_person, post, gazette" in cli("profiles", "check",
+                                                                       str(path))[2]

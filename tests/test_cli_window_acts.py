@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from mototaxi_desk.domain.profiles import load_profile
+from mototaxi_desk.domain.profiles import PROFILES_DIR, load_profile
 from mototaxi_desk.store.migrations import close_database, open_database
 
 from .test_cli_permit_acts import INITS, _counts
@@ -379,3 +379,32 @@ def test_photo_and_reports_by_command(srm, tmp_path):
         assert AuditLog.select().where(AuditLog.action == "report.export").count() == 3
     finally:
         close_database()
+
+
+def test_notify_and_record_refuse_a_means_the_law_does_not_admit_srm_art_34_par_2(srm, cli,
+                                                                                 tmp_path):
+    """A wording of SRM Art. 34 §2º adopted from today that notifies by post or in the
+    Diário Oficial: `notice notify --channel in_person` and `notice record --channel
+    in_person` are refused naming the field and the article, nothing written."""
+    run, seed = srm
+    text = PROFILES_DIR.joinpath(f"{SRM}.toml").read_text(encoding="utf-8")
+    path = tmp_path / f"{SRM}.toml"
+    path.write_text(text.replace('notification_means = ["in_person", "post", "gazette"]',
+                                 'notification_means = ["post", "gazette"]', 1),
+                    encoding="utf-8")
+    adopted, _, err = cli("--db", run.url, "profiles", "adopt", str(path), "--from",
+                          f"{TODAY:%d/%m/%Y}")
+    assert adopted == 0, err
+    code = load_profile(SRM).infractions[0].code
+    notice = _notice(run, seed, code)["number"]
+    err = run.refused("notice", "notify", notice, "--on", f"{TODAY:%d/%m/%Y}", "--channel",
+                      "in_person")
+    assert "Meio de notificação" in err and "(Art. 34 §2º)" in err
+    assert "use via postal com recibo ou Diário Oficial do Município" in err
+    err = run.refused("notice", "record", "--permit", seed["permit"], "--infraction", code,
+                      "--at", f"{TODAY:%d/%m/%Y} 09:00", "--place", "Praça da Matriz",
+                      "--agent", "José Fiscal Souza", "--registration", "M-77",
+                      "--notified-on", f"{TODAY:%d/%m/%Y}", "--channel", "in_person")
+    assert "Meio de notificação" in err and "(Art. 34 §2º)" in err
+    done = run("notice", "notify", notice, "--on", f"{TODAY:%d/%m/%Y}", "--channel", "post")
+    assert done["notification_channel"] == "post"

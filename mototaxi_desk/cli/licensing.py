@@ -192,10 +192,11 @@ def register(sub) -> None:
     p.add_argument("--aux", metavar="Nº", help="credencial do condutor auxiliar infrator "
                                                "(veja 'aux list')")
     p.add_argument("--signed", action="store_true",
-                   help="o infrator assinou (vale como notificação)")
+                   help="o infrator assinou (vale como notificação pessoal, onde a lei "
+                        "admite a notificação pessoal)")
     p.add_argument("--notified-on", metavar="DD/MM/AAAA", help="data da notificação")
     p.add_argument("--channel", choices=("in_person", "post", "gazette"),
-                   help="meio da notificação")
+                   help="meio da notificação (só os que a lei admite)")
     p.add_argument("--fine-units", metavar="N", help="multa em unidades fiscais, onde a lei "
                                                      "dá uma faixa (L1745 Art. 17 II)")
     p.add_argument("--date", metavar="DD/MM/AAAA", help="data do registro (padrão: hoje)")

@@ -45,7 +45,8 @@ def register(sub) -> None:
     p.add_argument("--on", required=True, metavar="DD/MM/AAAA", help="data da notificação")
     p.add_argument("--channel", required=True, choices=CHANNELS,
                    help="in_person (pessoalmente), post (via postal com recibo), gazette "
-                        "(Diário Oficial)")
+                        "(Diário Oficial): só os meios que a lei admite "
+                        "(defence.notification_means do perfil); e-mail não é notificação")
     json_flag(p)
     p.set_defaults(handler=cmd_notice_act)
 

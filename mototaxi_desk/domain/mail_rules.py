@@ -2,11 +2,12 @@
 documents and reminders one may send, who may receive what (LGPD), and the words every
 message carries. No I/O: services/mail.py sends.
 
-An e-mail is never a legal notification here: SRM Art. 34 §2º notifies in person, by post
-with receipt or in the Diário Oficial; PF (Art. 38: "recebimento da notificação") and Lei
-1.745 (Art. 19) name no means, and none of the three names e-mail — a notice e-mailed stays
-"aguardando notificação" and no defence or appeal term runs from it. A law that admitted
-e-mail would need a profile key saying so (a new profile format)."""
+An e-mail is never a legal notification here: the profile says which means each law admits
+(defence.notification_means, format 15) — SRM Art. 34 §2º notifies in person, by post with
+receipt or in the Diário Oficial; PF (Art. 38: "recebimento da notificação") and Lei 1.745
+(Art. 19) name no means (their profiles keep those three) — and the profile check refuses
+"email" there, as the program does not record a notification by e-mail: a notice e-mailed
+stays "aguardando notificação" and no defence or appeal term runs from it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -38,12 +39,15 @@ UNSUBSCRIBE_LINE = ("Para não receber mais lembretes por e-mail, responda a est
                     "oficiais continuam a ser enviados.")
 
 
-def not_a_notification(article: str) -> str:
-    """The line every document e-mail carries (the law's means of notification cited)."""
+def not_a_notification(article: str, means: str) -> str:
+    """The line every notice e-mail carries: the law's means of notification (its
+    defence.notification_means, as words: 'pessoalmente, via postal com recibo ou Diário
+    Oficial do Município') and their article. E-mail is never among them: the profile check
+    refuses it, as the program does not record a notification by e-mail."""
     where = f" ({article})" if article else ""
+    how = f" — {means} —" if means else ""
     return ("Esta mensagem é só uma cópia para sua informação: não é notificação oficial. "
-            f"A notificação é a que a lei prevê{where} — entregue pessoalmente, por via "
-            "postal com recibo ou publicada oficialmente — e só dela correm os prazos de "
+            f"A notificação é a que a lei prevê{where}{how} e só dela correm os prazos de "
             "defesa e de recurso.")
 
 

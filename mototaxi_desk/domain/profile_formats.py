@@ -250,6 +250,12 @@ STEPS: tuple[Step, ...] = (
         Added("licensing.fee_key", None), Added("licensing.missed_article", None),
         Added("licensing.justify_days", None),
     )),
+    Step(15, "b7b014a", "meios de notificação que a lei admite", (
+        Added("defence.notification_means", _fixed(["in_person", "post", "gazette"]),
+              "pessoalmente, via postal com recibo e Diário Oficial, os três meios que o "
+              "programa registrava antes desta chave (SRM Art. 34 §2º); o e-mail nunca é "
+              "notificação. Confira quais meios a sua lei admite"),
+    )),
 )
 
 CURRENT = STEPS[-1].to

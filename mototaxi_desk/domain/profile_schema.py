@@ -30,6 +30,7 @@ LIST_CHOICES = {
     (P.Impound, "release_reasons"): P.RELEASE_REASONS,
     (P.Impound, "release_requires"): P.RELEASE_REQUIREMENTS,
     (P.Service, "vehicle_kinds"): P.VEHICLE_KINDS,
+    (P.Defence, "notification_means"): P.NOTIFICATION_MEANS,
 }
 
 

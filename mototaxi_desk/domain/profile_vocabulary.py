@@ -26,3 +26,9 @@ INSTRUMENT_WORDS = {"permissao": ("Permissão", "Permissionário"),
 VEHICLE_KINDS = ("motocicleta", "triciclo")
 # what missing a recadastramento campaign means (docs/profiles.md, [recadastramento])
 RECADASTRAMENTO_MISSES = ("nothing", "alert", "sanction")
+# the means by which a notice may be notified (docs/profiles.md, defence.notification_means):
+# in person, by post with receipt, in the Diário Oficial (SRM Art. 34 §2º) — and e-mail, a word
+# a law could use but the program does not yet record as a notification (profile_checks
+# refuses it rather than accept a means it would ignore)
+NOTIFICATION_MEANS = ("in_person", "post", "gazette", "email")
+NOTIFICATION_MEANS_RECORDED = ("in_person", "post", "gazette")

@@ -128,6 +128,7 @@ PROFILE_TEXTS = {
     "defence.defence_article": "Artigo da defesa", "defence.appeal_article": "Artigo do recurso",
     "defence.extend_article": "Artigo da prorrogação para dia útil",
     "defence.notification_article": "Artigo da notificação",
+    "defence.notification_means": "Meios de notificação",
     "defence.accepted_defence_article": "Artigo da defesa acolhida",
     "defence.revelia_article": "Artigo da revelia",
     "impound.release_requires": "Exigências para liberar o veículo",
@@ -186,6 +187,9 @@ CHOICE_WORDS = {
     "fines": "multas pagas", "removal": "remoção paga", "storage": "diárias pagas",
     "permit": "permissão apresentada", "payment": "pagamento",
     "fault_corrected": "falha corrigida", "maintenance": "manutenção",
+    # defence.notification_means
+    "in_person": "pessoalmente", "post": "via postal com recibo",
+    "gazette": "Diário Oficial", "email": "e-mail",
     # vehicle.owner_rule
     "holder": "só o permissionário", "holder_or_family": "o permissionário ou familiar",
     "any": "qualquer pessoa",
@@ -205,5 +209,6 @@ CHOICE_WORDS = {
 CHOICE_KEYS = frozenset({
     "waiting_list.mode", "waiting_list.ranking", "penalties.month_rule",
     "impound.release_requires", "impound.release_reasons", "vehicle.owner_rule",
+    "defence.notification_means",
     "instrument.kind", "recadastramento.missed", "kind", "sanction", "warns",
 })

@@ -34,7 +34,7 @@ from .errors import ProfileError  # noqa: F401 (defined there: callers need not 
 from .profile_reader import Collector, ProfileProblems, build, convert  # noqa: F401
 from .profile_vocabulary import (  # noqa: F401 (the loader's words, read as P.X)
     APPLICATION_TYPES, DECISION_WARNS, INSPECTION_KINDS, INSTRUMENT_KINDS, INSTRUMENT_WORDS,
-    MONTH_RULES, OWNER_RULES, RECADASTRAMENTO_MISSES, RELEASE_REASONS, RELEASE_REQUIREMENTS, SANCTIONS, VEHICLE_KINDS,
+    MONTH_RULES, NOTIFICATION_MEANS, OWNER_RULES, RECADASTRAMENTO_MISSES, RELEASE_REASONS, RELEASE_REQUIREMENTS, SANCTIONS, VEHICLE_KINDS,
     WAITING_LIST_MODES)
 
 # The effective date of a database's first profile version: every act before it is judged
@@ -309,6 +309,9 @@ class Defence:
     extend_to_business_day: bool  # a deadline ending on a non-business day moves to the next
     extend_article: str
     notification_article: str       # how the notice is notified; the terms count from it
+    notification_means: tuple[str, ...]  # NOTIFICATION_MEANS the law admits (SRM Art. 34
+                                         # §2º: in_person, post, gazette); only these are
+                                         # recorded as the notification a term runs from
     accepted_defence_article: str   # an accepted defence voids the notice and undoes its
                                     # penalties and measures (SRM Art. 35 §2º); "" = the law
                                     # does not say (it is voided all the same)

@@ -19,16 +19,16 @@ from .holidays import add_holiday, business_calendar, list_holidays, remove_holi
 from .ledger_views import ledger, list_notices, notice, notice_dict, units_amount
 from .notice_records import get_notice, number_text, profile_range
 from .notice_terms import STAGE_LABELS, deadlines, proceeding_dict, sanctions_ready, stage
-from .notices import (CHANNEL_LABELS, RECORDERS, record_notice, record_notification,
-                      reissue_notice, void_notice)
+from .notices import (CHANNEL_LABELS, RECORDERS, admitted_means, means_text, record_notice,
+                      record_notification, reissue_notice, void_notice)
 from .open_terms import open_deadlines
 from .sanctions import SANCTION_RESULT, apply_sanction, proposals, sanction_dict
 
 __all__ = [
     "CASHIERS", "CHANNEL_LABELS", "DECIDERS", "RECORDERS", "SANCTION_RESULT", "STAGE_LABELS",
-    "add_holiday", "apply_sanction", "business_calendar", "charge_dict", "deadlines",
+    "add_holiday", "admitted_means", "apply_sanction", "business_calendar", "charge_dict", "deadlines",
     "file_defence", "get_charge", "get_notice", "judge", "ledger", "list_holidays",
-    "list_notices", "notice", "notice_dict", "number_text", "open_charges", "open_deadlines",
+    "list_notices", "means_text", "notice", "notice_dict", "number_text", "open_charges", "open_deadlines",
     "pay_charge", "proceeding_dict", "profile_range", "proposals", "record_notice",
     "record_notification", "record_revelia", "reissue_notice", "remove_holiday",
     "sanction_dict", "sanctions_ready", "stage", "units_amount", "void_notice",

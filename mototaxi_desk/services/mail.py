@@ -372,10 +372,18 @@ def _document_body(person: Person, document: str, label: str, key: str, pdf: byt
                      "prefeitura.")
     lines.append(f"Código SHA-256 do anexo: {hashlib.sha256(pdf).hexdigest()}")
     if document == "notice":
-        article = setup.profile().defence.notification_article
-        lines += ["", mail_rules.not_a_notification(article)]
+        from .notices import means_text
+        law = _notice_profile(key)
+        lines += ["", mail_rules.not_a_notification(law.defence.notification_article,
+                                                    means_text(law))]
     lines += ["", "Dúvidas: procure o atendimento do serviço de mototáxi."]
     return "\n".join(lines)
+
+
+def _notice_profile(key: str):
+    """The law in force on the notice's infraction date (it sets its means and terms)."""
+    from .documents.ledger_documents import _notice_by_number
+    return setup.profile(on=_notice_by_number(key).occurred_on)
 
 
 # --- reminders ------------------------------------------------------------------------------

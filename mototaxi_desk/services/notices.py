@@ -93,10 +93,11 @@ def _clean_notice(profile, data: dict, today: dt.date) -> dict:
         infractor_id, role = data["infractor_id"], "other"
     signed = bool(data.get("infractor_signed", False))
     notified_on, channel = data.get("notified_on"), data.get("notification_channel") or ""
-    if signed and notified_on is None:  # SRM Art. 35 X: the signature is the notification
+    # SRM Art. 35 X: the signature is the notification, in person — where the law admits it
+    if signed and notified_on is None and "in_person" in profile.defence.notification_means:
         notified_on, channel = day, "in_person"
     if notified_on is not None:
-        notified_on, channel = _clean_notification(notified_on, channel, day, today)
+        notified_on, channel = _clean_notification(profile, notified_on, channel, day, today)
     vehicle_plate = permit.vehicle.plate_original if permit and permit.vehicle_id else ""
     plate = data.get("plate") or vehicle_plate
     plate = validators.plate(plate)[1] if plate else ""
@@ -115,13 +116,30 @@ def _clean_notice(profile, data: dict, today: dt.date) -> dict:
     }
 
 
-def _clean_notification(notified_on, channel, occurred_on: dt.date, today: dt.date):
+def admitted_means(profile) -> list[tuple[str, str]]:
+    """(code, Portuguese label) of each means of notification the law admits and the program
+    records (defence.notification_means; SRM Art. 34 §2º), in the law's order."""
+    return [(m, CHANNEL_LABELS[m]) for m in profile.defence.notification_means
+            if m in CHANNEL_LABELS]
+
+
+def means_text(profile) -> str:
+    """'pessoalmente, via postal com recibo ou Diário Oficial do Município' for the law."""
+    labels = [label for _code, label in admitted_means(profile)]
+    return " ou ".join(filter(None, [", ".join(labels[:-1]), labels[-1]])) if labels else ""
+
+
+def _clean_notification(profile, notified_on, channel, occurred_on: dt.date, today: dt.date):
+    """The date and the means, the means one the law admits (defence.notification_means of
+    the version in force on the infraction date, which sets the terms)."""
     notified_on = validators.parse_date(notified_on, "Data da notificação",
                                         earliest=occurred_on, latest=today)
-    if channel not in CHANNEL_LABELS:
-        article = setup.profile().defence.notification_article
-        raise ValidationError("Meio de notificação", "pessoalmente, via postal com recibo ou "
-                              "Diário Oficial" + (f" ({article})." if article else "."))
+    rule = profile.defence
+    if channel not in dict(admitted_means(profile)):
+        given = f"'{CHANNEL_LABELS.get(channel, channel)}' não é meio" if channel else "informe o meio"
+        cite = f" ({rule.notification_article})" if rule.notification_article else ""
+        raise ValidationError("Meio de notificação", f"{given} de notificação admitido por "
+                              f"{profile.profile.law}{cite}: use {means_text(profile)}.")
     return notified_on, channel
 
 
@@ -211,7 +229,8 @@ def record_notification(actor: Actor, notice_id, *, notified_on, channel,
     if notice.notified_on is not None:
         raise DomainError(f"O auto nº {number_text(notice)} já foi notificado em "
                           f"{notice.notified_on:%d/%m/%Y}.")
-    notified_on, channel = _clean_notification(notified_on, channel, notice.occurred_on, today)
+    notified_on, channel = _clean_notification(setup.profile(on=notice.occurred_on), notified_on,
+                                               channel, notice.occurred_on, today)
     with write_transaction():
         before = audit.snapshot(notice)
         notice.notified_on, notice.notification_channel = notified_on, channel

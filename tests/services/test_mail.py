@@ -13,12 +13,13 @@ import hashlib
 import pytest
 
 from mototaxi_desk import config
+from mototaxi_desk.domain.profiles import PROFILES_DIR
 from mototaxi_desk.domain.errors import DomainError, ValidationError
 from mototaxi_desk.services import (applications, collection, documents, fees, guias, ledger,
-                                    mail, mail_settings, persons)
+                                    mail, mail_settings, persons, profile_versions)
 from mototaxi_desk.store.models import AuditLog, EmailDelivery, InfractionNotice
 
-from ..conftest import row_counts
+from ..conftest import SRM, row_counts
 from ..printing.pdf_tools import text as pdf_text
 from ..factories import CLERK, make_person
 from ..smtp_sink import PASSWORD, USER, attachment, smtp_server
@@ -118,6 +119,9 @@ def test_a_notice_emailed_stays_awaiting_notification(sink):
     assert ledger.notice_dict(notice) == before
     body = sink.messages[-1].get_body(("plain",)).get_content()
     assert "não é notificação oficial" in body and "Art. 34 §2º" in body
+    # the means are the profile's (defence.notification_means), e-mail not among them
+    assert ("(Art. 34 §2º) — pessoalmente, via postal com recibo ou Diário Oficial do "
+            "Município —") in body
     _, pdf = attachment(sink.messages[-1])
     assert "aguardando notificação" in " ".join(pdf_text(pdf).split())
     assert "aguardando notificação" in " ".join(pdf_text(
@@ -278,3 +282,20 @@ def test_an_address_with_accents_is_refused_before_anything_is_drawn(sink):
     with pytest.raises(ValidationError, match="^E-mail: use um endereço sem acentos"):
         mail.send_document(CLERK, person["cpf"], "termo", permit["order_number"])
     assert row_counts() == before and not sink.messages
+
+
+def test_the_email_names_only_the_means_the_law_admits(sink, tmp_path):
+    """A wording of SRM Art. 34 §2º that notifies by post only: the notice's e-mail says so,
+    and the notice e-mailed still awaits its notification."""
+    text = PROFILES_DIR.joinpath(f"{SRM}.toml").read_text(encoding="utf-8")
+    path = tmp_path / f"{SRM}.toml"
+    path.write_text(text.replace('notification_means = ["in_person", "post", "gazette"]',
+                                 'notification_means = ["post"]', 1), encoding="utf-8")
+    profile_versions.adopt(ADMIN, path, "01/06/2026", on=TODAY)
+    person, permit = _holder()
+    n = ledger.record_notice(FISCAL, notice_data(permit, "36-I", "10/06/2026 23:30"), on=TODAY)
+    mail.send_document(CLERK, person["cpf"], "notice", n["number"])
+    body = sink.messages[-1].get_body(("plain",)).get_content()
+    assert "(Art. 34 §2º) — via postal com recibo —" in body
+    assert "pessoalmente" not in body
+    assert InfractionNotice.get_by_id(n["id"]).notified_on is None

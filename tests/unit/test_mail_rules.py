@@ -44,8 +44,9 @@ def test_no_cpf_in_a_subject():
 
 def test_an_email_is_no_notification_srm_art_34_par_2():
     """SRM Art. 34 §2º: in person, by post with receipt or in the Diário Oficial."""
-    text = R.not_a_notification("Art. 34 §2º")
+    text = R.not_a_notification("Art. 34 §2º", "pessoalmente ou via postal com recibo")
     assert "não é notificação oficial" in text and "(Art. 34 §2º)" in text
+    assert "— pessoalmente ou via postal com recibo —" in text  # the law's means, as given
     assert "prazos de defesa e de recurso" in text
 
 

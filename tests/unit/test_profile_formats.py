@@ -236,6 +236,19 @@ def test_format_12_articles_keep_what_was_cited_and_drop_the_inert_key():
     assert pf.inspection.missed_summons_article == ""  # no cassation for a missed summons
 
 
+def test_format_15_admits_the_three_means_of_notification_srm_art_34_par_2():
+    """Format 15: a text written before defence.notification_means admits in person, by post
+    with receipt and in the Diário Oficial (SRM Art. 34 §2º), the three means the program
+    recorded before; e-mail is never among them."""
+    for name in ("259c66d/sao-raimundo-das-mangabeiras-2019.toml",
+                 "5dceaa2/porto-feliz-2017.toml", "5dceaa2/lei-1745-2011.toml"):
+        loaded = _load(_history(name))
+        assert loaded.profile.defence.notification_means == ("in_person", "post", "gazette")
+        message = _notice(loaded, "defence.notification_means")
+        assert "formato 15" in message and "SRM Art. 34 §2º" in message, message
+        assert "o e-mail nunca é notificação" in message
+
+
 def test_every_change_of_an_old_text_is_a_notice_on_its_line():
     text = _history("b3e31ff/lei-1745-2011.toml")
     loaded = _load(text, "lei-1745-2011.toml")

@@ -20,7 +20,7 @@ from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import STATUS_COLOURS, table_view
 from ..widgets.ledger_view import (ActionForm, date_edit, datetime_edit, deadline_colour,
                                    fine_text, status_colour, status_word)
-from .notice_entry import CHANNELS
+from .notice_entry import admitted_channels
 from ...domain import wallclock
 
 PROCEEDING_EVENTS = {"filed": "Protocolada", "revelia": "Revelia"}
@@ -224,7 +224,9 @@ class NoticeDetailDialog(QDialog):
     # --- actions ---------------------------------------------------------------------------
     def open_notify(self) -> ActionForm:
         channel = QComboBox()
-        for code, label in CHANNELS:
+        # the means the law in force on the infraction date admits (it sets the terms)
+        profile = setup.profile(on=self.notice["occurred_at"].date())
+        for code, label in admitted_channels(profile):
             channel.addItem(label, code)
 
         def submit(v):
@@ -234,8 +236,9 @@ class NoticeDetailDialog(QDialog):
         return self._open(ActionForm("Registrar notificação", [
             ("on", "Data da notificação", date_edit()), ("channel", "Meio de notificação",
                                                           channel)], submit,
-            intro="Pessoalmente, via postal com recibo ou Diário Oficial"
-                  + _cite(setup.profile().defence.notification_article) + ".",
+            intro=_initial_capital(ledger.means_text(profile))
+                  + _cite(profile.defence.notification_article)
+                  + ". O e-mail não é notificação.",
             parent=self))
 
     def open_defence(self) -> ActionForm:
@@ -436,6 +439,10 @@ class NoticeDetailDialog(QDialog):
         if not released:
             return None
         return self._print(documents.print_release, str(released[-1]["id"]))
+
+
+def _initial_capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _cite(article: str) -> str:

@@ -25,6 +25,14 @@ CHANNELS = [("in_person", "Pessoalmente"), ("post", "Via postal com recibo"),
             ("gazette", "Diário Oficial do Município")]
 
 
+def admitted_channels(profile) -> list[tuple[str, str]]:
+    """The means of notification the law admits (defence.notification_means, SRM Art. 34
+    §2º), in the law's order: the only ones a window offers."""
+    labels = dict(CHANNELS)
+    return [(code, labels[code]) for code in profile.defence.notification_means
+            if code in labels]
+
+
 def preview_fine_and_points(profile, item, *, history: list[dict], holder_id: int,
                             permit_id: int | None, infractor_id: int,
                             occurred_at: dt.datetime, chosen_units=None):
@@ -101,7 +109,7 @@ class NoticeEntryDialog(DiscardGuard, QDialog):
         self.description.setFixedHeight(54)
         self.notified_on.configure(label="Data da notificação")
         self.notified_on.set_value(wallclock.today())
-        for code, label in CHANNELS:
+        for code, label in admitted_channels(self.profile):
             self.channel.addItem(label, code)
         self.units_label.setText(f"M&ulta ({self.profile.fiscal_unit}):")
         self.reason_label.setVisible(bool(reissue))
