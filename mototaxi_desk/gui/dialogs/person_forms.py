@@ -127,7 +127,7 @@ class PersonEditDialog(DiscardGuard, QDialog):
         self.consent.currentIndexChanged.connect(
             lambda: self.consent_on.set_date(today) if self.consent.currentData() is not None
             and not self.consent_on.date() else None)
-        self.ui.address_form.addRow("C&onsentimento de e-mail:", row)
+        self.ui.address_form.addRow("Autori&zação de e-mail (LGPD):", row)
 
     def _load(self) -> None:
         p = persons.person(self.person_id)
