@@ -185,7 +185,9 @@ def require(actor: Actor, action: str) -> None:
         if role is None:  # the user may have been disabled since the login
             message = (f"O usuário '{actor.login}' foi desativado; nada mais é permitido "
                        "nesta sessão. Entre com outro usuário.")
-        elif role != actor.role:  # a role changed since the login: the session's is stale
+        elif role != actor.role and role not in permission.roles:
+            # lowered since the login: the role held now must allow it too (a role raised
+            # since counts at the next login: the session keeps the one it was given)
             from .context import ROLE_LABELS
             message = (f"O perfil do usuário '{actor.login}' mudou para "
                        f"{ROLE_LABELS.get(role, role)} depois da entrada; saia e entre de novo "
@@ -207,8 +209,9 @@ def still_active(actor: Actor) -> bool:
 
 def current_role(actor: Actor) -> str | None:
     """The role the user holds now (None: disabled or removed), read at every action, so a
-    role lowered by another admin binds an open window at once, not at its next login. The
-    system's own actor keeps its own."""
+    role lowered by another admin binds an open window at once, not at its next login: an
+    action needs both the session's role and this one to allow it. The system's own actor
+    keeps its own."""
     from ..store.models import DB, User  # the users' table; services/users writes it
     if actor.user_id is None or DB.obj is None:
         return actor.role

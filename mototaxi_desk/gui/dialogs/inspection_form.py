@@ -79,11 +79,12 @@ class InspectionForm(DiscardGuard, QDialog):
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.items_widget)
         scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to the items, not the frame
-        # the checklist grows with the dialog and scrolls on a short screen (1366×768, 125%)
-        scroll.setMinimumHeight(self.fontMetrics().height() * 6)
+        # the checklist grows with the dialog and scrolls on a short screen (1366×768, 125%,
+        # with a debt offer and every message showing: three lines of it still in sight)
+        scroll.setMinimumHeight(self.fontMetrics().height() * 3)
         self.notes = QPlainTextEdit()
         self.notes.setPlaceholderText("Observações (opcional)")
-        self.notes.setMaximumHeight(self.fontMetrics().height() * 4)
+        self.notes.setMaximumHeight(self.fontMetrics().height() * 3)
         self.notes.setTabChangesFocus(True)
         self.preview = QLabel()
         self.preview.setWordWrap(True)

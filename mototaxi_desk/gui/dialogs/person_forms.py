@@ -102,11 +102,13 @@ class PersonEditDialog(DiscardGuard, QDialog):
     def _consent_row(self, today: dt.date) -> None:
         """LGPD: the person's consent to e-mail, yes/no with its date, below the e-mail
         (services/mail.py records it with the data, in one transaction)."""
-        from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel
+        from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout
         from ..widgets.dates import DateField
         row = QWidget(self.ui.address_box)
-        layout = QHBoxLayout(row)
-        layout.setContentsMargins(0, 0, 0, 0)
+        column = QVBoxLayout(row)  # the choice, then what it means now (wrapped below it)
+        column.setContentsMargins(0, 0, 0, 0)
+        layout = QHBoxLayout()
+        column.addLayout(layout)
         self.consent = QComboBox(row)
         self.consent.setObjectName("email_consent")
         for text, value in (("não registrado", None), ("sim", True), ("não", False)):
@@ -120,7 +122,8 @@ class PersonEditDialog(DiscardGuard, QDialog):
         layout.addWidget(self.consent_on, 1)
         self.consent_state = QLabel(row)  # the unsubscribe from reminders, when there is one
         self.consent_state.setObjectName("email_consent_state")
-        layout.addWidget(self.consent_state)
+        self.consent_state.setWordWrap(True)  # never wider than the form
+        column.addWidget(self.consent_state)
         self.consent.setToolTip("Consentimento para receber e-mail da prefeitura (LGPD "
                                 "Art. 7º I). Lembretes só com 'sim'; documentos oficiais "
                                 "não vão a quem disse 'não'.")
