@@ -196,6 +196,10 @@ def scroll_body(window: QWidget, *stay: QWidget) -> QScrollArea:
             continue
         place = index if place is None else place
         moved.append(outer.takeAt(index))
+    # a widget moved to another parent is shown again only by a queued call: those in sight
+    # are shown at once, so the form reads the same before and after the move
+    in_sight = [item.widget() for item in moved
+                if item.widget() is not None and not item.widget().isHidden()]
     for item in moved:
         if item.widget() is not None:
             inner.addWidget(item.widget())
@@ -213,4 +217,6 @@ def scroll_body(window: QWidget, *stay: QWidget) -> QScrollArea:
     area.setMinimumWidth(body.minimumSizeHint().width()
                          + area.verticalScrollBar().sizeHint().width())
     outer.insertWidget(place or 0, area, 1)
+    for widget in in_sight:
+        widget.show()
     return area

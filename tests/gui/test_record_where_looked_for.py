@@ -141,7 +141,7 @@ def test_the_record_veiculos_tab_registers_a_vehicle_for_this_person(window, qtb
     page = window.person_page
     button = page.new_vehicle_button
     assert button.isEnabled() and button.text() == "Cadastrar veícu&lo para esta pessoa…"
-    page.tabs.setCurrentIndex(page._titles.index("Veículos"))
+    page.tabs.setCurrentIndex(page._first_model_tab + page._titles.index("Veículos"))
     assert button.isVisible() and page.views["vehicles"].isVisible()  # the table below it
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     form = page.form
@@ -151,7 +151,7 @@ def test_the_record_veiculos_tab_registers_a_vehicle_for_this_person(window, qtb
     _fill_vehicle(qtbot, form, chassis="9C2KC1670HR654321")
     assert form.save(), form.message.text()
     assert [r["plate_original"] for r in page.vehicles.rows] == ["ABC1E55"]
-    assert "Veículos (1)" in page.tabs.tabText(page._titles.index("Veículos"))
+    assert "Veículos (1)" in page.tabs.tabText(page._first_model_tab + page._titles.index("Veículos"))
     view = page.views["vehicles"]  # the right-click: open this one or register another
     view.customContextMenuRequested.emit(view.visualRect(page.vehicles.index(0, 0)).center())
     texts = [a.text() for a in view.context_menu.actions()]
@@ -210,7 +210,7 @@ def test_the_new_buttons_letters_are_their_own(window):
             QLabel) if w.isVisibleTo(window) and mnemonics.letter(w.text()) == letter]
     window.open_person(new_person()["id"])
     page = window.person_page
-    page.tabs.setCurrentIndex(page._titles.index("Veículos"))
+    page.tabs.setCurrentIndex(page._first_model_tab + page._titles.index("Veículos"))
     assert holders_of("s") == ["Nova pe&ssoa…"]
     assert holders_of("l") == ["Cadastrar veícu&lo para esta pessoa…"]
     window.nav.setCurrentRow(window.row_of("holders_page"))

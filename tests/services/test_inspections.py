@@ -204,7 +204,7 @@ def _bad():
         ({**ok, "results": "tudo ok"}, "Itens da vistoria", "resultado"),
         ({**ok, "inspected_on": ON + dt.timedelta(days=1)}, "Data da vistoria", "fora"),
         ({**ok, "inspected_on": ON - dt.timedelta(days=400)}, "Data da vistoria", "fora"),
-        ({**ok, "inspected_on": "31/02/2026"}, "Data da vistoria", "inválida"),
+        ({**ok, "inspected_on": "31/02/2026"}, "Data da vistoria", "impossível"),
         ({**ok, "notes": "x" * 100_000}, "Observações", "longo demais"),
         ({**ok, "kind": "mensal"}, "Tipo de vistoria", "anual"),
         ({**ok, "placa": "ABC1234"}, "placa", "desconhecido"),

@@ -122,7 +122,7 @@ def test_orphaning_version_is_refused_naming_the_records(pf, tmp_path):
 
 @pytest.mark.parametrize("date, message", [
     ("01/01/1900", "depois da versão 1"),
-    ("31/02/2026", "data inválida"),
+    ("31/02/2026", "data impossível"),  # fevereiro de 2026 tem 28 dias
 ])
 def test_bad_effective_date_refused(pf, tmp_path, date, message):
     counts = row_counts()
