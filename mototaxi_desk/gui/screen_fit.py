@@ -198,8 +198,10 @@ def scroll_body(window: QWidget, *stay: QWidget) -> QScrollArea:
         moved.append(outer.takeAt(index))
     # a widget moved to another parent is shown again only by a queued call: those in sight
     # are shown at once, so the form reads the same before and after the move
-    in_sight = [item.widget() for item in moved
-                if item.widget() is not None and not item.widget().isHidden()]
+    # (a moved layout's widgets too: they are the window's own children until moved)
+    in_sight = [w for w in window.findChildren(QWidget, options=Qt.FindChildOption
+                                               .FindDirectChildrenOnly)
+                if not w.isHidden() and w not in stay]
     for item in moved:
         if item.widget() is not None:
             inner.addWidget(item.widget())
@@ -217,6 +219,8 @@ def scroll_body(window: QWidget, *stay: QWidget) -> QScrollArea:
     area.setMinimumWidth(body.minimumSizeHint().width()
                          + area.verticalScrollBar().sizeHint().width())
     outer.insertWidget(place or 0, area, 1)
+    area.show()  # a new child of a window in sight would wait for the same queued call
     for widget in in_sight:
-        widget.show()
+        if body.isAncestorOf(widget):
+            widget.show()
     return area

@@ -5,6 +5,7 @@ random moment; afterwards the file passes PRAGMA integrity_check and every recor
 history, no notice without its fine, no gap in the numbers, an unbroken audit chain.
 
 MOTOTAXI_CRASH_TRIALS changes the number of trials (default 50)."""
+import contextlib
 import os
 import random
 import select
@@ -75,6 +76,15 @@ class _Lines:
         return line.decode().strip()
 
 
+class ZygoteStuck(Exception):
+    """The zygote (the test's own process factory) stopped answering — its fork or its wait,
+    not the burst's child, which is killed and judged as before."""
+
+    def __init__(self, message: str, pid: int | None):
+        super().__init__(message)
+        self.pid = pid
+
+
 def _send(zygote, *fields) -> None:
     zygote.stdin.write(("\t".join(map(str, fields)) + "\n").encode())
     zygote.stdin.flush()
@@ -107,7 +117,11 @@ def _run_and_kill(zygote, lines: _Lines, path, seed: int, actions: int, delay: f
             os.kill(pid, signal.SIGKILL)  # dead or alive, it is ours until reaped below
     finally:
         _send(zygote, "wait")
-        ended = next(line for line in iter(lines.next, None) if line.startswith("exit "))
+        try:
+            ended = next(line for line in iter(lines.next, None) if line.startswith("exit "))
+        except TimeoutError as exc:
+            raise ZygoteStuck(f"pid {pid}, {ready=}, {done} ações: {_tail(errors)}",
+                              pid) from exc
     if silent:
         pytest.fail(f"o processo não respondeu em {lines.timeout:.0f} s (pid {pid}, {ready=}, "
                     f"{done} ações; {ended}): {_tail(errors)}")
@@ -128,13 +142,32 @@ def test_power_cut_during_a_burst_leaves_every_record_whole(prepared, tmp_path):
         "MOTOTAXI_DATA_DIR": str(tmp_path / "data")}
     rng = random.Random(20261130)
     started, added, failures = time.monotonic(), [], []
-    zygote = subprocess.Popen([sys.executable, "-m", "tests.services.crash_zygote"], cwd=ROOT,
-                              env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-    lines = _Lines(zygote.stdout)
+
+    def start():
+        process = subprocess.Popen([sys.executable, "-m", "tests.services.crash_zygote"],
+                                   cwd=ROOT, env=env, stdin=subprocess.PIPE,
+                                   stdout=subprocess.PIPE)
+        return process, _Lines(process.stdout)
+
+    zygote, lines = start()
+    restarted = []
     try:
         for trial in range(TRIALS):
             cut = (rng.randint(*KILL_AFTER_ACTIONS), rng.uniform(*KILL_DELAY))
-            _trial(zygote, lines, prepared, tmp_path, trial, cut, added, failures)
+            try:
+                _trial(zygote, lines, prepared, tmp_path, trial, cut, added, failures)
+            except ZygoteStuck as stuck:
+                # the factory hung (seen in two full runs of the suite, on a loaded machine):
+                # a new one runs the same trial again; stuck twice, the test fails
+                restarted.append(f"tentativa {trial}: {stuck}")
+                if stuck.pid is not None:
+                    with contextlib.suppress(ProcessLookupError):
+                        os.kill(stuck.pid, signal.SIGKILL)
+                zygote.kill()
+                zygote.wait(timeout=30)
+                zygote.stdout.close()
+                zygote, lines = start()
+                _trial(zygote, lines, prepared, tmp_path, trial, cut, added, failures)
     finally:
         zygote.stdin.close()
         zygote.wait(timeout=30)
@@ -142,6 +175,8 @@ def test_power_cut_during_a_burst_leaves_every_record_whole(prepared, tmp_path):
     elapsed = time.monotonic() - started
     print(f"\n{TRIALS} quedas em {elapsed:.1f} s; registros de auditoria gravados antes da "
           f"queda: mín {min(added)}, mediana {statistics.median(added)}, máx {max(added)}")
+    if restarted:
+        print("fábrica de processos reiniciada:", *restarted, sep="\n  ")
     assert failures == []
     assert statistics.median(added) > 5, "the burst must have written before the cut"
 
