@@ -222,9 +222,24 @@ def _step_profile_versions(db: pw.Database) -> None:
         raise StoreError(f"Não foi possível guardar no banco o perfil de regras em uso: {exc}. "
                          "Coloque o arquivo do perfil em <pasta de dados>/profiles/ e abra "
                          "o programa de novo; nada foi alterado.") from None
+    text = _as_that_program_applied_it(source.text)
     m.ProfileVersion.create(number=1, profile_id=row.profile_id,
-                            effective_from=profiles.EARLIEST, text=source.text,
-                            sha256=profiles.text_hash(source.text), source=source.location)
+                            effective_from=profiles.EARLIEST, text=text,
+                            sha256=profiles.text_hash(text), source=source.location)
+
+
+def _as_that_program_applied_it(text: str) -> str:
+    """The file's wording without what the program that made this database never applied
+    to it: the permit card's yearly licensing (profile format 14, SRM Art. 6 XX) would turn
+    every card already in a holder's pocket, printed with the permit's validity, into
+    "licenciamento vencido" on the day of the upgrade. The município takes it up by adopting
+    the wording as a new version (`profiles adopt`, Configurações), as any later database."""
+    import tomlkit  # only here: a database from before version 16 being brought up
+    document = tomlkit.parse(text)
+    if "licensing" not in document:
+        return text
+    del document["licensing"]
+    return tomlkit.dumps(document)
 
 
 def _step_imports(db: pw.Database) -> None:

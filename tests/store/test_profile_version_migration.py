@@ -40,6 +40,26 @@ def test_v6_database_gets_its_profile_file_as_version_1(db_url, make_municipio, 
     assert setup.profile().id == PF
 
 
+def test_v6_srm_database_keeps_its_cards_valid_srm_art_6_xx(db_url, make_municipio, tmp_path):
+    """SRM Art. 6 XX's yearly card licensing (profile format 14) came after this step: a
+    database of 0.1.0 gets the SRM file without it as version 1, so the cards its holders
+    carry (printed with the permit's validity) do not turn "licenciamento vencido" on the
+    day of the upgrade; every other key of the file is kept (the installer check saw a 2022
+    card of a 0.1.0 database refused before this)."""
+    from ..conftest import SRM
+    make_municipio(SRM)
+    close_database()
+    _as_schema_6(db_url)
+    open_database(db_url, backup_dir=tmp_path / "backups")
+    (row,) = ProfileVersion.select()
+    shipped = PROFILES_DIR.joinpath(f"{SRM}.toml").read_text(encoding="utf-8")
+    assert "[licensing]" in shipped and "[licensing]" not in row.text
+    assert row.sha256 == text_hash(row.text)
+    profile = setup.profile()
+    assert profile.id == SRM and not profile.licensing.card_months
+    assert profile.defence.notification_article == "Art. 34 §2º"  # the rest as shipped
+
+
 def test_v6_database_with_its_own_profile_in_the_data_folder(db_url, make_municipio, tmp_path):
     from mototaxi_desk import profile_files
     make_municipio(PF)
