@@ -162,7 +162,7 @@ class ProfileAdoptDialog(QDialog):
             self._date_changed(None if self.ui.effective.is_empty() else
                                self.ui.effective.date())
         except DomainError:
-            pass  # not whole yet
+            pass  # a date still being typed: the field's own check already speaks
 
     def _date_changed(self, day) -> None:
         if day is None:
