@@ -18,7 +18,7 @@ import time
 from common import machine_line, percentile, register
 
 from mototaxi_desk.domain import inspection_rules
-from mototaxi_desk.services import alerts
+from mototaxi_desk.services.views import alerts
 from mototaxi_desk.store.models import DB, Inspection, Vehicle
 
 

@@ -13,7 +13,8 @@ import time
 
 from common import machine_line, register
 
-from mototaxi_desk.services import audit, integrity
+from mototaxi_desk.services import audit
+from mototaxi_desk.services.trust import integrity
 from mototaxi_desk.services.context import SYSTEM
 from mototaxi_desk.store import migrations
 from mototaxi_desk.store.connection import write_transaction

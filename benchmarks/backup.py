@@ -20,7 +20,7 @@ from pathlib import Path
 
 from common import machine_line, register
 
-from mototaxi_desk.services import backups
+from mototaxi_desk.services.administration import backups
 from mototaxi_desk.services.context import SYSTEM
 from mototaxi_desk.store import connection
 from mototaxi_desk.store.migrations import close_database, open_database

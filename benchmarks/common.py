@@ -16,7 +16,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mototaxi_desk.services import demo, setup  # noqa: E402
+from mototaxi_desk.demo import data as demo
+from mototaxi_desk.services import setup  # noqa: E402
 from mototaxi_desk.store.migrations import close_database, open_database  # noqa: E402
 
 

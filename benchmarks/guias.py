@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.common import machine_line, register  # noqa: E402
 from mototaxi_desk.domain import febraban  # noqa: E402
-from mototaxi_desk.services import bank_returns, collection, fees, guias  # noqa: E402
+from mototaxi_desk.services.payments import bank_returns, collection, fees, guias  # noqa: E402
 from mototaxi_desk.services.context import SYSTEM  # noqa: E402
 from mototaxi_desk.store.models import Person  # noqa: E402
 

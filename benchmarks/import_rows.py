@@ -1,4 +1,4 @@
-"""Import of a register from a spreadsheet (services/importing.py): an XLSX of N holders
+"""Import of a register from a spreadsheet (services/exchange/importing.py): an XLSX of N holders
 (default 10,000: person, CNH, vehicle, permit on one of 40 pontos) validated (dry run) and
 imported into an empty database set up as `init` does, then imported again (nothing
 changes). Each run uses a fresh database; reports the median and the slowest of R runs.
@@ -22,7 +22,8 @@ from common import machine_line
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mototaxi_desk.services import importing, setup  # noqa: E402
+from mototaxi_desk.services.exchange import importing
+from mototaxi_desk.services import setup  # noqa: E402
 from mototaxi_desk.services.context import SYSTEM  # noqa: E402
 from mototaxi_desk.store.migrations import close_database, open_database  # noqa: E402
 from mototaxi_desk.store.models import Permit  # noqa: E402

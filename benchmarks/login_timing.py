@@ -27,7 +27,8 @@ from pathlib import Path
 
 from common import data_folder, machine_line
 
-from mototaxi_desk.services import setup, users
+from mototaxi_desk.services import setup
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.migrations import close_database, open_database
 from mototaxi_desk.store.models import User

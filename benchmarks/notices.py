@@ -1,6 +1,6 @@
 """The ledger at scale (issue 23): the Painel, its charts, the Infrações page, the alerts
 and `check` on a register of N holders (default 100,000) and M infraction notices (default
-1,000,000) over the last three years, written by the bulk filler (services/demo_bulk.py:
+1,000,000) over the last three years, written by the bulk filler (demo/bulk.py:
 fines, payments, proceedings, audit entries and seals, so `check` passes on it). The
 register is built once (minutes) in ~/.cache/mototaxi-bench (MOTOTAXI_BENCH_CACHE), each
 line timed on a copy.
@@ -21,10 +21,12 @@ import sys
 from common import (cached_register, clock, machine_line, opened_copy, register, size_text,
                     timed)
 
-from mototaxi_desk.services import alerts, integrity, ledger, overview
+from mototaxi_desk.services.views import alerts, overview
+from mototaxi_desk.services.trust import integrity
+from mototaxi_desk.services import ledger
 from mototaxi_desk.store import migrations
 
-FILLER = "bulk3"  # changes when services/demo_bulk.py writes a different register
+FILLER = "bulk3"  # changes when demo/bulk.py writes a different register
 
 # what -> budget in ms (issue 23); "{n}" is the number of notices
 LINES = {"Painel (overview.dashboard) with {n} notices": 1000,

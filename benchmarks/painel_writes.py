@@ -2,7 +2,7 @@
 (issue 23): on a copy of the screens' cached register (benchmarks/screens.py builds it),
 
 - Painel cold: the first of the day — the due-dates table rebuilt from the whole register
-  (services/due_dates.py), then read;
+  (services/views/due_dates.py), then read;
 - Painel warm: the table fresh, read by indexed SQL;
 - one action: record an infraction notice (ledger.record_notice) on a different holder
   each time, the table fresh.
@@ -23,7 +23,8 @@ import sys
 from common import clock, machine_line, medians, opened_copy
 
 import screens
-from mototaxi_desk.services import ledger, overview
+from mototaxi_desk.services import ledger
+from mototaxi_desk.services.views import overview
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.connection import write_transaction
 from mototaxi_desk.store.models import Permit
@@ -31,7 +32,7 @@ from mototaxi_desk.store.models import Permit
 FISCAL = Actor(None, "fiscal.bench", "fiscal")
 
 try:
-    from mototaxi_desk.services import due_dates
+    from mototaxi_desk.services.views import due_dates
 except ImportError:  # the code before the table
     due_dates = None
 

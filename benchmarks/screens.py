@@ -20,7 +20,9 @@ import time
 from common import (cached_register, clock, cpu_now, machine_line, medians, opened_copy,
                     percentile, register, timed)
 
-from mototaxi_desk.services import counter, demo, ledger, overview, records  # noqa: F401
+from mototaxi_desk.services.views import counter, overview, records
+from mototaxi_desk.demo import data as demo  # noqa: F401
+from mototaxi_desk.services import ledger  # noqa: F401
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store import migrations
 from mototaxi_desk.store.models import Permit
@@ -109,7 +111,7 @@ def _applications(count: int, today: dt.date) -> None:
     """Applications for the Requerimentos page on the copy measured, one in every few
     people, when the register has none (the bulk filler writes none yet): an empty list
     would measure nothing."""
-    from mototaxi_desk.services.applications import STATUS_LABELS, TYPE_LABELS
+    from mototaxi_desk.services.licensing.applications import STATUS_LABELS, TYPE_LABELS
     from mototaxi_desk.store.models import Application, Person
     from mototaxi_desk.store.bulk import insert_rows
     if Application.select().exists():
@@ -190,7 +192,7 @@ def _brought_forward_painel(today: dt.date, runs: int) -> tuple[float, float]:
     yesterday computed again), then read. Medians (CPU ms, wall ms) of `runs`. Before each,
     not timed, today's table is made the day before's (its day and horizon: the same rows a
     real morning has, give or take a day's changes)."""
-    from mototaxi_desk.services import due_dates
+    from mototaxi_desk.services.views import due_dates
     from mototaxi_desk.store.connection import write_transaction
     from mototaxi_desk.store.models import AlertDueState
     overview.dashboard(on=today)  # today's table, to start from
@@ -216,7 +218,7 @@ def _brought_forward_painel(today: dt.date, runs: int) -> tuple[float, float]:
 
 def _first_painel(today: dt.date) -> dict:
     """The Painel after a change of everybody's alerts (a profile version, a holiday...):
-    the due-dates table stale (services/due_dates.py), computed whole, then read; also a
+    the due-dates table stale (services/views/due_dates.py), computed whole, then read; also a
     morning when the days between change everybody's alerts, or the table's horizon ran
     out (due_dates.AHEAD days after it was computed whole)."""
     _mark_stale()
@@ -225,7 +227,7 @@ def _first_painel(today: dt.date) -> dict:
 
 def _mark_stale() -> None:
     """A change of everybody's alerts, as a profile adopted or a campaign leaves it."""
-    from mototaxi_desk.services import due_dates
+    from mototaxi_desk.services.views import due_dates
     from mototaxi_desk.store.connection import write_transaction
     with write_transaction():
         due_dates.mark_stale()
@@ -248,7 +250,7 @@ def _search(runs: int) -> list[tuple]:
 
     from mototaxi_desk.domain import validators
     from mototaxi_desk.domain.search_terms import fold
-    from mototaxi_desk.services import search
+    from mototaxi_desk.services.views import search
     from mototaxi_desk.store.models import Person, Vehicle
     rng = random.Random(42)
     people = rng.sample(list(Person.select(Person.cpf, Person.name).tuples()), 200)

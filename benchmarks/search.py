@@ -19,7 +19,8 @@ from common import machine_line, percentile, register
 
 from mototaxi_desk.domain import validators
 from mototaxi_desk.domain.search_terms import fold
-from mototaxi_desk.services import demo, search
+from mototaxi_desk.demo import data as demo
+from mototaxi_desk.services.views import search
 from mototaxi_desk.store.models import Person, Vehicle
 
 

@@ -1,6 +1,6 @@
 """What signing adds to a document (issue 41 item 2; budget ≤ 150 ms CPU per document): the
 PDF/A-2b metadata, the visible block and the PAdES-B-B signature of printing/pades.py over
-an A4 document of 1 and of 5 pages, with the key already in memory (services/certificate.py
+an A4 document of 1 and of 5 pages, with the key already in memory (services/administration/certificate.py
 keeps it for the process), and once the key's first load from its PKCS#12. The key is the
 test PKI's RSA 2048 (an ICP-Brasil A1 is RSA 2048). Prints medians; no asserts.
 

@@ -31,7 +31,8 @@ from pathlib import Path
 
 from common import machine_line
 
-from mototaxi_desk.services import documents, verifier
+from mototaxi_desk.services import documents
+from mototaxi_desk.services.exchange import verifier
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.migrations import close_database, open_database
 from mototaxi_desk.store.models import Inspection, Sticker

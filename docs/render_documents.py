@@ -26,7 +26,10 @@ def save(pdf: bytes, name: str, pages=(0,), dpi: int = 150) -> None:
 
 
 def main() -> None:
-    from mototaxi_desk.services import (demo, documents, impounds, keys, ledger, setup)
+    from mototaxi_desk.demo import data as demo
+    from mototaxi_desk.services import documents, ledger, setup
+    from mototaxi_desk.services.ledger import impounds
+    from mototaxi_desk.services.trust import keys
     from mototaxi_desk.services.context import SYSTEM
     from mototaxi_desk.store.migrations import close_database, open_database
     from mototaxi_desk.store.models import AuxiliaryDriver, Permit, Sticker

@@ -79,7 +79,7 @@ def expected_paths() -> list[str]:
     paths = [f"Python/{name}" for name in ("python.exe", "pythonw.exe", f"python{tag}.dll",
                                            "python3.dll", "vcruntime140.dll",
                                            f"python{tag}.zip", f"python{tag}._pth")]
-    paths += ["pkgs/mototaxi_desk/__main__.py", "pkgs/mototaxi_desk/services/selftest.py",
+    paths += ["pkgs/mototaxi_desk/__main__.py", "pkgs/mototaxi_desk/demo/selftest.py",
               "pkgs/shiboken6/shiboken6.abi3.dll", "pkgs/shiboken6/Shiboken.pyd",
               "pkgs/PySide6/pyside6.abi3.dll",
               "pkgs/PySide6/__init__.py", "pkgs/PySide6/plugins/platforms/qwindows.dll",

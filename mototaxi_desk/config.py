@@ -24,7 +24,7 @@ def data_dir() -> Path:
 
 def second_marks_dir() -> Path:
     """The folder of the second copy of the station's audit checkpoints
-    (services/checkpoints.py), apart from the data folder so that deleting one file is not
+    (services/trust/checkpoints.py), apart from the data folder so that deleting one file is not
     enough to hide records deleted from the database: the user's configuration folder
     (Windows: %APPDATA%\\MototaxiDesk\\marcos, the roaming profile; Linux:
     ~/.config/MototaxiDesk/marcos). MOTOTAXI_CONFIG_DIR moves it; with MOTOTAXI_DATA_DIR

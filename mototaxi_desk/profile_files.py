@@ -1,7 +1,7 @@
 """Profile files a município can choose or adopt: the ones the program ships (package data)
 and its own, in <pasta de dados>/profiles/ (kept across upgrades, unlike the program
 folder). A file is only a candidate: the rules in force are the versions the database
-adopted (services/profile_versions.py). One broken file is reported, never hides the others.
+adopted (services/administration/profile_versions.py). One broken file is reported, never hides the others.
 """
 from __future__ import annotations
 

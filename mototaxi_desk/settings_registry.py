@@ -70,7 +70,7 @@ SETTINGS: tuple[Setting, ...] = (
             "Cópia automática ao abrir, se a última tiver mais de 24 horas",
             "Configurações → Cópias de segurança", "backup.settings"),
     # certificado/certificado.json: this station's A1 (its public facts, written by
-    # services/certificate.py) and the timestamp server it signs with
+    # services/administration/certificate.py) and the timestamp server it signs with
     Setting("timestamp_url", str, "", CERTIFICADO_JSON, ADMIN,
             "Servidor de carimbo do tempo (PAdES-B-T) desta estação; vazio: PAdES-B-B",
             "Configurações → Certificado digital; certificate timestamp URL",

@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 from argon2 import PasswordHasher
 
-from mototaxi_desk.services import users
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.store.migrations import close_database, open_database
 
 from .prepared import PostgresBackend, SqliteBackend, Templates, fingerprint
@@ -254,7 +254,8 @@ def demo_data(municipio, db_url, templates):
     stands, vehicles, inspections, a waiting list and the demo users (admin, atendente, fiscal,
     supervisor; password demo.DEMO_PASSWORD). A copy of a database filled once per session
     and backend. Returns fill's counts."""
-    from mototaxi_desk.services import demo, setup
+    from mototaxi_desk.demo import data as demo
+    from mototaxi_desk.services import setup
     prepared = templates(backend_of(db_url))
     prepared.build("municipio", lambda: _default_municipio(setup))
     counts = prepared.build("demo", lambda: demo.fill(40, seed=11), base="municipio")

@@ -1,4 +1,4 @@
-"""The due-dates table (services/due_dates.py) holds what alerts.due() computes: a check the
+"""The due-dates table (services/views/due_dates.py) holds what alerts.due() computes: a check the
 story tests make after their steps (issue 23).
 
     due_dates.rebuild(on)          # what the day's first Painel does
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from mototaxi_desk.services import alerts, due_dates
+from mototaxi_desk.services.views import alerts, due_dates
 from mototaxi_desk.store.models import AlertDueState, Person
 
 

@@ -7,7 +7,7 @@ import random
 
 from validate_docbr import CNH, CPF, RENAVAM
 
-from mototaxi_desk.services import persons
+from mototaxi_desk.services.register import persons
 from mototaxi_desk.services.context import Actor
 
 SUPERVISOR = Actor(None, "supervisor.teste", "supervisor")
@@ -42,7 +42,7 @@ def make_person(name="José da Silva Araújo", *, birth=dt.date(1985, 5, 20), cn
 
 def make_vehicle(owner_id: int, *, year=None, cc=160, cover="10.000,00", today=None,
                  insured_until=None) -> dict:
-    from mototaxi_desk.services import vehicles
+    from mototaxi_desk.services.register import vehicles
     today = today or dt.date.today()
     year = year or today.year - 1
     n = next(_counter)

@@ -103,7 +103,7 @@ class Templates:
     @staticmethod
     def _copy_data(source: Path, target: Path) -> None:
         # the database was replaced outside the program: the audit checkpoints this station
-        # wrote for the one before (services/checkpoints.py) no longer apply
+        # wrote for the one before (services/trust/checkpoints.py) no longer apply
         for folder in (target, config.second_marks_dir()):
             for checkpoint in folder.glob("auditoria-marco-*.json"):
                 checkpoint.unlink()

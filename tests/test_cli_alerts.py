@@ -85,7 +85,7 @@ def test_alerts_read_the_due_dates_table_when_the_painel_built_it_today(cli, sql
     """Issue 23: `alerts` reads the items the Painel stored today (no pass over the register)
     and lists exactly what it computes when the table is stale (a read-only command never
     rebuilds it)."""
-    from mototaxi_desk.services import due_dates
+    from mototaxi_desk.services.views import due_dates
     from mototaxi_desk.store.migrations import close_database, open_database
     assert cli("--db", sqlite_db, *INIT, "--demo-database")[0] == 0
     assert cli("--db", sqlite_db, "demo", "--holders", "24")[0] == 0
@@ -101,7 +101,7 @@ def test_alerts_read_the_due_dates_table_when_the_painel_built_it_today(cli, sql
 
     def computed_again(**_kwargs):
         raise AssertionError("alerts computed although the table is fresh")
-    from mototaxi_desk.services import alerts
+    from mototaxi_desk.services.views import alerts
     monkeypatch.setattr(alerts, "due", computed_again)
     code, read, _ = cli("--db", sqlite_db, "--json", "alerts", "--days", "45")
     assert code == 0 and json.loads(read) == json.loads(computed)

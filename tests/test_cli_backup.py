@@ -91,7 +91,7 @@ def test_restore_refusals_leave_the_database_untouched(cli, sqlite_db, tmp_path)
 def _data(path: Path) -> list[str]:
     """Every row but the audit log's and its index of last seals (each command's login is
     audited, and seals the user's row again), and the station's mark of its head
-    (services/station_marks.py)."""
+    (services/trust/station_marks.py)."""
     import sqlite3
     conn = sqlite3.connect(str(path))
     try:
@@ -152,7 +152,7 @@ def test_an_older_copy_put_in_place_by_hand_is_named_until_acknowledged(cli, sql
 
     from mototaxi_desk.store.migrations import close_database, open_database
 
-    from mototaxi_desk.services import checkpoints
+    from mototaxi_desk.services.trust import checkpoints
     _init(cli, sqlite_db)
     older = _copies("automatica")[0]
     for _ in range(2):  # the register goes on after the copy

@@ -14,7 +14,7 @@ from .test_cli_guias import _debt
 @pytest.fixture
 def config_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("MOTOTAXI_CONFIG_DIR", str(tmp_path / "config"))
-    from mototaxi_desk.services import certificate
+    from mototaxi_desk.services.administration import certificate
     certificate._forget()
     yield
     certificate._forget()

@@ -51,7 +51,7 @@ def test_tick_lists_the_days_changes_like_the_painel_pf_art_2_par_3(cli, sqlite_
                "--fiscal-unit-value", "1,00", "--admin-password-stdin")[0] == 0
     open_database(sqlite_db)
     try:
-        from mototaxi_desk.services import permits
+        from mototaxi_desk.services.licensing import permits
         person = make_person("Esqueceu De Renovar", today=granted)
         vehicle = make_vehicle(person["id"], year=granted.year, today=granted,
                                insured_until=today + dt.timedelta(days=400))

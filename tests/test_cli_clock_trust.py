@@ -1,5 +1,5 @@
 """The issue's clock episode through the command line, on a database made by `init` (issue
-34, services/clock_trust.py): `search` with the PC clock two years ahead turned 14 permits
+34, services/trust/clock_trust.py): `search` with the PC clock two years ahead turned 14 permits
 valid today into 'vencida' for good. Now: nothing changes without an admin's confirmation
 (each command says why, naming both dates); and a step that an admin did confirm on the wrong
 date is undone with `clock undo`, the card it made invalid verifying again."""
@@ -27,7 +27,8 @@ def _on_the_day_the_module_was_read(clock_at):
 def _seed(db_path) -> list[int]:
     """Three permits granted today through the services (PF Art. 2 §3º: a year), their fees
     paid, so that `check` finds the register whole."""
-    from mototaxi_desk.services import fees, permits
+    from mototaxi_desk.services.payments import fees
+    from mototaxi_desk.services.licensing import permits
 
     from .factories import CLERK, SUPERVISOR, make_person, make_vehicle
     open_database(db_path)

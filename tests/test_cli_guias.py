@@ -12,7 +12,7 @@ from .test_cli import INIT
 
 def _debt(db_path) -> str:
     """A person with an open fee, through the fee service; their CPF."""
-    from mototaxi_desk.services import fees
+    from mototaxi_desk.services.payments import fees
 
     from .factories import CLERK, make_person
     open_database(db_path)

@@ -49,7 +49,9 @@ def town(cli, db_url):
     def make(profile, prepare=None):
         code, _, err = cli("--db", db_url, *INITS[profile])
         assert code == 0, err
-        from mototaxi_desk.services import auxiliary, fees, setup
+        from mototaxi_desk.services.licensing import auxiliary
+        from mototaxi_desk.services.payments import fees
+        from mototaxi_desk.services import setup
         from mototaxi_desk.store.models import Person
 
         from .factories import CLERK, SUPERVISOR, make_person
@@ -207,7 +209,8 @@ def test_waiting_list_shows_the_weighted_infractions_l1745_art_12_par_2_i(cli, d
     """L1745 Art. 12 §2º I: `waiting list` prints each applicant's ranking criteria, the
     infractions per year weighted by gravity (from the ledger) among them; --json has them."""
     assert cli("--db", db_url, *INITS["l1745"])[0] == 0
-    from mototaxi_desk.services import ledger, waiting_list
+    from mototaxi_desk.services import ledger
+    from mototaxi_desk.services.licensing import waiting_list
 
     from .factories import CLERK, make_person
     from .services.ledger_helpers import FISCAL
@@ -263,7 +266,7 @@ def test_permit_transfer_with_a_relatives_vehicle_owner_relation(cli, db_url, to
     try:
         Permit.update(held_since=dates.add_years(TODAY, -4)).where(
             Permit.id == seed["permit_id"]).execute()
-        from mototaxi_desk.services import fees
+        from mototaxi_desk.services.payments import fees
 
         from .factories import CLERK
         for debt in fees.open_debts(seed["holder_id"]):  # the auxiliary's card (Art. 50)
@@ -301,7 +304,7 @@ def test_l1745_missed_summons_alert_then_cassation_by_decree_art_10_par_u(cli, d
     vehicle is found missed by `tick` (listed), `alerts` proposes the cassation (§ú), and
     `permit cassate --ground 10-pu` decrees it (Art. 18); the proposal then leaves the
     alerts. Without the act number the decree is refused with nothing written."""
-    from mototaxi_desk.services import summons
+    from mototaxi_desk.services.licensing import summons
 
     from .factories import SUPERVISOR
     seed = town("l1745", prepare=lambda seed: summons.summon(

@@ -53,7 +53,7 @@ class Cli:
 def _seed(url, *, cnh=True, pay=True, year=None):
     """A holder with a permit (made through the services, as the counter made it), his card
     fee paid or not, and a newcomer with or without CNH."""
-    from mototaxi_desk.services import fees
+    from mototaxi_desk.services.payments import fees
     from mototaxi_desk.store.models import Person
 
     from .factories import CLERK, make_person
@@ -347,7 +347,7 @@ def test_grant_with_a_relatives_vehicle_declared_owner_relation(town, monkeypatc
     granted = run.ok("permit", "grant", protocol, "--vehicle", plate, "--owner-relation",
                      "irmao")
     assert granted["granted"]
-    from mototaxi_desk.services import permit_history
+    from mototaxi_desk.services.licensing import permit_history
     from mototaxi_desk.store.models import Permit
     open_database(run.url)
     try:

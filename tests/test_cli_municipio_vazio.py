@@ -22,7 +22,8 @@ import pytest
 from validate_docbr import CNH, CPF, RENAVAM
 
 from mototaxi_desk.domain.profiles import load_profile
-from mototaxi_desk.services import due_dates, permit_actions
+from mototaxi_desk.services.views import due_dates
+from mototaxi_desk.services import permit_actions
 from mototaxi_desk.store.migrations import close_database, open_database
 
 from .conftest import MUNICIPIOS

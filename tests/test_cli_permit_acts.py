@@ -26,7 +26,7 @@ INITS = {
 def _seed(url, *, held_years=4):
     """A holder with a permit (fees paid, held for some years), a newcomer with CNH and
     vehicle, and a third person with CNH — through the services, as the counter made them."""
-    from mototaxi_desk.services import fees
+    from mototaxi_desk.services.payments import fees
     from mototaxi_desk.store.models import Permit
 
     from .factories import CLERK, make_person, make_vehicle

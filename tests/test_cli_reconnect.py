@@ -4,7 +4,8 @@ with nothing of it written; dropped between the login and the action, it runs on
 connection. Only the test's own backend is ended (tests/dropped.py)."""
 import pytest
 
-from mototaxi_desk.services import audit, stands
+from mototaxi_desk.services import audit
+from mototaxi_desk.services.register import stands
 from mototaxi_desk.store.migrations import close_database, open_database
 
 from .conftest import BACKENDS, row_counts

@@ -42,7 +42,8 @@ class Run:
 def _seed_permit(url, on: dt.date) -> dict:
     """A holder with a permit granted on `on`, its fees paid, and two pontos: the counter's
     work through the services."""
-    from mototaxi_desk.services import setup, stands
+    from mototaxi_desk.services import setup
+    from mototaxi_desk.services.register import stands
     from mototaxi_desk.store.models import Person
 
     from .factories import SUPERVISOR
@@ -210,7 +211,7 @@ def test_stand_move_after_12_months_charges_the_fee_srm_art_20_xviii_art_47_iv(
         cli, sqlite_db, clock_at):
     """SRM Art. 20 XVIII: after 12 months at the stand the holder may ask to move; Art. 47
     IV: the move costs 3 UFM. The register was last opened 13 months ago (SQLite: the admin
-    confirms the date, services/clock_trust.py)."""
+    confirms the date, services/trust/clock_trust.py)."""
     before = TODAY.replace(day=1) - dt.timedelta(days=380)
     clock_at(dt.datetime.combine(before, dt.time(10, 0)))
     code, _, err = cli("--db", sqlite_db, *INITS["srm"])
@@ -250,7 +251,7 @@ def test_stand_move_with_the_fee_l1745_art_15(cli, db_url, clock_at):
 def test_users_role_and_enable(srm, cli, monkeypatch):
     """A user's role changed and a disabled user re-enabled by an admin, audited; never the
     admin's own role nor the last active admin's; the re-enabled user logs in with the same
-    password (the row's seal kept: services/seal_refusal.py)."""
+    password (the row's seal kept: services/trust/seal_refusal.py)."""
     run, _seed = srm
     run("users", "add", "ana", "--name", "Ana Fiscal Lima", "--role", "fiscal",
         "--password-stdin", stdin="senha-da-ana-1\n")

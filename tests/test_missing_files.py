@@ -69,7 +69,7 @@ def test_tampered_profile_text_is_named_and_nothing_changes(cli, sqlite_db):
     with sqlite3.connect(sqlite_db) as raw:
         raw.execute("UPDATE profile_version SET text = replace(text, "
                     "'max_age_years = 6', 'max_age_years = 60')")
-    from mototaxi_desk.services import profile_versions
+    from mototaxi_desk.services.administration import profile_versions
     profile_versions._parsed.clear()
     before = _counts(sqlite_db)
     code, _out, err = cli("--db", sqlite_db, "alerts")

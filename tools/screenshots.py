@@ -33,7 +33,8 @@ def main(out: str = "docs/screenshots", scale: str = "1") -> int:
     office_screen(float(scale))
     from PySide6.QtWidgets import QApplication
 
-    from mototaxi_desk.services import demo, users
+    from mototaxi_desk.demo import data as demo
+    from mototaxi_desk.services.administration import users
     from mototaxi_desk.store.migrations import close_database, open_database
     from mototaxi_desk.store.models import Permit
     from mototaxi_desk.gui import look
@@ -71,7 +72,7 @@ def main(out: str = "docs/screenshots", scale: str = "1") -> int:
                     app.processEvents()
             import datetime as dt
 
-            from mototaxi_desk.services import due_dates
+            from mototaxi_desk.services.views import due_dates
 
             def meanwhile(name, made):  # the due dates shown while today's are built
                 import threading
@@ -156,7 +157,9 @@ def fit_and_limits_shots(folder: Path, permit) -> None:
     from mototaxi_desk.gui.dialogs.person_forms import PersonEditDialog
     from mototaxi_desk.gui.dialogs.print_preview import PrintPreviewDialog
     from mototaxi_desk.gui.dialogs.vehicle_form import VehicleForm
-    from mototaxi_desk.services import demo, documents, users
+    from mototaxi_desk.demo import data as demo
+    from mototaxi_desk.services import documents
+    from mototaxi_desk.services.administration import users
 
     app = QApplication.instance()
     clerk = users.authenticate("atendente", demo.DEMO_PASSWORD)
@@ -196,7 +199,9 @@ def vehicle_and_inspection_shots(folder: Path, permit) -> None:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from mototaxi_desk.services import demo, documents, users
+    from mototaxi_desk.demo import data as demo
+    from mototaxi_desk.services import documents
+    from mototaxi_desk.services.administration import users
     from mototaxi_desk.gui.dialogs.inspection_form import InspectionForm
     from mototaxi_desk.gui.dialogs.vehicle_form import VehicleForm
     from mototaxi_desk.gui.dialogs.verify import VerifyDialog
@@ -244,7 +249,9 @@ def infraction_shots(folder: Path, window) -> None:
 
     from PySide6.QtWidgets import QApplication
 
-    from mototaxi_desk.services import demo, ledger, users
+    from mototaxi_desk.demo import data as demo
+    from mototaxi_desk.services import ledger
+    from mototaxi_desk.services.administration import users
     from mototaxi_desk.store.models import Permit
     from mototaxi_desk.gui.dialogs.notice_detail import NoticeDetailDialog
     from mototaxi_desk.gui.dialogs.notice_entry import NoticeEntryDialog
@@ -312,7 +319,10 @@ def application_shots(folder: Path, window) -> None:
     from PySide6.QtWidgets import QApplication
 
     from mototaxi_desk.domain.errors import DomainError
-    from mototaxi_desk.services import applications, demo, fees, users
+    from mototaxi_desk.services.licensing import applications
+    from mototaxi_desk.demo import data as demo
+    from mototaxi_desk.services.payments import fees
+    from mototaxi_desk.services.administration import users
     from mototaxi_desk.store.models import Permit, Person
     from mototaxi_desk.gui.dialogs.application_detail import ApplicationDetailDialog
     from mototaxi_desk.gui.dialogs.new_application import NewApplicationWizard
@@ -376,7 +386,9 @@ def settings_shots(folder: Path) -> None:
 
     from PySide6.QtWidgets import QApplication
 
-    from mototaxi_desk.services import demo, ledger, setup, users
+    from mototaxi_desk.demo import data as demo
+    from mototaxi_desk.services import ledger, setup
+    from mototaxi_desk.services.administration import users
     from mototaxi_desk.gui.pages.settings import SettingsPage
 
     app = QApplication.instance()
@@ -485,7 +497,7 @@ def backup_and_account_shots(folder: Path, admin) -> None:
     """The admin's backup tab (after one copy), the forced password change and the idle lock."""
     from PySide6.QtWidgets import QApplication
 
-    from mototaxi_desk.services import backups
+    from mototaxi_desk.services.administration import backups
     from mototaxi_desk.gui.dialogs.change_password import ChangePasswordDialog
     from mototaxi_desk.gui.idle_lock import LockDialog
     from mototaxi_desk.gui.pages.settings import SettingsPage
@@ -515,7 +527,9 @@ def counter_shots(folder: Path, window) -> None:
     from PySide6.QtGui import QColor, QImage, QPainter
     from PySide6.QtWidgets import QApplication
 
-    from mototaxi_desk.services import counter, demo, users
+    from mototaxi_desk.services.views import counter
+    from mototaxi_desk.demo import data as demo
+    from mototaxi_desk.services.administration import users
     from mototaxi_desk.store.models import Permit
     from mototaxi_desk.gui.dialogs.photo_crop import PhotoCropDialog
 
@@ -573,7 +587,9 @@ def permit_act_shots(folder: Path, window) -> None:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from mototaxi_desk.services import demo, permit_actions, users
+    from mototaxi_desk.demo import data as demo
+    from mototaxi_desk.services import permit_actions
+    from mototaxi_desk.services.administration import users
     from mototaxi_desk.store.models import AuxiliaryDriver, Permit, Person, Vehicle
 
     app = QApplication.instance()
@@ -647,7 +663,9 @@ def payment_shots(folder: Path, window) -> None:
     from PySide6.QtWidgets import QApplication
 
     from mototaxi_desk.domain import febraban
-    from mototaxi_desk.services import demo, fees, guias, users
+    from mototaxi_desk.demo import data as demo
+    from mototaxi_desk.services.payments import fees, guias
+    from mototaxi_desk.services.administration import users
     from mototaxi_desk.store.models import Permit
     from mototaxi_desk.gui.dialogs.camera import CameraDialog, FrameSource
     from mototaxi_desk.gui.dialogs.print_preview import load_pdf
@@ -727,7 +745,10 @@ def counter_forms_shots(folder: Path, window) -> list[tuple[str, int, int]]:
     from PySide6.QtWidgets import QApplication
     from validate_docbr import CNH, CPF
 
-    from mototaxi_desk.services import demo, stands, users, waiting_list
+    from mototaxi_desk.demo import data as demo
+    from mototaxi_desk.services.register import stands
+    from mototaxi_desk.services.administration import users
+    from mototaxi_desk.services.licensing import waiting_list
     from mototaxi_desk.store.models import Cnh, Permit, Person, WaitingListEntry
     from mototaxi_desk.gui.dialogs.new_application import NewApplicationWizard
     from mototaxi_desk.gui.dialogs.person_forms import CnhDialog, PersonEditDialog
@@ -865,7 +886,9 @@ def reports_shots(folder: Path, window) -> None:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from mototaxi_desk.services import demo, ledger, users
+    from mototaxi_desk.demo import data as demo
+    from mototaxi_desk.services import ledger
+    from mototaxi_desk.services.administration import users
     from mototaxi_desk.store.models import Permit
     from mototaxi_desk.gui.dialogs.batch_print import BatchPrintDialog
     from mototaxi_desk.gui.widgets.progress import ProgressDialog

@@ -21,7 +21,10 @@ def main(out: str = "docs/screenshots", scale: str = "1") -> int:
 
     from mototaxi_desk.gui import look, prompts
     from mototaxi_desk.gui.widgets import unsaved
-    from mototaxi_desk.services import applications, persons, setup, users
+    from mototaxi_desk.services.licensing import applications
+    from mototaxi_desk.services.register import persons
+    from mototaxi_desk.services import setup
+    from mototaxi_desk.services.administration import users
     from mototaxi_desk.services.context import SYSTEM
     from mototaxi_desk.store.migrations import close_database, open_database
 

@@ -47,7 +47,10 @@ def _shots(app, folder: Path, port: int) -> None:
     from mototaxi_desk.gui.dialogs.mail_send import RemindersDialog, SendDocumentDialog
     from mototaxi_desk.gui.dialogs.person_forms import PersonEditDialog
     from mototaxi_desk.gui.pages.settings import SettingsPage
-    from mototaxi_desk.services import mail, persons, setup, users
+    from mototaxi_desk.services.messaging import mail
+    from mototaxi_desk.services.register import persons
+    from mototaxi_desk.services import setup
+    from mototaxi_desk.services.administration import users
     from mototaxi_desk.services.context import SYSTEM
     from mototaxi_desk.store.models import Cnh
     from tests.services.ledger_helpers import holder_permit

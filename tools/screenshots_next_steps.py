@@ -45,7 +45,10 @@ def _shots(app, folder: Path) -> None:
     from mototaxi_desk.domain import wallclock
     from mototaxi_desk.gui.dialogs.inspection_form import InspectionForm
     from mototaxi_desk.gui.main_window import MainWindow
-    from mototaxi_desk.services import applications, persons, setup, users, vehicles
+    from mototaxi_desk.services.licensing import applications
+    from mototaxi_desk.services.register import persons, vehicles
+    from mototaxi_desk.services import setup
+    from mototaxi_desk.services.administration import users
     from mototaxi_desk.services.context import SYSTEM
 
     password = "senha-forte-1"

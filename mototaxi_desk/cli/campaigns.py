@@ -61,7 +61,7 @@ def _date(text):
 
 
 def cmd_create(args) -> int:
-    from ..services import campaigns
+    from ..services.messaging import campaigns
     with database(args):
         made = campaigns.create(actor(args), name=args.name, year=args.year,
                                 kind="plate_digit" if args.by == "plate" else "permit_range",
@@ -72,7 +72,7 @@ def cmd_create(args) -> int:
 
 
 def cmd_list(args) -> int:
-    from ..services import campaigns
+    from ..services.messaging import campaigns
     with database(args):
         rows = campaigns.list_campaigns()
     emit(args, rows, [f"{r['id']:>4}  {r['year']}  {r['name']} — por {r['kind_label']}: "
@@ -82,7 +82,7 @@ def cmd_list(args) -> int:
 
 def cmd_status(args) -> int:
     from ..domain import validators
-    from ..services import campaigns
+    from ..services.messaging import campaigns
     number = validators.positive_int(args.campaign, "Campanha", maximum=999_999_999)
     on = _date(args.date)
     with database(args):
@@ -104,7 +104,8 @@ def cmd_status(args) -> int:
 
 def cmd_attend(args) -> int:
     from ..domain import validators
-    from ..services import campaigns, permits
+    from ..services.messaging import campaigns
+    from ..services.licensing import permits
     number = validators.positive_int(args.campaign, "Campanha", maximum=999_999_999)
     order = validators.positive_int(args.permit, "Permissão", maximum=999_999_999)
     on = _date(args.date)

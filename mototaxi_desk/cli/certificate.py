@@ -1,5 +1,5 @@
 """`certificate install|show|remove|timestamp`: the município's A1 on this station (issue 41
-item 1; services/certificate.py). The certificate's password comes from the first line of
+item 1; services/administration/certificate.py). The certificate's password comes from the first line of
 standard input (`--password-stdin`) or is asked at the terminal; never on the command line.
 The user's own login password then comes from MOTOTAXI_PASSWORD or the terminal."""
 from __future__ import annotations
@@ -68,7 +68,7 @@ def _date(iso: str) -> str:
 
 
 def cmd_certificate(args) -> int:
-    from ..services import certificate
+    from ..services.administration import certificate
     word = args.certificate_command
     password = _certificate_password(args) if word == "install" else ""
     with database(args):

@@ -108,7 +108,7 @@ def _state_lines(state: dict) -> list[str]:
 
 
 def cmd_clock_status(args) -> int:
-    from ..services import clock_trust
+    from ..services.trust import clock_trust
     with database(args, automatic_backup=False, pass_time=False, read_only=True):
         state = clock_trust.state() or clock_trust.assess()
     emit(args, state, _state_lines(state))
@@ -116,7 +116,7 @@ def cmd_clock_status(args) -> int:
 
 
 def cmd_clock_confirm(args) -> int:
-    from ..services import clock_trust
+    from ..services.trust import clock_trust
     with database(args, automatic_backup=False, pass_time=False):
         result = clock_trust.confirm(actor(args), args.date)
     tick = result["tick"]
@@ -128,7 +128,7 @@ def cmd_clock_confirm(args) -> int:
 
 
 def cmd_clock_undo(args) -> int:
-    from ..services import clock_trust
+    from ..services.trust import clock_trust
     with database(args, automatic_backup=False, pass_time=False):
         result = clock_trust.undo(actor(args), args.to)
     days = ", ".join(f"{d:%d/%m/%Y}" for d in result["undone"])
@@ -144,7 +144,8 @@ def cmd_clock_undo(args) -> int:
 
 def cmd_stoppage(args) -> int:
     from ..domain import validators
-    from ..services import permit_actions, permits
+    from ..services import permit_actions
+    from ..services.licensing import permits
     number = validators.positive_int(args.permit, "Permissão", maximum=999_999_999)
     with database(args):
         permit = permits.by_order_number(number)
@@ -165,7 +166,8 @@ def cmd_stoppage(args) -> int:
 
 def cmd_summon(args) -> int:
     from ..domain import validators
-    from ..services import permit_actions, permits
+    from ..services import permit_actions
+    from ..services.licensing import permits
     number = validators.positive_int(args.permit, "Permissão", maximum=999_999_999)
     with database(args):
         permit = permits.by_order_number(number)

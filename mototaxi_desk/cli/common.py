@@ -217,13 +217,13 @@ def database(args, automatic_backup: bool = True, pass_time: bool = True,
     _refuse_missing_file(args, url)
     db = open_database(url, check=not read_only)
     if not read_only:  # the command's actions keep the Painel's due-dates table current
-        from ..services import due_dates
+        from ..services.views import due_dates
         due_dates.listen()
     try:
         if not getattr(args, "anonymous", False) and not args.demo:
             actor(args)  # a named, checked user before anything else runs (see actor)
         if args.demo:  # --demo works with every command: the demo database is made on first use
-            from ..services import demo
+            from ..demo import data as demo
             demo.ensure_demo_database()
         _assess_clock()
         if not args.demo:
@@ -252,9 +252,9 @@ def _refuse_missing_file(args, url: str) -> None:
 
 
 def _assess_clock() -> None:
-    """Whether the computer's date can be trusted (services/clock_trust.py); when not, the
+    """Whether the computer's date can be trusted (services/trust/clock_trust.py); when not, the
     command runs held at the register's last day, read-only, and says why."""
-    from ..services import clock_trust
+    from ..services.trust import clock_trust
     try:
         state = clock_trust.assess()
     except KNOWN_ERRORS as exc:
@@ -267,7 +267,8 @@ def _assess_clock() -> None:
 def _pass_time() -> None:
     """The daily passage of time on a set-up database; a failure is reported and does not
     stop the command (the next opening tries again)."""
-    from ..services import clock, first_run
+    from ..services import clock
+    from ..services.administration import first_run
     if not first_run.is_initialised():
         return
     try:
@@ -279,7 +280,7 @@ def _pass_time() -> None:
 def _startup_checks(url: str, automatic_backup: bool) -> None:
     """The network-share warning, and the automatic copy when the last is 24 h old (a
     failed copy is reported and does not stop the command)."""
-    from ..services import backups
+    from ..services.administration import backups
     warning = connection.location_warning(url)
     if warning:
         print(f"Aviso: {warning}", file=sys.stderr)
@@ -331,7 +332,7 @@ def actor(args):
     cached = getattr(args, "_actor", None)
     if cached is not None:
         return cached
-    from ..services import users
+    from ..services.administration import users
     from ..services.context import SYSTEM
     if getattr(args, "service_actor", False) or getattr(args, "demo", False):
         acting = SYSTEM  # `anonymous` commands are not logged in up front; if one acts, it asks
@@ -362,7 +363,8 @@ def _login_password(args, login: str) -> str:
 
 def _refuse_anonymous(args) -> None:
     """No user named: refused, and the refusal audited (when the database is set up)."""
-    from ..services import audit, first_run
+    from ..services import audit
+    from ..services.administration import first_run
     from ..services.context import Actor
     message = ("Este comando exige um usuário: informe --user LOGIN (ou a variável "
                f"{USER_ENV}) e a senha (perguntada, --password-stdin ou {PASSWORD_ENV}).")

@@ -183,7 +183,7 @@ def _person_lines(person: dict) -> list[str]:
 
 
 def cmd_person_add(args) -> int:
-    from ..services import persons
+    from ..services.register import persons
     with database(args):
         person = persons.register_person(actor(args), {"cpf": args.cpf,
                                                        **_given(args, PERSON_OPTIONS)})
@@ -193,7 +193,8 @@ def cmd_person_add(args) -> int:
 
 def cmd_person_edit(args) -> int:
     from ..domain.errors import DomainError
-    from ..services import mail, persons
+    from ..services.messaging import mail
+    from ..services.register import persons
     changes = _given(args, PERSON_OPTIONS)
     if args.consent_date is not None and args.email_consent is None:
         raise DomainError("--consent-date: informe também --email-consent sim|não.")
@@ -211,7 +212,8 @@ def cmd_person_edit(args) -> int:
 def cmd_person_cnh(args) -> int:
     from ..domain import holder_rules
     from ..domain.validators import format_date
-    from ..services import persons, setup
+    from ..services.register import persons
+    from ..services import setup
     with database(args):
         person = persons.person_by_cpf(args.cpf)
         cnh = persons.set_cnh(actor(args), person.id, {
@@ -245,7 +247,7 @@ def _stand_line(s: dict) -> str:
 
 
 def cmd_stand_list(args) -> int:
-    from ..services import stands
+    from ..services.register import stands
     with database(args, read_only=True):
         rows = stands.list_stands()
     emit(args, rows, [_stand_line(s) for s in rows] or ["Nenhum ponto cadastrado."])
@@ -253,7 +255,7 @@ def cmd_stand_list(args) -> int:
 
 
 def cmd_stand_create(args) -> int:
-    from ..services import persons, stands
+    from ..services.register import persons, stands
     with database(args):
         data = {"number": args.number, **_given(args, STAND_OPTIONS)}
         if args.responsible:
@@ -268,7 +270,7 @@ def cmd_stand_create(args) -> int:
 
 def cmd_stand_edit(args) -> int:
     from ..domain.errors import DomainError
-    from ..services import stands
+    from ..services.register import stands
     changes = _given(args, STAND_OPTIONS)
     if not changes:
         raise DomainError("Informe ao menos um campo a alterar (ex.: --name, --max).")
@@ -283,7 +285,7 @@ def cmd_stand_edit(args) -> int:
 
 def cmd_stand_close(args) -> int:
     from ..domain import validators
-    from ..services import stands
+    from ..services.register import stands
     with database(args):
         on = validators.parse_date(args.date, "Data") if args.date else None
         stand = stands.close_stand(actor(args), stands.get_by_number(args.number).id,
@@ -293,7 +295,7 @@ def cmd_stand_close(args) -> int:
 
 
 def cmd_stand_reopen(args) -> int:
-    from ..services import stands
+    from ..services.register import stands
     with database(args):
         stand = stands.reopen_stand(actor(args), stands.get_by_number(args.number).id)
     emit(args, stand, [f"{stand['label']} reativado."])
@@ -303,7 +305,8 @@ def cmd_stand_reopen(args) -> int:
 def cmd_stand_place(args) -> int:
     """A permit's place: the same services as the window's stand_place forms."""
     from ..domain import validators
-    from ..services import permits, stands
+    from ..services.licensing import permits
+    from ..services.register import stands
     command = args.stand_command
     with database(args):
         on = validators.parse_date(args.date, "Data") if args.date else None
@@ -338,7 +341,8 @@ def cmd_stand_place(args) -> int:
 def _entry_id(key: str) -> int:
     """An entry by its number, or the open entry of a CPF."""
     from ..domain.errors import ValidationError
-    from ..services import persons, waiting_list
+    from ..services.register import persons
+    from ..services.licensing import waiting_list
     digits = "".join(c for c in key if c.isdigit())
     if len(digits) == 11:
         person = persons.person_by_cpf(key)
@@ -351,7 +355,7 @@ def _entry_id(key: str) -> int:
 
 def _entry_line(e: dict) -> str:
     from ..domain.validators import format_date
-    from ..services import waiting_list
+    from ..services.licensing import waiting_list
     state = waiting_list.STATUS_WORDS.get(e["status"], e["status"])
     deadline = (f", comparecer até {format_date(e['call_deadline'])}"
                 if e.get("call_deadline") and e["status"] == "called" else "")
@@ -360,7 +364,8 @@ def _entry_line(e: dict) -> str:
 
 
 def cmd_waiting_list(args) -> int:
-    from ..services import counter, waiting_list
+    from ..services.views import counter
+    from ..services.licensing import waiting_list
     with database(args, read_only=True):
         ordered = waiting_list.ordered()
         called = counter.waiting_calls()
@@ -381,7 +386,8 @@ def cmd_waiting_list(args) -> int:
 
 
 def cmd_waiting_enrol(args) -> int:
-    from ..services import persons, waiting_list
+    from ..services.register import persons
+    from ..services.licensing import waiting_list
     with database(args):
         person = persons.person_by_cpf(args.cpf)
         entry = waiting_list.enrol(actor(args), person.id, notes=args.notes,
@@ -395,7 +401,7 @@ def cmd_waiting_enrol(args) -> int:
 
 def cmd_waiting_edit(args) -> int:
     from ..domain.errors import DomainError
-    from ..services import waiting_list
+    from ..services.licensing import waiting_list
     changes = _given(args, RANKING_OPTIONS)
     if args.notes is not None:
         changes["notes"] = args.notes
@@ -408,7 +414,7 @@ def cmd_waiting_edit(args) -> int:
 
 
 def cmd_waiting_remove(args) -> int:
-    from ..services import waiting_list
+    from ..services.licensing import waiting_list
     with database(args):
         entry = waiting_list.leave(actor(args), _entry_id(args.key), reason=args.reason)
     # a call that ends names who was called in its stead (PF Art. 12 §ú), or why nobody
@@ -420,7 +426,7 @@ def cmd_waiting_remove(args) -> int:
 
 
 def cmd_waiting_call(args) -> int:
-    from ..services import waiting_list
+    from ..services.licensing import waiting_list
     with database(args):
         called = waiting_list.call_next(actor(args), reason=args.reason)
     emit(args, called, [_entry_line(called) if called else "Ninguém aguardando na lista."])

@@ -120,7 +120,7 @@ def cmd_verify(args) -> int:
 
 
 def cmd_keys(args) -> int:
-    from ..services import keys
+    from ..services.trust import keys
     with database(args):
         if args.keys_command == "rotate":
             data = keys.rotate(actor(args), unsigned=args.unsigned)
@@ -194,7 +194,7 @@ def _trust(args, keys) -> dict:
 
 
 def cmd_verifier(args) -> int:
-    from ..services import verifier
+    from ..services.exchange import verifier
     with database(args):
         info = verifier.export_file(actor(args), Path(args.output))
     emit(args, info, [f"Verificador gravado em {info['output']} ({info['bytes'] // 1024 + 1} KB): "

@@ -1,5 +1,5 @@
 """`import ARQUIVO [--mapping M] [--dry-run] [--report R.xlsx] [--save-mapping M]`: the
-município's register from a spreadsheet (services/importing.py, docs/importing.md);
+município's register from a spreadsheet (services/exchange/importing.py, docs/importing.md);
 `export-register -o ARQUIVO.xlsx`: the whole register in the same layout (the archive)."""
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def _lines(result: dict) -> list[str]:
 
 
 def cmd_import(args) -> int:
-    from ..services import importing
+    from ..services.exchange import importing
     mapping = importing.read_mapping_file(args.mapping) if args.mapping else None
     refused = None
     with database(args):
@@ -101,7 +101,7 @@ def cmd_import(args) -> int:
 
 
 def cmd_export_register(args) -> int:
-    from ..services import register_export
+    from ..services.exchange import register_export
     output = Path(args.output)
     with database(args):  # the file written before the export's audit entry commits
         result = register_export.export(actor(args), path=output)

@@ -231,7 +231,7 @@ def _date(text, field: str):
 
 def _permit(text):
     from ..domain import validators
-    from ..services import permits
+    from ..services.licensing import permits
     return permits.by_order_number(validators.positive_int(
         str(text).strip(), "Nº da permissão", maximum=2**31 - 1))
 
@@ -266,7 +266,9 @@ def _codes(app: dict, codes: list[str], every: bool) -> list[str]:
 
 def cmd_application(args) -> int:
     from ..domain.errors import DomainError
-    from ..services import applications, persons, setup
+    from ..services.licensing import applications
+    from ..services.register import persons
+    from ..services import setup
     command = args.application_command
     with database(args):
         if command == "types":
@@ -350,7 +352,8 @@ def _types(args, applications, setup) -> int:
 
 def cmd_grant(args) -> int:
     from ..domain import validators
-    from ..services import applications, permits, stands, vehicles
+    from ..services.licensing import applications, permits
+    from ..services.register import stands, vehicles
     with database(args):
         app = applications.by_protocol(args.protocol)
         vehicle = vehicles.vehicle_by_plate(args.vehicle)
@@ -382,7 +385,7 @@ def cmd_grant(args) -> int:
 
 def cmd_renew(args) -> int:
     from ..domain import validators
-    from ..services import permits
+    from ..services.licensing import permits
     with database(args):
         permit = _permit(args.permit)
         result = permits.renew_permit(actor(args), permit.id, act_number=args.act,
@@ -405,7 +408,7 @@ def _vehicle_lines(v: dict) -> list[str]:
 
 
 def cmd_vehicle(args) -> int:
-    from ..services import persons, vehicles
+    from ..services.register import persons, vehicles
     with database(args):
         if args.vehicle_command == "show":
             vehicle = vehicles.as_dict(vehicles.vehicle_by_plate(args.plate))
@@ -444,7 +447,8 @@ def _substitute(args, vehicles) -> int:
 def cmd_inspection(args) -> int:
     from ..domain import inspection_rules as rules
     from ..domain.errors import ValidationError
-    from ..services import inspections, setup, vehicles
+    from ..services.register import inspections, vehicles
+    from ..services import setup
     with database(args):
         profile = setup.profile()
         if args.inspection_command == "items":
@@ -486,7 +490,8 @@ def cmd_inspection(args) -> int:
 # --- notices, sanctions ---------------------------------------------------------------------
 
 def cmd_notice(args) -> int:
-    from ..services import ledger, persons, setup
+    from ..services import ledger, setup
+    from ..services.register import persons
     with database(args):
         profile = setup.profile()
         if args.notice_command == "infractions":
@@ -524,7 +529,7 @@ def cmd_notice(args) -> int:
 
 def cmd_sanction(args) -> int:
     from ..domain.validators import format_date
-    from ..services import sanctions
+    from ..services.ledger import sanctions
     with database(args):
         permit = _permit(args.permit)
         if args.sanction_command == "list":

@@ -1,5 +1,5 @@
 """`mail setup|show|test|send|reminders|failures|retry|unsubscribe|consent`: e-mail to holders
-(issue 41 items 3 and 4; services/mail.py). The SMTP password comes from the first line of
+(issue 41 items 3 and 4; services/messaging/mail.py). The SMTP password comes from the first line of
 standard input (`--smtp-password-stdin`) or is asked at the terminal; never on the command
 line. An e-mail is never a legal notification: a notice sent stays awaiting notification."""
 from __future__ import annotations
@@ -88,7 +88,7 @@ def _delivery_line(d: dict) -> str:
 
 
 def cmd_mail(args) -> int:
-    from ..services import mail
+    from ..services.messaging import mail
     word = args.mail_command
     password = _smtp_password(args) if word == "setup" else None
     code = EXIT_OK

@@ -81,7 +81,7 @@ def register(sub) -> None:
 
 
 def cmd_backup(args) -> int:
-    from ..services import backups
+    from ..services.administration import backups
     with database(args, automatic_backup=False, pass_time=False):
         if args.list:
             info = backups.status()
@@ -100,7 +100,7 @@ def cmd_backup(args) -> int:
 
 
 def cmd_restore(args) -> int:
-    from ..services import backups
+    from ..services.administration import backups
     from ..store import pgdump
     url = database_url(args)
     if url.strip().lower().startswith("postgres"):
@@ -123,7 +123,7 @@ def _restore_actor(args, target: Path):
     When there is no usable database there (missing, damaged, not set up) there are no
     users to check: the copy is restored by the system's actor, audited with this machine's
     name (whoever may write the data folder could replace the file anyway)."""
-    from ..services import first_run
+    from ..services.administration import first_run
     from ..services.context import SYSTEM
     if not target.exists():
         return SYSTEM
@@ -140,7 +140,7 @@ def _restore_actor(args, target: Path):
 
 
 def cmd_self_test(args) -> int:
-    from ..services import selftest
+    from ..demo import selftest
     report = selftest.run(_self_test_profiles(args))
     emit(args, report, [f"{'ok ' if c['ok'] else 'FALHOU'} {c['name']}: {c['detail']}"
                         for c in report["checks"]] +
@@ -161,7 +161,8 @@ def _self_test_profiles(args) -> list[tuple[str, str]] | None:
     url = database_url(args)
     if not url.startswith("postgres") and not connection.sqlite_path(url).exists():
         return None  # no database here (a new machine, the installer's check)
-    from ..services import profile_versions, setup
+    from ..services.administration import profile_versions
+    from ..services import setup
     with database(args, automatic_backup=False):
         if not setup.is_initialised():
             return None
@@ -171,7 +172,8 @@ def _self_test_profiles(args) -> list[tuple[str, str]] | None:
 
 
 def cmd_audit(args) -> int:
-    from ..services import audit, published_head
+    from ..services import audit
+    from ..services.trust import published_head
     if args.audit_command == "acknowledge":
         return _acknowledge(args)
     with database(args, pass_time=False):  # the chain as it is: its head hash is kept
@@ -213,7 +215,7 @@ def _printed_mark(text: str) -> tuple[int, str]:
 
 
 def _acknowledge(args) -> int:
-    from ..services import acknowledgement
+    from ..services.trust import acknowledgement
     with database(args, pass_time=False):
         done = acknowledgement.acknowledge(actor(args))
     head = done["head"]
@@ -243,7 +245,7 @@ def cmd_db_grants(args) -> int:
 
 
 def cmd_check_act(args) -> int:
-    from ..services import seal_review
+    from ..services.trust import seal_review
     act = seal_review.accept if args.check_command == "accept" else seal_review.restore
     with database(args, pass_time=False):
         done = act(actor(args), args.table, args.row_id, args.reason)
@@ -255,7 +257,7 @@ def cmd_check_act(args) -> int:
 
 
 def cmd_check(args) -> int:
-    from ..services import integrity
+    from ..services.trust import integrity
     # writes nothing; the full check reads every page itself (integrity_check), so the
     # quick_check on opening would read them all once more (a minute at a million notices)
     with database(args, pass_time=False, read_only=not args.quick):

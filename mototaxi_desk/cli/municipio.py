@@ -165,7 +165,7 @@ def cmd_init(args) -> int:
 
 def _untrusted_key_warning(key: dict) -> list[str]:
     """A database set up with an IBGE code this station already trusts other keys of: its
-    key is not trusted here (services/keys.py)."""
+    key is not trusted here (services/trust/keys.py)."""
     if key["trusted"]:
         return []
     return [f"Atenção: esta estação já tem chaves confiáveis deste município ({key['path']}); "
@@ -188,7 +188,8 @@ def _remove_sqlite(url: str) -> None:
 
 
 def cmd_demo(args) -> int:
-    from ..services import demo, setup
+    from ..demo import data as demo
+    from ..services import setup
     with database(args):
         setup.settings()  # refuses on a database without init
         counts = demo.fill_demo(actor(args), args.holders, seed=args.seed)
@@ -198,7 +199,7 @@ def cmd_demo(args) -> int:
 
 
 def cmd_users(args) -> int:
-    from ..services import users
+    from ..services.administration import users
     with database(args):
         if args.users_command == "add":
             password = read_password(args.password_stdin, f"Senha de {args.login}")
@@ -285,7 +286,7 @@ def _profiles_check(args, profile_files) -> int:
 
 
 def _profiles_versions(args) -> int:
-    from ..services import profile_versions
+    from ..services.administration import profile_versions
     with database(args):
         if args.profiles_command == "adopt":
             return _profiles_adopt(args, profile_versions)
@@ -368,7 +369,9 @@ def cmd_settings(args) -> int:
     from ..domain.money import format_money
     from ..domain.profiles import editable_numbers
     from ..services import setup
-    from ..services import collection, ledger, stands
+    from ..services.payments import collection
+    from ..services import ledger
+    from ..services.register import stands
     note = ""
     with database(args):
         if args.settings_command == "set" and args.key in collection.KEYS:

@@ -193,7 +193,9 @@ def _pending(notice: dict, stage: str | None) -> dict:
 
 def cmd_notice_act(args) -> int:
     from ..domain.validators import format_date
-    from ..services import decisions, impounds, ledger
+    from ..services.licensing import decisions
+    from ..services.ledger import impounds
+    from ..services import ledger
     command = args.notice_command
     with database(args, read_only=command == "show"):
         notice_id = decisions.notice_by_number(args.notice).id
@@ -249,7 +251,8 @@ def _impound_id(text) -> int:
     the last."""
     from ..domain import validators
     from ..domain.errors import ValidationError
-    from ..services import decisions, impounds
+    from ..services.licensing import decisions
+    from ..services.ledger import impounds
     raw = str(text or "").strip()
     if "/" not in raw:
         return impounds.get_impound(validators.positive_int(
@@ -280,7 +283,9 @@ def _quote_lines(q: dict) -> list[str]:
 
 
 def cmd_impound(args) -> int:
-    from ..services import decisions, impounds, persons
+    from ..services.licensing import decisions
+    from ..services.ledger import impounds
+    from ..services.register import persons
     command = args.impound_command
     with database(args, read_only=command in ("list", "quote")):
         if command == "record":
@@ -295,7 +300,7 @@ def cmd_impound(args) -> int:
                 data = impounds.for_person(persons.person_by_cpf(key).id)
             else:
                 from ..domain import validators
-                from ..services import permits
+                from ..services.licensing import permits
                 permit = permits.by_order_number(validators.positive_int(
                     key, "Nº da permissão", maximum=2**31 - 1))
                 data = [i for i in impounds.for_person(permit.holder_id)

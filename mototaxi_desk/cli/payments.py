@@ -51,7 +51,9 @@ def register(sub) -> None:
 
 
 def cmd_guia(args) -> int:
-    from ..services import documents, fees, guias, persons
+    from ..services import documents
+    from ..services.payments import fees, guias
+    from ..services.register import persons
     if args.guia_command == "pay":
         return _pay(args)
     with database(args):
@@ -91,7 +93,9 @@ def cmd_guia(args) -> int:
 def _pay(args) -> int:
     """Debts paid at the counter (the record's "Pagar"): whole amounts only, all in one
     transaction (one refused, none recorded)."""
-    from ..services import counter, fees, guias, persons
+    from ..services.views import counter
+    from ..services.payments import fees, guias
+    from ..services.register import persons
     with database(args):
         person = persons.person_by_cpf(args.cpf)
         debts = (fees.open_debts(person.id) if args.all else
@@ -106,7 +110,7 @@ def _pay(args) -> int:
 
 
 def cmd_bank_return(args) -> int:
-    from ..services import bank_returns
+    from ..services.payments import bank_returns
     if args.bank_return_command == "import":
         content, name = bank_returns.read_file(args.file)
         with database(args):

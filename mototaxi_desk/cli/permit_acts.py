@@ -163,14 +163,15 @@ def register(sub) -> None:
 
 def _permit(text):
     from ..domain import validators
-    from ..services import permits
+    from ..services.licensing import permits
     return permits.by_order_number(validators.positive_int(
         str(text).strip(), "Nº da permissão", maximum=2**31 - 1))
 
 
 def _permit_inputs(args) -> dict:
     """The service inputs of a `permit` command."""
-    from ..services import decisions, persons, vehicles
+    from ..services.licensing import decisions
+    from ..services.register import persons, vehicles
     command = args.permit_command
     inputs = {"on": args.date, "act_number": getattr(args, "act", ""),
               "reason": getattr(args, "reason", "")}
@@ -230,7 +231,8 @@ def _done_text(command: str, result: dict) -> str:
 
 
 def cmd_permit(args) -> int:
-    from ..services import act_documents, decisions, documents, permit_actions
+    from ..services import act_documents, documents, permit_actions
+    from ..services.licensing import decisions
     command = args.permit_command
     with database(args):
         if command == "grounds":
@@ -306,7 +308,9 @@ def _write_act(args, printed: dict, output: Path) -> int:
 
 def cmd_aux(args) -> int:
     from ..domain import validators
-    from ..services import auxiliary, documents, permit_actions, persons
+    from ..services.licensing import auxiliary
+    from ..services import documents, permit_actions
+    from ..services.register import persons
     command = args.aux_command
     with database(args):
         if command == "list":

@@ -105,7 +105,7 @@ def cmd_photo(args) -> int:
     from pathlib import Path
 
     from ..domain import input_limits
-    from ..services import persons
+    from ..services.register import persons
     with database(args):
         person = persons.person_by_cpf(args.cpf)
         image = input_limits.read_bytes(Path(args.image), input_limits.PHOTO_SOURCE)
@@ -118,7 +118,7 @@ def cmd_report(args) -> int:
     from pathlib import Path
 
     from ..domain.errors import ValidationError
-    from ..services import reports
+    from ..services.views import reports
     from .common import output_path
     if args.key == "list":
         emit(args, [{"key": k.key, "title": k.title, "period": k.uses_period,
@@ -162,7 +162,7 @@ def _second_words(sub, name: str):
 def cmd_vehicle_act(args) -> int:
     from ..domain.errors import DomainError
     from ..domain.validators import format_date
-    from ..services import vehicles
+    from ..services.register import vehicles
     with database(args):
         vehicle = vehicles.vehicle_by_plate(args.plate)
         if args.vehicle_command == "insurance":
@@ -185,7 +185,7 @@ def cmd_vehicle_act(args) -> int:
 
 
 def cmd_sticker(args) -> int:
-    from ..services import inspections
+    from ..services.register import inspections
     with database(args):
         if args.inspection_command == "void-sticker":
             result = inspections.void_sticker(actor(args), args.serial, reason=args.reason)
@@ -202,7 +202,9 @@ def cmd_municipio_setting(args) -> int:
     from pathlib import Path
 
     from ..domain import input_limits
-    from ..services import backups, documents, setup, verifier
+    from ..services.administration import backups
+    from ..services import documents, setup
+    from ..services.exchange import verifier
     command = args.settings_command
     with database(args):
         if command == "brasao":

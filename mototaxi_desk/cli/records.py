@@ -40,7 +40,7 @@ def register(sub) -> None:
 
 
 def cmd_search(args) -> int:
-    from ..services import search
+    from ..services.views import search
     with database(args, read_only=True):
         hits = search.search(" ".join(args.text), limit=max(1, min(args.limit, 200)))
     lines = [f"{h['matched']:<28} {h['name']} (CPF {h['cpf']})" for h in hits] or \
@@ -50,7 +50,7 @@ def cmd_search(args) -> int:
 
 
 def cmd_alerts(args) -> int:
-    from ..services import alerts, due_dates
+    from ..services.views import alerts, due_dates
     with database(args, read_only=True):
         today = wallclock.today()  # the table's items are read, else computed (same list)
         items = due_dates.if_fresh(today, args.days)
@@ -94,7 +94,7 @@ def cmd_ledger(args) -> int:
 
 
 def cmd_person(args) -> int:
-    from ..services import privacy
+    from ..services.administration import privacy
     with database(args):
         result = privacy.write_export(actor(args), args.cpf, args.output)
     total = sum(result["counts"].values())
@@ -107,8 +107,9 @@ URGENCY_WORDS = {"overdue": "VENCIDO", "soon": "em breve", "todo": "a fazer"}
 
 
 def cmd_next_steps(args) -> int:
-    """The record's "Próximos passos" (services/next_steps.py), each with what does it."""
-    from ..services import next_steps, persons
+    """The record's "Próximos passos" (services/views/next_steps.py), each with what does it."""
+    from ..services.views import next_steps
+    from ..services.register import persons
     with database(args, read_only=True):
         person = persons.person_by_cpf(args.cpf)
         steps = next_steps.for_person(actor(args), person.id)

@@ -1,4 +1,4 @@
-"""Which audited changes move whose deadlines (services/due_dates.py keeps the Painel's
+"""Which audited changes move whose deadlines (services/views/due_dates.py keeps the Painel's
 due-dates table current from them; store/connection.py marks the table stale from them in a
 process that does not keep it). Pure: names of audit entities and actions only."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ MAX_PERSONS = 100  # an action touching more persons marks the table stale inste
 STALE_ENTITIES = frozenset({
     "municipio_settings", "campaign", "import_run", "database"})
 # audited records that change everybody's alerts from a day of their own (a profile
-# version's effective day): services/due_dates.py makes the table stale when that day is
+# version's effective day): services/views/due_dates.py makes the table stale when that day is
 # the table's or an earlier one; a later one is computed whole when the table is brought to
 # it (services/alerts.changed_by_the_days), not now as well
 FROM_THEIR_DAY = frozenset({"profile_version"})
@@ -32,7 +32,7 @@ IGNORED_ACTIONS = frozenset({
     "backup.create", "backup.settings", "municipio.population", "municipio.brasao",
     "municipio.collection", "municipio.sticker_size", "municipio.verifier_max_age",
     "verifier.export"})
-# the records whose persons services/due_dates.py finds; a municipal holiday's are the
+# the records whose persons services/views/due_dates.py finds; a municipal holiday's are the
 # holders of the notices whose defence or appeal term may still run (the business days
 # are all it changes)
 RESOLVED = frozenset({
@@ -49,7 +49,7 @@ STALE = "stale"
 
 def classify(action: str, entity: str, entity_id):
     """None (changes nobody's alerts), STALE (everybody's, or not known here: never
-    ignored), or the (entity, id) whose persons services/due_dates.py finds (or whose day
+    ignored), or the (entity, id) whose persons services/views/due_dates.py finds (or whose day
     it reads: FROM_THEIR_DAY)."""
     if action.startswith("refused:") or action in IGNORED_ACTIONS or \
             entity in IGNORED_ENTITIES:

@@ -4,7 +4,7 @@ numbers — each group in one month of the campaign's year. Pure rules: who is d
 month, and where a holder stands on a date (later, due, came, missed).
 
 What missing the campaign means is the profile's rule ([recadastramento] missed), applied by
-services/campaigns.py.
+services/messaging/campaigns.py.
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Importing the município's existing register from a spreadsheet: the sheet layout, the
 column mapping guessed from the headers, and the validation of one row. Pure Python: no
-file, no database (services/importing.py reads the file, looks the keys up and writes).
+file, no database (services/exchange/importing.py reads the file, looks the keys up and writes).
 
 The layout (docs/importing.md): a workbook with one sheet per kind of row, or one CSV file
 per kind.
@@ -476,7 +476,7 @@ def parse_value(code: str, value, today: dt.date):
         return _int(value, label, low=1, high=3000)
     if code == "insurance_cover":
         return _money(value, label)
-    if code == "insurance_expiry":  # the vehicle form's range (services/vehicles.py)
+    if code == "insurance_expiry":  # the vehicle form's range (services/register/vehicles.py)
         return _date(value, label, earliest=dt.date(2000, 1, 1),
                      latest=dates.add_years(today, 10))
     if code in ("order_number", "permit_order"):

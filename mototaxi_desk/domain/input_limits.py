@@ -46,7 +46,7 @@ BANK_RETURN = Limit(50 * MB, "um arquivo de retorno bancário")
 KEY_FILE = Limit(1 * MB, "um arquivo de chaves")
 SMALL_JSON = Limit(1 * MB, "um arquivo de configuração")
 # Images: the brasão is stored up to 1 MB (services/setup.py) and a photo up to 2 MB once
-# framed (services/persons.py); the photo chosen to be framed comes from a camera or phone.
+# framed (services/register/persons.py); the photo chosen to be framed comes from a camera or phone.
 BRASAO = Limit(1 * MB, "o brasão")
 PHOTO_SOURCE = Limit(50 * MB, "uma foto")
 # A backup to restore: a register of 100,000 holders is about 200 MB (benchmarks/backup.py);

@@ -1,6 +1,6 @@
 """E-mail to holders (issue 41 items 3 and 4), the pure rules: the SMTP settings checked, the
 documents and reminders one may send, who may receive what (LGPD), and the words every
-message carries. No I/O: services/mail.py sends.
+message carries. No I/O: services/messaging/mail.py sends.
 
 An e-mail is never a legal notification here: the profile says which means each law admits
 (defence.notification_means, format 15) — SRM Art. 34 §2º notifies in person, by post with

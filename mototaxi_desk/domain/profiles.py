@@ -9,7 +9,7 @@ JSON Schema, for editors, docs/profile.schema.json (domain/profile_schema.py).
 
 A key is a dataclass field below: a field with a default is optional, and its default must
 keep the behaviour the program had before the key existed, because databases keep the text
-of the profile versions they adopted (services/profile_versions.py) and must read them again.
+of the profile versions they adopted (services/administration/profile_versions.py) and must read them again.
 Every key also arrives with a format and its upgrade step (domain/profile_formats.py): a text
 declares the format it was written for, and load_text upgrades it before reading, returning
 the notices of what the upgrade assumed.
@@ -396,7 +396,7 @@ class Documents:
 @dataclass(frozen=True)
 class Recadastramento:
     """What missing a recadastramento campaign (the call to update one's data by a schedule,
-    services/campaigns.py) means: "nothing", an "alert" on the holder, or a "sanction" where
+    services/messaging/campaigns.py) means: "nothing", an "alert" on the holder, or a "sanction" where
     the law gives one (then `article` names it). Optional section: a profile adopted before
     it means nothing."""
     missed: str = "nothing"  # RECADASTRAMENTO_MISSES
@@ -628,7 +628,7 @@ def available_profiles(directory: Path | Traversable | None = None) -> list[str]
 def load_profile(profile_id: str, directory: Path | Traversable | None = None) -> RuleProfile:
     """The profile file with this id, validated (the shipped ones by default); unknown ids
     raise ProfileError. A database reads its rules from the versions it adopted instead
-    (services/profile_versions.py)."""
+    (services/administration/profile_versions.py)."""
     directory = PROFILES_DIR if directory is None else directory
     key = f"{directory}:{profile_id}"
     if key not in _cache:

@@ -2,7 +2,7 @@
 
 VÁLIDO only for a genuine, current document of a permit in force; anything else is INVÁLIDO
 with the reason. The same words reach the command line, its JSON, the desktop dialog and the
-offline phone page (services/verifier.py embeds REASONS in it), so the reasons live here once.
+offline phone page (services/exchange/verifier.py embeds REASONS in it), so the reasons live here once.
 
 A document can have several problems at once (a superseded copy of a revoked permit); the
 headline names the most serious, in the order of REASONS: who signed it first (falsificado,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QApplication, QDialog, QPushButton, QWidget
 
-from ..services import users
+from ..services.administration import users
 from ..services.context import Actor
 from .dialogs.change_password import ChangePasswordDialog
 from .dialogs.login import LoginDialog

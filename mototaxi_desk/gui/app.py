@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
 
 from .. import config
 from ..domain.errors import DomainError, ProfileError
-from ..services import first_run
+from ..services.administration import first_run
 from ..store.connection import StoreError, is_postgres
 from ..store.migrations import close_database, open_database
 from .dialogs.crash import install_excepthook
@@ -21,7 +21,7 @@ _running_mutex = None  # the handle lives as long as the process
 
 
 def _demo_password() -> str:
-    from ..services.demo import DEMO_PASSWORD
+    from ..demo.data import DEMO_PASSWORD
     return DEMO_PASSWORD
 
 
@@ -34,7 +34,7 @@ def _preload_screens() -> None:
         importlib.import_module(f"mototaxi_desk.gui.{name}")
     from ..services import setup
     try:
-        setup.profile()  # kept parsed for the process (services/profile_versions.py)
+        setup.profile()  # kept parsed for the process (services/administration/profile_versions.py)
     except Exception:  # noqa: BLE001 - a cache warmed or not: the main window says what fails
         pass
 
@@ -103,7 +103,7 @@ def run_gui(url: str, *, demo: bool = False) -> int:
                 QMessageBox.critical(None, "Mototáxi Desk", integrity.problem)
                 return 1
         if demo and not first_run.is_initialised():
-            from ..services import demo as demo_data  # only the demo needs it
+            from ..demo import data as demo_data  # only the demo needs it
             from .widgets.progress import Cancelled, run_with_progress
             try:  # one transaction: a cancel leaves the demo database empty
                 run_with_progress(None, "Mototáxi Desk — demonstração",
@@ -134,7 +134,7 @@ def run_gui(url: str, *, demo: bool = False) -> int:
             login.hide()
             QMessageBox.critical(None, "Mototáxi Desk", integrity.problem)
             return 1
-        from ..services import clock_trust
+        from ..services.trust import clock_trust
         clock_trust.assess()  # a date not trusted holds the program at the register's day
         from . import painel_preparation
         painel_preparation.start()  # the day's first Painel, built while the password is typed

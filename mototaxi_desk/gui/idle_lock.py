@@ -18,7 +18,7 @@ from .. import config, settings_registry
 from . import app_filter
 from ..domain import input_limits
 from ..domain.errors import DomainError
-from ..services import users
+from ..services.administration import users
 from ..services.context import Actor
 
 log = logging.getLogger(__name__)

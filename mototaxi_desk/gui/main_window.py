@@ -11,7 +11,8 @@ from PySide6.QtWidgets import (QApplication, QHBoxLayout, QLabel, QMainWindow, Q
 
 from .. import config, settings_registry
 from ..domain.errors import DomainError, ProfileError
-from ..services import overview, setup
+from ..services.views import overview
+from ..services import setup
 from ..services.context import ROLE_LABELS, Actor
 from . import app_filter, screen_fit
 from .dialogs.verify import VerifyDialog
@@ -134,7 +135,7 @@ class MainWindow(QMainWindow):
         self.integrity_row.hide()
         outer.addWidget(self.integrity_row)
         # the computer's date not trusted: held at the register's day, read-only
-        from ..services import clock_trust
+        from ..services.trust import clock_trust
         from .widgets.clock_banner import ClockBanner
         self.clock_banner = ClockBanner(actor)
         self.clock_banner.changed.connect(self.refresh)
@@ -172,7 +173,7 @@ class MainWindow(QMainWindow):
         self._problems: list[str] = []
         if actor.role == "admin":  # the audit chain, its checkpoint and the sealed rows
             QTimer.singleShot(0, self.start_integrity_check)
-            from ..services import seal_refusal  # refusals on tampered rows, as they happen
+            from ..services.trust import seal_refusal  # refusals on tampered rows, as they happen
             self.seal_refused.connect(self._seal_refused)
             seal_refusal.listen(self._tell_seal_refusal)
         # the passage of time ran as the window opened (app.run_gui); while it stays open,
@@ -255,7 +256,7 @@ class MainWindow(QMainWindow):
         try:
             self.seal_refused.emit(text)
         except RuntimeError:  # the window is gone
-            from ..services import seal_refusal
+            from ..services.trust import seal_refusal
             seal_refusal.unlisten(self._tell_seal_refusal)
 
     def _seal_refused(self, text: str) -> None:
@@ -312,7 +313,7 @@ class MainWindow(QMainWindow):
     def update_counts(self) -> None:
         """The navigation's badges: requerimentos waiting for a decision, prazos vencidos
         (from the Painel's figures, loaded off the GUI thread)."""
-        from ..services import navigation
+        from ..services.views import navigation
         self.nav.set_count(self.row_of("applications_page"),
                            navigation.pending_applications(),
                            meaning="Requerimentos aguardando decisão")
@@ -332,7 +333,7 @@ class MainWindow(QMainWindow):
         self.clock_day = today
         from .startup_checks import pass_time
         pass_time(today if today == wallclock.computer_today() else None)
-        from ..services import clock_trust
+        from ..services.trust import clock_trust
         self.clock_banner.show_state(clock_trust.state())
         self.refresh()
         return True
@@ -464,7 +465,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt API)
         self._settings().setValue("main_window/geometry", self.saveGeometry())
-        from ..services import seal_refusal
+        from ..services.trust import seal_refusal
         seal_refusal.unlisten(self._tell_seal_refusal)
         # the Painel (or a backup, a report) may still be loading: it ends before the
         # window goes, so it never reads a database closed or replaced after it

@@ -64,7 +64,7 @@ def after_open(url: str, *, demo: bool, parent=None, ask: bool = True,
         def copy():
             if integrity is not None and integrity.wait():
                 return None  # a damaged file is not copied over the good copies
-            from ..services import backups  # here, not before the login shows (issue 6)
+            from ..services.administration import backups  # here, not before the login shows (issue 6)
             return backups.automatic_backup()
         # started when the event loop first turns, i.e. once the login (or the set-up
         # wizard) is on screen: the copy's audit entry signs the audit checkpoint, which
@@ -87,11 +87,12 @@ def _backup_failed(exc: Exception) -> None:
 def pass_time(on=None) -> dict | None:
     """The register brought to today (services/clock.py): when the window opens and on the
     first check of each new day while it stays open — once the computer's date is assessed
-    (services/clock_trust.py: a date not trusted holds the program at the register's day, and
+    (services/trust/clock_trust.py: a date not trusted holds the program at the register's day, and
     the step does nothing). A failure is logged, never fatal: the next opening or day tries
     again."""
     from ..domain.errors import DomainError
-    from ..services import clock, clock_trust  # with the screens' services, after the login
+    from ..services import clock
+    from ..services.trust import clock_trust  # with the screens' services, after the login
     from ..store.connection import DatabaseBusy, StoreError
     from . import painel_preparation
     for attempt in (1, 2):

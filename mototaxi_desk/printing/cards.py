@@ -7,7 +7,7 @@ Front: brasão, município, title, 3×4 photo (placeholder when none), name, CPF
 the card, CNH and category, permit order number, plate, stand, validity, signed QR code.
 Back: RG, RENAVAM, chassis, make/model/year, blood type and Rh (SRM Art. 9), issue date,
 copy number, the legal basis from the profile and how to verify: the município's offline
-verifier on the inspector's phone (services/verifier.py). The auxiliary driver's card shows
+verifier on the inspector's phone (services/exchange/verifier.py). The auxiliary driver's card shows
 his own credential number under the photo, and the permit he serves beside it."""
 from __future__ import annotations
 

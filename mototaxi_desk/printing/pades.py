@@ -1,6 +1,6 @@
 """A finished PDF made archivable (PDF/A-2b) and signed PAdES with the município's A1
 (issue 41 item 2). Pure: the PDF bytes and the key material in, the signed bytes out; where
-the key comes from is services/certificate.py, when a document is signed is
+the key comes from is services/administration/certificate.py, when a document is signed is
 services/documents/signing.py.
 
 One incremental update over ReportLab's file adds, with the signature:
@@ -229,7 +229,7 @@ def load_signer(pkcs12_data: bytes, password: bytes | None = None):
 
 
 def self_check() -> tuple[bool, str]:
-    """The self-test's check (services/selftest.py; the Windows installer's check runs it
+    """The self-test's check (demo/selftest.py; the Windows installer's check runs it
     under wine): a one-page document signed with a throwaway certificate made here, then
     validated by pyHanko — pyHanko and what it imports are there and work."""
     import datetime as dt_

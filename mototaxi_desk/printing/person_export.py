@@ -1,4 +1,4 @@
-"""The PDF of a data-subject export (LGPD Art. 18 II): every section of services/privacy.py
+"""The PDF of a data-subject export (LGPD Art. 18 II): every section of services/administration/privacy.py
 as label | value tables under the município header; the JSON file beside it is the complete,
 machine-readable copy (audit details, photo)."""
 from __future__ import annotations

@@ -26,7 +26,7 @@ class ReportTable:
     numeric: list[bool]         # right-aligned columns (money, counts)
     cells: list[list[str]]
     summary: list[str]
-    trail: str = ""  # the audit chain's head when printed (services/checkpoints.py)
+    trail: str = ""  # the audit chain's head when printed (services/trust/checkpoints.py)
 
 
 def render(data: ReportTable, *, municipio: Municipio, printed_at: dt.datetime,

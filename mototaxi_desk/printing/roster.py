@@ -39,7 +39,7 @@ class RosterData:
     printed_at: dt.datetime
     login: str
     places: list[RosterPlace] = field(default_factory=list)
-    key_fingerprint: str = ""  # "2111102-1 · A1B2 C3D4 E5F6 0718" (services/keys.py)
+    key_fingerprint: str = ""  # "2111102-1 · A1B2 C3D4 E5F6 0718" (services/trust/keys.py)
     holders_title: str = "Permissionários"  # the profile's holder title, plural
 
 

@@ -18,7 +18,9 @@ from ..domain.penalty_engine import SANCTION_LABELS
 from ..printing import permit_act
 from ..store.connection import write_transaction
 from ..store.models import Fee, Permit, PermitHistory, Person, Sanction, Vehicle
-from . import permissions, permits, setup, stands
+from . import permissions, setup
+from .licensing import permits
+from .register import stands
 from .context import Actor
 from .documents.acts import address_text
 from .documents.common import (cnh_text, finish, log_copy, municipio_header, rg_text,

@@ -19,7 +19,7 @@ from ..store.connection import (after_outermost_transaction, before_commit, chan
                                 lock_audit_chain, write_transaction)
 from ..store.models import DB, AuditLog, User, touched_rows, utcnow
 from ..store import seals as row_seals
-from . import station_marks
+from .trust import station_marks
 
 if TYPE_CHECKING:  # for the annotations only: context calls refusals, which writes here
     from .context import Actor
@@ -95,7 +95,7 @@ def record(actor: Actor, action: str, entity: str, entity_id, *,
         row = AuditLog.create(user=actor.user_id, entry_hash=digest, **fields)
         if sealed:
             row_seals.write_index({key: (seal, row.id) for key, seal in sealed.items()})
-        changed(action, entity, entity_id)  # the due-dates table (services/due_dates.py)
+        changed(action, entity, entity_id)  # the due-dates table (services/views/due_dates.py)
         return row
 
 
@@ -150,7 +150,7 @@ def seal_pending(actor: Actor | None = None) -> int:
 
 
 def _checkpoint() -> None:
-    from . import checkpoints  # the head, signed, outside the database
+    from .trust import checkpoints  # the head, signed, outside the database
     checkpoints.after_action()
 
 
@@ -212,7 +212,7 @@ def verify() -> dict:
     """Walk the chain in id order. {"ok", "count" (entries checked and sound), "head" (hash of
     the last entry: write it down to notice a later truncation), "broken": None or the first
     broken entry {"id", "at", "at_text", "action", "problem"}}."""
-    from .audit_walk import walk
+    from .trust.audit_walk import walk
     return walk()["chain"]
 
 

@@ -9,7 +9,7 @@ URL the program opened (store.connection.current_url) with the environment it in
 The day's due-dates table (services/due_dates.prepare: ~0.1 s to bring the day before's
 forward at 100,000 holders, ~4 s to compute it whole) is made the same way while the login
 shows: it writes only that table, in one transaction of its own.
-`check` on a large register has the seals worked out by one (services/check_beside.py).
+`check` on a large register has the seals worked out by one (services/trust/check_beside.py).
 
 The request goes in an environment variable (a PostgreSQL URL may hold a password: never
 on a command line other users can list), the result comes back in a file (the windowed
@@ -50,9 +50,9 @@ _swept = False
 # each job: the function run, named (module:function, no arguments) rather than imported:
 # this runner sits below the services it runs for, which start it (no import cycle)
 JOBS: dict[str, str] = {
-    "integrity": "mototaxi_desk.services.integrity:quick_problems",  # the admin's, at start
-    "prepare_painel": "mototaxi_desk.services.due_dates:prepare",  # while the login shows
-    "seal_problems": "mototaxi_desk.services.audit_walk:seal_problems",  # a large `check`
+    "integrity": "mototaxi_desk.services.trust.integrity:quick_problems",  # the admin's, at start
+    "prepare_painel": "mototaxi_desk.services.views.due_dates:prepare",  # while the login shows
+    "seal_problems": "mototaxi_desk.services.trust.audit_walk:seal_problems",  # a large `check`
 }
 
 

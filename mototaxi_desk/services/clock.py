@@ -25,7 +25,8 @@ from ..domain import wallclock
 from ..store import row_journal
 from ..store.connection import write_transaction
 from ..store.models import ClockJournal, ClockTick
-from . import audit, permissions, permits, summons, waiting_list
+from . import audit, permissions
+from .licensing import permits, summons, waiting_list
 from .context import SYSTEM, Actor
 
 KIND_LABELS = {"expired": "Permissão vencida", "lapsed": "Permissão caducada",

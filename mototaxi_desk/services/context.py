@@ -58,8 +58,8 @@ SYSTEM = Actor(user_id=None, login="sistema", role="admin")
 
 def _seal_refused(broken) -> str:
     """A sealed row changed outside the program, found as an action was about to save it
-    (store/seals.py): refused, audited as whoever was acting (services/seal_refusal.py)."""
-    from . import seal_refusal  # lazy: context is imported by modules that need no database
+    (store/seals.py): refused, audited as whoever was acting (services/trust/seal_refusal.py)."""
+    from .trust import seal_refusal  # lazy: context is imported by modules that need no database
     return seal_refusal.refused(broken, acting() or SYSTEM)
 
 

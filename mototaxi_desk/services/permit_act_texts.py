@@ -8,8 +8,9 @@ import datetime as dt
 
 from ..domain.errors import DomainError
 from ..domain.profiles import RuleProfile
-from . import decisions, lookup, permits
-from .fees import fee_text
+from .licensing import decisions, permits
+from .views import lookup
+from .payments.fees import fee_text
 from ..domain import wallclock
 
 SANCTION_ACTS = ("suspend", "revoke", "cassate")

@@ -31,8 +31,10 @@ from ..domain.profiles import RuleProfile
 from ..store.connection import write_transaction
 from ..store.models import (AuxiliaryDriver, Fee, InspectionSummons, Permit, PermitHistory,
                             Person, PersonBar, Sanction, WaitingListEntry)
-from . import (auxiliary, card_licensing, decisions, fees, permissions, permit_act_texts,
-               permits, persons, setup, stands, summons)
+from .licensing import auxiliary, card_licensing, decisions, permits, summons
+from .payments import fees
+from . import permissions, permit_act_texts, setup
+from .register import persons, stands
 from .context import Actor
 from ..domain import wallclock
 

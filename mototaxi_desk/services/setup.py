@@ -11,9 +11,10 @@ from ..domain.errors import DomainError, ValidationError
 from ..domain.money import parse_money
 from ..store.connection import write_transaction
 from ..store.models import FiscalUnitValue, MunicipioSettings, TariffValue
-from . import audit, permissions, users
+from . import audit, permissions
+from .administration import users
 from .context import SYSTEM, Actor
-from .first_run import is_initialised  # noqa: F401 (callers ask setup; the login, first_run)
+from .administration.first_run import is_initialised  # noqa: F401 (callers ask setup; the login, first_run)
 from ..domain import wallclock
 
 
@@ -41,7 +42,7 @@ def settings() -> MunicipioSettings:
 def profile(on: dt.date | None = None) -> RuleProfile:
     """The município's rule profile in force on a date (today by default), with the numbers
     it edited: the one question the code asks of the rules. The text comes from the
-    database (services/profile_versions.py), so every counter reads the same rules and an
+    database (services/administration/profile_versions.py), so every counter reads the same rules and an
     act is judged by the wording in force on its date."""
     return profiles_by_date()(on or wallclock.today())
 
@@ -50,7 +51,7 @@ def profiles_by_date():
     """date → profile in force with the edited numbers, reading the versions once (for a
     list of acts of different dates). Its `effective_dates`: the day each version took
     effect, so a caller may ask for every version in force on some day."""
-    from . import profile_versions
+    from .administration import profile_versions
     heads, overrides = profile_versions.heads_and_overrides()
     if not heads:
         settings()  # a database without init says so
@@ -86,7 +87,7 @@ def set_profile_number(actor: Actor, key: str, value) -> dict:
     permissions.require(actor, "settings.profile_number")
     if key in HISTORY_SETTINGS:
         raise ValidationError(key, HISTORY_SETTINGS[key] + ".")
-    from . import profile_versions
+    from .administration import profile_versions
     with write_transaction():
         row = settings()
         overrides = json.loads(row.overrides or "{}")
@@ -165,7 +166,7 @@ def tariff_values() -> list[dict]:
 def tariff_cents_on(day: dt.date) -> int:
     """The initial tariff in force on `day` (the latest value effective on or before it).
     PF Art. 32 prices a fine "em função da tarifa vigente": the tariff in force when the
-    infraction was committed (services/notices.py), as the law then in force governs the
+    infraction was committed (services/ledger/notices.py), as the law then in force governs the
     act (tempus regit actum; a later, higher tariff may not reach back)."""
     row = (TariffValue.select().where(TariffValue.effective_on <= day)
            .order_by(TariffValue.effective_on.desc()).first())
@@ -289,9 +290,9 @@ def initialise(*, today: dt.date | None = None, demo: bool = False,
     (who must change the password at first login unless `provisional_password` is False:
     the first-run wizard, where the admin typed it twice and chose it), all in one
     transaction. `demo` marks a
-    demo database (services/demo.py): the only kind that takes fictitious data. The
+    demo database (demo/data.py): the only kind that takes fictitious data. The
     result's `signing_key` says whether this station trusts the new key: not when it
-    already trusts keys of this IBGE code (services/keys.py, trust on first use only)."""
+    already trusts keys of this IBGE code (services/trust/keys.py, trust on first use only)."""
     today = today or wallclock.today()
     checked = validate_init(**values)
     with write_transaction():
@@ -309,12 +310,12 @@ def initialise(*, today: dt.date | None = None, demo: bool = False,
         login, name, password = checked["admin"]
         admin = users.create_user(login, name, "admin", password,
                                   must_change_password=provisional_password)
-        from . import keys  # the município's QR signing key pair (services/keys.py)
+        from .trust import keys  # the município's QR signing key pair (services/trust/keys.py)
         keys.ensure_key(SYSTEM, at_init=True)  # trusted here only on first use
         # the set-up entry: its seals cover the settings, the admin and the key
         audit.record(SYSTEM, "municipio.init", "municipio_settings", row.id,
                      after=audit.snapshot(row))
-        from . import profile_versions  # the rules' text lives in the database from now on
+        from .administration import profile_versions  # the rules' text lives in the database from now on
         profile_versions.record_first(SYSTEM, checked["profile"])
         audit.record(SYSTEM, "user.add", "user", admin.id, after=audit.snapshot(admin))
     return {**summary(), "signing_key": keys.current_key_status()}
@@ -323,7 +324,7 @@ def initialise(*, today: dt.date | None = None, demo: bool = False,
 def summary() -> dict:
     row = settings()
     p = profile()
-    from . import profile_versions
+    from .administration import profile_versions
     version = profile_versions.version_on(wallclock.today())
     return {"municipio": row.name, "uf": row.uf, "ibge": row.ibge_code,
             "population": row.population, "profile_id": p.id, "profile": p.profile.name,

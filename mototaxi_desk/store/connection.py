@@ -310,7 +310,7 @@ _change_listener: list = []
 
 def listen_to_changes(callback) -> None:
     """`callback(action, entity, entity_id)` for every audited change of this process
-    (services/due_dates.py, which keeps the Painel's due-dates table current)."""
+    (services/views/due_dates.py, which keeps the Painel's due-dates table current)."""
     _change_listener[:] = [callback]
 
 

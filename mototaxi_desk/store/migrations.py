@@ -291,7 +291,7 @@ def _step_name_token_order(db: pw.Database) -> None:
 
 def _step_alert_due(db: pw.Database) -> None:
     """v18 (issue 23): the due-dates table (alert_due) and its state row, stale: the first
-    Painel builds it from the register (services/due_dates.py)."""
+    Painel builds it from the register (services/views/due_dates.py)."""
     db.create_tables([m.AlertDue, m.AlertDueState])
     if not m.AlertDueState.select().exists():
         m.AlertDueState.create(stale=True)
@@ -300,7 +300,7 @@ def _step_alert_due(db: pw.Database) -> None:
 def _step_ledger_indexes(db: pw.Database) -> None:
     """v19 (issue 23): an index on the notices' proceedings by the day decided (and filed),
     so the appeal terms still running are read from the last days' decisions
-    (services/open_terms.py), not from every proceeding; on the charges by kind, status,
+    (services/ledger/open_terms.py), not from every proceeding; on the charges by kind, status,
     notice and amount, and on the notices by number and day, so the Painel's fines of a
     period are summed from index ranges (reports.fine_totals)."""
     for model in (m.NoticeProceeding, m.PenaltyCharge, m.InfractionNotice):
@@ -312,7 +312,7 @@ def _step_each_day_alerts(db: pw.Database) -> None:
     for (an inspection never made) as due on services.due_dates.EACH_DAY, no longer on the
     table's day; a table written before is marked stale and of no day (the next Painel
     computes it again before reading: a stale table of a day is shown as it was meanwhile,
-    services/due_dates.py), and a program of v19, which would read those rows as due in
+    services/views/due_dates.py), and a program of v19, which would read those rows as due in
     the year 1, refuses the database as one made by a newer version."""
     m.AlertDueState.update(stale=True, day=None).execute()
 
@@ -338,7 +338,7 @@ def _step_seal_index(db: pw.Database) -> None:
 
 def _step_station_marks(db: pw.Database) -> None:
     """v23 (issue 34 item 4): station_mark, the audit chain's head each station saw at its
-    last action (services/station_marks.py). Empty: each station notes itself at its next
+    last action (services/trust/station_marks.py). Empty: each station notes itself at its next
     action after the step, once its checkpoint file exists."""
     db.create_tables([m.StationMark])
 

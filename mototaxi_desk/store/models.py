@@ -608,7 +608,7 @@ class NoticeProceeding(BaseModel):
 
     class Meta:
         # the appeal terms still running count from the defence decisions of the last days
-        # (services/open_terms.py): an index range, not every proceeding
+        # (services/ledger/open_terms.py): an index range, not every proceeding
         indexes = ((("decided_on", "filed_on"), False),)
 
 
@@ -705,7 +705,7 @@ MODELS.extend(LEDGER_MODELS)
 
 class SigningKey(BaseModel):
     """A município key pair for the QR signatures: only the public half is here (the private
-    half is a 0600 file in the data folder, see services/keys.py). Rotation retires a key but
+    half is a 0600 file in the data folder, see services/trust/keys.py). Rotation retires a key but
     keeps it, so the documents it signed still verify."""
     key_id = pw.IntegerField(unique=True)  # in every QR payload (2 bytes)
     public_key = pw.CharField(max_length=64)  # Ed25519, 32 raw bytes in hex
@@ -813,7 +813,7 @@ class ProfileVersion(BaseModel):
     """A wording of the município's rule profile, kept whole (text and SHA-256) so every
     counter reads the same rules from the database and no file can change them unseen. An
     act is judged by the version in force on its date: the one with the latest
-    effective_from on or before it (services/profile_versions.py). Never updated or deleted."""
+    effective_from on or before it (services/administration/profile_versions.py). Never updated or deleted."""
     number = pw.IntegerField(unique=True)         # 1, 2, ... in order of adoption
     profile_id = pw.CharField(max_length=80)
     effective_from = pw.DateField(index=True)     # version 1: EARLIEST (all acts before)
@@ -856,7 +856,7 @@ class ClockJournal(BaseModel):
 class InspectionSummons(BaseModel):
     """An intimação to present the vehicle for inspection by a deadline (L1745 Art. 10 and
     §ú; SRM Art. 17 §2º): open until the deadline, then met (the vehicle was presented) or
-    missed, as the passage of time finds (services/summons.py)."""
+    missed, as the passage of time finds (services/licensing/summons.py)."""
     STATUSES = ("open", "met", "missed")
     permit = pw.ForeignKeyField(Permit, backref="summonses", on_delete="RESTRICT")
     vehicle = pw.ForeignKeyField(Vehicle, backref="summonses", on_delete="RESTRICT")
@@ -887,7 +887,7 @@ MODELS.extend(LAW_MODELS)
 # --- imports of the município's register (schema step _step_imports) -----------------------------------------
 
 class ImportRun(BaseModel):
-    """A spreadsheet imported (services/importing.py): its name and SHA-256, what it created
+    """A spreadsheet imported (services/exchange/importing.py): its name and SHA-256, what it created
     and updated, the column mapping used (offered again for the next file), and the highest
     numbers it brought (permit order numbers, protocols per year): the numbers below them
     were given by the register kept before this program, so they are not gaps."""
@@ -945,7 +945,7 @@ class AlertDue(BaseModel):
     """One item of services.alerts.due(on=D, days=W) for the day D and window W of the one
     AlertDueState row: the Painel reads its most urgent page, total and overdue count by
     indexed SQL instead of computing the whole register's alerts. Kept current inside the
-    write transactions (services/due_dates.py); a copy, never a record: rebuilt from the
+    write transactions (services/views/due_dates.py); a copy, never a record: rebuilt from the
     register whenever it is stale. Not sealed, not audited."""
     person_id = pw.IntegerField(null=True, index=True)
     kind = pw.CharField(max_length=40)
@@ -1009,7 +1009,7 @@ MODELS.append(RowSeal)
 class StationMark(BaseModel):
     """The audit chain's head each station (a PC, its user and data folder, on this database)
     saw at its last action: entry id, hash and how many entries the chain had, written inside
-    the action's own transaction (services/station_marks.py). The database's own memory of
+    the action's own transaction (services/trust/station_marks.py). The database's own memory of
     the signed checkpoints the stations keep outside it, so a station whose checkpoint file
     is deleted, or a database put back to an older copy by hand, is told by `check`. Moved
     forward only over a chain that still holds it; lowered only by a restore or an
@@ -1046,7 +1046,7 @@ class EmailConsent(BaseModel):
 
 
 class EmailDelivery(BaseModel):
-    """One e-mail the program sent or tried to send (services/mail.py): who sent it, to whom
+    """One e-mail the program sent or tried to send (services/messaging/mail.py): who sent it, to whom
     and to which address, what it carried (the document, its key and the SHA-256 of the
     attachment, kept so a retry sends the same bytes) and the server's answer. A failed one
     is retried as it was; never deleted."""

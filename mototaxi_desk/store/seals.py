@@ -1,5 +1,5 @@
 """The seals of sealed rows (models.SEALED_FIELDS): what an audit entry records when an action
-saves them (services/audit.py), what `check` compares them with (services/audit_walk.py), and
+saves them (services/audit.py), what `check` compares them with (services/trust/audit_walk.py), and
 the check before a save (issue 34 item 3): a sealed row that no longer agrees with its last
 seal is refused, so the program never seals over an edit made outside it.
 
@@ -93,7 +93,7 @@ def digests(table: str, ids=None) -> dict[int, str]:
 
 def value_seal(table: str, row_id: int, row: dict) -> str:
     """The current seal of a row given as a dict of its field values (rows inserted in bulk:
-    services/demo_bulk.py); a field left out has its default, as the insert gives it."""
+    demo/bulk.py); a field left out has its default, as the insert gives it."""
     fields = sealed_model(table)._meta.fields
     values = []
     for name in SEALED_FIELDS[table]:

@@ -1,4 +1,4 @@
-// The offline verifier page (services/verifier.py writes it with its data). Mirrors
+// The offline verifier page (services/exchange/verifier.py writes it with its data). Mirrors
 // services/documents/verification.py: the record format of printing/qr.py, the verdict
 // words and reasons of domain/verdicts.py (given in the config), the status list checks.
 // No network: everything below runs on the phone. Each verdict on a document the list

@@ -23,7 +23,9 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from mototaxi_desk.printing import cards, qr
-from mototaxi_desk.services import documents, keys, setup, verifier
+from mototaxi_desk.services import documents, setup
+from mototaxi_desk.services.trust import keys
+from mototaxi_desk.services.exchange import verifier
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.migrations import close_database, open_database
 from mototaxi_desk.store.models import AuxiliaryDriver, Inspection, Permit, Person, Sticker

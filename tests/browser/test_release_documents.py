@@ -11,7 +11,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from mototaxi_desk.domain import wallclock
-from mototaxi_desk.services import verifier
+from mototaxi_desk.services.exchange import verifier
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.migrations import close_database, open_database
 

@@ -16,7 +16,8 @@ import pypdfium2 as pdfium
 import pytest
 from selenium.webdriver.common.by import By
 
-from mototaxi_desk.services import documents, verifier
+from mototaxi_desk.services import documents
+from mototaxi_desk.services.exchange import verifier
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.services.documents.common import order_text
 from mototaxi_desk.store.migrations import close_database, open_database

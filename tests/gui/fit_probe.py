@@ -119,7 +119,8 @@ def main(argv: list[str]) -> int:
     shots = Path(argv[argv.index("--shots") + 1]) if "--shots" in argv else None
     from mototaxi_desk.gui import look, prompts
     from mototaxi_desk.gui.widgets import unsaved
-    from mototaxi_desk.services import demo, users
+    from mototaxi_desk.demo import data as demo
+    from mototaxi_desk.services.administration import users
     from mototaxi_desk.store.migrations import close_database, open_database
     from mototaxi_desk.store.models import Permit
 
@@ -183,7 +184,9 @@ def dialog_problems(window, holder, check) -> list[str]:
     from mototaxi_desk.gui.dialogs.verify import VerifyDialog
     from mototaxi_desk.gui.dialogs.waiting_forms import WaitingEnrolDialog
     from mototaxi_desk.gui.idle_lock import LockDialog
-    from mototaxi_desk.services import demo, documents, users
+    from mototaxi_desk.demo import data as demo
+    from mototaxi_desk.services import documents
+    from mototaxi_desk.services.administration import users
     from mototaxi_desk.store.models import Application
 
     clerk = users.authenticate("atendente", demo.DEMO_PASSWORD)
@@ -251,7 +254,7 @@ def dialog_problems(window, holder, check) -> list[str]:
 def blocked_plate() -> str | None:
     """The plate of a vehicle in service that the inspection form refuses (a debt or a
     permit not up to date, Art. 17 §1º), or None when the demo has none."""
-    from mototaxi_desk.services import inspections
+    from mototaxi_desk.services.register import inspections
     from mototaxi_desk.store.models import Permit
     for permit in Permit.select().where(Permit.status == "active").order_by(Permit.id):
         if permit.vehicle_id and inspections.blockers(permit.vehicle_id):

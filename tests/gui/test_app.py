@@ -3,7 +3,7 @@
 from PySide6.QtCore import Qt
 
 from mototaxi_desk.gui.app import LoginDialog
-from mototaxi_desk.services import demo
+from mototaxi_desk.demo import data as demo
 
 from ..conftest import ROOT
 

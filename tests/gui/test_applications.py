@@ -12,7 +12,11 @@ from mototaxi_desk.domain.errors import DomainError
 from mototaxi_desk.gui.dialogs.application_detail import ApplicationDetailDialog
 from mototaxi_desk.gui.dialogs.new_application import NewApplicationWizard
 from mototaxi_desk.gui.pages.applications import ApplicationsPage
-from mototaxi_desk.services import applications, demo, documents, eligibility, fees, setup, users
+from mototaxi_desk.services.licensing import applications, eligibility
+from mototaxi_desk.demo import data as demo
+from mototaxi_desk.services import documents, setup
+from mototaxi_desk.services.payments import fees
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.store.models import Application, Permit, Person, PrintLog
 
 from ..conftest import row_counts

@@ -10,7 +10,9 @@ from PySide6.QtWidgets import QDialog
 from mototaxi_desk.gui.dialogs.campaigns import NewCampaignDialog
 from mototaxi_desk.gui.pages.dashboard import recadastramento_text
 from mototaxi_desk.gui.pages.reports import ReportsPage
-from mototaxi_desk.services import campaigns, overview, users
+from mototaxi_desk.services.messaging import campaigns
+from mototaxi_desk.services.views import overview
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.store.models import Campaign, CampaignAttendance
 
 from ..services.ledger_helpers import holder_permit
@@ -71,7 +73,7 @@ def test_create_follow_attend_and_print_letters(page, qtbot, prompts, monkeypatc
 
 
 def test_an_atendente_follows_and_attends_but_does_not_create(qtbot, srm):
-    from mototaxi_desk.services.users import add_user
+    from mototaxi_desk.services.administration.users import add_user
     admin = users.authenticate("admin", "senha-forte-1")
     add_user(admin, "joana", "Joana Atendente", "atendente", "senha-forte-2")
     campaigns.create(admin, name="Recadastramento", year=dt.date.today().year)

@@ -1,4 +1,4 @@
-"""The window on a bad-clock day (issue 34, services/clock_trust.py): opened with the PC
+"""The window on a bad-clock day (issue 34, services/trust/clock_trust.py): opened with the PC
 clock two years ahead it says so in a banner that names both dates and works read-only; an
 administrator confirms the date from the banner, or, back at the right date, undoes the
 updates made on the wrong one. Other roles see the banner without the buttons."""
@@ -9,7 +9,8 @@ from PySide6.QtCore import Qt
 
 from mototaxi_desk.gui.main_window import MainWindow
 from mototaxi_desk.gui.startup_checks import pass_time
-from mototaxi_desk.services import clock, users
+from mototaxi_desk.services import clock
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.models import ClockTick
 

@@ -10,7 +10,8 @@ from dateutil.relativedelta import relativedelta
 
 from mototaxi_desk.gui.main_window import MainWindow
 from mototaxi_desk.gui.startup_checks import pass_time
-from mototaxi_desk.services import clock, permits
+from mototaxi_desk.services import clock
+from mototaxi_desk.services.licensing import permits
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.models import ClockTick, Permit
 
@@ -107,7 +108,8 @@ def test_the_days_painel_is_built_while_the_login_shows_and_the_tick_keeps_it(
 
     from mototaxi_desk.gui import account
     from mototaxi_desk.gui import app as gui_app
-    from mototaxi_desk.services import due_dates, users
+    from mototaxi_desk.services.views import due_dates
+    from mototaxi_desk.services.administration import users
     from mototaxi_desk.store.migrations import open_database
 
     from ..due_check import assert_due_table_current
@@ -208,7 +210,7 @@ def test_the_mornings_painel_shows_yesterdays_due_dates_at_once_then_todays(
     """Issue 23: the day's first Painel shows the due dates as the day before's Painel had
     them at once, saying so, while today's table is built; then today's."""
     from mototaxi_desk.gui import painel_preparation
-    from mototaxi_desk.services import due_dates
+    from mototaxi_desk.services.views import due_dates
     _expiring_permit(make_municipio)
     yesterday = TODAY - dt.timedelta(days=1)
     assert due_dates.rebuild(yesterday)  # yesterday's Painel
@@ -234,7 +236,8 @@ def test_after_a_change_of_everybodys_due_dates_the_painel_shows_them_as_they_we
     once the due dates as they were, saying so, while a child process computes the whole
     (not the window's process), then today's."""
     from mototaxi_desk.gui import painel_preparation
-    from mototaxi_desk.services import campaigns, due_dates
+    from mototaxi_desk.services.messaging import campaigns
+    from mototaxi_desk.services.views import due_dates
     monkeypatch.setattr(painel_preparation, "_job", None)  # no login's child here
     _expiring_permit(make_municipio)
     assert pass_time()["ran"]
@@ -257,7 +260,7 @@ def test_after_a_change_of_everybodys_due_dates_the_painel_shows_them_as_they_we
 
 def test_yesterdays_due_dates_say_so(qtbot, make_municipio, monkeypatch):
     from mototaxi_desk.gui import painel_preparation
-    from mototaxi_desk.services import due_dates
+    from mototaxi_desk.services.views import due_dates
     _expiring_permit(make_municipio)
     yesterday = TODAY - dt.timedelta(days=1)
     assert due_dates.rebuild(yesterday)

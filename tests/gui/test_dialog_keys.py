@@ -20,8 +20,10 @@ from PySide6.QtWidgets import (QAbstractButton, QDialog, QGroupBox, QLabel, QPus
 
 from mototaxi_desk.domain import inspection_rules
 from mototaxi_desk.gui.main_window import MainWindow
-from mototaxi_desk.services import (applications, collection, fees, inspections, permits,
-                                    setup, stands, waiting_list)
+from mototaxi_desk.services.licensing import applications, permits, waiting_list
+from mototaxi_desk.services.payments import collection, fees
+from mototaxi_desk.services.register import inspections, stands
+from mototaxi_desk.services import setup
 from mototaxi_desk.services.context import SYSTEM
 
 from ..factories import make_vehicle

@@ -4,7 +4,8 @@ active (services/permissions.require); the refusal shows in the form, nothing is
 from PySide6.QtCore import Qt
 
 from mototaxi_desk.gui.pages.stands import StandsPage
-from mototaxi_desk.services import demo, users
+from mototaxi_desk.demo import data as demo
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.store.models import AuditLog, Permit
 
 from ..conftest import row_counts

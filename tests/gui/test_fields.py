@@ -5,7 +5,7 @@ from PySide6.QtWidgets import QComboBox, QLineEdit
 from mototaxi_desk.domain import validators
 from mototaxi_desk.gui.widgets.fields import (ERROR_COLOUR, CheckedField, FieldBox,
                                               ValidatedField)
-from mototaxi_desk.services import users
+from mototaxi_desk.services.administration import users
 
 CPF_MASK = "999.999.999-99;_"
 

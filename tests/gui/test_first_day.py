@@ -14,8 +14,10 @@ from mototaxi_desk.gui import account
 from mototaxi_desk.gui.dialogs.person_forms import NewPersonDialog
 from mototaxi_desk.gui.dialogs.setup_wizard import PAGE_ADMIN, PAGE_PROFILE, SetupWizard
 from mototaxi_desk.gui.main_window import MainWindow
-from mototaxi_desk.services import (backups, collection, first_steps, persons, setup, stands,
-                                    users)
+from mototaxi_desk.services.administration import backups, first_steps, users
+from mototaxi_desk.services.payments import collection
+from mototaxi_desk.services.register import persons, stands
+from mototaxi_desk.services import setup
 from mototaxi_desk.services.context import SYSTEM
 
 from ..conftest import MUNICIPIOS, SRM

@@ -13,7 +13,8 @@ from mototaxi_desk.gui import screen_fit
 from mototaxi_desk.gui.dialogs.inspection_form import InspectionForm
 from mototaxi_desk.gui.dialogs.print_preview import PrintPreviewDialog, load_pdf, printer_for
 from mototaxi_desk.gui.dialogs.vehicle_form import VehicleForm
-from mototaxi_desk.services import documents, fees
+from mototaxi_desk.services import documents
+from mototaxi_desk.services.payments import fees
 
 from ..factories import CLERK, SUPERVISOR, make_person
 from ..services.ledger_helpers import holder_permit
@@ -102,7 +103,7 @@ def test_the_pontos_list_never_scrolls_sideways_nor_hides_local(qtbot, srm, widt
 
     from mototaxi_desk.gui.pages.stands import StandsPage
     from mototaxi_desk.gui.widgets import table_fit
-    from mototaxi_desk.services import stands
+    from mototaxi_desk.services.register import stands
     for number, name in ((1, "Praça São Raimundo Nonato"), (2, "Hospital Municipal Dr. José")):
         stands.create_stand(SUPERVISOR, {"number": number, "name": name,
                                          "location": f"{name}, centro"})

@@ -7,7 +7,9 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 
 from mototaxi_desk.gui.main_window import MainWindow
-from mototaxi_desk.services import demo, setup, users
+from mototaxi_desk.demo import data as demo
+from mototaxi_desk.services import setup
+from mototaxi_desk.services.administration import users
 
 ACARI = Path(__file__).resolve().parents[1] / "profiles" / "acari-rn-2021.toml"
 

@@ -12,7 +12,8 @@ from mototaxi_desk.gui.dialogs.camera import NO_CAMERA, CameraDialog, FrameSourc
 from mototaxi_desk.gui.dialogs.photo_crop import OUT_H, OUT_W, PhotoCropDialog
 from mototaxi_desk.gui.pages.person import PersonPage
 from mototaxi_desk.gui.pages.settings_collection import CollectionTab
-from mototaxi_desk.services import collection, fees, persons
+from mototaxi_desk.services.payments import collection, fees
+from mototaxi_desk.services.register import persons
 from mototaxi_desk.services.context import SYSTEM, Actor
 from mototaxi_desk.store.models import BankReturnFile, Fee, Guia, MunicipioSettings
 
@@ -87,7 +88,7 @@ def test_collection_data_is_checked_saved_and_read_only_for_others(qtbot, srm):
 
 def test_the_supervisor_imports_a_bank_return_from_configuracoes(qtbot, debtor, tmp_path):
     collection.update(SYSTEM, cnpj="11222333000181", febraban_code="1234")
-    from mototaxi_desk.services import guias
+    from mototaxi_desk.services.payments import guias
     fee = Fee.get()
     guia = guias.issue(CLERK, "fee", fee.id)["guia"]
     today = dt.date.today()

@@ -198,7 +198,7 @@ def test_holder_row_helper_is_a_valid_row():
 
 
 def test_export_of_the_whole_register_from_the_tab(qtbot, admin, tmp_path):
-    from mototaxi_desk.services import importing
+    from mototaxi_desk.services.exchange import importing
     importing.apply(admin, example_workbook(tmp_path / "cadastro.xlsx"))
     page = SettingsPage(admin)
     qtbot.addWidget(page)

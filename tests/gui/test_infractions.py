@@ -11,7 +11,9 @@ from mototaxi_desk.gui.dialogs.notice_entry import NoticeEntryDialog
 from mototaxi_desk.gui.pages.infractions import InfractionsPage
 from mototaxi_desk.gui.pages.person import PersonPage
 from mototaxi_desk.gui.widgets.ledger_view import SanctionsPanel
-from mototaxi_desk.services import demo, ledger, users
+from mototaxi_desk.demo import data as demo
+from mototaxi_desk.services import ledger
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.store.models import InfractionNotice, PenaltyCharge, Permit
 
 from ..conftest import row_counts

@@ -3,7 +3,8 @@ administrator (issue 18 item 5); other roles are not asked to act on it."""
 import pytest
 
 from mototaxi_desk.gui.main_window import MainWindow
-from mototaxi_desk.services import demo, users
+from mototaxi_desk.demo import data as demo
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.store.models import DB, Person
 
 
@@ -52,7 +53,7 @@ def _rename_by_sql(person_id: int, name: str) -> None:
 def test_an_action_refused_on_a_tampered_row_is_shown_at_once(open_window, qtbot):
     """Issue 34: the start-up check ran clean; a row renamed by SQL afterwards is refused by
     the next action on it, and the administrator's banner names it at once."""
-    from mototaxi_desk.services import persons
+    from mototaxi_desk.services.register import persons
     from mototaxi_desk.store.seals import SealBroken
     window = open_window("admin")
     with qtbot.waitSignal(window.integrity_checked, timeout=20_000):

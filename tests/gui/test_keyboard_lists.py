@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QApplication
 
 from mototaxi_desk.gui.dialogs.application_detail import ApplicationDetailDialog
 from mototaxi_desk.gui.dialogs.inspection_form import InspectionForm
-from mototaxi_desk.services import applications
+from mototaxi_desk.services.licensing import applications
 from mototaxi_desk.store.models import AuditLog
 
 from .town import _isolated_data_dir, new_person, town  # noqa: F401 (fixtures)

@@ -11,7 +11,9 @@ from PySide6.QtCore import Qt
 
 from mototaxi_desk.domain import dates
 from mototaxi_desk.gui.pages.person import PersonPage
-from mototaxi_desk.services import auxiliary, clock, fees
+from mototaxi_desk.services.licensing import auxiliary
+from mototaxi_desk.services import clock
+from mototaxi_desk.services.payments import fees
 from mototaxi_desk.store.models import AuxiliaryDriver, InspectionSummons, Permit, PersonBar
 
 from ..conftest import program_update, row_counts
@@ -205,7 +207,7 @@ def _family_law(monkeypatch, rule="holder_or_family"):
 
 
 def _deferred(name):
-    from mototaxi_desk.services import applications
+    from mototaxi_desk.services.licensing import applications
     person = make_person(name, today=TODAY)
     app = applications.file_application(SUPERVISOR, person["id"], "new_permit")
     for item in app["checklist"]:
@@ -226,7 +228,7 @@ def test_grant_with_a_relatives_vehicle_states_the_relation_owner_rule(qtbot, pf
     the brother's vehicle by its plate and asks the relation; without it the grant is
     refused with the article and nothing is written; with it the permit is granted and the
     relation kept in the history (for the renewals)."""
-    from mototaxi_desk.services import permit_history
+    from mototaxi_desk.services.licensing import permit_history
     from mototaxi_desk.store.models import Vehicle
     _family_law(monkeypatch)
     holder, app = _deferred("Titular Da Família")
@@ -274,7 +276,7 @@ def test_substitution_by_a_relatives_vehicle_states_the_relation_owner_rule(
     """The substitution (PF Art. 17) asks the relation again for a relative's vehicle
     (vehicle.owner_rule "holder_or_family"): refused without it, nothing written."""
     from mototaxi_desk.gui.dialogs.vehicle_form import SubstituteDialog
-    from mototaxi_desk.services import permits
+    from mototaxi_desk.services.licensing import permits
     from mototaxi_desk.store.models import Vehicle
 
     from ..factories import make_vehicle
@@ -308,7 +310,7 @@ def test_l1745_renews_a_suspended_permit_from_the_record_art_9(qtbot, make_munic
     holder, permit = holder_permit(on=TODAY - dt.timedelta(days=30))
     program_update(Permit, Permit.id == permit["id"],  # sealed (issue 34)
                    valid_until=TODAY + dt.timedelta(days=20))
-    from mototaxi_desk.services import permits
+    from mototaxi_desk.services.licensing import permits
     permits.suspend(SUPERVISOR, permit["id"], until=TODAY + dt.timedelta(days=25),
                     on=TODAY, reason="Art. 17 III")
     page = _page(qtbot, SUPERVISOR, holder["id"])
@@ -328,7 +330,7 @@ def test_srm_does_not_renew_a_suspended_permit_and_says_why_art_51(qtbot, srm):
     holder, permit = holder_permit(on=TODAY - dt.timedelta(days=30))
     program_update(Permit, Permit.id == permit["id"],  # sealed (issue 34)
                    valid_until=TODAY + dt.timedelta(days=20))
-    from mototaxi_desk.services import permits
+    from mototaxi_desk.services.licensing import permits
     permits.suspend(SUPERVISOR, permit["id"], until=TODAY + dt.timedelta(days=25),
                     on=TODAY, reason="Art. 38 I")
     page = _page(qtbot, SUPERVISOR, holder["id"])
@@ -353,7 +355,7 @@ def test_l1745_waiting_list_shows_the_ranking_criteria_art_12_par_2(qtbot, make_
     lottery — the page shows each criterion beside the name, so the clerk sees why the
     order is what it is; the PF list (enrolment order, Art. 12 §ú) shows none."""
     from mototaxi_desk.gui.pages.waiting import WaitingListPage
-    from mototaxi_desk.services import waiting_list
+    from mototaxi_desk.services.licensing import waiting_list
     make_municipio("lei-1745-2011", today=dt.date(2026, 1, 2))
     fined = make_person("Multado Duas Vezes", today=TODAY)
     clean = make_person("Sem Multa", today=TODAY)
@@ -391,7 +393,7 @@ def test_l1745_missed_summons_then_cassation_by_decree_from_the_menu_art_10_par_
     veículo à vistoria, desde que intimado": the summons made from the record; the daily step
     finds it missed; the record's Prazos tab proposes the cassation (§ú); the supervisor
     cassates by decree (Art. 18) from "Cassar por decisão…" on the ground 10-pu."""
-    from mototaxi_desk.services import summons
+    from mototaxi_desk.services.licensing import summons
     make_municipio("lei-1745-2011", today=dt.date(2026, 1, 2))
     holder, permit = holder_permit(on=TODAY - dt.timedelta(days=60))
     summons.summon(SUPERVISOR, permit["id"], deadline=TODAY - dt.timedelta(days=5),
@@ -437,7 +439,7 @@ def test_transfer_to_a_holder_driving_a_relatives_vehicle_owner_rule(qtbot, srm,
     "holder_or_family"): the new holder's brother's vehicle is found by its plate in the
     transfer form; without the relation the preview refuses with the article and confirming
     writes nothing; with it the permit passes with that vehicle and the relation is kept."""
-    from mototaxi_desk.services import permit_history
+    from mototaxi_desk.services.licensing import permit_history
     from mototaxi_desk.store.models import Person, Vehicle
 
     from ..factories import make_vehicle

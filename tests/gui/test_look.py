@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QDialogButtonBox, QFileDialog, QLabel, QMessageBox
 
 from mototaxi_desk.gui import labels, look
 from mototaxi_desk.gui.translations import install_translations
-from mototaxi_desk.services import reports
+from mototaxi_desk.services.views import reports
 from mototaxi_desk.services.context import Actor
 
 

@@ -12,7 +12,8 @@ from PySide6.QtCore import Qt
 
 from mototaxi_desk.gui.pages.person import PersonPage
 from mototaxi_desk.gui.pages.settings import SettingsPage
-from mototaxi_desk.services import mail, persons
+from mototaxi_desk.services.messaging import mail
+from mototaxi_desk.services.register import persons
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.models import Cnh, EmailDelivery
 

@@ -4,7 +4,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from mototaxi_desk.gui.main_window import MainWindow
-from mototaxi_desk.services import demo, users
+from mototaxi_desk.demo import data as demo
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.store.models import Permit, Stand
 
 
@@ -178,7 +179,7 @@ def test_closing_the_window_waits_for_its_painel(demo_data, db_url, qtbot, monke
     at once."""
     import threading
 
-    from mototaxi_desk.services import overview
+    from mototaxi_desk.services.views import overview
     started, release = threading.Event(), threading.Event()
     real = overview.dashboard
 

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QDialog
 
 from mototaxi_desk.gui import account
 from mototaxi_desk.gui import app as gui_app
-from mototaxi_desk.services import profile_versions, users
+from mototaxi_desk.services.administration import profile_versions, users
 
 from ..test_cli import INIT
 

@@ -30,7 +30,8 @@ from mototaxi_desk.domain.money import format_money
 from mototaxi_desk.domain.profiles import load_profile
 from mototaxi_desk.gui.dialogs.setup_wizard import PAGE_ADMIN, PAGE_PROFILE, SetupWizard
 from mototaxi_desk.gui.main_window import MainWindow
-from mototaxi_desk.services import due_dates, permit_actions
+from mototaxi_desk.services.views import due_dates
+from mototaxi_desk.services import permit_actions
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.models import (Application, AuxiliaryDriver, Fee, Impound,
                                         InfractionNotice, Permit, Person, Stand, User,

@@ -14,7 +14,8 @@ from validate_docbr import CNH
 from mototaxi_desk.domain import validators
 from mototaxi_desk.gui import account
 from mototaxi_desk.gui.main_window import MainWindow
-from mototaxi_desk.services import applications, fees
+from mototaxi_desk.services.licensing import applications
+from mototaxi_desk.services.payments import fees
 from mototaxi_desk.store.models import Application, Cnh, Person
 
 from ..conftest import row_counts

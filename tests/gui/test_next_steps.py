@@ -15,7 +15,10 @@ from mototaxi_desk.domain import wallclock
 from mototaxi_desk.gui.dialogs.grant import GrantDialog
 from mototaxi_desk.gui.dialogs.inspection_form import InspectionForm
 from mototaxi_desk.gui.pages.person import PersonPage
-from mototaxi_desk.services import applications, collection, counter, documents, fees
+from mototaxi_desk.services.licensing import applications
+from mototaxi_desk.services.payments import collection, fees
+from mototaxi_desk.services.views import counter
+from mototaxi_desk.services import documents
 from mototaxi_desk.services.context import SYSTEM
 from mototaxi_desk.store.models import Fee, Guia
 

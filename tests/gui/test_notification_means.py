@@ -7,7 +7,8 @@ import datetime as dt
 from mototaxi_desk.domain.profiles import PROFILES_DIR
 from mototaxi_desk.gui.dialogs.notice_detail import NoticeDetailDialog
 from mototaxi_desk.gui.dialogs.notice_entry import NoticeEntryDialog
-from mototaxi_desk.services import ledger, profile_versions
+from mototaxi_desk.services import ledger
+from mototaxi_desk.services.administration import profile_versions
 from mototaxi_desk.store.models import InfractionNotice
 
 from ..conftest import SRM, row_counts

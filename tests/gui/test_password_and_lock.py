@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow
 from mototaxi_desk.domain.errors import ValidationError
 from mototaxi_desk.gui import account, idle_lock
 from mototaxi_desk.gui.dialogs.change_password import ChangePasswordDialog
-from mototaxi_desk.services import users
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.models import AuditLog
 

@@ -11,7 +11,9 @@ from PySide6.QtWidgets import QApplication
 
 from mototaxi_desk.domain import dates
 from mototaxi_desk.gui.pages.person import PersonPage
-from mototaxi_desk.services import fees, ledger, waiting_list
+from mototaxi_desk.services.payments import fees
+from mototaxi_desk.services import ledger
+from mototaxi_desk.services.licensing import waiting_list
 from mototaxi_desk.store.models import (AuxiliaryDriver, Permit, PrintLog, Sanction,
                                         SanctionNotice, WaitingListEntry)
 

@@ -11,7 +11,8 @@ from mototaxi_desk.gui.dialogs.notice_detail import NoticeDetailDialog
 from mototaxi_desk.gui.dialogs.vehicle_form import SubstituteDialog
 from mototaxi_desk.gui.pages.person_ledger import PersonLedgerTab
 from mototaxi_desk.gui.pages.vehicles import VehiclesPage
-from mototaxi_desk.services import ledger, permits, setup
+from mototaxi_desk.services import ledger, setup
+from mototaxi_desk.services.licensing import permits
 from mototaxi_desk.services.context import Actor
 
 from ..factories import SUPERVISOR, make_person, make_vehicle

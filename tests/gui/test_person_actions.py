@@ -15,7 +15,11 @@ from mototaxi_desk.domain.errors import DomainError
 from mototaxi_desk.gui import prompts
 from mototaxi_desk.gui.dialogs.photo_crop import OUT_H, OUT_W, PhotoCropDialog, read_image
 from mototaxi_desk.gui.pages.person import PersonPage
-from mototaxi_desk.services import demo, fees, ledger, persons, users
+from mototaxi_desk.demo import data as demo
+from mototaxi_desk.services.payments import fees
+from mototaxi_desk.services import ledger
+from mototaxi_desk.services.register import persons
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.store.models import Fee, NoticeProceeding, Permit, PrintLog
 
 from ..conftest import program_update, row_counts

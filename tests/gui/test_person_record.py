@@ -16,8 +16,11 @@ from mototaxi_desk.gui.dialogs.person_forms import CnhDialog, PersonEditDialog
 from mototaxi_desk.gui.dialogs.record_items import DetailDialog
 from mototaxi_desk.gui.dialogs.vehicle_form import VehicleForm
 from mototaxi_desk.gui.pages.person import PersonPage
-from mototaxi_desk.services import (applications, fees, inspections, permits, search, setup,
-                                    stands)
+from mototaxi_desk.services.licensing import applications, permits
+from mototaxi_desk.services.payments import fees
+from mototaxi_desk.services.register import inspections, stands
+from mototaxi_desk.services.views import search
+from mototaxi_desk.services import setup
 from mototaxi_desk.store.models import AuditLog, Cnh, Person
 
 from ..conftest import row_counts

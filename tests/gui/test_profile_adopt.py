@@ -16,7 +16,8 @@ from PySide6.QtWidgets import QFileDialog
 from mototaxi_desk.domain.profiles import PROFILES_DIR, text_hash
 from mototaxi_desk.gui.dialogs.profile_adopt import ProfileAdoptDialog
 from mototaxi_desk.gui.pages.settings import SettingsPage
-from mototaxi_desk.services import profile_versions, setup
+from mototaxi_desk.services.administration import profile_versions
+from mototaxi_desk.services import setup
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.models import AuditLog, ProfileVersion, User
 from tests.conftest import L1745, PF, row_counts

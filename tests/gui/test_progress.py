@@ -7,7 +7,9 @@ import pytest
 from mototaxi_desk.domain.errors import DomainError
 from mototaxi_desk.gui.dialogs.batch_print import BatchPrintDialog
 from mototaxi_desk.gui.widgets.progress import Cancelled, ProgressDialog
-from mototaxi_desk.services import demo, documents, setup, users
+from mototaxi_desk.demo import data as demo
+from mototaxi_desk.services import documents, setup
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.store.models import AuditLog, Permit, PrintLog
 
 from ..conftest import row_counts

@@ -18,7 +18,10 @@ from mototaxi_desk.gui import workers
 from mototaxi_desk.gui.dialogs import crash
 from mototaxi_desk.gui.dialogs.stand_forms import StandFormDialog
 from mototaxi_desk.gui.main_window import MainWindow
-from mototaxi_desk.services import audit, demo, due_dates, overview, users
+from mototaxi_desk.services import audit
+from mototaxi_desk.demo import data as demo
+from mototaxi_desk.services.views import due_dates, overview
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.store.connection import ConnectionLost
 from mototaxi_desk.store.models import Permit, Stand
 

@@ -13,7 +13,7 @@ from mototaxi_desk.domain import validators
 from mototaxi_desk.gui.dialogs.person_forms import NewPersonDialog
 from mototaxi_desk.gui.dialogs.vehicle_form import VehicleForm
 from mototaxi_desk.gui.main_window import MainWindow
-from mototaxi_desk.services import search
+from mototaxi_desk.services.views import search
 from mototaxi_desk.store.models import Person, Vehicle
 
 from ..conftest import row_counts

@@ -7,7 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
 from mototaxi_desk.gui.dialogs.counter_actions import renew_form
-from mototaxi_desk.services import fees, permits
+from mototaxi_desk.services.payments import fees
+from mototaxi_desk.services.licensing import permits
 
 from mototaxi_desk.store.models import Person
 

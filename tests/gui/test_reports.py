@@ -6,7 +6,10 @@ import pytest
 from PySide6.QtCore import Qt
 
 from mototaxi_desk.gui.pages.reports import ReportsPage, preset_range
-from mototaxi_desk.services import demo, ledger, reports, users
+from mototaxi_desk.demo import data as demo
+from mototaxi_desk.services import ledger
+from mototaxi_desk.services.views import reports
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.store.models import AuditLog, Permit
 
 

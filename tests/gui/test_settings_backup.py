@@ -9,7 +9,7 @@ import pytest
 from mototaxi_desk import config
 from mototaxi_desk.gui.pages.settings import SettingsPage
 from mototaxi_desk.gui.pages.settings_backup import BackupTab, age_text, size_text
-from mototaxi_desk.services import demo
+from mototaxi_desk.demo import data as demo
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.migrations import close_database, open_database
 from mototaxi_desk.store.models import AuditLog, Person, User
@@ -137,7 +137,7 @@ def test_texts():
 def test_start_up_warns_about_a_network_share_and_makes_the_automatic_copy(qtbot, opened,
                                                                          monkeypatch):
     from mototaxi_desk.gui import startup_checks
-    from mototaxi_desk.services import backups
+    from mototaxi_desk.services.administration import backups
     from mototaxi_desk.store import location
     monkeypatch.setattr(location, "network_location", lambda *a, **k: r"pasta de rede \\srv\p")
     warning = startup_checks.after_open(str(opened), demo=False, ask=False)
@@ -149,7 +149,7 @@ def test_start_up_warns_about_a_network_share_and_makes_the_automatic_copy(qtbot
 
 def test_start_up_dialog_of_a_damaged_database_names_the_restore(qtbot, opened, monkeypatch):
     from mototaxi_desk.gui import app
-    from mototaxi_desk.services import backups
+    from mototaxi_desk.services.administration import backups
     from mototaxi_desk.services.context import SYSTEM
     from tests.store.backup_helpers import corrupt_pages
     newest = backups.make_backup(SYSTEM)["path"]
@@ -168,7 +168,7 @@ def test_login_waits_for_the_integrity_verdict_and_a_damaged_file_lets_nobody_in
     """The check runs beside the login (start-up budget); a bad verdict refuses the login
     without touching the database (no failed-login count, no audit entry)."""
     from mototaxi_desk.gui import app
-    from mototaxi_desk.services import demo
+    from mototaxi_desk.demo import data as demo
     from tests.conftest import row_counts
     shown = []
     monkeypatch.setattr(app.QMessageBox, "critical", lambda parent, title, text: shown.append(text))

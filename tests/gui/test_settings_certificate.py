@@ -8,7 +8,7 @@ import datetime as dt
 import pytest
 
 from mototaxi_desk.gui.pages.settings import SettingsPage
-from mototaxi_desk.services import certificate
+from mototaxi_desk.services.administration import certificate
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.models import AuditLog
 
@@ -65,7 +65,7 @@ def test_admin_installs_sees_and_removes_the_certificate(qtbot, station, tmp_pat
 
 
 def test_the_warning_as_the_end_nears(qtbot, station, tmp_path):
-    from mototaxi_desk.services import collection
+    from mototaxi_desk.services.payments import collection
     collection.update(ADMIN, cnpj="12.345.678/0001-95")
     now = dt.datetime.now(dt.timezone.utc)
     certificate.install(ADMIN, _pfx(tmp_path, not_after=now + dt.timedelta(days=5, hours=12)),

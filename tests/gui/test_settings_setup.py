@@ -13,7 +13,9 @@ from mototaxi_desk.gui.dialogs import crash
 from mototaxi_desk.gui.dialogs.setup_wizard import (PAGE_ADMIN, PAGE_MUNICIPIO, PAGE_PROFILE,
                                                     SetupWizard)
 from mototaxi_desk.gui.pages.settings import SettingsPage
-from mototaxi_desk.services import demo, setup, users
+from mototaxi_desk.demo import data as demo
+from mototaxi_desk.services import setup
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.models import AuditLog, MunicipioSettings, SigningKey, User
 from tests.conftest import row_counts
@@ -116,7 +118,7 @@ def test_setup_wizard_never_writes_into_a_trust_file_with_keys(qtbot, db, prompt
     keys of this IBGE code, leaves the trust file byte-identical and says the new key is
     not trusted here."""
     from mototaxi_desk.printing import qr
-    from mototaxi_desk.services import keys, trust_file
+    from mototaxi_desk.services.trust import keys, trust_file
     raw = qr.public_raw(qr.new_private_key())
     folder = keys.key_dir()
     folder.mkdir(parents=True)

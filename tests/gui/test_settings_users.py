@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
 from mototaxi_desk.gui.pages.settings import SettingsPage
-from mototaxi_desk.services import users
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.models import AuditLog, User
 from tests.conftest import row_counts

@@ -6,7 +6,7 @@ import json
 
 from mototaxi_desk.gui.pages.settings import SettingsPage
 from mototaxi_desk.printing import qr
-from mototaxi_desk.services import keys
+from mototaxi_desk.services.trust import keys
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.models import AuditLog, SigningKey
 

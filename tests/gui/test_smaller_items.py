@@ -11,7 +11,9 @@ from mototaxi_desk.domain import validators
 from mototaxi_desk.domain.errors import ValidationError
 from mototaxi_desk.gui.pages.person import PersonPage
 from mototaxi_desk.gui.widgets.dates import DateField
-from mototaxi_desk.services import fees, permits, stands
+from mototaxi_desk.services.payments import fees
+from mototaxi_desk.services.licensing import permits
+from mototaxi_desk.services.register import stands
 
 from ..factories import CLERK, SUPERVISOR, make_person, make_vehicle
 
@@ -110,7 +112,7 @@ def test_a_mercosul_plate_is_never_echoed_with_a_hyphen_grant_and_inspection(qtb
     in both formats); an old plate keeps its hyphen (validators.plate's spelling)."""
     from mototaxi_desk.gui.dialogs.grant import GrantDialog
     from mototaxi_desk.gui.dialogs.inspection_form import InspectionForm
-    from mototaxi_desk.services import applications
+    from mototaxi_desk.services.licensing import applications
     person = make_person("Quitéria Mercosul", today=TODAY)
     app = applications.file_application(SUPERVISOR, person["id"], "new_permit")
     grant = GrantDialog(SUPERVISOR, applications.as_dict(

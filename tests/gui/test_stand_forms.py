@@ -11,7 +11,9 @@ from PySide6.QtWidgets import QPushButton
 
 from mototaxi_desk.gui.dialogs.stand_forms import StandCloseDialog, StandFormDialog
 from mototaxi_desk.gui.pages.settings import SettingsPage
-from mototaxi_desk.services import setup, stands, users
+from mototaxi_desk.services import setup
+from mototaxi_desk.services.register import stands
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.services.context import SYSTEM
 from mototaxi_desk.store.models import AuditLog, Permit, Stand
 
@@ -213,7 +215,7 @@ def test_srm_art_50_a_responsible_with_debts_pays_in_the_form_and_the_ponto_is_m
         page, qtbot, town):
     """Issue 36: the ponto's request refused for the responsible's debt offers to pay it in
     the same form; paid, "Salvar" creates the ponto (and charges its opening fee)."""
-    from mototaxi_desk.services import fees
+    from mototaxi_desk.services.payments import fees
     holder = new_person("Durval Responsável Costa")
     fees.charge(town.actor("supervisor"), holder["id"], "card", on=dt.date.today())
     form = _new_form(page, qtbot, "Praca da Feira", "Praca da Feira, lado sul")

@@ -8,7 +8,9 @@ from PySide6.QtCore import Qt
 
 from mototaxi_desk.gui.pages.stands import StandsPage
 from mototaxi_desk.gui.pages.waiting import WaitingListPage
-from mototaxi_desk.services import demo, users, waiting_list
+from mototaxi_desk.demo import data as demo
+from mototaxi_desk.services.administration import users
+from mototaxi_desk.services.licensing import waiting_list
 from mototaxi_desk.store.models import Permit, WaitingListEntry
 
 from ..conftest import row_counts

@@ -27,7 +27,7 @@ __main__.main(["--db", sys.argv[1]])
 
 NOT_BEFORE_LOGIN = ("mototaxi_desk.domain.profiles", "mototaxi_desk.gui.main_window",
                     "mototaxi_desk.gui.pages.dashboard", "mototaxi_desk.printing",
-                    "mototaxi_desk.services.overview", "mototaxi_desk.services.alerts",
+                    "mototaxi_desk.services.views.overview", "mototaxi_desk.services.views.alerts",
                     "reportlab", "openpyxl", "qrcode", "cryptography", "holidays",
                     "PySide6.QtCharts", "PySide6.QtPdf", "PySide6.QtPrintSupport",
                     "PySide6.QtUiTools", "PySide6.QtMultimedia",

@@ -10,7 +10,8 @@ from mototaxi_desk.gui.dialogs.new_application import NewApplicationWizard
 from mototaxi_desk.gui.dialogs.notice_entry import NoticeEntryDialog
 from mototaxi_desk.gui.dialogs.vehicle_form import VehicleForm
 from mototaxi_desk.gui.widgets import unsaved
-from mototaxi_desk.services import demo, users
+from mototaxi_desk.demo import data as demo
+from mototaxi_desk.services.administration import users
 
 
 @pytest.fixture

@@ -16,7 +16,10 @@ from mototaxi_desk.gui.widgets.fields import ERROR_COLOUR
 from mototaxi_desk.gui.dialogs.verify import VerifyDialog
 from mototaxi_desk.printing import qr
 from mototaxi_desk.gui.pages.vehicles import VehiclesPage
-from mototaxi_desk.services import demo, documents, fees, users
+from mototaxi_desk.demo import data as demo
+from mototaxi_desk.services import documents
+from mototaxi_desk.services.payments import fees
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.store.models import Permit, Vehicle
 
 from ..conftest import row_counts

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 
 from mototaxi_desk.gui.dialogs.waiting_forms import WaitingRemoveDialog
 from mototaxi_desk.gui.pages.waiting import WaitingListPage
-from mototaxi_desk.services import waiting_list
+from mototaxi_desk.services.licensing import waiting_list
 from mototaxi_desk.store.models import AuditLog, WaitingListEntry
 
 from ..conftest import PF
@@ -71,7 +71,7 @@ def test_pf_art_12_par_unico_the_grant_to_the_called_names_the_next_called(page,
     the cap (this town's population leaves many) the next waiting is called, and the grant
     dialog says whom."""
     from mototaxi_desk.gui.dialogs.grant import GrantDialog
-    from mototaxi_desk.services import applications
+    from mototaxi_desk.services.licensing import applications
 
     from ..factories import make_vehicle
     for entry in WaitingListEntry.select().where(WaitingListEntry.status.in_(("waiting",

@@ -14,7 +14,7 @@ from mototaxi_desk.gui.dialogs.grant import GrantDialog
 from mototaxi_desk.gui.dialogs.new_application import NewApplicationWizard
 from mototaxi_desk.gui.dialogs.waiting_forms import WaitingEnrolDialog, WaitingRemoveDialog
 from mototaxi_desk.gui.pages.waiting import WaitingListPage
-from mototaxi_desk.services import applications, waiting_list
+from mototaxi_desk.services.licensing import applications, waiting_list
 from mototaxi_desk.store.models import AuditLog, Permit, WaitingListEntry
 
 from ..conftest import L1745, row_counts

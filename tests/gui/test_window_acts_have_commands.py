@@ -30,7 +30,8 @@ from mototaxi_desk.gui.dialogs import permit_acts
 from mototaxi_desk.gui.dialogs.application_detail import ApplicationDetailDialog
 from mototaxi_desk.gui.dialogs.notice_detail import NoticeDetailDialog
 from mototaxi_desk.gui.main_window import MainWindow
-from mototaxi_desk.services import ledger, setup, users
+from mototaxi_desk.services import ledger, setup
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.store.models import Application, Permit
 
 # (where the window offers it, its words) -> the command that does the same act
@@ -190,7 +191,7 @@ ACTS = {
 
 # words a button has only in some states of the record shown (gui/pages/person.py)
 VARIANTS = {("PersonPage", "Vincular a ponto"), ("PersonPage", "Renovar (requerimento)")}
-# the next steps' buttons are those the person shown needs (services/next_steps.py)
+# the next steps' buttons are those the person shown needs (services/views/next_steps.py)
 VARIANTS |= {key for key in ACTS if key[0] == "NextStepsView"}
 
 # what the window offers that acts on the window, not on the register

@@ -16,7 +16,9 @@ from pathlib import Path
 import pytest
 from validate_docbr import CNH, CPF
 
-from mototaxi_desk.services import persons, setup, users
+from mototaxi_desk.services.register import persons
+from mototaxi_desk.services import setup
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.services.context import SYSTEM, Actor
 from mototaxi_desk.store.migrations import close_database, open_database
 from mototaxi_desk.store.models import User

@@ -12,7 +12,8 @@ import pytest
 
 import mototaxi_desk
 from mototaxi_desk import config
-from mototaxi_desk.services import documents, integrity, setup
+from mototaxi_desk.services import documents, setup
+from mototaxi_desk.services.trust import integrity
 from mototaxi_desk.store import connection
 from mototaxi_desk.store.migrations import (LATEST, current_version, open_database,
                                             schema_mismatches)

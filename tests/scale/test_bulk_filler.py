@@ -2,7 +2,9 @@
 entries, order numbers), so `check` passes on its register."""
 from __future__ import annotations
 
-from mototaxi_desk.services import audit, demo, integrity
+from mototaxi_desk.services import audit
+from mototaxi_desk.demo import data as demo
+from mototaxi_desk.services.trust import integrity
 from mototaxi_desk.store.models import Permit, PermitHistory
 
 

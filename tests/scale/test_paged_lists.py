@@ -1,7 +1,7 @@
 """Issue 23: the list pages read a page at a time, never every row."""
 from __future__ import annotations
 
-from mototaxi_desk.services import applications
+from mototaxi_desk.services.licensing import applications
 
 from ..querycount import count_queries
 
@@ -28,7 +28,7 @@ def test_requerimentos_page_by_page_in_one_query_each(demo_data):
 def test_pontos_page_by_page(demo_data):
     """The Pontos list: pages of stands with the counts of their own permits are the whole
     list (stands.list_stands), each page two queries."""
-    from mototaxi_desk.services import stands
+    from mototaxi_desk.services.register import stands
     whole = stands.list_stands()
     assert len(whole) >= 4 and stands.count_stands() == len(whole)
     pages = []
@@ -43,7 +43,7 @@ def test_lista_de_espera_page_by_page(demo_data):
     """The Lista de espera (SRM: by enrolment order): each page a fixed number of queries
     whose rows are the page's own, whatever the length of the list; the pages in order are
     the whole list (waiting_list.ordered), positions included."""
-    from mototaxi_desk.services import waiting_list
+    from mototaxi_desk.services.licensing import waiting_list
     whole = waiting_list.ordered()
     assert len(whole) >= 4 and waiting_list.count_waiting() == len(whole)
     pages, counts = [], set()
@@ -60,7 +60,8 @@ def test_lista_de_espera_page_by_page(demo_data):
 def test_lista_de_espera_page_reads_the_same_on_a_longer_list(demo_data):
     """Issue 23: the first page of the Lista de espera costs the same statements and rows
     after the list grew by many people (the page shows 200, never the whole list)."""
-    from mototaxi_desk.services import demo, waiting_list
+    from mototaxi_desk.demo import data as demo
+    from mototaxi_desk.services.licensing import waiting_list
     waiting_list.ordered(limit=3)
     with count_queries() as small:
         waiting_list.ordered(limit=3)
@@ -76,7 +77,8 @@ def test_lista_de_espera_ranked_pages_are_the_ranked_list(make_municipio):
     ranked list with its positions."""
     import datetime as dt
 
-    from mototaxi_desk.services import demo, waiting_list
+    from mototaxi_desk.demo import data as demo
+    from mototaxi_desk.services.licensing import waiting_list
     make_municipio("lei-1745-2011", today=dt.date(2024, 3, 1))
     demo.fill_bulk(60, seed=4, with_users=False, today=dt.date(2024, 3, 1))
     whole = waiting_list.ordered()
@@ -93,7 +95,7 @@ def test_relatorios_register_wide_report_page_by_page(demo_data):
     """Relatórios, permits by stand (the register as it is): run with a limit reads the
     first rows and counts the rest in the database; the pages read on (more_rows, one query
     each, and the profile) make the whole report, totals and summary the same as the whole report's."""
-    from mototaxi_desk.services import reports
+    from mototaxi_desk.services.views import reports
     whole = reports.run("permits_by_stand")
     assert whole["complete"] and whole["total"] == len(whole["rows"]) >= 6
     first = reports.run("permits_by_stand", limit=2)
@@ -111,7 +113,8 @@ def test_relatorios_register_wide_report_page_by_page(demo_data):
 def test_relatorios_first_page_reads_the_same_on_a_bigger_register(demo_data):
     """Issue 23: the first screen of the Relatórios page (permits by stand) reads the same
     number of permit rows after the register grew: a page of them, the totals counted."""
-    from mototaxi_desk.services import demo, reports
+    from mototaxi_desk.demo import data as demo
+    from mototaxi_desk.services.views import reports
     reports.run("permits_by_stand", limit=3)
     with count_queries() as small:
         reports.run("permits_by_stand", limit=3)
@@ -128,7 +131,7 @@ def test_relatorios_first_page_reads_the_same_on_a_bigger_register(demo_data):
 def test_stand_flags_for_a_summary_are_the_stand_lists(demo_data):
     """stands.flag_rows (narrow rows, counted by the database, for the Relatórios summary)
     gives each stand the count and flags stands.list_stands gives it."""
-    from mototaxi_desk.services import stands
+    from mototaxi_desk.services.register import stands
     keys = ("number", "label", "name", "active", "min_vehicles", "max_vehicles", "count",
             "free", "full", "below_minimum")
     listed = [{k: s[k] for k in keys} for s in stands.list_stands()]

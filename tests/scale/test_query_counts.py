@@ -11,8 +11,9 @@ import datetime as dt
 
 import pytest
 
-from mototaxi_desk.services import (alerts, counter, demo, ledger, overview, records,
-                                    search)
+from mototaxi_desk.services.views import alerts, counter, overview, records, search
+from mototaxi_desk.demo import data as demo
+from mototaxi_desk.services import ledger
 from mototaxi_desk.store.models import AuditLog, Permit
 
 from ..factories import SUPERVISOR
@@ -112,7 +113,7 @@ def test_screens_read_what_they_show_not_the_register(holder):
 def test_painel_counts_stands_as_the_stand_list_does(holder):
     """The Painel's free places and stands below the minimum, counted by the database, are
     those of the stand list (stands.list_stands, _flags)."""
-    from mototaxi_desk.services import stands
+    from mototaxi_desk.services.register import stands
     _grow(60, noticed=0, seed=9)
     listed = stands.list_stands()
     board = overview.dashboard(on=TODAY)
@@ -153,7 +154,7 @@ def _painel_and_a_notice(permit: Permit) -> tuple:
 
 
 def test_painel_and_writes_cost_the_same_whatever_the_registers_size(holder):
-    """Issue 23: the Painel reads the due-dates table (services/due_dates.py) — its state,
+    """Issue 23: the Painel reads the due-dates table (services/views/due_dates.py) — its state,
     one count and one page (its overdue, the day's and the later items: up to three
     indexed reads) — never the register's alerts; and a write keeps the table
     current with the same statements in a register of 50 or of 450 more holders."""

@@ -10,7 +10,9 @@ def inspect_and_reissue(url, vehicle_id, rounds, on, barrier, results):
     import datetime as dt
 
     from mototaxi_desk.domain import inspection_rules
-    from mototaxi_desk.services import applications, audit, inspections, setup
+    from mototaxi_desk.services.licensing import applications
+    from mototaxi_desk.services import audit, setup
+    from mototaxi_desk.services.register import inspections
     from mototaxi_desk.services.context import Actor
     from mototaxi_desk.store.migrations import close_database, open_database
     from mototaxi_desk.store.models import Vehicle

@@ -20,12 +20,12 @@ def _actors():
 
 
 def _file(person_id):
-    from mototaxi_desk.services import applications
+    from mototaxi_desk.services.licensing import applications
     return applications.file_application(_actors()[1], person_id, "new_permit")["protocol"]
 
 
 def _grant(holder_id, vehicle_id, stand_id=None):
-    from mototaxi_desk.services import permits
+    from mototaxi_desk.services.licensing import permits
     result = permits.grant_permit(_actors()[0], holder_id=holder_id, vehicle_id=vehicle_id,
                                   stand_id=stand_id, on=TODAY)
     if result["granted"]:
@@ -35,7 +35,8 @@ def _grant(holder_id, vehicle_id, stand_id=None):
 
 def _inspect(vehicle_id):
     from mototaxi_desk.domain import inspection_rules
-    from mototaxi_desk.services import inspections, setup
+    from mototaxi_desk.services.register import inspections
+    from mototaxi_desk.services import setup
     items = inspection_rules.checklist(setup.profile(), "annual")
     data = {"kind": "annual", "inspected_on": TODAY, "results": {i.code: "pass" for i in items}}
     return inspections.record_inspection(_actors()[2], vehicle_id, data, on=TODAY)[
@@ -65,32 +66,32 @@ def _print_card(order_number):
 
 
 def _assign(permit_id, stand_id):
-    from mototaxi_desk.services import stands
+    from mototaxi_desk.services.register import stands
     return stands.assign_permit(_actors()[1], permit_id, stand_id, on=TODAY)["position"]
 
 
 def _change_stand(permit_id, stand_id, on):
-    from mototaxi_desk.services import stands
+    from mototaxi_desk.services.register import stands
     return stands.change_stand(_actors()[1], permit_id, stand_id, on=on)["position"]
 
 
 def _enrol(person_id):
-    from mototaxi_desk.services import waiting_list
+    from mototaxi_desk.services.licensing import waiting_list
     return waiting_list.enrol(_actors()[1], person_id, on=TODAY)["id"]
 
 
 def _revoke(permit_id):
-    from mototaxi_desk.services import permits
+    from mototaxi_desk.services.licensing import permits
     return permits.revoke(_actors()[0], permit_id, on=TODAY, reason="Quinta infração")["status"]
 
 
 def _credential(permit_id, person_id):
-    from mototaxi_desk.services import auxiliary
+    from mototaxi_desk.services.licensing import auxiliary
     return auxiliary.credential(_actors()[1], permit_id, person_id, on=TODAY)["id"]
 
 
 def _pay_fee(fee_id):
-    from mototaxi_desk.services import fees
+    from mototaxi_desk.services.payments import fees
     return fees.pay(_actors()[1], fee_id, paid_on=TODAY, receipt=f"DAM {fee_id}")["status"]
 
 
@@ -101,13 +102,13 @@ def _void_notice(notice_id):
 
 
 def _reissue_sticker(serial):
-    from mototaxi_desk.services import inspections
+    from mototaxi_desk.services.register import inspections
     return inspections.reissue_sticker(_actors()[0], serial, reason="Selo danificado",
                                        on=TODAY)["serial"]
 
 
 def _disable_user(actor_id, actor_login, login):
-    from mototaxi_desk.services import users
+    from mototaxi_desk.services.administration import users
     from mototaxi_desk.services.context import Actor
     return users.disable_user(Actor(actor_id, actor_login, "admin"), login)["active"]
 

@@ -12,8 +12,10 @@ import sys
 
 from mototaxi_desk.domain import inspection_rules
 from mototaxi_desk.domain.errors import DomainError
-from mototaxi_desk.services import (applications, fees, inspections, ledger, permits, setup,
-                                    stands)
+from mototaxi_desk.services.licensing import applications, permits
+from mototaxi_desk.services.payments import fees
+from mototaxi_desk.services.register import inspections, stands
+from mototaxi_desk.services import ledger, setup
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.migrations import open_database
 from mototaxi_desk.store.models import (Application, ApplicationChecklistItem, Fee,

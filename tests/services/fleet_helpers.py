@@ -9,7 +9,8 @@ import random
 from validate_docbr import CNH, CPF, RENAVAM
 
 from mototaxi_desk.domain import dates
-from mototaxi_desk.services import audit, persons, vehicles
+from mototaxi_desk.services import audit
+from mototaxi_desk.services.register import persons, vehicles
 from mototaxi_desk.services.context import SYSTEM, Actor
 from mototaxi_desk.store.models import Permit, User
 
@@ -112,7 +113,7 @@ def assign_in_another_process(url, permit_id, stand_id, barrier, results, lock=T
     import time
 
     from mototaxi_desk.domain.errors import RuleRefusal
-    from mototaxi_desk.services import stands
+    from mototaxi_desk.services.register import stands
     from mototaxi_desk.services.context import SYSTEM
     from mototaxi_desk.store.migrations import close_database, open_database
     open_database(url)
@@ -139,7 +140,7 @@ def assign_in_another_process(url, permit_id, stand_id, barrier, results, lock=T
 
 def pay_fees(person_id) -> None:
     """Pay every open fee of a person (fees are debts that block requests, SRM Art. 50)."""
-    from mototaxi_desk.services import fees
+    from mototaxi_desk.services.payments import fees
     for fee in fees.open_debts(person_id):
         if fee["source"] == "fee":
             fees.pay(clerk(), fee["id"], paid_on=ON, receipt=f"DAM {fee['id']}")

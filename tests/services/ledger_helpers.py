@@ -1,7 +1,8 @@
 """Shared set-up for the penalty-ledger service tests."""
 import datetime as dt
 
-from mototaxi_desk.services import fees, permits
+from mototaxi_desk.services.payments import fees
+from mototaxi_desk.services.licensing import permits
 from mototaxi_desk.services.context import Actor
 
 from ..factories import CLERK, SUPERVISOR, make_person, make_vehicle

@@ -6,7 +6,9 @@ import datetime as dt
 import pytest
 
 from mototaxi_desk.domain.errors import ValidationError
-from mototaxi_desk.services import alerts, demo, waiting_list
+from mototaxi_desk.services.views import alerts
+from mototaxi_desk.demo import data as demo
+from mototaxi_desk.services.licensing import waiting_list
 from mototaxi_desk.store.models import DB, Inspection
 
 from .licensing_rows import ATENDENTE, auxiliary, holder_with_vehicle, permit, person, vehicle

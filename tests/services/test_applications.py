@@ -4,8 +4,8 @@ import datetime as dt
 import pytest
 
 from mototaxi_desk.domain.errors import DomainError, RuleRefusal, ValidationError
-from mototaxi_desk.services import applications as apps
-from mototaxi_desk.services import fees
+from mototaxi_desk.services.licensing import applications as apps
+from mototaxi_desk.services.payments import fees
 from mototaxi_desk.services.context import PermissionDenied
 from mototaxi_desk.store.models import Application, AuditLog
 

@@ -3,7 +3,8 @@ writes a row outside a transaction, where a power cut could keep half an action.
 import random
 
 from mototaxi_desk.domain.errors import DomainError
-from mototaxi_desk.services import demo, integrity
+from mototaxi_desk.demo import data as demo
+from mototaxi_desk.services.trust import integrity
 from mototaxi_desk.store.models import DB
 
 from . import crash_worker

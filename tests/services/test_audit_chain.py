@@ -4,7 +4,8 @@ first broken link. The program itself never updates or deletes an entry."""
 import pytest
 
 from mototaxi_desk.domain.audit_chain import GENESIS
-from mototaxi_desk.services import audit, persons
+from mototaxi_desk.services import audit
+from mototaxi_desk.services.register import persons
 from mototaxi_desk.services.context import SYSTEM
 from mototaxi_desk.store.models import DB, AppendOnlyError, AuditLog
 

@@ -5,7 +5,9 @@ import json
 import pytest
 
 from mototaxi_desk.domain.errors import DomainError, RuleRefusal, ValidationError
-from mototaxi_desk.services import auxiliary, bars, fees, permit_history, setup
+from mototaxi_desk.services.licensing import auxiliary, bars, permit_history
+from mototaxi_desk.services.payments import fees
+from mototaxi_desk.services import setup
 from mototaxi_desk.services.context import PermissionDenied
 from mototaxi_desk.store.models import AuditLog, AuxiliaryDriver, Fee, PersonBar
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from mototaxi_desk.services import backups, demo
+from mototaxi_desk.services.administration import backups
+from mototaxi_desk.demo import data as demo
 from mototaxi_desk.services.context import SYSTEM, Actor, PermissionDenied
 from mototaxi_desk.store import backup, connection, pgdump
 from mototaxi_desk.store.backup import BackupError
@@ -193,7 +194,8 @@ def test_bad_backups_are_refused_and_nothing_changes(live, other_municipio, tmp_
 def test_an_older_copy_restores_and_the_checkpoint_follows_it(opened):
     """The signed checkpoint is ahead of an older copy: the copy is accepted (it ends before
     the checkpoint) and the checkpoint is reset to the restored chain."""
-    from mototaxi_desk.services import checkpoints, integrity, persons
+    from mototaxi_desk.services.trust import checkpoints, integrity
+    from mototaxi_desk.services.register import persons
     made = backups.make_backup(SYSTEM)
     person = Person.select().first()
     persons.update_person(SYSTEM, person.id, {"phone": "(99) 98765-4321"})

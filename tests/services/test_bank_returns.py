@@ -8,7 +8,8 @@ import pytest
 
 from mototaxi_desk.domain import febraban
 from mototaxi_desk.domain.errors import DomainError
-from mototaxi_desk.services import bank_returns, collection, fees, guias, ledger
+from mototaxi_desk.services.payments import bank_returns, collection, fees, guias
+from mototaxi_desk.services import ledger
 from mototaxi_desk.services.context import SYSTEM, Actor
 from mototaxi_desk.store.models import AuditLog, Fee, Guia, PenaltyCharge
 

@@ -7,7 +7,9 @@ import datetime as dt
 import pytest
 
 from mototaxi_desk.domain.errors import DomainError, ValidationError
-from mototaxi_desk.services import alerts, campaigns, permits
+from mototaxi_desk.services.views import alerts
+from mototaxi_desk.services.messaging import campaigns
+from mototaxi_desk.services.licensing import permits
 from mototaxi_desk.services.context import PermissionDenied
 from mototaxi_desk.store.models import Campaign, CampaignAttendance, Permit, Vehicle
 
@@ -171,7 +173,7 @@ def test_person_edit_path_offers_the_open_campaigns_and_the_painel_line(srm):
 
 
 def test_the_person_edit_path_records_the_attendance_in_the_same_action(srm):
-    from mototaxi_desk.services import persons
+    from mototaxi_desk.services.register import persons
     permit = _permit("Irene Atualizada", 2)
     holder = Permit.get_by_id(permit["id"]).holder_id
     made = campaigns.create(SUPERVISOR, name="Recadastramento 2026", year=2026)
@@ -193,7 +195,7 @@ def test_the_person_edit_path_records_the_attendance_in_the_same_action(srm):
 
 def test_the_lgpd_export_holds_the_attendances(srm):
     """LGPD Art. 18: the person's export holds their recadastramento attendances too."""
-    from mototaxi_desk.services import privacy
+    from mototaxi_desk.services.administration import privacy
     permit = _permit("Júlia Exportada", 2)
     made = campaigns.create(SUPERVISOR, name="Recadastramento 2026", year=2026)
     campaigns.attend(CLERK, made["id"], permit["id"], on=D(2026, 3, 2))
@@ -205,11 +207,11 @@ def test_the_lgpd_export_holds_the_attendances(srm):
 
 def test_the_painels_table_brought_forward_gets_the_misses_and_drops_old_years(srm,
                                                                              monkeypatch):
-    """The due-dates table (services/due_dates.py) brought forward day by day: a call missed
+    """The due-dates table (services/views/due_dates.py) brought forward day by day: a call missed
     appears the day after its month's end, and a campaign leaves the alerts with its
     ALERT_YEARS; both change holders with nothing due on the days between, so those days
     compute the whole register (campaigns.missed_change)."""
-    from mototaxi_desk.services import due_dates
+    from mototaxi_desk.services.views import due_dates
 
     from ..due_check import assert_due_table_current
     missing = _permit("Gil Faltoso", 2)  # final 2: called in March
@@ -237,7 +239,7 @@ def test_an_attendance_dated_after_the_tables_day_is_seen_when_it_is_brought_for
     """A counter whose table is still of the day before (left open overnight) records a
     late-comer today: the miss stays listed for the table's day, and goes when the table is
     brought to today (campaigns.came_between), though nothing of theirs is due in between."""
-    from mototaxi_desk.services import due_dates
+    from mototaxi_desk.services.views import due_dates
 
     from ..due_check import assert_due_table_current
     late = _permit("Helena Atrasada", 2)  # final 2: called in March

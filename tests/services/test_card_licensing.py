@@ -14,8 +14,11 @@ import pytest
 from mototaxi_desk.domain import permit_rules
 from mototaxi_desk.domain.errors import RuleRefusal
 from mototaxi_desk.domain.profiles import load_profile
-from mototaxi_desk.services import (alerts, card_licensing, documents, fees, permit_actions,
-                                    verifier)
+from mototaxi_desk.services.views import alerts
+from mototaxi_desk.services.licensing import card_licensing
+from mototaxi_desk.services import documents, permit_actions
+from mototaxi_desk.services.payments import fees
+from mototaxi_desk.services.exchange import verifier
 from mototaxi_desk.store.models import AuditLog, Fee, Permit, PermitHistory
 
 from ..conftest import L1745, PF, SRM, row_counts

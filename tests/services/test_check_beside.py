@@ -1,5 +1,5 @@
 """Issue 23: `check` on a large register runs SQLite's integrity_check in a thread and the
-seals in a child process beside the rest (services/check_beside.py), and finds exactly what
+seals in a child process beside the rest (services/trust/check_beside.py), and finds exactly what
 the check all in one thread finds, in the same order: an audit entry edited, a sealed row
 edited, a dangling foreign key. A child that fails leaves its part to the check itself; an
 error stops the parts beside. On SQLite and PostgreSQL."""
@@ -9,7 +9,9 @@ import threading
 
 import pytest
 
-from mototaxi_desk.services import (audit_walk, check_beside, child_jobs, demo, integrity)
+from mototaxi_desk.services.trust import audit_walk, check_beside, integrity
+from mototaxi_desk.services import child_jobs
+from mototaxi_desk.demo import data as demo
 from mototaxi_desk.store.models import DB, AuditLog, InfractionNotice
 
 from .test_tamper import _sql

@@ -1,5 +1,5 @@
 """Issue 23: `check` reads the audit log and the sealed tables raw, in keyset batches
-(services/audit_walk.py, store/scan.py), and still finds what it found reading them through
+(services/trust/audit_walk.py, store/scan.py), and still finds what it found reading them through
 the models: an audit entry edited, deleted or moved, a sealed row edited or deleted — at
 the edges of the batches too — with the same messages. Its number of queries does not grow
 with the rows it reads (batches of store.scan.BATCH). On SQLite and PostgreSQL."""
@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from mototaxi_desk.services import audit, audit_walk, demo, integrity
+from mototaxi_desk.services import audit
+from mototaxi_desk.services.trust import audit_walk, integrity
+from mototaxi_desk.demo import data as demo
 from mototaxi_desk.store import scan
 from mototaxi_desk.store.models import (DB, MODELS, SEALED_FIELDS, AuditLog, Fee,
                                         InfractionNotice)

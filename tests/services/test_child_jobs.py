@@ -6,7 +6,8 @@ import subprocess
 
 import pytest
 
-from mototaxi_desk.services import child_jobs, integrity, keys
+from mototaxi_desk.services import child_jobs
+from mototaxi_desk.services.trust import integrity, keys
 from mototaxi_desk.services.context import SYSTEM
 from mototaxi_desk.store import connection
 from mototaxi_desk.store.models import Person

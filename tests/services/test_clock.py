@@ -9,8 +9,11 @@ import json
 import pytest
 
 from mototaxi_desk.domain.errors import DomainError, ValidationError
-from mototaxi_desk.services import (alerts, clock, fees, overview, permit_history, permits,
-                                    reports, stands, waiting_list)
+from mototaxi_desk.services.views import alerts, overview, reports
+from mototaxi_desk.services import clock
+from mototaxi_desk.services.payments import fees
+from mototaxi_desk.services.licensing import permit_history, permits, waiting_list
+from mototaxi_desk.services.register import stands
 from mototaxi_desk.services.context import SYSTEM, Actor, PermissionDenied
 from mototaxi_desk.store.models import AuditLog, ClockTick, Permit, PermitHistory
 

@@ -1,4 +1,4 @@
-"""Time is an audited input (issue 34, services/clock_trust.py): a computer date the program
+"""Time is an audited input (issue 34, services/trust/clock_trust.py): a computer date the program
 cannot trust (two years ahead, behind the register, far from the PostgreSQL server's) holds
 the program at the register's last day, read-only, until an admin confirms it; a daily step
 run with a wrong date is undone to the exact earlier state, and the cards it made invalid
@@ -9,8 +9,11 @@ import pytest
 
 from mototaxi_desk.domain import wallclock
 from mototaxi_desk.domain.errors import ClockNotTrusted, DomainError
-from mototaxi_desk.services import (backups, clock, clock_trust, documents, permits, persons,
-                                    waiting_list)
+from mototaxi_desk.services.administration import backups
+from mototaxi_desk.services import clock, documents
+from mototaxi_desk.services.trust import clock_trust
+from mototaxi_desk.services.licensing import permits, waiting_list
+from mototaxi_desk.services.register import persons
 from mototaxi_desk.services.context import Actor, PermissionDenied
 from mototaxi_desk.store import row_journal
 from mototaxi_desk.store.connection import is_postgres
@@ -64,7 +67,7 @@ def _register_run_up_to_today(make_municipio):
     clock.tick(on=TODAY)
     assert clock_trust.assess()["trusted"]
     # SRM Art. 6 XX: the holder licensed his card this year (and paid its fee, Art. 47 I)
-    from mototaxi_desk.services import card_licensing
+    from mototaxi_desk.services.licensing import card_licensing
     card_licensing.license_card(CLERK, t["paused"]["id"], on=TODAY)
     _pay_all(t["paused"]["holder"], TODAY)
     return t, _card_text(t["paused"]["order_number"])
@@ -101,7 +104,7 @@ def test_a_clock_two_years_ahead_changes_nothing_and_holds_the_program(
 
 
 def test_logins_and_refusals_still_work_while_held(db, municipio, clock_at):
-    from mototaxi_desk.services import users
+    from mototaxi_desk.services.administration import users
     clock.tick(on=TODAY)
     clock_at(TWO_YEARS_AHEAD)
     assert not clock_trust.assess()["trusted"]

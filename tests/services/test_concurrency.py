@@ -10,9 +10,12 @@ import datetime as dt
 
 import pytest
 
-from mototaxi_desk.services import ledger, permit_history, setup, stands, users
+from mototaxi_desk.services import ledger, setup
+from mototaxi_desk.services.licensing import permit_history
+from mototaxi_desk.services.register import stands
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.services.context import SYSTEM
-from mototaxi_desk.services.permits import grant_permit
+from mototaxi_desk.services.licensing.permits import grant_permit
 from mototaxi_desk.store.connection import write_transaction
 from mototaxi_desk.store.models import (Application, AuditLog, AuxiliaryDriver, Fee,
                                         InfractionNotice, PenaltyCharge, Permit, PermitHistory,
@@ -362,7 +365,8 @@ def test_the_passage_of_time_runs_once_across_counters(db_url, municipio, counte
     """The daily step (services/clock.py) set off by 4 counters opening at the same moment
     runs once per day: one suspension ended (SRM Art. 38 I) and one expiry per permit, one
     step recorded and audited per day, the audit chain whole (2 days, 4 counters each)."""
-    from mototaxi_desk.services import audit, clock, permits
+    from mototaxi_desk.services import audit, clock
+    from mototaxi_desk.services.licensing import permits
     from mototaxi_desk.store.models import ClockTick
     _, ends = holder_permit("Suspensão Acabando")
     _, lapses = holder_permit("Validade Acabando")

@@ -6,7 +6,9 @@ import datetime as dt
 import pytest
 
 from mototaxi_desk.domain.errors import RuleRefusal, ValidationError
-from mototaxi_desk.services import counter, documents, fees
+from mototaxi_desk.services.views import counter
+from mototaxi_desk.services import documents
+from mototaxi_desk.services.payments import fees
 from mototaxi_desk.store.models import Fee, Permit
 
 from ..conftest import row_counts

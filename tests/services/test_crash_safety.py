@@ -1,7 +1,7 @@
 """Crash safety (issue #8 part 2): a power cut in the middle of a burst of counter actions,
 50 times. A child process runs real services on an SQLite file and is killed (SIGKILL) at a
 random moment; afterwards the file passes PRAGMA integrity_check and every record is whole
-(services/integrity.py): no application without its checklist, no permit without its
+(services/trust/integrity.py): no application without its checklist, no permit without its
 history, no notice without its fine, no gap in the numbers, an unbroken audit chain.
 
 MOTOTAXI_CRASH_TRIALS changes the number of trials (default 50)."""
@@ -18,7 +18,9 @@ import time
 
 import pytest
 
-from mototaxi_desk.services import demo, integrity, setup
+from mototaxi_desk.demo import data as demo
+from mototaxi_desk.services.trust import integrity
+from mototaxi_desk.services import setup
 from mototaxi_desk.store.migrations import close_database, open_database
 from mototaxi_desk.store.models import AuditLog
 

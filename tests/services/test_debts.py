@@ -8,7 +8,10 @@ from decimal import Decimal
 import pytest
 
 from mototaxi_desk.domain.errors import RuleRefusal
-from mototaxi_desk.services import fees, ledger, permits, vehicles
+from mototaxi_desk.services.payments import fees
+from mototaxi_desk.services import ledger
+from mototaxi_desk.services.licensing import permits
+from mototaxi_desk.services.register import vehicles
 from mototaxi_desk.store.models import Fee, PenaltyCharge
 
 from ..conftest import row_counts

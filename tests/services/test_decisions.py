@@ -6,7 +6,8 @@ import datetime as dt
 import pytest
 
 from mototaxi_desk.domain.errors import RuleRefusal, ValidationError
-from mototaxi_desk.services import decisions, ledger, permit_actions, permits, waiting_list
+from mototaxi_desk.services.licensing import decisions, permits, waiting_list
+from mototaxi_desk.services import ledger, permit_actions
 from mototaxi_desk.services.context import PermissionDenied
 from mototaxi_desk.store.models import AuditLog, Permit, PersonBar, Sanction, WaitingListEntry
 

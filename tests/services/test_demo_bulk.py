@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from mototaxi_desk.services import alerts, audit, demo, integrity, ledger, overview
+from mototaxi_desk.services.views import alerts, overview
+from mototaxi_desk.services import audit, ledger
+from mototaxi_desk.demo import data as demo
+from mototaxi_desk.services.trust import integrity
 from mototaxi_desk.store.models import (Application, AuditLog, Fee, InfractionNotice,
                                         Inspection, NoticeProceeding, PenaltyCharge, Sticker)
 

@@ -12,8 +12,11 @@ import pytest
 
 from mototaxi_desk import config
 from mototaxi_desk.domain.errors import DomainError, ValidationError
-from mototaxi_desk.services import (certificate, certificate_vault, collection, documents,
-                                    impounds, ledger, reports)
+from mototaxi_desk.services.administration import certificate, certificate_vault
+from mototaxi_desk.services.payments import collection
+from mototaxi_desk.services import documents, ledger
+from mototaxi_desk.services.ledger import impounds
+from mototaxi_desk.services.views import reports
 from mototaxi_desk.services.context import PermissionDenied
 from mototaxi_desk.store.models import AuditLog
 
@@ -289,8 +292,10 @@ def test_roster_receipt_guia_permit_act_and_campaign_letters_signed(installed):
     termo (a permit act, SRM Art. 4 § 9) and the campaign's call letters."""
     import datetime as dt_
 
-    from mototaxi_desk.services import (act_documents, applications, campaigns, fees, guias,
-                                        permit_actions)
+    from mototaxi_desk.services import act_documents, permit_actions
+    from mototaxi_desk.services.licensing import applications
+    from mototaxi_desk.services.messaging import campaigns
+    from mototaxi_desk.services.payments import fees, guias
     from mototaxi_desk.store.models import Permit, Stand
 
     from ..factories import SUPERVISOR, make_person

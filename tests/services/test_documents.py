@@ -11,7 +11,8 @@ import pytest
 from mototaxi_desk import config
 from mototaxi_desk.domain.errors import DomainError, ValidationError
 from mototaxi_desk.printing import qr
-from mototaxi_desk.services import documents, keys, setup
+from mototaxi_desk.services import documents, setup
+from mototaxi_desk.services.trust import keys
 from mototaxi_desk.services.context import Actor, PermissionDenied
 from mototaxi_desk.store.models import (AuditLog, Inspection, PrintLog, SigningKey, Stand,
                                         Sticker)

@@ -3,7 +3,8 @@ file it) and the impound release receipt with each amount (SRM Arts. 46, 48), pr
 import pytest
 
 from mototaxi_desk.domain.errors import DomainError, ValidationError
-from mototaxi_desk.services import documents, impounds, ledger
+from mototaxi_desk.services import documents, ledger
+from mototaxi_desk.services.ledger import impounds
 
 from ..factories import CLERK
 from ..printing import pdf_tools

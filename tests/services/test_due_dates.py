@@ -1,4 +1,4 @@
-"""The due-dates table (issue 23, services/due_dates.py): the Painel reads the register's
+"""The due-dates table (issue 23, services/views/due_dates.py): the Painel reads the register's
 alerts from a table its actions keep current inside their own write transactions. After
 each action below — a transfer, a vehicle substitution, an inspection, a notice, a
 waiting-list call, a CNH renewal, a name change, a desistência, a municipal holiday — the
@@ -14,9 +14,13 @@ from validate_docbr import CNH
 
 from mototaxi_desk.domain import inspection_rules
 from mototaxi_desk.domain.profiles import PROFILES_DIR
-from mototaxi_desk.services import (alerts, audit, campaigns, clock, due_dates, fees,
-                                    inspections, ledger, overview, permits, persons,
-                                    profile_versions, setup, vehicles, waiting_list)
+from mototaxi_desk.services.views import alerts, due_dates, overview
+from mototaxi_desk.services import audit, clock, ledger, setup
+from mototaxi_desk.services.messaging import campaigns
+from mototaxi_desk.services.payments import fees
+from mototaxi_desk.services.register import inspections, persons, vehicles
+from mototaxi_desk.services.licensing import permits, waiting_list
+from mototaxi_desk.services.administration import profile_versions
 from mototaxi_desk.store.connection import write_transaction
 from mototaxi_desk.store.models import AlertDue, AlertDueState, Cnh, Permit, Vehicle
 
@@ -310,7 +314,7 @@ def test_what_commits_while_the_alerts_are_computed_is_not_lost(demo_data, monke
 
 
 def test_a_process_that_does_not_keep_the_table_marks_it_stale(board, monkeypatch):
-    """A process that never loaded services/due_dates.py (a read-only command, the window
+    """A process that never loaded services/views/due_dates.py (a read-only command, the window
     before the login) cannot store anyone's alerts again: a change that may move a deadline
     marks the table stale; one that moves none (a login, a view) leaves it fresh."""
     from mototaxi_desk.store import connection

@@ -19,9 +19,11 @@ from mototaxi_desk.domain import penalty_engine as engine
 from mototaxi_desk.domain.errors import DomainError
 from mototaxi_desk.domain.profiles import (apply_overrides, available_profiles,
                                            editable_numbers, load_profile)
-from mototaxi_desk.services import (auxiliary, clock, fees, impounds, inspections, ledger,
-                                    permit_act_texts, permits, setup, stands, summons,
-                                    vehicles, waiting_list)
+from mototaxi_desk.services.licensing import auxiliary, permits, summons, waiting_list
+from mototaxi_desk.services import clock, ledger, permit_act_texts, setup
+from mototaxi_desk.services.payments import fees
+from mototaxi_desk.services.ledger import impounds
+from mototaxi_desk.services.register import inspections, stands, vehicles
 from mototaxi_desk.services.context import SYSTEM, Actor
 from mototaxi_desk.store.migrations import close_database, open_database
 from mototaxi_desk.store.models import Permit, PersonBar

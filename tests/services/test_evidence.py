@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 
 from mototaxi_desk.domain.errors import DomainError
-from mototaxi_desk.services import (acknowledgement, audit, backups, checkpoints, integrity,
-                                    keys, published_head, station_marks)
+from mototaxi_desk.services.trust import (acknowledgement, checkpoints, integrity, keys,
+                                          published_head, station_marks)
+from mototaxi_desk.services import audit
+from mototaxi_desk.services.administration import backups
 from mototaxi_desk.services.context import SYSTEM, Actor, PermissionDenied
 from mototaxi_desk.store.models import AuditLog, Fee, StationMark
 
@@ -299,7 +301,7 @@ def test_the_demo_database_keeps_its_marks_in_its_own_folder(tmp_path):
 
     from mototaxi_desk import config
     from mototaxi_desk.services import setup
-    from mototaxi_desk.services.demo import DEMO_MUNICIPIO
+    from mototaxi_desk.demo.data import DEMO_MUNICIPIO
     from mototaxi_desk.store.migrations import close_database, open_database
 
     def a_new_demo():

@@ -1,9 +1,9 @@
-"""services/first_run.py: what the start-up asks before the wizard or the login."""
+"""services/administration/first_run.py: what the start-up asks before the wizard or the login."""
 from __future__ import annotations
 
 import peewee
 
-from mototaxi_desk.services import first_run
+from mototaxi_desk.services.administration import first_run
 from mototaxi_desk.store.models import MunicipioSettings
 
 

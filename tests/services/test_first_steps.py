@@ -4,8 +4,10 @@ the command line does); the copy the program makes by itself as it opens is not 
 step; the wizard's admin password is not provisional, `init`'s is."""
 import datetime as dt
 
-from mototaxi_desk.services import (backups, collection, first_steps, persons, setup, stands,
-                                    users)
+from mototaxi_desk.services.administration import backups, first_steps, users
+from mototaxi_desk.services.payments import collection
+from mototaxi_desk.services.register import persons, stands
+from mototaxi_desk.services import setup
 from mototaxi_desk.services.context import SYSTEM
 
 PNG = (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x02\x00\x00"

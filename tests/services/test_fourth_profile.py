@@ -14,8 +14,9 @@ import pytest
 from mototaxi_desk.domain.errors import RuleRefusal
 from mototaxi_desk.domain.permit_rules import NO_TERM
 from mototaxi_desk.domain.validators import format_date
-from mototaxi_desk.services import (alerts, applications, documents, permits, setup,
-                                    waiting_list)
+from mototaxi_desk.services.views import alerts
+from mototaxi_desk.services.licensing import applications, permits, waiting_list
+from mototaxi_desk.services import documents, setup
 from mototaxi_desk.services.context import SYSTEM
 from mototaxi_desk.store.models import Permit
 

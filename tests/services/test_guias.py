@@ -7,7 +7,8 @@ import pytest
 
 from mototaxi_desk.domain import febraban, pix
 from mototaxi_desk.domain.errors import DomainError, ValidationError
-from mototaxi_desk.services import collection, fees, guias, ledger, permissions
+from mototaxi_desk.services.payments import collection, fees, guias
+from mototaxi_desk.services import ledger, permissions
 from mototaxi_desk.services.context import SYSTEM, Actor
 from mototaxi_desk.store.models import AuditLog, Guia, PrintLog
 
@@ -99,7 +100,7 @@ def test_numbers_are_gap_free_and_a_new_guia_replaces_the_open_one(charging):
         "Substituída")
     again = guias.print_guia(CLERK, second["number_text"])
     assert again["copies"][0]["copy"] == 2 and again["guia"]["barcode"] == second["barcode"]
-    from mototaxi_desk.services import integrity
+    from mototaxi_desk.services.trust import integrity
     assert integrity.number_problems() == []          # `check` counts guias too
     Guia.delete().where(Guia.id == first["id"]).execute()
     assert integrity.number_problems() == [f"guias de recolhimento de {ON.year}: faltam 1 "

@@ -11,8 +11,11 @@ from openpyxl import Workbook, load_workbook
 
 from mototaxi_desk.domain.errors import DomainError
 from mototaxi_desk.domain.validators import format_cpf
-from mototaxi_desk.services import (applications, importing, integrity, permissions,
-                                    sequences, setup, users)
+from mototaxi_desk.services.licensing import applications
+from mototaxi_desk.services.exchange import importing
+from mototaxi_desk.services.trust import integrity
+from mototaxi_desk.services import permissions, setup
+from mototaxi_desk.services.administration import sequences, users
 from mototaxi_desk.services.context import Actor, PermissionDenied
 from mototaxi_desk.store.models import (AuditLog, AuxiliaryDriver, ImportRun, Permit,
                                         PermitHistory, Person, Stand, Vehicle,

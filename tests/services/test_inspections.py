@@ -9,7 +9,10 @@ from hypothesis import strategies as st
 
 from mototaxi_desk.domain import inspection_rules
 from mototaxi_desk.domain.errors import DomainError, RuleRefusal, ValidationError
-from mototaxi_desk.services import fees, inspections, sequences, setup
+from mototaxi_desk.services.payments import fees
+from mototaxi_desk.services.register import inspections
+from mototaxi_desk.services.administration import sequences
+from mototaxi_desk.services import setup
 from mototaxi_desk.services.context import PermissionDenied
 from mototaxi_desk.store.models import AuditLog, Fee, Inspection, Sticker, Vehicle
 

@@ -10,7 +10,10 @@ from hypothesis import strategies as st
 
 from mototaxi_desk.domain.errors import DomainError
 from mototaxi_desk.domain import inspection_rules
-from mototaxi_desk.services import (applications, fees, inspections, permits, setup, stands)
+from mototaxi_desk.services.licensing import applications, permits
+from mototaxi_desk.services.payments import fees
+from mototaxi_desk.services.register import inspections, stands
+from mototaxi_desk.services import setup
 from mototaxi_desk.services.context import SYSTEM
 from mototaxi_desk.store.migrations import close_database, open_database
 from mototaxi_desk.store.models import Application, Fee, Permit, Sticker

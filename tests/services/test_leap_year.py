@@ -16,7 +16,10 @@ from validate_docbr import CNH
 from mototaxi_desk.domain import importing, permit_rules
 from mototaxi_desk.domain.errors import ValidationError
 from mototaxi_desk.domain.holder_rules import requirement_problems
-from mototaxi_desk.services import clock, demo, ledger, permits, persons, setup, vehicles
+from mototaxi_desk.services import clock, ledger, setup
+from mototaxi_desk.demo import data as demo
+from mototaxi_desk.services.licensing import permits
+from mototaxi_desk.services.register import persons, vehicles
 from mototaxi_desk.store.models import ClockTick, Permit
 
 from ..conftest import SRM

@@ -6,7 +6,8 @@ import datetime as dt
 import pytest
 
 from mototaxi_desk.domain.errors import RuleRefusal, ValidationError
-from mototaxi_desk.services import impounds, ledger
+from mototaxi_desk.services.ledger import impounds
+from mototaxi_desk.services import ledger
 
 from ..conftest import row_counts
 from ..factories import CLERK, SUPERVISOR

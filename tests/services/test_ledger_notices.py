@@ -6,7 +6,9 @@ import datetime as dt
 import pytest
 
 from mototaxi_desk.domain.errors import DomainError, RuleRefusal, ValidationError
-from mototaxi_desk.services import auxiliary, fees, ledger, permits, setup
+from mototaxi_desk.services.licensing import auxiliary, permits
+from mototaxi_desk.services.payments import fees
+from mototaxi_desk.services import ledger, setup
 from mototaxi_desk.services.context import PermissionDenied
 from mototaxi_desk.store.models import AuditLog, InfractionNotice, PenaltyCharge
 

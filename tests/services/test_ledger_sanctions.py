@@ -7,7 +7,8 @@ import datetime as dt
 import pytest
 
 from mototaxi_desk.domain.errors import DomainError, RuleRefusal
-from mototaxi_desk.services import bars, ledger
+from mototaxi_desk.services.licensing import bars
+from mototaxi_desk.services import ledger
 from mototaxi_desk.services.context import PermissionDenied
 from mototaxi_desk.store.models import Permit, Sanction
 
@@ -144,7 +145,7 @@ def test_l1745_appeal_15_days_no_defence_stage_art_19(l1745):
 
 
 def test_ledger_view_and_alerts(srm):
-    from mototaxi_desk.services import alerts
+    from mototaxi_desk.services.views import alerts
     person, permit = holder_permit()
     notified(permit, "36-IX", "01/06/2026 10:00", "05/06/2026", D(2026, 6, 5))
     view = ledger.ledger(person["cpf"], on=D(2026, 6, 6))

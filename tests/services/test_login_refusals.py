@@ -9,7 +9,7 @@ import socket
 import argon2
 import pytest
 
-from mototaxi_desk.services import users
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.models import DB, AuditLog, User
 

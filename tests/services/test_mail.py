@@ -15,8 +15,12 @@ import pytest
 from mototaxi_desk import config
 from mototaxi_desk.domain.profiles import PROFILES_DIR
 from mototaxi_desk.domain.errors import DomainError, ValidationError
-from mototaxi_desk.services import (applications, collection, documents, fees, guias, ledger,
-                                    mail, mail_settings, persons, profile_versions)
+from mototaxi_desk.services.licensing import applications
+from mototaxi_desk.services.payments import collection, fees, guias
+from mototaxi_desk.services import documents, ledger
+from mototaxi_desk.services.messaging import mail, mail_settings
+from mototaxi_desk.services.register import persons
+from mototaxi_desk.services.administration import profile_versions
 from mototaxi_desk.store.models import AuditLog, EmailDelivery, InfractionNotice
 
 from ..conftest import SRM, row_counts

@@ -2,12 +2,15 @@
 its action — from an empty município, through the real services: the grant's fee to pay, the
 card to print, the vehicle to present for the vistoria (and the debt that refuses it, SRM
 Art. 17 §1º), a document missing from an open application, a deferred permit not granted
-and the deadlines of services/alerts.py (CNH)."""
+and the deadlines of services/views/alerts.py (CNH)."""
 import datetime as dt
 
 from mototaxi_desk.domain.errors import DebtRefusal
-from mototaxi_desk.services import applications as apps
-from mototaxi_desk.services import counter, documents, inspections, next_steps, permits
+from mototaxi_desk.services.licensing import applications as apps
+from mototaxi_desk.services.views import counter, next_steps
+from mototaxi_desk.services import documents
+from mototaxi_desk.services.register import inspections
+from mototaxi_desk.services.licensing import permits
 
 import pytest
 

@@ -8,7 +8,8 @@ import pytest
 
 from mototaxi_desk.domain.errors import ValidationError
 from mototaxi_desk.domain.profiles import PROFILES_DIR
-from mototaxi_desk.services import ledger, profile_versions, setup
+from mototaxi_desk.services import ledger, setup
+from mototaxi_desk.services.administration import profile_versions
 
 from ..conftest import SRM, row_counts
 from .ledger_helpers import ADMIN, FISCAL, TODAY, holder_permit, notice_data

@@ -1,4 +1,4 @@
-"""Issue 23: the defence and appeal terms still running (services/open_terms.py) are read
+"""Issue 23: the defence and appeal terms still running (services/ledger/open_terms.py) are read
 from the notices notified, or decided, since the earliest day a term can still run, not
 from every notice; the items are exactly those the full computation (every notice's stage
 and terms, notice_terms) finds, on every day around notices in every stage: SRM defence 10
@@ -13,9 +13,13 @@ import datetime as dt
 from pathlib import Path
 
 from mototaxi_desk.domain.profiles import PROFILES_DIR
-from mototaxi_desk.services import alerts, ledger, open_terms, profile_versions, setup
-from mototaxi_desk.services.holidays import business_calendar
-from mototaxi_desk.services.notice_terms import STAGE_LABELS, deadlines, proceedings_of, stage
+from mototaxi_desk.services.views import alerts
+from mototaxi_desk.services import ledger, setup
+from mototaxi_desk.services.ledger import open_terms
+from mototaxi_desk.services.administration import profile_versions
+from mototaxi_desk.services.administration.holidays import business_calendar
+from mototaxi_desk.services.ledger.notice_terms import (STAGE_LABELS, deadlines, proceedings_of,
+                                                        stage)
 from mototaxi_desk.store.models import InfractionNotice, PenaltyCharge
 
 from ..conftest import SRM

@@ -13,7 +13,10 @@ import pytest
 
 from mototaxi_desk.domain.errors import ValidationError
 from mototaxi_desk.domain.output_files import OutputError
-from mototaxi_desk.services import backups, documents, privacy, register_export, reports
+from mototaxi_desk.services.administration import backups, privacy
+from mototaxi_desk.services import documents
+from mototaxi_desk.services.exchange import register_export
+from mototaxi_desk.services.views import reports
 from mototaxi_desk.services.context import SYSTEM, Actor
 from mototaxi_desk.store.models import PrintLog
 

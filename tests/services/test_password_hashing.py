@@ -3,7 +3,7 @@ argon2 (CHEAP_HASHER) to stay fast; these run with the production parameters."""
 import pytest
 from argon2 import Type
 
-from mototaxi_desk.services import users
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.store.connection import write_transaction
 from mototaxi_desk.store.models import User
 

@@ -6,8 +6,10 @@ import datetime as dt
 import pytest
 
 from mototaxi_desk.domain.errors import DomainError, RuleRefusal
-from mototaxi_desk.services import (act_documents, auxiliary, counter, documents, fees, permit_actions,
-                                    setup)
+from mototaxi_desk.services import act_documents, documents, permit_actions, setup
+from mototaxi_desk.services.licensing import auxiliary
+from mototaxi_desk.services.views import counter
+from mototaxi_desk.services.payments import fees
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.connection import write_transaction
 from mototaxi_desk.store.models import AuditLog, Permit, PrintLog
@@ -235,7 +237,7 @@ def test_reprint_after_an_amendment_cites_the_wording_of_the_acts_date_pf_art_12
     """A desistência of 02/03/2026 under PF Art. 12 §ú, reprinted after the município
     adopted from 01/06/2026 a wording that moves the call-up to another article, still
     cites the article in force when the act was made; an act of June cites the new one."""
-    from mototaxi_desk.services import profile_versions
+    from mototaxi_desk.services.administration import profile_versions
     from .ledger_helpers import ADMIN
     from .test_profile_versions import amended
     _, permit = holder_permit()

@@ -6,8 +6,10 @@ from decimal import Decimal
 import pytest
 
 from mototaxi_desk.domain.errors import DomainError, RuleRefusal, ValidationError
-from mototaxi_desk.services import applications as apps
-from mototaxi_desk.services import auxiliary, fees, permit_history, permits, stands
+from mototaxi_desk.services.licensing import applications as apps
+from mototaxi_desk.services.licensing import auxiliary, permit_history, permits
+from mototaxi_desk.services.payments import fees
+from mototaxi_desk.services.register import stands
 from mototaxi_desk.services.context import PermissionDenied
 from mototaxi_desk.store.models import Fee, Permit, PersonBar, WaitingListEntry
 
@@ -185,7 +187,7 @@ def test_transfer_on_death_no_minimum_no_bar_srm_art_4_par_8(municipio):
 def test_a_person_who_receives_a_permit_by_transfer_leaves_the_waiting_list(municipio):
     """Like a grant (SRM Art. 4 §2º: one permit per person), a transfer ends the new
     holder's open waiting-list entry: the list never calls someone who already holds one."""
-    from mototaxi_desk.services import waiting_list
+    from mototaxi_desk.services.licensing import waiting_list
     holder, vehicle = holder_with_vehicle()
     permit = grant(holder, vehicle)
     heir, heir_vehicle = holder_with_vehicle("Filho do Titular")
@@ -222,7 +224,7 @@ def test_pf_desistance_reverts_and_calls_next_on_waiting_list_art_12(make_munici
     make_municipio("porto-feliz-2017", today=TODAY)
     permit = grant(*holder_with_vehicle())
     waiting = make_person("Primeira da Fila", today=TODAY)
-    from mototaxi_desk.services import waiting_list
+    from mototaxi_desk.services.licensing import waiting_list
     waiting_list.enrol(CLERK, waiting["id"], on=TODAY)
     permits.desist(SUPERVISOR, permit["id"], on=dt.date(2026, 7, 1))
     assert Permit.get_by_id(permit["id"]).status == "withdrawn"

@@ -9,7 +9,8 @@ import pytest
 from validate_docbr import CNH, CPF
 
 from mototaxi_desk.domain.errors import ValidationError
-from mototaxi_desk.services import persons, search
+from mototaxi_desk.services.register import persons
+from mototaxi_desk.services.views import search
 from mototaxi_desk.store.models import AuditLog, Cnh, Person, PersonNameToken
 
 from ..conftest import row_counts

@@ -9,6 +9,7 @@ import ast
 import dataclasses
 import datetime as dt
 import importlib
+import importlib.util
 import inspect
 import re
 from pathlib import Path
@@ -27,12 +28,12 @@ MODEL_NAMES = {name for name, value in vars(models).items()
                if isinstance(value, type) and issubclass(value, peewee.Model)}
 
 # Readers the screens call with no argument (the rest need an id: below). Never an action.
-READERS = ["applications.list_applications", "backups.status", "bank_returns.list_files",
-           "collection.current", "counter.unplaced_permits", "counter.waiting_calls",
-           "inspections.list_inspections", "keys.trust_summary", "ledger.list_holidays", "ledger.list_notices", "overview.identity",
-           "permits.list_permits", "profile_versions.status", "setup.brasao",
-           "setup.summary", "setup.tariff_values", "stands.list_stands", "users.list_users",
-           "vehicles.list_vehicles", "waiting_list.ordered", "waiting_list.ranking_inputs"]
+READERS = ["licensing.applications.list_applications", "administration.backups.status", "payments.bank_returns.list_files",
+           "payments.collection.current", "views.counter.unplaced_permits", "views.counter.waiting_calls",
+           "register.inspections.list_inspections", "trust.keys.trust_summary", "ledger.list_holidays", "ledger.list_notices", "views.overview.identity",
+           "licensing.permits.list_permits", "administration.profile_versions.status", "setup.brasao",
+           "setup.summary", "setup.tariff_values", "register.stands.list_stands", "administration.users.list_users",
+           "register.vehicles.list_vehicles", "licensing.waiting_list.ordered", "licensing.waiting_list.ranking_inputs"]
 
 
 def gui_service_calls() -> dict[str, set[str]]:
@@ -48,10 +49,11 @@ def gui_service_calls() -> dict[str, set[str]]:
                     "services" in node.module.split("."):
                 tail = node.module.split("services", 1)[1].lstrip(".")
                 for alias in node.names:
-                    if tail:
-                        functions[alias.asname or alias.name] = f"{tail}.{alias.name}"
+                    dotted = f"{tail}.{alias.name}" if tail else alias.name
+                    if _is_module(f"mototaxi_desk.services.{dotted}"):
+                        modules[alias.asname or alias.name] = dotted
                     else:
-                        modules[alias.asname or alias.name] = alias.name
+                        functions[alias.asname or alias.name] = dotted
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
@@ -64,6 +66,13 @@ def gui_service_calls() -> dict[str, set[str]]:
             if name:
                 found.setdefault(name, set()).add(path.name)
     return found
+
+
+def _is_module(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:
+        return False
 
 
 def _resolve(name: str):
@@ -92,7 +101,7 @@ def test_every_service_function_the_gui_calls_returns_no_model_by_its_signature(
 
 
 def test_the_signature_check_sees_a_model_getter():
-    assert models_named(str(inspect.signature(_resolve("persons.get_person")).return_annotation)) \
+    assert models_named(str(inspect.signature(_resolve("register.persons.get_person")).return_annotation)) \
         == {"Person"}
     assert models_named("list[dict] | None") == set()
 
@@ -124,18 +133,18 @@ def test_the_screens_getters_return_plain_data(demo_data):
     ledger.record_notice(FISCAL, notice_data({"id": permit.id}, "36-IX",
                                              f"{yesterday:%d/%m/%Y} 10:00"))
     calls = {
-        "persons.person": [person.id], "persons.cnh": [person.id],
-        "vehicles.vehicle": [vehicle.id], "vehicles.vehicle_for_plate": [vehicle.plate_original],
-        "permits.permit": [permit.id], "permits.permit_by_order_number": [permit.order_number],
-        "stands.stand": [Stand.select().first().id],
-        "applications.application": [Application.select().first().id],
+        "register.persons.person": [person.id], "register.persons.cnh": [person.id],
+        "register.vehicles.vehicle": [vehicle.id], "register.vehicles.vehicle_for_plate": [vehicle.plate_original],
+        "licensing.permits.permit": [permit.id], "licensing.permits.permit_by_order_number": [permit.order_number],
+        "register.stands.stand": [Stand.select().first().id],
+        "licensing.applications.application": [Application.select().first().id],
         "ledger.notice": [InfractionNotice.select().first().id],
         "ledger.ledger": [str(permit.order_number)],
         **{name: [] for name in READERS},
     }
     aux = AuxiliaryDriver.select().first()
     if aux is not None:
-        calls["auxiliary.auxiliary"] = [aux.id]
+        calls["licensing.auxiliary.auxiliary"] = [aux.id]
     gui_calls = gui_service_calls()
     assert set(calls) - set(gui_calls) == set()  # each of them is one the screens call
     found = {name: hits for name, args in calls.items()

@@ -14,7 +14,8 @@ import sys
 
 import pytest
 
-from mototaxi_desk.services import documents, integrity, setup
+from mototaxi_desk.services import documents, setup
+from mototaxi_desk.services.trust import integrity
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.migrations import close_database, open_database
 from mototaxi_desk.store.models import PrintLog

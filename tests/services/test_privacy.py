@@ -13,8 +13,10 @@ from mototaxi_desk import config, logs
 from mototaxi_desk.domain import validators
 from mototaxi_desk.domain.errors import ValidationError
 from mototaxi_desk.printing import qr
-from mototaxi_desk.services import (applications, counter, documents, ledger, permits, privacy,
-                                    records, search, users, waiting_list)
+from mototaxi_desk.services.licensing import applications, permits, waiting_list
+from mototaxi_desk.services.views import counter, records, search
+from mototaxi_desk.services import documents, ledger
+from mototaxi_desk.services.administration import privacy, users
 from mototaxi_desk.services.context import Actor, PermissionDenied
 from mototaxi_desk.store.models import AuditLog, Person
 

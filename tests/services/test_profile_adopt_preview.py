@@ -13,7 +13,8 @@ import pytest
 
 from mototaxi_desk.domain.errors import ProfileError, RuleRefusal, ValidationError
 from mototaxi_desk.domain.profiles import PROFILES_DIR, text_hash
-from mototaxi_desk.services import profile_versions, setup
+from mototaxi_desk.services.administration import profile_versions
+from mototaxi_desk.services import setup
 from mototaxi_desk.services.context import PermissionDenied
 from mototaxi_desk.store.models import AuditLog, ProfileVersion
 

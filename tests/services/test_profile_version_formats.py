@@ -8,7 +8,9 @@ from pathlib import Path
 
 from mototaxi_desk.domain import profiles, wallclock
 from mototaxi_desk.domain.profile_formats import CURRENT
-from mototaxi_desk.services import integrity, ledger, profile_versions, setup
+from mototaxi_desk.services.trust import integrity
+from mototaxi_desk.services import ledger, setup
+from mototaxi_desk.services.administration import profile_versions
 from mototaxi_desk.store.models import ProfileVersion
 
 from ..conftest import PF

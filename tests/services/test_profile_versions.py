@@ -10,7 +10,9 @@ import pytest
 
 from mototaxi_desk.domain.errors import ProfileError, RuleRefusal, ValidationError
 from mototaxi_desk.domain.profiles import EARLIEST, PROFILES_DIR, text_hash
-from mototaxi_desk.services import ledger, profile_versions, setup, vehicles
+from mototaxi_desk.services import ledger, setup
+from mototaxi_desk.services.administration import profile_versions
+from mototaxi_desk.services.register import vehicles
 from mototaxi_desk.services.context import PermissionDenied
 from mototaxi_desk.store.models import AuditLog, InfractionNotice, ProfileVersion
 
@@ -197,7 +199,7 @@ def test_two_counters_one_adopts_the_other_follows(db_url, pf, tmp_path):
 def test_check_names_a_tampered_version_and_orphaned_notices(pf, tmp_path):
     """`mototaxi-desk check` no longer says "whole" over rules it cannot trust (issue #13:
     a class renamed by hand made ledger crash while check said the database was whole)."""
-    from mototaxi_desk.services import integrity
+    from mototaxi_desk.services.trust import integrity
     _, permit = holder_permit()
     ledger.record_notice(FISCAL, notice_data(permit, "24-I", "10/05/2026 10:00"), on=TODAY)
     assert integrity.check(file_check=False) == []
@@ -221,7 +223,7 @@ def test_check_judges_each_notice_by_the_version_in_force_on_its_date(pf, tmp_pa
     """When the versions' catalogues differ, a notice's code must exist in the version in
     force on its date (issue 23: the check reads the date only then; one catalogue for
     every version is filtered by the database)."""
-    from mototaxi_desk.services import integrity
+    from mototaxi_desk.services.trust import integrity
     _, permit = holder_permit()
     profile_versions.adopt(ADMIN, amended(tmp_path, NEW_ITEM), "01/06/2026", on=TODAY)
     june = ledger.record_notice(FISCAL, notice_data(permit, "24-IA", "10/06/2026 10:00"),

@@ -1,7 +1,7 @@
 """The person's full record (prontuário, PF Art. 14)."""
 import datetime as dt
 
-from mototaxi_desk.services import records
+from mototaxi_desk.services.views import records
 from mototaxi_desk.store.models import AuditLog, Permit
 
 from ..factories import SUPERVISOR
@@ -30,7 +30,7 @@ def test_viewing_a_record_is_logged_lgpd(demo_data):
 
 def test_open_amount_counts_fees_and_fines(demo_data):
     """What is owed: open fees and open fines alike (SRM Art. 50 blocks on both)."""
-    from mototaxi_desk.services import fees
+    from mototaxi_desk.services.payments import fees
     permit = Permit.select().first()
     record = records.person_record(SUPERVISOR, permit.holder_id)
     debts = fees.open_debts(permit.holder_id)

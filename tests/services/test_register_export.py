@@ -8,7 +8,8 @@ import json
 
 import pytest
 
-from mototaxi_desk.services import importing, register_export, setup
+from mototaxi_desk.services.exchange import importing, register_export
+from mototaxi_desk.services import setup
 from mototaxi_desk.services.context import Actor, PermissionDenied
 from mototaxi_desk.store.migrations import close_database, open_database
 from mototaxi_desk.store.models import (AuditLog, AuxiliaryDriver, Permit, Person, Stand,
@@ -71,7 +72,7 @@ def test_detran_list_of_permits_ended_in_the_period_with_their_plates(municipio,
     in the period (and are still ended), each with plate, RENAVAM and chassis."""
     from openpyxl import load_workbook
 
-    from mototaxi_desk.services import reports
+    from mototaxi_desk.services.views import reports
     from .import_samples import plate
     path = example_workbook(tmp_path / "cadastro.xlsx")
     importing.apply(ADMIN, path, today=TODAY)
@@ -94,7 +95,7 @@ def test_yearly_roster_lists_who_served_at_each_ponto_in_the_period(municipio, t
     the period, from when to when, including one that left (cassated) during the year."""
     from openpyxl import load_workbook
 
-    from mototaxi_desk.services import reports
+    from mototaxi_desk.services.views import reports
     path = example_workbook(tmp_path / "cadastro.xlsx")
     importing.apply(ADMIN, path, today=TODAY)
     book = load_workbook(path)

@@ -8,8 +8,11 @@ import pytest
 
 from mototaxi_desk.domain.errors import ValidationError
 from mototaxi_desk.domain.money import format_money
-from mototaxi_desk.services import (applications, ledger, published_head, reports, setup, stands,
-                                    waiting_list)
+from mototaxi_desk.services.licensing import applications, waiting_list
+from mototaxi_desk.services import ledger, setup
+from mototaxi_desk.services.trust import published_head
+from mototaxi_desk.services.views import reports
+from mototaxi_desk.services.register import stands
 from mototaxi_desk.store.models import (Application, AuditLog, InfractionNotice, PenaltyCharge,
                                         Permit, Stand, WaitingListEntry)
 
@@ -109,7 +112,7 @@ def test_permits_expiring_keeps_the_period_and_marks_deadlines(srm):
 def test_inspections_due_lists_every_overdue_one_and_those_due_by_the_end(demo_data):
     """The dates are those of the alerts (one rule, in domain/inspection_rules.py), read from
     the due-dates table (issue 23), which a 120-day period makes hold 120 days ahead."""
-    from mototaxi_desk.services import alerts
+    from mototaxi_desk.services.views import alerts
     today = dt.date.today()
     end = today + dt.timedelta(days=120)
     expected = [a for a in alerts.due(on=today, days=120)
@@ -272,7 +275,7 @@ def test_stand_count_matches_the_stand_service(demo_data):
 def test_painel_charts_count_notices_per_month_and_fines_open_against_paid(srm):
     """Twelve months ending with the current one, oldest first; a voided notice counts for
     nothing (SRM Art. 35 §2) in either chart."""
-    from mototaxi_desk.services import overview
+    from mototaxi_desk.services.views import overview
     _person, permit = holder_permit()
     march = _notice(permit, "10/03/2026 10:00")
     _notice(permit, "20/03/2026 10:00")
@@ -308,7 +311,7 @@ def test_painel_charts_count_each_notice_in_its_own_month_at_the_boundaries(srm)
     months and the days after `on` in none, in the notices or in the fines; the fines are
     summed over the notices numbered from the period's first to its last, less those among
     them of other days (recorded out of order here), whatever became of each fine."""
-    from mototaxi_desk.services import overview
+    from mototaxi_desk.services.views import overview
     setup.set_fiscal_unit_value(ADMIN, 2025, "40,00")
     _person, permit = holder_permit(on=dt.date(2025, 3, 1))
     recorded = {}
@@ -347,7 +350,7 @@ def _fine_totals_joined(first: dt.date, last: dt.date) -> dict:
 
 
 def test_painel_charts_on_an_empty_register_are_zero(srm):
-    from mototaxi_desk.services import overview
+    from mototaxi_desk.services.views import overview
     charts = overview.charts(dt.date(2026, 1, 31))
     assert [m["label"] for m in charts["notices_by_month"]][0] == "fev/25"
     assert all(m["count"] == 0 for m in charts["notices_by_month"])

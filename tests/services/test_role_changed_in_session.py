@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from mototaxi_desk.services import permissions, users
+from mototaxi_desk.services import permissions
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.services.context import Actor, PermissionDenied
 from mototaxi_desk.store.models import AuditLog, User
 

@@ -9,8 +9,10 @@ import json
 
 import pytest
 
-from mototaxi_desk.services import (integrity, keys, permits, persons, seal_review,
-                                    users, vehicles)
+from mototaxi_desk.services.trust import integrity, keys, seal_review
+from mototaxi_desk.services.licensing import permits
+from mototaxi_desk.services.register import persons, vehicles
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.services.context import SYSTEM, Actor, PermissionDenied
 from mototaxi_desk.store.models import AuditLog, Permit, Person, RowSeal, User, Vehicle
 from mototaxi_desk.store.seals import SealBroken
@@ -200,7 +202,7 @@ def test_the_administrator_puts_the_sealed_values_back(register, db_url):
     restored = Person.get_by_id(person["id"])
     assert (restored.name, restored.birth_date) == ("Raimundo Nonato Sá", born)
     assert _problems() == [] and seal_review.review() == []
-    from mototaxi_desk.services import search
+    from mototaxi_desk.services.views import search
     assert [h["person_id"] for h in search.search("raimundo")] == [person["id"]]
     persons.update_person(ADMIN, person["id"], {"phone": "(99) 98765-4321"})  # no refusal
 

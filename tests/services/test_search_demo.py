@@ -4,7 +4,8 @@ import datetime as dt
 import pytest
 
 from mototaxi_desk.domain import validators
-from mototaxi_desk.services import demo, search
+from mototaxi_desk.demo import data as demo
+from mototaxi_desk.services.views import search
 from mototaxi_desk.store.models import (Application, Cnh, Permit, Person, PersonNameToken, Stand,
                                         Vehicle, WaitingListEntry)
 

@@ -6,7 +6,8 @@ import pytest
 
 from mototaxi_desk.domain.errors import DomainError, ValidationError
 from mototaxi_desk.domain.profiles import ProfileError
-from mototaxi_desk.services import setup, users
+from mototaxi_desk.services import setup
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.services.context import SYSTEM, Actor, PermissionDenied
 from mototaxi_desk.store.models import AuditLog, FiscalUnitValue, MunicipioSettings, User
 

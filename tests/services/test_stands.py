@@ -6,7 +6,9 @@ import multiprocessing
 import pytest
 
 from mototaxi_desk.domain.errors import DomainError, RuleRefusal, ValidationError
-from mototaxi_desk.services import auxiliary, fees, permit_history, stands
+from mototaxi_desk.services.licensing import auxiliary, permit_history
+from mototaxi_desk.services.payments import fees
+from mototaxi_desk.services.register import stands
 from mototaxi_desk.services.context import PermissionDenied
 from mototaxi_desk.store.models import AuditLog, Fee, Permit, Stand
 

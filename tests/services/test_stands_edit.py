@@ -9,7 +9,8 @@ import json
 import pytest
 
 from mototaxi_desk.domain.errors import DomainError, RuleRefusal, ValidationError
-from mototaxi_desk.services import setup, stands
+from mototaxi_desk.services import setup
+from mototaxi_desk.services.register import stands
 from mototaxi_desk.services.context import PermissionDenied
 from mototaxi_desk.store.models import AuditLog, Fee, Stand
 

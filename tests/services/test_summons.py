@@ -8,7 +8,10 @@ import pytest
 
 from mototaxi_desk.domain import inspection_rules
 from mototaxi_desk.domain.errors import DomainError, RuleRefusal, ValidationError
-from mototaxi_desk.services import alerts, clock, inspections, permits, setup, summons
+from mototaxi_desk.services.views import alerts
+from mototaxi_desk.services import clock, setup
+from mototaxi_desk.services.register import inspections
+from mototaxi_desk.services.licensing import permits, summons
 from mototaxi_desk.services.context import PermissionDenied
 from mototaxi_desk.store.models import Permit
 

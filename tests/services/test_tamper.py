@@ -7,7 +7,10 @@ import sqlite3
 
 import pytest
 
-from mototaxi_desk.services import audit, checkpoints, integrity, keys, ledger, persons, users
+from mototaxi_desk.services import audit, ledger
+from mototaxi_desk.services.trust import checkpoints, integrity, keys
+from mototaxi_desk.services.register import persons
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.services.context import SYSTEM
 from mototaxi_desk.store.models import DB, AuditLog, InfractionNotice, PenaltyCharge, User
 

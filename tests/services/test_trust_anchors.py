@@ -11,7 +11,9 @@ import pytest
 
 from mototaxi_desk.domain.errors import DomainError
 from mototaxi_desk.printing import qr
-from mototaxi_desk.services import documents, integrity, keys, setup, verifier
+from mototaxi_desk.services import documents, setup
+from mototaxi_desk.services.trust import integrity, keys
+from mototaxi_desk.services.exchange import verifier
 from mototaxi_desk.services.context import PermissionDenied
 from mototaxi_desk.store.migrations import close_database, open_database
 from mototaxi_desk.store.models import AuditLog, SigningKey
@@ -312,7 +314,7 @@ def test_a_trust_file_that_cannot_be_written_is_not_audited_as_installed(
         db, municipio, tmp_path, monkeypatch):
     import errno
 
-    from mototaxi_desk.services import key_files
+    from mototaxi_desk.services.trust import key_files
     path, row, _ = _file_with_an_unsigned_key(tmp_path)
     before = keys.trust_path().read_bytes()
 

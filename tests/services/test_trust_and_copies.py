@@ -9,7 +9,9 @@ import pytest
 from mototaxi_desk import config
 from mototaxi_desk.domain.errors import DomainError
 from mototaxi_desk.printing import qr
-from mototaxi_desk.services import counter, documents, integrity, keys
+from mototaxi_desk.services.views import counter
+from mototaxi_desk.services import documents
+from mototaxi_desk.services.trust import integrity, keys
 from mototaxi_desk.services.context import Actor, PermissionDenied
 from mototaxi_desk.store.models import AuditLog, Fee, PrintLog, SigningKey
 

@@ -6,7 +6,8 @@ import pytest
 
 from mototaxi_desk.domain import vehicle_rules
 from mototaxi_desk.domain.errors import DomainError, RuleRefusal, ValidationError
-from mototaxi_desk.services import permit_history, vehicles
+from mototaxi_desk.services.licensing import permit_history
+from mototaxi_desk.services.register import vehicles
 from mototaxi_desk.services.context import PermissionDenied
 from mototaxi_desk.store.models import AuditLog, Permit, Vehicle
 
@@ -333,7 +334,7 @@ def test_pf_vehicle_status_shows_overdue_declaration(pf):
 def test_pf_vehicle_of_someone_else_is_refused_citing_art_15_vii(pf):
     """PF Art. 15 VII: "sejam de propriedade do permissionário" — the grant is refused citing
     the vehicle's article, not the holder's requirements, and writes nothing."""
-    from mototaxi_desk.services import permits
+    from mototaxi_desk.services.licensing import permits
     holder, other = h.person("Titular"), h.person("Dono Da Moto")
     vehicle = h.vehicle(other, manufacture_year=2025, model_year=2025)
     before = row_counts()
@@ -348,7 +349,8 @@ def test_a_familys_vehicle_where_the_law_accepts_it(pf, monkeypatch):
     asked again at a substitution."""
     import dataclasses
 
-    from mototaxi_desk.services import permits, setup
+    from mototaxi_desk.services.licensing import permits
+    from mototaxi_desk.services import setup
     profile = setup.profile()
     family = dataclasses.replace(profile, vehicle=dataclasses.replace(
         profile.vehicle, owner_rule="holder_or_family", owner_article="Art. 99"))

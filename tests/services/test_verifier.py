@@ -1,4 +1,4 @@
-"""The offline verifier's data (services/verifier.py): a status list signed with the
+"""The offline verifier's data (services/exchange/verifier.py): a status list signed with the
 município's current key, saying what the cards cannot say themselves, with no personal data
 in clear; the município's setting for its age; the page written whole. The page itself is
 tested in Chromium (tests/browser/)."""
@@ -13,7 +13,9 @@ import pytest
 
 from mototaxi_desk.domain.errors import DomainError, ValidationError
 from mototaxi_desk.printing import qr
-from mototaxi_desk.services import documents, keys, verifier
+from mototaxi_desk.services import documents
+from mototaxi_desk.services.trust import keys
+from mototaxi_desk.services.exchange import verifier
 from mototaxi_desk.services.context import Actor, PermissionDenied
 from mototaxi_desk.store.models import AuditLog, Permit, Sticker
 

@@ -12,7 +12,8 @@ import json
 import pytest
 
 from mototaxi_desk.domain.profiles import load_profile
-from mototaxi_desk.services import permits, setup, waiting_list
+from mototaxi_desk.services.licensing import permits, waiting_list
+from mototaxi_desk.services import setup
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.models import AuditLog, WaitingListEntry
 

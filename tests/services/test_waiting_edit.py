@@ -9,7 +9,8 @@ import json
 import pytest
 
 from mototaxi_desk.domain.errors import DomainError, RuleRefusal, ValidationError
-from mototaxi_desk.services import setup, waiting_list
+from mototaxi_desk.services import setup
+from mototaxi_desk.services.licensing import waiting_list
 from mototaxi_desk.store.models import AuditLog
 
 from ..conftest import L1745, PF, SRM, row_counts

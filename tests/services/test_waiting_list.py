@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from mototaxi_desk.domain.errors import DomainError, RuleRefusal, ValidationError
-from mototaxi_desk.services import waiting_list
+from mototaxi_desk.services.licensing import waiting_list
 from mototaxi_desk.services.context import PermissionDenied
 from mototaxi_desk.store.models import AuditLog, WaitingListEntry
 

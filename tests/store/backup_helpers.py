@@ -7,7 +7,8 @@ import shutil
 import sqlite3
 from pathlib import Path
 
-from mototaxi_desk.services import demo, setup
+from mototaxi_desk.demo import data as demo
+from mototaxi_desk.services import setup
 from mototaxi_desk.store.migrations import close_database, open_database
 
 from ..conftest import MUNICIPIOS, SRM

@@ -3,7 +3,8 @@ and its state row, stale, and keeps its data; the first Painel builds the table 
 register, and from then on the actions keep it current. On SQLite and PostgreSQL."""
 import datetime as dt
 
-from mototaxi_desk.services import alerts, overview, persons
+from mototaxi_desk.services.views import alerts, overview
+from mototaxi_desk.services.register import persons
 from mototaxi_desk.store.migrations import LATEST, close_database, current_version, open_database
 from mototaxi_desk.store.models import AlertDue, AlertDueState, Permit, Person
 

@@ -9,7 +9,7 @@ import decimal
 
 import pytest
 
-from mototaxi_desk.services import due_dates
+from mototaxi_desk.services.views import due_dates
 from mototaxi_desk.store import bulk
 from mototaxi_desk.store.connection import is_postgres
 from mototaxi_desk.store.models import DB, AlertDue

@@ -6,7 +6,8 @@ import datetime as dt
 import pytest
 
 from mototaxi_desk.domain.errors import DomainError
-from mototaxi_desk.services import clock, clock_trust
+from mototaxi_desk.services import clock
+from mototaxi_desk.services.trust import clock_trust
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.migrations import LATEST, close_database, current_version, open_database
 from mototaxi_desk.store.models import ClockJournal, ClockTick

@@ -4,7 +4,7 @@ the next Painel computes it with those items stored as due each day (due_dates.E
 then brings it forward to the next day. On SQLite and PostgreSQL."""
 import datetime as dt
 
-from mototaxi_desk.services import due_dates, overview
+from mototaxi_desk.services.views import due_dates, overview
 from mototaxi_desk.store.migrations import LATEST, close_database, current_version, open_database
 from mototaxi_desk.store.models import AlertDue, AlertDueState
 

@@ -2,7 +2,7 @@
 predecessor and by the last release (tests/releases) — gets the email_delivery and
 email_consent tables, empty, every row kept; e-mail then works on it. On SQLite and
 PostgreSQL."""
-from mototaxi_desk.services import mail
+from mototaxi_desk.services.messaging import mail
 from mototaxi_desk.store.migrations import LATEST, close_database, current_version, open_database
 from mototaxi_desk.store.models import EmailConsent, EmailDelivery, Person
 

@@ -1,11 +1,13 @@
 """The ledger's indexes step (issue 23): a register made before it gets the indexes on
 notice_proceeding (decided_on, filed_on), penalty_charge (kind, status, notice,
 amount_cents) and infraction_notice (id, occurred_on), keeps its data, and lists the same
-defence and appeal terms and the same fines in the Painel's chart (services/open_terms.py
+defence and appeal terms and the same fines in the Painel's chart (services/ledger/open_terms.py
 and reports.fine_totals read through them). On SQLite and PostgreSQL."""
 import datetime as dt
 
-from mototaxi_desk.services import demo_bulk, ledger, overview
+from mototaxi_desk.demo import bulk as demo_bulk
+from mototaxi_desk.services import ledger
+from mototaxi_desk.services.views import overview
 from mototaxi_desk.store.migrations import LATEST, close_database, current_version, open_database
 from mototaxi_desk.store.models import DB, InfractionNotice, NoticeProceeding, PenaltyCharge
 

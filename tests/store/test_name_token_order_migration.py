@@ -3,7 +3,8 @@ name token (the person's) and the (token, name_folded, person) index, and the se
 name prefix lists the same people in the same order."""
 import sqlite3
 
-from mototaxi_desk.services import demo, search
+from mototaxi_desk.demo import data as demo
+from mototaxi_desk.services.views import search
 from mototaxi_desk.store import migrations
 from mototaxi_desk.store.migrations import STEPS, close_database, open_database
 from mototaxi_desk.store.models import Person, PersonNameToken

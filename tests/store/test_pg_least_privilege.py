@@ -10,7 +10,8 @@ from urllib.parse import quote
 import peewee as pw
 import pytest
 
-from mototaxi_desk.services import audit, integrity, setup
+from mototaxi_desk.services import audit, setup
+from mototaxi_desk.services.trust import integrity
 from mototaxi_desk.store import pgroles
 from mototaxi_desk.store.connection import StoreError, make_database
 from mototaxi_desk.store.migrations import close_database, open_database

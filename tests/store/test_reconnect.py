@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from mototaxi_desk.services import audit, stands
+from mototaxi_desk.services import audit
+from mototaxi_desk.services.register import stands
 from mototaxi_desk.services.context import SYSTEM
 from mototaxi_desk.store import bulk, connection, reconnect
 from mototaxi_desk.store.connection import ConnectionLost, write_transaction
@@ -123,7 +124,7 @@ def test_a_bulk_insert_on_a_dropped_connection_is_the_same_refusal(municipio):
     before = row_counts()
     rows = [(i, "cnh", "2026-12-01", "x", "person", i, None, 0, "0001", None, "", "", "")
             for i in range(1, 4)]
-    from mototaxi_desk.services import due_dates
+    from mototaxi_desk.services.views import due_dates
     with pytest.raises(ConnectionLost) as refused:
         with write_transaction():
             Stand.create(number=10, name="Antes", location="Centro")

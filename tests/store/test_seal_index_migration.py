@@ -12,8 +12,10 @@ import json
 import pytest
 
 from mototaxi_desk.domain.audit_chain import seal_version
-from mototaxi_desk.services import (audit_walk, integrity, keys, persons, setup, users,
-                                    vehicles)
+from mototaxi_desk.services.trust import audit_walk, integrity, keys
+from mototaxi_desk.services.register import persons, vehicles
+from mototaxi_desk.services import setup
+from mototaxi_desk.services.administration import users
 from mototaxi_desk.services.context import SYSTEM
 from mototaxi_desk.store import models, seals
 from mototaxi_desk.store.migrations import LATEST, close_database, current_version, open_database

@@ -2,7 +2,7 @@
 table, empty; a station that kept its checkpoint file under the earlier version is not taken
 for one whose file was deleted, and is noted at its next action. On SQLite and
 PostgreSQL."""
-from mototaxi_desk.services import checkpoints, integrity, station_marks
+from mototaxi_desk.services.trust import checkpoints, integrity, station_marks
 from mototaxi_desk.store.migrations import LATEST, close_database, current_version, open_database
 from mototaxi_desk.store.models import AuditLog, StationMark
 

@@ -16,16 +16,17 @@ from pathlib import Path
 
 import mototaxi_desk
 from mototaxi_desk.gui import labels
-from mototaxi_desk.services import applications, permissions
+from mototaxi_desk.services.licensing import applications
+from mototaxi_desk.services import permissions
 
 PACKAGE = Path(mototaxi_desk.__file__).parent
 # call site (module path, the action expression) -> the actions it writes
 DATA_DRIVEN = {
-    ("services/applications.py", "f'application.{to_status}'"):
+    ("services/licensing/applications.py", "f'application.{to_status}'"):
         {f"application.{s}" for s in applications.STATUS_LABELS if s != "protocolado"},
-    ("services/defences.py", "f'notice.{row.stage}_judge'"):
+    ("services/ledger/defences.py", "f'notice.{row.stage}_judge'"):
         {"notice.defence_judge", "notice.appeal_judge"},  # NoticeProceeding.stage
-    ("services/defences.py", "f'notice.{stage_}_file'"):  # file_defence checks stage_
+    ("services/ledger/defences.py", "f'notice.{stage_}_file'"):  # file_defence checks stage_
         {"notice.defence_file", "notice.appeal_file"},
     ("services/refusals.py", "f'refused:{action}'"):
         {f"refused:{key}" for key in permissions.PERMISSIONS},  # permissions.require's key

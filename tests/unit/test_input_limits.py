@@ -130,27 +130,27 @@ def _parse_profile(path):
 
 
 def _import(path):
-    from mototaxi_desk.services import import_files
+    from mototaxi_desk.services.exchange import import_files
     import_files.read(path)
 
 
 def _mapping(path):
-    from mototaxi_desk.services import importing
+    from mototaxi_desk.services.exchange import importing
     importing.read_mapping_file(path)
 
 
 def _bank_return(path):
-    from mototaxi_desk.services import bank_returns
+    from mototaxi_desk.services.payments import bank_returns
     bank_returns.read_file(path)
 
 
 def _trust_file(path):
-    from mototaxi_desk.services import key_files
+    from mototaxi_desk.services.trust import key_files
     key_files._read_trust(path)
 
 
 def _checkpoint(path):
-    from mototaxi_desk.services import checkpoints
+    from mototaxi_desk.services.trust import checkpoints
     assert checkpoints.read(path) == {"unreadable": True}
     raise InputRefused("ilegível")
 
@@ -236,7 +236,7 @@ def test_the_restore_refuses_a_wal_beside_the_copy_that_is_not_a_file(tmp_path):
 
 def test_the_import_counts_cells_against_its_limit(monkeypatch):
     """An XLSX is compressed: its size says little of its cells, so they are counted."""
-    from mototaxi_desk.services import import_files
+    from mototaxi_desk.services.exchange import import_files
     monkeypatch.setattr(input_limits, "IMPORT_CELLS", 7)
     text = "CPF;Nome\n1;a\n2;b\n3;c\n".encode()
     with pytest.raises(DomainError) as refused:
@@ -249,7 +249,7 @@ def test_the_import_counts_cells_against_its_limit(monkeypatch):
 
 
 def test_a_mapping_file_reads_back(tmp_path):
-    from mototaxi_desk.services import importing
+    from mototaxi_desk.services.exchange import importing
     path = tmp_path / "mapa.json"
     path.write_text(json.dumps({"Aba": {"kind": "titulares", "columns": {}}}), encoding="utf-8")
     assert importing.read_mapping_file(path) == {"Aba": {"kind": "titulares", "columns": {}}}

@@ -12,14 +12,26 @@ LEDGER_GROUP = {"charges", "defences", "fees", "holidays", "impounds", "ledger",
                 "sanctions", "stands"}
 
 
+def _path(module: str) -> Path:
+    """services/<area>/<module>.py, or the package's face (services/ledger/__init__.py)."""
+    if (SERVICES / module / "__init__.py").exists():
+        return SERVICES / module / "__init__.py"
+    return next(p for p in SERVICES.rglob(f"{module}.py") if "__pycache__" not in p.parts)
+
+
 def _imports(module: str) -> tuple[set[str], set[str]]:
-    """(services imported at module level, services imported inside a function)."""
-    tree = ast.parse((SERVICES / f"{module}.py").read_text(encoding="utf-8"))
+    """(services imported at module level, services imported inside a function), by module
+    name: `from . import x`, `from .x import y`, `from ..area import x`, `from ..area.x import y`."""
+    tree = ast.parse(_path(module).read_text(encoding="utf-8"))
     top, inner = set(), set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
-            names = [node.module] if node.module else [a.name for a in node.names]
-            (top if node in tree.body else inner).update(n.split(".")[0] for n in names)
+        if isinstance(node, ast.ImportFrom) and node.level in (1, 2):
+            parts = (node.module or "").split(".") if node.module else []
+            if parts and not (SERVICES / parts[-1]).is_dir():
+                names = [parts[-1]]
+            else:
+                names = [a.name for a in node.names]
+            (top if node in tree.body else inner).update(names)
     return top, inner
 
 
@@ -48,7 +60,7 @@ def test_no_function_level_imports_among_the_ledger_services():
 
 
 def test_the_ledger_services_form_no_import_cycle():
-    graph = {m: _imports(m)[0] | _imports(m)[1] for m in (p.stem for p in SERVICES.glob("*.py"))}
+    graph = {m: _imports(m)[0] | _imports(m)[1] for m in LEDGER_GROUP}
     assert _cycle({m: deps & LEDGER_GROUP for m, deps in graph.items() if m in LEDGER_GROUP}) \
         is None
 

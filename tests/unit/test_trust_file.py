@@ -1,4 +1,4 @@
-"""The trust file's format (services/trust_file.py, issue 34): format 1 upgraded in memory,
+"""The trust file's format (services/trust/trust_file.py, issue 34): format 1 upgraded in memory,
 what a file may hold, the rotation's signed statement, and what an admin's confirmation
 names."""
 import copy
@@ -7,7 +7,7 @@ import pytest
 
 from mototaxi_desk.domain.errors import DomainError
 from mototaxi_desk.printing import qr
-from mototaxi_desk.services import trust_file
+from mototaxi_desk.services.trust import trust_file
 
 IBGE = "2111102"
 

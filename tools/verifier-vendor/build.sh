@@ -1,7 +1,7 @@
 #!/bin/sh
 # Rebuilds mototaxi_desk/verifier/vendor/ from the pinned npm packages (package-lock.json):
 # one minified IIFE (mt-vendor.min.js), ZXing-C++'s WebAssembly reader compressed with raw
-# deflate (zxing_reader.wasm.deflate: services/verifier.py puts it in the page as base64),
+# deflate (zxing_reader.wasm.deflate: services/exchange/verifier.py puts it in the page as base64),
 # and the licences of what they hold.
 #   cd tools/verifier-vendor && npm ci && ./build.sh
 set -eu

@@ -12,7 +12,8 @@ from PySide6.QtWidgets import (QDialog, QGridLayout, QHBoxLayout, QLabel, QLineE
 
 from .. import screen_fit
 from ...domain.errors import DomainError, RuleRefusal
-from ...services import applications, documents
+from ...services.licensing import applications
+from ...services import documents
 from ...services.context import Actor
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import APPLICATION_COLOURS, table_view

@@ -1,6 +1,6 @@
 """Recadastramento (issue 21 item 2): create a campaign, follow who is due, came or missed on
 a date, record who came, and print the month's call letters (print preview). A list-shaped
-window built in code, opened from Relatórios; the rules are services/campaigns.py's."""
+window built in code, opened from Relatórios; the rules are services/messaging/campaigns.py's."""
 from __future__ import annotations
 
 
@@ -8,7 +8,8 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
                                QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout)
 
 from ...domain.errors import DomainError
-from ...services import campaigns, documents, permissions
+from ...services.messaging import campaigns
+from ...services import documents, permissions
 from .. import prompts
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import AMBER, GREEN, GREY, RED, heading, table_view

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLineEdit
 
 from ...domain.errors import DomainError
-from ...services import users
+from ...services.administration import users
 from ...services.context import Actor
 from ..forms.ui_change_password import Ui_ChangePasswordDialog
 

@@ -10,7 +10,9 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QPlainTextEdit
 from ... import config, settings_registry
 from ...domain.errors import DomainError
 from ...domain.validators import format_date
-from ...services import counter, ledger, permits, setup
+from ...services.views import counter
+from ...services import ledger, setup
+from ...services.licensing import permits
 from ..widgets.ledger_view import ActionForm, date_edit
 from .payment_form import pay_form  # noqa: F401 (the record's "Pagar…" imports it from here)
 

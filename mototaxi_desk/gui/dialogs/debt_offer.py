@@ -11,7 +11,9 @@ from PySide6.QtWidgets import (QBoxLayout, QFrame, QHBoxLayout, QLayout, QPushBu
                                QSizePolicy, QVBoxLayout)
 
 from ...domain.money import format_money
-from ...services import counter, fees, guias, permissions
+from ...services.views import counter
+from ...services.payments import fees, guias
+from ...services import permissions
 from .. import mnemonics, prompts
 from ..widgets.wrapped_label import WrappedLabel
 
@@ -172,7 +174,7 @@ def offer_for(dialog, actor, refusal, after, confirm_button) -> DebtOffer:
 def offer_person_debts(page, actor, person_id, after, next_button, *, recheck) -> None:
     """Where a person is chosen for a request (the new application's first page): the
     debts that would refuse it (SRM Art. 50) with the offer to pay them, or nothing."""
-    from ...services import applications
+    from ...services.licensing import applications
     blocking = applications.blocking_debts(person_id) if person_id is not None else None
     if blocking is None and getattr(page, "debt_offer", None) is None:
         return

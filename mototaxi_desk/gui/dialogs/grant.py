@@ -15,7 +15,11 @@ from .. import screen_fit
 from ...domain import dates, validators
 from ...domain.errors import DomainError, RuleRefusal
 from ...domain.money import parse_money
-from ...services import documents, fees, next_steps, permits, setup, stands, vehicles
+from ...services import documents, setup
+from ...services.payments import fees
+from ...services.views import next_steps
+from ...services.licensing import permits
+from ...services.register import stands, vehicles
 from ...services.context import Actor
 from ..forms.ui_grant import Ui_GrantDialog
 from ..widgets.unsaved import DiscardGuard
@@ -212,7 +216,7 @@ class GrantDialog(DiscardGuard, QDialog):
         return result
 
     def _next_steps(self, result: dict) -> str:
-        """What comes after the grant, from the record's own list (services/next_steps.py):
+        """What comes after the grant, from the record's own list (services/views/next_steps.py):
         the fee to pay, the card and the termo to print, the vehicle to present."""
         lines = []
         for step in next_steps.for_person(self.actor, self.holder_id):

@@ -9,7 +9,8 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
 from ...domain.errors import DomainError
 from ...domain.validators import format_date
-from ...services import counter, guias
+from ...services.views import counter
+from ...services.payments import guias
 from ..forms.ui_guia_dialog import Ui_GuiaDialog
 from ...domain import wallclock
 

@@ -3,7 +3,7 @@ spreadsheet, in three steps — the file, the mapping of its columns (guessed fr
 headers, editable; the mapping used is remembered for the next file), and the dry run's
 report (every problem with row, field and reason; the records to create; the fields that
 change in records already registered). Reading, checking and importing run off the GUI
-thread with progress and Cancelar; the import is one transaction (services/importing.py),
+thread with progress and Cancelar; the import is one transaction (services/exchange/importing.py),
 so a cancel or an error writes nothing."""
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QFileDialog, QHeaderView,
 
 from ...domain import importing as imp
 from ...domain.errors import DomainError
-from ...services import importing
+from ...services.exchange import importing
 from ...services.context import Actor
 from .. import prompts
 from ..forms.ui_import_register import Ui_ImportDialog

@@ -17,7 +17,8 @@ from .. import screen_fit
 from ...domain import inspection_rules
 from ...domain.errors import DebtRefusal, DomainError, ValidationError
 from ...domain.validators import format_date
-from ...services import documents, inspections, setup, vehicles
+from ...services import documents, setup
+from ...services.register import inspections, vehicles
 from ...services.context import Actor
 from .. import prompts
 from ..widgets.common import GREEN, RED

@@ -63,7 +63,7 @@ class LoginDialog(QDialog):
             QMessageBox.critical(self, "Mototáxi Desk", problem)
             self.reject()
             return
-        from ...services import users  # loaded while the password was typed (preload)
+        from ...services.administration import users  # loaded while the password was typed (preload)
         try:
             self.actor = users.authenticate(self.login.text(), self.password.text())
         except DomainError as exc:

@@ -1,4 +1,4 @@
-"""E-mail from the window (issue 41 items 3 and 4; services/mail.py does the work):
+"""E-mail from the window (issue 41 items 3 and 4; services/messaging/mail.py does the work):
 - SendDocumentDialog: from a person's record ("Mais ▾ → Enviar por e-mail…"), one of the
   person's documents (termo, a notice's copy, guia, protocol receipt) or a deadline reminder
   to the registered address, with the consent shown; the send runs off the GUI thread;
@@ -17,7 +17,8 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
 
 from ...domain import mail_rules
 from ...domain.errors import DomainError
-from ...services import mail, persons
+from ...services.messaging import mail
+from ...services.register import persons
 from ...services.context import Actor
 from ..workers import run_in_background
 

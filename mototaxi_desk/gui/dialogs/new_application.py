@@ -18,8 +18,10 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
 
 from ...domain import dates, validators
 from ...domain.errors import DomainError, RuleRefusal, ValidationError
-from ...services import (applications, documents, persons, search, setup,
-                         vehicles)
+from ...services.licensing import applications
+from ...services import documents, setup
+from ...services.register import persons, vehicles
+from ...services.views import search
 from ...services.context import Actor
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.phone import mask_phone

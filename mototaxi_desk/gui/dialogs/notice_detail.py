@@ -14,7 +14,8 @@ from .. import screen_fit
 from ...domain.errors import DomainError
 from ...domain.money import format_money
 from ...domain.validators import format_date
-from ...services import documents, impounds, ledger, setup
+from ...services import documents, ledger, setup
+from ...services.ledger import impounds
 from .. import labels, prompts
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import STATUS_COLOURS, table_view

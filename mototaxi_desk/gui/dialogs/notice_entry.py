@@ -15,7 +15,9 @@ from .. import screen_fit
 from ...domain import penalty_engine as engine
 from ...domain.errors import DomainError, ValidationError
 from ...domain.search_terms import fold
-from ...services import auxiliary, ledger, permits, setup, vehicles
+from ...services.licensing import auxiliary, permits
+from ...services import ledger, setup
+from ...services.register import vehicles
 from ..forms.ui_notice_entry import Ui_NoticeEntryDialog
 from ..widgets.ledger_view import ERROR_STYLE
 from ..widgets.unsaved import DiscardGuard

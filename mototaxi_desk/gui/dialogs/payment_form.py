@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLineEdit
 
-from ...services import counter
+from ...services.views import counter
 from ..widgets.ledger_view import ActionForm, date_edit
 
 

@@ -34,7 +34,8 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QLineEdit,
 from ...domain import validators
 from ...domain.errors import DebtRefusal, DomainError, ValidationError
 from ...domain.validators import format_date
-from ...services import act_documents, decisions, documents, permit_actions
+from ...services import act_documents, documents, permit_actions
+from ...services.licensing import decisions
 from .. import screen_fit
 from ..widgets.dates import DateField
 from ..widgets.fields import ERROR_BORDER

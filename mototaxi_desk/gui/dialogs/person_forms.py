@@ -12,7 +12,8 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QVBoxLayout, Q
 
 from ...domain import dates, holder_rules, validators
 from ...domain.errors import DomainError, ValidationError
-from ...services import permissions, persons, setup
+from ...services import permissions, setup
+from ...services.register import persons
 from ...services.context import Actor
 from ..forms.ui_cnh_form import Ui_CnhForm
 from ..forms.ui_person_edit import Ui_PersonEditDialog
@@ -101,7 +102,7 @@ class PersonEditDialog(DiscardGuard, QDialog):
 
     def _consent_row(self, today: dt.date) -> None:
         """LGPD: the person's consent to e-mail, yes/no with its date, below the e-mail
-        (services/mail.py records it with the data, in one transaction)."""
+        (services/messaging/mail.py records it with the data, in one transaction)."""
         from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout
         from ..widgets.dates import DateField
         row = QWidget(self.ui.address_box)
@@ -156,7 +157,7 @@ class PersonEditDialog(DiscardGuard, QDialog):
         ui.address_proof_date.set_date(p["address_proof_date"])
         ui.phone.setText(format_phone(p["phone"]))
         ui.email.setText(p["email"])
-        from ...services import mail
+        from ...services.messaging import mail
         consent = mail.consent_of(self.person_id)
         self.consent.setCurrentIndex(max(0, self.consent.findData(consent["consent"])))
         self.consent_on.set_date(consent["consent_on"])
@@ -204,7 +205,7 @@ class PersonEditDialog(DiscardGuard, QDialog):
                     self.actor, self.person_id, self.data(),
                     recadastramento=self._recadastramento())
             else:
-                from ...services import mail
+                from ...services.messaging import mail
                 self.result_value = mail.update_person(
                     self.actor, self.person_id, self.data(), consent=consent,
                     consent_on=consent_on, recadastramento=self._recadastramento())
@@ -222,7 +223,7 @@ class PersonEditDialog(DiscardGuard, QDialog):
     def _recadastramento(self) -> bool:
         """Whether this edit confirms the data for the recadastramento campaigns that call
         the person this year (asked only when there is one and the role records it)."""
-        from ...services import campaigns
+        from ...services.messaging import campaigns
         if not permissions.can(self.actor, "campaign.attend"):
             return False
         calls = campaigns.open_for_person(self.person_id)

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QHBoxLayo
 from ...domain import input_limits
 from ...domain.errors import DomainError
 from ...domain.os_errors import os_error_text
-from ...services import persons
+from ...services.register import persons
 
 OUT_W, OUT_H = 300, 400          # 3:4
 MAX_SOURCE_SIDE = 4000           # a phone photo is read scaled down to this

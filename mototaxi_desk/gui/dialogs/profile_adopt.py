@@ -1,7 +1,7 @@
 """Configurações → Município → 'Adotar nova versão da lei...' (administrators only): a new
 wording of the município's law (an amendment, with its effective date) adopted from the
 window, as `mototaxi-desk profiles adopt FILE --from DATA` does from the command line — the
-same service call, audited the same way (services/profile_versions.py).
+same service call, audited the same way (services/administration/profile_versions.py).
 
 The admin chooses the profile file and sees at once what adopting it would do: the upgrade's
 notices for a file written for an earlier format (what was assumed), and every rule that
@@ -21,7 +21,7 @@ from ... import profile_files
 from ...domain.errors import DomainError, ProfileError
 from ...domain.profile_diff import ADDED, REMOVED
 from ...domain.validators import format_date
-from ...services import profile_versions
+from ...services.administration import profile_versions
 from ...services.context import Actor
 from .. import prompts, screen_fit
 from ..forms.ui_profile_adopt import Ui_ProfileAdoptDialog

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFormLayout, QLabel, Q
                                QWidget)
 
 from ...domain.validators import format_date
-from ...services.permits import STATUS_LABELS
+from ...services.licensing.permits import STATUS_LABELS
 from .. import labels
 from ..models.dict_table import Column, DictTableModel, cell_text
 from ..widgets.common import table_view

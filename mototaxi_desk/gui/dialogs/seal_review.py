@@ -1,13 +1,13 @@
 """The integrity banner's detail (issue 34): the rows changed outside the program, each with
 what changed, and the administrator's two audited acts on one of them — accept it as it now
-is, or put back the sealed values when the audit knows them (services/seal_review.py)."""
+is, or put back the sealed values when the audit knows them (services/trust/seal_review.py)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QLineEdit, QListWidget,
                                QListWidgetItem, QPushButton, QVBoxLayout)
 
-from ...services import seal_review
+from ...services.trust import seal_review
 from ...services.context import Actor
 from ..widgets.ledger_view import ActionForm
 

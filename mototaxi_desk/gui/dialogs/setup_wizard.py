@@ -14,7 +14,8 @@ from ...domain.money import format_money, parse_money
 from ...domain.search_terms import fold
 from ... import profile_files
 from ...domain.profiles import ProfileError
-from ...services import setup, users
+from ...services import setup
+from ...services.administration import users
 from ...services.context import Actor
 from .. import prompts
 from ..widgets.brasao import BrasaoPicker

@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox
 from ...domain import validators
 from ...domain.errors import DebtRefusal, DomainError, ValidationError
 from ...domain.validators import format_date
-from ...services import persons, setup, stands
+from ...services.register import persons, stands
+from ...services import setup
 from ...services.context import Actor
 from ..forms.ui_stand_close import Ui_StandCloseDialog
 from ..forms.ui_stand_form import Ui_StandFormDialog

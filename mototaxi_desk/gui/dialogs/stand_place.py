@@ -6,7 +6,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QLineEdit
 
 from ...domain.errors import ValidationError
-from ...services import counter, stands
+from ...services.views import counter
+from ...services.register import stands
 from ..widgets.ledger_view import ActionForm
 
 

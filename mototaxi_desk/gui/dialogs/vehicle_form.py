@@ -16,7 +16,10 @@ from ...domain import dates, permit_rules, validators, vehicle_rules
 from ...domain.errors import DebtRefusal, DomainError, ValidationError
 from ...domain.money import format_money
 from ...domain.validators import format_date
-from ...services import permissions, permits, search, setup, vehicles
+from ...services import permissions, setup
+from ...services.licensing import permits
+from ...services.views import search
+from ...services.register import vehicles
 from ...services.context import Actor
 from ..forms.ui_vehicle_form import Ui_VehicleForm
 from .. import screen_fit
@@ -192,7 +195,7 @@ class VehicleForm(DiscardGuard, QDialog):
         self.insurer.setFocus()
 
     def _set_owner(self, person_id: int) -> None:
-        from ...services import persons
+        from ...services.register import persons
         person = persons.person(person_id)
         self._owner_hits = [{"person_id": person["id"], "name": person["name"],
                              "cpf": person["cpf_text"]}]
@@ -424,7 +427,7 @@ class SubstituteDialog(QDialog):
     def __init__(self, actor: Actor, permit_id: int, parent=None):
         super().__init__(parent)
         self.actor = actor
-        self.permit = permits.permit(permit_id)  # plain data (services/permits.py)
+        self.permit = permits.permit(permit_id)  # plain data (services/licensing/permits.py)
         self.profile = setup.profile()
         self.result_data: dict | None = None
         v = self.profile.vehicle

@@ -11,7 +11,9 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QSpinBox
 
 from ...domain import waiting_rank
 from ...domain.errors import DomainError, ValidationError
-from ...services import search, setup, waiting_list
+from ...services.views import search
+from ...services import setup
+from ...services.licensing import waiting_list
 from ...services.context import Actor
 from ..forms.ui_waiting_enrol import Ui_WaitingEnrolDialog
 from ..forms.ui_waiting_remove import Ui_WaitingRemoveDialog
@@ -145,7 +147,7 @@ class WaitingEnrolDialog(DiscardGuard, QDialog):
          else ui.notes).setFocus()
 
     def _preselect(self, person_id: int) -> None:
-        from ...services import persons
+        from ...services.register import persons
         person = persons.person(person_id)
         self.ui.person_query.setText(person["cpf_text"])
         self.ui.person.addItem(f"{person['name']} — CPF {person['cpf_text']}", person_id)
@@ -299,7 +301,7 @@ def _next_call_note() -> str:
 def new_permit_application(person_id: int) -> dict | None:
     """The person's new-permit application still going (not refused, archived or already
     granted), newest first; None when there is none."""
-    from ...services import applications
+    from ...services.licensing import applications
     for app in applications.list_applications(person_id=person_id):
         if app["type"] == "new_permit" and app["status"] not in ("indeferido", "arquivado") \
                 and not app["permit_id"]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from ...services import applications, permissions
+from ...services.licensing import applications
+from ...services import permissions
 from ...services.context import ROLE_LABELS, Actor
 from ..models.dict_table import Column
 from ..models.paged_table import PagedTableModel

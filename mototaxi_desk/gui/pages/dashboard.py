@@ -10,8 +10,8 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (QGridLayout, QGroupBox, QHBoxLayout, QLabel, QTabWidget,
                                QVBoxLayout, QWidget)
 
-from ...services import due_dates, overview
-from ...services.permits import STATUS_LABELS
+from ...services.views import due_dates, overview
+from ...services.licensing.permits import STATUS_LABELS
 from ..models.dict_table import Column, DictTableModel
 from .. import painel_preparation
 from ..workers import run_in_background

@@ -6,7 +6,8 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from ...services import permissions, permits
+from ...services import permissions
+from ...services.licensing import permits
 from ..labels import instrument_words
 from ..models.dict_table import Column
 from ..models.paged_table import PagedTableModel

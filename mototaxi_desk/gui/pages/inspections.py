@@ -7,7 +7,8 @@ from PySide6.QtWidgets import (QHBoxLayout, QMessageBox, QPushButton, QVBoxLayou
                                QWidget)
 
 from ...domain.errors import DomainError
-from ...services import documents, inspections
+from ...services import documents
+from ...services.register import inspections
 from ...services.context import Actor
 from .. import prompts
 from ..dialogs.inspection_form import KIND_WORDS, InspectionForm, ask_reason

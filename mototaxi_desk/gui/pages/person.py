@@ -21,7 +21,9 @@ from PySide6.QtWidgets import (
 from ...domain.errors import DomainError
 from ...domain.money import format_money
 from ...domain.validators import format_date
-from ...services import counter, permissions, persons, records
+from ...services.views import counter, records
+from ...services import permissions
+from ...services.register import persons
 from ...services.context import Actor
 from .. import labels, prompts
 from ..dialogs import record_items
@@ -378,7 +380,7 @@ class PersonPage(QWidget):
 
     # --- the actions that apply now -----------------------------------------------------------
     def _enable_actions(self) -> None:
-        from ...services import guias
+        from ...services.payments import guias
         self.available = counter.actions(self.actor, self.person_id)
         self.available["guia"] = guias.action_state(self.actor, self.person_id)
         self._enable_more(self.available["permit_acts"])
@@ -398,7 +400,7 @@ class PersonPage(QWidget):
         self.buttons["stand"].setText("Mudar de p&onto…" if placed else "Vincular a p&onto…")
 
     def _show_next_steps(self) -> None:
-        from ...services import next_steps
+        from ...services.views import next_steps
         steps = next_steps.for_person(self.actor, self.person_id, due=self.record["due"],
                                       available=self.available)
         self.next_steps.set_steps(steps)
@@ -493,7 +495,7 @@ class PersonPage(QWidget):
                 self, "Pasta para os dados da pessoa (LGPD)", start)
             if not folder:
                 return None
-        from ...services import privacy
+        from ...services.administration import privacy
         try:
             result = privacy.write_export(self.actor, self.record["person"]["cpf"], folder)
         except DomainError as exc:

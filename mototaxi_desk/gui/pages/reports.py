@@ -11,7 +11,8 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel,
                                QMessageBox, QPushButton, QVBoxLayout, QWidget)
 
 from ...domain.errors import DomainError
-from ...services import reports, stands
+from ...services.views import reports
+from ...services.register import stands
 from ..look import in_documents
 from ..models.dict_table import Column
 from ..models.paged_table import PAGE_SIZE, PagedTableModel

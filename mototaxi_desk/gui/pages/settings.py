@@ -22,7 +22,8 @@ from ...domain.errors import DomainError, ValidationError
 from ...domain.money import format_money, parse_money
 from ...domain.profiles import ProfileError, editable_numbers
 from ... import settings_registry
-from ...services import documents, ledger, setup, users
+from ...services import documents, ledger, setup
+from ...services.administration import users
 from ...services.context import ROLE_LABELS, Actor
 from .. import labels
 from .. import prompts
@@ -238,7 +239,7 @@ class SettingsPage(QWidget):
     def _load_numbers(self) -> None:
         current_profile = setup.profile()
         unit = current_profile.fiscal_unit
-        from ...services import profile_versions  # the law's own numbers, as adopted
+        from ...services.administration import profile_versions  # the law's own numbers, as adopted
         law = editable_numbers(profile_versions.profile_on(wallclock.today()))
         rows = []
         for key, value in editable_numbers(current_profile).items():
@@ -317,7 +318,7 @@ class SettingsPage(QWidget):
             self.number_text.setFocus()
             return
         self._load_numbers()
-        from ...services import stands  # a ponto number: say what it reaches
+        from ...services.register import stands  # a ponto number: say what it reaches
         note = stands.setting_note(item["key"])
         self.number_message.ok(f"“{item['label']}” salvo." + (f" {note}" if note else ""))
 
@@ -620,7 +621,7 @@ def _version_text() -> str:
     """The profile version in force, the one scheduled, and the files that differ from it
     (noticed here; an admin adopts one with 'Adotar nova versão da lei...' below, or
     `mototaxi-desk profiles adopt`)."""
-    from ...services import profile_versions
+    from ...services.administration import profile_versions
     state = profile_versions.status()
     now = state["in_force"]
     text = f"Versão {now['number']} do perfil, em vigor desde {now['since']}"

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QCheckBox, QFileDialog, QFormLayout, QGroupBox,
 
 from ...domain.errors import DomainError
 from ... import settings_registry
-from ...services import backups
+from ...services.administration import backups
 from ...services.context import Actor
 from ...store import pgdump
 from ...store.connection import StoreError

@@ -11,7 +11,8 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 
 from ... import settings_registry
 from ...domain.errors import DomainError
-from ...services import certificate, permissions
+from ...services.administration import certificate
+from ...services import permissions
 from ...services.context import Actor
 from ..forms.ui_certificate_settings import Ui_CertificateSettings
 from ..widgets.common import AMBER

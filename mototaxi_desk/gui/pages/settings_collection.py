@@ -11,7 +11,8 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 
 from ...domain import febraban, pix
 from ...domain.errors import DomainError, ValidationError
-from ...services import bank_returns, collection, permissions
+from ...services.payments import bank_returns, collection
+from ...services import permissions
 from ...services.context import Actor
 from ..forms.ui_collection_settings import Ui_CollectionSettings
 from ..models.dict_table import Column, DictTableModel

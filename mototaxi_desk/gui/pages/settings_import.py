@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QPushButton, QV
                                QWidget)
 
 from ...domain.errors import DomainError
-from ...services import importing, register_export
+from ...services.exchange import importing, register_export
 from ...services.context import Actor
 from .. import prompts
 from ..models.dict_table import Column, DictTableModel

@@ -10,7 +10,8 @@ from PySide6.QtWidgets import QWidget
 from ... import settings_registry
 from ...domain import mail_rules
 from ...domain.errors import DomainError
-from ...services import mail, permissions
+from ...services.messaging import mail
+from ...services import permissions
 from ...services.context import Actor
 from ..forms.ui_mail_settings import Ui_MailSettings
 

@@ -2,10 +2,10 @@
 fingerprints (the ones printed on the stand roster and shown by the phone verifier), any key
 of the database this station does not trust, how many days the status list stays current
 (admin), and "Exportar verificador…" — the offline page for the inspectors' phones
-(services/verifier.py). Every role may export it; only the administrator changes the age
+(services/exchange/verifier.py). Every role may export it; only the administrator changes the age
 and adds keys to this station's trust (a trust file copied from the station that signs, or
 this database's keys), confirming in a dialog the fingerprint of each new key that no key
-trusted here signed (services/keys.py)."""
+trusted here signed (services/trust/keys.py)."""
 from __future__ import annotations
 
 from html import escape
@@ -16,7 +16,9 @@ from PySide6.QtWidgets import (QFileDialog, QFormLayout, QGroupBox, QHBoxLayout,
                                QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from ...domain.errors import DomainError
-from ...services import keys, permissions, verifier
+from ...services.trust import keys
+from ...services import permissions
+from ...services.exchange import verifier
 from ...services.context import Actor
 from .. import prompts
 

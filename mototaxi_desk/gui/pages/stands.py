@@ -19,9 +19,11 @@ from PySide6.QtWidgets import (
 from ...domain import permit_rules
 from ...domain.errors import DomainError
 from ...domain.validators import format_date
-from ...services import documents, permissions, permits, setup, stands
+from ...services import documents, permissions, setup
+from ...services.licensing import permits
+from ...services.register import stands
 from ...services.context import Actor
-from ...services.permits import STATUS_LABELS
+from ...services.licensing.permits import STATUS_LABELS
 from .. import prompts
 from ..labels import instrument_words
 from ..models.dict_table import Column, DictTableModel

@@ -9,7 +9,8 @@ from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLineEdit, QPushButton,
                                QVBoxLayout, QWidget)
 
-from ...services import setup, vehicles
+from ...services import setup
+from ...services.register import vehicles
 from ...services.context import Actor
 from ..dialogs.vehicle_form import (COUNTER_ROLES, SubstituteDialog, VehicleForm,
                                     declare_replacement)

@@ -12,7 +12,9 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QVBoxLayout,
 
 from ...domain.errors import DomainError
 from ...domain.validators import format_date
-from ...services import counter, permissions, setup, waiting_list
+from ...services.views import counter
+from ...services import permissions, setup
+from ...services.licensing import waiting_list
 from ...services.context import Actor
 from ..models.dict_table import Column, DictTableModel
 from ..models.paged_table import PagedTableModel

@@ -1,4 +1,4 @@
-"""The banner that says the computer's date is not trusted (services/clock_trust.py): the
+"""The banner that says the computer's date is not trusted (services/trust/clock_trust.py): the
 program is held at the register's last day and works read-only. It names both dates; an
 administrator confirms the computer's date (a jump past the next business day, on SQLite)
 or undoes the daily updates made with a wrong date, from here."""
@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton
 
 from ...domain.errors import DomainError
-from ...services import clock_trust
+from ...services.trust import clock_trust
 from .. import prompts
 
 

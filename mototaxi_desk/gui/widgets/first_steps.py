@@ -1,5 +1,5 @@
 """The Painel's "Primeiros passos" (issue 36 item 4): what a new município still has to do
-(services/first_steps.py), each with the button that opens its place; the Painel shows it
+(services/administration/first_steps.py), each with the button that opens its place; the Painel shows it
 as a tab beside its charts while anything is left. `chosen` carries the step's place for
 the main window to open."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ from html import escape
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QWidget
 
-from ...services import first_steps
+from ...services.administration import first_steps
 from .wrapped_label import WrappedLabel
 
 

@@ -1,5 +1,5 @@
 """The record's "Próximos passos" (issue 36): what the person needs next — from
-services/next_steps.py — each line with its urgency as a word and a colour, what and why,
+services/views/next_steps.py — each line with its urgency as a word and a colour, what and why,
 and the button that opens the right form (a debt also "Emitir guia…"). The record decides
 what each button opens (`activated(step, guia)`)."""
 from __future__ import annotations

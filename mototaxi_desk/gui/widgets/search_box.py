@@ -7,7 +7,8 @@ from __future__ import annotations
 from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal
 from PySide6.QtWidgets import QCompleter, QLineEdit
 
-from ...services import permissions, search
+from ...services import permissions
+from ...services.views import search
 
 TYPING_PAUSE_MS = 30  # results must show within 100 ms of the last key (issue 6)
 

@@ -17,7 +17,8 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QHBoxLayout, QLabel, QPus
 from ...domain import validators
 from ...domain.errors import DomainError
 from ...domain.vehicle_rules import FAMILY_RELATIONS
-from ...services import setup, vehicles
+from ...services import setup
+from ...services.register import vehicles
 from . import plate as plate_field
 from .fields import ValidatedField
 

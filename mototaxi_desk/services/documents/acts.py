@@ -9,7 +9,9 @@ from ...domain.profiles import Service
 from ...printing import roster, termo
 from ...store.connection import write_transaction
 from ...store.models import Permit, PermitHistory, Person, Stand
-from .. import keys, setup, stands
+from ..trust import keys
+from .. import setup
+from ..register import stands
 from ..context import Actor
 from .common import (
     STATUS_LABELS,

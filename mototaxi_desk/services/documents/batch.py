@@ -43,11 +43,11 @@ def print_document(actor: Actor, document: str, key=None, *, all_active: bool = 
     if document == "release":
         return print_release(actor, key)
     if document == "receipt":  # an application's protocol receipt, by its protocol
-        from ..applications import by_protocol
+        from ..licensing.applications import by_protocol
         from .receipts import print_application_receipt
         return print_application_receipt(actor, by_protocol(key).id)
-    if document == "guia":  # another copy of an issued guia (services/guias.py)
-        from ..guias import print_guia
+    if document == "guia":  # another copy of an issued guia (services/payments/guias.py)
+        from ..payments.guias import print_guia
         return print_guia(actor, key)
     raise ValidationError("Documento", f"documento desconhecido: {document}.")
 

@@ -1,5 +1,5 @@
 """The recadastramento call letters (issue 21 item 2): one A4 page per holder called in a
-month of a campaign (services/campaigns.py) who has not come yet."""
+month of a campaign (services/messaging/campaigns.py) who has not come yet."""
 from __future__ import annotations
 
 import datetime as dt
@@ -8,7 +8,7 @@ from ...domain import campaigns as C
 from ...domain.errors import DomainError, ValidationError
 from ...store.connection import write_transaction
 from .. import audit, permissions
-from ..campaigns import get, missed_rule, schedule_of, status
+from ..messaging.campaigns import get, missed_rule, schedule_of, status
 from ..context import Actor
 from .common import municipio_header
 from .signing import signed

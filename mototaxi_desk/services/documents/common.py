@@ -11,7 +11,8 @@ from ...domain import permit_rules, validators
 from ...domain.errors import DomainError, ValidationError
 from ...store.connection import serialise, write_transaction
 from ...store.models import Permit, Person, PrintLog, Vehicle
-from .. import audit, permissions, persons, setup, stands
+from .. import audit, permissions, setup
+from ..register import persons, stands
 from ..context import Actor
 
 PRINT_ROLES = permissions.EVERYONE  # the GUI asks; services check services/permissions.py

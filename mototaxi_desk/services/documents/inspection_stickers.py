@@ -9,7 +9,8 @@ from ...printing import qr, stickers
 from ...printing.common import Municipio
 from ...store.connection import write_transaction
 from ...store.models import Inspection, Permit, Sticker, Vehicle
-from .. import audit, keys, permissions, setup
+from .. import audit, permissions, setup
+from ..trust import keys
 from ..context import Actor
 from .common import (
     Progress,

@@ -17,7 +17,7 @@ from ...domain.errors import DomainError
 from ...domain.output_files import OutputError, write_atomic
 from ...store.connection import write_transaction
 from ...store.models import PrintLog
-from .. import fees
+from ..payments import fees
 from ..context import Actor
 from .common import audit_print, release
 

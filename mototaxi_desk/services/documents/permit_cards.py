@@ -9,7 +9,9 @@ from ...printing import cards, qr
 from ...printing.common import Municipio
 from ...store.connection import write_transaction
 from ...store.models import AuxiliaryDriver, Permit, Person
-from .. import card_licensing, keys, setup
+from ..licensing import card_licensing
+from ..trust import keys
+from .. import setup
 from ..context import Actor
 from .common import (
     CARD_STATUSES,

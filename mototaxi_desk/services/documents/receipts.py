@@ -6,7 +6,7 @@ from ...domain import validators
 from ...printing import receipt
 from ...store.connection import write_transaction
 from ...store.models import Person, User
-from .. import applications
+from ..licensing import applications
 from ..context import Actor
 from .common import finish, log_copy, may_print, municipio_header, order_text
 from ...domain import wallclock

@@ -13,7 +13,7 @@ import logging
 
 from ...domain import wallclock
 from ...domain.errors import DomainError
-from .. import certificate
+from ..administration import certificate
 
 UNSIGNED = frozenset({"card", "aux_card", "sticker"})
 log = logging.getLogger("mototaxi_desk.signing")

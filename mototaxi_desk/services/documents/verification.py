@@ -3,7 +3,7 @@ document of a permit in force, otherwise INVÁLIDO with the reason (domain/verdi
 with the decoded data and what the database says of the permit or sticker now.
 
 Who signed comes first: a record of another município is named as such (by IBGE) before
-its signature is looked at; a key this station does not trust (services/keys.py: pinned in
+its signature is looked at; a key this station does not trust (services/trust/keys.py: pinned in
 the data folder, not read from the database), or one this município's database does not
 have with the same public half, makes the document a forgery."""
 from __future__ import annotations
@@ -15,7 +15,9 @@ from ...domain.errors import DomainError
 from ...domain.verdicts import PERMIT_STATUS_REASONS, UNVERIFIED_DATA, Reason, verdict
 from ...printing import qr
 from ...store.models import AuxiliaryDriver, Permit, SigningKey, Sticker
-from .. import card_licensing, keys, setup
+from ..licensing import card_licensing
+from ..trust import keys
+from .. import setup
 from .common import STATUS_LABELS, copy_state, latest_copy, order_text
 from ...domain import wallclock
 

@@ -1,0 +1,278 @@
+"""The offline verifier for the inspector's phone: ONE self-contained HTML file (no network,
+no server) holding the município's trusted public keys and a status list signed with its
+current key. The page (mototaxi_desk/verifier/) reads a QR with the camera or from a photo,
+checks the Ed25519 signature and the status list, and shows the same verdict words as the
+desktop (domain/verdicts.py, embedded here).
+
+The status list says, as of a date-time, what a card cannot say by itself — what the desktop
+`verify` (services/documents/verification.py) reads in the database, so that the phone's
+verdict on a document the list knows equals the desktop's on the list's date:
+- `permits`: order number -> status code of every permit not in force (suspended, revoked,
+  cassated, interrupted, lapsed, withdrawn, expired — an active one past its date too);
+- `valid_until`: order number -> validity (yyyy-mm-dd) of the permits in force: one that
+  ends after the list was made is "vencida" on the phone's date, as on the desktop's;
+- `card_licensing`: order number -> the last day the permit card is licensed (yyyy-mm-dd),
+  where the law licenses the card yearly (SRM Art. 6 XX) and that day comes before the
+  permit's end: a card past it is "licenciamento anual do cartão vencido" on the phone's
+  date, as on the desktop's (a list made before this key has none: nothing is said);
+- `copies`: "card:12" / "aux_card:5" / "sticker:2026-000001" -> the latest issued copy,
+  when it is not the first (earlier copies are superseded);
+- `reserved`: the same keys -> the copies above it that were reserved and never issued (a
+  print that died after its QR was drawn: "via não emitida");
+- `voided_stickers`: serial -> the serial that replaced it ("" if none);
+- `sticker_permits`: serial -> the order number of the permit its inspected vehicle serves
+  now (0: none), only where that is not the permit the sticker names (its vehicle replaced
+  or moved); a sticker naming an ended permit serves none;
+- `auxiliaries_ended`: credential ids with a printed card no longer in force;
+- `auxiliaries`: credential id -> [order number, validity or "", CPF digest] of those in
+  force;
+- `holders` / `plates`: order number -> 16 hex digits of SHA-256("IBGE|order|value") of the
+  current holder's six CPF digits and of the current plate ("" without a vehicle), for the
+  permits not ended: a card of a transferred permit or of a replaced motorcycle no longer
+  matches, and the file carries no personal data beyond what each card already shows (not
+  even that, in clear).
+Documents printed after the list was made are judged by their signature and dates.
+"""
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import hashlib
+import json
+import re
+from importlib import resources
+from pathlib import Path
+
+from ...domain import permit_rules, validators
+from ...domain.errors import ValidationError
+from ...domain.verdicts import INVALID, REASONS, UNVERIFIED_DATA, VALID
+from ...printing import qr
+from ...store.connection import write_transaction
+from ...store.models import AuxiliaryDriver, Inspection, Permit, PrintLog, Sticker
+from .. import audit, permissions, setup
+from ..licensing import card_licensing
+from ..trust import keys
+from ...domain.output_files import write_atomic
+from ..context import Actor
+from ...domain import wallclock
+
+STATUS_FORMAT = "mototaxi-desk-status/2"
+ASSETS = "mototaxi_desk.verifier"
+MAX_AGE_RANGE = (1, 90)
+LICENCES = ("LICENSE-zxing-cpp.txt", "LICENSE-zxing-wasm.txt", "LICENSE-stb_image.txt",
+            "LICENSE-fflate.txt", "LICENSE-jsQR.txt", "LICENSE-noble-ed25519.txt",
+            "LICENSE-noble-hashes.txt")
+# ZXing-C++'s WebAssembly reader, raw deflate (tools/verifier-vendor/build.sh); in the page
+# as base64 so it stays one file
+ZXING_WASM = "vendor/zxing_reader.wasm.deflate"
+
+
+def digest(ibge: str, order_number: int, value: str) -> str:
+    return hashlib.sha256(f"{ibge}|{order_number}|{value}".encode()).hexdigest()[:16]
+
+
+def max_age_days() -> int:
+    return setup.settings().status_max_age_days
+
+
+def set_max_age_days(actor: Actor, days) -> dict:
+    """How many days a status list stays current on the phones (admin), audited."""
+    permissions.require(actor, "settings.verifier")
+    value = validators.positive_int(days, "Validade da situação (dias)",
+                                    maximum=MAX_AGE_RANGE[1])
+    with write_transaction():
+        row = setup.settings()
+        before = audit.snapshot(row)
+        row.status_max_age_days = value
+        row.save()
+        audit.record(actor, "municipio.verifier_max_age", "municipio_settings", row.id,
+                     before=before, after=audit.snapshot(row))
+    return {"max_age_days": value}
+
+
+def status_list(as_of: dt.datetime) -> dict:
+    """The status payload as of a local date-time (see the module docstring)."""
+    settings = setup.settings()
+    ibge, on = settings.ibge_code, as_of.date()
+    permits, valid_until, holders, plates, cards = {}, {}, {}, {}, {}
+    profile = setup.profile(on=on)
+    licenses = permit_rules.licenses_cards(profile)
+    licensed = card_licensing.licensed_on() if licenses else {}
+    for permit in (Permit.select().order_by(Permit.order_number)):
+        order = str(permit.order_number)
+        if permit.status == "active" and permit.valid_until >= on:
+            valid_until[order] = permit.valid_until.isoformat()
+        else:
+            permits[order] = permit.status if permit.status != "active" else "expired"
+        if permit.status in Permit.ENDED:
+            continue
+        if licenses:
+            card = permit_rules.card_valid_until(profile, issued_on=permit.issued_on,
+                                                 valid_until=permit.valid_until,
+                                                 licensed_on=licensed.get(permit.id))
+            if card < permit.valid_until:
+                cards[order] = card.isoformat()
+        holders[order] = digest(ibge, permit.order_number, qr.cpf_middle(permit.holder.cpf))
+        plates[order] = digest(ibge, permit.order_number, permit.vehicle.plate) \
+            if permit.vehicle_id else ""
+    copies, reserved = _copies()
+    voided = {}
+    for sticker in Sticker.select().where(Sticker.status != "issued"):
+        newer = Sticker.get_or_none(Sticker.replaces == sticker.id)
+        voided[sticker.serial] = newer.serial if newer else ""
+    auxiliaries, ended = _auxiliaries(ibge, on)
+    return {"format": STATUS_FORMAT, "ibge": ibge, "municipio": settings.name,
+            "uf": settings.uf, "as_of": as_of.isoformat(timespec="seconds"),
+            "max_age_days": settings.status_max_age_days, "permits": permits,
+            "valid_until": valid_until, "copies": copies, "reserved": reserved,
+            "voided_stickers": voided, "sticker_permits": _sticker_permits(),
+            "auxiliaries_ended": ended, "auxiliaries": auxiliaries,
+            "holders": holders, "plates": plates, "card_licensing": cards}
+
+
+def _copies() -> tuple[dict, dict]:
+    """The latest issued copy of each card and sticker (when not the first), and the copies
+    above it still reserved — the desktop's `_copy_reasons` reads the same rows."""
+    latest, reserved = {}, {}
+    for document, key, copy, state in (
+            PrintLog.select(PrintLog.document, PrintLog.entity_key, PrintLog.copy,
+                            PrintLog.state)
+            .where(PrintLog.document.in_(("card", "aux_card", "sticker")))
+            .order_by(PrintLog.document, PrintLog.entity_key, PrintLog.copy).tuples()):
+        name = f"{document}:{key}"
+        if state == "issued":
+            latest[name] = copy
+            reserved.pop(name, None)  # below the latest issued copy: superseded, not listed
+        else:
+            reserved.setdefault(name, []).append(copy)
+    return {k: v for k, v in latest.items() if v > 1}, reserved
+
+
+def _sticker_permits() -> dict:
+    """serial -> the permit the desktop judges a sticker by (the latest permit not ended
+    that its inspected vehicle serves; 0: none), where the phone could not tell it from the
+    sticker's own record (the permit it names, or none if that permit ended)."""
+    serving = {}
+    for permit in (Permit.select(Permit.vehicle, Permit.order_number)
+                   .where(Permit.vehicle.is_null(False) & Permit.status.not_in(Permit.ENDED))
+                   .order_by(Permit.issued_on, Permit.id)):
+        serving[permit.vehicle_id] = permit.order_number  # the latest wins
+    named = {}
+    for permit in Permit.select(Permit.id, Permit.order_number, Permit.status):
+        named[permit.id] = 0 if permit.status in Permit.ENDED else permit.order_number
+    differ = {}
+    for serial, vehicle_id, permit_id in (
+            Sticker.select(Sticker.serial, Inspection.vehicle, Inspection.permit)
+            .join(Inspection, on=(Sticker.inspection == Inspection.id)).tuples()):
+        now = serving.get(vehicle_id, 0)
+        if now != named.get(permit_id, 0):
+            differ[serial] = now
+    return differ
+
+
+def _auxiliaries(ibge: str, on: dt.date) -> tuple[dict, list[int]]:
+    """Credentials with a printed card: those in force (their permit's order number,
+    validity and a digest of the CPF digits the card shows) and the ids of those not."""
+    printed = {int(k) for (k,) in PrintLog.select(PrintLog.entity_key).where(
+        PrintLog.document == "aux_card").distinct().tuples() if k.isdigit()}
+    in_force, ended = {}, []
+    if not printed:
+        return in_force, ended
+    for aux in (AuxiliaryDriver.select().where(AuxiliaryDriver.id.in_(sorted(printed)))
+                .order_by(AuxiliaryDriver.id)):
+        if not aux.active or (aux.valid_until is not None and aux.valid_until < on):
+            ended.append(aux.id)
+            continue
+        order = aux.permit.order_number
+        in_force[str(aux.id)] = [order, aux.valid_until.isoformat() if aux.valid_until else "",
+                                 digest(ibge, order, qr.cpf_middle(aux.person.cpf))]
+    return in_force, ended
+
+
+def signed_status(as_of: dt.datetime) -> dict:
+    payload = json.dumps(status_list(as_of), ensure_ascii=False, sort_keys=True,
+                         separators=(",", ":"))
+    return {"payload": payload, **keys.sign_status(payload.encode("utf-8"))}
+
+
+def _asset(name: str) -> str:
+    return resources.files(ASSETS).joinpath(name).read_text(encoding="utf-8")
+
+
+def _script_json(value) -> str:
+    """JSON safe inside a <script> element (no '</' can close it)."""
+    return json.dumps(value, ensure_ascii=False).replace("</", "<\\/")
+
+
+def _icon_svg() -> str:
+    return ("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 64 64'>"
+            "<rect width='64' height='64' rx='12' fill='#0f4585'/>"
+            "<path d='M18 33l9 9 19-21' stroke='#fff' stroke-width='7' fill='none' "
+            "stroke-linecap='round' stroke-linejoin='round'/></svg>")
+
+
+def render_html(as_of: dt.datetime | None = None) -> tuple[str, dict]:
+    """The page and what it holds (keys, status counts)."""
+    as_of = as_of or wallclock.now_aware()
+    if as_of.tzinfo is None:
+        raise ValidationError("Data da situação", "informe a data com o fuso horário.")
+    settings = setup.settings()
+    profile = setup.profile()
+    exported = keys.export_public()
+    status = signed_status(as_of)
+    config = {
+        "ibge": settings.ibge_code, "municipio": settings.name, "uf": settings.uf,
+        "order_digits": profile.permit.order_number_digits,
+        "law": profile.profile.law, "prefix": qr.PREFIX,
+        "keys": [{"key_id": k["key_id"], "public_key": k["public_key"],
+                  "fingerprint_text": k["fingerprint_text"], "current": k["current"]}
+                 for k in exported["keys"]],
+        "status": status, "reasons": REASONS, "words": {"valid": VALID, "invalid": INVALID},
+        "kind_labels": qr.KIND_LABELS, "ended": list(Permit.ENDED),
+        "unverified_note": UNVERIFIED_DATA,
+    }
+    icon = "data:image/svg+xml;base64," + base64.b64encode(_icon_svg().encode()).decode()
+    manifest = {"name": f"Verificador de mototáxi — {settings.name}/{settings.uf}",
+                "short_name": "Verificador", "start_url": ".", "display": "standalone",
+                "background_color": "#ffffff", "theme_color": "#0f4585", "lang": "pt-BR",
+                "icons": [{"src": icon, "sizes": "any", "type": "image/svg+xml"}]}
+    manifest_url = "data:application/manifest+json;base64," + base64.b64encode(
+        json.dumps(manifest, ensure_ascii=False).encode()).decode()
+    licences = "\n\n".join(_asset(f"vendor/{name}") for name in LICENCES)
+    values = {"TITLE": _html_escape(f"Verificador de mototáxi — {settings.name}/{settings.uf}"),
+              "MANIFEST": manifest_url, "ICON": icon, "CSS": _asset("verifier.css"),
+              "LICENSES": _html_escape(licences),
+              "VENDOR": _asset("vendor/mt-vendor.min.js").replace("</script", "<\\/script"),
+              "CONFIG": _script_json(config), "SCRIPT": _asset("verifier.js"),
+              "ZXING": base64.b64encode(resources.files(ASSETS).joinpath(ZXING_WASM)
+                                        .read_bytes()).decode("ascii")}
+    # one pass: a value (a município's name...) is never read as another placeholder
+    html = re.sub(r"/\*\{\{([A-Z]+)\}\}\*/|\{\{([A-Z]+)\}\}",
+                  lambda m: values[m.group(1) or m.group(2)], _asset("template.html"))
+    payload = json.loads(status["payload"])
+    listed = (len(payload["permits"]) + len(payload["copies"]) + len(payload["reserved"]) +
+              len(payload["voided_stickers"]) + len(payload["auxiliaries_ended"]))
+    return html, {"keys": len(config["keys"]), "as_of": payload["as_of"],
+                  "as_of_text": as_of.strftime("%d/%m/%Y %H:%M"), "listed": listed,
+                  "max_age_days": payload["max_age_days"],
+                  "fingerprints": [k["fingerprint_text"] for k in config["keys"]]}
+
+
+def _html_escape(text: str) -> str:
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))
+
+
+def export_file(actor: Actor, path: Path, *, as_of: dt.datetime | None = None) -> dict:
+    """Write the verifier page (whole or not at all), audited. Needs the private key on this
+    station (the status list is signed)."""
+    permissions.require(actor, "verifier.export")
+    html, info = render_html(as_of)
+    path = Path(path)
+    data = html.encode("utf-8")
+    write_atomic(path, data)  # OutputError names the file; nothing audited then
+    with write_transaction():
+        audit.record(actor, "verifier.export", "municipio_settings", None,
+                     after={"as_of": info["as_of"], "listed": info["listed"],
+                            "keys": info["fingerprints"]})
+    return {**info, "output": str(path), "bytes": len(data)}

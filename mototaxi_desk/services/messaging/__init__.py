@@ -1,0 +1,1 @@
+"""E-mail: delivery, settings, campaigns."""

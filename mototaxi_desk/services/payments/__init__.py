@@ -1,0 +1,1 @@
+"""Payments: fees, charges, guias, collection and bank returns."""

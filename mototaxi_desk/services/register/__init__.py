@@ -1,0 +1,1 @@
+"""The register: people, vehicles, inspections, stands (pontos)."""
