@@ -368,7 +368,7 @@ def make_icon(target: Path) -> Path:
     """The program's icon, drawn from the neutral brasão of the package's images (several sizes
     in one .ico, so Windows picks a sharp one for the menu, the desktop and the taskbar)."""
     from PIL import Image
-    images = ROOT / "mototaxi_desk" / "resources" / "images"
+    images = ROOT / "resources" / "images"
     shield = Image.open(images / "brasao-placeholder.png").convert("LA")
     source = Image.new("RGBA", shield.size, "#0b3d91")  # the drawing's shape in solid blue
     source.putalpha(shield.getchannel("A"))
@@ -379,11 +379,21 @@ def make_icon(target: Path) -> Path:
     return target
 
 
+def mapped_packages() -> dict[str, Path]:
+    """The packages whose folder lives outside mototaxi_desk/ (pyproject.toml's
+    [tool.setuptools.package-dir]: resources/ is mototaxi_desk.resources), by name."""
+    mapping = pyproject()["tool"]["setuptools"].get("package-dir", {})
+    return {package: ROOT / folder for package, folder in mapping.items()}
+
+
 def stage_app(folder: Path) -> None:
-    """pynsist copies pynsist_pkgs/ to pkgs/: the package, its resources/ (package data read
-    through importlib.resources) inside it, as a wheel installs it."""
+    """pynsist copies pynsist_pkgs/ to pkgs/: the package, with the top-level resources/
+    carried into it as mototaxi_desk/resources/ (package data read through
+    importlib.resources), as a wheel installs it."""
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     shutil.copytree(ROOT / "mototaxi_desk", folder / "mototaxi_desk", ignore=ignore)
+    for package, source in mapped_packages().items():
+        shutil.copytree(source, folder.joinpath(*package.split(".")), ignore=ignore)
 
 
 def render_config(*, version: str, python_version: str, wheels: list[Path], icon: str,

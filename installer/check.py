@@ -90,10 +90,13 @@ def expected_paths() -> list[str]:
     paths += [f"pkgs/PySide6/{module}.pyd" for module in build.QT_MODULES]
     paths += [f"pkgs/PySide6/plugins/{plugin}" for plugin in build.QT_PLUGINS]
     paths += [f"pkgs/PySide6/translations/{name}" for name in build.QT_TRANSLATIONS]
-    for folder in ("mototaxi_desk/resources/profiles", "mototaxi_desk/resources/fonts",
-                   "mototaxi_desk/resources/images"):
-        paths += [f"pkgs/{folder}/{p.name}" for p in sorted((ROOT / folder).iterdir())
-                  if p.is_file()]
+    # every file of the top-level resources/ (profiles, fonts, images, icons), carried into
+    # the package as mototaxi_desk/resources/ (build.stage_app)
+    for package, source in build.mapped_packages().items():
+        target = "pkgs/" + package.replace(".", "/")
+        paths += [f"{target}/{p.relative_to(source).as_posix()}"
+                  for p in sorted(source.rglob("*"))
+                  if p.is_file() and "__pycache__" not in p.parts]
     return list(dict.fromkeys(paths))
 
 

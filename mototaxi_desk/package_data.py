@@ -1,19 +1,32 @@
-"""The program's own files (rule profiles, fonts, images, icons) are package data under
-mototaxi_desk/resources/<kind>/ and are read through importlib.resources, so a wheel, an
-editable install and the Windows installer find them the same way; nothing looks next to
-site-packages or the checkout."""
+"""The program's own files (rule profiles, fonts, images, icons): the package
+`mototaxi_desk.resources`, read through importlib.resources, so a wheel, an editable install
+and the Windows installer find them the same way; nothing looks next to site-packages or the
+checkout.
+
+In the source tree they sit at the top level, in resources/ beside ui/, where a maintainer
+looks first; pyproject.toml's [tool.setuptools.package-dir] makes that folder the package
+`mototaxi_desk.resources`, which the build carries into the package (the wheel's and the
+installer's mototaxi_desk/resources/, installer/build.py) and an editable install maps to the
+folder itself. A tree merely put on sys.path, not installed, has no such package: run
+`pip install -e .` (make does)."""
 from __future__ import annotations
 
 from importlib import resources
 from importlib.resources.abc import Traversable
 
-# The kinds of files the package ships, each a folder under mototaxi_desk/resources/.
+PACKAGE = f"{__package__}.resources"
+
+# The kinds of files the package ships, each a folder under resources/.
 KINDS = ("profiles", "fonts", "images", "icons")
 
 
 def folder(kind: str) -> Traversable:
-    """mototaxi_desk/resources/<kind> (e.g. 'profiles', 'fonts', 'images')."""
-    return resources.files(__package__).joinpath("resources", kind)
+    """resources/<kind> (e.g. 'profiles', 'fonts', 'images')."""
+    try:
+        base = resources.files(PACKAGE)
+    except ModuleNotFoundError:  # a damaged install: an absent folder, whose files are missing
+        base = resources.files(__package__).joinpath("resources")
+    return base.joinpath(kind)
 
 
 def file(kind: str, name: str) -> Traversable:

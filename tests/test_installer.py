@@ -8,6 +8,7 @@ import configparser
 import importlib.util
 import re
 import struct
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -804,3 +805,39 @@ def test_payload_check_refuses_keys_and_databases_not_a_librarys_certificates(tm
     database.write_bytes(b"SQLite format 3\0")
     assert [check.is_stray_data(p) for p in (bundle, key, empty, database)] == \
         [False, True, True, True]
+
+
+def test_the_installer_carries_the_top_level_resources_into_the_package(tmp_path):
+    """Issue 38: resources/ lives at the top level, beside ui/; the installer's pkgs/ has it
+    inside the package as mototaxi_desk/resources/, as the wheel does, the payload check asks
+    for every file of it, and the staged package reads it there through importlib.resources."""
+    check = _load("check")
+    assert build.mapped_packages() == {"mototaxi_desk.resources": ROOT / "resources"}
+    build.stage_app(tmp_path)
+    assert not (tmp_path / "resources").exists()
+    shipped = sorted(p.relative_to(ROOT / "resources").as_posix()
+                     for p in (ROOT / "resources").rglob("*")
+                     if p.is_file() and "__pycache__" not in p.parts)
+    assert "profiles/sao-raimundo-das-mangabeiras-2019.toml" in shipped
+    staged = tmp_path / "mototaxi_desk" / "resources"
+    for name in shipped:
+        assert (staged / name).read_bytes() == (ROOT / "resources" / name).read_bytes(), name
+    assert not list(tmp_path.rglob("__pycache__"))
+    expected = set(check.expected_paths())
+    assert {f"pkgs/mototaxi_desk/resources/{name}" for name in shipped} <= expected
+    # the staged package alone on the path (no site: no editable install to fall back on)
+    out = subprocess.run([sys.executable, "-S", "-c",
+                          "from mototaxi_desk import package_data as p\n"
+                          "for kind in p.KINDS: print(kind, len(p.files(kind)), p.folder(kind))"],
+                         env={"PYTHONPATH": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"},
+                         cwd=tmp_path, capture_output=True, text=True, check=True).stdout
+    assert len(out.splitlines()) == 4, out
+    for line in out.splitlines():
+        kind, count, folder = line.split(" ", 2)
+        assert int(count) > 0 and Path(folder) == staged / kind, line
+
+
+def test_the_installer_icon_is_drawn_from_the_top_level_images(tmp_path):
+    pytest.importorskip("PIL")
+    icon = build.make_icon(tmp_path / "x.ico")
+    assert icon.read_bytes()[:4] == b"\0\0\1\0"  # an ICO file

@@ -1,8 +1,9 @@
 """Issue #13: the program works installed as users install it — from a wheel, in a venv that
 cannot see the checkout — not only from `pip install -e .`.
 
-The wheel is built from a copy of what it is made of (pyproject.toml, README.md,
-mototaxi_desk/), so nothing else of the checkout can slip in, and installed with --no-deps
+The wheel is built from a copy of what it is made of (pyproject.toml, setup.py, README.md,
+mototaxi_desk/ and the top-level resources/ the build carries into the package), so nothing
+else of the checkout can slip in, and installed with --no-deps
 into a fresh venv; the dependencies come from the test venv's site-packages through a .pth
 line (a plain path: that folder's own .pth files — the editable install's finder — are not
 run). The commands run from a temporary folder, by the installed console script, and the
@@ -38,10 +39,11 @@ def installed(tmp_path_factory):
     base = tmp_path_factory.mktemp("wheel")
     source = base / "source"
     source.mkdir()
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "README.md"):
         shutil.copy(ROOT / name, source / name)
-    shutil.copytree(ROOT / "mototaxi_desk", source / "mototaxi_desk",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for folder in ("mototaxi_desk", "resources"):
+        shutil.copytree(ROOT / folder, source / folder,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     wheels = base / "dist"
     _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(wheels),
           str(source)], cwd=base, env=os.environ.copy())
@@ -67,14 +69,37 @@ def installed(tmp_path_factory):
 
 
 def test_the_wheel_carries_the_resources(installed):
+    """Every file of the top-level resources/ (issue 38) is in the wheel, inside the package
+    as mototaxi_desk/resources/, and nothing is at the wheel's top level but the package."""
     names = zipfile.ZipFile(installed["wheel"]).namelist()
     for path in (f"mototaxi_desk/resources/profiles/{SRM}.toml",
                  "mototaxi_desk/resources/fonts/DejaVuSans.ttf",
                  "mototaxi_desk/resources/fonts/DejaVuSans-Bold.ttf",
                  "mototaxi_desk/resources/images/brasao-placeholder.png",
-                 "mototaxi_desk/resources/images/foto-placeholder.png"):
+                 "mototaxi_desk/resources/images/foto-placeholder.png",
+                 "mototaxi_desk/resources/icons/id.svg"):
         assert path in names, path
+    shipped = {f"mototaxi_desk/resources/{p.relative_to(ROOT / 'resources').as_posix()}"
+               for p in (ROOT / "resources").rglob("*")
+               if p.is_file() and "__pycache__" not in p.parts}
+    assert shipped <= set(names), shipped - set(names)
     assert not [n for n in names if "__pycache__" in n or n.startswith("resources/")]
+    assert {n.split("/")[0] for n in names} == {"mototaxi_desk",
+                                                installed["wheel"].name.split("-py")[0]
+                                                + ".dist-info"}
+
+
+def test_the_installed_program_reads_its_resources_from_the_wheel(installed):
+    out = _run([str(installed["python"]), "-c",
+                "from mototaxi_desk import package_data as p\n"
+                "for kind in p.KINDS: print(kind, len(p.files(kind)), p.folder(kind))"],
+               cwd=installed["cwd"], env=installed["env"])
+    venv = installed["python"].parents[1]
+    for line in out.splitlines():
+        kind, count, folder = line.split(" ", 2)
+        assert int(count) > 0, line
+        assert Path(folder).is_relative_to(venv) and Path(folder).parts[-3:] == (
+            "mototaxi_desk", "resources", kind), line
 
 
 def test_the_venv_cannot_see_the_checkout(installed):

@@ -24,8 +24,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "profiles" / "history"
 INDEX = CORPUS / "index.toml"
-# where profiles have lived: the shipped ones (before and after they became package data) and
-# the test profile of a fourth law
+# where profiles have lived: the shipped ones (at the top level, then inside the package as
+# mototaxi_desk/resources/, at the top level again since issue 38, carried into the package by
+# the build) and the test profile of a fourth law
 PATHSPECS = ("resources/profiles", "mototaxi_desk/resources/profiles", "tests/profiles")
 PROFILE_PATH = re.compile(r"^((mototaxi_desk/)?resources/profiles|tests/profiles)/[^/]+\.toml$")
 

@@ -71,6 +71,22 @@ def checkout(commit: str, folder: Path) -> Path:
     return folder
 
 
+def importable(tree: Path, folder: Path) -> Path:
+    """What goes on PYTHONPATH to run the release: its tree; or, for a tree whose
+    pyproject.toml maps a package to a folder outside the package (resources/ is
+    mototaxi_desk.resources since issue 38), the package laid out in `folder` as a wheel
+    installs it (installer/build.py stages it so too). Never this checkout's resources,
+    which its editable install would otherwise give the release."""
+    pyproject = tomllib.loads((tree / "pyproject.toml").read_text(encoding="utf-8"))
+    mapping = pyproject.get("tool", {}).get("setuptools", {}).get("package-dir", {})
+    if not mapping:
+        return tree
+    shutil.copytree(tree / "mototaxi_desk", folder / "mototaxi_desk")
+    for package, source in mapping.items():
+        shutil.copytree(tree / source, folder.joinpath(*package.split(".")))
+    return folder
+
+
 class Station:
     """The release's command line in a data folder of its own, against one database."""
 
@@ -275,16 +291,19 @@ def main(argv=None) -> int:
         if declared["version"] != args.version:
             raise SystemExit(f"o commit {entry['commit'][:12]} é a versão "
                              f"{declared['version']}, não {args.version}")
+        # the shipped profiles: at the top level (0.1.0, and again since issue 38) or inside
+        # the package
         profiles = next(p for p in (tree / "mototaxi_desk" / "resources" / "profiles",
                                     tree / "resources" / "profiles") if p.is_dir())
         out.mkdir(parents=True)
         shutil.copytree(profiles, out / "profiles")
         recipe = RECIPES[args.version]
-        backends = {"sqlite": make_sqlite(tree, work, out, recipe, today, args.python)}
+        program = importable(tree, work / "installed")
+        backends = {"sqlite": make_sqlite(program, work, out, recipe, today, args.python)}
         if args.pg:
             schema = "mototaxi_release_" + args.version.replace(".", "_")
-            backends["postgres"] = make_postgres(tree, work, out, recipe, today, args.python,
-                                                 args.pg, schema)
+            backends["postgres"] = make_postgres(program, work, out, recipe, today,
+                                                 args.python, args.pg, schema)
     manifest = {"version": args.version, "commit": entry["commit"], "schema": entry["schema"],
                 "made_on": today.isoformat(), "admin": [ADMIN, PASSWORD],
                 "profiles": sorted(p.name for p in (out / "profiles").iterdir()),

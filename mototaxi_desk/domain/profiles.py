@@ -1,5 +1,5 @@
-"""Rule profiles: one municipal law as data (mototaxi_desk/resources/profiles/<id>.toml,
-package data, or a município's own file in <pasta de dados>/profiles/).
+"""Rule profiles: one municipal law as data (resources/profiles/<id>.toml, package data,
+or a município's own file in <pasta de dados>/profiles/).
 
 The loader is strict on purpose: a misspelt key in a profile would silently fall back to
 a wrong rule, so unknown keys (named with the nearest known key), missing keys, wrong types,

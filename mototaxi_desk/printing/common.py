@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from .. import package_data
 from . import fonts
 
-# Package data (mototaxi_desk/resources/images), read as bytes: no file path is assumed.
+# Package data (resources/images), read as bytes: no file path is assumed.
 BRASAO_PLACEHOLDER = "brasao-placeholder.png"
 PHOTO_PLACEHOLDER = "foto-placeholder.png"
 ACCENT = (0.06, 0.27, 0.52)   # dark blue: titles and rules

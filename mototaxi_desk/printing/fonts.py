@@ -1,4 +1,4 @@
-"""The TrueType fonts every document embeds (package data mototaxi_desk/resources/fonts,
+"""The TrueType fonts every document embeds (package data resources/fonts,
 DejaVu: freely redistributable, see LICENSE-DejaVu.txt), so Windows and Linux print the same
 glyphs, accents included.
 
