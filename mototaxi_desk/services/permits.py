@@ -17,16 +17,14 @@ from ..store.models import (Application, AuxiliaryDriver, MunicipioSettings, Per
 from . import (audit, bars, eligibility, fees, lookup, permissions, permit_history, sequences,
                setup, stands, waiting_list)
 from .context import Actor
-from ..domain import wallclock
+from ..domain import permit_status, wallclock
 
 DECIDERS = permissions.DECIDERS  # the GUI asks; services check services/permissions.py
 # Permits that count against the cap and hold their stand place: every one not ended. An
 # expired permit still may be renewed (in the grace days under L1745 Art. 9 §2º), so it
 # keeps both until it is renewed or lapses; the Painel and the reports count these.
-IN_FORCE = ("active", "suspended", "interrupted", "expired")
-STATUS_LABELS = {"active": "Ativa", "suspended": "Suspensa", "interrupted": "Interrompida",
-                 "expired": "Vencida", "revoked": "Revogada", "cassated": "Cassada",
-                 "withdrawn": "Desistência", "lapsed": "Caducada"}
+IN_FORCE = tuple(s.value for s in permit_status.IN_FORCE)
+STATUS_LABELS = permit_status.STATUS_LABELS
 
 
 def _today(on) -> dt.date:
