@@ -19,6 +19,7 @@ class DecisionAct(Act):
     print_note = ("Imprima a notificação da decisão ao permissionário: o prazo de recurso "
                   "conta da notificação.")
     verb = ""  # the command's help
+    period = False  # the form asks the days (a suspension)
 
     @property
     def sanction(self) -> str:

@@ -51,6 +51,9 @@ class Act:
     date_label = "Data"  # how a mistyped date field is named (as the service names it)
     form = ""           # a fixed form (gui/dialogs/permit_acts.FORMS, Designer .ui); "": small
     fields: tuple[Field, ...] = ()  # the small form's fields
+    # the status form's (form "status") words: "print" (the print box), "placeholder" and
+    # "reason" (the reason's hint and default), "act_number" and "print_checked" (False: off)
+    status_form: dict = {}
     # --- the command line
     cli_group = "permit"  # `permit <name>`, `aux <name>`, or "" for a command of its own
     cli_name = ""         # default: the key

@@ -24,6 +24,8 @@ class Desist(Act):
     print_note = ("Depois de confirmar, imprima o termo de desistência, para o permissionário "
                   "assinar.")
     confirm, form = "Registrar desistência", "status"
+    status_form = {"print": "Imprimir o termo de desistência ao confirmar",
+                   "reason": "Desistência do permissionário"}
     cli_help = "registra a desistência do permissionário"
 
     def law_refusal(self, profile):

@@ -20,6 +20,8 @@ class Reinstate(Act):
     printed = {PermitAction.REINSTATE: "Ato de restabelecimento"}
     print_note = "Depois de confirmar, imprima o ato de restabelecimento."
     confirm, form = "Restabelecer", "status"
+    status_form = {"print": "Imprimir o ato de restabelecimento ao confirmar",
+                   "placeholder": "ex.: recurso acolhido pelo Prefeito"}
     cli_help = ("restabelece a permissão suspensa, revogada ou cassada (recurso ou defesa "
                 "acolhidos)")
 
@@ -52,6 +54,12 @@ class Reinstate(Act):
                             "vinculada a um ponto com vaga."),
                 "signatures": ((doc.AUTHORITY, f"Pelo Município de {municipio.name}"),
                                (holder.name, "Permissionário(a), ciente"))}
+
+    def describe(self, result):
+        text = f"Permissão nº {result['order_text']}: {result['status_label']}."
+        if not result.get("stand_number"):
+            text += " Vincule a permissão a um ponto com vaga (botão Ponto)."
+        return text
 
     def add_arguments(self, p):
         p.add_argument("permit", metavar="PERMISSAO")

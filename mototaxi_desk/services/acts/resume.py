@@ -20,6 +20,9 @@ class Resume(Act):
     printed = {PermitAction.RESUME: "Registro de retorno ao serviço"}
     print_note = "Depois de confirmar, imprima o registro do retorno ao serviço."
     confirm, form = "Registrar retorno", "status"
+    status_form = {"print": "Imprimir o registro de retorno ao confirmar",
+                   "placeholder": "ex.: retornou antes do prazo", "act_number": False,
+                   "print_checked": False}
     cli_help = "registra o retorno ao serviço (interrupção ou suspensão)"
 
     def run(self, actor, *, permit_id=None, auxiliary_id=None, **inputs):

@@ -18,6 +18,7 @@ class Suspend(DecisionAct):
     audit = {"permit.suspend": "Permissão suspensa"}
     printed = {PermitAction.SUSPEND: "Notificação de suspensão"}
     confirm, verb = "Suspender", "suspende"
+    period = True
 
     def period_rows(self, line, sanction):
         if not line.permit.status_until:
