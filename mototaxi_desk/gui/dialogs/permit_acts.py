@@ -744,9 +744,10 @@ def aux_card_form(actor, permit_rows: list[dict], state: dict, parent=None) -> A
 
 # the fixed forms an act may name (services/acts: `form`), each a Designer file
 # (ui/permit_*.ui, ui/auxiliary_credential.ui) but the licensing's small form with its card
-FORMS = {"transfer": TransferDialog, "interruption": InterruptionDialog,
-         "extension": ExtensionDialog, "decision": DecisionDialog, "status": StatusDialog,
-         "aux_issue": AuxiliaryCredentialDialog, "licensing": licensing_form}
+FORMS = {"permit_transfer": TransferDialog, "permit_interruption": InterruptionDialog,
+         "permit_extension": ExtensionDialog, "permit_decision": DecisionDialog,
+         "permit_status": StatusDialog, "auxiliary_credential": AuxiliaryCredentialDialog,
+         "licensing": licensing_form}
 PRINTS = {"print_act": print_act_form, "aux_card": aux_card_form}
 
 

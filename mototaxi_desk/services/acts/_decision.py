@@ -14,7 +14,7 @@ from .base import Act
 class DecisionAct(Act):
     permission = "sanction.apply"
     menu_group = 1
-    form = "decision"
+    form = "permit_decision"
     date_label = "Data da decisão"
     print_note = ("Imprima a notificação da decisão ao permissionário: o prazo de recurso "
                   "conta da notificação.")

@@ -21,7 +21,8 @@ class AuxIssue(CredentialAct):
     none_why = "Nenhuma permissão ativa, suspensa ou interrompida."
     audit = {"auxiliary.credential": "Auxiliar credenciado"}
     print_note = "Depois de confirmar, imprima o cartão do condutor auxiliar."
-    confirm, date_label, form = "Credenciar", "Data do credenciamento", "aux_issue"
+    confirm, date_label = "Credenciar", "Data do credenciamento"
+    form = "auxiliary_credential"
     cli_help = "credencia um condutor auxiliar na permissão"
     cli_card, card_help = "aux", "grava o cartão do condutor auxiliar"
 

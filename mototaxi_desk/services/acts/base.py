@@ -49,9 +49,11 @@ class Act:
     # --- the window
     confirm = ""        # the confirm button's word
     date_label = "Data"  # how a mistyped date field is named (as the service names it)
-    form = ""           # a fixed form (gui/dialogs/permit_acts.FORMS, Designer .ui); "": small
+    # a fixed form, by its Designer file's name (gui/dialogs/permit_acts.FORMS: ui/<form>.ui,
+    # e.g. "permit_transfer"); "": the small form built from `fields`
+    form = ""
     fields: tuple[Field, ...] = ()  # the small form's fields
-    # the status form's (form "status") words: "print" (the print box), "placeholder" and
+    # the status form's (form "permit_status") words: "print" (the print box), "placeholder" and
     # "reason" (the reason's hint and default), "act_number" and "print_checked" (False: off)
     status_form: dict = {}
     # --- the command line

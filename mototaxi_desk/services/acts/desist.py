@@ -23,7 +23,7 @@ class Desist(Act):
     ends_permit = True
     print_note = ("Depois de confirmar, imprima o termo de desistência, para o permissionário "
                   "assinar.")
-    confirm, form = "Registrar desistência", "status"
+    confirm, form = "Registrar desistência", "permit_status"
     status_form = {"print": "Imprimir o termo de desistência ao confirmar",
                    "reason": "Desistência do permissionário"}
     cli_help = "registra a desistência do permissionário"

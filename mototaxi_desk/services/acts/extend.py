@@ -21,7 +21,7 @@ class Extend(Interrupt):
     audit = {"permit.interrupt_extend": "Interrupção prorrogada"}
     printed = {PermitAction.INTERRUPT_EXTEND: "Prorrogação da interrupção"}
     print_note = "Depois de confirmar, imprima a prorrogação da interrupção."
-    confirm, form = "Prorrogar", "extension"
+    confirm, form = "Prorrogar", "permit_extension"
     cli_help = "prorroga a interrupção em curso"
 
     def law_refusal(self, profile):

@@ -33,7 +33,7 @@ class Interrupt(Act):
     printed = {PermitAction.INTERRUPT: "Autorização de interrupção"}
     print_note = "Depois de confirmar, imprima a autorização de interrupção."
     warns = True
-    confirm, form = "Autorizar interrupção", "interruption"
+    confirm, form = "Autorizar interrupção", "permit_interruption"
     cli_help = "autoriza a interrupção do serviço"
 
     def law_refusal(self, profile):

@@ -19,7 +19,7 @@ class Reinstate(Act):
     audit = {"permit.reinstate": "Permissão restabelecida"}
     printed = {PermitAction.REINSTATE: "Ato de restabelecimento"}
     print_note = "Depois de confirmar, imprima o ato de restabelecimento."
-    confirm, form = "Restabelecer", "status"
+    confirm, form = "Restabelecer", "permit_status"
     status_form = {"print": "Imprimir o ato de restabelecimento ao confirmar",
                    "placeholder": "ex.: recurso acolhido pelo Prefeito"}
     cli_help = ("restabelece a permissão suspensa, revogada ou cassada (recurso ou defesa "

@@ -19,7 +19,7 @@ class Resume(Act):
     audit = {"permit.resume": "Retorno ao serviço"}
     printed = {PermitAction.RESUME: "Registro de retorno ao serviço"}
     print_note = "Depois de confirmar, imprima o registro do retorno ao serviço."
-    confirm, form = "Registrar retorno", "status"
+    confirm, form = "Registrar retorno", "permit_status"
     status_form = {"print": "Imprimir o registro de retorno ao confirmar",
                    "placeholder": "ex.: retornou antes do prazo", "act_number": False,
                    "print_checked": False}

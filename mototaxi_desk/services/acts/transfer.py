@@ -25,7 +25,7 @@ class Transfer(Act):
     print_note = ("Depois de confirmar, imprima o termo de transferência (assinam o "
                   "transferente, o novo permissionário e a autoridade) e o cartão do novo "
                   "permissionário.")
-    confirm, date_label, form = "Transferir", "Data da transferência", "transfer"
+    confirm, date_label, form = "Transferir", "Data da transferência", "permit_transfer"
     cli_help = "transfere a permissão a outra pessoa"
 
     def law_refusal(self, profile):
