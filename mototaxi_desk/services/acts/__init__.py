@@ -60,6 +60,14 @@ def audit_labels() -> dict[str, str]:
     return labels
 
 
+def history_labels() -> dict[str, str]:
+    """Permit history actions the acts write beyond the domain's (PermitAction), in words."""
+    labels: dict[str, str] = {}
+    for act in registry().values():
+        labels.update(act.history)
+    return labels
+
+
 def printed() -> dict[str, Act]:
     """Permit history action -> the act whose document prints it."""
     return {action: act for act in registry().values() for action in act.printed}

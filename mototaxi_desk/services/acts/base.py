@@ -43,6 +43,8 @@ class Act:
     # --- audit and the printed document
     audit: dict[str, str] = {}    # audit action -> its words (gui/labels.AUDIT_ACTIONS)
     printed: dict[str, str] = {}  # permit history action -> the printed document's name
+    # permit history actions it writes that domain/permit_status.PermitAction lacks -> words
+    history: dict[str, str] = {}
     ends_permit = False           # its printed act names the stand it freed
     print_note = ""               # "Depois de confirmar, imprima ..."
     warns = False                 # the preview warns of the grounds whose `warns` name it
