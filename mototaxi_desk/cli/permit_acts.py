@@ -10,7 +10,9 @@
     aux cassate Nº --reason ... --act ...       the auxiliary's own credential (SRM Art. 38 IV
                                                 and §3º, L1745 Art. 17 IV and §2º)
 
-Every write command takes --preview (runs the act and rolls it back: the rule, the fee and
+Each act's command is made from its declaration (services/acts: `cli_group`, `cli_name`,
+`add_arguments`, `cli_inputs`, `done_lines`); `stoppage` and `summon` are commands of their
+own. Every write command takes --preview (runs the act and rolls it back: the rule, the fee and
 the consequences, or the refusal, exit 1), --date, and --pdf FILE (the act's document:
 termo de transferência, autorização, termo de desistência, notificação...); `aux issue` and
 `aux renew` take --card FILE (the auxiliary's card)."""

@@ -4,7 +4,9 @@ the authorisation of an interruption and of its extension (PF Art. 11, SRM Art. 
 return to service, the termo de desistência (SRM Art. 12 §2º, PF Art. 12), the notification
 of a sanction with its ground, period and appeal term (SRM Art. 49, L1745 Art. 19, PF Art. 38)
 and the act of reinstatement. Every print is a numbered copy in the print log, audited, like
-the other documents (document 'permit_act', key = the history line)."""
+the other documents (document 'permit_act', key = the history line). What each act prints
+is its own declaration (services/acts: `printed`, `content`); the helpers here lay out the
+shared rows."""
 from __future__ import annotations
 
 import json

@@ -7,7 +7,9 @@ service interrupted without authorisation (PF Art. 12, SRM Art. 29 §ú; the `st
 command) and a summons to present the vehicle for inspection (L1745 Art. 10 and §ú, SRM
 Art. 17 §2º; the `summon` command).
 
-For each act this module says whether the município's law has it (`offered`: an act the
+Each act is one module of services/acts (its declaration: law test, statuses, run, texts,
+document, form, command); this module is the one entry point over them. For each act it says
+whether the município's law has it (`offered`: an act the
 profile does not provide is not offered at all, and `run` refuses it with the article), whether
 it applies now to a person's permits and credentials and why not (`states`, for the record's
 menu), runs it (`run`, the one entry point of the window and the command line), and previews

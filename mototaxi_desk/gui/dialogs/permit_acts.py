@@ -14,8 +14,10 @@ the `permit` and `aux` commands); a refusal stays in the form with nothing lost;
 the act's document is printed when "Imprimir" is ticked (`form.printed` is the print
 result the record shows in its preview).
 
-Fixed layouts are Designer files (ui/permit_*.ui, ui/auxiliary_credential.ui); the small
-forms (renew, end or cassate a credential, the two findings, reprint) are ActionForms.
+The menu, the confirm words, the date labels and the small forms are built from the acts'
+declarations (services/acts): an act names a fixed layout (`form`, a Designer file
+ui/permit_*.ui, ui/auxiliary_credential.ui, in FORMS) or declares the fields of its small
+form (renew, end or cassate a credential, the two findings); reprints are ActionForms.
 
 For tests: every form has `ok_button` (the default button), `ui` (the Designer widgets by
 object name: permit, cpf, vehicle, date, days, ground, act_number, reason, notices, preview,
