@@ -92,6 +92,10 @@ def memo_act(tmp_path, monkeypatch):
     acts.unregister("memo")
     for name in ("outside_acts.memo", "outside_acts"):
         sys.modules.pop(name, None)
+    # clean: the menu, the command line and the audit's words no longer know it
+    assert "memo" not in acts.registry()
+    assert all(entry is None or entry[0] != "memo" for entry in permit_acts.MENU)
+    assert labels.audit_action("permit.memo_note") != "Anotação registrada na permissão"
 
 
 def _subcommands(parser) -> dict:
@@ -141,8 +145,3 @@ def test_a_throwaway_act_module_reaches_menu_command_audit_and_print(qtbot, srm,
     text = pdf_tools.text(printed["pdf"])
     assert "TERMO DE ANOTAÇÃO DA PERMISSÃO" in text and "Pintura do veiculo refeita" in text
 
-
-def test_the_registry_is_clean_after_the_throwaway_act():
-    assert "memo" not in acts.registry()
-    assert all(entry is None or entry[0] != "memo" for entry in permit_acts.MENU)
-    assert labels.audit_action("permit.memo_note") != "Anotação registrada na permissão"
