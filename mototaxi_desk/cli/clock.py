@@ -1,8 +1,8 @@
 """Time and the register: `tick` (the daily passage of time, for scripts and tests) and the
 facts whose deadlines it acts on — `stoppage` (a service found interrupted without
 authorisation) and `summon` (a summons to present the vehicle for inspection). The two are
-acts of services/permit_actions, as the prontuário's "Mais ▾" does them: offered only where
-the município's law has them, with --preview (the rule and what it changes, nothing
+acts of services/acts, their commands made by cli/permit_acts.py as every act's: offered only
+where the município's law has them, with --preview (the rule and what it changes, nothing
 written)."""
 from __future__ import annotations
 
@@ -41,29 +41,6 @@ def register(sub) -> None:
                    help="desfaz as atualizações depois desta data (padrão: a do computador)")
     json_flag(p)
     p.set_defaults(handler=cmd_clock_undo)
-
-    p = sub.add_parser("stoppage", help="registra que o serviço da permissão está interrompido "
-                                        "sem autorização (PF Art. 12; SRM Art. 29 §ú)")
-    p.add_argument("permit", metavar="PERMISSAO", help="nº de ordem da permissão")
-    p.add_argument("--since", required=True, metavar="DD/MM/AAAA",
-                   help="primeiro dia sem serviço")
-    p.add_argument("--reason", default="", help="o que foi constatado")
-    p.add_argument("--act", default="", help="nº do ato ou do relatório de fiscalização")
-    p.add_argument("--preview", action="store_true",
-                   help="mostra a regra e o que muda, sem gravar nada")
-    json_flag(p)
-    p.set_defaults(handler=cmd_stoppage)
-
-    p = sub.add_parser("summon", help="intima o permissionário a apresentar o veículo à "
-                                      "vistoria até uma data (L1745 Art. 10)")
-    p.add_argument("permit", metavar="PERMISSAO", help="nº de ordem da permissão")
-    p.add_argument("--deadline", required=True, metavar="DD/MM/AAAA",
-                   help="último dia para apresentar o veículo")
-    p.add_argument("--act", default="", help="nº da intimação")
-    p.add_argument("--preview", action="store_true",
-                   help="mostra a regra e o que muda, sem gravar nada")
-    json_flag(p)
-    p.set_defaults(handler=cmd_summon)
 
 
 def cmd_tick(args) -> int:
@@ -139,44 +116,4 @@ def cmd_clock_undo(args) -> int:
                      f"{len(result['tick']['changes'])} alteração(ões).")
     emit(args, result, lines + _state_lines(result["state"])[2 if result["state"]["trusted"]
                                                               else 0:])
-    return EXIT_OK
-
-
-def cmd_stoppage(args) -> int:
-    from ..domain import validators
-    from ..services import permit_actions
-    from ..services.licensing import permits
-    number = validators.positive_int(args.permit, "Permissão", maximum=999_999_999)
-    with database(args):
-        permit = permits.by_order_number(number)
-        inputs = {"permit_id": permit.id, "since": args.since, "reason": args.reason,
-                  "act_number": args.act}
-        if args.preview:
-            from .permit_acts import _preview
-            return _preview(args, "stoppage", **inputs)
-        result = permit_actions.run(actor(args), "stoppage", **inputs)
-    revert = (f"; sem retorno ao serviço, será revertida ao município em "
-              f"{result['reverts_on']:%d/%m/%Y} ({result['article']})" if result["reverts_on"]
-              else f"; cabe à autoridade decidir ({result['article']})" if result["article"]
-              else "")
-    emit(args, result, [f"Permissão nº {result['order_text']}: serviço interrompido sem "
-                        f"autorização desde {result['stoppage_since']:%d/%m/%Y}{revert}."])
-    return EXIT_OK
-
-
-def cmd_summon(args) -> int:
-    from ..domain import validators
-    from ..services import permit_actions
-    from ..services.licensing import permits
-    number = validators.positive_int(args.permit, "Permissão", maximum=999_999_999)
-    with database(args):
-        permit = permits.by_order_number(number)
-        inputs = {"permit_id": permit.id, "deadline": args.deadline, "act_number": args.act}
-        if args.preview:
-            from .permit_acts import _preview
-            return _preview(args, "summon", **inputs)
-        result = permit_actions.run(actor(args), "summon", **inputs)
-        text = permits.as_dict(permits.get_permit(permit.id))["order_text"]
-    emit(args, result, [f"Permissão nº {text}: intimada a apresentar o veículo à vistoria até "
-                        f"{result['deadline']:%d/%m/%Y} ({result['article']})."])
     return EXIT_OK

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from . import dates, validators, vehicle_rules
+from . import dates, permit_status, validators, vehicle_rules
 from .errors import ValidationError
 from .money import format_money, parse_money
 from .search_terms import fold
@@ -52,9 +52,7 @@ STATUS_WORDS = {"ativa": "active", "ativo": "active", "em vigor": "active", "reg
                 "cassado": "cassated", "desistencia": "withdrawn", "desistente": "withdrawn",
                 "renuncia": "withdrawn", "caducada": "lapsed", "caducado": "lapsed",
                 "extinta": "lapsed"}
-STATUS_NAMES = {"active": "Ativa", "suspended": "Suspensa", "interrupted": "Interrompida",
-                "expired": "Vencida", "revoked": "Revogada", "cassated": "Cassada",
-                "withdrawn": "Desistência", "lapsed": "Caducada"}
+STATUS_NAMES = permit_status.STATUS_LABELS
 ENDED = ("revoked", "cassated", "withdrawn", "lapsed")  # Permit.ENDED: no stand place
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 # the profile's sections and editable numbers in the law's words live beside the rules (the
 # comparison of two wordings of a law uses them too)
 from ..domain.profile_words import PROFILE_NUMBERS, PROFILE_SECTIONS, profile_number  # noqa: F401
+from ..services import acts
 
 AUDIT_ACTIONS = {
     "person.register": "Cadastro da pessoa", "person.update": "Cadastro alterado",
@@ -13,18 +14,12 @@ AUDIT_ACTIONS = {
     "application.deferido": "Requerimento deferido", "application.indeferido": "Requerimento indeferido",
     "application.arquivado": "Requerimento arquivado",
     "permit.grant": "Permissão outorgada", "permit.renew": "Permissão renovada",
-    "permit.transfer": "Permissão transferida", "permit.interrupt": "Interrupção autorizada",
-    "permit.interrupt_extend": "Interrupção prorrogada", "permit.resume": "Retorno ao serviço",
-    "permit.withdraw": "Desistência", "permit.suspend": "Permissão suspensa",
-    "permit.revoke": "Permissão revogada", "permit.cassate": "Permissão cassada",
-    "permit.reinstate": "Permissão restabelecida", "permit.expire": "Permissão vencida",
-    "permit.lapse": "Permissão caducada", "permit.license_card": "Cartão licenciado",
+    "permit.expire": "Permissão vencida", "permit.lapse": "Permissão caducada",
     "vehicle.register": "Veículo cadastrado", "vehicle.insurance": "Seguro atualizado",
     "vehicle.substitute": "Veículo substituído", "vehicle.declare_replacement":
     "Substituição declarada", "vehicle.out_of_service": "Veículo fora de circulação",
     "fee.charge": "Taxa lançada", "fee.pay": "Taxa paga", "fee.cancel": "Taxa cancelada",
-    "inspection.record": "Vistoria registrada", "auxiliary.credential": "Auxiliar credenciado",
-    "auxiliary.recredential": "Auxiliar recredenciado", "auxiliary.end": "Credencial encerrada",
+    "inspection.record": "Vistoria registrada",
     "waiting_list.enrol": "Inscrito na lista de espera",
     "waiting_list.call": "Convocado da lista de espera",
     "waiting_list.grant": "Saiu da lista (permissão outorgada)",
@@ -69,10 +64,7 @@ AUDIT_ACTIONS.update({
     "clock.confirm": "Data do computador confirmada",
     "clock.undo": "Atualizações diárias desfeitas (data errada)",
     "clock.undo_row": "Registro de volta ao que era antes da atualização desfeita",
-    "permit.stoppage":
-    "Interrupção não autorizada", "permit.revert": "Permissão revertida ao município",
-    "auxiliary.cassate": "Credencial cassada", "municipio.tariff": "Tarifa alterada",
-    "inspection.summon": "Intimação para vistoria",
+    "permit.revert": "Permissão revertida ao município", "municipio.tariff": "Tarifa alterada",
     "inspection.summons_resolve": "Intimação para vistoria apurada"})
 ENTITIES.update({"clock_tick": "Passagem do tempo", "inspection_summons": "Intimação para vistoria"})
 ENTITIES.update({"infraction_notice": "Auto de infração", "notice_proceeding": "Defesa/recurso",
@@ -128,12 +120,17 @@ ENTITIES.update({"backup": "Cópia de segurança", "municipal_holiday": "Feriado
                  "municipio_settings": "Município", "import_run": "Importação",
                  "report": "Relatório", "register": "Cadastro", "user": "Usuário",
                  "audit_log": "Trilha de auditoria"})
+# the permit acts' own (services/acts: each act declares its audit actions and words)
+AUDIT_ACTIONS.update(acts.audit_labels())
 REFUSED = "refused:"
 
 
 def audit_action(code: str) -> str:
     if code in AUDIT_ACTIONS:
         return AUDIT_ACTIONS[code]
+    act_words = acts.audit_labels()  # an act registered after this module was imported
+    if code in act_words:
+        return act_words[code]
     if code.startswith(REFUSED):  # 'refused:<permission key>' (services/refusals.py)
         from ..services.permissions import PERMISSIONS
         permission = PERMISSIONS.get(code[len(REFUSED):])

@@ -7,7 +7,9 @@ service interrupted without authorisation (PF Art. 12, SRM Art. 29 §ú; the `st
 command) and a summons to present the vehicle for inspection (L1745 Art. 10 and §ú, SRM
 Art. 17 §2º; the `summon` command).
 
-For each act this module says whether the município's law has it (`offered`: an act the
+Each act is one module of services/acts (its declaration: law test, statuses, run, texts,
+document, form, command); this module is the one entry point over them. For each act it says
+whether the município's law has it (`offered`: an act the
 profile does not provide is not offered at all, and `run` refuses it with the article), whether
 it applies now to a person's permits and credentials and why not (`states`, for the record's
 menu), runs it (`run`, the one entry point of the window and the command line), and previews
@@ -22,7 +24,6 @@ auxiliary), and a rule changed there shows in the preview at once.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 
 from ..domain import validators
 from ..domain.errors import DebtRefusal, DomainError, RuleRefusal, ValidationError
@@ -31,10 +32,11 @@ from ..domain.profiles import RuleProfile
 from ..store.connection import write_transaction
 from ..store.models import (AuxiliaryDriver, Fee, InspectionSummons, Permit, PermitHistory,
                             Person, PersonBar, Sanction, WaitingListEntry)
-from .licensing import auxiliary, card_licensing, decisions, permits, summons
+from . import acts, permissions, permit_act_texts, setup
+from .licensing import auxiliary, card_licensing, permits
 from .payments import fees
-from . import permissions, permit_act_texts, setup
 from .register import persons, stands
+from .acts.base import auxiliary_refusal
 from .context import Actor
 from ..domain import wallclock
 
@@ -43,112 +45,17 @@ STATUS_LABELS = permits.STATUS_LABELS
 PREVIEW_TEXT = "(prévia)"  # stands for a text the clerk has not typed yet
 
 
-@dataclass(frozen=True)
-class Act:
-    key: str
-    label: str          # the menu entry (the window adds its mnemonic)
-    title: str          # the form's title
-    permission: str     # services/permissions.py
-    # the permit statuses the act applies to: the same lists as the services' own checks
-    # (permits._require_status, auxiliary.LIVE_STATUSES; tests/services/test_permit_actions
-    # proves they agree), used to enable the menu — the service still has the last word
-    statuses: tuple[str, ...]
-    credential: bool = False   # acts on an auxiliary credential, not on a permit
-
-
-ACTS: dict[str, Act] = {a.key: a for a in (
-    Act("transfer", "Transferir permissão…", "Transferência de permissão", "permit.transfer",
-        ("active",)),
-    Act("interrupt", "Autorizar interrupção…", "Interrupção do serviço", "permit.interrupt",
-        ("active",)),
-    Act("extend", "Prorrogar interrupção…", "Prorrogação da interrupção",
-        "permit.extend_interruption", ("interrupted",)),
-    Act("resume", "Registrar retorno ao serviço…", "Retorno ao serviço", "permit.resume",
-        ("interrupted", "suspended")),
-    Act("license", "Licenciar cartão de permissão (anual)…",
-        "Licenciamento anual do cartão de permissão", "permit.license_card",
-        card_licensing.LICENSABLE),
-    Act("desist", "Registrar desistência…", "Desistência da permissão", "permit.desist",
-        IN_FORCE),
-    Act("suspend", "Suspender por decisão…", "Suspensão da permissão por decisão",
-        "sanction.apply", ("active", "interrupted", "expired")),
-    Act("revoke", "Revogar por decisão…", "Revogação da permissão por decisão",
-        "sanction.apply", IN_FORCE),
-    Act("cassate", "Cassar por decisão…", "Cassação da permissão por decisão",
-        "sanction.apply", IN_FORCE),
-    Act("reinstate", "Restabelecer permissão…", "Restabelecimento da permissão",
-        "permit.reinstate", ("suspended", "revoked", "cassated")),
-    Act("aux_issue", "Credenciar condutor auxiliar…", "Credenciamento de condutor auxiliar",
-        "auxiliary.credential", auxiliary.LIVE_STATUSES),
-    Act("aux_renew", "Renovar credencial de condutor auxiliar…",
-        "Renovação da credencial de condutor auxiliar", "auxiliary.recredential",
-        auxiliary.LIVE_STATUSES, credential=True),
-    Act("aux_end", "Encerrar credencial de condutor auxiliar…",
-        "Encerramento da credencial de condutor auxiliar", "auxiliary.end",
-        (), credential=True),
-    Act("aux_cassate", "Cassar credencial de condutor auxiliar…",
-        "Cassação da credencial de condutor auxiliar", "auxiliary.cassate",
-        (), credential=True),
-    # findings the passage of time acts on (services/clock.py)
-    Act("stoppage", "Registrar interrupção sem autorização…",
-        "Serviço interrompido sem autorização", "permit.stoppage", ("active",)),
-    Act("summon", "Intimar para vistoria…", "Intimação para apresentar o veículo à vistoria",
-        "inspection.summon", summons.LIVE),
-)}
-PERMIT_ACTS = tuple(k for k, a in ACTS.items() if not k.startswith("aux_"))
-AUX_ACTS = tuple(k for k in ACTS if k.startswith("aux_"))
+# the acts, one module each (services/acts): a live mapping, an act registered later shows
+ACTS = acts.ACTS
+Act = acts.Act
 
 
 # --- what the law has ------------------------------------------------------------------------
 
 def law_refusal(profile: RuleProfile, act: str) -> RuleRefusal | None:
     """None when the município's law provides the act; otherwise the refusal, with the
-    article where the law is silent or says no."""
-    if act == "transfer" and not profile.transfer.allowed:
-        return RuleRefusal("A lei do município não prevê transferência de permissão",
-                           profile.transfer.article)
-    if act in ("interrupt", "extend"):
-        rule = profile.interruption
-        if not rule.allowed:
-            return RuleRefusal("A lei do município não prevê interrupção do serviço",
-                               rule.article or profile.profile.law)
-        if act == "extend" and not rule.extensions:
-            return RuleRefusal("A lei do município não prevê prorrogação da interrupção",
-                               rule.article)
-    if act == "license" and not profile.licensing.card_months:
-        return RuleRefusal("A lei do município não prevê licenciamento anual do cartão de "
-                           "permissão: o cartão vale enquanto a permissão",
-                           profile.permit.validity_article)
-    if act == "desist":
-        kind = profile.application("withdrawal")
-        if not kind.allowed:
-            return RuleRefusal("A lei do município não prevê desistência da permissão",
-                               kind.article or profile.profile.law)
-    if act in ("suspend", "revoke", "cassate"):
-        try:
-            decisions.decision(decisions.SANCTION_OF_ACT[act], profile)
-        except RuleRefusal as exc:
-            return exc
-    if act in AUX_ACTS:
-        rule, kind = profile.auxiliary, profile.application("auxiliary_driver")
-        if not rule.allowed or not kind.allowed:
-            return RuleRefusal("A lei do município não prevê condutor auxiliar",
-                               rule.article or kind.article or profile.profile.law)
-        if act == "aux_renew" and not rule.recredential_months:
-            return RuleRefusal("A lei do município não exige renovação do credenciamento do "
-                               "condutor auxiliar", rule.article)
-        if act == "aux_cassate" and not rule.cassation_article:
-            # PF Art. 30: the holder answers for his prepostos; the penalty is his
-            return RuleRefusal("A lei do município não prevê a cassação do credenciamento do "
-                               "condutor auxiliar; as penalidades recaem sobre o "
-                               "permissionário", profile.penalties.article)
-    if act == "stoppage" and not profile.interruption.unauthorised_article:
-        return RuleRefusal("A lei do município não trata da interrupção do serviço sem "
-                           "autorização", profile.interruption.article or profile.profile.law)
-    if act == "summon" and not profile.inspection.on_demand:
-        return RuleRefusal("A lei do município não prevê vistoria a qualquer tempo",
-                           profile.inspection.article)
-    return None
+    article where the law is silent or says no (the act's own test, services/acts)."""
+    return ACTS[act].law_refusal(profile)
 
 
 def offered(profile: RuleProfile | None = None) -> list[str]:
@@ -183,27 +90,6 @@ def credentials_for(person_id: int) -> list[AuxiliaryDriver]:
         .order_by(AuxiliaryDriver.id))
 
 
-def _none_why(act: str) -> str:
-    return {
-        "transfer": "Nenhuma permissão ativa para transferir.",
-        "interrupt": "Nenhuma permissão ativa para interromper.",
-        "extend": "Nenhuma permissão interrompida para prorrogar.",
-        "resume": "Nenhuma permissão interrompida ou suspensa.",
-        "desist": "Nenhuma permissão em vigor.",
-        "license": "Nenhuma permissão ativa, suspensa ou interrompida.",
-        "suspend": "Nenhuma permissão ativa, interrompida ou vencida para suspender.",
-        "revoke": "Nenhuma permissão em vigor para revogar.",
-        "cassate": "Nenhuma permissão em vigor para cassar.",
-        "reinstate": "Nenhuma permissão suspensa, revogada ou cassada.",
-        "aux_issue": "Nenhuma permissão ativa, suspensa ou interrompida.",
-        "aux_renew": "Nenhuma credencial de condutor auxiliar ativa.",
-        "aux_end": "Nenhuma credencial de condutor auxiliar ativa.",
-        "aux_cassate": "Nenhuma credencial de condutor auxiliar ativa.",
-        "stoppage": "Nenhuma permissão ativa.",
-        "summon": "Nenhuma permissão em vigor com veículo a vistoriar.",
-    }[act]
-
-
 def states(actor: Actor, person_id, *, on: dt.date | None = None) -> dict[str, dict]:
     """{act: {"enabled", "why", "label", "permit_ids", "auxiliary_ids"}} for the acts the
     law provides (the others are absent): enabled when the role may do it and a permit or
@@ -227,7 +113,7 @@ def states(actor: Actor, person_id, *, on: dt.date | None = None) -> dict[str, d
             permit_ids = [p.id for p in held if p.status in act.statuses]
             found = bool(permit_ids)
         enabled = not why and found
-        result[key] = {"enabled": enabled, "why": "" if enabled else (why or _none_why(key)),
+        result[key] = {"enabled": enabled, "why": "" if enabled else (why or act.none_why),
                        "label": act.label, "title": act.title, "permit_ids": permit_ids,
                        "auxiliary_ids": auxiliary_ids}
     result.update(_print_states(actor, person_id, held, profile))
@@ -245,7 +131,7 @@ def _print_states(actor: Actor, person_id, held: list[Permit], profile) -> dict[
     states["print_act"] = {"enabled": not why and bool(with_acts), "permit_ids": with_acts,
                            "why": why or ("" if with_acts else
                                           "Nenhum ato registrado nas permissões desta pessoa.")}
-    if law_refusal(profile, "aux_issue") is None:
+    if auxiliary_refusal(profile) is None:  # the law has auxiliary drivers
         live = [c for c in credentials_for(person_id)
                 if c.permit.status in auxiliary.LIVE_STATUSES]
         states["aux_card"] = {"enabled": bool(live),
@@ -257,10 +143,6 @@ def _print_states(actor: Actor, person_id, held: list[Permit], profile) -> dict[
 
 
 # --- doing it ----------------------------------------------------------------------------------
-
-def _date(value, field: str) -> dt.date:
-    return validators.parse_date(value or wallclock.today(), field)
-
 
 def run(actor: Actor, act: str, *, permit_id=None, auxiliary_id=None, **inputs) -> dict:
     """Do the act through its service (one transaction, audited); the refusal of the law,
@@ -274,69 +156,7 @@ def run(actor: Actor, act: str, *, permit_id=None, auxiliary_id=None, **inputs) 
     aux_end: reason, on; aux_cassate: reason, act_number, on;
     stoppage: since, reason, act_number, on; summon: deadline, act_number, on."""
     require_offered(act)
-    get = inputs.get
-    if act in ("suspend", "revoke", "cassate"):
-        return decisions.decide(actor, permit_id, decisions.SANCTION_OF_ACT[act],
-                                ground=get("ground"), reason=get("reason"),
-                                act_number=get("act_number"), on=get("on"),
-                                until=get("until"), days=get("days"),
-                                notice_ids=get("notice_ids") or ())
-    if act == "transfer":
-        if not get("new_holder_id"):
-            raise ValidationError("Novo permissionário", "informe o CPF do novo permissionário.")
-        if not get("new_vehicle_id"):
-            raise ValidationError("Veículo", "escolha o veículo do novo permissionário.")
-        return permits.transfer_permit(actor, permit_id, new_holder_id=get("new_holder_id"),
-                                       new_vehicle_id=get("new_vehicle_id"),
-                                       on=_date(get("on"), "Data da transferência"),
-                                       on_death=bool(get("on_death")),
-                                       act_number=get("act_number") or "",
-                                       owner_relation=get("owner_relation"))
-    if act == "interrupt":
-        return permits.interrupt_permit(actor, permit_id, start=get("start"),
-                                        days=get("days"), act_number=get("act_number") or "",
-                                        reason=get("reason") or "")
-    if act == "extend":
-        return permits.extend_interruption(actor, permit_id, days=get("days"),
-                                           on=_date(get("on"), "Data da prorrogação"),
-                                           act_number=get("act_number") or "")
-    if act == "resume":
-        return permits.resume_permit(actor, permit_id, on=_date(get("on"), "Data do retorno"),
-                                     reason=get("reason") or "")
-    if act == "desist":
-        return permits.desist(actor, permit_id, on=_date(get("on"), "Data da desistência"),
-                              reason=get("reason") or "", act_number=get("act_number") or "")
-    if act == "license":
-        return card_licensing.license_card(actor, permit_id,
-                                           on=_date(get("on"), "Data do licenciamento"),
-                                           act_number=get("act_number") or "")
-    if act == "reinstate":
-        return decisions.reinstate(actor, permit_id, reason=get("reason"),
-                                   act_number=get("act_number") or "", on=get("on"))
-    if act == "aux_issue":
-        if not get("person_id"):
-            raise ValidationError("Condutor auxiliar", "informe o CPF do condutor auxiliar.")
-        return auxiliary.credential(actor, permit_id, get("person_id"),
-                                    on=_date(get("on"), "Data do credenciamento"))
-    if act == "aux_renew":
-        return auxiliary.recredential(actor, auxiliary_id,
-                                      on=_date(get("on"), "Data da renovação"))
-    if act == "aux_cassate":
-        return auxiliary.cassate_credential(actor, auxiliary_id,
-                                            on=_date(get("on"), "Data da cassação"),
-                                            reason=get("reason"),
-                                            act_number=get("act_number") or "")
-    if act == "stoppage":
-        return permits.record_stoppage(actor, permit_id, since=get("since"),
-                                       on=_date(get("on"), "Data do registro"),
-                                       reason=get("reason") or "",
-                                       act_number=get("act_number") or "")
-    if act == "summon":
-        return summons.summon(actor, permit_id, deadline=get("deadline"),
-                              on=_date(get("on"), "Data da intimação"),
-                              act_number=get("act_number") or "")
-    return auxiliary.end(actor, auxiliary_id, on=_date(get("on"), "Data do encerramento"),
-                         reason=get("reason"))
+    return ACTS[act].run(actor, permit_id=permit_id, auxiliary_id=auxiliary_id, **inputs)
 
 
 # --- the preview -----------------------------------------------------------------------------
@@ -502,10 +322,7 @@ def _placeholders(act: str, inputs: dict) -> dict:
     for key in ("reason", "act_number"):
         if not str(filled.get(key) or "").strip():
             filled[key] = PREVIEW_TEXT
-    if act in ("suspend", "revoke", "cassate") and not filled.get("ground"):
-        rule = setup.profile().decision(decisions.SANCTION_OF_ACT[act])
-        if rule is not None:
-            filled["ground"] = rule.grounds[0].code
+    ACTS[act].placeholders(setup.profile(), filled)
     return filled
 
 

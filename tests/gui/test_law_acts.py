@@ -500,34 +500,6 @@ def test_grant_with_anyones_vehicle_asks_no_relation_owner_rule_any(qtbot, pf, m
     assert Permit.get_by_id(result["id"]).vehicle_id == vehicle["id"]
 
 
-def test_every_act_of_the_registry_is_reached_from_the_menu_and_a_command():
-    """"A service function no screen or command reaches is not a feature": every act of
-    services/permit_actions.ACTS (the prontuário's acts, issue 16's among them) has its
-    entry in "Mais ▾", its confirm button's word, and a command line route."""
-    import argparse
-
-    from mototaxi_desk.cli import build_parser
-    from mototaxi_desk.gui.dialogs.permit_acts import CONFIRM, MENU
-    from mototaxi_desk.services import permit_actions
-
-    def subcommands(parser) -> dict:
-        for action in parser._actions:
-            if isinstance(action, argparse._SubParsersAction):
-                return action.choices
-        return {}
-    top = subcommands(build_parser())
-    routes = {"stoppage": top["stoppage"], "summon": top["summon"]}
-    for key in permit_actions.ACTS:
-        if key.startswith("aux_"):
-            routes.setdefault(key, subcommands(top["aux"]).get(key[len("aux_"):]))
-        else:
-            routes.setdefault(key, subcommands(top["permit"]).get(key))
-    menu = {entry[0] for entry in MENU if entry}
-    for key in permit_actions.ACTS:
-        assert key in menu and key in CONFIRM, key
-        assert routes[key] is not None, f"no command reaches '{key}'"
-
-
 def test_the_preview_of_a_small_form_is_never_cut(qtbot, srm):
     """UX: the preview (rule, fee, what changes) wraps; with long names its last line was
     cut, the dialog sized for the label's natural width. Shown, the form fits it."""

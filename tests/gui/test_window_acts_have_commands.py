@@ -30,7 +30,7 @@ from mototaxi_desk.gui.dialogs import permit_acts
 from mototaxi_desk.gui.dialogs.application_detail import ApplicationDetailDialog
 from mototaxi_desk.gui.dialogs.notice_detail import NoticeDetailDialog
 from mototaxi_desk.gui.main_window import MainWindow
-from mototaxi_desk.services import ledger, setup
+from mototaxi_desk.services import acts, ledger, setup
 from mototaxi_desk.services.administration import users
 from mototaxi_desk.store.models import Application, Permit
 
@@ -55,24 +55,8 @@ ACTS = {
     ("PersonPage", "Renovar (requerimento)"): "application file",
     ("PersonPage", "Exportar dados"): "person export",
     ("PersonPage", "Mais"): "permit acts",
-    ("PersonPage", "Transferir permissão"): "permit transfer",
-    ("PersonPage", "Autorizar interrupção"): "permit interrupt",
-    ("PersonPage", "Prorrogar interrupção"): "permit extend",
-    ("PersonPage", "Registrar retorno ao serviço"): "permit resume",
-    ("PersonPage", "Registrar desistência"): "permit desist",
-    ("PersonPage", "Suspender por decisão"): "permit suspend",
-    ("PersonPage", "Revogar por decisão"): "permit revoke",
-    ("PersonPage", "Cassar por decisão"): "permit cassate",
-    ("PersonPage", "Restabelecer permissão"): "permit reinstate",
-    ("PersonPage", "Credenciar condutor auxiliar"): "aux issue",
-    ("PersonPage", "Renovar credencial de condutor auxiliar"): "aux renew",
-    ("PersonPage", "Encerrar credencial de condutor auxiliar"): "aux end",
-    ("PersonPage", "Cassar credencial de condutor auxiliar"): "aux cassate",
-    ("PersonPage", "Registrar interrupção sem autorização"): "stoppage",
-    ("PersonPage", "Intimar para vistoria"): "summon",
     ("PersonPage", "Imprimir documento de um ato"): "permit print-act",
     ("PersonPage", "Imprimir cartão do condutor auxiliar"): "print aux-card",
-    ("PersonPage", "Licenciar cartão de permissão (anual)"): "permit license",
     ("SanctionsPanel", "Aplicar sanção"): "sanction apply",
     # the auto de infração (SRM Arts. 35, 46-49; PF Arts. 34-38; L1745 Arts. 8, 19)
     ("NoticeDetailDialog", "Registrar notificação"): "notice notify",
@@ -223,6 +207,12 @@ def words(text: str) -> str:
     text = text.replace("&&", "\0").replace("&", "").replace("\0", "&")
     text = _SHORTCUT.sub("", text.replace("▾", "").strip())
     return text.rstrip(".…").strip()
+
+
+# the permit acts of "Mais ▾": each act (services/acts) declares its entry and its command
+ACTS.update({("PersonPage", words(act.menu_text or act.label)):
+             " ".join(filter(None, (act.cli_group, act.cli_name or act.key)))
+             for act in acts.registry().values()})
 
 
 def area(widget) -> str:

@@ -61,7 +61,7 @@ PURE = {
     # the permit's end; Art. 38 III d: the days to justify a missed licensing by protocol
     "licensing.card_months": (SRM, 6, lambda p: permit_rules.card_valid_until(
         p, issued_on=D(2026, 1, 10), valid_until=D(2031, 1, 10), licensed_on=None)),
-    "licensing.justify_days": (SRM, 45, lambda p: permit_act_texts._licensing_rules(p)),
+    "licensing.justify_days": (SRM, 45, lambda p: permit_act_texts.rules(p, "license", {})),
     "cap.inhabitants_per_permit": (SRM, 500, lambda p: permit_rules.permit_cap(p, 18_540)),
     "holder.min_age": (SRM, 30, lambda p: holder_rules.requirement_problems(
         p, birth_date=D(2000, 1, 1), cnh_category="A", cnh_first_licence=D(2018, 1, 1),

@@ -14,8 +14,10 @@ the `permit` and `aux` commands); a refusal stays in the form with nothing lost;
 the act's document is printed when "Imprimir" is ticked (`form.printed` is the print
 result the record shows in its preview).
 
-Fixed layouts are Designer files (ui/permit_*.ui, ui/auxiliary_credential.ui); the small
-forms (renew, end or cassate a credential, the two findings, reprint) are ActionForms.
+The menu, the confirm words, the date labels and the small forms are built from the acts'
+declarations (services/acts): an act names a fixed layout (`form`, a Designer file
+ui/permit_*.ui, ui/auxiliary_credential.ui, in FORMS) or declares the fields of its small
+form (renew, end or cassate a credential, the two findings); reprints are ActionForms.
 
 For tests: every form has `ok_button` (the default button), `ui` (the Designer widgets by
 object name: permit, cpf, vehicle, date, days, ground, act_number, reason, notices, preview,
@@ -34,7 +36,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QLineEdit,
 from ...domain import validators
 from ...domain.errors import DebtRefusal, DomainError, ValidationError
 from ...domain.validators import format_date
-from ...services import act_documents, documents, permit_actions
+from ...services import act_documents, acts, documents, permit_actions
 from ...services.licensing import decisions
 from .. import screen_fit
 from ..widgets.dates import DateField
@@ -44,28 +46,33 @@ from ..widgets.unsaved import DiscardGuard
 from ..widgets.vehicle_owner import OtherOwnerVehicle
 from ...domain import wallclock
 
-# The menu, in order (None = separator), with each entry's mnemonic.
-MENU = (("transfer", "&Transferir permissão…"), ("interrupt", "&Autorizar interrupção…"),
-        ("extend", "Prorrogar &interrupção…"), ("resume", "Registrar &retorno ao serviço…"),
-        ("desist", "Registrar &desistência…"),
-        ("license", "&Licenciar cartão de permissão (anual)…"), None,
-        ("suspend", "&Suspender por decisão…"), ("revoke", "Re&vogar por decisão…"),
-        ("cassate", "&Cassar por decisão…"), ("reinstate", "R&estabelecer permissão…"), None,
-        ("aux_issue", "Credenciar c&ondutor auxiliar…"),
-        ("aux_renew", "Re&novar credencial de condutor auxiliar…"),
-        ("aux_end", "Encerrar credencial de condutor au&xiliar…"),
-        ("aux_cassate", "Cassar credencial de cond&utor auxiliar…"), None,
-        ("stoppage", "Registrar interrupção sem autori&zação…"),
-        ("summon", "Inti&mar para vistoria…"), None,
-        ("print_act", "Im&primir documento de um ato…"),
-        ("aux_card", "Imprimir cartão do condutor auxi&liar…"))
-CONFIRM = {"transfer": "Transferir", "interrupt": "Autorizar interrupção",
-           "extend": "Prorrogar", "resume": "Registrar retorno", "desist": "Registrar desistência",
-           "license": "Licenciar",
-           "suspend": "Suspender", "revoke": "Revogar", "cassate": "Cassar",
-           "reinstate": "Restabelecer", "aux_issue": "Credenciar", "aux_renew": "Renovar",
-           "aux_end": "Encerrar credencial", "aux_cassate": "Cassar credencial",
-           "stoppage": "Registrar interrupção", "summon": "Intimar"}
+# the menu's two print entries, after the acts
+PRINT_ENTRIES = (("print_act", "Im&primir documento de um ato…"),
+                 ("aux_card", "Imprimir cartão do condutor auxi&liar…"))
+
+
+def menu() -> tuple:
+    """The menu, in order (None = separator), each entry (key, text with its mnemonic):
+    the acts of services/acts (a separator between their groups), then the print entries."""
+    entries: list = []
+    group = None
+    for act in acts.registry().values():
+        if group is not None and act.menu_group != group:
+            entries.append(None)
+        group = act.menu_group
+        entries.append((act.key, act.menu_text or act.label))
+    return tuple(entries + [None, *PRINT_ENTRIES])
+
+
+def __getattr__(name: str):
+    """MENU and CONFIRM, read from the acts now (an act registered later shows)."""
+    if name == "MENU":
+        return menu()
+    if name == "CONFIRM":
+        return {key: act.confirm for key, act in acts.registry().items()}
+    raise AttributeError(name)
+
+
 SHEETS = (("Impressora de cartões (cartão avulso)", None), ("Folha A4 (impressora comum)", "a4"))
 
 
@@ -87,12 +94,6 @@ def permit_text(row: dict) -> str:
             + (f", {row['holder_name']}" if row.get("holder_name") else ""))
 
 
-# the label a mistyped date field is named by (as the service names it)
-DATE_LABELS = {"transfer": "Data da transferência", "start": "Início",
-               "suspend": "Data da decisão", "revoke": "Data da decisão",
-               "cassate": "Data da decisão", "aux_issue": "Data do credenciamento"}
-
-
 class PermitActDialog(DiscardGuard, QDialog):
     """What the Designer forms share: the permit choice, the preview, the confirmation, the
     refusal kept in the form, the document printed after success."""
@@ -101,16 +102,17 @@ class PermitActDialog(DiscardGuard, QDialog):
     def __init__(self, actor, act: str, permit_rows: list[dict], state: dict, parent=None):
         super().__init__(parent)
         self.actor, self.act = actor, act
+        self.spec = acts.get(act)
         self.result_value: dict | None = None
         self.printed: dict | None = None
         self.done_text = ""
         self.ui = self.ui_class()
         self.ui.setupUi(self)
         self.setObjectName(f"permit_act_{act}")
-        self.setWindowTitle(permit_actions.ACTS[act].title)
+        self.setWindowTitle(self.spec.title)
         buttons = self.ui.buttons
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText(CONFIRM[act])  # its Alt letter when shown (mnemonics.assign)
+        self.ok_button.setText(self.spec.confirm)  # its Alt letter when shown (mnemonics.assign)
         self.ok_button.setDefault(True)
         buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Cancelar")
         buttons.accepted.connect(self.submit)
@@ -119,7 +121,7 @@ class PermitActDialog(DiscardGuard, QDialog):
         self.ui.preview.setOpenExternalLinks(False)
         self.permit_rows = [r for r in permit_rows if r["id"] in state.get("permit_ids", [])]
         holder = self.permit_rows[0].get("holder_name", "") if self.permit_rows else ""
-        self.ui.intro.setText(f"<b>{html.escape(permit_actions.ACTS[act].title)}</b>"
+        self.ui.intro.setText(f"<b>{html.escape(self.spec.title)}</b>"
                               + (f" — permissionário(a) {html.escape(holder)}" if holder else ""))
         if hasattr(self.ui, "permit"):
             for row in self.permit_rows:
@@ -128,8 +130,8 @@ class PermitActDialog(DiscardGuard, QDialog):
         for name in ("date", "start"):  # DateField: typed as digits, one Tab leaves it
             if hasattr(self.ui, name):
                 field = getattr(self.ui, name)
-                field.configure(label=DATE_LABELS.get(name if name == "start" else act,
-                                                      "Data"))
+                # the label a mistyped date is named by (as the service names it)
+                field.configure(label="Início" if name == "start" else self.spec.date_label)
                 field.set_value(wallclock.today())
                 field.changed.connect(lambda *_: self.refresh())
         # the fields scroll when their refusals outgrow the screen (1366×768 at 125%); the
@@ -249,8 +251,8 @@ class TransferDialog(PermitActDialog):
     accepts it (vehicle.owner_rule), a relative's, with the relation declared."""
     from ..forms.ui_permit_transfer import Ui_PermitTransferDialog as ui_class
 
-    def __init__(self, actor, permit_rows, state, parent=None):
-        super().__init__(actor, "transfer", permit_rows, state, parent)
+    def __init__(self, actor, act, permit_rows, state, parent=None):
+        super().__init__(actor, act, permit_rows, state, parent)
         self.person: dict | None = None
         self.ui.cpf.configure(validators.cpf, mask="999.999.999-99;_")
         self.ui.cpf.editor.textEdited.connect(lambda _t: self.cpf_typed())
@@ -347,14 +349,15 @@ class TransferDialog(PermitActDialog):
 
 
 class InterruptionDialog(PermitActDialog):
-    """Interruption (PF Art. 11, SRM Art. 29) or its extension."""
+    """Interruption (PF Art. 11, SRM Art. 29)."""
     from ..forms.ui_permit_interruption import Ui_PermitInterruptionDialog as ui_class
+    extension = False
 
     def __init__(self, actor, act, permit_rows, state, parent=None):
         super().__init__(actor, act, permit_rows, state, parent)
         self.ui.days.setValue(min(30, max(1, self.ui.days.maximum())))
         self.ui.days.valueChanged.connect(lambda *_: self.refresh())
-        if act == "extend":
+        if self.extension:
             self.ui.form.setRowVisible(self.ui.start, False)
             self.ui.form.setRowVisible(self.ui.reason, False)
             self.ui.print_check.setText("Imprimir a prorrogação ao confirmar")
@@ -362,7 +365,7 @@ class InterruptionDialog(PermitActDialog):
     def inputs(self) -> dict:
         data = {"permit_id": self.permit_id(), "days": self.ui.days.value(),
                 "act_number": self.ui.act_number.text()}
-        if self.act == "interrupt":
+        if not self.extension:
             data.update(start=self.ui.start.date(), reason=self.ui.reason.text())
         return data
 
@@ -380,20 +383,26 @@ class InterruptionDialog(PermitActDialog):
                 f"{format_date(result['status_until'])}.")
 
 
+class ExtensionDialog(InterruptionDialog):
+    """The extension of an interruption in course: the interruption's form without its
+    start and reason."""
+    extension = True
+
+
 class DecisionDialog(PermitActDialog):
     """Suspension, revocation or cassation by decision on a ground of the law."""
     from ..forms.ui_permit_decision import Ui_PermitDecisionDialog as ui_class
 
     def __init__(self, actor, act, permit_rows, state, parent=None):
         super().__init__(actor, act, permit_rows, state, parent)
-        rule = decisions.decision(decisions.SANCTION_OF_ACT[act])
+        rule = decisions.decision(self.spec.sanction)
         self.setWindowTitle(f"{rule.label} por decisão")
         for ground in rule.grounds:
             self.ui.ground.addItem(f"{ground.article} — {ground.text}", ground.code)
             self.ui.ground.setItemData(self.ui.ground.count() - 1, ground.text,
                                        Qt.ItemDataRole.ToolTipRole)
         self.ui.ground.currentIndexChanged.connect(lambda *_: self.refresh())
-        if act == "suspend":
+        if self.spec.period:  # a suspension's days
             if rule.max_days:
                 self.ui.days.setMaximum(rule.max_days)
             self.ui.days.setValue(min(30, self.ui.days.maximum()))
@@ -429,7 +438,7 @@ class DecisionDialog(PermitActDialog):
         data = {"permit_id": self.permit_id(), "ground": self.ui.ground.currentData(),
                 "on": self.ui.date.date(), "act_number": self.ui.act_number.text(),
                 "reason": self.ui.reason.toPlainText(), "notice_ids": self.notice_ids()}
-        if self.act == "suspend":
+        if self.spec.period:
             data["days"] = self.ui.days.value()
         return data
 
@@ -446,29 +455,26 @@ class DecisionDialog(PermitActDialog):
 
 
 class StatusDialog(PermitActDialog):
-    """Return to service, desistência, reinstatement."""
+    """Return to service, desistência, reinstatement: a date, a reason and (where the act has
+    one) an act number — as the act declares them (services/acts: status_form)."""
     from ..forms.ui_permit_status import Ui_PermitStatusDialog as ui_class
-    PRINTED = {"resume": "Imprimir o registro de retorno ao confirmar",
-               "desist": "Imprimir o termo de desistência ao confirmar",
-               "reinstate": "Imprimir o ato de restabelecimento ao confirmar"}
 
     def __init__(self, actor, act, permit_rows, state, parent=None):
         super().__init__(actor, act, permit_rows, state, parent)
-        self.ui.print_check.setText("&" + self.PRINTED[act])
-        if act == "resume":
+        form = self.spec.status_form
+        self.ui.print_check.setText("&" + form["print"])
+        if not form.get("act_number", True):
             self.ui.form.setRowVisible(self.ui.act_number, False)
+        if not form.get("print_checked", True):
             self.ui.print_check.setChecked(False)
-        if act == "desist":
-            self.ui.reason.setText("Desistência do permissionário")
-        self.ui.reason.setPlaceholderText({"resume": "ex.: retornou antes do prazo",
-                                           "desist": "",
-                                           "reinstate": "ex.: recurso acolhido pelo Prefeito"
-                                           }[act])
+        if form.get("reason"):
+            self.ui.reason.setText(form["reason"])
+        self.ui.reason.setPlaceholderText(form.get("placeholder", ""))
 
     def inputs(self) -> dict:
         data = {"permit_id": self.permit_id(), "on": self.ui.date.date(),
                 "reason": self.ui.reason.text()}
-        if self.act != "resume":
+        if self.spec.status_form.get("act_number", True):
             data["act_number"] = self.ui.act_number.text()
         return data
 
@@ -476,18 +482,15 @@ class StatusDialog(PermitActDialog):
         return {**super().field_widgets(), "Data": self.ui.date}
 
     def describe(self, result: dict) -> str:
-        text = f"Permissão nº {result['order_text']}: {result['status_label']}."
-        if self.act == "reinstate" and not result.get("stand_number"):
-            text += " Vincule a permissão a um ponto com vaga (botão Ponto)."
-        return text
+        return self.spec.describe(result)
 
 
 class AuxiliaryCredentialDialog(PermitActDialog):
     """Credential an auxiliary driver on a permit's vehicle, with the card."""
     from ..forms.ui_auxiliary_credential import Ui_AuxiliaryCredentialDialog as ui_class
 
-    def __init__(self, actor, permit_rows, state, parent=None):
-        super().__init__(actor, "aux_issue", permit_rows, state, parent)
+    def __init__(self, actor, act, permit_rows, state, parent=None):
+        super().__init__(actor, act, permit_rows, state, parent)
         from .counter_actions import print_settings
         self.person: dict | None = None
         self.ui.cpf.configure(validators.cpf, mask="999.999.999-99;_")
@@ -572,12 +575,13 @@ def _small_form(actor, act: str, fields: list, inputs, describe, parent=None) ->
     the fields, `describe(result)` the line the record shows after it. Its intro is the
     preview (the rule, the fee, what the act changes, or why not), refreshed as the clerk
     types; confirming runs the act through permit_actions.run."""
+    spec = acts.get(act)
+
     def submit(values):
         result = permit_actions.run(actor, act, **inputs(values))
         form.done_text = describe(result)
         return result
-    form = _PreviewForm(permit_actions.ACTS[act].title, fields, submit, confirm=CONFIRM[act],
-                        parent=parent)
+    form = _PreviewForm(spec.title, fields, submit, confirm=spec.confirm, parent=parent)
     form.setObjectName(f"permit_act_{act}")
     form.act = act
     form.printed = None
@@ -618,97 +622,47 @@ def _small_form(actor, act: str, fields: list, inputs, describe, parent=None) ->
     return form
 
 
-def credential_form(actor, act: str, state: dict, parent=None) -> ActionForm:
-    """Renew, end or cassate an auxiliary credential: the credential, the date (and the
-    reason; a cassation also the act number — SRM Art. 38 IV and §3º, L1745 Art. 17 IV)."""
-    combo = QComboBox()
-    for row in permit_actions.credentials(state["auxiliary_ids"]):
-        combo.addItem(row["text"], row["id"])
-    fields = [("credential", "Credencial", combo), ("on", "Data", date_edit())]
-    if act == "aux_end":
-        fields.append(("reason", "Motivo do encerramento",
-                       _line_edit(200, "ex.: dispensado pelo permissionário")))
-    if act == "aux_cassate":
-        fields += [("reason", "Motivo da cassação", _line_edit(200, "ex.: infração do Art. 38 IV")),
-                   ("act_number", "Nº do ato", _line_edit(60, "ex.: Portaria nº 12/2026"))]
-
-    def inputs(v):
-        return {"auxiliary_id": v["credential"], "on": v["on"],
-                **{k: v[k] for k in ("reason", "act_number") if k in v}}
-
-    def describe(result):
-        name = result["person_name"]
-        if act == "aux_end":
-            return f"Credencial de {name} encerrada."
-        if act == "aux_cassate":
-            bar = ("impedido(a) de novo credenciamento" +
-                   (f" até {format_date(result['barred_until'])}" if result["barred_until"]
-                    else " por tempo indeterminado") if result["barred"] else "")
-            return (f"Credencial de {name} cassada ({result['article']})"
-                    + (f"; {bar}" if bar else "") + ".")
-        until = format_date(result["valid_until"]) or "sem prazo"
-        return f"Credencial de {name} renovada até {until}."
-    return _small_form(actor, act, fields, inputs, describe, parent)
-
-
-def stoppage_form(actor, permit_rows: list[dict], state: dict, parent=None) -> ActionForm:
-    """A service found interrupted without authorisation (PF Art. 12: reverts after the
-    profile's days, by the daily passage of time; SRM Art. 29 §ú: the authority decides)."""
+def _permit_combo(permit_rows: list[dict], state: dict) -> QComboBox:
     combo = QComboBox()
     for row in permit_rows:
         if row["id"] in state["permit_ids"]:
             combo.addItem(permit_text(row), row["id"])
-    fields = [("permit", "Permissão", combo),
-              ("since", "Serviço interrompido desde", date_edit()),
-              ("reason", "O que foi constatado",
-               _line_edit(200, "ex.: ponto vazio há 3 semanas, relatório da fiscalização")),
-              ("act_number", "Nº do relatório ou ato", _line_edit(60))]
-
-    def inputs(v):
-        return {"permit_id": v["permit"], "since": v["since"], "reason": v["reason"],
-                "act_number": v["act_number"]}
-
-    def describe(result):
-        then = (f"; sem retorno ao serviço, será revertida em "
-                f"{format_date(result['reverts_on'])} ({result['article']})"
-                if result["reverts_on"] else
-                f"; cabe à autoridade decidir ({result['article']})")
-        return (f"Permissão nº {result['order_text']}: serviço interrompido sem autorização "
-                f"desde {format_date(result['stoppage_since'])}{then}.")
-    return _small_form(actor, "stoppage", fields, inputs, describe, parent)
+    return combo
 
 
-def summons_form(actor, permit_rows: list[dict], state: dict, parent=None) -> ActionForm:
-    """Summon the holder to present the vehicle for inspection by a deadline (L1745 Art. 10;
-    missed, the cassation of §ú is proposed by the daily passage of time)."""
-    combo = QComboBox()
-    for row in permit_rows:
-        if row["id"] in state["permit_ids"]:
-            combo.addItem(permit_text(row), row["id"])
-    fields = [("permit", "Permissão", combo),
-              ("deadline", "Prazo para apresentar o veículo",
-               date_edit(wallclock.today() + dt.timedelta(days=10))),
-              ("act_number", "Nº da intimação", _line_edit(60))]
-
-    def inputs(v):
-        return {"permit_id": v["permit"], "deadline": v["deadline"],
-                "act_number": v["act_number"]}
-
-    def describe(result):
-        return (f"Intimação registrada: apresentar o veículo à vistoria até "
-                f"{format_date(result['deadline'])} ({result['article']}).")
-    return _small_form(actor, "summon", fields, inputs, describe, parent)
+def _widget(field, permit_rows: list[dict], state: dict):
+    """The widget of one field an act declares (services/acts/base.Field)."""
+    if field.kind == "permit":
+        return _permit_combo(permit_rows, state)
+    if field.kind == "credential":
+        combo = QComboBox()
+        for row in permit_actions.credentials(state["auxiliary_ids"]):
+            combo.addItem(row["text"], row["id"])
+        return combo
+    if field.kind == "date":
+        return date_edit(None if field.days_ahead is None else
+                         wallclock.today() + dt.timedelta(days=field.days_ahead))
+    return _line_edit(field.max_length, field.placeholder)
 
 
-def licensing_form(actor, permit_rows: list[dict], state: dict, parent=None) -> ActionForm:
+def act_form(actor, act: str, permit_rows: list[dict], state: dict, parent=None) -> ActionForm:
+    """The small form of an act with no fixed form: the fields it declares (the permit or
+    the credential, dates, texts), its preview, its confirm word and its done line — e.g.
+    renew, end or cassate a credential (SRM Art. 38 IV and §3º, L1745 Art. 17 IV), a
+    service interrupted without authorisation (PF Art. 12; SRM Art. 29 §ú), a summons to
+    present the vehicle for inspection (L1745 Art. 10)."""
+    spec = acts.get(act)
+    fields = [(f.key, f.label, _widget(f, permit_rows, state)) for f in spec.fields]
+    return _small_form(actor, act, fields, spec.form_inputs, spec.describe, parent)
+
+
+def licensing_form(actor, act: str, permit_rows: list[dict], state: dict,
+                   parent=None) -> ActionForm:
     """The card's yearly licensing (SRM Art. 6 XX; in person, Art. 30 XXIV d): the permit,
     the date, the protocol; the card's fee is charged (Art. 47 I) and the new card, with its
     new validity, is printed when "Imprimir em" is not "Não imprimir agora"."""
     from .counter_actions import print_settings
-    combo = QComboBox()
-    for row in permit_rows:
-        if row["id"] in state["permit_ids"]:
-            combo.addItem(permit_text(row), row["id"])
+    combo = _permit_combo(permit_rows, state)
     sheet = QComboBox()
     for text, code in SHEETS:
         sheet.addItem(f"Novo cartão: {text[0].lower()}{text[1:]}", code)
@@ -720,11 +674,7 @@ def licensing_form(actor, permit_rows: list[dict], state: dict, parent=None) -> 
 
     def inputs(v):
         return {"permit_id": v["permit"], "on": v["on"], "act_number": v["act_number"]}
-
-    def describe(result):
-        return (f"Cartão da permissão nº {result['order_text']} licenciado: válido até "
-                f"{format_date(result['card_valid_until'])} ({result['article']}).")
-    form = _small_form(actor, "license", fields, inputs, describe, parent)
+    form = _small_form(actor, act, fields, inputs, acts.get(act).describe, parent)
     run_act = form.submit_fn
 
     def submit_and_print(values):
@@ -795,26 +745,18 @@ def aux_card_form(actor, permit_rows: list[dict], state: dict, parent=None) -> A
     return form
 
 
+# the fixed forms an act may name (services/acts: `form`), each a Designer file
+# (ui/permit_*.ui, ui/auxiliary_credential.ui) but the licensing's small form with its card
+FORMS = {"permit_transfer": TransferDialog, "permit_interruption": InterruptionDialog,
+         "permit_extension": ExtensionDialog, "permit_decision": DecisionDialog,
+         "permit_status": StatusDialog, "auxiliary_credential": AuxiliaryCredentialDialog,
+         "licensing": licensing_form}
+PRINTS = {"print_act": print_act_form, "aux_card": aux_card_form}
+
+
 def open_form(actor, act: str, permit_rows: list[dict], state: dict, parent=None):
     """The form of one menu entry (not yet shown)."""
-    if act == "transfer":
-        return TransferDialog(actor, permit_rows, state, parent)
-    if act in ("interrupt", "extend"):
-        return InterruptionDialog(actor, act, permit_rows, state, parent)
-    if act in ("suspend", "revoke", "cassate"):
-        return DecisionDialog(actor, act, permit_rows, state, parent)
-    if act in ("resume", "desist", "reinstate"):
-        return StatusDialog(actor, act, permit_rows, state, parent)
-    if act == "aux_issue":
-        return AuxiliaryCredentialDialog(actor, permit_rows, state, parent)
-    if act in ("aux_renew", "aux_end", "aux_cassate"):
-        return credential_form(actor, act, state, parent)
-    if act == "stoppage":
-        return stoppage_form(actor, permit_rows, state, parent)
-    if act == "summon":
-        return summons_form(actor, permit_rows, state, parent)
-    if act == "license":
-        return licensing_form(actor, permit_rows, state, parent)
-    if act == "print_act":
-        return print_act_form(actor, permit_rows, state, parent)
-    return aux_card_form(actor, permit_rows, state, parent)
+    if act in PRINTS:
+        return PRINTS[act](actor, permit_rows, state, parent)
+    make = FORMS.get(acts.get(act).form, act_form)
+    return make(actor, act, permit_rows, state, parent)

@@ -10,29 +10,22 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFormLayout, QLabel, Q
                                QWidget)
 
 from ...domain.validators import format_date
-from ...services.licensing.permits import STATUS_LABELS
+from ...domain.permit_status import ACTION_LABELS, STATUS_LABELS
+from ...services import acts
 from .. import labels
 from ..models.dict_table import Column, DictTableModel, cell_text
 from ..widgets.common import table_view
 
 RESULT_WORDS = {"pass": "Conforme", "fail": "Não conforme", "na": "Não se aplica"}
-PERMIT_ACTIONS = {"grant": "Outorga", "import": "Importação", "renew": "Renovação", "transfer": "Transferência",
-                  "interrupt": "Interrupção", "interrupt_extend": "Prorrogação da interrupção",
-                  "resume": "Retorno ao serviço", "withdraw": "Desistência",
-                  "suspend": "Suspensão", "revoke": "Revogação", "cassate": "Cassação",
-                  "reinstate": "Restabelecimento", "expire": "Vencimento",
-                  "lapse": "Caducidade", "stand_assign": "Vinculada a ponto",
-                  "stand_release": "Vaga liberada", "stand_change": "Mudança de ponto",
-                  "vehicle_substitute": "Substituição do veículo",
-                  "vehicle_substitution": "Substituição do veículo",
-                  # the passage of time and the acts of issue 16
-                  "stoppage": "Interrupção sem autorização",
-                  "revert": "Reversão ao Poder Público",
-                  "auxiliary_credential": "Condutor auxiliar credenciado",
-                  "auxiliary_recredential": "Credencial de condutor auxiliar renovada",
-                  "card_licensing": "Licenciamento anual do cartão",
-                  "auxiliary_end": "Credencial de condutor auxiliar encerrada",
-                  "auxiliary_cassate": "Credencial de condutor auxiliar cassada"}
+PERMIT_ACTIONS = ACTION_LABELS  # the history's actions in words (domain/permit_status.py)
+
+
+def permit_action_words(code: str) -> str:
+    """A line of a permit's history in words: the domain's actions, then the acts' own
+    (services/acts: `history`), else the code."""
+    if code in PERMIT_ACTIONS:
+        return PERMIT_ACTIONS[code]
+    return acts.history_labels().get(code, code)
 
 
 class DetailDialog(QDialog):
@@ -90,7 +83,7 @@ def permit_detail(permit: dict, parent: QWidget | None = None) -> DetailDialog:
             ("Ponto", f"Ponto {permit['stand_number']:02d}, vaga {permit['stand_position']}"
              if permit.get("stand_number") else "sem ponto"),
             ("Placa", permit.get("plate")), ("Condutor(es) auxiliar(es)", auxiliaries)]
-    history = [{**h, "what": PERMIT_ACTIONS.get(h["action"], h["action"]),
+    history = [{**h, "what": permit_action_words(h["action"]),
                 "change": (f"{_status(h['from_status'])} → {_status(h['to_status'])}"
                            if h["from_status"] != h["to_status"] else _status(h["to_status"]))}
                for h in permit.get("history", [])]

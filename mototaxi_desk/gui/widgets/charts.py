@@ -9,12 +9,11 @@ from PySide6.QtCore import QMargins, Qt
 from PySide6.QtGui import QColor, QFont, QPainter
 
 from ...domain.money import format_money
+from ...domain.permit_status import STATUS_BAR_COLOURS
 
 BLUE, AMBER, GREEN, GREY, RED = "#3a6ea5", "#d08a1e", "#3f8f4f", "#8a8a8a", "#b83232"
-# the colours of UX.md's statuses, strong enough for a bar (the tables use pale ones)
-STATUS_BAR_COLOURS = {"active": GREEN, "suspended": AMBER, "interrupted": AMBER,
-                      "expired": GREY, "withdrawn": GREY, "lapsed": GREY, "revoked": RED,
-                      "cassated": RED}
+# the colours of UX.md's statuses, strong enough for a bar (the tables use pale ones), are
+# domain/permit_status.py's STATUS_BAR_COLOURS
 
 
 def chart_view() -> QChartView:

@@ -11,10 +11,9 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 from .table_fit import FIT_ROWS_BEYOND_SCREEN, FitColumns
 from .wrapped_label import WrappedLabel
 
-GREEN, AMBER, GREY, RED = "#d8f0dc", "#fbeccb", "#e4e4e4", "#f6d5d5"
-STATUS_COLOURS = {"active": GREEN, "suspended": AMBER, "interrupted": AMBER, "expired": GREY,
-                  "revoked": RED, "cassated": RED, "withdrawn": GREY, "lapsed": GREY,
-                  "overdue": RED, "soon": AMBER, "open": AMBER, "paid": GREEN,
+from ...domain import permit_status
+from ...domain.permit_status import AMBER, GREEN, GREY, RED
+STATUS_COLOURS = {**permit_status.STATUS_COLOURS, "overdue": RED, "soon": AMBER, "open": AMBER, "paid": GREEN,
                   "cancelled": GREY}
 BLUE = "#dbe8f7"
 APPLICATION_COLOURS = {"protocolado": BLUE, "em_analise": AMBER, "pendente": AMBER,

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import peewee as pw
 
-from ...domain import permit_rules, validators
+from ...domain import permit_rules, permit_status, validators
 from ...domain.errors import DomainError, ValidationError
 from ...store.connection import serialise, write_transaction
 from ...store.models import Permit, Person, PrintLog, Vehicle
@@ -22,9 +22,7 @@ DOCUMENTS = {"card": "cartão de permissão", "aux_card": "cartão de condutor a
              "roster": "relação do ponto", "notice": "auto de infração",
              "release": "recibo de liberação", "receipt": "comprovante de protocolo",
              "guia": "guia de recolhimento", "permit_act": "ato da permissão"}
-STATUS_LABELS = {"active": "Ativa", "suspended": "Suspensa", "interrupted": "Interrompida",
-                 "expired": "Vencida", "revoked": "Revogada", "cassated": "Cassada",
-                 "withdrawn": "Desistência", "lapsed": "Caducada"}
+STATUS_LABELS = permit_status.STATUS_LABELS
 Progress = Callable[[int, int], None] | None
 
 

@@ -9,6 +9,7 @@ import json
 from ...domain import penalty_engine as engine
 from ...domain import validators
 from ...domain.errors import DomainError, ValidationError
+from ...domain.permit_status import PermitAction
 from ...store.connection import write_transaction
 from ...store.models import AuxiliaryDriver, InfractionNotice, Permit, PermitHistory, Person
 from .. import audit, permissions, setup
@@ -31,7 +32,7 @@ def _holder_on(permit: Permit, day: dt.date) -> int:
     if permit.held_since is None or day >= permit.held_since:
         return permit.holder_id
     for line in (PermitHistory.select().where((PermitHistory.permit == permit.id) &
-                                              (PermitHistory.action == "transfer") &
+                                              (PermitHistory.action == PermitAction.TRANSFER) &
                                               (PermitHistory.effective_on > day))
                  .order_by(PermitHistory.effective_on, PermitHistory.id)):
         holder = json.loads(line.details or "{}").get("from_holder_id")

@@ -21,16 +21,15 @@ from ..views import lookup
 from ..administration import sequences
 from ..register import stands
 from ..context import Actor
-from ...domain import wallclock
+from ...domain import permit_status, wallclock
+from ...domain.permit_status import PermitAction
 
 DECIDERS = permissions.DECIDERS  # the GUI asks; services check services/permissions.py
 # Permits that count against the cap and hold their stand place: every one not ended. An
 # expired permit still may be renewed (in the grace days under L1745 Art. 9 §2º), so it
 # keeps both until it is renewed or lapses; the Painel and the reports count these.
-IN_FORCE = ("active", "suspended", "interrupted", "expired")
-STATUS_LABELS = {"active": "Ativa", "suspended": "Suspensa", "interrupted": "Interrompida",
-                 "expired": "Vencida", "revoked": "Revogada", "cassated": "Cassada",
-                 "withdrawn": "Desistência", "lapsed": "Caducada"}
+IN_FORCE = tuple(s.value for s in permit_status.IN_FORCE)
+STATUS_LABELS = permit_status.STATUS_LABELS
 
 
 def _today(on) -> dt.date:
@@ -122,7 +121,8 @@ def _declared_relation(permit: Permit) -> str | None:
     """The relation declared for the permit's current vehicle owner, if any."""
     for line in (PermitHistory.select().where(
             (PermitHistory.permit == permit.id) &
-            PermitHistory.action.in_(("grant", "transfer", "vehicle_substitution")))
+            PermitHistory.action.in_((PermitAction.GRANT, PermitAction.TRANSFER,
+                                      PermitAction.VEHICLE_SUBSTITUTION)))
             .order_by(PermitHistory.id.desc())):
         return json.loads(line.details or "{}").get("owner_relation")
     return None
@@ -387,9 +387,10 @@ def transfer_permit(actor: Actor, permit_id, *, new_holder_id, new_vehicle_id, o
 def interruption_days_used(permit: Permit, year: int) -> tuple[int, int]:
     """(days interrupted in the year, extensions used in the current interruption)."""
     days = extensions = 0
-    for line in PermitHistory.select().where(
+    for line in (PermitHistory.select().where(
             (PermitHistory.permit == permit.id) &
-            PermitHistory.action.in_(("interrupt", "interrupt_extend"))).order_by(PermitHistory.id):
+            PermitHistory.action.in_((PermitAction.INTERRUPT, PermitAction.INTERRUPT_EXTEND)))
+            .order_by(PermitHistory.id)):
         info = json.loads(line.details or "{}")
         if line.effective_on.year == year:
             days += int(info.get("days", 0))
@@ -462,7 +463,7 @@ def _stoppage_since(permit: Permit) -> dt.date | None:
     if permit.status != "interrupted" or permit.status_until is not None:
         return None
     line = (PermitHistory.select().where((PermitHistory.permit == permit.id) &
-                                         (PermitHistory.action == "stoppage"))
+                                         (PermitHistory.action == PermitAction.STOPPAGE))
             .order_by(PermitHistory.id.desc()).first())
     return line.effective_on if line is not None else None
 

@@ -21,7 +21,7 @@ import json
 import re
 
 from ...domain import inspection_rules as rules
-from ...domain import validators
+from ...domain import permit_status, validators
 from ...domain.errors import DebtRefusal, DomainError, RuleRefusal, ValidationError
 from ...domain.money import format_money
 from ...store.connection import write_transaction
@@ -41,8 +41,7 @@ MAX_REASON = 200  # Sticker.void_reason
 # An inspection is typed the day it is made or shortly after (paper forms from the field).
 LATE_ENTRY_DAYS = 60
 CHARGED_KINDS = ("annual",)  # SRM Art. 47 III: the vistoria's fee (profile key "inspection")
-_PERMIT_STATUS = {"active": "ativa", "suspended": "suspensa", "interrupted": "interrompida",
-                  "expired": "vencida"}
+_PERMIT_STATUS = {s.value: s.label.lower() for s in permit_status.IN_FORCE}
 _SERIAL = re.compile(r"^(\d{4})-(\d{6})$")
 _DATA_KEYS = {"kind", "inspected_on", "results", "notes"}
 _RESULT_WORDS = {"pass": "pass", "fail": "fail", "na": "na", "conforme": "pass",

@@ -15,6 +15,7 @@ import peewee as pw
 
 from ...domain import inspection_rules, permit_rules, vehicle_rules
 from ...domain.errors import ValidationError
+from ...domain.permit_status import PermitAction
 from ...domain.validators import format_date
 from ...store.models import (DB, AuxiliaryDriver, Cnh, Inspection, InspectionSummons, Permit,
                              PermitHistory, Person, Vehicle, WaitingListEntry)
@@ -260,7 +261,7 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
     # the day it began where the authority decides (SRM Art. 29 §ú): one query
     if stoppages:
         # the same permits as `stoppages`, chosen in the join (not a list of their ids)
-        stopped = ((PermitHistory.action == "stoppage") & (Permit.status == "interrupted") &
+        stopped = ((PermitHistory.action == PermitAction.STOPPAGE) & (Permit.status == "interrupted") &
                    Permit.status_until.is_null())
         since = dict(PermitHistory.select(PermitHistory.permit, pw.fn.MAX(
             PermitHistory.effective_on)).join(Permit, on=(PermitHistory.permit == Permit.id))

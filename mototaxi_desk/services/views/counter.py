@@ -11,6 +11,7 @@ from decimal import Decimal
 from ...domain import permit_rules
 from ...domain.errors import DebtRefusal, DomainError, RuleRefusal
 from ...domain.money import format_money, parse_money, units_to_cents
+from ...domain.permit_status import PermitAction
 from ...store.connection import write_transaction
 from ...store.models import Permit, Person, WaitingListEntry
 from .. import documents, ledger, permissions, permit_actions, setup
@@ -193,7 +194,7 @@ def _card_printed_for_holder(permit) -> bool:
     if last is None:
         return False
     transferred = (PermitHistory.select(PermitHistory.at).where(
-        (PermitHistory.permit == permit.id) & (PermitHistory.action == "transfer"))
+        (PermitHistory.permit == permit.id) & (PermitHistory.action == PermitAction.TRANSFER))
         .order_by(PermitHistory.id.desc()).first())
     return transferred is None or transferred.at < last.at
 
