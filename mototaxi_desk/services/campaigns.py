@@ -38,9 +38,9 @@ def as_dict(row: Campaign) -> dict:
             "schedule_lines": schedule.lines(), "act_number": row.act_number}
 
 
-def missed_rule() -> dict:
-    """What missing a campaign means under the profile in force."""
-    rule = setup.profile().recadastramento
+def missed_rule(on: dt.date | None = None) -> dict:
+    """What missing a campaign means under the profile in force on `on` (today)."""
+    rule = (setup.profile(on) if on else setup.profile_today()).recadastramento
     return {"missed": rule.missed, "label": MISSED_LABELS[rule.missed],
             "article": rule.article}
 
@@ -105,7 +105,7 @@ def _holders(permit_ids=None, persons=None) -> list[tuple]:
 
 def _rows(row: Campaign, holders: list[tuple], came: dict[int, dt.date], on: dt.date):
     schedule = schedule_of(row)
-    profile = setup.profile()
+    profile = setup.profile(on)  # the day the status is asked for
     from ..domain import permit_rules
     for permit_id, order, holder_id, name, plate in holders:
         month = schedule.month_for(plate=plate or "", permit_number=order)

@@ -1,0 +1,39 @@
+"""What an action carries with it: who acts, the day it is done (or dated), and the wording of
+the município's rule profile in force on that day (issue 38).
+
+A service that takes `actor` and `on=` resolves the day once (`as_of(actor, on)`): the day
+comes from the one clock (domain/wallclock.py) when none is given, and every rule of the
+action is read from the profile of that day, never from "the wording in force today". A
+backdated decision is thus judged by the wording of its date, and a document printed again
+reads as it did on its own date (setup.profile(on=the document's date)).
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..domain import wallclock
+from .context import Actor
+
+if TYPE_CHECKING:
+    from ..domain.profiles import RuleProfile
+
+
+@dataclass(frozen=True)
+class AsOf:
+    """An action's "as of": the actor, the act's day and the profile in force on it."""
+    actor: Actor
+    on: dt.date
+    profile: RuleProfile
+    profile_version: int | None = None  # the adopted version's number (None: not known)
+
+
+def as_of(actor: Actor, on: dt.date | None = None) -> AsOf:
+    """The action of `actor` on `on` (the program's today when not given), with the profile
+    (and its version number) in force on that day: resolved here, once per action."""
+    from . import profile_versions, setup
+    day = on or wallclock.today()
+    profile = setup.profile(day)  # first: a database without init says so
+    version = profile_versions.version_on(day)["number"]
+    return AsOf(actor=actor, on=day, profile=profile, profile_version=version)
