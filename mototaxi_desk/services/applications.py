@@ -49,12 +49,12 @@ def blockers(person_id: int, app_type: str | None, *, on: dt.date | None = None)
     from . import eligibility
     found = []
     try:
-        fees.check_no_debts(person_id, "o requerimento")
+        fees.check_no_debts(person_id, "o requerimento", on=on)
     except DomainError as exc:
         found.append(str(exc))
     if app_type in NEEDS_DRIVER:
         try:
-            eligibility.check_person(setup.profile(), person_id, on or wallclock.today())
+            eligibility.check_person(setup.profile(on), person_id, on or wallclock.today())
         except DomainError as exc:
             found.append(str(exc))
     return found
@@ -130,7 +130,8 @@ def file_application(actor: Actor, person_id, app_type: str, *, permit_id=None, 
     permissions.require(actor, "application.file")
     if app_type not in APPLICATION_TYPES:
         raise ValidationError("Tipo de requerimento", "tipo desconhecido.")
-    profile = setup.profile()
+    # the wording in force on the filing's day
+    profile = setup.profile(on.date() if on else wallclock.today())
     kind = profile.application(app_type)
     if not kind.allowed:
         raise RuleRefusal(f"{TYPE_LABELS[app_type]} não é prevista na lei do município",
@@ -236,7 +237,7 @@ def change_status(actor: Actor, application_id, to_status: str, *, reason="",
             missing = [c.text for c in app.checklist.where(
                 ApplicationChecklistItem.mandatory & ~ApplicationChecklistItem.received)]
             if missing:
-                kind = setup.profile().application(app.type)
+                kind = setup.profile(when.date()).application(app.type)
                 raise RuleRefusal(f"Faltam {len(missing)} documento(s) obrigatório(s), "
                                   f"entre eles: {missing[0][:120]}", kind.article)
         before = audit.snapshot(app)

@@ -73,7 +73,7 @@ def active_for_permit(permit_id, *, on: dt.date | None = None) -> list[dict]:
 def _check_person(profile, person, on: dt.date) -> None:
     """Personal requirements, bars and debts of the would-be auxiliary."""
     eligibility.check_person(profile, person.id, on, auxiliary=True)
-    fees.check_no_debts(person.id, "o credenciamento do condutor auxiliar")
+    fees.check_no_debts(person.id, "o credenciamento do condutor auxiliar", on=on)
 
 
 def _valid_until(profile, on: dt.date) -> dt.date | None:
@@ -85,7 +85,7 @@ def credential(actor: Actor, permit_id, person_id, *, on: dt.date | None = None)
     """Credential a person as auxiliary driver on a permit's vehicle."""
     permissions.require(actor, "auxiliary.credential")
     on = _on(on)
-    profile = setup.profile()
+    profile = setup.profile(on)
     rule = profile.auxiliary
     application = profile.application("auxiliary_driver")
     if not rule.allowed or not application.allowed:
@@ -120,7 +120,7 @@ def credential(actor: Actor, permit_id, person_id, *, on: dt.date | None = None)
                                   f"condutor(es) auxiliar(es) credenciado(s) (máximo "
                                   f"{rule.max_per_vehicle} por veículo)", rule.max_article)
         _check_person(profile, person, on)
-        fees.check_no_debts(permit.holder_id, "o credenciamento do condutor auxiliar")
+        fees.check_no_debts(permit.holder_id, "o credenciamento do condutor auxiliar", on=on)
         aux = AuxiliaryDriver.create(permit=permit.id, person=person.id, credentialed_on=on,
                                      valid_until=_valid_until(profile, on))
         permit_history.record(actor, permit, "auxiliary_credential", on=on,
@@ -146,7 +146,7 @@ def recredential(actor: Actor, auxiliary_id, *, on: dt.date | None = None) -> di
     """Renew a credential (SRM Art. 21: yearly, with the requirements proven again)."""
     permissions.require(actor, "auxiliary.recredential")
     on = _on(on)
-    profile = setup.profile()
+    profile = setup.profile(on)
     rule = profile.auxiliary
     if not rule.recredential_months:
         raise RuleRefusal("A lei do município não exige renovação do credenciamento do "
@@ -162,7 +162,7 @@ def recredential(actor: Actor, auxiliary_id, *, on: dt.date | None = None) -> di
                               f"'{permit.status}': o credenciamento não pode ser renovado.")
         _check_person(profile, aux.person, on)
         fees.check_no_debts(permit.holder_id, "a renovação do credenciamento do condutor "
-                                              "auxiliar")
+                                              "auxiliar", on=on)
         before = audit.snapshot(aux)
         aux.valid_until = _valid_until(profile, on)
         aux.save(only=[AuxiliaryDriver.valid_until])
@@ -220,7 +220,7 @@ def cassate_credential(actor: Actor, auxiliary_id, *, on: dt.date | None = None,
     (PF Art. 30 punishes the holder, who answers for his prepostos)."""
     permissions.require(actor, "auxiliary.cassate")
     on = _on(on)
-    profile = setup.profile()
+    profile = setup.profile(on)
     rule = profile.auxiliary
     if not rule.cassation_article:
         raise RuleRefusal("A lei do município não prevê a cassação do credenciamento do "

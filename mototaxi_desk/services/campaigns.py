@@ -138,7 +138,7 @@ def status(campaign_id, *, on: dt.date | None = None, only: str | None = None) -
     if only:
         rows = [r for r in rows if r["status"] == only]
     return {"campaign": as_dict(row), "on": on, "counts": counts, "rows": rows,
-            "missed_rule": missed_rule()}
+            "missed_rule": missed_rule(on)}
 
 
 def attend(actor: Actor, campaign_id, permit_id, *, on: dt.date | None = None,

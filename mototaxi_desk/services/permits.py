@@ -61,7 +61,7 @@ def permit_by_order_number(number) -> dict:
 
 
 def as_dict(permit: Permit) -> dict:
-    profile = setup.profile()
+    profile = setup.profile_today()
     data = audit.snapshot(permit)
     data.update(order_text=permit_rules.format_order_number(profile, permit.order_number),
                 status_label=STATUS_LABELS[permit.status], holder_name=permit.holder.name,
@@ -135,7 +135,7 @@ def grant_permit(actor: Actor, *, holder_id, vehicle_id, stand_id=None, on=None,
     on = _today(on)
     act_number = _act(act_number)
     owner_relation = vehicle_rules.clean_owner_relation(owner_relation)
-    profile = setup.profile()
+    profile = setup.profile(on)
     # checks and writes in one transaction: what is checked is what gets written
     with write_transaction():
         population = _lock_grants()
@@ -143,7 +143,7 @@ def grant_permit(actor: Actor, *, holder_id, vehicle_id, stand_id=None, on=None,
         _lock_rows(Person, holder_id)
         permit_rules.check_permits_per_person(profile, held_by(holder_id),
                                               fleet_owner=fleet_owner)
-        fees.check_no_debts(holder_id, "a outorga")
+        fees.check_no_debts(holder_id, "a outorga", on=on)
         _check_vehicle(profile, vehicle_id, holder_id, on, owner_relation=owner_relation)
         try:
             permit_rules.check_cap(profile, population, in_force_count())
@@ -286,7 +286,7 @@ def renew_permit(actor: Actor, permit_id, *, on=None, act_number="",
     permissions.require(actor, "permit.renew")
     on = _today(on)
     act_number = _act(act_number)
-    profile = setup.profile()
+    profile = setup.profile(on)
     permit = get_permit(permit_id)
     _require_status(permit, permit_rules.renewable_statuses(profile), "renovar")
     terms = permit_rules.renewal_terms(profile, permit.valid_until, on)
@@ -301,7 +301,7 @@ def renew_permit(actor: Actor, permit_id, *, on=None, act_number="",
             owner_relation=_declared_relation(permit))
     with write_transaction():
         permit = _relock(permit)
-        fees.check_no_debts(permit.holder_id, "a renovação", renewal=True)
+        fees.check_no_debts(permit.holder_id, "a renovação", renewal=True, on=on)
         # a suspended permit renewed in time (L1745 Art. 9) stays suspended to its end
         suspended = permit.status == "suspended"
         _change_status(actor, permit, "renew", "suspended" if suspended else "active", on=on,
@@ -329,7 +329,7 @@ def transfer_permit(actor: Actor, permit_id, *, new_holder_id, new_vehicle_id, o
     on = _today(on)
     act_number = _act(act_number)
     owner_relation = vehicle_rules.clean_owner_relation(owner_relation)
-    profile = setup.profile()
+    profile = setup.profile(on)
     permit = get_permit(permit_id)
     _require_status(permit, ("active",), "transferir")
     permit_rules.check_transfer(profile, permit.held_since or permit.issued_on, on,
@@ -344,8 +344,9 @@ def transfer_permit(actor: Actor, permit_id, *, new_holder_id, new_vehicle_id, o
         # became disabled, whose permit passes to the family "automaticamente" (Art. 4 §8º)
         if not on_death:
             fees.check_no_debts(permit.holder_id, "a transferência (débitos do "
-                                                  "permissionário atual)")
-        fees.check_no_debts(new_holder_id, "a transferência (débitos do novo permissionário)")
+                                                  "permissionário atual)", on=on)
+        fees.check_no_debts(new_holder_id, "a transferência (débitos do novo permissionário)",
+                            on=on)
         permit_rules.check_permits_per_person(profile, held_by(new_holder_id),
                                               fleet_owner=False)
         _check_vehicle(profile, new_vehicle_id, new_holder_id, on, permit_id=permit.id,
@@ -400,7 +401,7 @@ def interrupt_permit(actor: Actor, permit_id, *, start=None, days, act_number=""
     permissions.require(actor, "permit.interrupt")
     start = validators.parse_date(start or wallclock.today(), "Início da interrupção")
     days = validators.positive_int(days, "Dias de interrupção", maximum=366)
-    profile = setup.profile()
+    profile = setup.profile(start)
     permit = get_permit(permit_id)
     _require_status(permit, ("active",), "interromper")
     used, _ = interruption_days_used(permit, start.year)
@@ -408,7 +409,7 @@ def interrupt_permit(actor: Actor, permit_id, *, start=None, days, act_number=""
                                     extensions_used=0)
     with write_transaction():
         permit = _relock(permit)
-        fees.check_no_debts(permit.holder_id, "a interrupção")  # SRM Art. 50
+        fees.check_no_debts(permit.holder_id, "a interrupção", on=start)  # SRM Art. 50
         until = start + dt.timedelta(days=days - 1)
         _change_status(actor, permit, "interrupt", "interrupted", on=start,
                        reason=_reason(reason, False), act_number=_act(act_number),
@@ -420,7 +421,7 @@ def extend_interruption(actor: Actor, permit_id, *, days, on=None, act_number=""
     permissions.require(actor, "permit.extend_interruption")
     on = _today(on)
     days = validators.positive_int(days, "Dias de prorrogação", maximum=366)
-    profile = setup.profile()
+    profile = setup.profile(on)
     permit = get_permit(permit_id)
     _require_status(permit, ("interrupted",), "prorrogar a interrupção")
     if permit.status_until is None:
@@ -431,7 +432,7 @@ def extend_interruption(actor: Actor, permit_id, *, days, on=None, act_number=""
                                     extensions_used=extensions)
     with write_transaction():
         permit = _relock(permit)
-        fees.check_no_debts(permit.holder_id, "a prorrogação da interrupção")  # SRM Art. 50
+        fees.check_no_debts(permit.holder_id, "a prorrogação da interrupção", on=on)  # SRM Art. 50
         until = permit.status_until + dt.timedelta(days=days)
         _change_status(actor, permit, "interrupt_extend", "interrupted", on=on,
                        act_number=_act(act_number), status_until=until,
@@ -477,7 +478,7 @@ def record_stoppage(actor: Actor, permit_id, *, since, on=None, reason="",
                                   earliest=permit.held_since or permit.issued_on, latest=on)
     reason = _reason(reason, False)
     _require_status(permit, ("active",), "registrar interrupção não autorizada")
-    profile = setup.profile()
+    profile = setup.profile(on)
     with write_transaction():
         permit = _relock(permit)
         revert = permit_rules.stoppage_revert_date(profile, since)
@@ -561,7 +562,7 @@ def cassate(actor: Actor, permit_id, *, on=None, reason, act_number="") -> dict:
     when his own credential is cassated (SRM Art. 38 §3º, auxiliary.cassate_credential)."""
     permissions.require(actor, "permit.cassate")
     on = _today(on)
-    profile = setup.profile()
+    profile = setup.profile(on)
     permit = get_permit(permit_id)
     _require_status(permit, IN_FORCE, "cassar")
     barred, until = permit_rules.cassation_bar_until(profile, on)
@@ -587,7 +588,7 @@ def reinstate(actor: Actor, permit_id, *, on=None, reason, act_number="") -> dic
         permit = _relock(permit)
         if permit.status != "suspended":
             _lock_rows(Person, permit.holder_id)
-            permit_rules.check_permits_per_person(setup.profile(), held_by(permit.holder_id),
+            permit_rules.check_permits_per_person(setup.profile(on), held_by(permit.holder_id),
                                                   fleet_owner=permit.fleet_owner)
         if permit.status == "cassated":
             bars.lift_for_permit(permit.id, "cassation")
@@ -618,7 +619,7 @@ def refresh_statuses(actor: Actor, *, on=None) -> dict:
     list of changes."""
     permissions.require(actor, "permit.refresh")
     on = _today(on)
-    profile = setup.profile()
+    profile = setup.profile(on)
     changes: list[dict] = []
     with write_transaction():
         back: dict[int, dt.date] = {}
@@ -666,7 +667,7 @@ def list_permits(*, offset: int = 0, limit: int = 200, status: str | None = None
                  actor: Actor | None = None) -> list[dict]:
     """One page of permits in order-number order, joined so a page is one query (the
     Permissionários list loads 100,000 holders page by page); CPFs as `actor` may see them."""
-    profile = setup.profile()
+    profile = setup.profile_today()
     query = (Permit.select(Permit, Person, Vehicle, Stand)
              .join(Person, on=(Permit.holder == Person.id))
              .switch(Permit).join(Vehicle, pw.JOIN.LEFT_OUTER, on=(Permit.vehicle == Vehicle.id))

@@ -343,12 +343,12 @@ def create_stand(actor: Actor, data: dict, *, on: dt.date | None = None) -> dict
     request where the profile says so (SRM Art. 50)."""
     permissions.require(actor, "stand.create")
     on = _on(on)
-    profile = setup.profile()
+    profile = setup.profile(on)
     values = _clean_stand(data, profile, on=on)
     responsible = None
     if data.get("responsible_id") not in (None, ""):
         responsible = persons.get_person(data["responsible_id"])
-        fees.check_no_debts(responsible.id, "o pedido de abertura de ponto")
+        fees.check_no_debts(responsible.id, "o pedido de abertura de ponto", on=on)
     fee_keys = _create_fee_keys(responsible is not None, bool(values["extension_point"]),
                                 profile)
     if fee_keys:
@@ -397,7 +397,7 @@ def edit_stand(actor: Actor, stand_id, data: dict, *, on: dt.date | None = None)
     audited with before and after."""
     permissions.require(actor, "stand.edit")
     on = _on(on)
-    profile = setup.profile()
+    profile = setup.profile(on)
     unknown = sorted(set(data) - set(EDITABLE))
     if unknown:
         raise ValidationError(unknown[0], "campo desconhecido (o número do ponto não muda).")
@@ -454,7 +454,7 @@ def _create_fee_keys(responsible: bool, extension: bool, profile) -> list[str]:
 def create_fee_notice(*, responsible: bool, extension: bool,
                       on: dt.date | None = None) -> str:
     """What creating the ponto will charge, said before it is saved (issue 36)."""
-    keys = _create_fee_keys(responsible, extension, setup.profile())
+    keys = _create_fee_keys(responsible, extension, setup.profile(on))
     return " ".join(fees.fee_notice(key, payer="o responsável", on=on) for key in keys)
 
 
@@ -505,7 +505,7 @@ def reopen_stand(actor: Actor, stand_id, *, on: dt.date | None = None) -> dict:
     """Reopen a closed ponto, if no active ponto is now too close (SRM Art. 31 XVIII)."""
     permissions.require(actor, "stand.reopen")
     on = _on(on)
-    profile = setup.profile()
+    profile = setup.profile(on)
     with write_transaction():
         stand = _locked_stand(get_stand(stand_id).id)
         if stand.active:
@@ -612,7 +612,7 @@ def assign_permit(actor: Actor, permit_id, stand_id, *, on: dt.date | None = Non
     no 12-month rule: those are for a change requested by the holder (change_stand)."""
     permissions.require(actor, "stand.assign")
     on = _on(on)
-    profile = setup.profile()
+    profile = setup.profile(on)
     with write_transaction():
         stand, permit = _lock(stand_id, permit_id)
         position = _clean_position(position, stand)
@@ -673,7 +673,7 @@ def change_stand(actor: Actor, permit_id, new_stand_id, *, on: dt.date | None = 
     L1745 Art. 15: 10 UFICA)."""
     permissions.require(actor, "stand.change")
     on = _on(on)
-    profile = setup.profile()
+    profile = setup.profile(on)
     rule = profile.stand
     application = profile.application("stand_change")
     if not application.allowed:
@@ -700,7 +700,7 @@ def change_stand(actor: Actor, permit_id, new_stand_id, *, on: dt.date | None = 
                 f"{validators.format_date(permit.stand_since)}: a mudança de ponto só pode ser "
                 f"pedida após {rule.change_min_months} meses no ponto (a partir de "
                 f"{validators.format_date(allowed_from)})", application.article)
-    fees.check_no_debts(permit.holder_id, "o pedido de mudança de ponto")
+    fees.check_no_debts(permit.holder_id, "o pedido de mudança de ponto", on=on)
     fee_key = rule.change_fee_key
     if fee_key:
         setup.fiscal_unit_value_cents(on.year)  # refuses before any write if unset
