@@ -328,8 +328,9 @@ def initialise(*, today: dt.date | None = None, demo: bool = False,
 
 
 def summary() -> dict:
+    """The município as it stands today: the wording in force and the cap it sets."""
     row = settings()
-    p = profile()
+    p = profile_today()
     from . import profile_versions
     version = profile_versions.version_on(wallclock.today())
     return {"municipio": row.name, "uf": row.uf, "ibge": row.ibge_code,
