@@ -26,14 +26,19 @@ class AsOf:
     actor: Actor
     on: dt.date
     profile: RuleProfile
-    profile_version: int | None = None  # the adopted version's number (None: not known)
+
+    @property
+    def profile_version(self) -> int | None:
+        """The number of the adopted version in force on the act's day (asked when needed,
+        e.g. to record it: one more read of the version list)."""
+        from . import profile_versions
+        return profile_versions.version_on(self.on)["number"]
 
 
 def as_of(actor: Actor, on: dt.date | None = None) -> AsOf:
     """The action of `actor` on `on` (the program's today when not given), with the profile
-    (and its version number) in force on that day: resolved here, once per action."""
-    from . import profile_versions, setup
+    in force on that day: resolved here, once per action (the same one read as
+    setup.profile(on), edited numbers included)."""
+    from . import setup
     day = on or wallclock.today()
-    profile = setup.profile(day)  # first: a database without init says so
-    version = profile_versions.version_on(day)["number"]
-    return AsOf(actor=actor, on=day, profile=profile, profile_version=version)
+    return AsOf(actor=actor, on=day, profile=setup.profile(day))

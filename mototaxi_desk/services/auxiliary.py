@@ -29,8 +29,8 @@ from ..domain.dates import add_months
 from ..domain.errors import DomainError, RuleRefusal, ValidationError
 from ..store.connection import write_transaction
 from ..store.models import AuxiliaryDriver, Permit
-from . import (audit, bars, eligibility, fees, lookup, permissions, permit_history, persons,
-               setup)
+from . import (audit, bars, eligibility, fees, lookup, permissions, permit_history, persons)
+from .as_of import as_of
 from .context import Actor
 from ..domain import wallclock
 
@@ -84,8 +84,9 @@ def _valid_until(profile, on: dt.date) -> dt.date | None:
 def credential(actor: Actor, permit_id, person_id, *, on: dt.date | None = None) -> dict:
     """Credential a person as auxiliary driver on a permit's vehicle."""
     permissions.require(actor, "auxiliary.credential")
-    on = _on(on)
-    profile = setup.profile(on)
+    act = as_of(actor, _on(on))  # the act's day, once, and the wording then
+    on = act.on
+    profile = act.profile
     rule = profile.auxiliary
     application = profile.application("auxiliary_driver")
     if not rule.allowed or not application.allowed:
@@ -145,8 +146,9 @@ def _charge_card(actor: Actor, profile, permit: Permit, on: dt.date) -> None:
 def recredential(actor: Actor, auxiliary_id, *, on: dt.date | None = None) -> dict:
     """Renew a credential (SRM Art. 21: yearly, with the requirements proven again)."""
     permissions.require(actor, "auxiliary.recredential")
-    on = _on(on)
-    profile = setup.profile(on)
+    act = as_of(actor, _on(on))  # the act's day, once, and the wording then
+    on = act.on
+    profile = act.profile
     rule = profile.auxiliary
     if not rule.recredential_months:
         raise RuleRefusal("A lei do município não exige renovação do credenciamento do "
@@ -219,8 +221,9 @@ def cassate_credential(actor: Actor, auxiliary_id, *, on: dt.date | None = None,
     §3º: 2 years; L1745 Art. 17 §2º: for good). Refused where the law has no such penalty
     (PF Art. 30 punishes the holder, who answers for his prepostos)."""
     permissions.require(actor, "auxiliary.cassate")
-    on = _on(on)
-    profile = setup.profile(on)
+    act = as_of(actor, _on(on))  # the act's day, once, and the wording then
+    on = act.on
+    profile = act.profile
     rule = profile.auxiliary
     if not rule.cassation_article:
         raise RuleRefusal("A lei do município não prevê a cassação do credenciamento do "

@@ -16,6 +16,7 @@ from ..store.models import (Application, AuxiliaryDriver, MunicipioSettings, Per
                             PermitHistory, Person, Stand, Vehicle, WaitingListEntry)
 from . import (audit, bars, eligibility, fees, lookup, permissions, permit_history, sequences,
                setup, stands, waiting_list)
+from .as_of import as_of
 from .context import Actor
 from ..domain import wallclock
 
@@ -132,10 +133,11 @@ def grant_permit(actor: Actor, *, holder_id, vehicle_id, stand_id=None, on=None,
     `owner_relation`: the declared relation of a vehicle owner who is not the holder, where
     the profile accepts family (vehicle.owner_rule)."""
     permissions.require(actor, "permit.grant")
-    on = _today(on)
+    act = as_of(actor, _today(on))  # the act's day, once, and the wording then
+    on = act.on
     act_number = _act(act_number)
     owner_relation = vehicle_rules.clean_owner_relation(owner_relation)
-    profile = setup.profile(on)
+    profile = act.profile
     # checks and writes in one transaction: what is checked is what gets written
     with write_transaction():
         population = _lock_grants()
@@ -284,9 +286,10 @@ def renew_permit(actor: Actor, permit_id, *, on=None, act_number="",
     30 days with a 5-UFICA fine, then the permit lapses). Under a yearly deadline a
     suspended permit is renewed too and stays suspended (permit_rules.renewable_statuses)."""
     permissions.require(actor, "permit.renew")
-    on = _today(on)
+    act = as_of(actor, _today(on))  # the act's day, once, and the wording then
+    on = act.on
     act_number = _act(act_number)
-    profile = setup.profile(on)
+    profile = act.profile
     permit = get_permit(permit_id)
     _require_status(permit, permit_rules.renewable_statuses(profile), "renovar")
     terms = permit_rules.renewal_terms(profile, permit.valid_until, on)
@@ -326,10 +329,11 @@ def transfer_permit(actor: Actor, permit_id, *, new_holder_id, new_vehicle_id, o
     """SRM Art. 4 §9: after 3 years, to someone who meets the requirements; the transferor
     is barred from a new grant; §8: on death or disability to the spouse or children."""
     permissions.require(actor, "permit.transfer")
-    on = _today(on)
+    act = as_of(actor, _today(on))  # the act's day, once, and the wording then
+    on = act.on
     act_number = _act(act_number)
     owner_relation = vehicle_rules.clean_owner_relation(owner_relation)
-    profile = setup.profile(on)
+    profile = act.profile
     permit = get_permit(permit_id)
     _require_status(permit, ("active",), "transferir")
     permit_rules.check_transfer(profile, permit.held_since or permit.issued_on, on,
@@ -419,9 +423,10 @@ def interrupt_permit(actor: Actor, permit_id, *, start=None, days, act_number=""
 
 def extend_interruption(actor: Actor, permit_id, *, days, on=None, act_number="") -> dict:
     permissions.require(actor, "permit.extend_interruption")
-    on = _today(on)
+    act = as_of(actor, _today(on))  # the act's day, once, and the wording then
+    on = act.on
     days = validators.positive_int(days, "Dias de prorrogação", maximum=366)
-    profile = setup.profile(on)
+    profile = act.profile
     permit = get_permit(permit_id)
     _require_status(permit, ("interrupted",), "prorrogar a interrupção")
     if permit.status_until is None:
@@ -472,13 +477,14 @@ def record_stoppage(actor: Actor, permit_id, *, since, on=None, reason="",
     more than 30 consecutive days) the passage of time reverts it; elsewhere the authority
     acts (SRM Art. 29 §ú, Art. 38 III c: cassation). resume_permit ends it."""
     permissions.require(actor, "permit.stoppage")
-    on = _today(on)
+    act = as_of(actor, _today(on))  # the act's day, once, and the wording then
+    on = act.on
     permit = get_permit(permit_id)
     since = validators.parse_date(since, "Serviço interrompido desde",
                                   earliest=permit.held_since or permit.issued_on, latest=on)
     reason = _reason(reason, False)
     _require_status(permit, ("active",), "registrar interrupção não autorizada")
-    profile = setup.profile(on)
+    profile = act.profile
     with write_transaction():
         permit = _relock(permit)
         revert = permit_rules.stoppage_revert_date(profile, since)
@@ -561,8 +567,9 @@ def cassate(actor: Actor, permit_id, *, on=None, reason, act_number="") -> dict:
     never). The auxiliaries' credentials end with the permit; an auxiliary is barred only
     when his own credential is cassated (SRM Art. 38 §3º, auxiliary.cassate_credential)."""
     permissions.require(actor, "permit.cassate")
-    on = _today(on)
-    profile = setup.profile(on)
+    act = as_of(actor, _today(on))  # the act's day, once, and the wording then
+    on = act.on
+    profile = act.profile
     permit = get_permit(permit_id)
     _require_status(permit, IN_FORCE, "cassar")
     barred, until = permit_rules.cassation_bar_until(profile, on)
@@ -581,14 +588,15 @@ def reinstate(actor: Actor, permit_id, *, on=None, reason, act_number="") -> dic
     the permit is active again and the bars its cassation created are lifted. The stand
     place is not given back automatically (it may have been taken): assign one again."""
     permissions.require(actor, "permit.reinstate")
-    on = _today(on)
+    act = as_of(actor, _today(on))  # the act's day, once, and the wording then
+    on = act.on
     permit = get_permit(permit_id)
     _require_status(permit, ("suspended", "revoked", "cassated"), "restabelecer")
     with write_transaction():
         permit = _relock(permit)
         if permit.status != "suspended":
             _lock_rows(Person, permit.holder_id)
-            permit_rules.check_permits_per_person(setup.profile(on), held_by(permit.holder_id),
+            permit_rules.check_permits_per_person(act.profile, held_by(permit.holder_id),
                                                   fleet_owner=permit.fleet_owner)
         if permit.status == "cassated":
             bars.lift_for_permit(permit.id, "cassation")
@@ -618,8 +626,9 @@ def refresh_statuses(actor: Actor, *, on=None) -> dict:
     Run inside the clock's transaction (services/clock.py); returns the counts and the
     list of changes."""
     permissions.require(actor, "permit.refresh")
-    on = _today(on)
-    profile = setup.profile(on)
+    act = as_of(actor, _today(on))  # the act's day, once, and the wording then
+    on = act.on
+    profile = act.profile
     changes: list[dict] = []
     with write_transaction():
         back: dict[int, dt.date] = {}

@@ -34,6 +34,7 @@ from ..store.connection import is_postgres, locked, write_transaction
 from ..store.models import DB, AuxiliaryDriver, Permit, Person, Stand, Vehicle
 from ..store.seals import sealed_update
 from . import audit, fees, lookup, permissions, permit_history, persons, setup
+from .as_of import as_of
 from .context import Actor
 from ..domain import wallclock
 
@@ -342,8 +343,9 @@ def create_stand(actor: Actor, data: dict, *, on: dt.date | None = None) -> dict
     nothing: there is nobody to owe the fee. The responsible person's debts block the
     request where the profile says so (SRM Art. 50)."""
     permissions.require(actor, "stand.create")
-    on = _on(on)
-    profile = setup.profile(on)
+    act = as_of(actor, _on(on))  # the act's day, once, and the wording then
+    on = act.on
+    profile = act.profile
     values = _clean_stand(data, profile, on=on)
     responsible = None
     if data.get("responsible_id") not in (None, ""):
@@ -396,8 +398,9 @@ def edit_stand(actor: Actor, stand_id, data: dict, *, on: dt.date | None = None)
     the ponto are charged as the profile says (SRM Art. 47 VI and VII). One transaction,
     audited with before and after."""
     permissions.require(actor, "stand.edit")
-    on = _on(on)
-    profile = setup.profile(on)
+    act = as_of(actor, _on(on))  # the act's day, once, and the wording then
+    on = act.on
+    profile = act.profile
     unknown = sorted(set(data) - set(EDITABLE))
     if unknown:
         raise ValidationError(unknown[0], "campo desconhecido (o número do ponto não muda).")
@@ -504,8 +507,9 @@ def close_stand(actor: Actor, stand_id, *, reason: str, act_number: str = "",
 def reopen_stand(actor: Actor, stand_id, *, on: dt.date | None = None) -> dict:
     """Reopen a closed ponto, if no active ponto is now too close (SRM Art. 31 XVIII)."""
     permissions.require(actor, "stand.reopen")
-    on = _on(on)
-    profile = setup.profile(on)
+    act = as_of(actor, _on(on))  # the act's day, once, and the wording then
+    on = act.on
+    profile = act.profile
     with write_transaction():
         stand = _locked_stand(get_stand(stand_id).id)
         if stand.active:
@@ -611,8 +615,9 @@ def assign_permit(actor: Actor, permit_id, stand_id, *, on: dt.date | None = Non
     position 1..max, or the one given. Never beyond the maximum (SRM Art. 22 §1º). No fee and
     no 12-month rule: those are for a change requested by the holder (change_stand)."""
     permissions.require(actor, "stand.assign")
-    on = _on(on)
-    profile = setup.profile(on)
+    act = as_of(actor, _on(on))  # the act's day, once, and the wording then
+    on = act.on
+    profile = act.profile
     with write_transaction():
         stand, permit = _lock(stand_id, permit_id)
         position = _clean_position(position, stand)
@@ -672,8 +677,9 @@ def change_stand(actor: Actor, permit_id, new_stand_id, *, on: dt.date | None = 
     its maximum, Art. 22 §1º). The profile's change fee is charged (SRM Art. 47 IV: 3 UFM;
     L1745 Art. 15: 10 UFICA)."""
     permissions.require(actor, "stand.change")
-    on = _on(on)
-    profile = setup.profile(on)
+    act = as_of(actor, _on(on))  # the act's day, once, and the wording then
+    on = act.on
+    profile = act.profile
     rule = profile.stand
     application = profile.application("stand_change")
     if not application.allowed:

@@ -12,6 +12,7 @@ from ..domain.money import format_money, parse_money
 from ..store.connection import write_transaction
 from ..store.models import Permit, Person, Vehicle
 from . import audit, fees, lookup, permissions, permit_history, persons, setup
+from .as_of import as_of
 from .context import Actor
 from ..domain import wallclock
 
@@ -211,8 +212,9 @@ def substitute(actor: Actor, permit_id, new_vehicle_id, *, on: dt.date | None = 
     (SRM, PF) this is the same check. Where the profile says the substitution needs prior
     authorisation (L1745 Art. 11 "com prévia autorização"), the act number is required."""
     permissions.require(actor, "vehicle.substitute")
-    on = _on(on)
-    profile = setup.profile(on)
+    act = as_of(actor, _on(on))  # the act's day, once, and the wording then
+    on = act.on
+    profile = act.profile
     act_number = validators.text(act_number, "Nº do ato de autorização", max_length=60,
                                  required=False)
     owner_relation = vehicle_rules.clean_owner_relation(owner_relation)
