@@ -133,7 +133,7 @@ def decide(actor: Actor, permit_id, sanction: str, *, ground, reason, act_number
     if sanction not in ACTS:
         raise ValidationError("Sanção", f"'{sanction}' não é suspensão, revogação nem cassação.")
     on = validators.parse_date(on or wallclock.today(), "Data da decisão")
-    rule = decision(sanction)
+    rule = decision(sanction, setup.profile(on))  # the wording in force on the decision's day
     basis = ground_of(rule, ground)
     act_number = validators.text(act_number, "Nº do ato", max_length=60)
     reason = validators.text(reason, "Motivo", max_length=400)
