@@ -109,6 +109,13 @@ def application(application_id) -> dict:
     return as_dict(get_application(application_id))
 
 
+def _day(on: dt.datetime | dt.date | None) -> dt.date:
+    """The day of an act stamped `on` (today, the program's, when not given)."""
+    if on is None:
+        return wallclock.today()
+    return on.date() if isinstance(on, dt.datetime) else on
+
+
 def by_protocol(text: str) -> Application:
     year, _, seq = str(text or "").strip().partition("/")
     if not ((year + seq).isascii() and year.isdigit() and seq.isdigit() and len(year) == 4
@@ -130,8 +137,7 @@ def file_application(actor: Actor, person_id, app_type: str, *, permit_id=None, 
     permissions.require(actor, "application.file")
     if app_type not in APPLICATION_TYPES:
         raise ValidationError("Tipo de requerimento", "tipo desconhecido.")
-    # the wording in force on the filing's day
-    profile = setup.profile(on.date() if on else wallclock.today())
+    profile = setup.profile(_day(on))  # the wording in force on the filing's day
     kind = profile.application(app_type)
     if not kind.allowed:
         raise RuleRefusal(f"{TYPE_LABELS[app_type]} não é prevista na lei do município",
@@ -237,7 +243,7 @@ def change_status(actor: Actor, application_id, to_status: str, *, reason="",
             missing = [c.text for c in app.checklist.where(
                 ApplicationChecklistItem.mandatory & ~ApplicationChecklistItem.received)]
             if missing:
-                kind = setup.profile(when.date()).application(app.type)
+                kind = setup.profile(_day(on)).application(app.type)
                 raise RuleRefusal(f"Faltam {len(missing)} documento(s) obrigatório(s), "
                                   f"entre eles: {missing[0][:120]}", kind.article)
         before = audit.snapshot(app)
