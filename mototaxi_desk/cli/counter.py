@@ -220,7 +220,7 @@ def cmd_person_cnh(args) -> int:
             "number": args.number, "category": args.category,
             "first_licence_date": args.first_licence, "expiry_date": args.expiry,
             "ear": args.ear})
-        profile = setup.profile()
+        profile = setup.profile_today()
         problems = holder_rules.requirement_problems(
             profile, birth_date=person.birth_date, cnh_category=cnh["category"],
             cnh_first_licence=cnh["first_licence_date"], cnh_expiry=cnh["expiry_date"],

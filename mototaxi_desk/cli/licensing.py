@@ -285,7 +285,7 @@ def cmd_application(args) -> int:
             if args.app_type not in applications.TYPE_LABELS:
                 raise DomainError(f"Tipo de requerimento: '{args.app_type}' não existe; use "
                                   + ", ".join(applications.TYPE_LABELS) + ".")
-            profile = setup.profile()
+            profile = setup.profile_today()
             checklist = {item.code for item in profile.application(args.app_type).checklist}
             received = []
             if args.received:  # checked before the protocol is taken: nothing half-written
@@ -325,7 +325,7 @@ def cmd_application(args) -> int:
 
 
 def _types(args, applications, setup) -> int:
-    profile = setup.profile()
+    profile = setup.profile_today()
     codes = [args.app_type] if args.app_type else list(applications.TYPE_LABELS)
     data, lines = [], []
     for code in codes:
@@ -435,7 +435,7 @@ def _substitute(args, vehicles) -> int:
                                  on=_date(args.date, "Data da substituição"))
     from ..domain.permit_rules import format_order_number
     from ..services import setup
-    order = format_order_number(setup.profile(), result["order_number"])
+    order = format_order_number(setup.profile_today(), result["order_number"])
     emit(args, result, [f"Veículo da permissão nº {order} substituído: "
                         f"{result['old_plate']} (baixado) → {result['new_plate']}.",
                         *_vehicle_lines(result["vehicle"])])
@@ -450,7 +450,7 @@ def cmd_inspection(args) -> int:
     from ..services.register import inspections, vehicles
     from ..services import setup
     with database(args):
-        profile = setup.profile()
+        profile = setup.profile_today()
         if args.inspection_command == "items":
             kinds = [args.kind] if args.kind else [k for k in KINDS
                                                    if k in rules.profile_kinds(profile)]
@@ -493,7 +493,7 @@ def cmd_notice(args) -> int:
     from ..services import ledger, setup
     from ..services.register import persons
     with database(args):
-        profile = setup.profile()
+        profile = setup.profile_today()
         if args.notice_command == "infractions":
             text = " ".join(args.text).lower()
             rows = [{"code": i.code, "article": i.article, "text": i.text,

@@ -390,7 +390,7 @@ def cmd_settings(args) -> int:
         elif args.settings_command == "holiday-remove":
             ledger.remove_holiday(actor(args), args.date)
         summary = setup.summary()
-        numbers = editable_numbers(setup.profile())
+        numbers = editable_numbers(setup.profile_today())
         units = setup.fiscal_unit_values()
         charging = collection.current()
         tariffs = setup.tariff_values()

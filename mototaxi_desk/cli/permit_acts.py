@@ -156,7 +156,7 @@ def cmd_act(args) -> int:
 def _grounds(args, decisions) -> int:
     from ..domain.errors import RuleRefusal
     from ..services import setup
-    profile = setup.profile()
+    profile = setup.profile_today()  # the grounds the law in force today lists
     kinds = [args.sanction] if args.sanction else list(decisions.ACTS.values())
     data, lines = {}, []
     for act in kinds:

@@ -298,7 +298,7 @@ def fill_bulk_notices(count: int, *, seed: int = 2019, today: dt.date | None = N
     if count < 0 or count > 10_000_000:
         raise DomainError("Número de autos deve estar entre 0 e 10.000.000.")
     today = today or wallclock.today()
-    profile = setup.profile()
+    profile = setup.profile(today)
     rng = random.Random(seed)
     start = today - dt.timedelta(days=365 * years)
     permits = [(pid, holder, issued, plate or "") for pid, holder, issued, plate in

@@ -120,7 +120,7 @@ def fill(holders: int, *, seed: int = 2019, today: dt.date | None = None,
         raise DomainError("Número de permissionários deve estar entre 0 e 5.000 "
                           "(para volumes maiores use os scripts de benchmarks/).")
     today = today or wallclock.today()
-    profile = setup.profile()
+    profile = setup.profile(today)
     cap_left = setup.summary()["permit_cap"] - permits.in_force_count()
     if holders > cap_left:
         raise DomainError(f"O limite de permissões do município comporta só mais {cap_left}; "
@@ -429,7 +429,7 @@ def fill_bulk(holders: int, *, seed: int = 2019, today: dt.date | None = None,
     if holders < 0 or holders > 1_000_000:
         raise DomainError("Número de permissionários deve estar entre 0 e 1.000.000.")
     today = today or wallclock.today()
-    profile = setup.profile()
+    profile = setup.profile(today)
     stand_max = profile.stand.max_vehicles or 10
     stand_min = profile.stand.min_vehicles
     vehicle_years = profile.vehicle.max_age_years or 5

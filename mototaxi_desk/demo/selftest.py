@@ -75,7 +75,7 @@ def _run_one(label: str, text: str, *, several: bool) -> list[dict]:
                 profile_id=str(profile_file), municipio="Município de Teste",
                 uf="MA", ibge="2111102", population=POPULATION, fiscal_unit_value="50,00",
                 admin_password="senha-de-teste")
-            expected = setup.permit_cap(POPULATION, setup.profile())
+            expected = setup.permit_cap(POPULATION, setup.profile_today())
             check("init", summary["permit_cap"] == expected and summary["profile_version"] == 1,
                   f"perfil {summary['profile_id']} (versão 1 no banco), limite de "
                   f"{summary['permit_cap']} permissões para {POPULATION} habitantes")

@@ -34,7 +34,7 @@ def _preload_screens() -> None:
         importlib.import_module(f"mototaxi_desk.gui.{name}")
     from ..services import setup
     try:
-        setup.profile()  # kept parsed for the process (services/administration/profile_versions.py)
+        setup.profile_today()  # kept parsed for the process (services/administration/profile_versions.py)
     except Exception:  # noqa: BLE001 - a cache warmed or not: the main window says what fails
         pass
 

@@ -151,7 +151,7 @@ def instrument_words() -> dict[str, str]:
     from ..domain.errors import DomainError
     from ..services import setup
     try:
-        instrument = setup.profile().instrument
+        instrument = setup.profile_today().instrument  # the words of today's law
         title, holder = instrument.title, instrument.holder_title
     except DomainError:  # no município yet (the first-run wizard)
         title, holder = "Permissão", "Permissionário"

@@ -107,7 +107,7 @@ class MainWindow(QMainWindow):
             self.stack.addWidget(QWidget())  # a stand-in until the page is first wanted
         self._page("dashboard")  # the first page shown
         self.nav.fit_width()
-        if setup.profile().waiting_list.mode == "none":  # the law has no waiting list
+        if setup.profile_today().waiting_list.mode == "none":  # the law has no waiting list
             self.nav.item(self.row_of("waiting_page")).setHidden(True)
         self.nav.currentRowChanged.connect(self.show_page)
         self.search_box.person_chosen.connect(self.open_person)

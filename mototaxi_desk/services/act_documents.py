@@ -170,7 +170,7 @@ def print_act(actor: Actor, history_id) -> dict:
         content = _content(line, order)
         copy = log_copy(actor, DOCUMENT, str(line.id), "a4")
         copies = [{"key": str(line.id), "copy": copy, "order_number": line.permit.order_number}]
-        data = permit_act.ActData(municipio=municipio_header(), copy=copy,
+        data = permit_act.ActData(municipio=municipio_header(line.effective_on), copy=copy,
                                   dated=line.effective_on, printed_at=wallclock.now(),
                                   login=actor.login, **content)
     return {**finish(actor, DOCUMENT, copies, "a4", lambda: permit_act.render(data)),

@@ -59,15 +59,16 @@ def law_refusal(profile: RuleProfile, act: str) -> RuleRefusal | None:
 
 
 def offered(profile: RuleProfile | None = None) -> list[str]:
-    """The acts the município's law provides, in menu order."""
-    profile = profile or setup.profile()
+    """The acts the município's law provides, in menu order (today's wording by default)."""
+    profile = profile or setup.profile_today()
     return [key for key in ACTS if law_refusal(profile, key) is None]
 
 
-def require_offered(act: str) -> None:
+def require_offered(act: str, on: dt.date | None = None) -> None:
+    """Refuse an act the law in force on its date (today by default) does not provide."""
     if act not in ACTS:
         raise ValidationError("Ação", f"'{act}' não é uma ação da permissão.")
-    refusal = law_refusal(setup.profile(), act)
+    refusal = law_refusal(setup.profile(on or wallclock.today()), act)
     if refusal is not None:
         raise refusal
 
@@ -94,7 +95,7 @@ def states(actor: Actor, person_id, *, on: dt.date | None = None) -> dict[str, d
     """{act: {"enabled", "why", "label", "permit_ids", "auxiliary_ids"}} for the acts the
     law provides (the others are absent): enabled when the role may do it and a permit or
     credential of the record is in a status it applies to; otherwise why not."""
-    profile = setup.profile()
+    profile = setup.profile(on or wallclock.today())
     held = list(Permit.select().where(Permit.holder == person_id).order_by(Permit.order_number))
     credentials = None
     result = {}
@@ -155,7 +156,7 @@ def run(actor: Actor, act: str, *, permit_id=None, auxiliary_id=None, **inputs) 
     aux_issue: person_id, on; aux_renew: on;
     aux_end: reason, on; aux_cassate: reason, act_number, on;
     stoppage: since, reason, act_number, on; summon: deadline, act_number, on."""
-    require_offered(act)
+    require_offered(act, ACTS[act].act_day(inputs) if act in ACTS else None)
     return ACTS[act].run(actor, permit_id=permit_id, auxiliary_id=auxiliary_id, **inputs)
 
 
@@ -316,13 +317,13 @@ def dry_run(actor: Actor, act: str, **inputs) -> dict:
     return outcome
 
 
-def _placeholders(act: str, inputs: dict) -> dict:
+def _placeholders(act: str, inputs: dict, profile: RuleProfile) -> dict:
     """Texts the clerk has not typed yet stand in as '(prévia)' so the preview can run."""
     filled = dict(inputs)
     for key in ("reason", "act_number"):
         if not str(filled.get(key) or "").strip():
             filled[key] = PREVIEW_TEXT
-    ACTS[act].placeholders(setup.profile(), filled)
+    ACTS[act].placeholders(profile, filled)
     return filled
 
 
@@ -331,8 +332,9 @@ def preview(actor: Actor, act: str, *, dry: bool = True, **inputs) -> dict:
     "consequences": [...], "refusal": "", "after": {permit_id: facts}}. The rules and fees
     come from the profile; the consequences and the refusal from the act itself, run and
     rolled back (dry=False: the rules and fees only, e.g. before the person is chosen)."""
-    require_offered(act)
-    profile = setup.profile()
+    on = ACTS[act].act_day(inputs) if act in ACTS else None
+    require_offered(act, on)
+    profile = setup.profile(on)  # the wording in force on the act's date, as `run` judges it
     spec = ACTS[act]
     result = {"act": act, "title": spec.title, "after": {},
               "rules": permit_act_texts.rules(profile, act, inputs),
@@ -343,7 +345,7 @@ def preview(actor: Actor, act: str, *, dry: bool = True, **inputs) -> dict:
         return result
     if not dry:
         return result
-    outcome = dry_run(actor, act, **_placeholders(act, inputs))
+    outcome = dry_run(actor, act, **_placeholders(act, inputs, profile))
     if "refusal" in outcome:
         result["refusal"] = outcome["refusal"]
         result["debts"] = outcome.get("debts")
@@ -363,7 +365,7 @@ def check_new_holder(person_id, *, on: dt.date | None = None) -> None:
     chosen; the transfer itself checks again, with the vehicle."""
     from ..domain import permit_rules
     on = on or wallclock.today()
-    profile = setup.profile()
+    profile = setup.profile(on)
     permits.check_holder(profile, person_id, on)
     fees.check_no_debts(person_id, "a transferência")
     permit_rules.check_permits_per_person(profile, permits.held_by(person_id),

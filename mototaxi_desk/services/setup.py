@@ -47,6 +47,13 @@ def profile(on: dt.date | None = None) -> RuleProfile:
     return profiles_by_date()(on or wallclock.today())
 
 
+def profile_today() -> RuleProfile:
+    """The wording in force on the program's today, said explicitly: for what really asks
+    about the law as it stands now (the settings screen, what the menus offer today, a new
+    act dated today). An act or a document with a date of its own asks `profile(on=date)`."""
+    return profile(wallclock.today())
+
+
 def profiles_by_date():
     """date → profile in force with the edited numbers, reading the versions once (for a
     list of acts of different dates). Its `effective_dates`: the day each version took
@@ -322,8 +329,9 @@ def initialise(*, today: dt.date | None = None, demo: bool = False,
 
 
 def summary() -> dict:
+    """The município as it stands today: the wording in force and the cap it sets."""
     row = settings()
-    p = profile()
+    p = profile_today()
     from .administration import profile_versions
     version = profile_versions.version_on(wallclock.today())
     return {"municipio": row.name, "uf": row.uf, "ibge": row.ibge_code,

@@ -97,7 +97,7 @@ def second_copy_form(actor, permit_rows: list[dict], ids: list[int], parent=None
         print_settings().setValue("print/card_sheet", v["sheet"] or "")
         return result
     fee = counter.second_copy_fee_text()
-    article = setup.profile().application("card_second_copy").article
+    article = setup.profile_today().application("card_second_copy").article
     return ActionForm("2ª via do cartão de permissão", [
         ("permit", "Permissão", combo), ("sheet", "Imprimir em", sheet)], submit,
         confirm="Imprimir", parent=parent,
@@ -118,7 +118,7 @@ def defence_form(actor, notices: list[dict], parent=None) -> ActionForm:
     text = QPlainTextEdit()
     text.setFixedHeight(110)
     text.setTabChangesFocus(True)
-    rule = setup.profile().defence
+    rule = setup.profile_today().defence
 
     def submit(v):
         notice = notices[which.currentIndex()]

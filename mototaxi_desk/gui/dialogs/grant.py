@@ -44,7 +44,7 @@ class GrantDialog(DiscardGuard, QDialog):
         ui.setupUi(self)
         self.setWindowTitle(f"Outorgar permissão — protocolo {application['protocol']}")
         # the fee the grant charges, said before the clerk confirms it (issue 36)
-        self.fee_notice = fees.fee_notice(setup.profile().application("new_permit").fee_key,
+        self.fee_notice = fees.fee_notice(setup.profile_today().application("new_permit").fee_key,
                                           payer="o permissionário")
         ui.intro.setText(f"Requerente: <b>{html.escape(application['person_name'])}</b> · "
                          f"requerimento {application['protocol']} "

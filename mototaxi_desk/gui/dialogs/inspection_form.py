@@ -38,7 +38,7 @@ class InspectionForm(DiscardGuard, QDialog):
     def __init__(self, actor: Actor, *, plate: str = "", parent=None):
         super().__init__(parent)
         self.actor = actor
-        self.profile = setup.profile()
+        self.profile = setup.profile_today()
         self.vehicle_id: int | None = None
         self.result_data: dict | None = None
         self.print_result: dict | None = None

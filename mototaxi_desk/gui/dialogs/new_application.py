@@ -51,7 +51,7 @@ class TypePage(QWizardPage):
         self.setTitle("Tipo de requerimento")
         self.setSubTitle("Escolha o que a pessoa está pedindo.")
         self.types = QListWidget()
-        profile = setup.profile()
+        profile = setup.profile_today()
         for code, label in applications.TYPE_LABELS.items():
             kind = profile.application(code)
             if not kind.allowed:
@@ -389,7 +389,7 @@ class ChecklistPage(QWizardPage):
         self._type = app_type
         self.items.blockSignals(True)
         self.items.clear()
-        for item in setup.profile().application(app_type).checklist:
+        for item in setup.profile_today().application(app_type).checklist:
             text = item.text + ("" if item.mandatory else "  (facultativo)")
             if item.article:
                 text += f"  —  {item.article}"

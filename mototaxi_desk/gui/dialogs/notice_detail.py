@@ -111,11 +111,16 @@ class NoticeDetailDialog(QDialog):
         screen_fit.preferred_size(self, 1180, 720)
         self.refresh()
 
+    def _notice_profile(self):
+        """The wording in force on the notice's infraction date: the one it is judged by
+        (as its printed auto, services/documents/ledger_documents.py)."""
+        return setup.profile(on=self.notice["occurred_at"].date())
+
     # --- showing ---------------------------------------------------------------------------
     def refresh(self) -> None:
         notice = ledger.notice(self.notice_id)
         self.notice = notice
-        profile = setup.profile()
+        profile = self._notice_profile()
         try:
             klass = profile.penalty_class(notice["class_code"]).label
         except KeyError:
@@ -188,7 +193,7 @@ class NoticeDetailDialog(QDialog):
     def _enable(self) -> None:
         n, role = self.notice, self.actor.role
         active = n["status"] == "active"
-        rule = setup.profile().defence
+        rule = self._notice_profile().defence
         pending = [p for p in n["proceedings"] if p["event"] == "filed" and not p["decision"]]
         open_fines = [c for c in n["charges"] if c["status"] == "open"]
         held = [i for i in self.impound_rows if i["status"] == "held"]
@@ -244,7 +249,7 @@ class NoticeDetailDialog(QDialog):
 
     def open_defence(self) -> ActionForm:
         stage = QComboBox()
-        rule = setup.profile().defence
+        rule = self._notice_profile().defence
         if rule.defence_days:
             stage.addItem(f"Defesa prévia ({rule.defence_article})", "defence")
         if rule.appeal_days:
@@ -293,7 +298,7 @@ class NoticeDetailDialog(QDialog):
             ("reason", "Fundamentação da decisão", reason)], submit,
             intro="Acolhida a defesa, o auto é anulado e a multa, as sanções e as medidas "
                   "dele decorrentes são desfeitas"
-                  + _cite(setup.profile().defence.accepted_defence_article) + ".",
+                  + _cite(self._notice_profile().defence.accepted_defence_article) + ".",
             parent=self))
 
     def open_revelia(self) -> ActionForm:
@@ -302,7 +307,7 @@ class NoticeDetailDialog(QDialog):
             self._done("Revelia declarada: as penalidades se aplicam.")
         return self._open(ActionForm("Declarar revelia", [], submit, confirm="Declarar",
                                      intro="Sem defesa no prazo"
-                                           + _cite(setup.profile().defence.revelia_article)
+                                           + _cite(self._notice_profile().defence.revelia_article)
                                            + ": as "
                                            "penalidades do auto se aplicam.", parent=self))
 
@@ -340,7 +345,7 @@ class NoticeDetailDialog(QDialog):
                 which.addItem(f"{c['label']} — {c['amount_text']}", c["id"])
         first = next((c for c in self.notice["charges"] if c["status"] == "open"), None)
         amount = QLineEdit(format_money(first["amount_cents"]) if first else "")
-        payment = setup.profile().penalties.payment_article
+        payment = setup.profile_today().penalties.payment_article
 
         def submit(v):
             result = ledger.pay_charge(self.actor, v["charge"], paid_on=v["paid_on"],
@@ -370,7 +375,7 @@ class NoticeDetailDialog(QDialog):
 
     def open_release(self) -> ActionForm:
         held = [i for i in self.impound_rows if i["status"] == "held"][0]
-        profile = setup.profile()
+        profile = setup.profile_today()
         reason = QComboBox()
         for code in profile.impound.release_reasons:
             reason.addItem(impounds.REASON_LABELS.get(code, code), code)

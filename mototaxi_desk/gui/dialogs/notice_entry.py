@@ -72,7 +72,7 @@ class NoticeEntryDialog(DiscardGuard, QDialog):
         self.actor = actor
         self.reissue = reissue
         self.now = now
-        self.profile = setup.profile()
+        self.profile = setup.profile_today()
         self.permit = None          # the permit found (plain data)
         self.history: list[dict] = []
         self.result_notice: dict | None = None

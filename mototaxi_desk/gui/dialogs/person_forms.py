@@ -259,7 +259,7 @@ class CnhFields:
         ui.setupUi(widget)
         self.optional = optional
         self.birth_date = birth_date
-        self.profile = setup.profile()
+        self.profile = setup.profile_today()
         today = wallclock.today()
         ui.number.configure(validators.cnh_number, mask=CNH_MASK, required=not optional)
         for category in validators.CNH_CATEGORIES:

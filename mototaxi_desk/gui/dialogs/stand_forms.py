@@ -37,7 +37,7 @@ def _save_button(buttons: QDialogButtonBox, text: str):
 
 def rule_text(profile=None) -> str:
     """The profile's ponto rules in a sentence or two, with the articles."""
-    rule = (profile or setup.profile()).stand
+    rule = (profile or setup.profile_today()).stand
     if rule.max_vehicles:
         text = (f"Cada ponto comporta de {rule.min_vehicles} a {rule.max_vehicles} "
                 f"motocicletas ({rule.article})")
@@ -60,7 +60,7 @@ class StandFormDialog(DiscardGuard, QDialog):
         self.stand = stand
         self.result_value: dict | None = None
         self.done_text = ""
-        self.profile = setup.profile()
+        self.profile = setup.profile_today()
         self.ui = ui = Ui_StandFormDialog()
         ui.setupUi(self)
         rule = self.profile.stand

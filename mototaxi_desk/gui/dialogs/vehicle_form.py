@@ -53,7 +53,7 @@ class VehicleForm(DiscardGuard, QDialog):
         self.vehicle_id = vehicle_id
         self.owner_id = owner_id
         self.result_data: dict | None = None
-        self.profile = setup.profile()
+        self.profile = setup.profile_today()
         self._owner_hits: list[dict] = []
         self.ui = ui = Ui_VehicleForm()
         ui.setupUi(self)
@@ -428,7 +428,7 @@ class SubstituteDialog(QDialog):
         super().__init__(parent)
         self.actor = actor
         self.permit = permits.permit(permit_id)  # plain data (services/licensing/permits.py)
-        self.profile = setup.profile()
+        self.profile = setup.profile_today()
         self.result_data: dict | None = None
         v = self.profile.vehicle
         self.setWindowTitle("Substituição do veículo da permissão")

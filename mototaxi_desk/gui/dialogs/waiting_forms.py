@@ -72,7 +72,7 @@ class WaitingEnrolDialog(DiscardGuard, QDialog):
         self.person_id: int | None = None
         self.result_value: dict | None = None
         self.done_text = ""
-        self.profile = setup.profile()
+        self.profile = setup.profile_today()
         self.ui = ui = Ui_WaitingEnrolDialog()
         ui.setupUi(self)
         rule = self.profile.waiting_list
@@ -291,7 +291,7 @@ class WaitingRemoveDialog(DiscardGuard, QDialog):
 def _next_call_note() -> str:
     """What leaving does to a call: the law that calls by itself calls the next (PF Art. 12
     §ú), else the clerk calls."""
-    article = setup.profile().waiting_list.article
+    article = setup.profile_today().waiting_list.article
     if waiting_list.calls_by_itself():
         return (f"<br>A convocação passa ao próximo da lista, se houver vaga livre ({article}: "
                 "convocação automática).")

@@ -120,7 +120,7 @@ class InfractionsPage(QWidget):
         before = (last["year"], int(last["number"].split("/")[0])) if last else None
         page = ledger.list_notices(limit=PAGE_SIZE, before=before)
         self.exhausted = len(page) < PAGE_SIZE
-        rows = notice_rows(page, setup.profile())
+        rows = notice_rows(page, setup.profile_today())
         self.all_rows += rows
         return rows
 

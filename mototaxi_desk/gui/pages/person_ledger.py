@@ -53,7 +53,7 @@ class PersonLedgerTab(QWidget):
         self.person_id = person_id
         data = ledger.ledger(person_id=person_id)
         self.data = data
-        self.model.set_rows(notice_rows(data["notices"], setup.profile()))
+        self.model.set_rows(notice_rows(data["notices"], setup.profile_today()))
         self.sanctions.permit_id = None
         self.sanctions.set_rows([p for permit in data["permits"] for p in permit["proposals"]])
         self.summary.setText(self._summary(data))

@@ -134,7 +134,7 @@ class SettingsPage(QWidget):
 
     def _load_municipio(self) -> None:
         info = setup.summary()
-        profile = setup.profile()
+        profile = setup.profile_today()
         self.municipio_info.setText(
             f"<b>{info['municipio']}/{info['uf']}</b> · código IBGE {info['ibge']}<br>"
             f"Perfil de regras: {profile.profile.name}<br>{_version_text()}")
@@ -237,7 +237,7 @@ class SettingsPage(QWidget):
         return tab
 
     def _load_numbers(self) -> None:
-        current_profile = setup.profile()
+        current_profile = setup.profile_today()
         unit = current_profile.fiscal_unit
         from ...services.administration import profile_versions  # the law's own numbers, as adopted
         law = editable_numbers(profile_versions.profile_on(wallclock.today()))
@@ -348,7 +348,7 @@ class SettingsPage(QWidget):
         return tab
 
     def _load_fiscal_units(self) -> None:
-        unit = setup.profile().fiscal_unit
+        unit = setup.profile_today().fiscal_unit
         self.unit_note.setText(
             f"Valor em reais da {unit} em cada ano; multas e taxas em {unit} são convertidas "
             "pelo valor do ano em que são lançadas." if unit else

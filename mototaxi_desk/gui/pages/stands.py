@@ -193,7 +193,7 @@ class StandsPage(QWidget):
             f"(mínimo {roster['min_vehicles']}){act}"
             + (f" · <span style='color:#a00'>abaixo do mínimo de {roster['min_vehicles']}</span>"
                if roster["below_minimum"] and roster["active"] else "") + closed)
-        profile = setup.profile()
+        profile = setup.profile_today()
         self.place_model.set_rows([
             {**p, "order_text": permit_rules.format_order_number(profile, p["order_number"])
              if p["order_number"] else ""} for p in roster["places"]])

@@ -103,7 +103,7 @@ class VehiclesPage(QWidget):
         self.substitute_button.clicked.connect(self.substitute)
         self.declare_button.clicked.connect(self.declare)
         self.person_button.clicked.connect(self._open_person)
-        self.declare_button.setVisible(bool(setup.profile().vehicle.replacement_declare_days_before))
+        self.declare_button.setVisible(bool(setup.profile_today().vehicle.replacement_declare_days_before))
         self._update_buttons()
 
     def refresh(self) -> None:

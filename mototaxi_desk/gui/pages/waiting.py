@@ -121,7 +121,7 @@ class WaitingListPage(QWidget):
                 lambda *_, v=view: self._selected_in(v))
 
     def refresh(self) -> None:
-        profile = setup.profile()
+        profile = setup.profile_today()
         self.mode.setText(f"Chamada {MODE_TEXT[profile.waiting_list.mode]} "
                           f"({profile.waiting_list.article}).")
         self.model.reload()

@@ -121,7 +121,7 @@ class NoticeTableModel(DictTableModel):
         columns += [Column("permit_text", "Permissão"), Column("plate", "Placa"),
                     Column("infraction", "Infração"),
                     Column("fine_display", "Multa")]
-        if setup.profile().penalties.counts_points:
+        if setup.profile_today().penalties.counts_points:
             columns.append(Column("points", "Pontos"))
         columns += [Column("stage_label", "Situação"), Column("due", "Prazo")]
         super().__init__(columns, parent=parent)

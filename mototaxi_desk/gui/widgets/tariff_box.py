@@ -56,7 +56,7 @@ class TariffBox(QGroupBox):
         self.editors = [self.since, self.value, self.act, self.button]
 
     def load(self) -> None:
-        uses = any(c.fine_tariff_multiple for c in setup.profile().penalties.classes)
+        uses = any(c.fine_tariff_multiple for c in setup.profile_today().penalties.classes)
         self.note.setText(
             "As multas desta lei são múltiplos da tarifa inicial: cada auto usa a tarifa em "
             "vigor no dia da infração." if uses else

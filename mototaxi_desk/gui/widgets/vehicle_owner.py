@@ -33,7 +33,7 @@ class OtherOwnerVehicle:
                  exclude_id: int | None = None, on_found=None):
         self.holder_id, self.combo, self.exclude_id = holder_id, combo, exclude_id
         self.on_found = on_found  # e.g. the grant unticks "register a new vehicle"
-        rule = setup.profile().vehicle
+        rule = setup.profile_today().vehicle
         self.rule, self.article = rule.owner_rule, rule.owner_article
         self.enabled = self.rule != "holder"
         self.owners: dict[int, str] = {}   # vehicle id -> owner's name, for the vehicles found

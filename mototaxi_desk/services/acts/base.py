@@ -51,6 +51,7 @@ class Act:
     # --- the window
     confirm = ""        # the confirm button's word
     date_label = "Data"  # how a mistyped date field is named (as the service names it)
+    date_input = "on"   # the input carrying the act's date: its law is the wording of that day
     # a fixed form, by its Designer file's name (gui/dialogs/permit_acts.FORMS: ui/<form>.ui,
     # e.g. "permit_transfer"); "": the small form built from `fields`
     form = ""
@@ -68,6 +69,17 @@ class Act:
     cli_wrapped = True    # --json prints {"result": ...} (False: the result itself)
 
     # --- the law -------------------------------------------------------------------------
+    def act_day(self, inputs: dict):
+        """The act's date from its inputs (today when none): the day whose wording judges it.
+        A date still being typed, or mistyped, is today's here; the service names the field."""
+        from ...domain import validators, wallclock
+        from ...domain.errors import ValidationError
+        value = inputs.get(self.date_input)
+        try:
+            return validators.parse_date(value, self.date_label) if value else wallclock.today()
+        except ValidationError:
+            return wallclock.today()
+
     def law_refusal(self, profile: RuleProfile) -> RuleRefusal | None:
         """None when the município's law provides the act; otherwise the refusal."""
         return None

@@ -35,6 +35,7 @@ class Interrupt(Act):
     print_note = "Depois de confirmar, imprima a autorização de interrupção."
     warns = True
     confirm, form = "Autorizar interrupção", "permit_interruption"
+    date_input = "start"  # the interruption's first day is the act's date
     cli_help = "autoriza a interrupção do serviço"
 
     def law_refusal(self, profile):

@@ -72,7 +72,8 @@ def print_termo(actor: Actor, order_number) -> dict:
         vehicle = permit.vehicle if permit.vehicle_id else None
         copy = log_copy(actor, "termo", str(permit.order_number), "a4")
         data = termo.TermoData(
-            municipio=municipio_header(), order_text=order_text(permit.order_number),
+            municipio=municipio_header(permit.issued_on),  # the wording of the grant
+            order_text=order_text(permit.order_number, setup.profile(on=permit.issued_on)),
             issued_on=permit.issued_on, valid_until=permit.valid_until,
             act_number=_grant_act(permit), name=holder.name, nationality=holder.nationality,
             profession=holder.profession, cpf=validators.format_cpf(holder.cpf),
@@ -97,9 +98,10 @@ def print_roster(actor: Actor, stand_number, *, on: dt.date | None = None) -> di
         if stand is None:
             raise ValidationError("Ponto", f"ponto nº {stand_number} não existe.")
         info = stands.roster(stand.id, on=on)
+        profile = setup.profile(on=on)  # the roster reads as the wording of its date
         places = [roster.RosterPlace(
             position=str(p["position"]) if p["position"] is not None else "—",
-            order_text=order_text(p["order_number"]) if p["order_number"] else "",
+            order_text=order_text(p["order_number"], profile) if p["order_number"] else "",
             holder=p["holder_name"], plate=p["plate"], auxiliary=p["auxiliary_name"],
             since=p["since"],
             status=STATUS_LABELS.get(p["status"], p["status"]) if p["permit_id"]
@@ -112,8 +114,8 @@ def print_roster(actor: Actor, stand_number, *, on: dt.date | None = None) -> di
                             else "") + ")")
         copy = log_copy(actor, "roster", str(stand.number), "a4")
         data = roster.RosterData(
-            holders_title=_plural(setup.profile(on=on).instrument.holder_title),
-            municipio=municipio_header(), stand_label=stands.label(stand.number),
+            holders_title=_plural(profile.instrument.holder_title),
+            municipio=municipio_header(profile=profile), stand_label=stands.label(stand.number),
             stand_name=stand.name, location=stand.location, responsible=info["responsible_name"],
             capacity=capacity, extension_point=stand.extension_point, on=on, copy=copy,
             printed_at=wallclock.now(), login=actor.login, places=places,

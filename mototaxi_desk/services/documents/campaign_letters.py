@@ -31,14 +31,14 @@ def print_campaign_letters(actor: Actor, campaign_id, *, month: int | None = Non
     if not rows:
         raise DomainError(f"Nenhum permissionário a convocar em {C.MONTHS_PT[month - 1]} "
                           f"na campanha '{row.name}'.")
-    rule = missed_rule()
+    rule = missed_rule(on)  # the letters are dated `on`
     missed_text = {"nothing": "nenhuma; o cadastro fica pendente de atualização",
                    "alert": "o cadastro fica pendente de atualização (alerta no prontuário)",
                    "sanction": "sujeito a sanção"}[rule["missed"]]
     if rule["article"]:
         missed_text += f" ({rule['article']})"
     data = campaign_letter.LettersData(
-        municipio=municipio_header(), campaign=row.name, year=row.year,
+        municipio=municipio_header(on), campaign=row.name, year=row.year,
         act_number=row.act_number, schedule_lines=tuple(schedule_of(row).lines()),
         missed_text=missed_text,
         letters=tuple(campaign_letter.Letter(

@@ -2,8 +2,10 @@
 the audit entry, and the text of permits, people and vehicles as documents show them."""
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import peewee as pw
 
@@ -14,6 +16,9 @@ from ...store.models import Permit, Person, PrintLog, Vehicle
 from .. import audit, permissions, setup
 from ..register import persons, stands
 from ..context import Actor
+
+if TYPE_CHECKING:
+    from ...domain.profiles import RuleProfile
 
 PRINT_ROLES = permissions.EVERYONE  # the GUI asks; services check services/permissions.py
 CARD_STATUSES = ("active", "suspended", "interrupted")  # a card for these; not for ended ones
@@ -26,25 +31,37 @@ STATUS_LABELS = permit_status.STATUS_LABELS
 Progress = Callable[[int, int], None] | None
 
 
-def municipio_header():
-    """The header every document prints (printing.common.Municipio); ReportLab is loaded
-    here, by the first print, not by verifying a QR code (`verify`)."""
+def municipio_header(on: dt.date | None = None, *, profile: RuleProfile | None = None):
+    """The header every document prints (printing.common.Municipio), with the law of the
+    profile in force on the document's own date `on` (or the `profile` given); a document
+    of today (a report, a data export) reads today's. ReportLab is loaded here, by the first
+    print, not by verifying a QR code (`verify`)."""
     from ...printing.common import Municipio
     row = setup.settings()
+    profile = profile or (setup.profile(on) if on else setup.profile_today())
     return Municipio(name=row.name, uf=row.uf, ibge=row.ibge_code,
                      brasao=bytes(row.brasao) if row.brasao else None,
-                     law=setup.profile().profile.law)
+                     law=profile.profile.law)
 
 
-def legal_basis(article: str) -> str:
-    """'Projeto de Lei nº 002/2019, Art. 17': the law as the profile writes it, and the
-    article of the document (profile [documents])."""
-    law = setup.profile().profile.law
+def dated_header(header, profile: RuleProfile):
+    """A batch's header with the law of one document's own date (a card of a grant under an
+    earlier wording keeps that wording's law)."""
+    law = profile.profile.law
+    return header if header.law == law else dataclasses.replace(header, law=law)
+
+
+def legal_basis(profile: RuleProfile, article: str) -> str:
+    """'Projeto de Lei nº 002/2019, Art. 17': the law as the profile of the document's date
+    writes it, and the article of the document (profile [documents])."""
+    law = profile.profile.law
     return ", ".join(part for part in (law, article) if part)
 
 
-def order_text(number: int) -> str:
-    return permit_rules.format_order_number(setup.profile(), number)
+def order_text(number: int, profile: RuleProfile | None = None) -> str:
+    """SRM Art. 4 §5: the order number as the profile given (a document's date) shows it;
+    without one, as today's wording does (a message on screen)."""
+    return permit_rules.format_order_number(profile or setup.profile_today(), number)
 
 
 def log_copy(actor: Actor, document: str, key: str, layout: str, key_id: int | None = None) -> int:

@@ -14,6 +14,7 @@ from ..trust import keys
 from ..context import Actor
 from .common import (
     Progress,
+    dated_header,
     finish,
     layout_of,
     legal_basis,
@@ -66,9 +67,11 @@ def _sticker(serial) -> Sticker:
     return sticker
 
 
-def _sticker_data(sticker: Sticker, copy: int, key_id: int, private, header: Municipio
-                  ) -> stickers.StickerData:
+def _sticker_data(sticker: Sticker, copy: int, key_id: int, private, header: Municipio,
+                  at) -> stickers.StickerData:
     inspection: Inspection = sticker.inspection
+    profile = at(inspection.inspected_on)  # the sticker reads as the wording of its inspection
+    header = dated_header(header, profile)
     vehicle: Vehicle = inspection.vehicle
     permit = inspection.permit if inspection.permit_id else None
     kind, label = _STICKER_KINDS.get(inspection.kind, ("sticker_annual", "Vistoria"))
@@ -79,11 +82,11 @@ def _sticker_data(sticker: Sticker, copy: int, key_id: int, private, header: Mun
                          valid_until=inspection.valid_until, person="")
     return stickers.StickerData(
         municipio=header, serial=sticker.serial,
-        order_text=order_text(permit.order_number) if permit else "",
+        order_text=order_text(permit.order_number, profile) if permit else "",
         plate=vehicle.plate_original, inspected_on=inspection.inspected_on,
         valid_until=inspection.valid_until, kind_label=label, copy=copy,
         qr_text=qr.sign(record, private),
-        legal_basis=legal_basis(setup.profile().documents.sticker_article))
+        legal_basis=legal_basis(profile, profile.documents.sticker_article))
 
 
 def _current_stickers(on: dt.date) -> list[Sticker]:
@@ -112,11 +115,12 @@ def print_stickers(actor: Actor, serials=(), *, all_active: bool = False,
             if not rows:
                 raise ValidationError("Nº do selo", "informe o número do selo.")
         key_id, private = keys.signing_key(actor)
-        header = municipio_header()
+        header = municipio_header(on)
+        at = setup.profiles_by_date()
         data, copies = [], []
         for i, sticker in enumerate(rows, 1):
             copy = log_copy(actor, "sticker", sticker.serial, layout, key_id)
-            data.append(_sticker_data(sticker, copy, key_id, private, header))
+            data.append(_sticker_data(sticker, copy, key_id, private, header, at))
             copies.append({"key": sticker.serial, "copy": copy, "qr_text": data[-1].qr_text})
             report_step(progress, i, len(rows))
         size = sticker_size()

@@ -61,9 +61,9 @@ def print_notice(actor: Actor, number) -> dict:
         key = info["number"]
         copy = log_copy(actor, "notice", key, "a4")
         data = notices.NoticeData(
-            municipio=municipio_header(), number=key, voided=notice.status == "voided",
+            municipio=municipio_header(profile=profile), number=key, voided=notice.status == "voided",
             void_text=notice.void_reason, holder=notice.holder.name,
-            order_text=order_text(notice.permit.order_number) if notice.permit_id else "",
+            order_text=order_text(notice.permit.order_number, profile) if notice.permit_id else "",
             plate=notice.plate, infractor=infractor.name,
             infractor_role=_ROLE_LABELS.get(notice.infractor_role, notice.infractor_role),
             infractor_registration=registration, article=notice.infraction_article,
@@ -83,7 +83,7 @@ def print_notice(actor: Actor, number) -> dict:
                              f"{rule.defence_article}") if rule.defence_days else
             rule.appeal_article,
             appeal=appeal,
-            where_to_file=f"Protocolo da {municipio_header().title}, por requerimento "
+            where_to_file=f"Protocolo da {municipio_header(profile=profile).title}, por requerimento "
                           f"escrito, citando o auto nº {key}",
             copy=copy, printed_at=wallclock.now(), login=actor.login)
         copies = [{"key": key, "copy": copy}]
@@ -114,11 +114,12 @@ def print_release(actor: Actor, key) -> dict:
         lines = [notices.ReleaseLine(x.get("label", ""), x.get("receipt", ""),
                                      x.get("amount_text", "")) for x in receipt.get("lines", [])]
         copy = log_copy(actor, "release", str(row.id), "a4")
+        profile = setup.profile(on=row.released_at.date())  # the receipt's own date
         data = notices.ReleaseData(
-            municipio=municipio_header(), impound_number=str(row.id),
+            municipio=municipio_header(profile=profile), impound_number=str(row.id),
             notice_number=ledger.number_text(row.notice) if row.notice_id else "",
             person=row.person.name,
-            order_text=order_text(row.permit.order_number) if row.permit_id else "",
+            order_text=order_text(row.permit.order_number, profile) if row.permit_id else "",
             plate=row.plate, reason=row.reason, place=row.place,
             deposited_at=row.deposited_at, boletim=row.boletim, released_at=row.released_at,
             release_reason=receipt.get("reason", row.release_reason),

@@ -19,6 +19,7 @@ from .common import (
     Progress,
     cnh_text,
     current_permits,
+    dated_header,
     finish,
     layout_of,
     legal_basis,
@@ -43,8 +44,10 @@ def _check_card_permit(permit: Permit) -> None:
 
 
 def _card_data(permit: Permit, copy: int, key_id: int, private, header: Municipio,
-               licensed: dict) -> cards.CardData:
+               licensed: dict, at) -> cards.CardData:
     holder: Person = permit.holder
+    profile = at(permit.issued_on)  # the card reads as the wording of its grant
+    header = dated_header(header, profile)
     vehicle = permit.vehicle if permit.vehicle_id else None
     # SRM Art. 6 XX: the card is valid to its yearly licensing, not the permit's whole term
     valid_until = card_licensing.card_valid_until(permit, licensed=licensed.get(permit.id),
@@ -58,15 +61,15 @@ def _card_data(permit: Permit, copy: int, key_id: int, private, header: Municipi
     return cards.CardData(
         municipio=header, auxiliary=False, name=holder.name,
         cpf_masked=validators.mask_cpf(holder.cpf), rg=rg_text(holder),
-        cnh=cnh_text(holder.id), order_text=order_text(permit.order_number),
+        cnh=cnh_text(holder.id), order_text=order_text(permit.order_number, profile),
         plate=vehicle.plate_original if vehicle else "—", stand=stand_text(permit),
         issued_on=permit.issued_on, valid_until=valid_until,
         renavam=vehicle.renavam if vehicle else "", chassis=vehicle.chassis if vehicle else "",
         vehicle=vehicle_text(vehicle), blood=f"{holder.blood_type}{holder.rh_factor}",
         copy=copy, qr_text=qr.sign(record, private),
         photo=bytes(holder.photo) if holder.photo else None,
-        legal_basis=legal_basis(setup.profile().documents.card_article),
-        **_card_words(setup.profile(on=permit.issued_on).instrument))
+        legal_basis=legal_basis(profile, profile.documents.card_article),
+        **_card_words(profile.instrument))
 
 
 def _card_words(instrument) -> dict:
@@ -99,13 +102,14 @@ def print_cards(actor: Actor, order_numbers=(), *, all_active: bool = False,
             for permit in permits:
                 _check_card_permit(permit)
         key_id, private = keys.signing_key(actor)
-        header = municipio_header()
+        header = municipio_header(on)
+        at = setup.profiles_by_date()
         licensed = card_licensing.licensed_on([p.id for p in permits])
         data, copies = [], []
         for i, permit in enumerate(permits, 1):
             key = str(permit.order_number)
             copy = log_copy(actor, "card", key, layout, key_id)
-            data.append(_card_data(permit, copy, key_id, private, header, licensed))
+            data.append(_card_data(permit, copy, key_id, private, header, licensed, at))
             copies.append({"key": key, "copy": copy, "order_number": permit.order_number,
                            "qr_text": data[-1].qr_text})
             report_step(progress, i, len(permits))
@@ -114,8 +118,11 @@ def print_cards(actor: Actor, order_numbers=(), *, all_active: bool = False,
 
 
 def _aux_card_data(aux: AuxiliaryDriver, copy: int, key_id: int, private,
-                   header: Municipio) -> cards.CardData:
+                   header: Municipio, at) -> cards.CardData:
     permit: Permit = aux.permit
+    # the card reads as the wording of the permit's grant, as the permit's own card
+    profile = at(permit.issued_on)
+    header = dated_header(header, profile)
     person: Person = aux.person
     vehicle = permit.vehicle if permit.vehicle_id else None
     valid_until = aux.valid_until or permit.valid_until
@@ -128,7 +135,7 @@ def _aux_card_data(aux: AuxiliaryDriver, copy: int, key_id: int, private,
     return cards.CardData(
         municipio=header, auxiliary=True, name=person.name,
         cpf_masked=validators.mask_cpf(person.cpf), rg=rg_text(person), cnh=cnh_text(person.id),
-        order_text=order_text(permit.order_number),
+        order_text=order_text(permit.order_number, profile),
         plate=vehicle.plate_original if vehicle else "—", stand=stand_text(permit),
         issued_on=aux.credentialed_on, valid_until=valid_until,
         renavam=vehicle.renavam if vehicle else "", chassis=vehicle.chassis if vehicle else "",
@@ -136,8 +143,8 @@ def _aux_card_data(aux: AuxiliaryDriver, copy: int, key_id: int, private,
         copy=copy, qr_text=qr.sign(record, private),
         photo=bytes(person.photo) if person.photo else None, holder_name=permit.holder.name,
         credential=str(aux.id),
-        legal_basis=legal_basis(setup.profile().documents.aux_card_article),
-        **_card_words(setup.profile(on=permit.issued_on).instrument))
+        legal_basis=legal_basis(profile, profile.documents.aux_card_article),
+        **_card_words(profile.instrument))
 
 
 def print_aux_cards(actor: Actor, order_numbers=(), *, all_active: bool = False,
@@ -164,11 +171,12 @@ def print_aux_cards(actor: Actor, order_numbers=(), *, all_active: bool = False,
                      f"na permissão nº {order_text(permits[0].order_number)}")
             raise DomainError(f"Nenhum condutor auxiliar com credencial válida {which}.")
         key_id, private = keys.signing_key(actor)
-        header = municipio_header()
+        header = municipio_header(on)
+        at = setup.profiles_by_date()
         data, copies = [], []
         for i, aux in enumerate(auxiliaries, 1):
             copy = log_copy(actor, "aux_card", str(aux.id), layout, key_id)
-            data.append(_aux_card_data(aux, copy, key_id, private, header))
+            data.append(_aux_card_data(aux, copy, key_id, private, header, at))
             copies.append({"key": str(aux.id), "copy": copy,
                            "order_number": aux.permit.order_number, "qr_text": data[-1].qr_text})
             report_step(progress, i, len(auxiliaries))

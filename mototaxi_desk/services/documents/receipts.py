@@ -7,6 +7,7 @@ from ...printing import receipt
 from ...store.connection import write_transaction
 from ...store.models import Person, User
 from ..licensing import applications
+from .. import setup
 from ..context import Actor
 from .common import finish, log_copy, may_print, municipio_header, order_text
 from ...domain import wallclock
@@ -22,14 +23,16 @@ def print_application_receipt(actor: Actor, application_id) -> dict:
         person: Person = app.person
         filer = User.get_or_none(User.id == app.filed_by_id) if app.filed_by_id else None
         key = info["protocol"]
+        # the receipt reads as the wording in force on the day the application was filed
+        profile = setup.profile(on=app.filed_at.date())
         copy = log_copy(actor, "receipt", key, "a5")
         data = receipt.ReceiptData(
-            municipio=municipio_header(), protocol=key, type_label=info["type_label"],
+            municipio=municipio_header(profile=profile), protocol=key, type_label=info["type_label"],
             status_label=info["status_label"], applicant=person.name,
             cpf_masked=validators.mask_cpf(person.cpf), filed_at=app.filed_at,
             attendant=filer.login if filer else "—", copy=copy,
             printed_at=wallclock.now(), login=actor.login,
-            permit=order_text(app.permit.order_number) if app.permit_id else "",
+            permit=order_text(app.permit.order_number, profile) if app.permit_id else "",
             items=[receipt.ReceiptItem(c["text"], c["mandatory"], c["received"])
                    for c in info["checklist"]])
         copies = [{"key": key, "copy": copy}]

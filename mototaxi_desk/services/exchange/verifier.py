@@ -217,7 +217,7 @@ def render_html(as_of: dt.datetime | None = None) -> tuple[str, dict]:
     if as_of.tzinfo is None:
         raise ValidationError("Data da situação", "informe a data com o fuso horário.")
     settings = setup.settings()
-    profile = setup.profile()
+    profile = setup.profile(as_of.date())  # the wording in force on the page's "as of"
     exported = keys.export_public()
     status = signed_status(as_of)
     config = {

@@ -71,8 +71,8 @@ def impound_vehicle(actor: Actor, *, notice_id=None, person_id=None, permit_id=N
     if permit_id is not None:
         lookup.get_permit(permit_id)
     reason = validators.text(reason, "Motivo da apreensão", max_length=500)
-    article = validators.text(article or setup.profile().impound.article, "Artigo",
-                              max_length=60)
+    article = validators.text(article or setup.profile(deposited.date()).impound.article,
+                              "Artigo", max_length=60)
     plate = validators.plate(plate)[1]
     place = validators.text(place, "Local de depósito", max_length=200)
     boletim = validators.text(boletim, "Boletim de ocorrência", max_length=60, required=False)
@@ -101,7 +101,7 @@ def release_quote(impound_id, *, released_at, removal=None) -> dict:
     (SRM Art. 48: 0.20 UFM per whole day, deposit day and release day included)."""
     row = get_impound(impound_id)
     released = parse_datetime(released_at, "Data e hora da liberação")
-    profile = setup.profile()
+    profile = setup.profile(released.date())
     days = storage_days(row.deposited_at, released)
     rate = profile.impound.storage_fee_units_per_day
     units = rate * days
@@ -133,7 +133,8 @@ def release_vehicle(actor: Actor, impound_id, *, released_at, reason="payment", 
     the fault is corrected or for maintenance."""
     permissions.require(actor, "impound.release")
     now = now or wallclock.now().replace(microsecond=0)
-    profile = setup.profile()
+    # the wording in force on the release's day
+    profile = setup.profile(parse_datetime(released_at, "Data e hora da liberação").date())
     row = get_impound(impound_id)
     if row.status != "held":
         raise DomainError(f"O veículo {row.plate} já foi liberado.")

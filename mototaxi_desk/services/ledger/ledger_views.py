@@ -35,7 +35,7 @@ def notice_dict(notice: InfractionNotice, *, on: dt.date | None = None, score=No
     profile and the business calendar."""
     today = day_or_today(on)
     proceedings = proceedings_of(notice.id) if proceedings is None else proceedings
-    profile = profile or setup.profile()
+    profile = profile or setup.profile(today)
     charges = [charge_dict(c, profile.fiscal_unit) for c in (
         notice.charges.order_by(PenaltyCharge.id) if charges is None else charges)]
     terms = deadlines(notice, proceedings, calendar, at)
@@ -254,7 +254,7 @@ def ledger(query=None, *, person_id=None, on: dt.date | None = None) -> dict:
     """A holder's ledger for the GUI and `mototaxi-desk ledger`: notices with status,
     points in each rolling window, open amounts, deadlines and proposed sanctions."""
     today = day_or_today(on)
-    profile = setup.profile()
+    profile = setup.profile(today)
     if person_id is not None:
         person = Person.get_or_none(Person.id == person_id)
         if person is None:

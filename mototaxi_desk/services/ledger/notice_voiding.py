@@ -50,7 +50,7 @@ def void_charge(actor: Actor, charge: PenaltyCharge, reason: str) -> None:
 def _reprice_recidivism(actor: Actor, voided: InfractionNotice, on: dt.date) -> list[dict]:
     """Later notices doubled because of the voided one (L1745 Art. 8 §3º): the open fine is
     replaced by the single one when no other earlier notice keeps the recidivism."""
-    profile = setup.profile()
+    profile = setup.profile(on)
     out = []
     for later in InfractionNotice.select().where(
             (InfractionNotice.status == "active") & InfractionNotice.recidivism &

@@ -33,7 +33,7 @@ def proposals(permit_id, *, on: dt.date | None = None) -> list[dict]:
     (the defence window of every notice it rests on is over, PF Art. 38 §2º)."""
     today = day_or_today(on)
     permit = lookup.get_permit(permit_id)
-    profile = setup.profile()
+    profile = setup.profile(today)
     notices = {n.id: n for n in notices_of(permit_id=permit.id)}
     at = setup.profiles_by_date()
     result = engine.assess(profile, [notice_facts(n, at) for n in notices.values()])
@@ -74,7 +74,7 @@ def apply_sanction(actor: Actor, permit_id, rule_key: str, *, on: dt.date | None
         raise RuleRefusal("Prazo de defesa em curso ou defesa pendente nos autos "
                           f"{', '.join(proposal['waiting_for'])}: a sanção só pode ser "
                           "aplicada depois do contraditório",
-                          setup.profile().defence.defence_article)
+                          setup.profile(today).defence.defence_article)
     permit = lookup.get_permit(permit_id)
     reason = f"{proposal['label']} — {proposal['explanation']['text']}"
     until = (add_months(today, proposal["suspension_months"]) - dt.timedelta(days=1)

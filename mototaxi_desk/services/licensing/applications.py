@@ -52,12 +52,12 @@ def blockers(person_id: int, app_type: str | None, *, on: dt.date | None = None)
     from . import eligibility
     found = []
     try:
-        fees.check_no_debts(person_id, "o requerimento")
+        fees.check_no_debts(person_id, "o requerimento", on=on)
     except DomainError as exc:
         found.append(str(exc))
     if app_type in NEEDS_DRIVER:
         try:
-            eligibility.check_person(setup.profile(), person_id, on or wallclock.today())
+            eligibility.check_person(setup.profile(on), person_id, on or wallclock.today())
         except DomainError as exc:
             found.append(str(exc))
     return found
@@ -112,6 +112,13 @@ def application(application_id) -> dict:
     return as_dict(get_application(application_id))
 
 
+def _day(on: dt.datetime | dt.date | None) -> dt.date:
+    """The day of an act stamped `on` (today, the program's, when not given)."""
+    if on is None:
+        return wallclock.today()
+    return on.date() if isinstance(on, dt.datetime) else on
+
+
 def by_protocol(text: str) -> Application:
     year, _, seq = str(text or "").strip().partition("/")
     if not ((year + seq).isascii() and year.isdigit() and seq.isdigit() and len(year) == 4
@@ -133,7 +140,7 @@ def file_application(actor: Actor, person_id, app_type: str, *, permit_id=None, 
     permissions.require(actor, "application.file")
     if app_type not in APPLICATION_TYPES:
         raise ValidationError("Tipo de requerimento", "tipo desconhecido.")
-    profile = setup.profile()
+    profile = setup.profile(_day(on))  # the wording in force on the filing's day
     kind = profile.application(app_type)
     if not kind.allowed:
         raise RuleRefusal(f"{TYPE_LABELS[app_type]} não é prevista na lei do município",
@@ -239,7 +246,7 @@ def change_status(actor: Actor, application_id, to_status: str, *, reason="",
             missing = [c.text for c in app.checklist.where(
                 ApplicationChecklistItem.mandatory & ~ApplicationChecklistItem.received)]
             if missing:
-                kind = setup.profile().application(app.type)
+                kind = setup.profile(_day(on)).application(app.type)
                 raise RuleRefusal(f"Faltam {len(missing)} documento(s) obrigatório(s), "
                                   f"entre eles: {missing[0][:120]}", kind.article)
         before = audit.snapshot(app)

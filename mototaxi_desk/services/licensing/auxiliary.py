@@ -29,11 +29,12 @@ from ...domain.dates import add_months
 from ...domain.errors import DomainError, RuleRefusal, ValidationError
 from ...store.connection import write_transaction
 from ...store.models import AuxiliaryDriver, Permit
-from .. import audit, permissions, setup
+from .. import audit, permissions
 from . import bars, eligibility, permit_history
 from ..payments import fees
 from ..views import lookup
 from ..register import persons
+from ..as_of import as_of
 from ..context import Actor
 from ...domain import wallclock
 
@@ -76,7 +77,7 @@ def active_for_permit(permit_id, *, on: dt.date | None = None) -> list[dict]:
 def _check_person(profile, person, on: dt.date) -> None:
     """Personal requirements, bars and debts of the would-be auxiliary."""
     eligibility.check_person(profile, person.id, on, auxiliary=True)
-    fees.check_no_debts(person.id, "o credenciamento do condutor auxiliar")
+    fees.check_no_debts(person.id, "o credenciamento do condutor auxiliar", on=on)
 
 
 def _valid_until(profile, on: dt.date) -> dt.date | None:
@@ -87,8 +88,9 @@ def _valid_until(profile, on: dt.date) -> dt.date | None:
 def credential(actor: Actor, permit_id, person_id, *, on: dt.date | None = None) -> dict:
     """Credential a person as auxiliary driver on a permit's vehicle."""
     permissions.require(actor, "auxiliary.credential")
-    on = _on(on)
-    profile = setup.profile()
+    act = as_of(actor, _on(on))  # the act's day, once, and the wording then
+    on = act.on
+    profile = act.profile
     rule = profile.auxiliary
     application = profile.application("auxiliary_driver")
     if not rule.allowed or not application.allowed:
@@ -123,7 +125,7 @@ def credential(actor: Actor, permit_id, person_id, *, on: dt.date | None = None)
                                   f"condutor(es) auxiliar(es) credenciado(s) (máximo "
                                   f"{rule.max_per_vehicle} por veículo)", rule.max_article)
         _check_person(profile, person, on)
-        fees.check_no_debts(permit.holder_id, "o credenciamento do condutor auxiliar")
+        fees.check_no_debts(permit.holder_id, "o credenciamento do condutor auxiliar", on=on)
         aux = AuxiliaryDriver.create(permit=permit.id, person=person.id, credentialed_on=on,
                                      valid_until=_valid_until(profile, on))
         permit_history.record(actor, permit, "auxiliary_credential", on=on,
@@ -148,8 +150,9 @@ def _charge_card(actor: Actor, profile, permit: Permit, on: dt.date) -> None:
 def recredential(actor: Actor, auxiliary_id, *, on: dt.date | None = None) -> dict:
     """Renew a credential (SRM Art. 21: yearly, with the requirements proven again)."""
     permissions.require(actor, "auxiliary.recredential")
-    on = _on(on)
-    profile = setup.profile()
+    act = as_of(actor, _on(on))  # the act's day, once, and the wording then
+    on = act.on
+    profile = act.profile
     rule = profile.auxiliary
     if not rule.recredential_months:
         raise RuleRefusal("A lei do município não exige renovação do credenciamento do "
@@ -165,7 +168,7 @@ def recredential(actor: Actor, auxiliary_id, *, on: dt.date | None = None) -> di
                               f"'{permit.status}': o credenciamento não pode ser renovado.")
         _check_person(profile, aux.person, on)
         fees.check_no_debts(permit.holder_id, "a renovação do credenciamento do condutor "
-                                              "auxiliar")
+                                              "auxiliar", on=on)
         before = audit.snapshot(aux)
         aux.valid_until = _valid_until(profile, on)
         aux.save(only=[AuxiliaryDriver.valid_until])
@@ -222,8 +225,9 @@ def cassate_credential(actor: Actor, auxiliary_id, *, on: dt.date | None = None,
     §3º: 2 years; L1745 Art. 17 §2º: for good). Refused where the law has no such penalty
     (PF Art. 30 punishes the holder, who answers for his prepostos)."""
     permissions.require(actor, "auxiliary.cassate")
-    on = _on(on)
-    profile = setup.profile()
+    act = as_of(actor, _on(on))  # the act's day, once, and the wording then
+    on = act.on
+    profile = act.profile
     rule = profile.auxiliary
     if not rule.cassation_article:
         raise RuleRefusal("A lei do município não prevê a cassação do credenciamento do "

@@ -56,7 +56,7 @@ def card_valid_until(permit: Permit, profile=None, *, licensed: dt.date | None =
                      known: bool = False) -> dt.date:
     """The last day the permit's card is valid (the permit's validity where the law has no
     yearly licensing). `licensed`/`known`: the latest licensing day, already read."""
-    profile = profile or setup.profile()
+    profile = profile or setup.profile_today()
     if not permit_rules.licenses_cards(profile):
         return permit.valid_until
     if not known:
@@ -68,7 +68,7 @@ def card_valid_until(permit: Permit, profile=None, *, licensed: dt.date | None =
 def overdue(permit: Permit, on: dt.date, profile=None) -> dt.date | None:
     """The card's licensing date when it has passed on `on` (None: licensed, or no yearly
     licensing in the law)."""
-    profile = profile or setup.profile()
+    profile = profile or setup.profile(on)
     if not permit_rules.licenses_cards(profile):
         return None
     until = card_valid_until(permit, profile)
@@ -83,7 +83,7 @@ def license_card(actor: Actor, permit_id, *, on=None, act_number="") -> dict:
     permissions.require(actor, "permit.license_card")
     on = validators.parse_date(on or wallclock.today(), "Data do licenciamento")
     act_number = validators.text(act_number, "Nº do ato", max_length=60, required=False)
-    profile = setup.profile()
+    profile = setup.profile(on)
     rule = profile.licensing
     if not permit_rules.licenses_cards(profile):
         raise RuleRefusal("A lei do município não prevê licenciamento anual do cartão de "
@@ -98,7 +98,7 @@ def license_card(actor: Actor, permit_id, *, on=None, act_number="") -> dict:
                               "licenciar o cartão.")
         before = card_valid_until(permit, profile)
         permit_rules.check_licensing_opens(profile, before, permit.valid_until, on)
-        fees.check_no_debts(permit.holder_id, "o licenciamento do cartão")
+        fees.check_no_debts(permit.holder_id, "o licenciamento do cartão", on=on)
         permit_history.record(actor, permit, "card_licensing", on=on,
                               from_status=permit.status, act_number=act_number,
                               details={"card_valid_until_before": before})

@@ -44,7 +44,7 @@ RESULT = ledger.SANCTION_RESULT  # sanction -> the permit status it leaves
 def decision(sanction: str, profile: RuleProfile | None = None) -> Decision:
     """The sanction as the município's law lets the authority decide it; RuleRefusal where
     it has none (SRM: suspension and revocation only by the count of Art. 38 I-II)."""
-    profile = profile or setup.profile()
+    profile = profile or setup.profile_today()
     rule = profile.decision(sanction)
     if rule is None:
         label = {"suspension": "suspensão", "revocation": "revogação",
@@ -119,7 +119,7 @@ def _notices(permit, notice_ids, on: dt.date) -> list[InfractionNotice]:
         if notice.status != "active":
             raise ValidationError("Autos de infração", f"o auto nº {number} foi anulado.")
         if not ledger.sanctions_ready(notice, on, calendar):
-            rule = setup.profile().defence
+            rule = setup.profile(on).defence
             raise RuleRefusal(f"Prazo de defesa em curso ou defesa pendente no auto nº "
                               f"{number}: a sanção só pode ser aplicada depois do "
                               "contraditório", rule.defence_article or rule.appeal_article)
@@ -135,7 +135,7 @@ def decide(actor: Actor, permit_id, sanction: str, *, ground, reason, act_number
     if sanction not in ACTS:
         raise ValidationError("Sanção", f"'{sanction}' não é suspensão, revogação nem cassação.")
     on = validators.parse_date(on or wallclock.today(), "Data da decisão")
-    rule = decision(sanction)
+    rule = decision(sanction, setup.profile(on))  # the wording in force on the decision's day
     basis = ground_of(rule, ground)
     act_number = validators.text(act_number, "Nº do ato", max_length=60)
     reason = validators.text(reason, "Motivo", max_length=400)

@@ -20,6 +20,7 @@ from ..payments import fees
 from ..views import lookup
 from ..administration import sequences
 from ..register import stands
+from ..as_of import as_of
 from ..context import Actor
 from ...domain import permit_status, wallclock
 from ...domain.permit_status import PermitAction
@@ -64,7 +65,7 @@ def permit_by_order_number(number) -> dict:
 
 
 def as_dict(permit: Permit) -> dict:
-    profile = setup.profile()
+    profile = setup.profile_today()
     data = audit.snapshot(permit)
     data.update(order_text=permit_rules.format_order_number(profile, permit.order_number),
                 status_label=STATUS_LABELS[permit.status], holder_name=permit.holder.name,
@@ -136,10 +137,11 @@ def grant_permit(actor: Actor, *, holder_id, vehicle_id, stand_id=None, on=None,
     `owner_relation`: the declared relation of a vehicle owner who is not the holder, where
     the profile accepts family (vehicle.owner_rule)."""
     permissions.require(actor, "permit.grant")
-    on = _today(on)
+    act = as_of(actor, _today(on))  # the act's day, once, and the wording then
+    on = act.on
     act_number = _act(act_number)
     owner_relation = vehicle_rules.clean_owner_relation(owner_relation)
-    profile = setup.profile()
+    profile = act.profile
     # checks and writes in one transaction: what is checked is what gets written
     with write_transaction():
         population = _lock_grants()
@@ -147,7 +149,7 @@ def grant_permit(actor: Actor, *, holder_id, vehicle_id, stand_id=None, on=None,
         _lock_rows(Person, holder_id)
         permit_rules.check_permits_per_person(profile, held_by(holder_id),
                                               fleet_owner=fleet_owner)
-        fees.check_no_debts(holder_id, "a outorga")
+        fees.check_no_debts(holder_id, "a outorga", on=on)
         _check_vehicle(profile, vehicle_id, holder_id, on, owner_relation=owner_relation)
         try:
             permit_rules.check_cap(profile, population, in_force_count())
@@ -288,9 +290,10 @@ def renew_permit(actor: Actor, permit_id, *, on=None, act_number="",
     30 days with a 5-UFICA fine, then the permit lapses). Under a yearly deadline a
     suspended permit is renewed too and stays suspended (permit_rules.renewable_statuses)."""
     permissions.require(actor, "permit.renew")
-    on = _today(on)
+    act = as_of(actor, _today(on))  # the act's day, once, and the wording then
+    on = act.on
     act_number = _act(act_number)
-    profile = setup.profile()
+    profile = act.profile
     permit = get_permit(permit_id)
     _require_status(permit, permit_rules.renewable_statuses(profile), "renovar")
     terms = permit_rules.renewal_terms(profile, permit.valid_until, on)
@@ -305,7 +308,7 @@ def renew_permit(actor: Actor, permit_id, *, on=None, act_number="",
             owner_relation=_declared_relation(permit))
     with write_transaction():
         permit = _relock(permit)
-        fees.check_no_debts(permit.holder_id, "a renovação", renewal=True)
+        fees.check_no_debts(permit.holder_id, "a renovação", renewal=True, on=on)
         # a suspended permit renewed in time (L1745 Art. 9) stays suspended to its end
         suspended = permit.status == "suspended"
         _change_status(actor, permit, "renew", "suspended" if suspended else "active", on=on,
@@ -330,10 +333,11 @@ def transfer_permit(actor: Actor, permit_id, *, new_holder_id, new_vehicle_id, o
     """SRM Art. 4 §9: after 3 years, to someone who meets the requirements; the transferor
     is barred from a new grant; §8: on death or disability to the spouse or children."""
     permissions.require(actor, "permit.transfer")
-    on = _today(on)
+    act = as_of(actor, _today(on))  # the act's day, once, and the wording then
+    on = act.on
     act_number = _act(act_number)
     owner_relation = vehicle_rules.clean_owner_relation(owner_relation)
-    profile = setup.profile()
+    profile = act.profile
     permit = get_permit(permit_id)
     _require_status(permit, ("active",), "transferir")
     permit_rules.check_transfer(profile, permit.held_since or permit.issued_on, on,
@@ -348,8 +352,9 @@ def transfer_permit(actor: Actor, permit_id, *, new_holder_id, new_vehicle_id, o
         # became disabled, whose permit passes to the family "automaticamente" (Art. 4 §8º)
         if not on_death:
             fees.check_no_debts(permit.holder_id, "a transferência (débitos do "
-                                                  "permissionário atual)")
-        fees.check_no_debts(new_holder_id, "a transferência (débitos do novo permissionário)")
+                                                  "permissionário atual)", on=on)
+        fees.check_no_debts(new_holder_id, "a transferência (débitos do novo permissionário)",
+                            on=on)
         permit_rules.check_permits_per_person(profile, held_by(new_holder_id),
                                               fleet_owner=False)
         _check_vehicle(profile, new_vehicle_id, new_holder_id, on, permit_id=permit.id,
@@ -405,7 +410,7 @@ def interrupt_permit(actor: Actor, permit_id, *, start=None, days, act_number=""
     permissions.require(actor, "permit.interrupt")
     start = validators.parse_date(start or wallclock.today(), "Início da interrupção")
     days = validators.positive_int(days, "Dias de interrupção", maximum=366)
-    profile = setup.profile()
+    profile = setup.profile(start)
     permit = get_permit(permit_id)
     _require_status(permit, ("active",), "interromper")
     used, _ = interruption_days_used(permit, start.year)
@@ -413,7 +418,7 @@ def interrupt_permit(actor: Actor, permit_id, *, start=None, days, act_number=""
                                     extensions_used=0)
     with write_transaction():
         permit = _relock(permit)
-        fees.check_no_debts(permit.holder_id, "a interrupção")  # SRM Art. 50
+        fees.check_no_debts(permit.holder_id, "a interrupção", on=start)  # SRM Art. 50
         until = start + dt.timedelta(days=days - 1)
         _change_status(actor, permit, "interrupt", "interrupted", on=start,
                        reason=_reason(reason, False), act_number=_act(act_number),
@@ -423,9 +428,10 @@ def interrupt_permit(actor: Actor, permit_id, *, start=None, days, act_number=""
 
 def extend_interruption(actor: Actor, permit_id, *, days, on=None, act_number="") -> dict:
     permissions.require(actor, "permit.extend_interruption")
-    on = _today(on)
+    act = as_of(actor, _today(on))  # the act's day, once, and the wording then
+    on = act.on
     days = validators.positive_int(days, "Dias de prorrogação", maximum=366)
-    profile = setup.profile()
+    profile = act.profile
     permit = get_permit(permit_id)
     _require_status(permit, ("interrupted",), "prorrogar a interrupção")
     if permit.status_until is None:
@@ -436,7 +442,7 @@ def extend_interruption(actor: Actor, permit_id, *, days, on=None, act_number=""
                                     extensions_used=extensions)
     with write_transaction():
         permit = _relock(permit)
-        fees.check_no_debts(permit.holder_id, "a prorrogação da interrupção")  # SRM Art. 50
+        fees.check_no_debts(permit.holder_id, "a prorrogação da interrupção", on=on)  # SRM Art. 50
         until = permit.status_until + dt.timedelta(days=days)
         _change_status(actor, permit, "interrupt_extend", "interrupted", on=on,
                        act_number=_act(act_number), status_until=until,
@@ -476,13 +482,14 @@ def record_stoppage(actor: Actor, permit_id, *, since, on=None, reason="",
     more than 30 consecutive days) the passage of time reverts it; elsewhere the authority
     acts (SRM Art. 29 §ú, Art. 38 III c: cassation). resume_permit ends it."""
     permissions.require(actor, "permit.stoppage")
-    on = _today(on)
+    act = as_of(actor, _today(on))  # the act's day, once, and the wording then
+    on = act.on
     permit = get_permit(permit_id)
     since = validators.parse_date(since, "Serviço interrompido desde",
                                   earliest=permit.held_since or permit.issued_on, latest=on)
     reason = _reason(reason, False)
     _require_status(permit, ("active",), "registrar interrupção não autorizada")
-    profile = setup.profile()
+    profile = act.profile
     with write_transaction():
         permit = _relock(permit)
         revert = permit_rules.stoppage_revert_date(profile, since)
@@ -565,8 +572,9 @@ def cassate(actor: Actor, permit_id, *, on=None, reason, act_number="") -> dict:
     never). The auxiliaries' credentials end with the permit; an auxiliary is barred only
     when his own credential is cassated (SRM Art. 38 §3º, auxiliary.cassate_credential)."""
     permissions.require(actor, "permit.cassate")
-    on = _today(on)
-    profile = setup.profile()
+    act = as_of(actor, _today(on))  # the act's day, once, and the wording then
+    on = act.on
+    profile = act.profile
     permit = get_permit(permit_id)
     _require_status(permit, IN_FORCE, "cassar")
     barred, until = permit_rules.cassation_bar_until(profile, on)
@@ -585,14 +593,15 @@ def reinstate(actor: Actor, permit_id, *, on=None, reason, act_number="") -> dic
     the permit is active again and the bars its cassation created are lifted. The stand
     place is not given back automatically (it may have been taken): assign one again."""
     permissions.require(actor, "permit.reinstate")
-    on = _today(on)
+    act = as_of(actor, _today(on))  # the act's day, once, and the wording then
+    on = act.on
     permit = get_permit(permit_id)
     _require_status(permit, ("suspended", "revoked", "cassated"), "restabelecer")
     with write_transaction():
         permit = _relock(permit)
         if permit.status != "suspended":
             _lock_rows(Person, permit.holder_id)
-            permit_rules.check_permits_per_person(setup.profile(), held_by(permit.holder_id),
+            permit_rules.check_permits_per_person(act.profile, held_by(permit.holder_id),
                                                   fleet_owner=permit.fleet_owner)
         if permit.status == "cassated":
             bars.lift_for_permit(permit.id, "cassation")
@@ -622,8 +631,9 @@ def refresh_statuses(actor: Actor, *, on=None) -> dict:
     Run inside the clock's transaction (services/clock.py); returns the counts and the
     list of changes."""
     permissions.require(actor, "permit.refresh")
-    on = _today(on)
-    profile = setup.profile()
+    act = as_of(actor, _today(on))  # the act's day, once, and the wording then
+    on = act.on
+    profile = act.profile
     changes: list[dict] = []
     with write_transaction():
         back: dict[int, dt.date] = {}
@@ -671,7 +681,7 @@ def list_permits(*, offset: int = 0, limit: int = 200, status: str | None = None
                  actor: Actor | None = None) -> list[dict]:
     """One page of permits in order-number order, joined so a page is one query (the
     Permissionários list loads 100,000 holders page by page); CPFs as `actor` may see them."""
-    profile = setup.profile()
+    profile = setup.profile_today()
     query = (Permit.select(Permit, Person, Vehicle, Stand)
              .join(Person, on=(Permit.holder == Person.id))
              .switch(Permit).join(Vehicle, pw.JOIN.LEFT_OUTER, on=(Permit.vehicle == Vehicle.id))

@@ -27,7 +27,7 @@ STATUS_LABELS = {"open": "Aguardando a vistoria", "met": "Cumprida", "missed": "
 
 
 def as_dict(row: InspectionSummons) -> dict:
-    rule = setup.profile().inspection
+    rule = setup.profile(row.summoned_on).inspection
     missed = row.status == "missed"
     return {"id": row.id, "permit_id": row.permit_id, "vehicle_id": row.vehicle_id,
             "summoned_on": row.summoned_on, "deadline": row.deadline,
@@ -44,7 +44,7 @@ def summon(actor: Actor, permit_id, *, deadline, on: dt.date | None = None,
     """Summon the holder to present the permit's vehicle for inspection by `deadline`."""
     permissions.require(actor, "inspection.summon")
     on = on or wallclock.today()
-    rule = setup.profile().inspection
+    rule = setup.profile(on).inspection
     if not rule.on_demand:
         raise RuleRefusal("A lei do município não prevê vistoria a qualquer tempo", rule.article)
     deadline = validators.parse_date(deadline, "Prazo para apresentar o veículo",
@@ -82,7 +82,7 @@ def _presented(row: InspectionSummons) -> Inspection | None:
 def resolve(actor: Actor, *, on: dt.date) -> list[dict]:
     """Inside the passage of time: each open summons whose deadline passed before `on` is
     met or missed; the change lines of the missed ones."""
-    rule = setup.profile().inspection
+    rule = setup.profile(on).inspection
     changes = []
     for row in locked(InspectionSummons.select().where(
             (InspectionSummons.status == "open") & (InspectionSummons.deadline < on))

@@ -62,7 +62,7 @@ COMPUTED_CRITERIA = {"fewer_infractions_weighted": "calculado pelo programa a pa
 def ranking_inputs(profile=None) -> list[dict]:
     """The inputs the profile's ranking needs, in the law's order: [{"field", "label",
     "maximum", "criterion"}]. Empty where the list is called by enrolment order."""
-    profile = profile or setup.profile()
+    profile = profile or setup.profile_today()
     if profile.waiting_list.mode not in waiting_rank.RANKED_MODES:
         return []
     return [{"field": field, "label": label, "maximum": maximum, "criterion": code}
@@ -75,7 +75,7 @@ def ranking_columns(profile=None) -> list[dict]:
     ranked (L1745 Art. 12 §2º): [{"field", "label", "article"}] — the typed inputs, the
     weighted infractions per year computed from the ledger (§2º I) and the lottery number
     (§2º IV, drawn when a tie needs it). Empty where the list goes by enrolment order."""
-    profile = profile or setup.profile()
+    profile = profile or setup.profile_today()
     if profile.waiting_list.mode not in waiting_rank.RANKED_MODES:
         return []
     short = {"seniority_years": "Anos de serviço", "dependents": "Dependentes",
@@ -113,7 +113,7 @@ def _weighted_infractions(rows, on: dt.date) -> dict[int, Decimal]:
     Art. 12 §2º I), from the penalty ledger: the notices where the person is the infractor,
     not voided, that occurred by `on` (domain.waiting_rank.weighted_infractions). One query.
     Only the profiles that rank by it pay for it."""
-    profile = setup.profile()
+    profile = setup.profile(on)
     if "fewer_infractions_weighted" not in profile.waiting_list.ranking or not rows:
         return {}
     classes: dict[int, list[str]] = {}
@@ -182,7 +182,7 @@ def enrol(actor: Actor, person_id: int, *, on: dt.date | None = None, seniority_
     profile; only "edital" uses them). Refused for someone already on the list or holding a
     permit that has not ended."""
     permissions.require(actor, "waiting.enrol")
-    profile = setup.profile()
+    profile = setup.profile(on)
     if profile.waiting_list.mode == "none":
         raise RuleRefusal("A lei do município não prevê lista de espera",
                           profile.waiting_list.article)
@@ -195,18 +195,19 @@ def enrol(actor: Actor, person_id: int, *, on: dt.date | None = None, seniority_
         # the person's row stays locked until commit: a second counter enrolling the same
         # person at once waits here, then finds the entry made by the first
         locked(Person.select().where(Person.id == person.id)).first()
-        check_can_enrol(person.id)
+        check_can_enrol(person.id, on=on)
         entry = WaitingListEntry.create(person=person.id, enrolled_at=_stamp(on), **values)
         audit.record(actor, "waiting_list.enrol", "waiting_list_entry", entry.id,
                      after=audit.snapshot(entry))
     return as_dict(entry, person)
 
 
-def check_can_enrol(person_id) -> None:
+def check_can_enrol(person_id, *, on: dt.date | None = None) -> None:
     """RuleRefusal when the person is on the list already (waiting or called) or holds a
     permit that has not ended (one permit per person, e.g. SRM Art. 4 §2º). The enrolment
-    form asks it as soon as the person is chosen; enrol asks it again in its transaction."""
-    profile = setup.profile()
+    form asks it as soon as the person is chosen; enrol asks it again in its transaction.
+    `on`: the enrolment's day (the wording in force then; today)."""
+    profile = setup.profile(on)
     person = _get_person(person_id)
     current = _open_entry(person.id)
     if current is not None:
@@ -282,7 +283,7 @@ def _as_candidates(rows, on: dt.date) -> list[waiting_rank.Candidate]:
 
 
 def _ranked(on: dt.date):
-    profile = setup.profile()
+    profile = setup.profile(on)
     candidates, rows = _candidates(on)
     mode, criteria = profile.waiting_list.mode, profile.waiting_list.ranking
     return waiting_rank.rank(candidates, mode, criteria), rows, candidates
@@ -297,7 +298,7 @@ def ordered(on: dt.date | None = None, actor: Actor | None = None, *, offset: in
     and notices are read; where it is ranked (edital) the ranking inputs of every entry are
     read to rank them (narrow rows, no person), and the page's entries and people only."""
     on = on or wallclock.today()
-    profile = setup.profile()
+    profile = setup.profile(on)
     if profile.waiting_list.mode in waiting_rank.BY_ENROLMENT_MODES:
         query = (WaitingListEntry.select(WaitingListEntry, Person).join(Person)
                  .where(WaitingListEntry.status == "waiting")
@@ -356,7 +357,7 @@ def _draw(actor: Actor, groups, on: dt.date) -> dict[int, int]:
             WaitingListEntry.update(lottery_number=number).where(
                 WaitingListEntry.id == candidate.entry_id).execute()
     if drawn:
-        profile = setup.profile()
+        profile = setup.profile(on)
         audit.record(actor, "waiting_list.lottery", "waiting_list", "", after={
             "on": on, "numbers": {str(k): v for k, v in drawn.items()},
             "groups": [[c.entry_id for c in g] for g in groups],
@@ -370,7 +371,7 @@ def draw_lottery(actor: Actor, *, on: dt.date | None = None) -> dict[int, int]:
     classification); entry id -> number drawn. Empty when no tie needs one."""
     permissions.require(actor, "waiting.draw")
     on = on or wallclock.today()
-    profile = setup.profile()
+    profile = setup.profile(on)
     with write_transaction():
         _, _, candidates = _ranked(on)
         groups = waiting_rank.ties_needing_lottery(candidates, profile.waiting_list.mode,
@@ -379,7 +380,7 @@ def draw_lottery(actor: Actor, *, on: dt.date | None = None) -> dict[int, int]:
 
 
 def call_deadline(on: dt.date) -> dt.date:
-    return on + dt.timedelta(days=setup.profile().waiting_list.enrol_days or DEFAULT_CALL_DAYS)
+    return on + dt.timedelta(days=setup.profile(on).waiting_list.enrol_days or DEFAULT_CALL_DAYS)
 
 
 def call_next(actor: Actor, *, on: dt.date | None = None, reason: str = "") -> dict | None:
@@ -396,7 +397,7 @@ def call_next(actor: Actor, *, on: dt.date | None = None, reason: str = "") -> d
 
 def _call_first(actor: Actor, on: dt.date, reason: str) -> dict | None:
     """The first person waiting is called (inside a transaction); None when nobody waits."""
-    profile = setup.profile()
+    profile = setup.profile(on)
     ranked, rows, candidates = _ranked(on)
     if not ranked:
         return None
@@ -412,14 +413,14 @@ def _call_first(actor: Actor, on: dt.date, reason: str) -> dict | None:
 
 def calls_by_itself(profile=None) -> bool:
     """The law calls the next on the list by itself (PF Art. 12 §ú), not the clerk."""
-    return (profile or setup.profile()).waiting_list.mode == "automatic"
+    return (profile or setup.profile_today()).waiting_list.mode == "automatic"
 
 
-def free_places() -> int:
+def free_places(on: dt.date | None = None) -> int:
     """Places under the permit cap that no permit in force holds and no open call already
     offers (negative when the register holds more than the cap, e.g. after the population
-    was lowered)."""
-    profile = setup.profile()
+    was lowered). The cap of the wording in force on `on` (today)."""
+    profile = setup.profile(on)
     population = MunicipioSettings.select(MunicipioSettings.population).scalar() or 0
     in_force = Permit.select().where(Permit.status.not_in(Permit.ENDED)).count()
     calls = WaitingListEntry.select().where(WaitingListEntry.status == "called").count()
@@ -432,7 +433,8 @@ def call_for_free_place(actor: Actor, *, on: dt.date, reason: str) -> dict | Non
     called person taking the place). Inside the caller's transaction; the call is the law's
     consequence of the act, audited under the actor who did it. None when the law leaves
     the call to the clerk, no place is free or nobody waits."""
-    if not calls_by_itself() or free_places() <= 0:
+    profile = setup.profile(on)
+    if not calls_by_itself(profile) or free_places(on) <= 0:
         return None
     return _call_first(actor, on, reason)
 
@@ -441,7 +443,7 @@ def _after_call_ended(actor: Actor, ended: dict, on: dt.date, why: str) -> dict:
     """`ended` (a call that just ended, `why`) with what became of its place: "next_called"
     (the entry called in its stead, or None) and "next_call_text", the sentence the window
     and the command line show. Entries that were only waiting get neither."""
-    profile = setup.profile()
+    profile = setup.profile(on)
     article = profile.waiting_list.article
     called = call_for_free_place(actor, on=on, reason=(
         f"convocação da inscrição nº {ended['id']} encerrada: {why}"))

@@ -39,9 +39,9 @@ def as_dict(row: Campaign) -> dict:
             "schedule_lines": schedule.lines(), "act_number": row.act_number}
 
 
-def missed_rule() -> dict:
-    """What missing a campaign means under the profile in force."""
-    rule = setup.profile().recadastramento
+def missed_rule(on: dt.date | None = None) -> dict:
+    """What missing a campaign means under the profile in force on `on` (today)."""
+    rule = (setup.profile(on) if on else setup.profile_today()).recadastramento
     return {"missed": rule.missed, "label": MISSED_LABELS[rule.missed],
             "article": rule.article}
 
@@ -106,7 +106,7 @@ def _holders(permit_ids=None, persons=None) -> list[tuple]:
 
 def _rows(row: Campaign, holders: list[tuple], came: dict[int, dt.date], on: dt.date):
     schedule = schedule_of(row)
-    profile = setup.profile()
+    profile = setup.profile(on)  # the day the status is asked for
     from ...domain import permit_rules
     for permit_id, order, holder_id, name, plate in holders:
         month = schedule.month_for(plate=plate or "", permit_number=order)
@@ -139,7 +139,7 @@ def status(campaign_id, *, on: dt.date | None = None, only: str | None = None) -
     if only:
         rows = [r for r in rows if r["status"] == only]
     return {"campaign": as_dict(row), "on": on, "counts": counts, "rows": rows,
-            "missed_rule": missed_rule()}
+            "missed_rule": missed_rule(on)}
 
 
 def attend(actor: Actor, campaign_id, permit_id, *, on: dt.date | None = None,

@@ -58,7 +58,7 @@ def pay_charge(actor: Actor, charge_id, *, paid_on, receipt, amount,
         charge.save()
         audit.record(actor, "charge.pay", "penalty_charge", charge.id, before=before,
                      after=audit.snapshot(charge))
-    article = setup.profile().penalties.payment_article
+    article = setup.profile(today).penalties.payment_article
     return {**charge_dict(charge),
             "note": "O pagamento da multa não exime o infrator de sanar a falta que lhe deu "
                     f"origem ({article})." if article else ""}
@@ -81,7 +81,7 @@ def open_charges(person_id: int) -> list[dict]:
 
 def charge_dict(charge: PenaltyCharge, unit: str | None = None) -> dict:
     """`unit`: the fiscal unit's name (today's profile), read once for a list."""
-    unit = unit or setup.profile().fiscal_unit
+    unit = unit or setup.profile_today().fiscal_unit
     units = Decimal(charge.units)
     return {"id": charge.id, "kind": charge.kind, "code": f"penalty_{charge.kind}",
             "label": charge.label, "article": charge.article, "units": units_text(units),

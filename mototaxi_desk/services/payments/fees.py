@@ -19,7 +19,7 @@ from ...domain import wallclock
 def as_dict(fee: Fee, *, unit: str | None = None) -> dict:
     """A fee as plain data; `unit`: the law's fiscal unit, read once by a caller listing many
     (else read here, one query)."""
-    unit = setup.profile().fiscal_unit if unit is None else unit
+    unit = setup.profile_today().fiscal_unit if unit is None else unit
     return {"id": fee.id, "code": fee.code, "label": fee.label, "article": fee.article,
             "units": units_text(fee.units), "units_text": format_units(Decimal(fee.units), unit),
             "amount_cents": fee.amount_cents, "amount_text": format_money(fee.amount_cents),
@@ -32,7 +32,7 @@ def fee_text(fee_key: str, *, on: dt.date | None = None) -> str:
     """'Mudança de ponto do condutor permissionário: R$ 144,78 (3 UFM, Art. 47 IV)', or ''
     where the profile charges nothing for the act."""
     on = on or wallclock.today()
-    profile = setup.profile()
+    profile = setup.profile(on)
     rule = profile.fees.get(fee_key) if fee_key else None
     if rule is None:
         return ""
@@ -46,11 +46,11 @@ def fee_notice(fee_key: str, *, payer: str = "", on: dt.date | None = None) -> s
     R$ 48,26 (taxa Vistoria veicular, 1 UFM, Art. 47 III), lançada para o permissionário.',
     or '' where the profile charges nothing for it."""
     on = on or wallclock.today()
-    rule = setup.profile().fees.get(fee_key) if fee_key else None
+    rule = setup.profile(on).fees.get(fee_key) if fee_key else None
     if rule is None:
         return ""
     cents = units_to_cents(rule.units, setup.fiscal_unit_value_cents(on.year))
-    units = format_units(Decimal(rule.units), setup.profile().fiscal_unit)
+    units = format_units(Decimal(rule.units), setup.profile(on).fiscal_unit)
     return (f"Este ato cobra {format_money(cents)} (taxa {rule.label}, {units}, "
             f"{rule.article})" + (f", lançada para {payer}." if payer else "."))
 
@@ -61,7 +61,7 @@ def charge(actor: Actor, person_id: int, fee_key: str, *, on: dt.date, permit_id
     """A fee line for an act, if the profile charges it (None when its law does not).
     `units` overrides the profile's amount (e.g. the L1745 late-renewal fine)."""
     permissions.require(actor, "fee.charge")
-    profile = setup.profile()
+    profile = setup.profile(on)
     rule = profile.fees.get(fee_key)
     if rule is None and units is None:
         return None
@@ -123,7 +123,8 @@ def open_debts(person_id: int) -> list[dict]:
         + open_charges(person_id)
 
 
-def check_no_debts(person_id: int, what: str, *, renewal: bool = False) -> None:
+def check_no_debts(person_id: int, what: str, *, renewal: bool = False,
+                   on: dt.date | None = None) -> None:
     """Refuse a request of a person who owes the município, where the profile says so:
     - debts.block_requests (SRM Art. 50: "débitos fiscais, multas ... impedirá a tramitação
       de qualquer requerimento"): every open fee, fine and impound charge blocks any request;
@@ -131,8 +132,8 @@ def check_no_debts(person_id: int, what: str, *, renewal: bool = False) -> None:
       respectiva e ... outros tributos" paid (L1745 Art. 9; PF Art. 9 §2º "impostos e
       taxas"), so the open fees block it — the penalty ledger's fines are no tax (CTN Art. 3).
     Call it inside the action's write transaction: a debt recorded at another counter at the
-    same moment is then seen."""
-    profile = setup.profile()
+    same moment is then seen. `on`: the act's date (the wording in force then; today)."""
+    profile = setup.profile(on)
     if profile.debts.block_requests:
         debts = open_debts(person_id)
     elif renewal and profile.debts.blocks_renewal:

@@ -183,7 +183,7 @@ def _reserve_copy(actor: Actor, guia: Guia) -> tuple[guia_pdf.GuiaData, list[dic
     settings = setup.settings()
     person: Person = guia.person
     row = guia.fee if guia.fee_id is not None else guia.charge
-    header = municipio_header()
+    header = municipio_header(guia.issued_on)  # the wording in force on the guia's date
     payload = ""
     if guia.pix_txid and settings.pix_key:
         payload = pix.brcode(key=settings.pix_key, name=f"Prefeitura {header.name}",

@@ -1,7 +1,8 @@
 """Vehicle inspections (vistoria anual, inspeção semestral, vistoria extraordinária) and the
 inspection-sticker stock.
 
-Rules (all read from the profile, `setup.profile().inspection`):
+Rules (all read from the profile, `setup.profile(on).inspection`, the wording in force
+on the inspection's day):
 - PF Art. 19: annual vistoria with a sticker; PF Art. 15 X: semiannual equipment inspection.
 - SRM Art. 17: annual vistoria + semiannual inspection; §1: only with the permit up to date
   and no debts with the município; §2: extraordinary inspections at any time; §3: a vehicle
@@ -159,7 +160,7 @@ def blockers(vehicle_id, on: dt.date | None = None) -> list[str]:
     on = on or wallclock.today()
     vehicle = _find_vehicle(vehicle_id)
     try:
-        _check_rules(setup.profile(), vehicle, _serving_permit(vehicle.id), on)
+        _check_rules(setup.profile(on), vehicle, _serving_permit(vehicle.id), on)
     except RuleRefusal as exc:
         return [str(exc)]
     return []
@@ -173,7 +174,7 @@ def blocking_debts(vehicle_id, on: dt.date | None = None) -> dict | None:
     on = on or wallclock.today()
     vehicle = _find_vehicle(vehicle_id)
     try:
-        _check_rules(setup.profile(), vehicle, _serving_permit(vehicle.id), on)
+        _check_rules(setup.profile(on), vehicle, _serving_permit(vehicle.id), on)
     except DebtRefusal as exc:
         return {"person_id": exc.person_id, "debts": exc.debts, "message": str(exc),
                 "article": exc.article, "total_text": format_money(
@@ -209,7 +210,7 @@ def record_inspection(actor: Actor, vehicle_id: int, data: dict, *,
     The annual vistoria is charged when the profile has an "inspection" fee (SRM Art. 47 III)."""
     permissions.require(actor, "inspection.record")
     on = on or wallclock.today()
-    profile = setup.profile()
+    profile = setup.profile(on)
     values = _clean(profile, data, on)
     vehicle = _get_vehicle(vehicle_id)
     permit = _serving_permit(vehicle.id)
@@ -347,7 +348,7 @@ def vehicle_inspection_status(vehicle_id: int, on: dt.date | None = None) -> dic
     """Last approved annual and semiannual inspections, when each is due next, and whether
     the vehicle is out of service. Kinds the profile lacks are left out."""
     on = on or wallclock.today()
-    profile = setup.profile()
+    profile = setup.profile(on)
     vehicle = _find_vehicle(vehicle_id)
     last = {}
     for kind in ("annual", "semiannual"):

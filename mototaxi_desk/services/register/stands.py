@@ -38,6 +38,7 @@ from ..payments import fees
 from ..views import lookup
 from ..licensing import permit_history
 from . import persons
+from ..as_of import as_of
 from ..context import Actor
 from ...domain import wallclock
 
@@ -346,13 +347,14 @@ def create_stand(actor: Actor, data: dict, *, on: dt.date | None = None) -> dict
     nothing: there is nobody to owe the fee. The responsible person's debts block the
     request where the profile says so (SRM Art. 50)."""
     permissions.require(actor, "stand.create")
-    on = _on(on)
-    profile = setup.profile()
+    act = as_of(actor, _on(on))  # the act's day, once, and the wording then
+    on = act.on
+    profile = act.profile
     values = _clean_stand(data, profile, on=on)
     responsible = None
     if data.get("responsible_id") not in (None, ""):
         responsible = persons.get_person(data["responsible_id"])
-        fees.check_no_debts(responsible.id, "o pedido de abertura de ponto")
+        fees.check_no_debts(responsible.id, "o pedido de abertura de ponto", on=on)
     fee_keys = _create_fee_keys(responsible is not None, bool(values["extension_point"]),
                                 profile)
     if fee_keys:
@@ -400,8 +402,9 @@ def edit_stand(actor: Actor, stand_id, data: dict, *, on: dt.date | None = None)
     the ponto are charged as the profile says (SRM Art. 47 VI and VII). One transaction,
     audited with before and after."""
     permissions.require(actor, "stand.edit")
-    on = _on(on)
-    profile = setup.profile()
+    act = as_of(actor, _on(on))  # the act's day, once, and the wording then
+    on = act.on
+    profile = act.profile
     unknown = sorted(set(data) - set(EDITABLE))
     if unknown:
         raise ValidationError(unknown[0], "campo desconhecido (o número do ponto não muda).")
@@ -458,7 +461,7 @@ def _create_fee_keys(responsible: bool, extension: bool, profile) -> list[str]:
 def create_fee_notice(*, responsible: bool, extension: bool,
                       on: dt.date | None = None) -> str:
     """What creating the ponto will charge, said before it is saved (issue 36)."""
-    keys = _create_fee_keys(responsible, extension, setup.profile())
+    keys = _create_fee_keys(responsible, extension, setup.profile(on))
     return " ".join(fees.fee_notice(key, payer="o responsável", on=on) for key in keys)
 
 
@@ -508,8 +511,9 @@ def close_stand(actor: Actor, stand_id, *, reason: str, act_number: str = "",
 def reopen_stand(actor: Actor, stand_id, *, on: dt.date | None = None) -> dict:
     """Reopen a closed ponto, if no active ponto is now too close (SRM Art. 31 XVIII)."""
     permissions.require(actor, "stand.reopen")
-    on = _on(on)
-    profile = setup.profile()
+    act = as_of(actor, _on(on))  # the act's day, once, and the wording then
+    on = act.on
+    profile = act.profile
     with write_transaction():
         stand = _locked_stand(get_stand(stand_id).id)
         if stand.active:
@@ -615,8 +619,9 @@ def assign_permit(actor: Actor, permit_id, stand_id, *, on: dt.date | None = Non
     position 1..max, or the one given. Never beyond the maximum (SRM Art. 22 §1º). No fee and
     no 12-month rule: those are for a change requested by the holder (change_stand)."""
     permissions.require(actor, "stand.assign")
-    on = _on(on)
-    profile = setup.profile()
+    act = as_of(actor, _on(on))  # the act's day, once, and the wording then
+    on = act.on
+    profile = act.profile
     with write_transaction():
         stand, permit = _lock(stand_id, permit_id)
         position = _clean_position(position, stand)
@@ -676,8 +681,9 @@ def change_stand(actor: Actor, permit_id, new_stand_id, *, on: dt.date | None = 
     its maximum, Art. 22 §1º). The profile's change fee is charged (SRM Art. 47 IV: 3 UFM;
     L1745 Art. 15: 10 UFICA)."""
     permissions.require(actor, "stand.change")
-    on = _on(on)
-    profile = setup.profile()
+    act = as_of(actor, _on(on))  # the act's day, once, and the wording then
+    on = act.on
+    profile = act.profile
     rule = profile.stand
     application = profile.application("stand_change")
     if not application.allowed:
@@ -704,7 +710,7 @@ def change_stand(actor: Actor, permit_id, new_stand_id, *, on: dt.date | None = 
                 f"{validators.format_date(permit.stand_since)}: a mudança de ponto só pode ser "
                 f"pedida após {rule.change_min_months} meses no ponto (a partir de "
                 f"{validators.format_date(allowed_from)})", application.article)
-    fees.check_no_debts(permit.holder_id, "o pedido de mudança de ponto")
+    fees.check_no_debts(permit.holder_id, "o pedido de mudança de ponto", on=on)
     fee_key = rule.change_fee_key
     if fee_key:
         setup.fiscal_unit_value_cents(on.year)  # refuses before any write if unset

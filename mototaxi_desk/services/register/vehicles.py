@@ -16,6 +16,7 @@ from ..payments import fees
 from ..views import lookup
 from ..licensing import permit_history
 from . import persons
+from ..as_of import as_of
 from ..context import Actor
 from ...domain import wallclock
 
@@ -215,8 +216,9 @@ def substitute(actor: Actor, permit_id, new_vehicle_id, *, on: dt.date | None = 
     (SRM, PF) this is the same check. Where the profile says the substitution needs prior
     authorisation (L1745 Art. 11 "com prévia autorização"), the act number is required."""
     permissions.require(actor, "vehicle.substitute")
-    on = _on(on)
-    profile = setup.profile()
+    act = as_of(actor, _on(on))  # the act's day, once, and the wording then
+    on = act.on
+    profile = act.profile
     act_number = validators.text(act_number, "Nº do ato de autorização", max_length=60,
                                  required=False)
     owner_relation = vehicle_rules.clean_owner_relation(owner_relation)
@@ -244,7 +246,7 @@ def substitute(actor: Actor, permit_id, new_vehicle_id, *, on: dt.date | None = 
         if new.out_of_service:
             raise RuleRefusal(f"O veículo {new.plate_original} está fora de serviço por "
                               "vistoria reprovada", profile.inspection.article)
-        fees.check_no_debts(permit.holder_id, "a substituição do veículo")  # SRM Art. 50
+        fees.check_no_debts(permit.holder_id, "a substituição do veículo", on=on)  # SRM Art. 50
         vehicle_rules.check_substitution(profile, facts(old), facts(new))
         vehicle_rules.check_for_service(profile, facts(new), holder_id=permit.holder_id,
                                         on=on, at_grant=True, owner_relation=owner_relation)

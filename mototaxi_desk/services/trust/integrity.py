@@ -219,7 +219,7 @@ def _audited(kind: tuple[tuple[str, ...], str], walked: dict | None) -> set[str]
 def application_problems(walked: dict | None = None) -> list[str]:
     """Each application has its checklist (when its type has one), its first status line, a
     status equal to its last status line, and the audit entry of its filing."""
-    profile = setup.profile()
+    profile = setup.profile_today()
     with_checklist = {a.type for a in profile.applications if a.checklist}
     items = dict(ApplicationChecklistItem.select(ApplicationChecklistItem.application,
                                                  pw.fn.COUNT(ApplicationChecklistItem.id))

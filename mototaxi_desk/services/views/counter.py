@@ -42,7 +42,7 @@ def renewal_preview(permit_id, *, on: dt.date | None = None) -> dict:
     """What renewing now would do: the new validity, the fee and any late fine; raises the
     rule's refusal (too early, lapsed, ended permit) as the renewal itself would."""
     on = on or wallclock.today()
-    profile = setup.profile()
+    profile = setup.profile(on)
     permit = lookup.get_permit(permit_id)
     if permit.status not in permit_rules.renewable_statuses(profile):
         raise DomainError(f"Permissão nº {lookup.permit_number(permit)} está "
@@ -61,7 +61,7 @@ def renewal_preview(permit_id, *, on: dt.date | None = None) -> dict:
                         "article": profile.renewal.article, "amount_text": format_money(
                             units_to_cents(terms.late_fine_units, unit_cents))})
     try:  # the debts that would refuse it, shown before the clerk confirms (issue 36)
-        fees.check_no_debts(permit.holder_id, "a renovação", renewal=True)
+        fees.check_no_debts(permit.holder_id, "a renovação", renewal=True, on=on)
         blocking = None
     except DebtRefusal as exc:
         blocking = {"person_id": exc.person_id, "debts": exc.debts, "message": str(exc)}
@@ -71,7 +71,7 @@ def renewal_preview(permit_id, *, on: dt.date | None = None) -> dict:
 
 
 def _renewal_state(actor: Actor, held: list[Permit], on: dt.date) -> dict:
-    statuses = permit_rules.renewable_statuses(setup.profile())
+    statuses = permit_rules.renewable_statuses(setup.profile(on))
     candidates = [p for p in held if p.status in statuses]
     if not candidates:
         return _state(False, "Nenhuma permissão ativa, vencida ou suspensa para renovar."
@@ -97,7 +97,7 @@ def _second_copy_state(actor: Actor, held: list[Permit]) -> dict:
     why = _role_why(actor, "print.card")
     if why:
         return _state(False, why)
-    kind = setup.profile().application("card_second_copy")
+    kind = setup.profile_today().application("card_second_copy")
     ready = [p.id for p in held if p.status in documents.CARD_STATUSES]
     if not ready:
         return _state(False, "Nenhuma permissão ativa, suspensa ou interrompida.")
@@ -128,7 +128,7 @@ def actions(actor: Actor, person_id, *, on: dt.date | None = None) -> dict[str, 
     debts = fees.open_debts(person_id)
     pay_why = _role_why(actor, "fee.pay")
     notices = ledger.ledger(person_id=person_id, on=on)["notices"]
-    rule = setup.profile().defence
+    rule = setup.profile(on).defence
     defensible = [n["id"] for n in notices if n["status"] == "active"
                   and n["stage"] in DEFENCE_STAGES]
     defence_why = (_role_why(actor, "defence.file") or
@@ -165,7 +165,7 @@ def second_copy_card(actor: Actor, permit_id, *, sheet: str | None = None,
     permissions.require(actor, "print.card")
     on = on or wallclock.today()
     permit = lookup.get_permit(permit_id)
-    kind = setup.profile().application("card_second_copy")
+    kind = setup.profile(on).application("card_second_copy")
     again = documents.latest_copy("card", str(permit.order_number)) > 0
     if again:
         # after a transfer the new holder's first card is a new expedição, not a 2ª via:
@@ -173,7 +173,7 @@ def second_copy_card(actor: Actor, permit_id, *, sheet: str | None = None,
         if not kind.allowed and _card_printed_for_holder(permit):
             raise RuleRefusal("A lei do município não prevê segunda via do cartão",
                               kind.article)
-        fees.check_no_debts(permit.holder_id, "a segunda via do cartão")
+        fees.check_no_debts(permit.holder_id, "a segunda via do cartão", on=on)
         if kind.fee_key:
             setup.fiscal_unit_value_cents(on.year)  # refuses before any write if unset
     result = documents.print_cards(actor, [permit.order_number], sheet=sheet, on=on)
@@ -228,11 +228,11 @@ def debt_text(debt: dict) -> str:
 
 
 def stand_change_fee_text(*, on: dt.date | None = None) -> str:
-    return fee_text(setup.profile().stand.change_fee_key, on=on)
+    return fee_text(setup.profile(on).stand.change_fee_key, on=on)
 
 
 def second_copy_fee_text(*, on: dt.date | None = None) -> str:
-    return fee_text(setup.profile().application("card_second_copy").fee_key, on=on)
+    return fee_text(setup.profile(on).application("card_second_copy").fee_key, on=on)
 
 
 def unplaced_permits() -> list[dict]:

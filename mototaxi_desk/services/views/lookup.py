@@ -17,4 +17,4 @@ def get_permit(permit_id) -> Permit:
 def permit_number(permit: Permit) -> str:
     """The permit's order number as the profile writes it (SRM Art. 4 §5º: four digits; PF
     and L1745 give no format), for every message that names a permit."""
-    return permit_rules.format_order_number(setup.profile(), permit.order_number)
+    return permit_rules.format_order_number(setup.profile_today(), permit.order_number)

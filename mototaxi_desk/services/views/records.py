@@ -25,7 +25,7 @@ ALERT_DAYS = 60
 def _fees(person_id: int) -> list[dict]:
     """The person's fees, the law's fiscal unit read once (not once per fee)."""
     rows = list(Fee.select().where(Fee.person == person_id).order_by(Fee.id.desc()))
-    unit = setup.profile().fiscal_unit if rows else ""
+    unit = setup.profile_today().fiscal_unit if rows else ""
     return [fees.as_dict(f, unit=unit) for f in rows]
 
 

@@ -171,7 +171,7 @@ def _stand_number(stand_number):
 
 
 def _permits_by_stand_rows(query) -> list[dict]:
-    profile = setup.profile()  # once, not per row
+    profile = setup.profile_today()  # once, not per row
     return [{"stand": stands.label(number) if number is not None else "Sem ponto",
              "position": position, "order_number": _order(profile, order),
              "person_id": holder_id, "person_name": name, "cpf": format_cpf(cpf),
@@ -243,7 +243,7 @@ def _permits_by_stand_more(report: dict, offset: int, limit: int) -> list[dict]:
 # --- permits expiring --------------------------------------------------------------------
 
 def _permits_expiring(first, last, today):
-    profile = setup.profile()  # once, not per row
+    profile = setup.profile(today)  # once, not per row
     query = (Permit.select(Permit, Person)
              .join(Person, on=(Permit.holder == Person.id))
              .where(Permit.status.in_(IN_FORCE) & Permit.valid_until.between(first, last))
@@ -320,7 +320,7 @@ def _fines_query(first, last):
 
 
 def _fines_rows(query) -> list[dict]:
-    profile = setup.profile()  # once, not per row
+    profile = setup.profile_today()  # once, not per row
     return [{"notice": f"{number:05d}/{year}", "occurred_on": occurred_on,
              "person_id": person_id, "person_name": name, "order_number": _order(profile, order),
              "article": article, "amount_cents": cents, "status": CHARGE_STATUS[status],
@@ -470,7 +470,7 @@ def _permits_ended(first, last, today):
     """The permits that ended in the period (revoked, cassated, withdrawn, lapsed) and are
     still ended, with their vehicle: the list the DETRAN asks for, as these vehicles leave
     the "aluguel" category. The day each ended is the day of its history line."""
-    profile = setup.profile()
+    profile = setup.profile(today)
     ended_on: dict[int, dt.date] = {}
     for permit_id, day in (PermitHistory.select(PermitHistory.permit,
                                                 PermitHistory.effective_on)
@@ -572,7 +572,7 @@ def _stand_stays() -> list[tuple[int, int, dt.date, dt.date | None]]:
 def _stand_roster_year(first, last, today, stand_number=None):
     """Every permit that held a place at each ponto at some time in the period (the yearly
     roster the município keeps): from when to when, and the holder and plate of today."""
-    profile = setup.profile()
+    profile = setup.profile(today)
     if stand_number not in (None, ""):
         stand_number = validators.positive_int(str(stand_number), "Ponto", maximum=9999)
     stays = [s for s in _stand_stays() if s[2] <= last and (s[3] is None or s[3] >= first)
