@@ -211,6 +211,7 @@ INTERNAL = {
     # mail.send, the unsubscribe mail.consent, each at its start like the three in CALLS
     "mail.send_test", "mail.reminders", "mail.retry", "mail.unsubscribe",
     "mail.update_person",  # persons.update_person (person.update) and mail.set_consent
+    "as_of.as_of",  # the actor's day and wording for an action, not an action (services/as_of.py)
 }
 
 
