@@ -59,9 +59,10 @@ def law_refusal(profile: RuleProfile, act: str) -> RuleRefusal | None:
 
 
 def offered(profile: RuleProfile | None = None) -> list[str]:
-    """The acts the município's law provides, in menu order (today's wording by default)."""
+    """The acts of the record's "Mais ▾" menu the município's law provides, in menu order
+    (today's wording by default); grant and renew are offered elsewhere (acts.in_menu)."""
     profile = profile or setup.profile_today()
-    return [key for key in ACTS if law_refusal(profile, key) is None]
+    return [key for key in acts.in_menu() if law_refusal(profile, key) is None]
 
 
 def require_offered(act: str, on: dt.date | None = None) -> None:
@@ -111,7 +112,8 @@ def states(actor: Actor, person_id, *, on: dt.date | None = None) -> dict[str, d
                              if not act.statuses or live.get(c.permit_id) in act.statuses]
             found = bool(auxiliary_ids)
         else:
-            permit_ids = [p.id for p in held if p.status in act.statuses]
+            statuses = act.statuses_on(profile)
+            permit_ids = [p.id for p in held if p.status in statuses]
             found = bool(permit_ids)
         enabled = not why and found
         result[key] = {"enabled": enabled, "why": "" if enabled else (why or act.none_why),

@@ -14,7 +14,7 @@ from ...domain.money import format_money, parse_money, units_to_cents
 from ...domain.permit_status import PermitAction
 from ...store.connection import write_transaction
 from ...store.models import Permit, Person, WaitingListEntry
-from .. import documents, ledger, permissions, permit_actions, setup
+from .. import acts, documents, ledger, permissions, permit_actions, setup
 from ..payments import fees
 from . import lookup
 from ..licensing import permits, waiting_list
@@ -44,7 +44,7 @@ def renewal_preview(permit_id, *, on: dt.date | None = None) -> dict:
     on = on or wallclock.today()
     profile = setup.profile(on)
     permit = lookup.get_permit(permit_id)
-    if permit.status not in permit_rules.renewable_statuses(profile):
+    if permit.status not in acts.get("renew").statuses_on(profile):
         raise DomainError(f"Permissão nº {lookup.permit_number(permit)} está "
                           f"{permits.STATUS_LABELS[permit.status].lower()}: não é possível "
                           "renovar.")
@@ -71,7 +71,8 @@ def renewal_preview(permit_id, *, on: dt.date | None = None) -> dict:
 
 
 def _renewal_state(actor: Actor, held: list[Permit], on: dt.date) -> dict:
-    statuses = permit_rules.renewable_statuses(setup.profile(on))
+    renew = acts.get("renew")  # services/acts/renew.py
+    statuses = renew.statuses_on(setup.profile(on))
     candidates = [p for p in held if p.status in statuses]
     if not candidates:
         return _state(False, "Nenhuma permissão ativa, vencida ou suspensa para renovar."
@@ -86,7 +87,7 @@ def _renewal_state(actor: Actor, held: list[Permit], on: dt.date) -> dict:
             why = str(exc)
     if not ready:
         return _state(False, why)
-    direct = permissions.can(actor, "permit.renew")
+    direct = permissions.can(actor, renew.permission)
     if not direct and not permissions.can(actor, "application.file"):
         return _state(False, _role_why(actor, "application.file"))
     # the supervisor renews with the act; the clerk files the renewal application
