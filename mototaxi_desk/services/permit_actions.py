@@ -157,7 +157,9 @@ def run(actor: Actor, act: str, *, permit_id=None, auxiliary_id=None, **inputs) 
     reinstate: reason, act_number, on; license: act_number, on;
     aux_issue: person_id, on; aux_renew: on;
     aux_end: reason, on; aux_cassate: reason, act_number, on;
-    stoppage: since, reason, act_number, on; summon: deadline, act_number, on."""
+    stoppage: since, reason, act_number, on; summon: deadline, act_number, on;
+    grant (not in the menu): holder_id, vehicle_id, stand_id, application_id, act_number,
+    owner_relation, on; renew (the record's button): act_number, on."""
     require_offered(act, ACTS[act].act_day(inputs) if act in ACTS else None)
     return ACTS[act].run(actor, permit_id=permit_id, auxiliary_id=auxiliary_id, **inputs)
 
