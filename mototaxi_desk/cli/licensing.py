@@ -10,7 +10,7 @@ apply the sanction it leads to. The same services as the window, so the same ref
     application move PROTOCOLO em_analise|pendente|arquivado [--reason]
     application decide PROTOCOLO deferido|indeferido [--reason]
     permit grant PROTOCOLO --vehicle PLACA [--stand N] [--act ATO] [--owner-relation CÓDIGO]
-    permit renew PERMISSÃO
+    permit renew PERMISSÃO          (both made from services/acts/grant.py, renew.py)
     vehicle add CPF --plate ... | vehicle show PLACA
     vehicle substitute PERMISSÃO PLACA [--act ATO] [--owner-relation CÓDIGO]
     inspection record PLACA --kind annual|semiannual|on_demand [--fail CÓDIGO] [--na CÓDIGO]
@@ -41,14 +41,11 @@ VEHICLE_OPTIONS = (("--plate", "plate", "placa, ABC-1234 ou ABC1D23", True),
                     False),
                    ("--insurance-expiry", "insurance_expiry", "seguro válido até dd/mm/aaaa",
                     False))
-# the codes are domain.vehicle_rules.FAMILY_RELATIONS' (checked by the service; not imported
-# here, so parsing a command loads no rule module; a test compares them)
-OWNER_RELATION_HELP = ("parentesco do proprietário do veículo com o permissionário, onde a lei "
-                       "admite veículo de familiar (vehicle.owner_rule): conjuge, pai_mae, "
-                       "filho, avo, neto, irmao, sogro, genro_nora, cunhado")
 
 
 def register(sub) -> None:
+    # the text is the grant's own (services/acts/base.py), shared with `vehicle substitute`
+    from ..services.acts.base import OWNER_RELATION_HELP
     app = sub.add_parser("application", help="requerimentos: protocolar, documentos, "
                                              "andamento, decisão")
     app = subcommands(app, "application_command")
@@ -101,28 +98,11 @@ def register(sub) -> None:
     json_flag(p)
     p.set_defaults(handler=cmd_application)
 
-    permit = command_group(sub, "permit", "atos da permissão: outorgar, renovar, transferir, "
+    command_group(sub, "permit", "atos da permissão: outorgar, renovar, transferir, "
                                           "interromper, sanções, restabelecer", "permit_command")
-    p = permit.add_parser("grant", help="outorga a permissão de um requerimento deferido (sem "
-                                        "vaga no limite, o requerente vai para a lista de "
-                                        "espera)")
-    p.add_argument("protocol", metavar="PROTOCOLO")
-    p.add_argument("--vehicle", required=True, metavar="PLACA",
-                   help="placa do veículo do requerente (veja 'vehicle add')")
-    p.add_argument("--stand", metavar="Nº", help="ponto com vaga (padrão: sem ponto por "
-                                                 "enquanto)")
-    p.add_argument("--act", default="", metavar="ATO", help="nº do ato de outorga")
-    p.add_argument("--owner-relation", metavar="CÓDIGO", help=OWNER_RELATION_HELP)
-    p.add_argument("--date", metavar="DD/MM/AAAA", help="data da outorga (padrão: hoje)")
-    json_flag(p)
-    p.set_defaults(handler=cmd_grant)
-    p = permit.add_parser("renew", help="renova a permissão (prazo, taxa e multa de atraso "
-                                        "da lei)")
-    p.add_argument("permit", metavar="PERMISSAO")
-    p.add_argument("--act", default="", metavar="ATO")
-    p.add_argument("--date", metavar="DD/MM/AAAA", help="data da renovação (padrão: hoje)")
-    json_flag(p)
-    p.set_defaults(handler=cmd_renew)
+    # `permit grant` and `permit renew` are made from their declarations (services/acts/
+    # grant.py, renew.py) with the other acts (cli/permit_acts.py); the group is made here,
+    # where `--help` lists it
 
     vehicle = command_group(sub, "vehicle", "veículos: cadastrar, consultar, substituir",
                             "vehicle_command")
@@ -345,53 +325,6 @@ def _types(args, applications, setup) -> int:
         lines += [f"  {i.code}: {i.text[:90]}" + ("" if i.mandatory else " (facultativo)")
                   for i in kind.checklist]
     emit(args, data, lines)
-    return EXIT_OK
-
-
-# --- grant, renew ---------------------------------------------------------------------------
-
-def cmd_grant(args) -> int:
-    from ..domain import validators
-    from ..services.licensing import applications, permits
-    from ..services.register import stands, vehicles
-    with database(args):
-        app = applications.by_protocol(args.protocol)
-        vehicle = vehicles.vehicle_by_plate(args.vehicle)
-        stand_id = stands.get_by_number(args.stand).id if args.stand else None
-        result = permits.grant_permit(actor(args), holder_id=app.person_id,
-                                      vehicle_id=vehicle.id, stand_id=stand_id,
-                                      application_id=app.id, act_number=args.act,
-                                      owner_relation=args.owner_relation,
-                                      on=_date(args.date, "Data da outorga"))
-    if not result["granted"]:
-        entry = result.get("waiting_list") or {}
-        where = f" (posição {entry['position']})" if entry.get("position") else ""
-        already = "já estava" if entry.get("already") else "foi inscrito(a)"
-        lines = [f"{result['message']}.", f"Não há vaga: o requerente {already} na lista "
-                                          f"de espera{where}."]
-    else:
-        stand = f", {stands.label(result['stand_number'])}" if result.get("stand_number") else ""
-        lines = [f"Permissão nº {result['order_text']} outorgada a {result['holder_name']}"
-                 f"{stand}, válida até {validators.format_date(result['valid_until'])}.",
-                 f"Imprima: print card {result['order_number']} -o cartao.pdf; "
-                 f"print termo {result['order_number']} -o termo.pdf"]
-        if result.get("next_called"):  # a place still free passes to the next (PF Art. 12 §ú)
-            called = result["next_called"]
-            lines.append(f"Convocado(a) em seguida da lista de espera: {called['person_name']}, "
-                         f"até {validators.format_date(called['call_deadline'])}.")
-    emit(args, result, lines)
-    return EXIT_OK
-
-
-def cmd_renew(args) -> int:
-    from ..domain import validators
-    from ..services.licensing import permits
-    with database(args):
-        permit = _permit(args.permit)
-        result = permits.renew_permit(actor(args), permit.id, act_number=args.act,
-                                      on=_date(args.date, "Data da renovação"))
-    emit(args, result, [f"Permissão nº {result['order_text']} renovada até "
-                        f"{validators.format_date(result['valid_until'])}."])
     return EXIT_OK
 
 

@@ -1,6 +1,7 @@
 """The acts of a permit's life and the auxiliary driver's credential, as the prontuário's
 "Mais ▾" menu does them (services/permit_actions: the same law, the same refusals):
 
+    permit grant PROTOCOLO --vehicle PLACA ... | permit renew PERMISSÃO  (no --preview, --pdf)
     permit transfer|interrupt|extend|resume|desist|suspend|revoke|cassate|reinstate PERMISSÃO
     permit license PERMISSÃO [--card ARQUIVO.pdf]   the card's yearly licensing (SRM Art. 6 XX)
     permit grounds [suspend|revoke|cassate]     the grounds of the sanctions by decision
@@ -31,9 +32,10 @@ def _act_parsers(groups: dict) -> None:
         p = groups[act.cli_group].add_parser(act.cli_name or act.key, help=act.cli_help)
         act.add_arguments(p)
         if act.cli_date:
-            p.add_argument("--date", metavar="DD/MM/AAAA", help="data do ato (padrão: hoje)")
-        p.add_argument("--preview", action="store_true",
-                       help="mostra a regra, a taxa e as consequências sem gravar nada")
+            p.add_argument("--date", metavar="DD/MM/AAAA", help=act.cli_date_help)
+        if act.cli_preview:
+            p.add_argument("--preview", action="store_true",
+                           help="mostra a regra, a taxa e as consequências sem gravar nada")
         if act.cli_pdf:
             p.add_argument("--pdf", metavar="ARQUIVO.pdf", help="grava o documento do ato")
         json_flag(p)
@@ -62,7 +64,7 @@ def register(sub) -> None:
     p.add_argument("act_id", metavar="Nº")
     p.add_argument("-o", "--output", required=True, metavar="ARQUIVO.pdf")
     json_flag(p)
-    for parser in acts.choices.values():  # `permit grant|renew` are cli/licensing.py's
+    for parser in acts.choices.values():  # the commands above, not the acts'
         if parser.get_default("handler") is None:
             parser.set_defaults(handler=cmd_permit)
 
@@ -127,7 +129,7 @@ def cmd_act(args) -> int:
         output_path(getattr(args, "pdf", None))  # refused before the act, not after it
         output_path(getattr(args, "card", None))
         inputs = act.cli_inputs(args)
-        if args.preview:
+        if getattr(args, "preview", False):
             return _preview(args, act.key, **inputs)
         result = permit_actions.run(actor(args), act.key, **inputs)
         lines = act.done_lines(result, inputs)

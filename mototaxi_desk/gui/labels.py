@@ -13,7 +13,6 @@ AUDIT_ACTIONS = {
     "application.em_analise": "Requerimento em análise", "application.pendente": "Requerimento pendente",
     "application.deferido": "Requerimento deferido", "application.indeferido": "Requerimento indeferido",
     "application.arquivado": "Requerimento arquivado",
-    "permit.grant": "Permissão outorgada", "permit.renew": "Permissão renovada",
     "permit.expire": "Permissão vencida", "permit.lapse": "Permissão caducada",
     "vehicle.register": "Veículo cadastrado", "vehicle.insurance": "Seguro atualizado",
     "vehicle.substitute": "Veículo substituído", "vehicle.declare_replacement":
@@ -120,7 +119,8 @@ ENTITIES.update({"backup": "Cópia de segurança", "municipal_holiday": "Feriado
                  "municipio_settings": "Município", "import_run": "Importação",
                  "report": "Relatório", "register": "Cadastro", "user": "Usuário",
                  "audit_log": "Trilha de auditoria"})
-# the permit acts' own (services/acts: each act declares its audit actions and words)
+# the permit acts' own, grant and renew among them (services/acts: each act declares its
+# audit actions and words)
 AUDIT_ACTIONS.update(acts.audit_labels())
 REFUSED = "refused:"
 

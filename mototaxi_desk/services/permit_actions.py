@@ -59,9 +59,10 @@ def law_refusal(profile: RuleProfile, act: str) -> RuleRefusal | None:
 
 
 def offered(profile: RuleProfile | None = None) -> list[str]:
-    """The acts the município's law provides, in menu order (today's wording by default)."""
+    """The acts of the record's "Mais ▾" menu the município's law provides, in menu order
+    (today's wording by default); grant and renew are offered elsewhere (acts.in_menu)."""
     profile = profile or setup.profile_today()
-    return [key for key in ACTS if law_refusal(profile, key) is None]
+    return [key for key in acts.in_menu() if law_refusal(profile, key) is None]
 
 
 def require_offered(act: str, on: dt.date | None = None) -> None:
@@ -111,7 +112,8 @@ def states(actor: Actor, person_id, *, on: dt.date | None = None) -> dict[str, d
                              if not act.statuses or live.get(c.permit_id) in act.statuses]
             found = bool(auxiliary_ids)
         else:
-            permit_ids = [p.id for p in held if p.status in act.statuses]
+            statuses = act.statuses_on(profile)
+            permit_ids = [p.id for p in held if p.status in statuses]
             found = bool(permit_ids)
         enabled = not why and found
         result[key] = {"enabled": enabled, "why": "" if enabled else (why or act.none_why),
@@ -155,7 +157,9 @@ def run(actor: Actor, act: str, *, permit_id=None, auxiliary_id=None, **inputs) 
     reinstate: reason, act_number, on; license: act_number, on;
     aux_issue: person_id, on; aux_renew: on;
     aux_end: reason, on; aux_cassate: reason, act_number, on;
-    stoppage: since, reason, act_number, on; summon: deadline, act_number, on."""
+    stoppage: since, reason, act_number, on; summon: deadline, act_number, on;
+    grant (not in the menu): holder_id, vehicle_id, stand_id, application_id, act_number,
+    owner_relation, on; renew (the record's button): act_number, on."""
     require_offered(act, ACTS[act].act_day(inputs) if act in ACTS else None)
     return ACTS[act].run(actor, permit_id=permit_id, auxiliary_id=auxiliary_id, **inputs)
 

@@ -147,3 +147,30 @@ def test_a_throwaway_act_module_reaches_menu_command_audit_and_print(qtbot, srm,
     text = pdf_tools.text(printed["pdf"])
     assert "TERMO DE ANOTAÇÃO DA PERMISSÃO" in text and "Pintura do veiculo refeita" in text
 
+
+
+def test_grant_and_renew_are_units_offered_outside_the_more_menu(srm):
+    """Grant and renew are declared like the menu's acts (services/acts/grant.py, renew.py):
+    the registry has them with their audit words, their command and what they print, but the
+    window offers them elsewhere (the application, the record's "Renovar…" button), so the
+    "Mais ▾" menu and the law's list of the menu's acts do not show them."""
+    from mototaxi_desk.cli import build_parser
+    grant, renew = acts.get("grant"), acts.get("renew")
+    assert (grant.offered_in, renew.offered_in) == ("application", "record_button")
+    assert (grant.permission, renew.permission) == ("permit.grant", "permit.renew")
+    assert acts.audit_labels()["permit.grant"] == "Permissão outorgada"
+    assert labels.audit_action("permit.grant") == "Permissão outorgada"
+    assert labels.audit_action("permit.renew") == "Permissão renovada"
+    assert grant.form == "grant" and grant.prints == ("card", "termo")
+    # the commands: `permit grant` and `permit renew`, first in the group, run as acts
+    commands = _subcommands(_subcommands(build_parser())["permit"])
+    assert list(commands)[:2] == ["grant", "renew"]
+    assert commands["grant"].get_default("act_key") == "grant"
+    assert commands["renew"].get_default("act_key") == "renew"
+    assert "data da outorga" in commands["grant"].format_help()
+    assert "--preview" not in commands["renew"].format_help()
+    # not in the "Mais ▾" menu, its confirm words, nor the menu's acts the law provides
+    assert not {"grant", "renew"} & {entry[0] for entry in permit_acts.MENU if entry}
+    assert not {"grant", "renew"} & set(permit_acts.CONFIRM)
+    assert not {"grant", "renew"} & set(permit_actions.offered())
+    assert {"grant", "renew"} <= set(acts.registry()) - set(acts.in_menu())

@@ -212,7 +212,7 @@ def words(text: str) -> str:
 # the permit acts of "Mais ▾": each act (services/acts) declares its entry and its command
 ACTS.update({("PersonPage", words(act.menu_text or act.label)):
              " ".join(filter(None, (act.cli_group, act.cli_name or act.key)))
-             for act in acts.registry().values()})
+             for act in acts.in_menu().values()})
 
 
 def area(widget) -> str:

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QDialog, QGridLayout, QHBoxLayout, QLabel, QLineE
 from .. import screen_fit
 from ...domain.errors import DomainError, RuleRefusal
 from ...services.licensing import applications
-from ...services import documents
+from ...services import acts, documents
 from ...services.context import Actor
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import APPLICATION_COLOURS, table_view
@@ -71,7 +71,7 @@ class ApplicationDetailDialog(QDialog):
         self.defer_button.clicked.connect(lambda: self.move("deferido"))
         self.refuse_button = QPushButton("&Indeferir")
         self.refuse_button.clicked.connect(lambda: self.move("indeferido"))
-        self.grant_button = QPushButton("&Outorgar permissão…")
+        self.grant_button = QPushButton(acts.get("grant").menu_text)
         self.grant_button.clicked.connect(self.open_grant)
         self.print_button = QPushButton("Imprimir &comprovante (Ctrl+P)")
         self.print_button.clicked.connect(self.print_receipt)

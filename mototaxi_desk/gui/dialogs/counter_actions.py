@@ -11,8 +11,7 @@ from ... import config, settings_registry
 from ...domain.errors import DomainError
 from ...domain.validators import format_date
 from ...services.views import counter
-from ...services import ledger, setup
-from ...services.licensing import permits
+from ...services import acts, ledger, permit_actions, setup
 from ..widgets.ledger_view import ActionForm, date_edit
 from .payment_form import pay_form  # noqa: F401 (the record's "Pagar…" imports it from here)
 
@@ -35,21 +34,22 @@ def print_settings() -> QSettings:
 
 
 def renew_form(actor, permit_rows: list[dict], ids: list[int], parent=None) -> ActionForm:
-    """Direct renewal by the supervisor (permits.renew_permit) with the preview of the new
-    validity and of what is charged."""
+    """Direct renewal by the supervisor (services/acts/renew.py, through
+    permit_actions.run) with the preview of the new validity and of what is charged."""
+    spec = acts.get("renew")
     combo = _permit_combo(permit_rows, ids)
     act = QLineEdit()
     act.setPlaceholderText("ex.: Portaria nº 40/2026")
     act.setMaxLength(60)
 
     def submit(v):
-        result = permits.renew_permit(actor, v["permit"], act_number=v["act"])
-        form.done_text = (f"Permissão nº {result['order_text']} renovada até "
-                          f"{format_date(result['valid_until'])}.")
+        result = permit_actions.run(actor, spec.key, permit_id=v["permit"],
+                                    act_number=v["act"])
+        form.done_text = spec.describe(result)
         return result
-    form = ActionForm("Renovar permissão", [("permit", "Permissão", combo),
-                                            ("act", "Nº do ato", act)], submit,
-                      confirm="Renovar", parent=parent)
+    form = ActionForm(spec.title, [("permit", "Permissão", combo),
+                                   ("act", "Nº do ato", act)], submit,
+                      confirm=spec.confirm, parent=parent)
 
     def preview():
         try:

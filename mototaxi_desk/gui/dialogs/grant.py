@@ -3,7 +3,8 @@ new one, validated as you type) — or, where the law accepts it (vehicle.owner_
 vehicle of his spouse or a relative to the 2nd degree with the relation declared
 (widgets/vehicle_owner.py) —, a stand with free places, the act number. When the cap is
 full the applicant goes to the waiting list instead (and the dialog says so). After the
-grant: print the card and the termo (with preview)."""
+grant: print the card and the termo (with preview). The act is services/acts/grant.py (its
+title, its form "grant", the documents it prints), run through permit_actions.run."""
 from __future__ import annotations
 
 
@@ -15,10 +16,9 @@ from .. import screen_fit
 from ...domain import dates, validators
 from ...domain.errors import DomainError, RuleRefusal
 from ...domain.money import parse_money
-from ...services import documents, setup
+from ...services import acts, documents, permit_actions, setup
 from ...services.payments import fees
 from ...services.views import next_steps
-from ...services.licensing import permits
 from ...services.register import stands, vehicles
 from ...services.context import Actor
 from ..forms.ui_grant import Ui_GrantDialog
@@ -42,7 +42,8 @@ class GrantDialog(DiscardGuard, QDialog):
         self.last_print: dict | None = None
         self.ui = ui = Ui_GrantDialog()
         ui.setupUi(self)
-        self.setWindowTitle(f"Outorgar permissão — protocolo {application['protocol']}")
+        self.spec = acts.get("grant")
+        self.setWindowTitle(f"{self.spec.title} — protocolo {application['protocol']}")
         # the fee the grant charges, said before the clerk confirms it (issue 36)
         self.fee_notice = fees.fee_notice(setup.profile_today().application("new_permit").fee_key,
                                           payer="o permissionário")
@@ -177,12 +178,12 @@ class GrantDialog(DiscardGuard, QDialog):
             self._say("Escolha o veículo ou cadastre um novo.")
             return None
         try:
-            result = permits.grant_permit(self.actor, holder_id=self.holder_id,
-                                          vehicle_id=vehicle_id,
-                                          stand_id=self.stand.currentData(),
-                                          application_id=self.application["id"],
-                                          act_number=self.act.text(),
-                                          owner_relation=self.other_owner.owner_relation())
+            result = permit_actions.run(self.actor, self.spec.key, holder_id=self.holder_id,
+                                        vehicle_id=vehicle_id,
+                                        stand_id=self.stand.currentData(),
+                                        application_id=self.application["id"],
+                                        act_number=self.act.text(),
+                                        owner_relation=self.other_owner.owner_relation())
         except RuleRefusal as exc:
             self._say(f"Outorga recusada: {exc}")
             return None

@@ -56,7 +56,7 @@ def menu() -> tuple:
     the acts of services/acts (a separator between their groups), then the print entries."""
     entries: list = []
     group = None
-    for act in acts.registry().values():
+    for act in acts.in_menu().values():
         if group is not None and act.menu_group != group:
             entries.append(None)
         group = act.menu_group
@@ -69,7 +69,7 @@ def __getattr__(name: str):
     if name == "MENU":
         return menu()
     if name == "CONFIRM":
-        return {key: act.confirm for key, act in acts.registry().items()}
+        return {key: act.confirm for key, act in acts.in_menu().items()}
     raise AttributeError(name)
 
 

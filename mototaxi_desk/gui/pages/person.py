@@ -22,7 +22,7 @@ from ...domain.errors import DomainError
 from ...domain.money import format_money
 from ...domain.validators import format_date
 from ...services.views import counter, records
-from ...services import permissions
+from ...services import acts, permissions
 from ...services.register import persons
 from ...services.context import Actor
 from .. import labels, prompts
@@ -85,7 +85,7 @@ class PersonPage(QWidget):
         about.addWidget(self.new_person_button)
         about.addStretch(1)
         top.addLayout(about)
-        for key, text, slot in (("renew", "&Renovar…", self.renew),
+        for key, text, slot in (("renew", acts.get("renew").menu_text, self.renew),
                                 ("second_copy", "2ª &via do cartão…", self.second_copy),
                                 ("pay", "&Pagar…", self.pay),
                                 ("guia", "Emitir &guia…", self.issue_guia),
@@ -392,8 +392,8 @@ class PersonPage(QWidget):
             button.setEnabled(state["enabled"])
             button.setToolTip("" if state["enabled"] else state["why"])
         renew = self.available["renew"]
-        self.buttons["renew"].setText("&Renovar…" if renew.get("direct", True) else
-                                      "&Renovar (requerimento)…")
+        self.buttons["renew"].setText(acts.get("renew").menu_text if renew.get("direct", True)
+                                      else "&Renovar (requerimento)…")
         placed = any(p["stand_number"] for p in self._permit_rows()
                      if p["id"] in self.available["stand"].get("permit_ids", []))
         # Alt+O: Alt+P is "&Pagar…" (two buttons on one key only moved the focus)

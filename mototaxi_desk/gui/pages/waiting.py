@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QVBoxLayout,
 from ...domain.errors import DomainError
 from ...domain.validators import format_date
 from ...services.views import counter
-from ...services import permissions, setup
+from ...services import acts, permissions, setup
 from ...services.licensing import waiting_list
 from ...services.context import Actor
 from ..models.dict_table import Column, DictTableModel
@@ -218,7 +218,7 @@ class WaitingListPage(QWidget):
             self.form = wizard
             wizard.open()
             return wizard
-        if app["status"] == "deferido" and permissions.can(self.actor, "permit.grant"):
+        if app["status"] == "deferido" and permissions.can(self.actor, acts.get("grant").permission):
             from ..dialogs.grant import GrantDialog
             dialog = GrantDialog(self.actor, app, self)
         else:

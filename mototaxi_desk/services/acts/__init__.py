@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 
 from .base import Act, Field
 
-__all__ = ["ACTS", "Act", "Field", "get", "register", "registry", "unregister"]
+__all__ = ["ACTS", "Act", "Field", "get", "in_menu", "register", "registry", "unregister"]
 
 _REGISTERED: dict[str, Act] = {}
 _loaded = False
@@ -46,6 +46,11 @@ def registry() -> dict[str, Act]:
     """Every act, in menu order."""
     _load()
     return dict(sorted(_REGISTERED.items(), key=lambda kv: (kv[1].order, kv[0])))
+
+
+def in_menu() -> dict[str, Act]:
+    """The acts of the record's "Mais ▾" menu (offered_in "more_menu"), in menu order."""
+    return {key: act for key, act in registry().items() if act.offered_in == "more_menu"}
 
 
 def get(key: str) -> Act:

@@ -38,6 +38,11 @@ class Act:
     statuses: tuple[str, ...] = ()
     credential = False  # acts on an auxiliary credential, not on a permit
     order = 100         # its place in the law's list and in the menu
+    # where the window offers it: "more_menu" (the record's "Mais ▾" menu, enabled by
+    # `statuses`: permit_actions.offered/states), "record_button" (a button of its own on the
+    # record, e.g. renew) or "application" (from a deferred application, e.g. grant); only
+    # the menu's acts are in the menu, the law's list and the record's states
+    offered_in = "more_menu"
     menu_group = 0      # the menu puts a separator between groups
     none_why = ""       # the menu's tooltip when no permit or credential of the record applies
     # --- audit and the printed document
@@ -48,6 +53,9 @@ class Act:
     ends_permit = False           # its printed act names the stand it freed
     print_note = ""               # "Depois de confirmar, imprima ..."
     warns = False                 # the preview warns of the grounds whose `warns` name it
+    # the documents (services/documents) the clerk prints after the act, beyond `printed`:
+    # "card" (print card N), "termo" (print termo N)
+    prints: tuple[str, ...] = ()
     # --- the window
     confirm = ""        # the confirm button's word
     date_label = "Data"  # how a mistyped date field is named (as the service names it)
@@ -64,11 +72,17 @@ class Act:
     cli_name = ""         # default: the key
     cli_help = ""
     cli_date = True       # --date
+    cli_date_help = "data do ato (padrão: hoje)"
+    cli_preview = True    # --preview
     cli_pdf = True        # --pdf (the act's document)
     cli_card = ""         # --card: "permit" or "aux" (the card printed after the act)
     cli_wrapped = True    # --json prints {"result": ...} (False: the result itself)
 
     # --- the law -------------------------------------------------------------------------
+    def statuses_on(self, profile: RuleProfile) -> tuple[str, ...]:
+        """The permit statuses the act applies to under this wording of the law."""
+        return self.statuses
+
     def act_day(self, inputs: dict):
         """The act's date from its inputs (today when none): the day whose wording judges it.
         A date still being typed, or mistyped, is today's here; the service names the field."""
@@ -150,6 +164,28 @@ def permit_by_number(text):
     from ..licensing import permits
     return permits.by_order_number(validators.positive_int(
         str(text).strip(), "Nº da permissão", maximum=2**31 - 1))
+
+
+# the codes are domain.vehicle_rules.FAMILY_RELATIONS' (checked by the service; not imported
+# here, so parsing a command loads no rule module; a test compares them)
+OWNER_RELATION_HELP = ("parentesco do proprietário do veículo com o permissionário, onde a lei "
+                       "admite veículo de familiar (vehicle.owner_rule): conjuge, pai_mae, "
+                       "filho, avo, neto, irmao, sogro, genro_nora, cunhado")
+
+# the command printing each document an act names in `prints` (cli/documents.py)
+PRINT_COMMANDS = {"card": "print card {number} -o cartao.pdf",
+                  "termo": "print termo {number} -o termo.pdf"}
+
+
+def print_hint(prints: tuple[str, ...], number) -> str:
+    """'Imprima: print card 7 -o cartao.pdf; print termo 7 -o termo.pdf'."""
+    return "Imprima: " + "; ".join(PRINT_COMMANDS[d].format(number=number) for d in prints)
+
+
+def optional_day(value, field: str):
+    """The act's date when given (a date or dd/mm/aaaa), else None: the service takes today."""
+    from ...domain import validators
+    return validators.parse_date(value, field) if value else None
 
 
 def fee_lines(fee_key: str, payer: str) -> list[str]:

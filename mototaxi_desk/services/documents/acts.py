@@ -5,6 +5,7 @@ import datetime as dt
 
 from ...domain import validators
 from ...domain.errors import DomainError, ValidationError
+from ...domain.permit_status import PermitAction
 from ...domain.profiles import Service
 from ...printing import roster, termo
 from ...store.connection import write_transaction
@@ -54,7 +55,7 @@ def _plural(word: str) -> str:
 
 def _grant_act(permit: Permit) -> str:
     row = (PermitHistory.select(PermitHistory.act_number)
-           .where((PermitHistory.permit == permit.id) & (PermitHistory.action == "grant"))
+           .where((PermitHistory.permit == permit.id) & (PermitHistory.action == PermitAction.GRANT))
            .first())
     return row.act_number if row else ""
 

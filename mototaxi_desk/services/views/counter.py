@@ -1,20 +1,19 @@
 """The counter's actions on a person's record (prontuário): which apply right now for the
 acting user — each with the reason when it does not — and the two acts that had no service
 of their own: the second copy of the permit card (with the profile's fee) and the renewal
-preview. The rules stay in their services; `actions` only asks them, so a button that is
+preview (the renewal's own, services/acts/renew.py `terms`). The rules stay in their services; `actions` only asks them, so a button that is
 enabled may still be refused by the service, and the refusal is what the clerk sees."""
 from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
 
-from ...domain import permit_rules
-from ...domain.errors import DebtRefusal, DomainError, RuleRefusal
-from ...domain.money import format_money, parse_money, units_to_cents
+from ...domain.errors import DomainError, RuleRefusal
+from ...domain.money import parse_money
 from ...domain.permit_status import PermitAction
 from ...store.connection import write_transaction
 from ...store.models import Permit, Person, WaitingListEntry
-from .. import documents, ledger, permissions, permit_actions, setup
+from .. import acts, documents, ledger, permissions, permit_actions, setup
 from ..payments import fees
 from . import lookup
 from ..licensing import permits, waiting_list
@@ -39,39 +38,15 @@ def _role_why(actor: Actor, action: str) -> str:
 
 
 def renewal_preview(permit_id, *, on: dt.date | None = None) -> dict:
-    """What renewing now would do: the new validity, the fee and any late fine; raises the
-    rule's refusal (too early, lapsed, ended permit) as the renewal itself would."""
-    on = on or wallclock.today()
-    profile = setup.profile(on)
-    permit = lookup.get_permit(permit_id)
-    if permit.status not in permit_rules.renewable_statuses(profile):
-        raise DomainError(f"Permissão nº {lookup.permit_number(permit)} está "
-                          f"{permits.STATUS_LABELS[permit.status].lower()}: não é possível "
-                          "renovar.")
-    terms = permit_rules.renewal_terms(profile, permit.valid_until, on)
-    charges = []
-    fee_key = profile.application("renewal").fee_key
-    rule = profile.fees.get(fee_key) if fee_key else None
-    unit_cents = setup.fiscal_unit_value_cents(on.year)
-    if rule is not None:
-        charges.append({"label": rule.label, "article": rule.article,
-                        "amount_text": format_money(units_to_cents(rule.units, unit_cents))})
-    if terms.late_fine_units:
-        charges.append({"label": "Multa por renovação fora do prazo",
-                        "article": profile.renewal.article, "amount_text": format_money(
-                            units_to_cents(terms.late_fine_units, unit_cents))})
-    try:  # the debts that would refuse it, shown before the clerk confirms (issue 36)
-        fees.check_no_debts(permit.holder_id, "a renovação", renewal=True, on=on)
-        blocking = None
-    except DebtRefusal as exc:
-        blocking = {"person_id": exc.person_id, "debts": exc.debts, "message": str(exc)}
-    return {"permit_id": permit.id, "order_number": permit.order_number,
-            "valid_until": permit.valid_until, "new_valid_until": terms.new_valid_until,
-            "charges": charges, "article": profile.renewal.article, "blocking": blocking}
+    """What renewing now would do (the renewal's own preview, services/acts/renew.py): the
+    new validity, the fee and any late fine; raises the rule's refusal (too early, lapsed,
+    ended permit) as the renewal itself would."""
+    return acts.get("renew").terms(permit_id, on=on)
 
 
 def _renewal_state(actor: Actor, held: list[Permit], on: dt.date) -> dict:
-    statuses = permit_rules.renewable_statuses(setup.profile(on))
+    renew = acts.get("renew")  # services/acts/renew.py
+    statuses = renew.statuses_on(setup.profile(on))
     candidates = [p for p in held if p.status in statuses]
     if not candidates:
         return _state(False, "Nenhuma permissão ativa, vencida ou suspensa para renovar."
@@ -86,7 +61,7 @@ def _renewal_state(actor: Actor, held: list[Permit], on: dt.date) -> dict:
             why = str(exc)
     if not ready:
         return _state(False, why)
-    direct = permissions.can(actor, "permit.renew")
+    direct = permissions.can(actor, renew.permission)
     if not direct and not permissions.can(actor, "application.file"):
         return _state(False, _role_why(actor, "application.file"))
     # the supervisor renews with the act; the clerk files the renewal application

@@ -18,7 +18,7 @@ from ...domain.validators import format_date
 from ...store.models import Permit
 from . import alerts, counter
 from ..licensing import applications, permits
-from .. import documents, permissions
+from .. import acts, documents, permissions
 from ..payments import fees, guias
 from ..register import inspections
 from ..context import Actor
@@ -111,8 +111,9 @@ def _applications(actor: Actor, person_id: int) -> list[dict]:
                     detail=f"{missing[0]}{more}.", target={"application_id": app["id"]}))
         elif app["type"] == "new_permit" and app["status"] == "deferido" and \
                 not app["permit_id"]:
-            why = "" if permissions.can(actor, "permit.grant") else \
-                f"Seu perfil não pode {permissions.PERMISSIONS['permit.grant'].label}."
+            grant = acts.get("grant").permission
+            why = "" if permissions.can(actor, grant) else \
+                f"Seu perfil não pode {permissions.PERMISSIONS[grant].label}."
             out.append(_step(
                 f"grant:{app['id']}", "grant",
                 f"Outorgar a permissão (requerimento {app['protocol']} deferido)",
