@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog,
 from ...domain import permit_rules
 from ...domain.errors import DebtRefusal, DomainError, ValidationError
 from ...domain.money import format_units
+from ...domain.notice_stage import STAGE_COLOURS
 from ...domain.validators import format_date
 from ...services import ledger, setup
 from ..models.dict_table import Column, DictTableModel
@@ -27,9 +28,7 @@ from .unsaved import DiscardGuard
 from ..labels import instrument_words
 from ...domain import wallclock
 
-STAGE_COLOURS = {"voided": GREY, "awaiting_notification": AMBER, "defence_open": AMBER,
-                 "defence_pending": AMBER, "revelia_due": RED, "appeal_open": AMBER,
-                 "appeal_pending": AMBER, "final": GREEN}
+# the stages' colours beside their words: domain/notice_stage.NoticeStage
 SOON_DAYS = 30
 ERROR_STYLE = "border: 2px solid #c62828;"
 

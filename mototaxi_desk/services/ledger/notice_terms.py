@@ -7,6 +7,7 @@ import datetime as dt
 import json
 
 from ...domain.errors import DomainError
+from ...domain.notice_stage import STAGE_LABELS, NoticeStage  # noqa: F401
 from ...domain.penalty_calendar import deadline, moved_from
 from ...store.models import InfractionNotice, NoticeProceeding
 from .. import audit, setup
@@ -14,11 +15,8 @@ from ..context import Actor
 from ..administration.holidays import business_calendar
 from .notice_records import number_text
 
-STAGE_LABELS = {"voided": "Anulado", "awaiting_notification": "Aguardando notificação",
-                "defence_open": "Prazo de defesa aberto", "defence_pending": "Defesa em análise",
-                "revelia_due": "Prazo de defesa vencido (revelia)",
-                "appeal_open": "Prazo de recurso aberto", "appeal_pending": "Recurso em análise",
-                "final": "Definitivo"}
+# the stages, their words and colours: domain/notice_stage.NoticeStage
+
 
 
 def proceedings_of(notice_id) -> list[NoticeProceeding]:
