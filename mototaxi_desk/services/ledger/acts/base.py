@@ -114,6 +114,10 @@ class LedgerAct:
         """Do the act through its service (one transaction, audited)."""
         raise NotImplementedError
 
+    def intro(self, state: NoticeState) -> str:
+        """The plain form's opening line (the law it applies, with the article)."""
+        return ""
+
     def done_text(self, result: dict, inputs: dict) -> str:
         """The dialog's line after the act."""
         return ""
