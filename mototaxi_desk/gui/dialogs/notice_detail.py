@@ -21,6 +21,7 @@ from ...services import ledger, setup
 from ...services.ledger import acts as ledger_acts
 from ...services.ledger import impounds
 from ...services.ledger.acts import NoticeState
+from ...services.ledger.acts.base import PROCEEDING_STAGES
 from .. import labels, prompts
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import STATUS_COLOURS, table_view
@@ -67,7 +68,7 @@ class NoticeDetailDialog(QDialog):
              Column("paid_on", "Pago em"), Column("receipt", "Recibo / DAM")],
             colour_of=lambda r: STATUS_COLOURS.get(r["status"], "#e4e4e4"), parent=self)
         self.proceedings = DictTableModel(
-            [Column("stage", "Fase", lambda s: "Defesa" if s == "defence" else "Recurso"),
+            [Column("stage", "Fase", lambda s: PROCEEDING_STAGES.get(s, s)),
              Column("event", "Evento", lambda e: PROCEEDING_EVENTS.get(e, e)),
              Column("filed_on", "Protocolo"),
              Column("decision", "Decisão", lambda d: DECISIONS.get(d, d)),
@@ -295,7 +296,7 @@ class NoticeDetailDialog(QDialog):
         which = QComboBox()
         for p in self.notice["proceedings"]:
             if p["event"] == "filed" and not p["decision"]:
-                which.addItem(f"{'Defesa' if p['stage'] == 'defence' else 'Recurso'} "
+                which.addItem(f"{PROCEEDING_STAGES.get(p['stage'], p['stage'])} "
                               f"protocolada em {format_date(p['filed_on'])}", p["id"])
         decision = QComboBox()
         decision.addItem("Rejeitada (o auto mantém-se)", False)
