@@ -77,8 +77,9 @@ def register(sub) -> None:
 def cmd_ledger_act(args) -> int:
     act = _acts().get(args.ledger_act)
     with database(args):
+        acting = actor(args) if act.cli_actor_first else None
         inputs = act.cli_inputs(args)
-        data = act.run(actor(args), **inputs)
+        data = act.run(acting or actor(args), **inputs)
         lines = act.done_lines(data, inputs)
     emit(args, data, lines)
     return EXIT_OK

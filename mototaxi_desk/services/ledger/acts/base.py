@@ -86,6 +86,7 @@ class LedgerAct:
     cli_group = ""       # "notice" or "impound" ("": no command)
     cli_name = ""        # default: the key
     cli_help = ""
+    cli_actor_first = False  # the user is checked before the arguments are looked up
 
     # --- the law ---------------------------------------------------------------------------
     def law_refusal(self, profile: RuleProfile) -> RuleRefusal | None:

@@ -57,7 +57,7 @@ class Release(LedgerAct):
     audit = {"impound.release": "Veículo liberado"}
     document = "Recibo de liberação"
     print_button = ("print_release", "Imprimir recibo de liberação")
-    cli_group = "impound"
+    cli_group, cli_actor_first = "impound", True
     cli_help = ("libera o veículo: pelo pagamento (multas já pagas, remoção e estadia pagas "
                 "agora, alvará exibido) ou pelos outros motivos que a lei prevê")
 
