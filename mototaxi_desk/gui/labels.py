@@ -5,6 +5,7 @@ from __future__ import annotations
 # comparison of two wordings of a law uses them too)
 from ..domain.profile_words import PROFILE_NUMBERS, PROFILE_SECTIONS, profile_number  # noqa: F401
 from ..services import acts
+from ..services.ledger import acts as ledger_acts
 
 AUDIT_ACTIONS = {
     "person.register": "Cadastro da pessoa", "person.update": "Cadastro alterado",
@@ -47,16 +48,8 @@ ENTITIES = {"person": "Pessoa", "permit": "Permissão", "vehicle": "Veículo",
 INSPECTION_KINDS = {"annual": "Anual", "semiannual": "Semestral", "on_demand": "Extraordinária"}
 
 
-# penalty ledger (issue 6 item 9)
-AUDIT_ACTIONS.update({
-    "notice.record": "Auto de infração lavrado", "notice.notify": "Notificação registrada",
-    "notice.void": "Auto de infração anulado", "notice.defence_file": "Defesa protocolada",
-    "notice.appeal_file": "Recurso protocolado", "notice.defence_judge": "Defesa julgada",
-    "notice.appeal_judge": "Recurso julgado", "notice.revelia": "Revelia declarada",
-    "charge.create": "Multa lançada", "charge.pay": "Multa paga", "charge.void": "Multa anulada",
-    "sanction.apply": "Sanção aplicada", "sanction.undo": "Sanção desconstituída",
-    "sanction.decide": "Sanção aplicada por decisão",
-    "impound.record": "Veículo apreendido", "impound.release": "Veículo liberado"})
+# penalty ledger (issue 6 item 9): each act of the ledger declares its audit words
+AUDIT_ACTIONS.update(ledger_acts.audit_labels())
 # the passage of time and the rules of issue 16
 AUDIT_ACTIONS.update({
     "clock.tick": "Atualização diária das situações",
@@ -128,7 +121,8 @@ REFUSED = "refused:"
 def audit_action(code: str) -> str:
     if code in AUDIT_ACTIONS:
         return AUDIT_ACTIONS[code]
-    act_words = acts.audit_labels()  # an act registered after this module was imported
+    # an act registered after this module was imported
+    act_words = {**acts.audit_labels(), **ledger_acts.audit_labels()}
     if code in act_words:
         return act_words[code]
     if code.startswith(REFUSED):  # 'refused:<permission key>' (services/refusals.py)

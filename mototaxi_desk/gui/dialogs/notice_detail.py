@@ -1,5 +1,8 @@
 """The auto de infração: every field, its deadlines and stage, the fine and its payment, the
-defence and appeal, impound and release — and the ledger actions the user's role allows."""
+defence and appeal, impound and release — and the ledger actions the user's role allows. The
+action buttons (words, order, enabling, tooltips), the forms' titles and what each runs come
+from the acts of the ledger (services/ledger/acts); the forms with their own widgets are
+the open_<form> methods here, an act with plain `fields` gets a form built from them."""
 from __future__ import annotations
 
 from html import escape
@@ -14,8 +17,11 @@ from .. import screen_fit
 from ...domain.errors import DomainError
 from ...domain.money import format_money
 from ...domain.validators import format_date
-from ...services import documents, ledger, setup
+from ...services import ledger, setup
+from ...services.ledger import acts as ledger_acts
 from ...services.ledger import impounds
+from ...services.ledger.acts import NoticeState
+from ...services.ledger.acts.base import PROCEEDING_STAGES
 from .. import labels, prompts
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import STATUS_COLOURS, table_view
@@ -62,7 +68,7 @@ class NoticeDetailDialog(QDialog):
              Column("paid_on", "Pago em"), Column("receipt", "Recibo / DAM")],
             colour_of=lambda r: STATUS_COLOURS.get(r["status"], "#e4e4e4"), parent=self)
         self.proceedings = DictTableModel(
-            [Column("stage", "Fase", lambda s: "Defesa" if s == "defence" else "Recurso"),
+            [Column("stage", "Fase", lambda s: PROCEEDING_STAGES.get(s, s)),
              Column("event", "Evento", lambda e: PROCEEDING_EVENTS.get(e, e)),
              Column("filed_on", "Protocolo"),
              Column("decision", "Decisão", lambda d: DECISIONS.get(d, d)),
@@ -82,25 +88,24 @@ class NoticeDetailDialog(QDialog):
         layout.addWidget(self.tabs, 1)
 
         self.buttons = {}
-        rows = [[("notify", "Registrar notificação…", self.open_notify),
-                 ("defence", "Protocolar defesa/recurso…", self.open_defence),
-                 ("judge", "Julgar…", self.open_judge),
-                 ("revelia", "Declarar revelia…", self.open_revelia),
-                 ("void", "Anular…", self.open_void),
-                 ("reissue", "Corrigir (reemitir)…", self.open_reissue)],
-                [("pay", "Pagar multa…", self.open_pay),
-                 ("impound", "Apreender veículo…", self.open_impound),
-                 ("release", "Liberar veículo…", self.open_release),
-                 ("print", "Imprimir auto (Ctrl+P)", self.print_notice),
-                 ("print_release", "Imprimir recibo de liberação", self.print_release),
-                 ("close", "Fechar", self.accept)]]
+        self.button_acts = {}  # button key -> the act of the ledger it opens or prints
+        prints = [act for act in ledger_acts.registry().values() if act.print_button[0]]
+        rows = [[(act.button, act.label, lambda a=act: self.open_act(a.key), act)
+                 for act in ledger_acts.buttons(0)],
+                [(act.button, act.label, lambda a=act: self.open_act(a.key), act)
+                 for act in ledger_acts.buttons(1)]
+                + [(act.print_button[0], act.print_button[1],
+                    lambda a=act: self.print_act(a.key), act) for act in prints]
+                + [("close", "Fechar", self.accept, None)]]
         for row in rows:
             line = QHBoxLayout()
-            for key, text, slot in row:
+            for key, text, slot, act in row:
                 button = QPushButton(text)
                 button.setAutoDefault(False)
                 button.clicked.connect(lambda _=False, s=slot: s())
                 self.buttons[key] = button
+                if act is not None:
+                    self.button_acts[key] = act
                 line.addWidget(button)
             layout.addLayout(line)
         self.message = QLabel()
@@ -190,31 +195,21 @@ class NoticeDetailDialog(QDialog):
         self.impounds.set_rows(self.impound_rows)
         self._enable()
 
+    def _state(self) -> NoticeState:
+        return NoticeState(self.notice, self._notice_profile(), self.actor.role,
+                           self.impound_rows)
+
     def _enable(self) -> None:
-        n, role = self.notice, self.actor.role
-        active = n["status"] == "active"
-        rule = self._notice_profile().defence
-        pending = [p for p in n["proceedings"] if p["event"] == "filed" and not p["decision"]]
-        open_fines = [c for c in n["charges"] if c["status"] == "open"]
-        held = [i for i in self.impound_rows if i["status"] == "held"]
-        released = [i for i in self.impound_rows if i["status"] == "released"]
-        can = {
-            "notify": active and n["notified_on"] is None and
-            role in (*ledger.RECORDERS, "atendente"),
-            "defence": active and n["stage"] in ("defence_open", "appeal_open", "revelia_due")
-            and role in ledger.CASHIERS and bool(rule.defence_days or rule.appeal_days),
-            "judge": active and bool(pending) and role in ledger.DECIDERS,
-            "revelia": active and n["stage"] == "revelia_due" and role in ledger.DECIDERS,
-            "void": active and role in ledger.DECIDERS,
-            "reissue": active and role in ledger.DECIDERS,
-            "pay": bool(open_fines) and role in ledger.CASHIERS,
-            "impound": active and not held and role in ledger.RECORDERS and bool(n["plate"]),
-            "release": bool(held) and role in ledger.CASHIERS,
-            "print": role in documents.PRINT_ROLES,
-            "print_release": bool(released) and role in documents.PRINT_ROLES,
-            "close": True}
+        state = self._state()
         for key, button in self.buttons.items():
-            button.setEnabled(can[key])
+            act = self.button_acts.get(key)
+            if act is None:  # Fechar
+                button.setEnabled(True)
+                continue
+            printing = key == act.print_button[0]
+            enabled = act.can_print(state) if printing else act.enabled(state)
+            button.setEnabled(enabled)
+            button.setToolTip("" if enabled or printing else act.why_not(state))
 
     def _done(self, text: str) -> None:
         self.changed = True
@@ -228,6 +223,29 @@ class NoticeDetailDialog(QDialog):
         return form
 
     # --- actions ---------------------------------------------------------------------------
+    def open_act(self, key: str):
+        """The act's form: its own (open_<form>) or the plain one from its fields."""
+        act = ledger_acts.get(key)
+        if act.form:
+            return getattr(self, f"open_{act.form}")()
+        return self._plain_form(act)
+
+    def _run(self, key: str, **inputs) -> dict:
+        """Do the act through its declaration and say what was done."""
+        act = ledger_acts.get(key)
+        result = act.run(self.actor, notice_id=self.notice_id, **inputs)
+        self._done(act.done_text(result, inputs))
+        return result
+
+    def _plain_form(self, act) -> ActionForm:
+        made = {"date": date_edit, "datetime": datetime_edit}
+        fields = [(f.key, f.label, made[f.kind]() if f.kind in made else QLineEdit(f.default))
+                  for f in act.fields]
+        form = ActionForm(act.title, fields, lambda v: self._run(act.key, **v),
+                          intro=act.intro(self._state()), confirm=act.confirm, parent=self)
+        form.setObjectName(f"ledger_act_{act.key}")
+        return self._open(form)
+
     def open_notify(self) -> ActionForm:
         channel = QComboBox()
         # the means the law in force on the infraction date admits (it sets the terms)
@@ -235,11 +253,11 @@ class NoticeDetailDialog(QDialog):
         for code, label in admitted_channels(profile):
             channel.addItem(label, code)
 
+        act = ledger_acts.get("notify")
+
         def submit(v):
-            ledger.record_notification(self.actor, self.notice_id, notified_on=v["on"],
-                                       channel=v["channel"])
-            self._done("Notificação registrada: o prazo de defesa corre a partir dela.")
-        return self._open(ActionForm("Registrar notificação", [
+            return self._run(act.key, **v)
+        return self._open(ActionForm(act.title, [
             ("on", "Data da notificação", date_edit()), ("channel", "Meio de notificação",
                                                           channel)], submit,
             intro=_initial_capital(ledger.means_text(profile))
@@ -260,13 +278,13 @@ class NoticeDetailDialog(QDialog):
         text.setFixedHeight(110)
         text.setTabChangesFocus(True)
 
+        act = ledger_acts.get("defence")
+
         def submit(v):
-            ledger.file_defence(self.actor, self.notice_id, stage_=v["stage"],
-                                filed_on=v["filed_on"], text=v["text"],
-                                attachments=[a.strip() for a in v["attachments"].split(";")
-                                             if a.strip()])
-            self._done("Defesa/recurso protocolado; aguarda o julgamento do supervisor.")
-        return self._open(ActionForm("Protocolar defesa ou recurso", [
+            return self._run(act.key, stage=v["stage"], filed_on=v["filed_on"], text=v["text"],
+                             attachments=[a.strip() for a in v["attachments"].split(";")
+                                          if a.strip()])
+        return self._open(ActionForm(act.title, [
             ("stage", "Fase", stage), ("filed_on", "Data do protocolo", date_edit()),
             ("text", "Texto da defesa", text),
             ("attachments", "Anexos (separados por ;)", QLineEdit())], submit,
@@ -278,7 +296,7 @@ class NoticeDetailDialog(QDialog):
         which = QComboBox()
         for p in self.notice["proceedings"]:
             if p["event"] == "filed" and not p["decision"]:
-                which.addItem(f"{'Defesa' if p['stage'] == 'defence' else 'Recurso'} "
+                which.addItem(f"{PROCEEDING_STAGES.get(p['stage'], p['stage'])} "
                               f"protocolada em {format_date(p['filed_on'])}", p["id"])
         decision = QComboBox()
         decision.addItem("Rejeitada (o auto mantém-se)", False)
@@ -287,13 +305,11 @@ class NoticeDetailDialog(QDialog):
         reason.setFixedHeight(90)
         reason.setTabChangesFocus(True)
 
+        act = ledger_acts.get("judge")
+
         def submit(v):
-            result = ledger.judge(self.actor, v["proceeding"], accepted=v["accepted"],
-                                  reason=v["reason"])
-            self._done("Defesa acolhida: o auto foi anulado." if v["accepted"] else
-                       "Defesa rejeitada: as penalidades se mantêm.")
-            return result
-        return self._open(ActionForm("Julgar defesa ou recurso", [
+            return self._run(act.key, **v)
+        return self._open(ActionForm(act.title, [
             ("proceeding", "Defesa/recurso", which), ("accepted", "Decisão", decision),
             ("reason", "Fundamentação da decisão", reason)], submit,
             intro="Acolhida a defesa, o auto é anulado e a multa, as sanções e as medidas "
@@ -302,10 +318,11 @@ class NoticeDetailDialog(QDialog):
             parent=self))
 
     def open_revelia(self) -> ActionForm:
+        act = ledger_acts.get("revelia")
+
         def submit(_v):
-            ledger.record_revelia(self.actor, self.notice_id)
-            self._done("Revelia declarada: as penalidades se aplicam.")
-        return self._open(ActionForm("Declarar revelia", [], submit, confirm="Declarar",
+            return self._run(act.key)
+        return self._open(ActionForm(act.title, [], submit, confirm=act.confirm,
                                      intro="Sem defesa no prazo"
                                            + _cite(self._notice_profile().defence.revelia_article)
                                            + ": as "
@@ -314,15 +331,12 @@ class NoticeDetailDialog(QDialog):
     def open_void(self) -> ActionForm:
         reason = QLineEdit()
 
+        act = ledger_acts.get("void")
+
         def submit(v):
-            result = ledger.void_notice(self.actor, self.notice_id, reason=v["reason"])
-            refunds = result.get("refunds_due") or []
-            self._done("Auto anulado." + (f" Restituição devida: "
-                                          f"{', '.join(r['amount_text'] for r in refunds)}."
-                                          if refunds else ""))
-            return result
-        return self._open(ActionForm("Anular auto de infração", [
-            ("reason", "Motivo da anulação", reason)], submit, confirm="Anular",
+            return self._run(act.key, **v)
+        return self._open(ActionForm(act.title, [
+            ("reason", "Motivo da anulação", reason)], submit, confirm=act.confirm,
             intro="O auto fica no histórico, anulado; a multa em aberto, as sanções e a "
                   "apreensão decorrentes são desfeitas.", parent=self))
 
@@ -335,8 +349,7 @@ class NoticeDetailDialog(QDialog):
         return dialog
 
     def _reissued(self, dialog) -> None:
-        new = dialog.result_notice
-        self._done(f"Auto corrigido: emitido o auto nº {new['number']} em substituição.")
+        self._done(ledger_acts.get("reissue").done_text(dialog.result_notice, {}))
 
     def open_pay(self) -> ActionForm:
         which = QComboBox()
@@ -347,13 +360,11 @@ class NoticeDetailDialog(QDialog):
         amount = QLineEdit(format_money(first["amount_cents"]) if first else "")
         payment = setup.profile_today().penalties.payment_article
 
+        act = ledger_acts.get("pay")
+
         def submit(v):
-            result = ledger.pay_charge(self.actor, v["charge"], paid_on=v["paid_on"],
-                                       receipt=v["receipt"], amount=v["amount"])
-            self._done(f"Pagamento registrado ({result['amount_text']}). {result['note']}"
-                       .strip())
-            return result
-        return self._open(ActionForm("Pagar multa", [
+            return self._run(act.key, **v)
+        return self._open(ActionForm(act.title, [
             ("charge", "Multa", which), ("paid_on", "Data do pagamento", date_edit()),
             ("receipt", "Nº do recibo / DAM", QLineEdit()), ("amount", "Valor pago", amount)],
             submit, intro="Só o pagamento integral é aceito." + (
@@ -361,13 +372,11 @@ class NoticeDetailDialog(QDialog):
             parent=self))
 
     def open_impound(self) -> ActionForm:
+        act = ledger_acts.get("impound")
+
         def submit(v):
-            result = impounds.impound_vehicle(self.actor, notice_id=self.notice_id,
-                                              place=v["place"], deposited_at=v["deposited_at"],
-                                              boletim=v["boletim"])
-            self._done(f"Veículo {result['plate']} apreendido ({result['article']}).")
-            return result
-        return self._open(ActionForm("Apreender veículo", [
+            return self._run(act.key, **v)
+        return self._open(ActionForm(act.title, [
             ("place", "Local de depósito", QLineEdit("Pátio municipal")),
             ("deposited_at", "Data e hora do depósito", datetime_edit()),
             ("boletim", "Boletim de ocorrência", QLineEdit())], submit,
@@ -390,16 +399,12 @@ class NoticeDetailDialog(QDialog):
         shown = QCheckBox("o permissionário exibiu o alvará de permissão")
         form_fields.append(("permit_shown", "Alvará", shown))
 
+        act = ledger_acts.get("release")
+
         def submit(v):
-            result = impounds.release_vehicle(
-                self.actor, held["id"], released_at=v["released_at"], reason=v["reason"],
-                removal=v["removal"] or None, removal_receipt=v["removal_receipt"],
-                storage_receipt=v["storage_receipt"], permit_shown=v["permit_shown"])
-            self._done(f"Veículo {result['plate']} liberado; total "
-                       f"{result['receipt'].get('total_text', 'R$ 0,00')}. Imprima o recibo.")
-            return result
-        form = ActionForm("Liberar veículo", form_fields, submit, confirm="Liberar",
-                          parent=self)
+            return self._run(act.key, **{**v, "impound": held["id"],
+                                         "removal": v["removal"] or None})
+        form = ActionForm(act.title, form_fields, submit, confirm=act.confirm, parent=self)
 
         def quote():
             values = form.values()
@@ -424,12 +429,15 @@ class NoticeDetailDialog(QDialog):
         quote()
         return self._open(form)
 
-    def _print(self, fn, key) -> dict | None:
+    def print_act(self, key: str) -> dict | None:
+        """Print the document the act declares (the auto, the release receipt)."""
         try:
-            result = fn(self.actor, key)
+            result = ledger_acts.get(key).print_document(self.actor, self._state())
         except DomainError as exc:
             self.message.setStyleSheet("color: #b71c1c; font-weight: bold;")
             self.message.setText(str(exc))
+            return None
+        if result is None:
             return None
         self.last_print = result
         prompts.show_preview(self, result, modal=True)
@@ -438,13 +446,10 @@ class NoticeDetailDialog(QDialog):
     def print_notice(self) -> dict | None:
         if not self.buttons["print"].isEnabled():
             return None
-        return self._print(documents.print_notice, self.notice["number"])
+        return self.print_act("record")
 
     def print_release(self) -> dict | None:
-        released = [i for i in self.impound_rows if i["status"] == "released"]
-        if not released:
-            return None
-        return self._print(documents.print_release, str(released[-1]["id"]))
+        return self.print_act("release")
 
 
 def _initial_capital(text: str) -> str:

@@ -8,6 +8,7 @@ from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton,
                                QSplitter, QVBoxLayout, QWidget)
 
+from ...domain.notice_stage import NoticeStage
 from ...domain.search_terms import fold
 from ...services import ledger, setup
 from ..dialogs.notice_detail import NoticeDetailDialog
@@ -17,7 +18,7 @@ from ..widgets.ledger_view import (NoticeTableModel, SanctionsPanel, notice_rows
                                    notice_table_view)
 
 FILTERS = [("", "Todos"), ("running", "Em andamento"), ("open_fine", "Multa em aberto"),
-           *[(code, label) for code, label in ledger.STAGE_LABELS.items()]]
+           *[(stage.value, stage.label) for stage in NoticeStage]]
 PAGE_SIZE = 100  # notices read at a time, newest first (a screen shows about 25)
 SEARCH_PAGES = 5  # a filter that matches few reads at most this many pages per scroll
 

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog,
 from ...domain import permit_rules
 from ...domain.errors import DebtRefusal, DomainError, ValidationError
 from ...domain.money import format_units
+from ...domain.notice_stage import STAGE_COLOURS, NoticeStage
 from ...domain.validators import format_date
 from ...services import ledger, setup
 from ..models.dict_table import Column, DictTableModel
@@ -27,9 +28,7 @@ from .unsaved import DiscardGuard
 from ..labels import instrument_words
 from ...domain import wallclock
 
-STAGE_COLOURS = {"voided": GREY, "awaiting_notification": AMBER, "defence_open": AMBER,
-                 "defence_pending": AMBER, "revelia_due": RED, "appeal_open": AMBER,
-                 "appeal_pending": AMBER, "final": GREEN}
+# the stages' colours beside their words: domain/notice_stage.NoticeStage
 SOON_DAYS = 30
 ERROR_STYLE = "border: 2px solid #c62828;"
 
@@ -49,7 +48,7 @@ def fine_text(notice: dict) -> str:
 
 def running_deadline(notice: dict) -> dt.date | None:
     """The term that matters now: the appeal's once the defence stage is over."""
-    if notice["stage"] in ("appeal_open", "appeal_pending"):
+    if notice["stage"] in (NoticeStage.APPEAL_OPEN, NoticeStage.APPEAL_PENDING):
         return notice.get("appeal_deadline")
     return notice.get("defence_deadline")
 
@@ -57,9 +56,10 @@ def running_deadline(notice: dict) -> dt.date | None:
 def deadline_colour(notice: dict, today: dt.date) -> str | None:
     """Overdue red, ≤ 30 days amber — only while a term is running."""
     due = running_deadline(notice)
-    if notice["stage"] == "revelia_due":
+    if notice["stage"] == NoticeStage.REVELIA_DUE:
         return RED
-    if due is None or notice["stage"] not in ("defence_open", "appeal_open"):
+    running = (NoticeStage.DEFENCE_OPEN, NoticeStage.APPEAL_OPEN)
+    if due is None or notice["stage"] not in running:
         return None
     if due < today:
         return RED
@@ -76,7 +76,7 @@ def status_word(notice: dict) -> str:
 
 
 def status_colour(notice: dict) -> str:
-    if notice["stage"] == "final":
+    if notice["stage"] == NoticeStage.FINAL:
         fines = [c for c in notice.get("charges", []) if c["kind"] == "fine"]
         return RED if any(c["status"] == "open" for c in fines) else GREEN
     return STAGE_COLOURS.get(notice["stage"], GREY)

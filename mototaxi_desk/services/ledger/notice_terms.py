@@ -7,6 +7,7 @@ import datetime as dt
 import json
 
 from ...domain.errors import DomainError
+from ...domain.notice_stage import STAGE_LABELS, NoticeStage  # noqa: F401 (the face names it)
 from ...domain.penalty_calendar import deadline, moved_from
 from ...store.models import InfractionNotice, NoticeProceeding
 from .. import audit, setup
@@ -14,11 +15,8 @@ from ..context import Actor
 from ..administration.holidays import business_calendar
 from .notice_records import number_text
 
-STAGE_LABELS = {"voided": "Anulado", "awaiting_notification": "Aguardando notificação",
-                "defence_open": "Prazo de defesa aberto", "defence_pending": "Defesa em análise",
-                "revelia_due": "Prazo de defesa vencido (revelia)",
-                "appeal_open": "Prazo de recurso aberto", "appeal_pending": "Recurso em análise",
-                "final": "Definitivo"}
+# the stages, their words and colours: domain/notice_stage.NoticeStage
+
 
 
 def proceedings_of(notice_id) -> list[NoticeProceeding]:
@@ -86,14 +84,14 @@ def deadlines(notice: InfractionNotice, proceedings=None, calendar=None, at=None
 
 
 def stage(notice: InfractionNotice, on: dt.date, proceedings=None, calendar=None,
-          at=None, *, terms: dict | None = None) -> str:
-    """Where the notice stands: see STAGE_LABELS. 'final' = the contraditório is over and
-    its penalties may be applied (PF Art. 38 §2º, SRM Art. 35 §3º). `terms`: its
-    deadlines() when the caller has them already (a list)."""
+          at=None, *, terms: dict | None = None) -> NoticeStage:
+    """Where the notice stands: a NoticeStage (domain/notice_stage.py). 'final' = the
+    contraditório is over and its penalties may be applied (PF Art. 38 §2º, SRM Art. 35
+    §3º). `terms`: its deadlines() when the caller has them already (a list)."""
     if notice.status == "voided":
-        return "voided"
+        return NoticeStage.VOIDED
     if notice.notified_on is None:
-        return "awaiting_notification"
+        return NoticeStage.AWAITING_NOTIFICATION
     rule = _rule(notice, at)
     proceedings = proceedings_of(notice.id) if proceedings is None else proceedings
     terms = terms if terms is not None else deadlines(notice, proceedings, calendar, at)
@@ -101,14 +99,14 @@ def stage(notice: InfractionNotice, on: dt.date, proceedings=None, calendar=None
     appeal = [p for p in proceedings if p.stage == "appeal"]
     if rule.defence_days:
         if not defence:
-            return "defence_open" if on <= terms["defence"] else "revelia_due"
+            return NoticeStage.DEFENCE_OPEN if on <= terms["defence"] else NoticeStage.REVELIA_DUE
         if defence[-1].event == "filed" and not defence[-1].decision:
-            return "defence_pending"
+            return NoticeStage.DEFENCE_PENDING
     if rule.appeal_days and appeal and not appeal[-1].decision:
-        return "appeal_pending"
+        return NoticeStage.APPEAL_PENDING
     if rule.appeal_days and not appeal and terms["appeal"] and on <= terms["appeal"]:
-        return "appeal_open"
-    return "final"
+        return NoticeStage.APPEAL_OPEN
+    return NoticeStage.FINAL
 
 
 def sanctions_ready(notice: InfractionNotice, on: dt.date, calendar=None) -> bool:
@@ -116,12 +114,13 @@ def sanctions_ready(notice: InfractionNotice, on: dt.date, calendar=None) -> boo
     revelia, or the term passed with none), or the law has no defence stage (L1745: the
     penalty is applied and may be appealed, Art. 19)."""
     current = stage(notice, on, calendar=calendar)
-    return current in ("final", "revelia_due", "appeal_open", "appeal_pending")
+    return current in (NoticeStage.FINAL, NoticeStage.REVELIA_DUE, NoticeStage.APPEAL_OPEN,
+                       NoticeStage.APPEAL_PENDING)
 
 
 def revelia(actor: Actor, notice: InfractionNotice, today: dt.date) -> NoticeProceeding:
     proceedings = proceedings_of(notice.id)
-    if stage(notice, today, proceedings) != "revelia_due":
+    if stage(notice, today, proceedings) != NoticeStage.REVELIA_DUE:
         term = deadlines(notice, proceedings)["defence"]
         raise DomainError(f"Não cabe revelia no auto nº {number_text(notice)}: "
                           + (f"o prazo de defesa vai até {term:%d/%m/%Y}." if term and
