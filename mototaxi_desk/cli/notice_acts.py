@@ -20,6 +20,7 @@ The fine itself is paid with `guia pay CPF --charge N`; the release receipt is p
 from __future__ import annotations
 
 from .common import EXIT_OK, actor, command_group, database, emit, json_flag, subcommands
+from ..domain.notice_stage import ProceedingEvent
 
 # the reading commands of the `impound` group, placed among the acts by their order
 IMPOUND_READS = {"list": 85, "quote": 86}
@@ -100,7 +101,7 @@ def _notice_lines(n: dict) -> list[str]:
         what = PROCEEDING_STAGES.get(p["stage"], p["stage"])
         decided = ({"accepted": "acolhida", "rejected": "rejeitada"}.get(p["decision"])
                    if p["decision"] else "pendente")
-        lines.append(f"  {what}" + (" (revelia)" if p["event"] == "revelia" else
+        lines.append(f"  {what}" + (" (revelia)" if p["event"] == ProceedingEvent.REVELIA else
                                     f" protocolada em {format_date(p['filed_on'])}: "
                                     f"{decided}"))
     return lines

@@ -42,3 +42,20 @@ _STAGES = {
 # the tables the services and the window read ({code: word}, {code: colour})
 STAGE_LABELS: dict[str, str] = {s.value: s.label for s in NoticeStage}
 STAGE_COLOURS: dict[str, str] = {s.value: s.colour for s in NoticeStage}
+
+
+class Proceeding(StrEnum):
+    """The two instances of a notice's proceeding (a NoticeProceeding's `stage`): the defence
+    against the auto and the appeal against its judgement. Stored: never change a value."""
+    DEFENCE = "defence"
+    APPEAL = "appeal"
+
+    @property
+    def label(self) -> str:
+        return "Defesa" if self is Proceeding.DEFENCE else "Recurso"
+
+
+class ProceedingEvent(StrEnum):
+    """What a NoticeProceeding row records: the filing, or the revelia declared."""
+    FILED = "filed"
+    REVELIA = "revelia"

@@ -14,6 +14,7 @@ from ...services.views import counter
 from ...services import acts, ledger, permit_actions, setup
 from ..widgets.ledger_view import ActionForm, date_edit
 from .payment_form import pay_form  # noqa: F401 (the record's "Pagar…" imports it from here)
+from ...domain.notice_stage import Proceeding
 
 SHEETS = (("Impressora de cartões (cartão avulso)", None), ("Folha A4 (impressora comum)", "a4"))
 
@@ -127,7 +128,7 @@ def defence_form(actor, notices: list[dict], parent=None) -> ActionForm:
                                      text=v["text"], attachments=[
                                          a.strip() for a in v["attachments"].split(";")
                                          if a.strip()])
-        form.done_text = (f"{'Recurso' if stage == 'appeal' else 'Defesa'} do auto nº "
+        form.done_text = (f"{'Recurso' if stage == Proceeding.APPEAL else 'Defesa'} do auto nº "
                           f"{notice['number']} protocolado; aguarda o julgamento do "
                           "supervisor.")
         return result

@@ -29,6 +29,7 @@ from ..widgets.ledger_view import (ActionForm, date_edit, datetime_edit, deadlin
                                    fine_text, status_colour, status_word)
 from .notice_entry import admitted_channels
 from ...domain import wallclock
+from ...domain.notice_stage import Proceeding
 
 PROCEEDING_EVENTS = {"filed": "Protocolada", "revelia": "Revelia"}
 DECISIONS = {"accepted": "Acolhida", "rejected": "Rejeitada", "": "Pendente",
@@ -469,7 +470,7 @@ def _deadline_html(due, notice, today, kind) -> str:
     if due is None:
         return "—"
     text = format_date(due)
-    running = notice["stage"].startswith(kind) or (kind == "defence" and
+    running = notice["stage"].startswith(kind) or (kind == Proceeding.DEFENCE and
                                                   notice["stage"] == "revelia_due")
     colour = deadline_colour(notice, today) if running else None
     if colour:

@@ -9,29 +9,26 @@ def open_step(page, step: dict, guia: bool = False):
     if not step.get("enabled", True) and not guia:
         return None
     action, target = step["action"], step["target"]
-    if action == "pay":
+    if action == "pay":  # the one step the guia's button also opens
         return _debt(page, target, guia)
-    if action == "inspect":
-        from ..dialogs.inspection_form import InspectionForm
-        form = InspectionForm(page.actor, plate=target.get("plate") or "", parent=page)
-        form.done_text = "Vistoria registrada."
-        return page._open(form)
-    if action == "print_card":
-        return _card(page, target["permit_id"])
-    if action == "application":
-        from ..dialogs.application_detail import ApplicationDetailDialog
-        dialog = ApplicationDetailDialog(page.actor, target["application_id"], page)
-        dialog.finished.connect(lambda *_: page.refresh())
-        return page._look(dialog)
-    if action == "renew":
-        return page.renew()
-    if action == "cnh":
-        return page.edit_cnh()
-    if action == "defence":
-        return page.defence()
-    if action == "vehicle" and target.get("entity") == "vehicle":
-        return page._open_vehicle(int(target["entity_id"]))
-    return page._open_due(target)
+    if action == "vehicle" and target.get("entity") != "vehicle":
+        return page._open_due(target)
+    opener = _OPENERS.get(action)
+    return opener(page, target) if opener else page._open_due(target)
+
+
+def _inspect(page, target: dict):
+    from ..dialogs.inspection_form import InspectionForm
+    form = InspectionForm(page.actor, plate=target.get("plate") or "", parent=page)
+    form.done_text = "Vistoria registrada."
+    return page._open(form)
+
+
+def _application(page, target: dict):
+    from ..dialogs.application_detail import ApplicationDetailDialog
+    dialog = ApplicationDetailDialog(page.actor, target["application_id"], page)
+    dialog.finished.connect(lambda *_: page.refresh())
+    return page._look(dialog)
 
 
 def _debt(page, target: dict, guia: bool):
@@ -60,3 +57,15 @@ def _card(page, permit_id: int):
     combo.setCurrentIndex(max(0, combo.findData(permit_id)))
     form.accepted.connect(lambda: page._printed(form.result_value))
     return page._open(form)
+
+
+# a step's action -> what opens it (services/views/next_steps.py names the actions)
+_OPENERS = {
+    "inspect": _inspect,
+    "print_card": lambda page, target: _card(page, target["permit_id"]),
+    "application": _application,
+    "renew": lambda page, target: page.renew(),
+    "cnh": lambda page, target: page.edit_cnh(),
+    "defence": lambda page, target: page.defence(),
+    "vehicle": lambda page, target: page._open_vehicle(int(target["entity_id"])),
+}

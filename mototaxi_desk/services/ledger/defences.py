@@ -14,6 +14,7 @@ from ..context import Actor
 from .notice_records import active_notice, day_or_today, number_text
 from .notice_terms import deadlines, proceeding_dict, proceedings_of, revelia
 from .notice_voiding import void_and_undo
+from ...domain.notice_stage import Proceeding
 
 DECIDERS = permissions.DECIDERS  # the GUI asks; services check services/permissions.py
 
@@ -24,18 +25,18 @@ def file_defence(actor: Actor, notice_id, *, stage_: str = "defence", filed_on=N
     Art. 19), within the term, with the documents attached."""
     permissions.require(actor, "defence.file")
     today = day_or_today(on)
-    if stage_ not in ("defence", "appeal"):
+    if stage_ not in tuple(Proceeding):
         raise ValidationError("Fase", "defesa ou recurso.")
     filed_on = validators.parse_date(filed_on or today, "Data do protocolo", latest=today)
-    text = validators.text(text, "Texto da defesa" if stage_ == "defence" else
+    text = validators.text(text, "Texto da defesa" if stage_ == Proceeding.DEFENCE else
                            "Texto do recurso", max_length=20000)
     files = [validators.text(a, "Anexo", max_length=200) for a in attachments]
     notice = active_notice(notice_id)
     rule = setup.profile(on=notice.occurred_at.date()).defence  # the notice's own terms
-    days, article = ((rule.defence_days, rule.defence_article) if stage_ == "defence" else
+    days, article = ((rule.defence_days, rule.defence_article) if stage_ == Proceeding.DEFENCE else
                      (rule.appeal_days, rule.appeal_article))
     if not days:
-        raise RuleRefusal(f"A lei do município não prevê {'defesa prévia' if stage_ == 'defence' else 'recurso'} com prazo próprio",
+        raise RuleRefusal(f"A lei do município não prevê {'defesa prévia' if stage_ == Proceeding.DEFENCE else 'recurso'} com prazo próprio",
                           rule.appeal_article or rule.defence_article)
     if notice.notified_on is None:
         raise DomainError(f"O auto nº {number_text(notice)} ainda não foi notificado.")
@@ -43,7 +44,7 @@ def file_defence(actor: Actor, notice_id, *, stage_: str = "defence", filed_on=N
         raise ValidationError("Data do protocolo", "anterior à notificação.")
     proceedings = proceedings_of(notice.id)
     if any(p.stage == stage_ for p in proceedings):
-        raise DomainError(f"Já há {'defesa' if stage_ == 'defence' else 'recurso'} ou "
+        raise DomainError(f"Já há {'defesa' if stage_ == Proceeding.DEFENCE else 'recurso'} ou "
                           f"revelia registrada para o auto nº {number_text(notice)}.")
     term = deadlines(notice, proceedings)[stage_]
     if term is None:
@@ -84,7 +85,7 @@ def judge(actor: Actor, proceeding_id, *, accepted: bool, reason,
         audit.record(actor, f"notice.{row.stage}_judge", "notice_proceeding", row.id,
                      before=before, after=audit.snapshot(row))
         if accepted:
-            label = "Defesa acolhida" if row.stage == "defence" else "Recurso provido"
+            label = "Defesa acolhida" if row.stage == Proceeding.DEFENCE else "Recurso provido"
             result = void_and_undo(actor, notice, row.stage, f"{label}: {reason}", today)
     return {**proceeding_dict(row), **result}
 

@@ -25,6 +25,7 @@ from .notice_terms import (STAGE_LABELS, deadline_notes, deadlines, proceeding_d
                            proceedings_of, stage)
 from .sanctions import proposals, sanction_dict
 from ...domain import wallclock
+from ...domain.notice_stage import Proceeding
 
 
 def notice_dict(notice: InfractionNotice, *, on: dt.date | None = None, score=None,
@@ -297,7 +298,7 @@ def ledger(query=None, *, person_id=None, on: dt.date | None = None) -> dict:
             "impounds": impounds.for_person(person.id),
             "deadlines": [{"notice": r["number"], "kind": kind, "due": r[f"{kind}_deadline"]}
                           for r in rows if r["status"] == "active"
-                          for kind in ("defence", "appeal")
+                          for kind in Proceeding
                           if r[f"{kind}_deadline"] and r["stage"].startswith(kind)]}
 
 

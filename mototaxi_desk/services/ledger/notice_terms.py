@@ -7,7 +7,7 @@ import datetime as dt
 import json
 
 from ...domain.errors import DomainError
-from ...domain.notice_stage import STAGE_LABELS, NoticeStage  # noqa: F401 (the face names it)
+from ...domain.notice_stage import STAGE_LABELS, NoticeStage, Proceeding, ProceedingEvent  # noqa: F401 (the face names it)
 from ...domain.penalty_calendar import deadline, moved_from
 from ...store.models import InfractionNotice, NoticeProceeding
 from .. import audit, setup
@@ -59,8 +59,8 @@ def _term_starts(notice: InfractionNotice, proceedings, rule) -> dict:
     if not rule.defence_days:
         out["appeal"] = notice.notified_on
     else:
-        closed = [p for p in proceedings if p.stage == "defence" and
-                  (p.event == "revelia" or p.decision == "rejected")]
+        closed = [p for p in proceedings if p.stage == Proceeding.DEFENCE and
+                  (p.event == ProceedingEvent.REVELIA or p.decision == "rejected")]
         out["appeal"] = (closed[-1].decided_on or closed[-1].filed_on) if closed else None
     return out
 
@@ -95,8 +95,8 @@ def stage(notice: InfractionNotice, on: dt.date, proceedings=None, calendar=None
     rule = _rule(notice, at)
     proceedings = proceedings_of(notice.id) if proceedings is None else proceedings
     terms = terms if terms is not None else deadlines(notice, proceedings, calendar, at)
-    defence = [p for p in proceedings if p.stage == "defence"]
-    appeal = [p for p in proceedings if p.stage == "appeal"]
+    defence = [p for p in proceedings if p.stage == Proceeding.DEFENCE]
+    appeal = [p for p in proceedings if p.stage == Proceeding.APPEAL]
     if rule.defence_days:
         if not defence:
             return NoticeStage.DEFENCE_OPEN if on <= terms["defence"] else NoticeStage.REVELIA_DUE

@@ -24,6 +24,7 @@ from ..administration.holidays import business_calendar
 from .ledger_views import _PROCEEDING_COLUMNS, _light, _light_by_notice
 from .notice_records import number_text
 from .notice_terms import deadlines, stage
+from ...domain.notice_stage import Proceeding
 
 
 def open_deadlines(*, on: dt.date, horizon: dt.date, persons: Collection[int] | None = None,
@@ -62,7 +63,7 @@ def open_deadlines(*, on: dt.date, horizon: dt.date, persons: Collection[int] | 
             continue
         rule = version_on(notice.occurred_at.date()).defence
         out.append({"kind": f"{kind}_deadline", "due": due,
-                    "article": rule.defence_article if kind == "defence" else
+                    "article": rule.defence_article if kind == Proceeding.DEFENCE else
                     rule.appeal_article, "entity": "infraction_notice",
                     "entity_id": notice.id, "person_id": notice.holder_id,
                     "person_name": notice.holder_name, "permit_id": notice.permit_id,
@@ -121,7 +122,7 @@ def _candidates(on: dt.date, calendar, at, persons: Collection[int] | None):
         # (notice_terms._term_starts); a pending defence, a voided notice are let through
         # and judged by their stage (no join here: it would take the notices' index)
         parts.append(p.select(p.notice).where(
-            (p.stage == "defence") &
+            (p.stage == Proceeding.DEFENCE) &
             ((p.decided_on >= decided) | (p.decided_on.is_null() & (p.filed_on >= decided)))))
     if not parts:
         return None

@@ -150,8 +150,8 @@ def _deadlines(actor: Actor, due: list[dict], available: dict, on: dt.date) -> l
                                f", {blocking['article']})")
             if item["label"].endswith(alerts.NEVER_INSPECTED):
                 detail = "nunca vistoriado; " + detail
-        elif action in ("renew", "cnh", "defence"):
-            state = available.get(action, {})
+        elif action in available:  # the record's own action (renew, cnh, defence)
+            state = available[action]
             why = "" if state.get("enabled") else state.get("why", "")
         out.append(_step(f"due:{item['kind']}:{item['entity']}:{item['entity_id']}",
                          "deadline", text, action, action_text, detail=detail,

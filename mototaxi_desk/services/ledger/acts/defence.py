@@ -4,7 +4,7 @@ The dialog files either with one button; the command line has one command for ea
 from __future__ import annotations
 
 from ....domain.errors import RuleRefusal
-from ....domain.notice_stage import NoticeStage
+from ....domain.notice_stage import NoticeStage, Proceeding
 from ....domain.validators import format_date
 from .. import defences
 from . import register
@@ -39,7 +39,7 @@ class _Filing(LedgerAct):
     def add_arguments(self, p):
         notice_argument(p)
         p.add_argument("--text", required=True, metavar="TEXTO",
-                       help="texto da defesa" if self.stage == "defence" else "texto do recurso")
+                       help="texto da defesa" if self.stage == Proceeding.DEFENCE else "texto do recurso")
         p.add_argument("--filed-on", metavar="DD/MM/AAAA",
                        help="data do protocolo (padrão: hoje)")
         p.add_argument("--attachment", action="append", default=[], metavar="ANEXO",
