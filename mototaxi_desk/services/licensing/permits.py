@@ -399,7 +399,7 @@ def interruption_days_used(permit: Permit, year: int) -> tuple[int, int]:
         info = json.loads(line.details or "{}")
         if line.effective_on.year == year:
             days += int(info.get("days", 0))
-        extensions = extensions + 1 if line.action == "interrupt_extend" else 0
+        extensions = extensions + 1 if line.action == PermitAction.INTERRUPT_EXTEND else 0
     return days, extensions
 
 

@@ -15,6 +15,7 @@ from ...store.models import (DB, Application, ApplicationChecklistItem, Applicat
                              AuditLog, Guia, Inspection, InfractionNotice, PenaltyCharge, Permit,
                              PermitHistory, Sequence, Sticker)
 from ...domain.errors import DomainError
+from ...domain.permit_status import PermitAction
 from . import audit_walk, keys
 from .. import setup
 
@@ -260,7 +261,7 @@ def permit_problems(walked: dict | None = None) -> list[str]:
     granted = _audited(GRANTED, walked)
     no_history, wrong_status, unaudited = [], [], []
     for permit_id, status in Permit.select(Permit.id, Permit.status).tuples():
-        if first.get(permit_id) != "grant":
+        if first.get(permit_id) != PermitAction.GRANT:
             no_history.append(permit_id)
         elif last[permit_id] != status:
             wrong_status.append(permit_id)
