@@ -43,12 +43,15 @@ import re
 from importlib import resources
 from pathlib import Path
 
+import peewee as pw
+
 from ...domain import permit_rules, validators
 from ...domain.errors import ValidationError
 from ...domain.verdicts import INVALID, REASONS, UNVERIFIED_DATA, VALID
 from ...printing import qr
 from ...store.connection import write_transaction
-from ...store.models import AuxiliaryDriver, Inspection, Permit, PrintLog, Sticker
+from ...store.models import (AuxiliaryDriver, Inspection, Permit, Person, PrintLog,
+                              Sticker, Vehicle)
 from .. import audit, permissions, setup
 from ..licensing import card_licensing
 from ..trust import keys
@@ -91,43 +94,58 @@ def set_max_age_days(actor: Actor, days) -> dict:
 
 
 def status_list(as_of: dt.datetime) -> dict:
-    """The status payload as of a local date-time (see the module docstring)."""
+    """The status payload as of a local date-time (see the module docstring). A few
+    set-based queries, whatever the register's size (issue 40: 100,000 holders)."""
     settings = setup.settings()
     ibge, on = settings.ibge_code, as_of.date()
     permits, valid_until, holders, plates, cards = {}, {}, {}, {}, {}
     profile = setup.profile(on=on)
     licenses = permit_rules.licenses_cards(profile)
     licensed = card_licensing.licensed_on() if licenses else {}
-    for permit in (Permit.select().order_by(Permit.order_number)):
-        order = str(permit.order_number)
-        if permit.status == "active" and permit.valid_until >= on:
-            valid_until[order] = permit.valid_until.isoformat()
+    ended = frozenset(Permit.ENDED)
+    for permit_id, number, status, issued_on, until, vehicle_id, cpf, plate in (
+            Permit.select(Permit.id, Permit.order_number, Permit.status, Permit.issued_on,
+                          Permit.valid_until, Permit.vehicle, Person.cpf, Vehicle.plate)
+            .join(Person, on=(Permit.holder == Person.id))
+            .join_from(Permit, Vehicle, pw.JOIN.LEFT_OUTER, on=(Permit.vehicle == Vehicle.id))
+            .order_by(Permit.order_number).tuples()):
+        order = str(number)
+        if status == "active" and until >= on:
+            valid_until[order] = until.isoformat()
         else:
-            permits[order] = permit.status if permit.status != "active" else "expired"
-        if permit.status in Permit.ENDED:
+            permits[order] = status if status != "active" else "expired"
+        if status in ended:
             continue
         if licenses:
-            card = permit_rules.card_valid_until(profile, issued_on=permit.issued_on,
-                                                 valid_until=permit.valid_until,
-                                                 licensed_on=licensed.get(permit.id))
-            if card < permit.valid_until:
+            card = permit_rules.card_valid_until(profile, issued_on=issued_on,
+                                                 valid_until=until,
+                                                 licensed_on=licensed.get(permit_id))
+            if card < until:
                 cards[order] = card.isoformat()
-        holders[order] = digest(ibge, permit.order_number, qr.cpf_middle(permit.holder.cpf))
-        plates[order] = digest(ibge, permit.order_number, permit.vehicle.plate) \
-            if permit.vehicle_id else ""
+        holders[order] = digest(ibge, number, qr.cpf_middle(cpf))
+        plates[order] = digest(ibge, number, plate) if vehicle_id else ""
     copies, reserved = _copies()
-    voided = {}
-    for sticker in Sticker.select().where(Sticker.status != "issued"):
-        newer = Sticker.get_or_none(Sticker.replaces == sticker.id)
-        voided[sticker.serial] = newer.serial if newer else ""
-    auxiliaries, ended = _auxiliaries(ibge, on)
+    auxiliaries, ended_auxiliaries = _auxiliaries(ibge, on)
     return {"format": STATUS_FORMAT, "ibge": ibge, "municipio": settings.name,
             "uf": settings.uf, "as_of": as_of.isoformat(timespec="seconds"),
             "max_age_days": settings.status_max_age_days, "permits": permits,
             "valid_until": valid_until, "copies": copies, "reserved": reserved,
-            "voided_stickers": voided, "sticker_permits": _sticker_permits(),
-            "auxiliaries_ended": ended, "auxiliaries": auxiliaries,
+            "voided_stickers": _voided_stickers(), "sticker_permits": _sticker_permits(),
+            "auxiliaries_ended": ended_auxiliaries, "auxiliaries": auxiliaries,
             "holders": holders, "plates": plates, "card_licensing": cards}
+
+
+def _voided_stickers() -> dict:
+    """serial -> the serial of the sticker that replaced it ("" if none), for every sticker
+    not issued; where several name the same one, the first made."""
+    replaced_by = {}
+    for replaces, serial in (Sticker.select(Sticker.replaces, Sticker.serial)
+                             .where(Sticker.replaces.is_null(False))
+                             .order_by(Sticker.id).tuples()):
+        replaced_by.setdefault(replaces, serial)
+    return {serial: replaced_by.get(sticker_id, "") for sticker_id, serial in (
+        Sticker.select(Sticker.id, Sticker.serial).where(Sticker.status != "issued")
+        .order_by(Sticker.id).tuples())}
 
 
 def _copies() -> tuple[dict, dict]:
@@ -178,14 +196,20 @@ def _auxiliaries(ibge: str, on: dt.date) -> tuple[dict, list[int]]:
     in_force, ended = {}, []
     if not printed:
         return in_force, ended
-    for aux in (AuxiliaryDriver.select().where(AuxiliaryDriver.id.in_(sorted(printed)))
-                .order_by(AuxiliaryDriver.id)):
-        if not aux.active or (aux.valid_until is not None and aux.valid_until < on):
-            ended.append(aux.id)
+    for aux_id, active, until, order, cpf in (
+            AuxiliaryDriver.select(AuxiliaryDriver.id, AuxiliaryDriver.active,
+                                   AuxiliaryDriver.valid_until, Permit.order_number,
+                                   Person.cpf)
+            .join(Permit, on=(AuxiliaryDriver.permit == Permit.id))
+            .join_from(AuxiliaryDriver, Person, on=(AuxiliaryDriver.person == Person.id))
+            .order_by(AuxiliaryDriver.id).tuples()):
+        if aux_id not in printed:
             continue
-        order = aux.permit.order_number
-        in_force[str(aux.id)] = [order, aux.valid_until.isoformat() if aux.valid_until else "",
-                                 digest(ibge, order, qr.cpf_middle(aux.person.cpf))]
+        if not active or (until is not None and until < on):
+            ended.append(aux_id)
+            continue
+        in_force[str(aux_id)] = [order, until.isoformat() if until else "",
+                                 digest(ibge, order, qr.cpf_middle(cpf))]
     return in_force, ended
 
 
