@@ -104,22 +104,32 @@ def status_list(as_of: dt.datetime) -> dict:
     licenses = permit_rules.licenses_cards(profile)
     licensed = card_licensing.licensed_on() if licenses else {}
     card_until: dict[tuple, str | None] = {}  # (issued, valid until, licensed) -> its day
+    # for the stickers: permit id -> its order number (0: ended); vehicle id -> (issued,
+    # id, order number) of the latest permit not ended that it serves
+    named: dict[int, int] = {}
+    serving: dict[int, tuple] = {}
     ended, today = frozenset(Permit.ENDED), on.isoformat()
-    # the dates as text (yyyy-mm-dd: SQLite's own, PostgreSQL's dates' str), compared as
-    # text: no conversion per row
+    # straight from the cursor; the dates as text (yyyy-mm-dd: SQLite's own, the str of
+    # PostgreSQL's dates), compared as text: no conversion per row. The order of the rows
+    # is the JSON's (sort_keys), not the query's
     for permit_id, number, status, issued_on, until, vehicle_id, cpf, plate in DB.obj.execute(
             Permit.select(Permit.id, Permit.order_number, Permit.status, Permit.issued_on,
                           Permit.valid_until, Permit.vehicle, Person.cpf, Vehicle.plate)
             .join(Person, on=(Permit.holder == Person.id))
-            .join_from(Permit, Vehicle, pw.JOIN.LEFT_OUTER, on=(Permit.vehicle == Vehicle.id))
-            .order_by(Permit.order_number)):
+            .join_from(Permit, Vehicle, pw.JOIN.LEFT_OUTER, on=(Permit.vehicle == Vehicle.id))):
         order, until = str(number), str(until)[:10]
         if status == "active" and until >= today:
             valid_until[order] = until
         else:
             permits[order] = status if status != "active" else "expired"
         if status in ended:
+            named[permit_id] = 0
             continue
+        named[permit_id] = number
+        if vehicle_id is not None:
+            latest = serving.get(vehicle_id)
+            if latest is None or (latest[0], latest[1]) < (issued_on, permit_id):
+                serving[vehicle_id] = (issued_on, permit_id, number)
         if licenses:
             key = (issued_on, until, licensed.get(permit_id))
             card = card_until.get(key, False)
@@ -138,7 +148,8 @@ def status_list(as_of: dt.datetime) -> dict:
             "uf": settings.uf, "as_of": as_of.isoformat(timespec="seconds"),
             "max_age_days": settings.status_max_age_days, "permits": permits,
             "valid_until": valid_until, "copies": copies, "reserved": reserved,
-            "voided_stickers": _voided_stickers(), "sticker_permits": _sticker_permits(),
+            "voided_stickers": _voided_stickers(),
+            "sticker_permits": _sticker_permits(named, serving),
             "auxiliaries_ended": ended_auxiliaries, "auxiliaries": auxiliaries,
             "holders": holders, "plates": plates, "card_licensing": cards}
 
@@ -163,46 +174,38 @@ def _voided_stickers() -> dict:
 
 def _copies() -> tuple[dict, dict]:
     """The latest issued copy of each card and sticker (when not the first), and the copies
-    above it still reserved — the desktop's `_copy_reasons` reads the same rows."""
+    above it still reserved — the desktop's `_copy_reasons` reads the same rows: those of
+    copies after the first and those not issued (the first copy issued, the commonest row,
+    says nothing here: copies are numbered from 1), each group read through an index."""
     documents = ("card", "aux_card", "sticker")
-    latest = {f"{document}:{key}": copy for document, key, copy in (
-        PrintLog.select(PrintLog.document, PrintLog.entity_key, pw.fn.MAX(PrintLog.copy))
-        .where(PrintLog.document.in_(documents) & (PrintLog.state == "issued"))
-        .group_by(PrintLog.document, PrintLog.entity_key)
-        .having(pw.fn.MAX(PrintLog.copy) > 1).tuples())}
-    issued = PrintLog.alias()
-    issued_copy = pw.FieldAlias.create(issued, PrintLog.copy)  # `issued.copy` is a method
-    reserved = {}
-    for document, key, copy in (  # below an issued copy: superseded, not listed
-            PrintLog.select(PrintLog.document, PrintLog.entity_key, PrintLog.copy)
-            .where(PrintLog.document.in_(documents) & (PrintLog.state != "issued") &
-                   ~pw.fn.EXISTS(issued.select(pw.SQL("1")).where(
-                       (issued.document == PrintLog.document) &
-                       (issued.entity_key == PrintLog.entity_key) &
-                       (issued.state == "issued") & (issued_copy > PrintLog.copy))))
-            .order_by(PrintLog.document, PrintLog.entity_key, PrintLog.copy).tuples()):
-        reserved.setdefault(f"{document}:{key}", []).append(copy)
+    columns = (PrintLog.document, PrintLog.entity_key, PrintLog.copy, PrintLog.state)
+    later = PrintLog.select(*columns).where(PrintLog.document.in_(documents) &
+                                            (PrintLog.copy > 1))
+    pending = PrintLog.select(*columns).where(
+        PrintLog.document.in_(documents) &
+        PrintLog.state.in_([s for s in PrintLog.STATES if s != "issued"]))
+    latest, reserved = {}, {}
+    for document, key, copy, state in sorted({*DB.obj.execute(later),
+                                              *DB.obj.execute(pending)}):
+        name = f"{document}:{key}"
+        if state == "issued":
+            latest[name] = copy
+            reserved.pop(name, None)  # below the latest issued copy: superseded, not listed
+        else:
+            reserved.setdefault(name, []).append(copy)
     return latest, reserved
 
 
-def _sticker_permits() -> dict:
+def _sticker_permits(named: dict[int, int], serving: dict[int, tuple]) -> dict:
     """serial -> the permit the desktop judges a sticker by (the latest permit not ended
     that its inspected vehicle serves; 0: none), where the phone could not tell it from the
-    sticker's own record (the permit it names, or none if that permit ended)."""
-    serving, named, ended = {}, {}, frozenset(Permit.ENDED)
-    for permit_id, vehicle_id, order, status in DB.obj.execute(
-            Permit.select(Permit.id, Permit.vehicle, Permit.order_number, Permit.status)
-            .order_by(Permit.issued_on, Permit.id)):
-        if status in ended:
-            named[permit_id] = 0
-        else:
-            named[permit_id] = order
-            if vehicle_id is not None:
-                serving[vehicle_id] = order  # the latest wins
+    sticker's own record (the permit it names, or none if that permit ended). `named` and
+    `serving`: status_list's, read with the permits."""
     return {serial: now for serial, vehicle_id, permit_id in DB.obj.execute(
                 Sticker.select(Sticker.serial, Inspection.vehicle, Inspection.permit)
                 .join(Inspection, on=(Sticker.inspection == Inspection.id)))
-            if (now := serving.get(vehicle_id, 0)) != named.get(permit_id, 0)}
+            if (now := serving[vehicle_id][2] if vehicle_id in serving else 0)
+            != named.get(permit_id, 0)}
 
 
 def _auxiliaries(ibge: str, on: dt.date) -> tuple[dict, list[int]]:

@@ -18,7 +18,7 @@ import peewee as pw
 from ...domain import permit_rules, validators
 from ...domain.errors import DomainError, RuleRefusal
 from ...store.connection import write_transaction
-from ...store.models import Permit, PermitHistory
+from ...store.models import DB, Permit, PermitHistory
 from .. import audit, permissions, setup
 from ..payments import fees
 from ..views import lookup
@@ -43,7 +43,8 @@ def licensed_on(permit_ids=None) -> dict[int, dt.date]:
         if not ids:
             return {}
         query = query.where(PermitHistory.permit.in_(ids))
-    return {pid: _date(day) for pid, day in query.group_by(PermitHistory.permit).tuples()}
+    # read straight from the cursor (SQLite's MAX of a date is text; _date reads both)
+    return {pid: _date(day) for pid, day in DB.obj.execute(query.group_by(PermitHistory.permit))}
 
 
 def _date(value) -> dt.date | None:
