@@ -36,15 +36,24 @@ LICENSABLE = ("active", "suspended", "interrupted")
 def licensed_on(permit_ids=None) -> dict[int, dt.date]:
     """permit id -> the latest day its card was licensed (licensing or renewal): one grouped
     query (every permit with one, or those of `permit_ids`)."""
-    query = (PermitHistory.select(PermitHistory.permit, pw.fn.MAX(PermitHistory.effective_on))
-             .where(PermitHistory.action.in_(LICENSING_ACTIONS)))
+    query = licensings()
     if permit_ids is not None:
         ids = list(permit_ids)
         if not ids:
             return {}
         query = query.where(PermitHistory.permit.in_(ids))
     # read straight from the cursor (SQLite's MAX of a date is text; _date reads both)
-    return {pid: _date(day) for pid, day in DB.obj.execute(query.group_by(PermitHistory.permit))}
+    return {pid: _date(day) for pid, day in DB.obj.execute(query)}
+
+
+def licensings() -> pw.Select:
+    """The grouped query of licensed_on: (permit_id, licensed: its latest licensing day as
+    the database gives it), for a query that joins it to the permits (the phone's status
+    list: services/exchange/verifier.py)."""
+    return (PermitHistory.select(PermitHistory.permit.alias("permit_id"),
+                                 pw.fn.MAX(PermitHistory.effective_on).alias("licensed"))
+            .where(PermitHistory.action.in_(LICENSING_ACTIONS))
+            .group_by(PermitHistory.permit))
 
 
 def _date(value) -> dt.date | None:
