@@ -110,7 +110,8 @@ def status_list(as_of: dt.datetime) -> dict:
     serving: dict[int, tuple] = {}
     ended, today = frozenset(Permit.ENDED), on.isoformat()
     # straight from the cursor; the dates as text (yyyy-mm-dd: SQLite's own, the str of
-    # PostgreSQL's dates), compared as text: no conversion per row
+    # PostgreSQL's dates), compared as text: no conversion per row. The order of the rows
+    # is the JSON's (sort_keys), not the query's
     licensings = card_licensing.licensings().alias("licensings")
     query = (Permit.select(Permit.id, Permit.order_number, Permit.status, Permit.issued_on,
                            Permit.valid_until, Permit.vehicle, Person.cpf, Vehicle.plate,
@@ -120,9 +121,6 @@ def status_list(as_of: dt.datetime) -> dict:
     if licenses:
         query = query.join_from(Permit, licensings, pw.JOIN.LEFT_OUTER,
                                 on=(licensings.c.permit_id == Permit.id))
-    # in the order of the JSON's keys (text; sort_keys decides the bytes): the five maps'
-    # sorts then find them sorted, which costs less than the query's sort
-    query = query.order_by(Permit.order_number.cast("TEXT"))
     for (permit_id, number, status, issued_on, until, vehicle_id, cpf, plate,
          licensed) in DB.obj.execute(query):
         order, until = str(number), str(until)[:10]
