@@ -18,7 +18,7 @@ import peewee as pw
 from ...domain import permit_rules, validators
 from ...domain.errors import DomainError, RuleRefusal
 from ...store.connection import write_transaction
-from ...store.models import Permit, PermitHistory
+from ...store.models import DB, Permit, PermitHistory
 from .. import audit, permissions, setup
 from ..payments import fees
 from ..views import lookup
@@ -36,14 +36,24 @@ LICENSABLE = ("active", "suspended", "interrupted")
 def licensed_on(permit_ids=None) -> dict[int, dt.date]:
     """permit id -> the latest day its card was licensed (licensing or renewal): one grouped
     query (every permit with one, or those of `permit_ids`)."""
-    query = (PermitHistory.select(PermitHistory.permit, pw.fn.MAX(PermitHistory.effective_on))
-             .where(PermitHistory.action.in_(LICENSING_ACTIONS)))
+    query = licensings()
     if permit_ids is not None:
         ids = list(permit_ids)
         if not ids:
             return {}
         query = query.where(PermitHistory.permit.in_(ids))
-    return {pid: _date(day) for pid, day in query.group_by(PermitHistory.permit).tuples()}
+    # read straight from the cursor (SQLite's MAX of a date is text; _date reads both)
+    return {pid: _date(day) for pid, day in DB.obj.execute(query)}
+
+
+def licensings() -> pw.Select:
+    """The grouped query of licensed_on: (permit_id, licensed: its latest licensing day as
+    the database gives it), for a query that joins it to the permits (the phone's status
+    list: services/exchange/verifier.py)."""
+    return (PermitHistory.select(PermitHistory.permit.alias("permit_id"),
+                                 pw.fn.MAX(PermitHistory.effective_on).alias("licensed"))
+            .where(PermitHistory.action.in_(LICENSING_ACTIONS))
+            .group_by(PermitHistory.permit))
 
 
 def _date(value) -> dt.date | None:
