@@ -181,7 +181,7 @@ class MainWindow(QMainWindow):
         self.clock_day = wallclock.computer_today()
         self.clock_timer = QTimer(self)
         self.clock_timer.setInterval(CLOCK_CHECK_MS)
-        self.clock_timer.timeout.connect(self.new_day_check)
+        self.clock_timer.timeout.connect(self._timed_day_check)
         self.clock_timer.start()
 
     def _page(self, name: str) -> QWidget:
@@ -322,6 +322,12 @@ class MainWindow(QMainWindow):
             return  # an earlier day's, shown while today's loads: the badge waits for today's
         self.nav.set_count(self.row_of("dashboard"), info.get("alerts_overdue", 0),
                            tone="overdue", meaning="Prazos vencidos (veja o Painel)")
+
+    def _timed_day_check(self) -> None:
+        # a window closed or never shown (a session ended, a test's leftover) passes no time:
+        # its check would assess and hold the clock of whatever runs now
+        if self.isVisible():
+            self.new_day_check()
 
     def new_day_check(self, today: dt.date | None = None) -> bool:
         """When the computer's date changes (a new day, or a clock set by hand): its date

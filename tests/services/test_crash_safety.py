@@ -168,6 +168,8 @@ def test_power_cut_during_a_burst_leaves_every_record_whole(prepared, tmp_path):
                 zygote.kill()
                 zygote.wait(timeout=30)
                 zygote.stdout.close()
+                with contextlib.suppress(OSError):  # its stdin too: unclosed, a ResourceWarning
+                    zygote.stdin.close()
                 zygote, lines = start()
                 _trial(zygote, lines, prepared, tmp_path, trial, cut, added, failures)
     finally:
