@@ -27,6 +27,7 @@ from pathlib import Path
 
 from common import cached_register, clock, machine_line, medians, opened_copy, register
 
+from mototaxi_desk.domain import wallclock
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.services.exchange import verifier
 from mototaxi_desk.services.trust import keys
@@ -105,7 +106,7 @@ PARTS = ("status_list", "signed_status", "render_html", "export_file")
 def measure(holders: int, runs: int, today: dt.date | None = None,
             parts: tuple[str, ...] = PARTS) -> dict:
     """name -> (CPU ms, wall ms), medians of `runs`, and the page's size."""
-    today = today or dt.date.today()
+    today = today or wallclock.today()
     source = build(holders, today)
     as_of = dt.datetime.combine(today, dt.time(10, 0)).astimezone()
     out = {}
@@ -135,7 +136,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.build_only:
         for holders in args.holders:
-            build(holders, dt.date.today())
+            build(holders, wallclock.today())
         return 0
     print(machine_line(None) + f", {os.cpu_count()} cores", flush=True)
     for holders in args.holders:

@@ -7,45 +7,20 @@ the printed act and the preview are built from here (services/permit_actions,
 permit_act_texts, act_documents, gui/dialogs/permit_acts, cli/permit_acts, gui/labels)."""
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Iterator, Mapping
 
+from ..act_registry import ActRegistry
 from .base import Act, Field
 
 __all__ = ["ACTS", "Act", "Field", "get", "in_menu", "register", "registry", "unregister"]
 
-_REGISTERED: dict[str, Act] = {}
-_loaded = False
-
-
-def register(act):
-    """Add an act (an Act subclass, used as a class decorator, or an instance); returns it."""
-    instance = act() if isinstance(act, type) else act
-    if not instance.key:
-        raise ValueError("an act needs a key")
-    _REGISTERED[instance.key] = instance
-    return act
-
-
-def unregister(key: str) -> None:
-    _REGISTERED.pop(key, None)
-
-
-def _load() -> None:
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    for info in pkgutil.iter_modules(__path__):
-        if info.name != "base" and not info.name.startswith("_"):
-            importlib.import_module(f"{__name__}.{info.name}")
+_acts = ActRegistry(__name__, __path__)
+register, unregister, audit_labels = _acts.register, _acts.unregister, _acts.audit_labels
 
 
 def registry() -> dict[str, Act]:
     """Every act, in menu order."""
-    _load()
-    return dict(sorted(_REGISTERED.items(), key=lambda kv: (kv[1].order, kv[0])))
+    return _acts.all()
 
 
 def in_menu() -> dict[str, Act]:
@@ -55,14 +30,6 @@ def in_menu() -> dict[str, Act]:
 
 def get(key: str) -> Act:
     return registry()[key]
-
-
-def audit_labels() -> dict[str, str]:
-    """The audit actions the acts write, in words."""
-    labels: dict[str, str] = {}
-    for act in registry().values():
-        labels.update(act.audit)
-    return labels
 
 
 def history_labels() -> dict[str, str]:

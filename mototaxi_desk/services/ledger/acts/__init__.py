@@ -9,57 +9,23 @@ ledger's audit words (gui/labels) are built from here; docs/developers.md, "How 
 act of the ledger"."""
 from __future__ import annotations
 
-import importlib
-import pkgutil
-
+from ...act_registry import ActRegistry
 from .base import Field, LedgerAct, NoticeState
 
 __all__ = ["Field", "LedgerAct", "NoticeState", "audit_labels", "buttons", "commands", "get",
            "register", "registry", "unregister"]
 
-_REGISTERED: dict[str, LedgerAct] = {}
-_loaded = False
-
-
-def register(act):
-    """Add an act (a LedgerAct subclass, used as a class decorator, or an instance)."""
-    instance = act() if isinstance(act, type) else act
-    if not instance.key:
-        raise ValueError("an act needs a key")
-    _REGISTERED[instance.key] = instance
-    return act
-
-
-def unregister(key: str) -> None:
-    _REGISTERED.pop(key, None)
-
-
-def _load() -> None:
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    for info in pkgutil.iter_modules(__path__):
-        if info.name != "base" and not info.name.startswith("_"):
-            importlib.import_module(f"{__name__}.{info.name}")
+_acts = ActRegistry(__name__, __path__)
+register, unregister, audit_labels = _acts.register, _acts.unregister, _acts.audit_labels
 
 
 def registry() -> dict[str, LedgerAct]:
     """Every act of the ledger, in the dialog's order."""
-    _load()
-    return dict(sorted(_REGISTERED.items(), key=lambda kv: (kv[1].order, kv[0])))
+    return _acts.all()
 
 
 def get(key: str) -> LedgerAct:
     return registry()[key]
-
-
-def audit_labels() -> dict[str, str]:
-    """The audit actions the ledger's acts write, in words."""
-    labels: dict[str, str] = {}
-    for act in registry().values():
-        labels.update(act.audit)
-    return labels
 
 
 def buttons(row: int) -> list[LedgerAct]:
