@@ -52,6 +52,19 @@ def _cheap_password_hashing():
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _kept_postgres_sessions():
+    """The program's PostgreSQL sessions are kept between tests (tests/pg_reuse.py)."""
+    if not PG_URL or os.environ.get("MOTOTAXI_TEST_NO_REUSE"):
+        yield
+        return
+    from . import pg_reuse
+    with pytest.MonkeyPatch.context() as patch:
+        pg_reuse.install(patch)
+        yield
+    pg_reuse.close_all()
+
+
 @pytest.fixture
 def production_hashing(monkeypatch):
     """This test hashes with the parameters the program ships with."""

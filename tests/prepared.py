@@ -30,6 +30,8 @@ from mototaxi_desk import config
 from mototaxi_desk.store.migrations import close_database, open_database
 from mototaxi_desk.store.models import DB, MODELS
 
+from . import pg_reuse
+
 _KEYS = "keys"  # the part of the data folder a template carries
 TABLES = [model._meta.table_name for model in pw.sort_models(MODELS)]  # parents first
 
@@ -219,6 +221,7 @@ class PostgresBackend:
             self._pool.append(schema)
         else:
             self._pooled.discard(schema)
+            pg_reuse.forget(schema)
             self._execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
 
     def close(self) -> None:
