@@ -43,6 +43,25 @@ PRODUCTION_HASHER = users._hasher
 CHEAP_HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 
 
+def pytest_configure(config):
+    """Before any test (in the controller, before pytest-xdist starts its workers): the
+    server's catalogue tidied if earlier runs left it bloated (tests/prepared.py)."""
+    if PG_URL and not hasattr(config, "workerinput"):
+        import psycopg2
+
+        from .prepared import tidy_catalogue
+        try:
+            connection = psycopg2.connect(PG_URL, connect_timeout=5)
+        except psycopg2.Error:
+            return  # the tests that need the server say so themselves
+        try:
+            connection.autocommit = True
+            with connection.cursor() as cursor:
+                tidy_catalogue(cursor, full=True)
+        finally:
+            connection.close()
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _cheap_password_hashing():
     """Every password hashed or checked in a test uses CHEAP_HASHER (services.users._hasher
@@ -132,7 +151,7 @@ def db_url(request, tmp_path, templates):
         # without a server its URL would open an SQLite file named '?options=...'
         pytest.skip("MOTOTAXI_TEST_PG não definido")
     backend = templates(request.param).backend
-    if "db" in request.fixturenames:
+    if "db" in request.fixturenames or "migrated_db_url" in request.fixturenames:
         url = templates(request.param).database("migrated", tmp_path)
     else:
         url = backend.empty(tmp_path)
@@ -141,6 +160,15 @@ def db_url(request, tmp_path, templates):
     finally:
         close_database()
         backend.release(url)
+
+
+@pytest.fixture
+def migrated_db_url(db_url):
+    """`db_url` with the program's tables already made, and no rows: for tests whose `init`
+    only sets the scene (on PostgreSQL the tables' DDL costs about a quarter of a second
+    each time). The first run from a database with nothing in it is tested with `db_url`
+    alone (the município vazio stories, `init`'s own tests)."""
+    return db_url
 
 
 @pytest.fixture

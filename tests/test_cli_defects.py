@@ -13,7 +13,8 @@ CPF = "52998224725"
 
 
 @pytest.fixture
-def town(cli, db_url):
+def town(cli, migrated_db_url):
+    db_url = migrated_db_url  # init only sets the scene here
     code, _, err = cli("--db", db_url, *INIT)
     assert code == 0, err
     assert cli("--db", db_url, "stand", "list")[0] == 0  # today's tick is done

@@ -42,10 +42,11 @@ def _counts(url):
 
 
 @pytest.fixture
-def town(cli, db_url):
+def town(cli, migrated_db_url):
     """A município made by `init`, a holder with a permit (fees paid) and, where the law has
     auxiliary drivers with a cassation of their own, an auxiliary credentialed on it; then
     `prepare(seed)` (optional) and today's daily step."""
+    db_url = migrated_db_url  # init only sets the scene here
     def make(profile, prepare=None):
         code, _, err = cli("--db", db_url, *INITS[profile])
         assert code == 0, err

@@ -72,7 +72,9 @@ def _seed(url, *, cnh=True, pay=True, year=None):
 
 
 @pytest.fixture
-def town(cli, db_url):
+def town(cli, migrated_db_url):
+    db_url = migrated_db_url  # init only sets the scene here
+
     def make(profile="srm", **seed):
         code, _, err = cli("--db", db_url, *INITS[profile])
         assert code == 0, err

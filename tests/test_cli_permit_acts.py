@@ -66,7 +66,9 @@ def _counts(url):
 
 
 @pytest.fixture
-def town(cli, db_url):
+def town(cli, migrated_db_url):
+    db_url = migrated_db_url  # init only sets the scene here
+
     def make(profile="srm"):
         code, _, err = cli("--db", db_url, *INITS[profile])
         assert code == 0, err
