@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from ..domain import validators
 from ..domain.errors import ClockNotTrusted
 from ..domain.audit_chain import GENESIS, entry_hash
-from ..store.connection import (after_outermost_transaction, before_commit, changed,
-                                lock_audit_chain, write_transaction)
+from ..store.connection import (after_outermost_transaction, before_commit, chain_deferred,
+                                changed, lock_audit_chain, pending_entries, write_transaction)
 from ..store.models import DB, AuditLog, User, touched_rows, utcnow
 from ..store import seals as row_seals
 from .trust import station_marks
@@ -79,24 +79,54 @@ def record(actor: Actor, action: str, entity: str, entity_id, *,
     sealed rows saved since the last one (up to SEALS_PER_ENTRY; the rest go into the next
     entry, or into registro.selo entries before the commit). Every audited change passes
     here: while the program is read-only (a computer date not trusted) the change is
-    refused, its transaction rolled back."""
+    refused, its transaction rolled back.
+
+    In a concurrent write transaction on PostgreSQL the entry waits for the end of the
+    transaction: _append_queued links it, its seals taken then (the rows as they commit),
+    under the chain lock held only from there to the commit. Its id is known from then."""
     _refuse_if_guarded(action)
     outside = not DB.obj.in_transaction()
-    with write_transaction() if outside else nullcontext():
-        lock_audit_chain()  # already held when the caller used write_transaction()
-        sealed = _take_seals()
-        fields = {"at": utcnow(), "action": action, "entity": entity,
-                  "entity_id": str(entity_id or ""), "before": _dump(before),
-                  "after": _dump(after), "prev_hash": _head(), "seals": _seals_text(sealed),
-                  "machine": machine()}
-        digest = entry_hash(user_id=actor.user_id, **fields)
+    with write_transaction(concurrent=True) if outside else nullcontext():
+        row = AuditLog(user=actor.user_id, action=action, entity=entity,
+                       entity_id=str(entity_id or ""), before=_dump(before),
+                       after=_dump(after), machine=machine())
         after_outermost_transaction(_checkpoint)
-        station_marks.head_moved()
-        row = AuditLog.create(user=actor.user_id, entry_hash=digest, **fields)
-        if sealed:
-            row_seals.write_index({key: (seal, row.id) for key, seal in sealed.items()})
-        changed(action, entity, entity_id)  # the due-dates table (services/views/due_dates.py)
+        if chain_deferred():
+            pending_entries().append(row)
+            return row
+        _hold_chain()
+        _append(row)
         return row
+
+
+def _hold_chain() -> None:
+    """The chain lock, and the entries this transaction queued appended under it."""
+    lock_audit_chain()
+    queued = pending_entries()
+    while queued:
+        _append(queued.pop(0))
+
+
+def _append_queued() -> None:
+    """The first before-commit hook: the chain lock and the entries a concurrent action
+    queued; also when it saved sealed rows without an entry (their registro.selo entry)."""
+    if pending_entries() or (touched_rows() and DB.obj.in_transaction()):
+        _hold_chain()
+
+
+def _append(row: AuditLog) -> None:
+    """Link and insert one entry (the chain lock held)."""
+    sealed = _take_seals()
+    row.at, row.prev_hash, row.seals = utcnow(), _head(), _seals_text(sealed)
+    fields = {"at": row.at, "action": row.action, "entity": row.entity,
+              "entity_id": row.entity_id, "before": row.before, "after": row.after,
+              "prev_hash": row.prev_hash, "seals": row.seals, "machine": row.machine}
+    row.entry_hash = entry_hash(user_id=row.user_id, **fields)
+    station_marks.head_moved()
+    row.save(force_insert=True)
+    if sealed:
+        row_seals.write_index({key: (seal, row.id) for key, seal in sealed.items()})
+    changed(row.action, row.entity, row.entity_id)  # the due-dates table (services/views/due_dates.py)
 
 
 def record_many(actor: Actor, entries: list[dict], batch: int = 500) -> int:
@@ -109,7 +139,7 @@ def record_many(actor: Actor, entries: list[dict], batch: int = 500) -> int:
         raise RuntimeError("record_many must run inside the action's transaction")
     for action in {entry["action"] for entry in entries}:
         _refuse_if_guarded(action)
-    lock_audit_chain()
+    _hold_chain()
     previous = _head()
     rows, sealing = [], {}
     for entry in entries:
@@ -143,6 +173,8 @@ def seal_pending(actor: Actor | None = None) -> int:
     large action, rows inserted in bulk); how many entries. Inside the caller's
     transaction."""
     written = 0
+    if touched_rows():
+        _hold_chain()  # appended now, not queued: the loop sees the rows sealed
     while touched_rows():
         record(actor or _SEALER, "registro.selo", "selo", "")
         written += 1
@@ -198,6 +230,7 @@ def _seal_before_commit() -> None:
         seal_pending()
 
 
+before_commit(_append_queued, first=True)
 before_commit(_seal_before_commit)
 before_commit(station_marks.note_before_commit)  # after the seals: their entry is the head
 
