@@ -165,15 +165,16 @@ def _clerk(index, url, data_dir, seed, start_at, stop_at, interval, counters, re
     from mototaxi_desk.store.migrations import close_database, open_database
     from mototaxi_desk.services.views import due_dates  # noqa: F401 (as the window: kept current)
     samples, refused, errors = [], {}, []
+    waited = _time_advisory_waits(connection)
     try:
         open_database(url, check=False)
         clerk = Clerk(index, seed, counters)
         kinds, weights = zip(*MIX)
         tick = start_at + interval * index / counters  # the clerks spread over the interval
-        while tick < stop_at:
+        while tick < stop_at and time.time() < stop_at:
             time.sleep(max(0.0, tick - time.time()))
             kind = clerk.rng.choices(kinds, weights)[0]
-            began = time.perf_counter()
+            began, waited[0] = time.perf_counter(), 0.0
             try:
                 clerk.act(kind)
             except DomainError as exc:
@@ -183,7 +184,7 @@ def _clerk(index, url, data_dir, seed, start_at, stop_at, interval, counters, re
             except Exception:  # noqa: BLE001 - counted and shown: what a clerk would see
                 errors.append(f"{kind}: {traceback.format_exc(limit=3)}")
             else:
-                samples.append((kind, (time.perf_counter() - began) * 1000))
+                samples.append((kind, (time.perf_counter() - began) * 1000, waited[0] * 1000))
             tick += interval
         results.put((index, samples, refused, errors,
                      getattr(connection, "conflict_counts", dict)()))
@@ -191,6 +192,23 @@ def _clerk(index, url, data_dir, seed, start_at, stop_at, interval, counters, re
         results.put((index, samples, refused, [traceback.format_exc()], {}))
     finally:
         close_database()
+
+
+def _time_advisory_waits(connection) -> list:
+    """[seconds this action spent in PostgreSQL's advisory locks]: the write lock and the
+    audit chain (row locks, the true conflicts, are not counted)."""
+    waited = [0.0]
+    original = connection._advisory
+
+    def timed(function, name):
+        start = time.perf_counter()
+        try:
+            return original(function, name)
+        finally:
+            if "lock" in function and "unlock" not in function:
+                waited[0] += time.perf_counter() - start
+    connection._advisory = timed
+    return waited
 
 
 def run(url: str, data_dir: str, counters: int, seconds: float, interval: float,
@@ -223,10 +241,12 @@ def summary(result: dict) -> dict:
     """{kind: (count, p50, p95)} for each action and each class (search, open, write)."""
     table = {}
     for name in [*KINDS, "write"]:
-        times = [ms for kind, ms in result["samples"]
-                 if kind == name or (name == "write" and KINDS[kind] == "write")]
-        if times:
-            table[name] = (len(times), percentile(times, 0.5), percentile(times, 0.95))
+        picked = [(ms, wait) for kind, ms, wait in result["samples"]
+                  if kind == name or (name == "write" and KINDS[kind] == "write")]
+        if picked:
+            times, waits = [ms for ms, _ in picked], [wait for _, wait in picked]
+            table[name] = (len(times), percentile(times, 0.5), percentile(times, 0.95),
+                           percentile(waits, 0.5), percentile(waits, 0.95))
     return table
 
 
@@ -341,11 +361,13 @@ def _report(counters, args, result, problems, numbering, load_before, load_after
            f"deadlocks retried inside {result['retried']}, reaching a clerk "
            f"{result['surfaced']}; `check`: {'clean' if not problems else problems}; "
            f"numbering: {'no duplicate, no gap' if not numbering else numbering}", "",
-           "| action | n | p50 ms | p95 ms | budget p95 ms | ratio |", "|---|---:|---:|---:|---:|---:|"]
-    for name, (n, p50, p95) in table.items():
+           "| action | n | p50 ms | p95 ms | budget p95 ms | ratio | lock wait p50 / p95 ms |",
+           "|---|---:|---:|---:|---:|---:|---:|"]
+    for name, (n, p50, p95, w50, w95) in table.items():
         budget = BUDGET_MS[KINDS.get(name, name)]
         label = f"**all {name}s**" if name == "write" else name
-        out.append(f"| {label} | {n} | {p50:.0f} | {p95:.0f} | {budget} | {p95 / budget:.2f} |")
+        out.append(f"| {label} | {n} | {p50:.0f} | {p95:.0f} | {budget} | {p95 / budget:.2f} "
+                   f"| {w50:.1f} / {w95:.1f} |")
     for error in result["errors"][:5]:
         out.append(f"\n    {error.strip()[:600]}")
     return "\n".join(out)
