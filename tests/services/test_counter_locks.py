@@ -189,3 +189,26 @@ def test_rows_saved_after_their_entry_are_sealed_as_they_commit(db_url, municipi
         audit.record(CLERK, "test.colour", "vehicle", vehicle.id)
     from mototaxi_desk.store import seals
     assert seals.check_rows("vehicle", [vehicle.id]) == []
+
+
+def test_two_counters_registering_one_cpf_register_it_once(db_url, municipio):
+    """The second counter's insert waits on the unique index until the first commits, then
+    gets the clear refusal, never a database error."""
+    from validate_docbr import CPF
+
+    from mototaxi_desk.domain.errors import ValidationError
+    from mototaxi_desk.services.register import persons
+    from mototaxi_desk.store.models import Person
+    data = {"cpf": CPF().generate(), "name": "Luzia Gomes", "birth_date": "20/05/1985"}
+    session: dict = {}
+
+    def second():
+        session["pid"] = _backend()
+        return persons.register_person(CLERK, {**data, "name": "Luzia Gomes Outra"})
+    with write_transaction(concurrent=True):
+        persons.register_person(CLERK, data)
+        thread, result = _counter(second)
+        assert _waits_on_a_lock(session), "the second counter did not wait for the CPF"
+    thread.join(WAIT_S)
+    assert isinstance(result.get("error"), ValidationError), result
+    assert Person.select().where(Person.cpf == data["cpf"]).count() == 1
