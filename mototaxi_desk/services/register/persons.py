@@ -224,7 +224,12 @@ def _write_cnh(actor: Actor, person: Person, values: dict) -> Cnh:
     cnh.number, cnh.category = values["number"], values["category"]
     cnh.first_licence_date, cnh.expiry_date = values["first_licence_date"], values["expiry_date"]
     cnh.ear = values["ear"]
-    cnh.save()
+    try:
+        with write_transaction():  # savepoint: the number saved at another counter meanwhile
+            cnh.save()
+    except pw.IntegrityError:
+        raise ValidationError("Nº da CNH", "este número acabou de ser cadastrado para outra "
+                                           "pessoa em outro terminal.") from None
     audit.record(actor, "person.cnh", "cnh", cnh.id, before=before, after=audit.snapshot(cnh))
     return cnh
 
