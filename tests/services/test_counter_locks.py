@@ -212,3 +212,52 @@ def test_two_counters_registering_one_cpf_register_it_once(db_url, municipio):
     thread.join(WAIT_S)
     assert isinstance(result.get("error"), ValidationError), result
     assert Person.select().where(Person.cpf == data["cpf"]).count() == 1
+
+
+def test_two_counters_after_one_number_take_the_next_ones(db_url, municipio):
+    """The protocol number: the second counter waits on its sequence row while the first
+    holds it, then takes the next number — no duplicate, no gap."""
+    from mototaxi_desk.services.licensing import applications
+    owner = make_person("Severina Costa")["id"]
+    session: dict = {}
+
+    def second():
+        session["pid"] = _backend()
+        return applications.file_application(CLERK, owner, "new_permit")["protocol"]
+    with write_transaction(concurrent=True):
+        first = applications.file_application(CLERK, owner, "new_permit")["protocol"]
+        thread, result = _counter(second)
+        assert _waits_on_a_lock(session), "the second counter did not wait for the number"
+    thread.join(WAIT_S)
+    assert "error" not in result, result.get("error")
+    numbers = [int(p.split("/")[1]) for p in (first, result["value"])]
+    assert numbers == [1, 2]
+
+
+def test_two_counters_after_a_stands_last_place_give_it_once(db_url, municipio):
+    """SRM Art. 22 §1º: the second counter waits on the stand's row while the first places a
+    permit on its last place, then is refused as full."""
+    from mototaxi_desk.services.register import stands
+    from mototaxi_desk.store.models import Permit
+
+    from ..factories import SUPERVISOR
+    from .ledger_helpers import holder_permit
+    stand = stands.create_stand(SUPERVISOR, {"number": 1, "name": "Ponto 01", "location": "A",
+                                             "max_vehicles": 5})
+    permits = [holder_permit(f"Vaga {name} Silva")[1]["id"]
+               for name in ("Um", "Dois", "Tres", "Quatro", "Cinco", "Seis")]
+    for permit in permits[:4]:
+        stands.assign_permit(CLERK, permit, stand["id"])
+    session: dict = {}
+
+    def second():
+        session["pid"] = _backend()
+        return stands.assign_permit(CLERK, permits[5], stand["id"])
+    with write_transaction(concurrent=True):
+        stands.assign_permit(CLERK, permits[4], stand["id"])
+        thread, result = _counter(second)
+        assert _waits_on_a_lock(session), "the second counter did not wait for the stand"
+    thread.join(WAIT_S)
+    assert isinstance(result.get("error"), DomainError), result
+    assert "já tem 5 motocicletas" in str(result["error"])
+    assert Permit.select().where(Permit.stand == stand["id"]).count() == 5
