@@ -102,9 +102,9 @@ def record(actor: Actor, action: str, entity: str, entity_id, *,
 def _hold_chain() -> None:
     """The chain lock, and the entries this transaction queued appended under it."""
     lock_audit_chain()
-    queued = pending_entries()
-    while queued:
-        _append(queued.pop(0))
+    queued, previous = pending_entries(), None
+    while queued:  # each links to the one before it: the head read once
+        previous = _append(queued.pop(0), previous).entry_hash
 
 
 def _append_queued() -> None:
@@ -114,19 +114,21 @@ def _append_queued() -> None:
         _hold_chain()
 
 
-def _append(row: AuditLog) -> None:
-    """Link and insert one entry (the chain lock held)."""
+def _append(row: AuditLog, previous: str | None = None) -> AuditLog:
+    """Link and insert one entry (the chain lock held) after the head, or after `previous`
+    (the hash of the entry this transaction has just appended: the head)."""
     sealed = _take_seals()
-    row.at, row.prev_hash, row.seals = utcnow(), _head(), _seals_text(sealed)
+    row.at, row.prev_hash, row.seals = utcnow(), previous or _head(), _seals_text(sealed)
     fields = {"at": row.at, "action": row.action, "entity": row.entity,
               "entity_id": row.entity_id, "before": row.before, "after": row.after,
               "prev_hash": row.prev_hash, "seals": row.seals, "machine": row.machine}
     row.entry_hash = entry_hash(user_id=row.user_id, **fields)
-    station_marks.head_moved()
     row.save(force_insert=True)
+    station_marks.head_moved()
     if sealed:
         row_seals.write_index({key: (seal, row.id) for key, seal in sealed.items()})
     changed(row.action, row.entity, row.entity_id)  # the due-dates table (services/views/due_dates.py)
+    return row
 
 
 def record_many(actor: Actor, entries: list[dict], batch: int = 500) -> int:
