@@ -101,10 +101,11 @@ def record(actor: Actor, action: str, entity: str, entity_id, *,
 
 def _hold_chain() -> None:
     """The chain lock, and the entries this transaction queued appended under it."""
-    lock_audit_chain()
     queued, previous = pending_entries(), None
+    read = _read_seals(len(queued))
+    lock_audit_chain()
     while queued:  # each links to the one before it: the head read once
-        previous = _append(queued.pop(0), previous).entry_hash
+        previous = _append(queued.pop(0), previous, read).entry_hash
 
 
 def _append_queued() -> None:
@@ -114,10 +115,12 @@ def _append_queued() -> None:
         _hold_chain()
 
 
-def _append(row: AuditLog, previous: str | None = None) -> AuditLog:
+def _append(row: AuditLog, previous: str | None = None, read: dict | None = None
+            ) -> AuditLog:
     """Link and insert one entry (the chain lock held) after the head, or after `previous`
-    (the hash of the entry this transaction has just appended: the head)."""
-    sealed = _take_seals()
+    (the hash of the entry this transaction has just appended: the head); `read`: the
+    seals of the rows it seals, read before the lock (_read_seals)."""
+    sealed = _take_seals(read)
     row.at, row.prev_hash, row.seals = utcnow(), previous or _head(), _seals_text(sealed)
     fields = {"at": row.at, "action": row.action, "entity": row.entity,
               "entity_id": row.entity_id, "before": row.before, "after": row.after,
@@ -190,9 +193,23 @@ def _checkpoint() -> None:
 
 # --- row seals --------------------------------------------------------------------------------
 
-def _take_seals() -> dict[str, str]:
+def _read_seals(entries: int) -> dict | None:
+    """{table: {id: seal}} of the rows saved and not yet sealed, read before the chain lock
+    for the `entries` queued (the rows are this action's: they change no more before the
+    commit); None when there are more than those entries carry (sealed as they come)."""
+    pending = touched_rows()
+    if not entries or not pending or len(pending) > entries * row_seals.SEALS_PER_ENTRY:
+        return None
+    by_table: dict[str, set[int]] = {}
+    for table, row_id in pending:
+        by_table.setdefault(table, set()).add(row_id)
+    return {table: row_seals.digests(table, ids) for table, ids in by_table.items()}
+
+
+def _take_seals(read: dict | None = None) -> dict[str, str]:
     """The seals of sealed rows saved since the last entry ({"table:id": seal}), at most
-    SEALS_PER_ENTRY of them (those left stay pending for the next entry)."""
+    SEALS_PER_ENTRY of them (those left stay pending for the next entry); from `read` when
+    given (_read_seals)."""
     pending = touched_rows()
     if not pending:
         return {}
@@ -203,7 +220,8 @@ def _take_seals() -> dict[str, str]:
         by_table.setdefault(table, set()).add(row_id)
     sealed = {}
     for table, ids in by_table.items():
-        found = row_seals.digests(table, ids)
+        found = read[table] if read is not None and table in read else \
+            row_seals.digests(table, ids)
         for row_id in ids:  # a row saved then deleted in the action seals as gone
             sealed[f"{table}:{row_id}"] = found.get(row_id, "")
     return sealed
