@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from ..domain import validators
 from ..domain.errors import ClockNotTrusted
 from ..domain.audit_chain import GENESIS, entry_hash
-from ..store.connection import (after_outermost_transaction, before_commit, changed,
-                                lock_audit_chain, write_transaction)
+from ..store.connection import (after_outermost_transaction, before_commit, chain_deferred,
+                                changed, lock_audit_chain, pending_entries, write_transaction)
 from ..store.models import DB, AuditLog, User, touched_rows, utcnow
 from ..store import seals as row_seals
 from .trust import station_marks
@@ -79,24 +79,59 @@ def record(actor: Actor, action: str, entity: str, entity_id, *,
     sealed rows saved since the last one (up to SEALS_PER_ENTRY; the rest go into the next
     entry, or into registro.selo entries before the commit). Every audited change passes
     here: while the program is read-only (a computer date not trusted) the change is
-    refused, its transaction rolled back."""
+    refused, its transaction rolled back.
+
+    In a concurrent write transaction on PostgreSQL the entry waits for the end of the
+    transaction: _append_queued links it, its seals taken then (the rows as they commit),
+    under the chain lock held only from there to the commit. Its id is known from then."""
     _refuse_if_guarded(action)
     outside = not DB.obj.in_transaction()
-    with write_transaction() if outside else nullcontext():
-        lock_audit_chain()  # already held when the caller used write_transaction()
-        sealed = _take_seals()
-        fields = {"at": utcnow(), "action": action, "entity": entity,
-                  "entity_id": str(entity_id or ""), "before": _dump(before),
-                  "after": _dump(after), "prev_hash": _head(), "seals": _seals_text(sealed),
-                  "machine": machine()}
-        digest = entry_hash(user_id=actor.user_id, **fields)
+    with write_transaction(concurrent=True) if outside else nullcontext():
+        row = AuditLog(user=actor.user_id, action=action, entity=entity,
+                       entity_id=str(entity_id or ""), before=_dump(before),
+                       after=_dump(after), machine=machine())
         after_outermost_transaction(_checkpoint)
-        station_marks.head_moved()
-        row = AuditLog.create(user=actor.user_id, entry_hash=digest, **fields)
-        if sealed:
-            row_seals.write_index({key: (seal, row.id) for key, seal in sealed.items()})
-        changed(action, entity, entity_id)  # the due-dates table (services/views/due_dates.py)
+        if chain_deferred():
+            pending_entries().append(row)
+            return row
+        _hold_chain()
+        _append(row)
         return row
+
+
+def _hold_chain() -> None:
+    """The chain lock, and the entries this transaction queued appended under it."""
+    queued, previous = pending_entries(), None
+    read = _read_seals(len(queued))
+    lock_audit_chain()
+    while queued:  # each links to the one before it: the head read once
+        previous = _append(queued.pop(0), previous, read).entry_hash
+
+
+def _append_queued() -> None:
+    """The first before-commit hook: the chain lock and the entries a concurrent action
+    queued; also when it saved sealed rows without an entry (their registro.selo entry)."""
+    if pending_entries() or (touched_rows() and DB.obj.in_transaction()):
+        _hold_chain()
+
+
+def _append(row: AuditLog, previous: str | None = None, read: dict | None = None
+            ) -> AuditLog:
+    """Link and insert one entry (the chain lock held) after the head, or after `previous`
+    (the hash of the entry this transaction has just appended: the head); `read`: the
+    seals of the rows it seals, read before the lock (_read_seals)."""
+    sealed = _take_seals(read)
+    row.at, row.prev_hash, row.seals = utcnow(), previous or _head(), _seals_text(sealed)
+    fields = {"at": row.at, "action": row.action, "entity": row.entity,
+              "entity_id": row.entity_id, "before": row.before, "after": row.after,
+              "prev_hash": row.prev_hash, "seals": row.seals, "machine": row.machine}
+    row.entry_hash = entry_hash(user_id=row.user_id, **fields)
+    row.save(force_insert=True)
+    station_marks.head_moved()
+    if sealed:
+        row_seals.write_index({key: (seal, row.id) for key, seal in sealed.items()})
+    changed(row.action, row.entity, row.entity_id)  # the due-dates table (services/views/due_dates.py)
+    return row
 
 
 def record_many(actor: Actor, entries: list[dict], batch: int = 500) -> int:
@@ -109,7 +144,7 @@ def record_many(actor: Actor, entries: list[dict], batch: int = 500) -> int:
         raise RuntimeError("record_many must run inside the action's transaction")
     for action in {entry["action"] for entry in entries}:
         _refuse_if_guarded(action)
-    lock_audit_chain()
+    _hold_chain()
     previous = _head()
     rows, sealing = [], {}
     for entry in entries:
@@ -143,6 +178,8 @@ def seal_pending(actor: Actor | None = None) -> int:
     large action, rows inserted in bulk); how many entries. Inside the caller's
     transaction."""
     written = 0
+    if touched_rows():
+        _hold_chain()  # appended now, not queued: the loop sees the rows sealed
     while touched_rows():
         record(actor or _SEALER, "registro.selo", "selo", "")
         written += 1
@@ -156,9 +193,23 @@ def _checkpoint() -> None:
 
 # --- row seals --------------------------------------------------------------------------------
 
-def _take_seals() -> dict[str, str]:
+def _read_seals(entries: int) -> dict | None:
+    """{table: {id: seal}} of the rows saved and not yet sealed, read before the chain lock
+    for the `entries` queued (the rows are this action's: they change no more before the
+    commit); None when there are more than those entries carry (sealed as they come)."""
+    pending = touched_rows()
+    if not entries or not pending or len(pending) > entries * row_seals.SEALS_PER_ENTRY:
+        return None
+    by_table: dict[str, set[int]] = {}
+    for table, row_id in pending:
+        by_table.setdefault(table, set()).add(row_id)
+    return {table: row_seals.digests(table, ids) for table, ids in by_table.items()}
+
+
+def _take_seals(read: dict | None = None) -> dict[str, str]:
     """The seals of sealed rows saved since the last entry ({"table:id": seal}), at most
-    SEALS_PER_ENTRY of them (those left stay pending for the next entry)."""
+    SEALS_PER_ENTRY of them (those left stay pending for the next entry); from `read` when
+    given (_read_seals)."""
     pending = touched_rows()
     if not pending:
         return {}
@@ -169,7 +220,8 @@ def _take_seals() -> dict[str, str]:
         by_table.setdefault(table, set()).add(row_id)
     sealed = {}
     for table, ids in by_table.items():
-        found = row_seals.digests(table, ids)
+        found = read[table] if read is not None and table in read else \
+            row_seals.digests(table, ids)
         for row_id in ids:  # a row saved then deleted in the action seals as gone
             sealed[f"{table}:{row_id}"] = found.get(row_id, "")
     return sealed
@@ -198,6 +250,7 @@ def _seal_before_commit() -> None:
         seal_pending()
 
 
+before_commit(_append_queued, first=True)
 before_commit(_seal_before_commit)
 before_commit(station_marks.note_before_commit)  # after the seals: their entry is the head
 

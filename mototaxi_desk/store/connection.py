@@ -298,11 +298,16 @@ def after_outermost_transaction(callback) -> None:
 _before_commit: list = []
 
 
-def before_commit(callback) -> None:
+def before_commit(callback, *, first: bool = False) -> None:
     """Run `callback()` at the end of every outermost write_transaction, inside it, just
-    before it commits (the audit service seals the rows the action saved)."""
+    before it commits (the audit service seals the rows the action saved). `first`: before
+    the others (the audit entries a concurrent action queued, under the chain lock: what
+    the others do then runs under it too)."""
     if callback not in _before_commit:
-        _before_commit.append(callback)
+        if first:
+            _before_commit.insert(0, callback)
+        else:
+            _before_commit.append(callback)
 
 
 _change_listener: list = []
@@ -376,11 +381,99 @@ def session_lock(name: str, wait_s: float | None = None):
                 _log.warning("trava %s não liberada; sai com a conexão", name, exc_info=True)
 
 
+WRITE_LOCK = "write"  # every PostgreSQL write transaction: shared (concurrent) or alone
+CHAIN_LOCK = "audit-chain"  # the append to the audit hash chain: always the last lock taken
+
+_tx = threading.local()  # the outermost write_transaction of this thread: its mode
+
+
 def lock_audit_chain() -> None:
     """Wait for the audit hash chain, so two counters never link their entries to the same
-    previous one. Every PostgreSQL write transaction already holds it (see write_transaction);
-    this is for an append made outside one."""
-    serialise("write")
+    previous one. Held until the transaction ends. Outside a write_transaction (a bulk
+    filler's own transaction) it also waits for every writer to end (the write lock, alone),
+    as every append did before the chain had its own lock."""
+    if not is_postgres():
+        return
+    if not getattr(_tx, "active", False):
+        serialise(WRITE_LOCK)
+    if not getattr(_tx, "chain_held", False):
+        serialise(CHAIN_LOCK)
+        if getattr(_tx, "active", False):
+            _tx.chain_held = True
+
+
+def chain_deferred() -> bool:
+    """Whether this thread's audit entries wait for the end of its transaction (a concurrent
+    write_transaction on PostgreSQL that has not yet taken the chain): they are appended,
+    under the chain lock, just before it commits (services/audit.py)."""
+    return getattr(_tx, "concurrent", False) and not getattr(_tx, "chain_held", False)
+
+
+def pending_entries() -> list:
+    """The audit entries this thread's transaction will append before it commits (a
+    savepoint rolled back drops those it queued)."""
+    if not hasattr(_tx, "entries"):
+        _tx.entries = []
+    return _tx.entries
+
+
+class WriteConflict(StoreError):
+    """PostgreSQL ended this action's transaction to break a deadlock between two counters
+    (SQLSTATE 40P01), or a serialization failure (40001): nothing of it was written, and
+    running it again succeeds (retry_conflicts)."""
+
+    def __init__(self, message: str = "Outro terminal alterava os mesmos dados ao mesmo tempo; "
+                                      "nada foi gravado. Tente de novo."):
+        super().__init__(message)
+
+
+CONFLICT_CODES = ("40P01", "40001")
+CONFLICT_ATTEMPTS = 5
+_conflicts = {"retried": 0, "surfaced": 0}  # this process's counts (the counters benchmark)
+
+
+def conflict_counts() -> dict:
+    return dict(_conflicts)
+
+
+def _is_conflict(exc: BaseException | None) -> bool:
+    seen = 0
+    while exc is not None and seen < 5:
+        if getattr(exc, "pgcode", None) in CONFLICT_CODES:
+            return True
+        inner = exc.args[0] if getattr(exc, "args", None) and \
+            isinstance(exc.args[0], BaseException) else None
+        exc = inner or exc.__cause__ or exc.__context__
+        seen += 1
+    return False
+
+
+def retry_conflicts(action):
+    """The action run again (after a short random pause) when PostgreSQL ended its
+    transaction for a deadlock or a serialization failure, up to CONFLICT_ATTEMPTS times;
+    inside an outer transaction it runs once (the outermost action is the one to repeat)."""
+    import functools
+    import random
+    import time
+
+    @functools.wraps(action)
+    def run(*args, **kwargs):
+        attempt = 0
+        while True:
+            nested = DB.obj is not None and DB.obj.in_transaction()
+            try:
+                return action(*args, **kwargs)
+            except WriteConflict:
+                attempt += 1
+                if nested or attempt >= CONFLICT_ATTEMPTS:
+                    if not nested:
+                        _conflicts["surfaced"] += 1
+                    raise
+                _conflicts["retried"] += 1
+                _log.info("conflito entre terminais: %s repetido (%s)", action.__name__,
+                          attempt)
+                time.sleep(random.uniform(0.005, 0.03) * attempt)
+    return run
 
 
 def locked(query):
@@ -391,43 +484,59 @@ def locked(query):
 
 
 @contextmanager
-def write_transaction():
+def write_transaction(*, concurrent: bool = False):
     """The transaction of one user action; nested calls become savepoints.
 
-    One action writes at a time, on both databases, so a check made inside the transaction
-    still holds when the action writes (the limits, the "once only" rules, the numbers, the
-    audit chain):
-    - SQLite takes the write lock at once (BEGIN IMMEDIATE): two windows or processes queue
-      on busy_timeout instead of failing mid-way when a read turns into a write;
-    - PostgreSQL takes one transaction advisory lock as its first statement, freed at commit
-      or rollback. Reads are not blocked; under READ COMMITTED every statement after the lock
-      sees what the previous writer committed. Taking it before any row lock means two
-      actions cannot deadlock (one holding the chain and waiting for a row, the other the
-      reverse), and two counters cannot both read "one place left" and both take it."""
+    A check made inside the transaction still holds when the action writes (the limits, the
+    "once only" rules, the numbers, the audit chain):
+    - SQLite takes the write lock at once (BEGIN IMMEDIATE): one action writes at a time; two
+      windows or processes queue on busy_timeout instead of failing mid-way;
+    - PostgreSQL takes the write advisory lock as its first statement, freed at commit or
+      rollback. By default alone: the action runs while no other writes, as SQLite's. An
+      action whose conflicts are each taken by a lock of its own (`concurrent=True`: the
+      record it changes with locked(), its number's row in sequences, the person or stand
+      it counts with serialise(), the audit chain at the end) takes it shared: such actions
+      run beside each other, and none beside an action that runs alone. Its audit entries
+      are appended just before it commits, under the chain lock (services/audit.py), which
+      is always the last lock: locks in the order write, records, chain.
+    A PostgreSQL deadlock or serialization failure (the whole transaction rolled back) comes
+    out as WriteConflict, for retry_conflicts to run the action again."""
     database = DB.obj
     outermost = not database.in_transaction()
+    postgres = isinstance(database, pw.PostgresqlDatabase)
     # rows saved before it (outside any transaction) still wait for their seal after a
     # rollback: a row left unsealed would be refused at its next save (store/seals.py)
     pending_before = set(touched_rows()) if outermost else None
+    queued = len(pending_entries())
     if outermost and isinstance(database, pw.SqliteDatabase):
         transaction = database.atomic("IMMEDIATE")
     else:
         transaction = DB.atomic()
     try:
         with transaction as handle:
-            if outermost and isinstance(database, pw.PostgresqlDatabase):
-                serialise("write")
+            if outermost and postgres:
+                _tx.active, _tx.concurrent, _tx.chain_held = True, concurrent, False
+                pending_entries().clear()
+                if concurrent:
+                    _advisory("pg_advisory_xact_lock_shared", WRITE_LOCK)
+                else:
+                    serialise(WRITE_LOCK)
             yield handle
             if outermost:
                 for callback in _before_commit:
                     callback()
-    except BaseException:
+    except BaseException as exc:
+        del pending_entries()[queued:]  # a savepoint rolled back: its entries with it
         if outermost:  # rolled back: the rows it saved are as they were, nothing to seal
             touched_rows().clear()
             touched_rows().update(pending_before)
+            if postgres and _is_conflict(exc):
+                raise WriteConflict() from exc
         raise
     finally:
         if outermost:
+            _tx.active = _tx.concurrent = _tx.chain_held = False
+            pending_entries().clear()
             callbacks, _after.callbacks = getattr(_after, "callbacks", []), []
             for callback in callbacks:
                 callback()

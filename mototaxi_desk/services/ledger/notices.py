@@ -10,7 +10,7 @@ from ...domain import penalty_engine as engine
 from ...domain import validators
 from ...domain.errors import DomainError, ValidationError
 from ...domain.permit_status import PermitAction
-from ...store.connection import write_transaction
+from ...store.connection import retry_conflicts, serialise, write_transaction
 from ...store.models import AuxiliaryDriver, InfractionNotice, Permit, PermitHistory, Person
 from .. import audit, permissions, setup
 from ..views import lookup
@@ -146,6 +146,7 @@ def _clean_notification(profile, notified_on, channel, occurred_on: dt.date, tod
     return notified_on, channel
 
 
+@retry_conflicts
 def record_notice(actor: Actor, data: dict, *, on: dt.date | None = None,
                   reissue_of: int | None = None) -> dict:
     """Record an auto de infração with every field of SRM Art. 35; its fine (SRM Art. 39,
@@ -164,10 +165,13 @@ def record_notice(actor: Actor, data: dict, *, on: dt.date | None = None,
     clean = _clean_notice(profile, data, today)
     item = clean["item"]
     day = clean["occurred_at"].date()
-    with write_transaction():
-        # the infractor's history is read inside the transaction, which serialises writers:
-        # two notices for one infractor entered at two counters at once see each other, so
-        # the second is priced as recidivism (L1745 Art. 8 §3º, PF Art. 30 §2º)
+    with write_transaction(concurrent=True):
+        # the infractor's history is read under the lock of each person it concerns: two
+        # notices for one infractor entered at two counters at once see each other, so
+        # the second is priced as recidivism (L1745 Art. 8 §3º, PF Art. 30 §2º); the
+        # number: its sequence row, locked until commit
+        for person in sorted({clean["holder_id"], clean["infractor_id"]} - {None}):
+            serialise(f"person:{person}")
         history = notices_of(holder_id=clean["holder_id"], infractor_id=clean["infractor_id"])
         new = engine.NoticeFacts(id=0, register=(clean["holder_id"], clean["permit"].id
                                                  if clean["permit"] else None),

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from ...domain import validators
 from ...domain.errors import DebtRefusal, DomainError, RuleRefusal, ValidationError
 from ...domain.profiles import APPLICATION_TYPES
-from ...store.connection import write_transaction
+from ...store.connection import retry_conflicts, write_transaction
 from ...store.models import (Application, ApplicationChecklistItem, ApplicationStatusChange, Permit,
                              Person, utcnow)
 from .. import audit, permissions, setup
@@ -131,6 +131,7 @@ def by_protocol(text: str) -> Application:
     return app
 
 
+@retry_conflicts
 def file_application(actor: Actor, person_id, app_type: str, *, permit_id=None, notes="",
                      on: dt.datetime | None = None, received: Iterable[str] = ()) -> dict:
     """Protocol a request: number AAAA/NNNNNN (sequential per year, gap-free), the profile's
@@ -159,7 +160,7 @@ def file_application(actor: Actor, person_id, app_type: str, *, permit_id=None, 
     if received:
         permissions.require(actor, "application.checklist")
     when = on or utcnow()
-    with write_transaction():
+    with write_transaction(concurrent=True):  # its one conflict: the protocol number's row
         seq = sequences.next_value("protocol", when.year)
         app = Application.create(protocol_year=when.year, protocol_seq=seq, type=app_type,
                                  person=person.id, permit=permit_id, filed_at=when,

@@ -8,7 +8,7 @@ from decimal import Decimal
 from ...domain import validators
 from ...domain.errors import DebtRefusal, DomainError, ValidationError
 from ...domain.money import format_money, format_units, units_text, units_to_cents
-from ...store.connection import write_transaction
+from ...store.connection import locked, retry_conflicts, write_transaction
 from ...store.models import Fee
 from .. import audit, permissions, setup
 from .charges import open_charges
@@ -88,12 +88,14 @@ def _open_fee(fee_id) -> Fee:
     return fee
 
 
+@retry_conflicts
 def pay(actor: Actor, fee_id: int, *, paid_on, receipt: str) -> dict:
     """Record the payment of a whole fee (partial payments are not taken)."""
     permissions.require(actor, "fee.pay")
     paid_on = validators.parse_date(paid_on, "Data do pagamento", latest=wallclock.today())
     receipt = validators.text(receipt, "Nº do recibo / DAM", max_length=60)
-    with write_transaction():
+    with write_transaction(concurrent=True):
+        locked(Fee.select(Fee.id).where(Fee.id == fee_id)).first()  # paid at another counter?
         fee = _open_fee(fee_id)
         before = audit.snapshot(fee)
         fee.status, fee.paid_on, fee.receipt = "paid", paid_on, receipt

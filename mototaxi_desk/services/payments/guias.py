@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from ...domain import febraban, pix, validators
 from ...domain.errors import DomainError, ValidationError
 from ...domain.money import format_money
-from ...store.connection import locked, write_transaction
+from ...store.connection import locked, retry_conflicts, write_transaction
 from ...store.models import Fee, Guia, PenaltyCharge, Person
 from .. import audit, ledger, permissions, setup
 from . import collection, fees
@@ -121,6 +121,7 @@ def due_date(value, on: dt.date) -> dt.date:
 
 # --- issuing and printing ---------------------------------------------------------------------
 
+@retry_conflicts
 def issue(actor: Actor, source: str, debt_id, *, due=None, on: dt.date | None = None) -> dict:
     """Issue a guia for one open debt and print its first copy: the print result (PDF,
     copies) with the guia. Refused before any write when the município lacks its collection
@@ -132,7 +133,7 @@ def issue(actor: Actor, source: str, debt_id, *, due=None, on: dt.date | None = 
         raise DomainError(why)
     on = on or wallclock.today()
     due_on = due_date(due, on)
-    with write_transaction():
+    with write_transaction(concurrent=True):  # conflicts: the debt's row, then the number's
         model = type(_debt_row(source, debt_id))
         row = locked(model.select().where(model.id == debt_id)).get()  # paid at another counter?
         if row.status != "open":

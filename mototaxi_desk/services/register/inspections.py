@@ -25,7 +25,7 @@ from ...domain import inspection_rules as rules
 from ...domain import permit_status, validators
 from ...domain.errors import DebtRefusal, DomainError, RuleRefusal, ValidationError
 from ...domain.money import format_money
-from ...store.connection import write_transaction
+from ...store.connection import locked, retry_conflicts, write_transaction
 from ...store.models import Inspection, Permit, Sticker, Vehicle, utcnow
 from .. import audit, permissions, setup
 from ..payments import fees
@@ -202,6 +202,7 @@ def _issue_sticker(actor: Actor, inspection: Inspection, on: dt.date,
     return sticker
 
 
+@retry_conflicts
 def record_inspection(actor: Actor, vehicle_id: int, data: dict, *,
                       on: dt.date | None = None) -> dict:
     """Record an inspection with its checklist. Approved (no item failed): annual and
@@ -217,9 +218,11 @@ def record_inspection(actor: Actor, vehicle_id: int, data: dict, *,
     _check_rules(profile, vehicle, permit, values["inspected_on"])
     ok = rules.approved(values["results"])
     kind = values["kind"]
-    with write_transaction():
-        if ok and kind in rules.VALIDITY_MONTHS:  # inside the transaction: two counters
-            # recording it at once give one sticker
+    with write_transaction(concurrent=True):
+        # the vehicle's row locked first: two counters recording its inspection at once
+        # give one sticker and one fee; the serial: its sequence row, locked until commit
+        vehicle = locked(Vehicle.select().where(Vehicle.id == vehicle.id)).get()
+        if ok and kind in rules.VALIDITY_MONTHS:
             _refuse_second_approval(vehicle, kind, values["inspected_on"])
         inspection = Inspection.create(
             vehicle=vehicle.id, permit=permit.id if permit else None, kind=kind,

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import datetime as dt
 
+import peewee as pw
+
 from ...domain import dates, validators
 from ...domain.errors import ValidationError
 from ...domain.search_terms import fold
-from ...store.connection import write_transaction
+from ...store.connection import locked, retry_conflicts, write_transaction
 from ...store.models import Cnh, Person, utcnow
 from .. import audit, permissions
 from ..views import search
@@ -88,6 +90,7 @@ def as_dict(person: Person) -> dict:
     return data
 
 
+@retry_conflicts
 def register_person(actor: Actor, data: dict, *, today: dt.date | None = None,
                     cnh: dict | None = None) -> dict:
     """Register a person; with `cnh` (the fields of set_cnh) their CNH too, in the same
@@ -101,11 +104,16 @@ def register_person(actor: Actor, data: dict, *, today: dt.date | None = None,
     if cnh is not None:
         permissions.require(actor, "person.cnh")
         cnh_values = clean_cnh(cnh, today)
-    with write_transaction():
+    with write_transaction(concurrent=True):  # a twin CPF: the unique index
         duplicate = Person.get_or_none(Person.cpf == values["cpf"])
         if duplicate is not None:
             raise ValidationError("CPF", duplicate_cpf_message(duplicate))
-        person = Person.create(**values)
+        try:
+            with write_transaction():  # savepoint: a twin saved at another counter meanwhile
+                person = Person.create(**values)
+        except pw.IntegrityError:
+            raise ValidationError("CPF", "este CPF acabou de ser cadastrado em outro "
+                                         "terminal; consulte o cadastro.") from None
         search.index_person_name(person)
         audit.record(actor, "person.register", "person", person.id, after=audit.snapshot(person))
         if cnh is not None:
@@ -127,6 +135,7 @@ def find_by_cpf(cpf) -> dict | None:
                                         "cpf_text": validators.format_cpf(person.cpf)}
 
 
+@retry_conflicts
 def update_person(actor: Actor, person_id: int, data: dict, *,
                   today: dt.date | None = None, recadastramento: bool = False) -> dict:
     """Save the person's data; with recadastramento=True the data was confirmed for the
@@ -139,8 +148,10 @@ def update_person(actor: Actor, person_id: int, data: dict, *,
     if "cpf" in data:
         raise ValidationError("CPF", "o CPF não pode ser alterado; cadastre a pessoa correta.")
     values = _clean_person(data, today)
-    with write_transaction():
-        person = get_person(person_id)
+    # the person's row locked first: two counters saving one person take turns (the
+    # recadastramento's campaign rules still run alone)
+    with write_transaction(concurrent=not recadastramento):
+        person = locked(Person.select().where(Person.id == get_person(person_id).id)).get()
         before = audit.snapshot(person)
         for key, value in values.items():
             setattr(person, key, value)
@@ -213,7 +224,12 @@ def _write_cnh(actor: Actor, person: Person, values: dict) -> Cnh:
     cnh.number, cnh.category = values["number"], values["category"]
     cnh.first_licence_date, cnh.expiry_date = values["first_licence_date"], values["expiry_date"]
     cnh.ear = values["ear"]
-    cnh.save()
+    try:
+        with write_transaction():  # savepoint: the number saved at another counter meanwhile
+            cnh.save()
+    except pw.IntegrityError:
+        raise ValidationError("Nº da CNH", "este número acabou de ser cadastrado para outra "
+                                           "pessoa em outro terminal.") from None
     audit.record(actor, "person.cnh", "cnh", cnh.id, before=before, after=audit.snapshot(cnh))
     return cnh
 

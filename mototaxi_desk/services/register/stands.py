@@ -30,7 +30,7 @@ import peewee as pw
 from ...domain import geo, numbers, validators
 from ...domain.dates import add_months
 from ...domain.errors import DomainError, RuleRefusal, ValidationError
-from ...store.connection import is_postgres, locked, write_transaction
+from ...store.connection import is_postgres, locked, retry_conflicts, write_transaction
 from ...store.models import DB, AuxiliaryDriver, Permit, Person, Stand, Vehicle
 from ...store.seals import sealed_update
 from .. import audit, permissions, setup
@@ -613,6 +613,7 @@ def _place_dict(permit: Permit, stand: Stand) -> dict:
             "position": permit.stand_position, "since": permit.stand_since}
 
 
+@retry_conflicts
 def assign_permit(actor: Actor, permit_id, stand_id, *, on: dt.date | None = None,
                   position=None) -> dict:
     """Place a permit on a stand (at the grant, or a permit without a place): the lowest free
@@ -622,7 +623,7 @@ def assign_permit(actor: Actor, permit_id, stand_id, *, on: dt.date | None = Non
     act = as_of(actor, _on(on))  # the act's day, once, and the wording then
     on = act.on
     profile = act.profile
-    with write_transaction():
+    with write_transaction(concurrent=True):  # the stand's places: its row, locked first
         stand, permit = _lock(stand_id, permit_id)
         position = _clean_position(position, stand)
         if permit.status in Permit.ENDED:

@@ -9,7 +9,7 @@ import peewee as pw
 from ...domain import dates, permit_rules, validators, vehicle_rules
 from ...domain.errors import DomainError, RuleRefusal, ValidationError
 from ...domain.money import format_money, parse_money
-from ...store.connection import write_transaction
+from ...store.connection import retry_conflicts, write_transaction
 from ...store.models import Permit, Person, Vehicle
 from .. import audit, permissions, setup
 from ..payments import fees
@@ -160,6 +160,7 @@ def as_dict(vehicle: Vehicle, *, on: dt.date | None = None) -> dict:
 
 # --- actions ------------------------------------------------------------------------------
 
+@retry_conflicts
 def register_vehicle(actor: Actor, owner_id, data: dict, *, on: dt.date | None = None) -> dict:
     """Register a motorcycle owned by a registered person. The age limit is not applied here
     (an old motorcycle may be registered); the result carries age_limit, replacement_deadline,
@@ -167,7 +168,7 @@ def register_vehicle(actor: Actor, owner_id, data: dict, *, on: dt.date | None =
     permissions.require(actor, "vehicle.register")
     on = _on(on)
     values = _clean_vehicle(data, on)
-    with write_transaction():
+    with write_transaction(concurrent=True):  # a twin plate: the unique indexes
         owner = persons.get_person(owner_id)
         _check_unique(values)
         try:
