@@ -75,6 +75,7 @@ def shown(self):                            # the first window a clerk uses: the
     show(self)
     QApplication.processEvents()
     figures["usable"] = (time.perf_counter() - t0, time.monotonic(), sum(os.times()[:2]))
+    figures["login_memory"] = memory()
 
 def enter(self):                            # the password typed, Entrar pressed
     typing = float(sys.argv[2]) if len(sys.argv) > 2 else 0.0
@@ -82,7 +83,7 @@ def enter(self):                            # the password typed, Entrar pressed
     while time.perf_counter() < until:
         QApplication.processEvents(); time.sleep(0.01)
     gui_app._preload_screens()              # done by now (run_gui starts it at once)
-    from mototaxi_desk.services import users
+    from mototaxi_desk.services.administration import users
     from mototaxi_desk.gui import account   # the first login's forced password change
     account.first_login_password_change = lambda actor: True  # once, not at each start
     figures["t1"] = time.perf_counter()
@@ -104,7 +105,10 @@ def searches(app, w):                       # the worst of five: last key -> res
 
 def event_loop(app):                        # the main window is on screen
     app.processEvents()
-    shown_at = time.perf_counter()
+    shown_at = figures["shown_at"] = time.perf_counter()
+    if "tour" in sys.argv[3:]:
+        from mototaxi_desk.gui.main_window import MainWindow
+        return tour(app, next(x for x in app.topLevelWidgets() if isinstance(x, MainWindow)))
     main_window = shown_at - figures["t1"]
     cpu_main = sum(os.times()[:2])          # no CPU passes while a person types the password
     from mototaxi_desk.gui.main_window import MainWindow
@@ -127,6 +131,49 @@ def event_loop(app):                        # the main window is on screen
     import gc; gc.collect()
     print(*figures["usable"], main_window, busy, searches(app, w), painel, stall, rss_mib(),
           cpu_main, batch, figures["password"], (earlier or landed)[0] - shown_at, flush=True)
+    return 0
+
+def memory():                               # (VmRSS now, VmHWM the peak so far) in MiB
+    try:
+        with open("/proc/self/status") as status:
+            found = {l.split(":")[0]: int(l.split()[1]) / 1024 for l in status
+                     if l.startswith(("VmRSS:", "VmHWM:"))}
+        return found["VmRSS"], found["VmHWM"]
+    except (OSError, KeyError):
+        import resource
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        return peak, peak
+
+def tour(app, w):                           # the pages a clerk opens, the peak after each
+    import json
+    from mototaxi_desk.store.models import Permit
+    steps = [("login", *figures["login_memory"])]
+    def settle(name, until=None):           # until a page says it is shown, then idle
+        while until is not None and not until:
+            app.processEvents(); time.sleep(0.005)
+        for _ in range(5):
+            app.processEvents(); time.sleep(0.005)
+        steps.append((name, *memory()))
+    landed = []
+    w.dashboard.loaded.connect(lambda: landed.append(1))
+    if (w.dashboard._info or {"alerts_as_of": 1}).get("alerts_as_of") is None:
+        landed.append(0)                    # today's figures already shown
+    settle("main window")
+    settle("Painel", landed)
+    people = [p for (p,) in Permit.select(Permit.holder).where(Permit.status == "active")
+              .order_by(Permit.id).limit(10).tuples()]
+    for i, person in enumerate(people, 1):
+        w.open_person(person)
+        settle(f"prontuário {i}")
+    w.nav.setCurrentRow(w.row_of("infractions_page"))
+    settle("Infrações")
+    done = []
+    w.reports_page.loaded.connect(lambda: done.append(1))
+    w.nav.setCurrentRow(w.row_of("reports_page"))
+    settle("Relatórios", done)
+    print("TOUR", json.dumps({"steps": steps, "peak": memory()[1],
+                              "enter_to_main": figures["shown_at"] - figures["t1"],
+                              "password": figures["password"]}), flush=True)
     return 0
 
 def rss_mib():                              # resident memory now (Linux), else the peak
@@ -168,6 +215,44 @@ def run(code: str, *args: str) -> list[float]:
     values = [float(x) for x in out.split()]
     values[1] -= spawned
     return values
+
+
+def tour(db: str, runs: int) -> dict:
+    """The real program logged in, then the Painel, ten prontuários, Infrações and
+    Relatórios opened in turn, `runs` starts: the window process's peak resident memory
+    (VmHWM at the end) and the step at which it was reached (the first whose VmHWM reading
+    is the final peak), the median Entrar → main window and the password's check in it.
+    `db` a kept register with its data folder beside (as measure() leaves it)."""
+    import json
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    rows = []
+    with data_folder(str(Path(db).with_suffix(".data"))):
+        for _ in range(runs):
+            out = subprocess.run([sys.executable, "-c", APP, db, "0", "tour"],
+                                 capture_output=True, text=True, env=env, check=True,
+                                 cwd=Path(__file__).resolve().parents[1]).stdout
+            rows.append(json.loads(next(line for line in out.splitlines()
+                                        if line.startswith("TOUR "))[5:]))
+    for row in rows:
+        row["at"] = next(name for name, _rss, hwm in row["steps"] if hwm >= row["peak"])
+    return {"runs": rows, "peak_median": statistics.median(r["peak"] for r in rows),
+            "peak_worst": max(r["peak"] for r in rows),
+            "enter_to_main": statistics.median(r["enter_to_main"] for r in rows),
+            "enter_worst": max(r["enter_to_main"] for r in rows),
+            "password": statistics.median(r["password"] for r in rows)}
+
+
+def tour_text(t: dict) -> str:
+    steps = t["runs"][len(t["runs"]) // 2]["steps"]
+    return (f"peak resident memory (VmHWM) login → Painel → 10 prontuários → Infrações → "
+            f"Relatórios: median {t['peak_median']:.0f} MiB, worst {t['peak_worst']:.0f} "
+            f"(budget 250), reached at: {', '.join(sorted({r['at'] for r in t['runs']}))}\n"
+            "  steps (VmRSS/VmHWM MiB): " + "; ".join(f"{n} {rss:.0f}/{hwm:.0f}"
+                                                     for n, rss, hwm in steps) + "\n"
+            f"Entrar → usable main window: median {t['enter_to_main'] * 1000:.0f} ms (worst "
+            f"{t['enter_worst'] * 1000:.0f}), of which the password's argon2 check "
+            f"{t['password'] * 1000:.0f} ms, the rest "
+            f"{(t['enter_to_main'] - t['password']) * 1000:.0f} ms (budget 100 + argon2)")
 
 
 def measure(holders: int, runs: int, db: str | None = None) -> dict:
@@ -246,7 +331,15 @@ def main() -> int:
     parser.add_argument("--holders", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--db", help="a database file kept between runs: filled when missing")
+    parser.add_argument("--tour", action="store_true", help="only the memory tour (and "
+                        "Entrar → main window) on --db, which must exist")
     args = parser.parse_args()
+    if args.tour:
+        compiled()
+        print(machine_line(None), f"load {os.getloadavg()[0]:.2f}")
+        print(tour_text(tour(args.db, args.runs)))
+        print(f"load after {os.getloadavg()[0]:.2f}")
+        return 0
     m = measure(args.holders, args.runs, args.db)
     first = first_painel(m["db"], args.runs) if args.db else {}
     print(machine_line(None))
