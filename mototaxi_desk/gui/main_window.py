@@ -85,6 +85,24 @@ class _Page:
         return self if window is None else window._page(self.name)
 
 
+def warm_up() -> None:
+    """While the password is typed: PySide6 makes a Qt class's Python type, with its enums,
+    the first time one of its objects reaches Python. A throwaway Painel, navigation and
+    search box, drawn off screen (never shown), make the ~120 types the main window's
+    construction and first paint made after Entrar (about 25 ms of the GUI thread's CPU at
+    2 cores). Reads nothing from the database."""
+    window = QMainWindow()
+    nav = Navigation(window)
+    nav.add_page(page_title(DashboardPage))
+    page = DashboardPage(None)
+    window.setCentralWidget(page)
+    SearchBox(window)
+    nav.grab()
+    page.resize(800, 600)
+    page.grab()
+    window.deleteLater()
+
+
 class MainWindow(QMainWindow):
     integrity_checked = Signal(list)  # the problems of the start-up checks (admins)
     seal_refused = Signal(str)  # an action refused on a row changed outside the program

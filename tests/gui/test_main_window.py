@@ -127,6 +127,17 @@ def test_painel_charts_are_drawn_when_their_tab_is_shown(window, qtbot):
     assert labels[0].startswith("Em aberto: R$ ") and labels[1].startswith("Pagas: R$ ")
 
 
+def test_the_warm_up_draws_off_screen_without_a_database(qapp, qtbot, monkeypatch):
+    """main_window.warm_up (while the password is typed): the Qt types the window will use,
+    made by a Painel drawn off screen; no window shows, and no database is needed."""
+    from mototaxi_desk.gui import main_window
+    from mototaxi_desk.store.models import DB
+    monkeypatch.setattr(DB, "obj", None)  # no database: a query would raise
+    main_window.warm_up()
+    qtbot.wait(10)  # its deleteLater
+    assert not [w for w in qapp.topLevelWidgets() if w.isVisible()]
+
+
 def test_the_screens_load_without_qtcharts():
     """QtCharts loads with the first chart drawn, not with the main window's module."""
     import subprocess
