@@ -208,3 +208,15 @@ def test_closing_the_window_waits_for_its_painel(demo_data, db_url, qtbot, monke
     threading.Timer(0.3, release.set).start()
     window.close()
     assert job.ended.is_set()
+
+
+def test_painel_names_a_few_stands_below_their_minimum_and_counts_the_rest():
+    """A large register has hundreds below their minimum: the Situação box names the first
+    few (the Pontos page lists them all)."""
+    from mototaxi_desk.gui.pages import dashboard
+    stands = [{"label": f"Ponto {i}"} for i in range(1, 21)]
+    text = dashboard._below_text(stands)
+    assert text.startswith("Ponto 1, Ponto 2,") and "Ponto 9" not in text
+    assert text.endswith("Ponto 8 e mais 12 (veja Pontos)")
+    assert dashboard._below_text(stands[:3]) == "Ponto 1, Ponto 2, Ponto 3"
+    assert dashboard._below_text([]) == "nenhum"
