@@ -186,11 +186,13 @@ class MainWindow(QMainWindow):
         self.nav.blockSignals(True)
         self.nav.setCurrentRow(0)
         self.nav.blockSignals(False)
-        QTimer.singleShot(0, self.refresh)
+        # the Painel's job and the administrator's check (a child process) start once the
+        # window has painted (the next turn), not competing with its first paint for the
+        # interpreter and the two cores
+        QTimer.singleShot(0, self, self._after_first_paint)
         self._integrity_job = None
         self._problems: list[str] = []
-        if actor.role == "admin":  # the audit chain, its checkpoint and the sealed rows
-            QTimer.singleShot(0, self.start_integrity_check)
+        if actor.role == "admin":
             from ..services.trust import seal_refusal  # refusals on tampered rows, as they happen
             self.seal_refused.connect(self._seal_refused)
             seal_refusal.listen(self._tell_seal_refusal)
@@ -201,6 +203,11 @@ class MainWindow(QMainWindow):
         self.clock_timer.setInterval(CLOCK_CHECK_MS)
         self.clock_timer.timeout.connect(self._timed_day_check)
         self.clock_timer.start()
+
+    def _after_first_paint(self) -> None:
+        QTimer.singleShot(0, self.refresh)
+        if self.actor.role == "admin":  # the audit chain, its checkpoint and the sealed rows
+            QTimer.singleShot(0, self.start_integrity_check)
 
     def _page(self, name: str) -> QWidget:
         """The page called `name`, made and put in its place in the stack if not yet."""

@@ -145,7 +145,7 @@ class DashboardPage(QWidget):
         self.alerts_view = table_view(self.alert_model)
         open_rows(self.alerts_view,
                   lambda row: self.person_chosen.emit(self.alert_model.row(row)["person_id"]))
-        self.alerts_title = QLabel()
+        self.alerts_title = QLabel("<b>Prazos</b>: carregando…")  # until refresh() asks
         self.alerts_title.setWordWrap(True)  # a long line never widens the window
         grid.addWidget(self.alerts_title, 0, 0)
         grid.addWidget(self.alerts_view, 1, 0)
