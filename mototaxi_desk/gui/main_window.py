@@ -205,7 +205,8 @@ class MainWindow(QMainWindow):
         self.clock_timer.start()
 
     def _after_first_paint(self) -> None:
-        QTimer.singleShot(0, self.refresh)
+        if not getattr(self.stack.currentWidget(), "_asked", 0):  # not asked already (F5)
+            QTimer.singleShot(0, self.refresh)
         if self.actor.role == "admin":  # the audit chain, its checkpoint and the sealed rows
             QTimer.singleShot(0, self.start_integrity_check)
 
