@@ -17,7 +17,15 @@ With --db (a kept register), the day's first start too: the due-dates table of a
 day, as every morning, and the Painel's wait after the main window when the person logs in at
 once and after 4 s at the login (the program builds the table while the login shows).
 
-    python benchmarks/gui_startup.py [--holders N] [--runs R] [--db FILE]
+With --tour (issue 40): the window process's peak resident memory (VmHWM, read from
+/proc at the end, and the step at which it was reached) through the login, the Painel, ten
+prontuários, Infrações and Relatórios, and Entrar → usable main window split into the
+password's argon2 check and the rest (and the GUI thread's CPU meanwhile); --morning makes
+each start the day's first. --db also takes a PostgreSQL URL (the register kept there, its
+data folder in the benchmarks' cache). BENCH_CODE=DIR runs the program from another tree
+(`git archive REV mototaxi_desk resources`): before/after starts interleaved.
+
+    python benchmarks/gui_startup.py [--holders N] [--runs R] [--db FILE|URL] [--tour [--morning]]
 """
 from __future__ import annotations
 
