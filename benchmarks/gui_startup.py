@@ -17,7 +17,15 @@ With --db (a kept register), the day's first start too: the due-dates table of a
 day, as every morning, and the Painel's wait after the main window when the person logs in at
 once and after 4 s at the login (the program builds the table while the login shows).
 
-    python benchmarks/gui_startup.py [--holders N] [--runs R] [--db FILE]
+With --tour (issue 40): the window process's peak resident memory (VmHWM, read from
+/proc at the end, and the step at which it was reached) through the login, the Painel, ten
+prontuários, Infrações and Relatórios, and Entrar → usable main window split into the
+password's argon2 check and the rest (and the GUI thread's CPU meanwhile); --morning makes
+each start the day's first. --db also takes a PostgreSQL URL (the register kept there, its
+data folder in the benchmarks' cache). BENCH_CODE=DIR runs the program from another tree
+(`git archive REV mototaxi_desk resources`): before/after starts interleaved.
+
+    python benchmarks/gui_startup.py [--holders N] [--runs R] [--db FILE|URL] [--tour [--morning]]
 """
 from __future__ import annotations
 
@@ -75,17 +83,22 @@ def shown(self):                            # the first window a clerk uses: the
     show(self)
     QApplication.processEvents()
     figures["usable"] = (time.perf_counter() - t0, time.monotonic(), sum(os.times()[:2]))
+    figures["login_memory"] = memory()
 
 def enter(self):                            # the password typed, Entrar pressed
     typing = float(sys.argv[2]) if len(sys.argv) > 2 else 0.0
-    until = time.perf_counter() + typing    # the login on screen while a person types
+    # the login on screen while a person types (1 s at least: nobody types a login and a
+    # password faster): the login's own timers run meanwhile (the screens' preload, the Qt
+    # types' warm-up, the start-up's garbage collected), not in the main window's first turn
+    # as they did when the hook left at once
+    until = time.perf_counter() + max(typing, 1.0)
     while time.perf_counter() < until:
         QApplication.processEvents(); time.sleep(0.01)
     gui_app._preload_screens()              # done by now (run_gui starts it at once)
-    from mototaxi_desk.services import users
+    from mototaxi_desk.services.administration import users
     from mototaxi_desk.gui import account   # the first login's forced password change
     account.first_login_password_change = lambda actor: True  # once, not at each start
-    figures["t1"] = time.perf_counter()
+    figures["t1"], figures["t1_cpu"] = time.perf_counter(), time.thread_time()
     if self.before_login is not None:       # as Entrar does: the file's verdict first
         self.before_login()
     s = time.perf_counter()
@@ -104,7 +117,12 @@ def searches(app, w):                       # the worst of five: last key -> res
 
 def event_loop(app):                        # the main window is on screen
     app.processEvents()
-    shown_at = time.perf_counter()
+    shown_at = figures["shown_at"] = time.perf_counter()
+    figures["gui_cpu"] = time.thread_time() - figures["t1_cpu"]  # the GUI thread's (argon2's
+    # own threads left out)
+    if "tour" in sys.argv[3:]:
+        from mototaxi_desk.gui.main_window import MainWindow
+        return tour(app, next(x for x in app.topLevelWidgets() if isinstance(x, MainWindow)))
     main_window = shown_at - figures["t1"]
     cpu_main = sum(os.times()[:2])          # no CPU passes while a person types the password
     from mototaxi_desk.gui.main_window import MainWindow
@@ -127,6 +145,50 @@ def event_loop(app):                        # the main window is on screen
     import gc; gc.collect()
     print(*figures["usable"], main_window, busy, searches(app, w), painel, stall, rss_mib(),
           cpu_main, batch, figures["password"], (earlier or landed)[0] - shown_at, flush=True)
+    return 0
+
+def memory():                               # (VmRSS now, VmHWM the peak so far) in MiB
+    try:
+        with open("/proc/self/status") as status:
+            found = {l.split(":")[0]: int(l.split()[1]) / 1024 for l in status
+                     if l.startswith(("VmRSS:", "VmHWM:"))}
+        return found["VmRSS"], found["VmHWM"]
+    except (OSError, KeyError):
+        import resource
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        return peak, peak
+
+def tour(app, w):                           # the pages a clerk opens, the peak after each
+    import json
+    from mototaxi_desk.store.models import Permit
+    steps = [("login", *figures["login_memory"])]
+    def settle(name, until=None):           # until a page says it is shown, then idle
+        while until is not None and not until:
+            app.processEvents(); time.sleep(0.005)
+        for _ in range(5):
+            app.processEvents(); time.sleep(0.005)
+        steps.append((name, *memory()))
+    landed = []
+    w.dashboard.loaded.connect(lambda: landed.append(1))
+    if (w.dashboard._info or {"alerts_as_of": 1}).get("alerts_as_of") is None:
+        landed.append(0)                    # today's figures already shown
+    settle("main window")
+    settle("Painel", landed)
+    people = [p for (p,) in Permit.select(Permit.holder).where(Permit.status == "active")
+              .order_by(Permit.id).limit(10).tuples()]
+    for i, person in enumerate(people, 1):
+        w.open_person(person)
+        settle(f"prontuário {i}")
+    w.nav.setCurrentRow(w.row_of("infractions_page"))
+    settle("Infrações")
+    done = []
+    w.reports_page.loaded.connect(lambda: done.append(1))
+    w.nav.setCurrentRow(w.row_of("reports_page"))
+    settle("Relatórios", done)
+    print("TOUR", json.dumps({"steps": steps, "peak": memory()[1],
+                              "enter_to_main": figures["shown_at"] - figures["t1"],
+                              "password": figures["password"],
+                              "gui_cpu": figures["gui_cpu"]}), flush=True)
     return 0
 
 def rss_mib():                              # resident memory now (Linux), else the peak
@@ -154,8 +216,14 @@ def compiled() -> None:
     set (some shells, CI) would otherwise compile every module from source at each start."""
     import compileall
 
-    import mototaxi_desk
-    compileall.compile_dir(str(Path(mototaxi_desk.__file__).parent), quiet=1)
+    compileall.compile_dir(str(_code_dir() / "mototaxi_desk"), quiet=1)
+
+
+def _code_dir() -> Path:
+    """Where the program measured is imported from: this checkout, or BENCH_CODE (an
+    earlier revision's tree, `git archive REV mototaxi_desk resources`, for before/after
+    starts interleaved under the same load)."""
+    return Path(os.environ.get("BENCH_CODE") or Path(__file__).resolve().parents[1])
 
 
 def run(code: str, *args: str) -> list[float]:
@@ -164,10 +232,76 @@ def run(code: str, *args: str) -> list[float]:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     spawned = time.monotonic()
     out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
-                         env=env, cwd=Path(__file__).resolve().parents[1], check=True).stdout
+                         env=env, cwd=_code_dir(), check=True).stdout
     values = [float(x) for x in out.split()]
     values[1] -= spawned
     return values
+
+
+def _data_of(db: str) -> str:
+    """The data folder kept beside a register: FILE.data, or for a PostgreSQL URL a folder
+    of that name in the benchmarks' cache."""
+    if db.startswith(("postgresql://", "postgres://")):
+        from common import bench_cache
+        folder = bench_cache() / (db.rsplit("/", 1)[1] + ".data")
+    else:
+        folder = Path(db).with_suffix(".data")
+    folder.mkdir(exist_ok=True)
+    return str(folder)
+
+
+def tour(db: str, runs: int, morning: bool = False) -> dict:
+    """The real program logged in, then the Painel, ten prontuários, Infrações and
+    Relatórios opened in turn, `runs` starts: the window process's peak resident memory
+    (VmHWM at the end) and the step at which it was reached (the first whose VmHWM reading
+    is the final peak), the median Entrar → main window and the password's check in it.
+    `db` a kept register with its data folder beside (as measure() leaves it). `morning`:
+    each start is the day's first (the due-dates table of the day before, as first_painel
+    leaves it)."""
+    import json
+    import sqlite3
+
+    from mototaxi_desk.store import verified_file
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    rows = []
+    with data_folder(_data_of(db)):
+        if not Path(_data_of(db), "logs").exists():
+            run(APP, db)  # not counted: the first start (keys, the day's copy, the checkpoint)
+        for _ in range(runs):
+            if morning:
+                with sqlite3.connect(db) as raw:
+                    raw.execute("UPDATE alert_due_state SET day = date(day, '-1 day'), "
+                                "stale = 0")
+                raw.close()
+                verified_file.verify_and_note(Path(db))
+            out = subprocess.run([sys.executable, "-c", APP, db, "0", "tour"],
+                                 capture_output=True, text=True, env=env, check=True,
+                                 cwd=_code_dir()).stdout
+            rows.append(json.loads(next(line for line in out.splitlines()
+                                        if line.startswith("TOUR "))[5:]))
+    for row in rows:
+        row["at"] = next(name for name, _rss, hwm in row["steps"] if hwm >= row["peak"])
+    return {"runs": rows, "peak_median": statistics.median(r["peak"] for r in rows),
+            "peak_worst": max(r["peak"] for r in rows),
+            "enter_to_main": statistics.median(r["enter_to_main"] for r in rows),
+            "enter_worst": max(r["enter_to_main"] for r in rows),
+            "password": statistics.median(r["password"] for r in rows),
+            "gui_cpu": statistics.median(r["gui_cpu"] for r in rows)}
+
+
+def tour_text(t: dict) -> str:
+    steps = t["runs"][len(t["runs"]) // 2]["steps"]
+    return (f"peak resident memory (VmHWM) login → Painel → 10 prontuários → Infrações → "
+            f"Relatórios: median {t['peak_median']:.0f} MiB, worst {t['peak_worst']:.0f} "
+            f"(budget 250), reached at: {', '.join(sorted({r['at'] for r in t['runs']}))}\n"
+            "  steps (VmRSS/VmHWM MiB): " + "; ".join(f"{n} {rss:.0f}/{hwm:.0f}"
+                                                     for n, rss, hwm in steps) + "\n"
+            f"Entrar → usable main window: median {t['enter_to_main'] * 1000:.0f} ms (worst "
+            f"{t['enter_worst'] * 1000:.0f}), of which the password's argon2 check "
+            f"{t['password'] * 1000:.0f} ms, the rest "
+            f"{(t['enter_to_main'] - t['password']) * 1000:.0f} ms (budget 100 + argon2); the "
+            f"GUI thread's CPU meanwhile {t['gui_cpu'] * 1000:.0f} ms (argon2 runs in threads "
+            "of its own)")
 
 
 def measure(holders: int, runs: int, db: str | None = None) -> dict:
@@ -179,12 +313,12 @@ def measure(holders: int, runs: int, db: str | None = None) -> dict:
     with (nullcontext(str(Path(db).parent)) if db else tempfile.TemporaryDirectory()) as tmp:
         db = db or str(Path(tmp) / "big.db")
         fill_s = None
-        if not Path(db).exists():
+        if not db.startswith("postgres") and not Path(db).exists():
             with register(holders, db) as fill_s:
                 pass
         # the data folder (keys, the day's copy, the audit checkpoint): never the user's; a
         # kept register keeps its own, as a counter PC that ran the program before does
-        with (nullcontext(str(Path(db).with_suffix(".data"))) if kept
+        with (nullcontext(_data_of(db)) if kept
               else tempfile.TemporaryDirectory()) as data, data_folder(data):
             Path(data).mkdir(exist_ok=True)
             run(APP, db)  # not counted: the day's first start makes the day's copy (and the
@@ -216,7 +350,7 @@ def measure(holders: int, runs: int, db: str | None = None) -> dict:
         "search_after_ms": max(x[5] for x in app)}
 
 
-def first_painel(db: str, runs: int, typing: tuple[float, ...] = (0.0, 4.0)) -> dict:
+def first_painel(db: str, runs: int, typing: tuple[float, ...] = (1.0, 4.0)) -> dict:
     """The day's first start (the due-dates table of an earlier day, as every morning): the
     Painel's wait after the main window shows, when the person logs in at once and after
     `typing` seconds at the login (the program builds the table meanwhile). {seconds typed:
@@ -246,10 +380,22 @@ def main() -> int:
     parser.add_argument("--holders", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--db", help="a database file kept between runs: filled when missing")
+    parser.add_argument("--tour", action="store_true", help="only the memory tour (and "
+                        "Entrar → main window) on --db, which must exist")
+    parser.add_argument("--morning", action="store_true", help="with --tour: each start the "
+                        "day's first (the due-dates table of the day before)")
     args = parser.parse_args()
+    if args.tour:
+        compiled()
+        print(machine_line(args.db), f"load {os.getloadavg()[0]:.2f}")
+        print(tour_text(tour(args.db, args.runs, args.morning)))
+        print(f"load after {os.getloadavg()[0]:.2f}")
+        return 0
+    load = os.getloadavg()
     m = measure(args.holders, args.runs, args.db)
-    first = first_painel(m["db"], args.runs) if args.db else {}
-    print(machine_line(None))
+    first = first_painel(m["db"], args.runs) \
+        if args.db and not args.db.startswith("postgres") else {}
+    print(machine_line(args.db), f"load {load[0]:.2f} before, {os.getloadavg()[0]:.2f} after")
     filled = f"filled {args.holders} holders in {m['fill_s']:.1f} s" \
         if m["fill_s"] is not None else f"database {m['db']} reused"
     print(f"{filled}; {args.runs} runs each, alternating")

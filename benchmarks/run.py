@@ -72,6 +72,7 @@ def _startup(holders: int, runs: int) -> list[str]:
                if (path := bench_cache() / f"startup-{holders}-v{version}.db").exists()),
               str(bench_cache() / f"startup-{holders}-v{migrations.LATEST}.db"))
     m = gui_startup.measure(holders, runs, db)
+    tour = gui_startup.tour(db, runs)  # the peak through the pages; Entrar split
     bare_cpu, bare_wall = m["bare"]["cpu"], m["bare"]["spawn"]
     rows = [("start → login usable", m["login"]["cpu"] / bare_cpu,
              m["login"]["spawn"] / bare_wall, "2.0×"),
@@ -98,7 +99,8 @@ def _startup(holders: int, runs: int) -> list[str]:
             f"{m['search_after_ms']:.1f} ms after (budget 100, typing pause included). The "
             f"Painel loaded {m['painel_after_main'] * 1000:.0f} ms after the main window (in the "
             f"background; longest event handled meanwhile {m['longest_turn'] * 1000:.0f} ms, "
-            f"longest processEvents() batch {m['longest_batch'] * 1000:.0f} ms; budget 50)."]
+            f"longest processEvents() batch {m['longest_batch'] * 1000:.0f} ms; budget 50).",
+            "", *gui_startup.tour_text(tour).splitlines()]
 
 
 def _kept_sections(path: Path) -> str:

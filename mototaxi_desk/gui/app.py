@@ -39,6 +39,15 @@ def _preload_screens() -> None:
         pass
 
 
+def _warm_up_screens() -> None:
+    """After the preload: the Qt types the main window uses made (main_window.warm_up)."""
+    try:
+        from .main_window import warm_up
+        warm_up()
+    except Exception:  # noqa: BLE001 - only a warm-up: the main window says what fails
+        logging.getLogger(__name__).warning("pré-carregamento das telas falhou", exc_info=True)
+
+
 def _verify_at_close(sqlite_file: Path) -> None:
     """The file checked whole now that the window is gone, so the next start need not
     (store/verified_file.py); a crash leaves no note, and the next start checks. A failure
@@ -127,6 +136,7 @@ def run_gui(url: str, *, demo: bool = False) -> int:
             login.password.setFocus()
         # the screens (and the PDF library behind them) load while the password is typed
         QTimer.singleShot(50, _preload_screens)
+        QTimer.singleShot(60, _warm_up_screens)  # a turn of its own: shorter events
         login.show()  # usable at once; the integrity verdict arrives while the user types
         while not integrity.finished(0.02):
             app.processEvents()
@@ -138,6 +148,8 @@ def run_gui(url: str, *, demo: bool = False) -> int:
         clock_trust.assess()  # a date not trusted holds the program at the register's day
         from . import painel_preparation
         painel_preparation.start()  # the day's first Painel, built while the password is typed
+        from . import gc_collector  # after the preload (its timer is due first): the
+        QTimer.singleShot(100, gc_collector.settle_start_up)  # start-up's garbage, while typing
         if login.exec() != QDialog.DialogCode.Accepted or login.actor is None:
             return 0
         from . import account

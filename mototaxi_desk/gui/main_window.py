@@ -85,6 +85,24 @@ class _Page:
         return self if window is None else window._page(self.name)
 
 
+def warm_up() -> None:
+    """While the password is typed: PySide6 makes a Qt class's Python type, with its enums,
+    the first time one of its objects reaches Python. A throwaway Painel, navigation and
+    search box, drawn off screen (never shown), make the ~120 types the main window's
+    construction and first paint made after Entrar (about 25 ms of the GUI thread's CPU at
+    2 cores). Reads nothing from the database."""
+    window = QMainWindow()
+    nav = Navigation(window)
+    nav.add_page(page_title(DashboardPage))
+    page = DashboardPage(None)
+    window.setCentralWidget(page)
+    SearchBox(window)
+    nav.grab()
+    page.resize(800, 600)
+    page.grab()
+    window.deleteLater()
+
+
 class MainWindow(QMainWindow):
     integrity_checked = Signal(list)  # the problems of the start-up checks (admins)
     seal_refused = Signal(str)  # an action refused on a row changed outside the program
@@ -168,11 +186,13 @@ class MainWindow(QMainWindow):
         self.nav.blockSignals(True)
         self.nav.setCurrentRow(0)
         self.nav.blockSignals(False)
-        QTimer.singleShot(0, self.refresh)
+        # the Painel's job and the administrator's check (a child process) start once the
+        # window has painted (the next turn), not competing with its first paint for the
+        # interpreter and the two cores
+        QTimer.singleShot(0, self, self._after_first_paint)
         self._integrity_job = None
         self._problems: list[str] = []
-        if actor.role == "admin":  # the audit chain, its checkpoint and the sealed rows
-            QTimer.singleShot(0, self.start_integrity_check)
+        if actor.role == "admin":
             from ..services.trust import seal_refusal  # refusals on tampered rows, as they happen
             self.seal_refused.connect(self._seal_refused)
             seal_refusal.listen(self._tell_seal_refusal)
@@ -183,6 +203,12 @@ class MainWindow(QMainWindow):
         self.clock_timer.setInterval(CLOCK_CHECK_MS)
         self.clock_timer.timeout.connect(self._timed_day_check)
         self.clock_timer.start()
+
+    def _after_first_paint(self) -> None:
+        if not getattr(self.stack.currentWidget(), "_asked", 0):  # not asked already (F5)
+            QTimer.singleShot(0, self.refresh)
+        if self.actor.role == "admin":  # the audit chain, its checkpoint and the sealed rows
+            QTimer.singleShot(0, self.start_integrity_check)
 
     def _page(self, name: str) -> QWidget:
         """The page called `name`, made and put in its place in the stack if not yet."""

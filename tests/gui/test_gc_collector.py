@@ -46,3 +46,19 @@ def test_the_timer_collects_on_the_gui_thread(qtbot):
         _Cycle()
     qtbot.waitUntil(lambda: len(_Cycle.freed_in) > 0, timeout=5000)
     assert set(_Cycle.freed_in) == {"MainThread"}
+
+
+def test_the_start_up_s_garbage_is_freed_and_what_lives_left_out_of_later_collections(qapp):
+    """settle_start_up (while the login shows): a full collection now, then what survived
+    frozen, so that no later collection walks the start-up's objects again."""
+    gc.collect()
+    _Cycle.freed_in.clear()
+    _Cycle()
+    kept = [[i] for i in range(1000)]
+    try:
+        gc_collector.settle_start_up()
+        assert _Cycle.freed_in == ["MainThread"]
+        assert gc.get_freeze_count() >= len(kept)
+        assert all(not gc.is_tracked(x) or x not in gc.get_objects() for x in kept[:3])
+    finally:
+        gc.unfreeze()  # the other tests' collections as they were

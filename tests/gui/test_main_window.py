@@ -127,6 +127,17 @@ def test_painel_charts_are_drawn_when_their_tab_is_shown(window, qtbot):
     assert labels[0].startswith("Em aberto: R$ ") and labels[1].startswith("Pagas: R$ ")
 
 
+def test_the_warm_up_draws_off_screen_without_a_database(qapp, qtbot, monkeypatch):
+    """main_window.warm_up (while the password is typed): the Qt types the window will use,
+    made by a Painel drawn off screen; no window shows, and no database is needed."""
+    from mototaxi_desk.gui import main_window
+    from mototaxi_desk.store.models import DB
+    monkeypatch.setattr(DB, "obj", None)  # no database: a query would raise
+    main_window.warm_up()
+    qtbot.wait(10)  # its deleteLater
+    assert not [w for w in qapp.topLevelWidgets() if w.isVisible()]
+
+
 def test_the_screens_load_without_qtcharts():
     """QtCharts loads with the first chart drawn, not with the main window's module."""
     import subprocess
@@ -197,3 +208,15 @@ def test_closing_the_window_waits_for_its_painel(demo_data, db_url, qtbot, monke
     threading.Timer(0.3, release.set).start()
     window.close()
     assert job.ended.is_set()
+
+
+def test_painel_names_a_few_stands_below_their_minimum_and_counts_the_rest():
+    """A large register has hundreds below their minimum: the Situação box names the first
+    few (the Pontos page lists them all)."""
+    from mototaxi_desk.gui.pages import dashboard
+    stands = [{"label": f"Ponto {i}"} for i in range(1, 21)]
+    text = dashboard._below_text(stands)
+    assert text.startswith("Ponto 1, Ponto 2,") and "Ponto 9" not in text
+    assert text.endswith("Ponto 8 e mais 12 (veja Pontos)")
+    assert dashboard._below_text(stands[:3]) == "Ponto 1, Ponto 2, Ponto 3"
+    assert dashboard._below_text([]) == "nenhum"

@@ -3,6 +3,7 @@ of CPU on a 100,000-holder register, off the window's interpreter): the same ver
 the process (issue 18 item 5: a row edited by SQL is named), a stop that kills the child, a
 failure that comes back as a message. On SQLite and, with MOTOTAXI_TEST_PG, PostgreSQL."""
 import subprocess
+import sys
 
 import pytest
 
@@ -100,3 +101,15 @@ def test_folders_left_by_jobs_of_a_program_that_ended_go_a_day_later(tmp_path, m
         os.utime(folder, (day_and_more, day_and_more))
     assert child_jobs._sweep_left_behind(now=time.time()) == 1
     assert not old.exists() and fresh.exists() and other.exists()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="os.nice: POSIX (Windows: a priority class)")
+def test_the_administrator_s_check_yields_the_cores_to_the_window():
+    """Nobody waits for the start-up check (a minute of CPU at 100,000 holders): its child
+    runs at a lower priority; the Painel's table, which the window waits for, does not."""
+    assert "integrity" in child_jobs.YIELDING and "prepare_painel" not in child_jobs.YIELDING
+    code = ("import os; from mototaxi_desk.services import child_jobs; before = os.nice(0); "
+            "child_jobs._yield_priority(); print(before, os.nice(0))")
+    before, after = map(int, subprocess.run([sys.executable, "-c", code], capture_output=True,
+                                            text=True, check=True).stdout.split())
+    assert after == min(before + 10, 19)

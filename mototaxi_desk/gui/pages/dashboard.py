@@ -41,7 +41,7 @@ def _figures_html(info: dict | None) -> str:
         return ("<p style='font-size:11pt'>Permissões em vigor: <b>…</b><br>Ativas: <b>…</b>"
                 "<br>Pontos: <b>…</b>, vagas livres: <b>…</b><br>Abaixo do mínimo: <b>…</b>"
                 "<br>Lista de espera: <b>…</b></p>")
-    below = ", ".join(s["label"] for s in info["stands_below_minimum"]) or "nenhum"
+    below = _below_text(info["stands_below_minimum"])
     free = info["stands_free_places"]  # counted by the database (services/overview)
     expired = (f", vencidas aguardando renovação: <b>{info['permits_expired']}</b>"
                if info["permits_expired"] else "")
@@ -52,6 +52,20 @@ def _figures_html(info: dict | None) -> str:
             f"Abaixo do mínimo: <b>{below}</b><br>"
             f"Lista de espera: <b>{info['waiting']}</b> pessoa(s)"
             f"{recadastramento_text(info.get('recadastramento'))}</p>")
+
+
+BELOW_SHOWN = 8  # stands named in the Situação box; the Pontos page lists them all
+
+
+def _below_text(stands: list[dict]) -> str:
+    """The stands below their minimum, the first few by name: a large register has
+    hundreds (1,164 of 11,693 in the 100,000-holder benchmark), whose names made the box a
+    14 KB text that took 20 ms of the GUI thread to lay out and pushed the alerts down."""
+    if not stands:
+        return "nenhum"
+    names = ", ".join(s["label"] for s in stands[:BELOW_SHOWN])
+    more = len(stands) - BELOW_SHOWN
+    return names if more <= 0 else f"{names} e mais {more} (veja Pontos)"
 
 
 def recadastramento_text(line: dict | None) -> str:
@@ -131,7 +145,7 @@ class DashboardPage(QWidget):
         self.alerts_view = table_view(self.alert_model)
         open_rows(self.alerts_view,
                   lambda row: self.person_chosen.emit(self.alert_model.row(row)["person_id"]))
-        self.alerts_title = QLabel()
+        self.alerts_title = QLabel("<b>Prazos</b>: carregando…")  # until refresh() asks
         self.alerts_title.setWordWrap(True)  # a long line never widens the window
         grid.addWidget(self.alerts_title, 0, 0)
         grid.addWidget(self.alerts_view, 1, 0)

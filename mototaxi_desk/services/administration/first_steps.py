@@ -36,7 +36,10 @@ def _done() -> dict[str, bool]:
         "holders": Person.select().exists(),
         "users": User.select().where(User.role != "admin").exists(),
         "municipio": bool(settings.cnpj) and settings.brasao is not None,
-        "backups": AuditLog.select().where(AuditLog.action.in_(_BACKUP_ACTIONS),
+        # by entity first: its index finds the few backup rows (the actions alone scanned
+        # the whole log, 0.17 s of the Painel's first turn at 100,000 holders)
+        "backups": AuditLog.select().where(AuditLog.entity == "backup",
+                                           AuditLog.action.in_(_BACKUP_ACTIONS),
                                            AuditLog.user.is_null(False)).exists(),
     }
 
