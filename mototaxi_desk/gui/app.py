@@ -136,7 +136,8 @@ def run_gui(url: str, *, demo: bool = False) -> int:
             login.password.setFocus()
         # the screens (and the PDF library behind them) load while the password is typed
         QTimer.singleShot(50, _preload_screens)
-        QTimer.singleShot(60, _warm_up_screens)  # a turn of its own: shorter events
+        # a turn of its own (shorter events), while this login is open only
+        QTimer.singleShot(60, login, _warm_up_screens)
         login.show()  # usable at once; the integrity verdict arrives while the user types
         while not integrity.finished(0.02):
             app.processEvents()
@@ -149,7 +150,9 @@ def run_gui(url: str, *, demo: bool = False) -> int:
         from . import painel_preparation
         painel_preparation.start()  # the day's first Painel, built while the password is typed
         from . import gc_collector  # after the preload (its timer is due first): the
-        QTimer.singleShot(100, gc_collector.settle_start_up)  # start-up's garbage, while typing
+        # the start-up's garbage, while the password is typed; never once the login is gone
+        # (frozen then, a window's objects would never be collected)
+        QTimer.singleShot(100, login, lambda: login.isVisible() and gc_collector.settle_start_up())
         if login.exec() != QDialog.DialogCode.Accepted or login.actor is None:
             return 0
         from . import account
