@@ -62,6 +62,28 @@ def pytest_configure(config):
             connection.close()
 
 
+# Tests of several seconds each (whole stories, subprocesses, every screen rendered): run
+# first, so that the workers' last minutes hold short tests and neither waits alone for one
+# of these at the end (pytest-xdist's work stealing balances the rest). A stale entry only
+# stops matching.
+LONG_FIRST = (
+    "tests/unit/test_import_layers.py::test_every_module_imports_as_the_first_one_loaded",
+    "tests/services/test_crash_safety.py::test_power_cut_during_a_burst",
+    "tests/gui/test_app.py::test_screenshots_render",
+    "tests/test_cli_municipio_vazio.py::",
+    "tests/gui/test_municipio_vazio.py::",
+    "tests/services/test_invariants.py::test_random_actions_keep_the_invariants",
+    "tests/gui/test_verified_file.py::",
+    "tests/test_wheel_install.py::",
+    "tests/services/test_atomic_actions.py::test_every_write_of_a_burst",
+    "tests/browser/test_verifier_camera.py::",
+)
+
+
+def pytest_collection_modifyitems(items):
+    items.sort(key=lambda item: not item.nodeid.startswith(LONG_FIRST))  # stable: else as found
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _cheap_password_hashing():
     """Every password hashed or checked in a test uses CHEAP_HASHER (services.users._hasher
