@@ -85,6 +85,7 @@ class _Collector:
     def __init__(self, on: dt.date, horizon: dt.date, profile):
         self.on, self.horizon, self.items = on, horizon, []
         self.profile = profile  # writes the permit numbers (one lookup, not one per row)
+        self._order_texts: dict[int, str] = {}  # order number -> as the profile writes it
 
     def add(self, kind: str, due: dt.date | None, *, article: str, entity: str, entity_id,
             person_id=None, person_name="", order_number=None, plate=None, permit_id=None,
@@ -93,26 +94,42 @@ class _Collector:
             return
         days_left = (due - self.on).days
         label = _label(kind, detail)
+        order_text = ""
+        if order_number:
+            order_text = self._order_texts.get(order_number)
+            if order_text is None:
+                order_text = self._order_texts[order_number] = \
+                    permit_rules.format_order_number(self.profile, order_number)
         self.items.append({
             "kind": kind, "label": label, "due_date": due, "days_left": days_left,
             "urgency": "overdue" if days_left < 0 else "soon", "person_id": person_id,
             "person_name": person_name, "permit_id": permit_id,
             "permit_order_number": order_number,
-            "permit_order_text": permit_rules.format_order_number(self.profile, order_number)
-            if order_number else "", "plate": plate, "entity": entity,
+            "permit_order_text": order_text, "plate": plate, "entity": entity,
             "entity_id": entity_id, "article": article})
 
 
 def _card_licensing(out: _Collector, profile, permit_id: int, issued_on: dt.date,
-                    valid_until: dt.date, licensed_on, common: dict) -> None:
+                    valid_until: dt.date, licensed_on, common: dict,
+                    anniversaries: dict | None = None) -> None:
     """SRM Art. 6 XX: the card's yearly licensing date, where it comes before the permit's
     end (that one has its own alert); once passed, what the law says of the missed date
-    (Art. 38 III d: cassation, unless justified by protocol within 30 days)."""
+    (Art. 38 III d: cassation, unless justified by protocol within 30 days).
+    `anniversaries`: (issued_on, licensed_on) -> permit_rules.card_anniversary, kept over
+    a whole register's permits (a few thousand pairs)."""
     rule = profile.licensing
-    card = permit_rules.card_valid_until(profile, issued_on=issued_on, valid_until=valid_until,
-                                         licensed_on=_as_date(licensed_on))
-    if card >= valid_until:
-        return
+    licensed_on = _as_date(licensed_on)
+    if anniversaries is None:
+        card = permit_rules.card_valid_until(profile, issued_on=issued_on,
+                                             valid_until=valid_until, licensed_on=licensed_on)
+    else:  # card_valid_until, its anniversary kept per pair of days
+        end = anniversaries.get((issued_on, licensed_on))
+        if end is None:
+            end = anniversaries[issued_on, licensed_on] = permit_rules.card_anniversary(
+                profile, issued_on, licensed_on)
+        card = end if permit_rules.no_term(valid_until) else min(end, valid_until)
+    if card >= valid_until or card > out.horizon:
+        return  # (beyond the horizon: out.add would not list it)
     detail = ""
     if card < out.on and rule.missed_article:
         justify = (f"; justificativa por protocolo até "
@@ -149,11 +166,19 @@ def sorted_with_names(*, on: dt.date, days: int, persons: Collection[int] | None
     return [(item, folded.get(item["person_id"], "")) for item in items]
 
 
+def collected(*, on: dt.date, days: int) -> tuple[list[dict], dict[int, str]]:
+    """The items of `due()` unsorted (in the order collected: stable sorts of them give
+    `due()`'s ties), with the folded names they are sorted by (person id -> name):
+    services/views/due_dates.py sorts the whole register's its own way, once."""
+    folded: dict[int, str] = {}
+    return _due(on, days, None, folded, sort=False), folded
+
+
 def _due(on: dt.date | None, days: int, persons: list[int] | None,
-         folded_out: dict | None = None) -> list[dict]:
+         folded_out: dict | None = None, sort: bool = True) -> list[dict]:
     """`due()`, for everyone or for some persons (their ids, at most MAX_PERSONS_AT_ONCE):
     the same queries, each limited to the persons' rows where they are given. `folded_out`
-    receives the names sorted by."""
+    receives the names sorted by; `sort` False leaves the items in the order collected."""
     on = on or wallclock.today()
     if persons is not None and len(persons) > MAX_PERSONS_AT_ONCE:
         raise ValueError(f"{len(persons)} persons at once: at most {MAX_PERSONS_AT_ONCE}")
@@ -186,6 +211,7 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
         .order_by(Permit.order_number)).fetchall()
 
     # 2. last approved annual / semiannual inspection per vehicle: one grouped query
+    read = _date_reader()  # a register's dates repeat: each text parsed once
     last: dict[tuple[int, str], dt.date] = {}
     plan = inspection_rules.schedule(profile)
     if plan.kinds and permits:
@@ -197,7 +223,7 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
         rows = DB.obj.execute(Inspection.select(Inspection.vehicle, Inspection.kind,
                                                 pw.fn.MAX(Inspection.inspected_on))
                               .where(only).group_by(Inspection.vehicle, Inspection.kind))
-        last = {(vid, kind): _as_date(inspected) for vid, kind, inspected in rows}
+        last = {(vid, kind): read(inspected) for vid, kind, inspected in rows}
 
     renewal = profile.renewal
     holders: dict[int, tuple] = {}
@@ -206,56 +232,79 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
     if persons is not None:  # a vehicle's items go with its first permit, as in due():
         vehicles_seen = _listed_elsewhere(permits)  # another holder's, if it comes first
     folded: dict[int, str] = {}  # person id -> name without accents, for the sort
+    # what depends on a few values only, worked out once for each (a whole register's
+    # permits and vehicles share a few thousand dates)
+    horizon = out.horizon
+    validity_article = profile.permit.validity_article
+    anniversaries: dict = {}  # for _card_licensing
+    renewals: dict[int, tuple] = {}  # the permit's last year -> _renewal_due
+    vehicle_items: dict[tuple, tuple] = {}  # (registered on, manufacture year) -> items
+    inspection_items: dict[tuple, list] = {}  # (last annual, last semiannual) -> items
+    insurance_articles: dict[str, str] = {}  # registered on -> the rules' article
     for (permit_id, order, status, valid_until, status_until, holder_id, name, name_folded,
          vehicle_id, _plate, plate_original, year, declared_on, insurance_expiry,
          registered_at, issued_on, licensed) in permits:
         folded[holder_id] = name_folded
-        valid_until, status_until = _as_date(valid_until), _as_date(status_until)
-        issued_on = _as_date(issued_on)
-        declared_on, insurance_expiry = _as_date(declared_on), _as_date(insurance_expiry)
+        valid_until = read(valid_until)
         common = dict(person_id=holder_id, person_name=name, order_number=order,
                       plate=plate_original, permit_id=permit_id)
         holders.setdefault(holder_id, (name, order, permit_id))
-        out.add("permit_validity", valid_until, article=profile.permit.validity_article,
-                entity="permit", entity_id=permit_id, **common)
+        if valid_until is not None and valid_until <= horizon:
+            out.add("permit_validity", valid_until, article=validity_article,
+                    entity="permit", entity_id=permit_id, **common)
         if licenses and status != "expired":
-            _card_licensing(out, profile, permit_id, issued_on, valid_until, licensed, common)
+            _card_licensing(out, profile, permit_id, read(issued_on), valid_until, licensed,
+                            common, anniversaries)
         if renewal.deadline and valid_until.year <= horizon.year:
-            renew_on, in_grace = _renewal_due(renewal.deadline, renewal.grace_days,
-                                              valid_until.year, on)
+            found = renewals.get(valid_until.year)
+            if found is None:
+                found = renewals[valid_until.year] = _renewal_due(
+                    renewal.deadline, renewal.grace_days, valid_until.year, on)
+            renew_on, in_grace = found
             out.add("renewal", renew_on, article=renewal.article, entity="permit",
                     entity_id=permit_id, detail="último dia com multa" if in_grace else
                     "requerimento", **common)
-        if status == "interrupted" and status_until is None:
-            stoppages[permit_id] = common  # unauthorised: no end date (permits.record_stoppage)
-        elif status == "interrupted":
-            out.add("interruption_end", status_until, article=profile.interruption.article,
-                    entity="permit", entity_id=permit_id, **common)
+        if status == "interrupted":
+            status_until = read(status_until)
+            if status_until is None:
+                stoppages[permit_id] = common  # unauthorised: permits.record_stoppage
+            else:
+                out.add("interruption_end", status_until, article=profile.interruption.article,
+                        entity="permit", entity_id=permit_id, **common)
         if vehicle_id is None or vehicle_id in vehicles_seen:
             continue
         vehicles_seen.add(vehicle_id)
-        rules = at(_as_date(str(registered_at)[:10]))
-        vehicle_rule = rules.vehicle
-        age_applies = bool(vehicle_rule.max_age_years) and not vehicle_rule.max_age_at_grant_only
-        limit = vehicle_rules.age_limit_date(rules, year) if age_applies else None
-        if limit is not None and limit <= horizon:
-            grace = vehicle_rules.replacement_deadline(rules, year)
-            out.add("vehicle_age", limit, article=vehicle_rule.age_article, entity="vehicle",
-                    entity_id=vehicle_id, detail=f"fabricação {year}" + (
-                        f"; novo veículo até {format_date(grace)}" if grace else ""), **common)
-        if limit is not None and declared_on is None:
-            days_before = vehicle_rule.replacement_declare_days_before
-            out.add("replacement_declaration", vehicle_rules.declaration_due(rules, year),
-                    article=vehicle_rule.replacement_article, entity="vehicle",
-                    entity_id=vehicle_id, detail=f"{days_before} dias antes do limite", **common)
-        out.add("insurance", insurance_expiry, article=vehicle_rule.insurance_article,
-                entity="vehicle", entity_id=vehicle_id, **common)
-        annual, semi = last.get((vehicle_id, "annual")), last.get((vehicle_id, "semiannual"))
-        for kind in plan.kinds:
-            next_on = plan.next_due(kind, last_annual=annual, last_semiannual=semi)
-            out.add(f"{kind}_inspection", next_on or on, article=profile.inspection.article,
-                    entity="vehicle", entity_id=vehicle_id,
-                    detail="" if next_on else NEVER_INSPECTED, **common)
+        registered = str(registered_at)[:10]
+        key = (registered, year)
+        found = vehicle_items.get(key)
+        if found is None:
+            found = vehicle_items[key] = _vehicle_items(at(_as_date(registered)), year)
+            insurance_articles[registered] = at(_as_date(registered)).vehicle.insurance_article
+        limit, age_item, declaration_item = found
+        if age_item is not None and limit <= horizon:
+            out.add("vehicle_age", limit, entity="vehicle", entity_id=vehicle_id,
+                    **age_item, **common)
+        if declaration_item is not None and declared_on is None and \
+                declaration_item["due"] is not None and declaration_item["due"] <= horizon:
+            out.add("replacement_declaration", entity="vehicle", entity_id=vehicle_id,
+                    **declaration_item, **common)
+        insurance_expiry = read(insurance_expiry)
+        if insurance_expiry is not None and insurance_expiry <= horizon:
+            out.add("insurance", insurance_expiry, article=insurance_articles[registered],
+                    entity="vehicle", entity_id=vehicle_id, **common)
+        if plan.kinds:
+            dates = (last.get((vehicle_id, "annual")), last.get((vehicle_id, "semiannual")))
+            items = inspection_items.get(dates)
+            if items is None:
+                items = inspection_items[dates] = [
+                    (f"{kind}_inspection", next_on or on, "" if next_on else NEVER_INSPECTED)
+                    for kind in plan.kinds
+                    for next_on in (plan.next_due(kind, last_annual=dates[0],
+                                                  last_semiannual=dates[1]),)]
+            for kind, due_on, detail in items:
+                if due_on <= horizon:
+                    out.add(kind, due_on, article=profile.inspection.article,
+                            entity="vehicle", entity_id=vehicle_id, detail=detail, **common)
 
     # 2b. services interrupted without authorisation: the day it reverts (PF Art. 12), or
     # the day it began where the authority decides (SRM Art. 29 §ú): one query
@@ -354,7 +403,8 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
     for item in campaigns.missed_items(on, persons, profile):
         out.add("campaign_missed", item.pop("due"), **item)
 
-    out.items.sort(key=lambda item: _sort_key(item, folded))
+    if sort:
+        out.items.sort(key=lambda item: _sort_key(item, folded))
     if folded_out is not None:
         folded_out.update(folded)
     return out.items
@@ -382,6 +432,38 @@ def changed_by_the_days(since: dt.date, on: dt.date) -> set[int] | None:
     if campaigns.missed_change(since, on):
         return None
     return campaigns.came_between(since, on)
+
+
+def _vehicle_items(rules, year) -> tuple:
+    """A vehicle's age limit and the keywords of its age and replacement-declaration items
+    (None where the rules have none), under the rules in force on its registration day."""
+    vehicle_rule = rules.vehicle
+    age_applies = bool(vehicle_rule.max_age_years) and not vehicle_rule.max_age_at_grant_only
+    limit = vehicle_rules.age_limit_date(rules, year) if age_applies else None
+    if limit is None:
+        return None, None, None
+    grace = vehicle_rules.replacement_deadline(rules, year)
+    age_item = dict(article=vehicle_rule.age_article, detail=f"fabricação {year}" + (
+        f"; novo veículo até {format_date(grace)}" if grace else ""))
+    days_before = vehicle_rule.replacement_declare_days_before
+    declaration_item = dict(due=vehicle_rules.declaration_due(rules, year),
+                            article=vehicle_rule.replacement_article,
+                            detail=f"{days_before} dias antes do limite")
+    return limit, age_item, declaration_item
+
+
+def _date_reader():
+    """_as_date, each text parsed once (a register's dates repeat)."""
+    parsed: dict = {}
+
+    def read(value):
+        if value is None or isinstance(value, dt.date):
+            return value
+        day = parsed.get(value)
+        if day is None:
+            day = parsed[value] = dt.date.fromisoformat(str(value)[:10])
+        return day
+    return read
 
 
 def _listed_elsewhere(permits: list) -> set[int]:
