@@ -375,7 +375,7 @@ def _write(state, on: dt.date, window: int, values: list[tuple], pairs: set) -> 
     """The rebuilt table, in the rebuild's write transaction: `pairs`, the records audited
     since its alerts were computed, stored again."""
     AlertDue.delete().execute()
-    insert_values(AlertDue, COLUMNS, values)
+    _insert_whole(values)
     if pairs:
         _replace(_persons(pairs, on), on, window)
     # what this thread audited before (committed, or in an enclosing transaction) is
@@ -386,6 +386,20 @@ def _write(state, on: dt.date, window: int, values: list[tuple], pairs: set) -> 
     else:
         AlertDueState.update(day=on, window=window, stale=False, built_at=utcnow()).where(
             AlertDueState.id == state.id).execute()
+
+
+def _insert_whole(values: list[tuple]) -> None:
+    """The whole table's rows, into the emptied table. On SQLite its indexes are dropped and
+    made again around them: one sort each instead of a couple of hundred thousand insertions
+    at scattered places (half the time); in the rebuild's write transaction, so readers keep
+    the previous table and its indexes until it commits (a rollback keeps them too). Not on
+    PostgreSQL, where dropping an index locks the table's readers out until the commit."""
+    if connection.is_postgres():
+        insert_values(AlertDue, COLUMNS, values)
+        return
+    AlertDue._schema.drop_indexes(safe=True)
+    insert_values(AlertDue, COLUMNS, values)
+    AlertDue._schema.create_indexes(safe=True)  # as the schema step made them
 
 
 def _state():
