@@ -108,36 +108,49 @@ class _Collector:
             "permit_order_text": order_text, "plate": plate, "entity": entity,
             "entity_id": entity_id, "article": article})
 
+    def about(self, person_id, person_name, order_number, plate, permit_id) -> dict:
+        """The keys `add` fills from a permit's row, in its order: for `add_about`."""
+        order_text = ""
+        if order_number:
+            order_text = self._order_texts.get(order_number)
+            if order_text is None:
+                order_text = self._order_texts[order_number] = \
+                    permit_rules.format_order_number(self.profile, order_number)
+        return {"person_id": person_id, "person_name": person_name, "permit_id": permit_id,
+                "permit_order_number": order_number, "permit_order_text": order_text,
+                "plate": plate}
 
-def _card_licensing(out: _Collector, profile, permit_id: int, issued_on: dt.date,
-                    valid_until: dt.date, licensed_on, common: dict,
-                    anniversaries: dict | None = None) -> None:
+    def add_about(self, about: dict, kind: str, due: dt.date, article: str, entity: str,
+                  entity_id, detail: str = "") -> None:
+        """`add` for a due date within the horizon, the permit's keys given as `about`
+        made them (the same item: a whole register adds a couple of hundred thousand)."""
+        days_left = (due - self.on).days
+        self.items.append({
+            "kind": kind, "label": KIND_LABELS[kind] + (f" — {detail}" if detail else ""),
+            "due_date": due, "days_left": days_left,
+            "urgency": "overdue" if days_left < 0 else "soon", **about, "entity": entity,
+            "entity_id": entity_id, "article": article})
+
+
+def _card_licensing(out: _Collector, profile, issued_on: dt.date, valid_until: dt.date,
+                    licensed_on: dt.date | None) -> tuple[dt.date, str] | None:
     """SRM Art. 6 XX: the card's yearly licensing date, where it comes before the permit's
-    end (that one has its own alert); once passed, what the law says of the missed date
-    (Art. 38 III d: cassation, unless justified by protocol within 30 days).
-    `anniversaries`: (issued_on, licensed_on) -> permit_rules.card_anniversary, kept over
-    a whole register's permits (a few thousand pairs)."""
+    end (that one has its own alert) and by the horizon; once passed, what the law says of
+    the missed date (Art. 38 III d: cassation, unless justified by protocol within 30
+    days): (date, detail), else None. A function of the three days (_due keeps it per
+    permit's days: a register has a few thousand)."""
     rule = profile.licensing
-    licensed_on = _as_date(licensed_on)
-    if anniversaries is None:
-        card = permit_rules.card_valid_until(profile, issued_on=issued_on,
-                                             valid_until=valid_until, licensed_on=licensed_on)
-    else:  # card_valid_until, its anniversary kept per pair of days
-        end = anniversaries.get((issued_on, licensed_on))
-        if end is None:
-            end = anniversaries[issued_on, licensed_on] = permit_rules.card_anniversary(
-                profile, issued_on, licensed_on)
-        card = end if permit_rules.no_term(valid_until) else min(end, valid_until)
+    card = permit_rules.card_valid_until(profile, issued_on=issued_on, valid_until=valid_until,
+                                         licensed_on=licensed_on)
     if card >= valid_until or card > out.horizon:
-        return  # (beyond the horizon: out.add would not list it)
+        return None
     detail = ""
     if card < out.on and rule.missed_article:
         justify = (f"; justificativa por protocolo até "
                    f"{format_date(card + dt.timedelta(days=rule.justify_days))}"
                    if rule.justify_days else "")
         detail = f"não comparecer é causa de cassação ({rule.missed_article}){justify}"
-    out.add("card_licensing", card, article=rule.article,
-            entity="permit", entity_id=permit_id, detail=detail, **common)
+    return card, detail
 
 
 def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
@@ -212,18 +225,21 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
 
     # 2. last approved annual / semiannual inspection per vehicle: one grouped query
     read = _date_reader()  # a register's dates repeat: each text parsed once
-    last: dict[tuple[int, str], dt.date] = {}
+    last: dict[int, tuple] = {}  # vehicle -> its last annual and semiannual, as read
     plan = inspection_rules.schedule(profile)
     if plan.kinds and permits:
         only = Inspection.approved & Inspection.kind.in_(list(inspection_rules.VALIDITY_MONTHS))
         if persons is not None:  # the persons' vehicles only
             only &= Inspection.vehicle.in_({row[8] for row in permits if row[8] is not None}
                                            or {0})
-        # read straight from the cursor, as the permits are (no per-row conversion)
-        rows = DB.obj.execute(Inspection.select(Inspection.vehicle, Inspection.kind,
-                                                pw.fn.MAX(Inspection.inspected_on))
-                              .where(only).group_by(Inspection.vehicle, Inspection.kind))
-        last = {(vid, kind): read(inspected) for vid, kind, inspected in rows}
+        # read straight from the cursor, as the permits are (no per-row conversion); a
+        # vehicle's two dates in one row, as read (its items are kept per pair: _due)
+        def latest(kind):
+            return pw.fn.MAX(pw.Case(None, [(Inspection.kind == kind, Inspection.inspected_on)]))
+        rows = DB.obj.execute(Inspection.select(Inspection.vehicle, latest("annual"),
+                                                latest("semiannual"))
+                              .where(only).group_by(Inspection.vehicle))
+        last = {vid: (annual, semiannual) for vid, annual, semiannual in rows}
 
     renewal = profile.renewal
     holders: dict[int, tuple] = {}
@@ -233,78 +249,82 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
         vehicles_seen = _listed_elsewhere(permits)  # another holder's, if it comes first
     folded: dict[int, str] = {}  # person id -> name without accents, for the sort
     # what depends on a few values only, worked out once for each (a whole register's
-    # permits and vehicles share a few thousand dates)
+    # permits and vehicles share a few thousand dates), keyed by the values as read
     horizon = out.horizon
     validity_article = profile.permit.validity_article
-    anniversaries: dict = {}  # for _card_licensing
+    cards: dict[tuple, tuple | None] = {}  # (issued, valid until, licensed) -> _card_licensing
     renewals: dict[int, tuple] = {}  # the permit's last year -> _renewal_due
     vehicle_items: dict[tuple, tuple] = {}  # (registered on, manufacture year) -> items
     inspection_items: dict[tuple, list] = {}  # (last annual, last semiannual) -> items
-    insurance_articles: dict[str, str] = {}  # registered on -> the rules' article
-    for (permit_id, order, status, valid_until, status_until, holder_id, name, name_folded,
-         vehicle_id, _plate, plate_original, year, declared_on, insurance_expiry,
+    never_inspected = (None, None)
+    for (permit_id, order, status, valid_until_read, status_until, holder_id, name,
+         name_folded, vehicle_id, _plate, plate_original, year, declared_on, insurance_expiry,
          registered_at, issued_on, licensed) in permits:
         folded[holder_id] = name_folded
-        valid_until = read(valid_until)
-        common = dict(person_id=holder_id, person_name=name, order_number=order,
-                      plate=plate_original, permit_id=permit_id)
+        valid_until = read(valid_until_read)
+        about = out.about(holder_id, name, order, plate_original, permit_id)
         holders.setdefault(holder_id, (name, order, permit_id))
         if valid_until is not None and valid_until <= horizon:
-            out.add("permit_validity", valid_until, article=validity_article,
-                    entity="permit", entity_id=permit_id, **common)
+            out.add_about(about, "permit_validity", valid_until, validity_article, "permit",
+                          permit_id)
         if licenses and status != "expired":
-            _card_licensing(out, profile, permit_id, read(issued_on), valid_until, licensed,
-                            common, anniversaries)
+            key = (issued_on, valid_until_read, licensed)
+            card = cards.get(key, cards)
+            if card is cards:
+                card = cards[key] = _card_licensing(out, profile, read(issued_on),
+                                                    valid_until, read(licensed))
+            if card is not None:
+                out.add_about(about, "card_licensing", card[0], profile.licensing.article,
+                              "permit", permit_id, card[1])
         if renewal.deadline and valid_until.year <= horizon.year:
             found = renewals.get(valid_until.year)
             if found is None:
                 found = renewals[valid_until.year] = _renewal_due(
                     renewal.deadline, renewal.grace_days, valid_until.year, on)
             renew_on, in_grace = found
-            out.add("renewal", renew_on, article=renewal.article, entity="permit",
-                    entity_id=permit_id, detail="último dia com multa" if in_grace else
-                    "requerimento", **common)
+            if renew_on <= horizon:
+                out.add_about(about, "renewal", renew_on, renewal.article, "permit", permit_id,
+                              "último dia com multa" if in_grace else "requerimento")
         if status == "interrupted":
             status_until = read(status_until)
-            if status_until is None:
-                stoppages[permit_id] = common  # unauthorised: permits.record_stoppage
-            else:
-                out.add("interruption_end", status_until, article=profile.interruption.article,
-                        entity="permit", entity_id=permit_id, **common)
+            if status_until is None:  # unauthorised: permits.record_stoppage
+                stoppages[permit_id] = dict(person_id=holder_id, person_name=name,
+                                            order_number=order, plate=plate_original,
+                                            permit_id=permit_id)
+            elif status_until <= horizon:
+                out.add_about(about, "interruption_end", status_until,
+                              profile.interruption.article, "permit", permit_id)
         if vehicle_id is None or vehicle_id in vehicles_seen:
             continue
         vehicles_seen.add(vehicle_id)
-        registered = str(registered_at)[:10]
-        key = (registered, year)
+        key = (str(registered_at)[:10], year)
         found = vehicle_items.get(key)
         if found is None:
-            found = vehicle_items[key] = _vehicle_items(at(_as_date(registered)), year)
-            insurance_articles[registered] = at(_as_date(registered)).vehicle.insurance_article
-        limit, age_item, declaration_item = found
+            found = vehicle_items[key] = _vehicle_items(at(_as_date(key[0])), year, horizon)
+        limit, age_item, declaration_item, insurance_article = found
         if age_item is not None and limit <= horizon:
-            out.add("vehicle_age", limit, entity="vehicle", entity_id=vehicle_id,
-                    **age_item, **common)
-        if declaration_item is not None and declared_on is None and \
-                declaration_item["due"] is not None and declaration_item["due"] <= horizon:
-            out.add("replacement_declaration", entity="vehicle", entity_id=vehicle_id,
-                    **declaration_item, **common)
+            out.add_about(about, "vehicle_age", limit, age_item[0], "vehicle", vehicle_id,
+                          age_item[1])
+        if declaration_item is not None and declared_on is None:
+            out.add_about(about, "replacement_declaration", declaration_item[0],
+                          declaration_item[1], "vehicle", vehicle_id, declaration_item[2])
         insurance_expiry = read(insurance_expiry)
         if insurance_expiry is not None and insurance_expiry <= horizon:
-            out.add("insurance", insurance_expiry, article=insurance_articles[registered],
-                    entity="vehicle", entity_id=vehicle_id, **common)
+            out.add_about(about, "insurance", insurance_expiry, insurance_article, "vehicle",
+                          vehicle_id)
         if plan.kinds:
-            dates = (last.get((vehicle_id, "annual")), last.get((vehicle_id, "semiannual")))
+            dates = last.get(vehicle_id, never_inspected)
             items = inspection_items.get(dates)
             if items is None:
                 items = inspection_items[dates] = [
                     (f"{kind}_inspection", next_on or on, "" if next_on else NEVER_INSPECTED)
                     for kind in plan.kinds
-                    for next_on in (plan.next_due(kind, last_annual=dates[0],
-                                                  last_semiannual=dates[1]),)]
+                    for next_on in (plan.next_due(kind, last_annual=read(dates[0]),
+                                                  last_semiannual=read(dates[1])),)]
             for kind, due_on, detail in items:
                 if due_on <= horizon:
-                    out.add(kind, due_on, article=profile.inspection.article,
-                            entity="vehicle", entity_id=vehicle_id, detail=detail, **common)
+                    out.add_about(about, kind, due_on, profile.inspection.article, "vehicle",
+                                  vehicle_id, detail)
 
     # 2b. services interrupted without authorisation: the day it reverts (PF Art. 12), or
     # the day it began where the authority decides (SRM Art. 29 §ú): one query
@@ -434,22 +454,25 @@ def changed_by_the_days(since: dt.date, on: dt.date) -> set[int] | None:
     return campaigns.came_between(since, on)
 
 
-def _vehicle_items(rules, year) -> tuple:
-    """A vehicle's age limit and the keywords of its age and replacement-declaration items
-    (None where the rules have none), under the rules in force on its registration day."""
+def _vehicle_items(rules, year, horizon: dt.date) -> tuple:
+    """Under the rules in force on a vehicle's registration day: its age limit, its age item
+    (article, detail) and replacement-declaration item (due, article, detail; by the
+    horizon) where the rules have them, else None; the insurance's article."""
     vehicle_rule = rules.vehicle
     age_applies = bool(vehicle_rule.max_age_years) and not vehicle_rule.max_age_at_grant_only
     limit = vehicle_rules.age_limit_date(rules, year) if age_applies else None
     if limit is None:
-        return None, None, None
+        return None, None, None, vehicle_rule.insurance_article
     grace = vehicle_rules.replacement_deadline(rules, year)
-    age_item = dict(article=vehicle_rule.age_article, detail=f"fabricação {year}" + (
+    age_item = (vehicle_rule.age_article, f"fabricação {year}" + (
         f"; novo veículo até {format_date(grace)}" if grace else ""))
     days_before = vehicle_rule.replacement_declare_days_before
-    declaration_item = dict(due=vehicle_rules.declaration_due(rules, year),
-                            article=vehicle_rule.replacement_article,
-                            detail=f"{days_before} dias antes do limite")
-    return limit, age_item, declaration_item
+    declaration_due = vehicle_rules.declaration_due(rules, year)
+    declaration_item = None
+    if declaration_due is not None and declaration_due <= horizon:
+        declaration_item = (declaration_due, vehicle_rule.replacement_article,
+                            f"{days_before} dias antes do limite")
+    return limit, age_item, declaration_item, vehicle_rule.insurance_article
 
 
 def _date_reader():
