@@ -382,7 +382,8 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
         cnhs = Cnh.select(Cnh.person, latest)
         if persons is not None:
             cnhs = cnhs.where(Cnh.person.in_(persons))
-        for who, expiry in cnhs.group_by(Cnh.person).having(latest <= horizon).tuples():
+        for who, expiry in DB.obj.execute(  # as read: no per-row conversion
+                cnhs.group_by(Cnh.person).having(latest <= horizon)):
             if who in holders:
                 name, order, permit_id = holders[who]
                 out.add("cnh", _as_date(expiry), article=profile.holder.article, entity="person",

@@ -234,7 +234,7 @@ COLUMNS = ["person_id", "kind", "due_date", "sort_name", "entity", "entity_id", 
            "order_number", "order_text", "plate", "person_name", "label", "article"]
 
 
-def _values(items: list[tuple[dict, str]]) -> list[tuple]:
+def _values(items) -> list[tuple]:
     """The items as rows of COLUMNS, ready for the driver (dates as ISO text on SQLite,
     as sqlite3's adapters store them): a rebuild writes a couple of hundred thousand. An
     item due on whatever day it is listed (alerts.due_each_day) is stored as due on
@@ -410,18 +410,21 @@ def _sorted_values(on: dt.date, window: int) -> list[tuple]:
     """The whole register's rows, written person by person: the person, permit and entity
     indexes then grow at their end (a third less work for the database than in the
     Painel's order); within a person and permit, in alerts.due()'s order. One sort, by
-    (person, permit, alerts._sort_key): what sorting due()'s list by (person, permit)
-    gave, as the sorts are stable. The collector makes a couple of hundred thousand
-    dicts that hold no cycles: the cyclic collector, which walked them all again and
-    again while they were made (a tenth of the time), waits until they are written."""
+    (person, permit, due date, kind, folded name, entity id): what sorting due()'s list
+    (alerts._sort_key: the same order as those four) by person and permit gave, as the
+    sorts are stable. The collector makes a couple of hundred thousand dicts that hold no
+    cycles: the cyclic collector, which walked them all again and again while they were
+    made (a tenth of the time), waits until they are written (where it runs at all: the
+    window's runs on its own timer, gui/gc_collector.py)."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         items, folded = alerts.collected(on=on, days=window)
-        keys = [(item["person_id"] or 0, item["permit_id"] or 0,
-                 alerts._sort_key(item, folded)) for item in items]
-        order = sorted(range(len(items)), key=keys.__getitem__)
-        return _values([(items[i], folded.get(items[i]["person_id"], "")) for i in order])
+        names = [folded.get(item["person_id"], "") for item in items]
+        keys = [(item["person_id"] or 0, item["permit_id"] or 0, item["due_date"],
+                 item["kind"], name, item["entity_id"]) for item, name in zip(items, names)]
+        rows = _values(zip(items, names))
+        return [rows[i] for i in sorted(range(len(rows)), key=keys.__getitem__)]
     finally:
         if was_enabled:
             gc.enable()
