@@ -205,7 +205,7 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
 
     # 1. permits that have not ended, with holder and vehicle — and, where the law licenses
     # the card yearly (SRM Art. 6 XX), the day of its latest licensing or renewal: one query,
-    # read straight from the cursor (dates parsed by _as_date: peewee's own conversion is
+    # read straight from the cursor (dates parsed once per text: peewee's own conversion was
     # most of the time here)
     licenses = permit_rules.licenses_cards(profile)
     licensed_on = (PermitHistory.select(pw.fn.MAX(PermitHistory.effective_on)).where(

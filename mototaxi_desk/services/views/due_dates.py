@@ -296,8 +296,8 @@ def rebuild(on: dt.date, days: int = WINDOW) -> bool:
 def prepare(on: dt.date | None = None) -> bool:
     """The day's table made ahead of the first Painel (the program starts this while the
     login shows: on a 100,000-holder register about 0.1 s to bring the day before's
-    forward, about 2 s to compute it whole (4 s on PostgreSQL); paid while the password is typed). False when
-    it was already fresh."""
+    forward, about 2 s to compute it whole, 4 s on PostgreSQL; paid while the password is
+    typed). False when it was already fresh."""
     return rebuild(on or wallclock.today(), WINDOW)
 
 
@@ -407,14 +407,14 @@ def _state():
 
 
 def _sorted_values(on: dt.date, window: int) -> list[tuple]:
-    """The whole register's rows, written person by person: the person, permit and entity
-    indexes then grow at their end (a third less work for the database than in the
-    Painel's order); within a person and permit, in alerts.due()'s order. One sort, by
+    """The whole register's rows, written person by person: on PostgreSQL the person,
+    permit and entity indexes then grow at their end (a third less work for the database
+    than in the Painel's order); within a person and permit, in alerts.due()'s order. One sort, by
     (person, permit, due date, kind, folded name, entity id): what sorting due()'s list
     (alerts._sort_key: the same order as those four) by person and permit gave, as the
     sorts are stable. The collector makes a couple of hundred thousand dicts that hold no
     cycles: the cyclic collector, which walked them all again and again while they were
-    made (a tenth of the time), waits until they are written (where it runs at all: the
+    made (a tenth of the time), waits until the rows are made (where it runs at all: the
     window's runs on its own timer, gui/gc_collector.py)."""
     was_enabled = gc.isenabled()
     gc.disable()
