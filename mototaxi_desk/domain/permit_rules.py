@@ -225,15 +225,23 @@ def card_valid_until(profile: RuleProfile, *, issued_on: dt.date, valid_until: d
     A licensing covers the anniversary it was made for, whether made up to
     LICENSING_OPENS_DAYS before it or late: the calendar stays the grant's (granted on
     10/03/2026, licensed on 01/02/2027 or on 20/03/2027, the card runs to 10/03/2028)."""
-    months = profile.licensing.card_months
-    if not months:
+    if not profile.licensing.card_months:
         return valid_until
+    end = card_anniversary(profile, issued_on, licensed_on)
+    return end if no_term(valid_until) else min(end, valid_until)
+
+
+def card_anniversary(profile: RuleProfile, issued_on: dt.date,
+                     licensed_on: dt.date | None) -> dt.date:
+    """card_valid_until before the permit's term caps it: the grant's anniversary the latest
+    licensing has not yet covered (a function of these two days only: alerts keep it per
+    pair, a register has a few thousand)."""
+    months = profile.licensing.card_months
     covered = (licensed_on or issued_on) + dt.timedelta(days=LICENSING_OPENS_DAYS)
     step = 1
     while add_months(issued_on, step * months) <= covered:
         step += 1
-    end = add_months(issued_on, step * months)
-    return end if no_term(valid_until) else min(end, valid_until)
+    return add_months(issued_on, step * months)
 
 
 def check_licensing_opens(profile: RuleProfile, card_until: dt.date, valid_until: dt.date,

@@ -1,7 +1,8 @@
 """The day's due-dates table built while the login shows (issue 23).
 
 The day's first Painel brings the table of the whole register's alerts to the day (about
-0.1 s of CPU at 100,000 holders; about 4 s when it must be computed whole:
+0.1 s of CPU at 100,000 holders; about 2 s when it must be computed whole, 4 s on
+PostgreSQL:
 services/views/due_dates.py). run_gui starts that work as soon as the file's integrity verdict is in,
 in a child process (services/child_jobs.py: on another core, so the login, the main window
 and the first searches keep this interpreter to themselves); the Painel's own job waits for

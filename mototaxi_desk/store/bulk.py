@@ -99,27 +99,50 @@ def _copy_text(values: list[tuple]) -> str | None:
     """The rows in COPY's text format (tab between columns, \\N for NULL, backslash
     escapes), or None when a value is of a type it is not written for here (bytes, a time
     with a time zone, an infinite number...): those rows go as an INSERT, the driver
-    adapting them."""
+    adapting them. The usual types by one lookup of their class (a whole due-dates table:
+    2.4 million cells)."""
+    cell = _COPY_CELLS
     lines = []
     for row in values:
-        cells = []
-        for value in row:
-            kind = value.__class__
-            if value is None:
-                cells.append("\\N")
-            elif kind is str:
-                cells.append(value.translate(_COPY_ESCAPES))
-            elif kind is dt.datetime and value.tzinfo is None:
-                cells.append(value.isoformat(" "))
-            elif kind in _COPY_AS_TEXT:
-                cells.append(_COPY_AS_TEXT[kind](value))
-            elif kind in (float, decimal.Decimal) and math.isfinite(value):
-                cells.append(str(value))
-            else:
+        try:
+            lines.append("\t".join([cell[value.__class__](value) for value in row]))
+        except KeyError:  # another type: each value through the tests
+            line = _copy_line(row)
+            if line is None:
                 return None
-        lines.append("\t".join(cells))
+            lines.append(line)
     lines.append("")
     return "\n".join(lines)
+
+
+def _copy_escaped(text: str) -> str:
+    """str.translate looks up every character (30 million in a whole due-dates table);
+    four scans in C find the few texts that have one to escape."""
+    if "\\" in text or "\t" in text or "\n" in text or "\r" in text:
+        return text.translate(_COPY_ESCAPES)
+    return text
+
+
+_COPY_CELLS = {type(None): lambda _none: "\\N", str: _copy_escaped, **_COPY_AS_TEXT}
+
+
+def _copy_line(row: tuple) -> str | None:
+    cells = []
+    for value in row:
+        kind = value.__class__
+        if value is None:
+            cells.append("\\N")
+        elif kind is str:
+            cells.append(_copy_escaped(value))
+        elif kind is dt.datetime and value.tzinfo is None:
+            cells.append(value.isoformat(" "))
+        elif kind in _COPY_AS_TEXT:
+            cells.append(_COPY_AS_TEXT[kind](value))
+        elif kind in (float, decimal.Decimal) and math.isfinite(value):
+            cells.append(str(value))
+        else:
+            return None
+    return "\t".join(cells)
 
 
 def insert_values(model, names: list[str], values: list[tuple], batch: int = 1000) -> int:

@@ -85,6 +85,7 @@ class _Collector:
     def __init__(self, on: dt.date, horizon: dt.date, profile):
         self.on, self.horizon, self.items = on, horizon, []
         self.profile = profile  # writes the permit numbers (one lookup, not one per row)
+        self._order_texts: dict[int, str] = {}  # order number -> as the profile writes it
 
     def add(self, kind: str, due: dt.date | None, *, article: str, entity: str, entity_id,
             person_id=None, person_name="", order_number=None, plate=None, permit_id=None,
@@ -93,34 +94,63 @@ class _Collector:
             return
         days_left = (due - self.on).days
         label = _label(kind, detail)
+        order_text = ""
+        if order_number:
+            order_text = self._order_texts.get(order_number)
+            if order_text is None:
+                order_text = self._order_texts[order_number] = \
+                    permit_rules.format_order_number(self.profile, order_number)
         self.items.append({
             "kind": kind, "label": label, "due_date": due, "days_left": days_left,
             "urgency": "overdue" if days_left < 0 else "soon", "person_id": person_id,
             "person_name": person_name, "permit_id": permit_id,
             "permit_order_number": order_number,
-            "permit_order_text": permit_rules.format_order_number(self.profile, order_number)
-            if order_number else "", "plate": plate, "entity": entity,
+            "permit_order_text": order_text, "plate": plate, "entity": entity,
+            "entity_id": entity_id, "article": article})
+
+    def about(self, person_id, person_name, order_number, plate, permit_id) -> dict:
+        """The keys `add` fills from a permit's row, in its order: for `add_about`."""
+        order_text = ""
+        if order_number:
+            order_text = self._order_texts.get(order_number)
+            if order_text is None:
+                order_text = self._order_texts[order_number] = \
+                    permit_rules.format_order_number(self.profile, order_number)
+        return {"person_id": person_id, "person_name": person_name, "permit_id": permit_id,
+                "permit_order_number": order_number, "permit_order_text": order_text,
+                "plate": plate}
+
+    def add_about(self, about: dict, kind: str, due: dt.date, article: str, entity: str,
+                  entity_id, detail: str = "") -> None:
+        """`add` for a due date within the horizon, the permit's keys given as `about`
+        made them (the same item: a whole register adds a couple of hundred thousand)."""
+        days_left = (due - self.on).days
+        self.items.append({
+            "kind": kind, "label": KIND_LABELS[kind] + (f" — {detail}" if detail else ""),
+            "due_date": due, "days_left": days_left,
+            "urgency": "overdue" if days_left < 0 else "soon", **about, "entity": entity,
             "entity_id": entity_id, "article": article})
 
 
-def _card_licensing(out: _Collector, profile, permit_id: int, issued_on: dt.date,
-                    valid_until: dt.date, licensed_on, common: dict) -> None:
+def _card_licensing(out: _Collector, profile, issued_on: dt.date, valid_until: dt.date,
+                    licensed_on: dt.date | None) -> tuple[dt.date, str] | None:
     """SRM Art. 6 XX: the card's yearly licensing date, where it comes before the permit's
-    end (that one has its own alert); once passed, what the law says of the missed date
-    (Art. 38 III d: cassation, unless justified by protocol within 30 days)."""
+    end (that one has its own alert) and by the horizon; once passed, what the law says of
+    the missed date (Art. 38 III d: cassation, unless justified by protocol within 30
+    days): (date, detail), else None. A function of the three days (_due keeps it per
+    permit's days: a register has a few thousand)."""
     rule = profile.licensing
     card = permit_rules.card_valid_until(profile, issued_on=issued_on, valid_until=valid_until,
-                                         licensed_on=_as_date(licensed_on))
-    if card >= valid_until:
-        return
+                                         licensed_on=licensed_on)
+    if card >= valid_until or card > out.horizon:
+        return None
     detail = ""
     if card < out.on and rule.missed_article:
         justify = (f"; justificativa por protocolo até "
                    f"{format_date(card + dt.timedelta(days=rule.justify_days))}"
                    if rule.justify_days else "")
         detail = f"não comparecer é causa de cassação ({rule.missed_article}){justify}"
-    out.add("card_licensing", card, article=rule.article,
-            entity="permit", entity_id=permit_id, detail=detail, **common)
+    return card, detail
 
 
 def due(*, on: dt.date | None = None, days: int = 30) -> list[dict]:
@@ -149,11 +179,19 @@ def sorted_with_names(*, on: dt.date, days: int, persons: Collection[int] | None
     return [(item, folded.get(item["person_id"], "")) for item in items]
 
 
+def collected(*, on: dt.date, days: int) -> tuple[list[dict], dict[int, str]]:
+    """The items of `due()` unsorted (in the order collected: stable sorts of them give
+    `due()`'s ties), with the folded names they are sorted by (person id -> name):
+    services/views/due_dates.py sorts the whole register's its own way, once."""
+    folded: dict[int, str] = {}
+    return _due(on, days, None, folded, sort=False), folded
+
+
 def _due(on: dt.date | None, days: int, persons: list[int] | None,
-         folded_out: dict | None = None) -> list[dict]:
+         folded_out: dict | None = None, sort: bool = True) -> list[dict]:
     """`due()`, for everyone or for some persons (their ids, at most MAX_PERSONS_AT_ONCE):
     the same queries, each limited to the persons' rows where they are given. `folded_out`
-    receives the names sorted by."""
+    receives the names sorted by; `sort` False leaves the items in the order collected."""
     on = on or wallclock.today()
     if persons is not None and len(persons) > MAX_PERSONS_AT_ONCE:
         raise ValueError(f"{len(persons)} persons at once: at most {MAX_PERSONS_AT_ONCE}")
@@ -167,7 +205,7 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
 
     # 1. permits that have not ended, with holder and vehicle — and, where the law licenses
     # the card yearly (SRM Art. 6 XX), the day of its latest licensing or renewal: one query,
-    # read straight from the cursor (dates parsed by _as_date: peewee's own conversion is
+    # read straight from the cursor (dates parsed once per text: peewee's own conversion was
     # most of the time here)
     licenses = permit_rules.licenses_cards(profile)
     licensed_on = (PermitHistory.select(pw.fn.MAX(PermitHistory.effective_on)).where(
@@ -186,18 +224,22 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
         .order_by(Permit.order_number)).fetchall()
 
     # 2. last approved annual / semiannual inspection per vehicle: one grouped query
-    last: dict[tuple[int, str], dt.date] = {}
+    read = _date_reader()  # a register's dates repeat: each text parsed once
+    last: dict[int, tuple] = {}  # vehicle -> its last annual and semiannual, as read
     plan = inspection_rules.schedule(profile)
     if plan.kinds and permits:
         only = Inspection.approved & Inspection.kind.in_(list(inspection_rules.VALIDITY_MONTHS))
         if persons is not None:  # the persons' vehicles only
             only &= Inspection.vehicle.in_({row[8] for row in permits if row[8] is not None}
                                            or {0})
-        # read straight from the cursor, as the permits are (no per-row conversion)
-        rows = DB.obj.execute(Inspection.select(Inspection.vehicle, Inspection.kind,
-                                                pw.fn.MAX(Inspection.inspected_on))
-                              .where(only).group_by(Inspection.vehicle, Inspection.kind))
-        last = {(vid, kind): _as_date(inspected) for vid, kind, inspected in rows}
+        # read straight from the cursor, as the permits are (no per-row conversion); a
+        # vehicle's two dates in one row, as read (its items are kept per pair: _due)
+        def latest(kind):
+            return pw.fn.MAX(pw.Case(None, [(Inspection.kind == kind, Inspection.inspected_on)]))
+        rows = DB.obj.execute(Inspection.select(Inspection.vehicle, latest("annual"),
+                                                latest("semiannual"))
+                              .where(only).group_by(Inspection.vehicle))
+        last = {vid: (annual, semiannual) for vid, annual, semiannual in rows}
 
     renewal = profile.renewal
     holders: dict[int, tuple] = {}
@@ -206,56 +248,83 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
     if persons is not None:  # a vehicle's items go with its first permit, as in due():
         vehicles_seen = _listed_elsewhere(permits)  # another holder's, if it comes first
     folded: dict[int, str] = {}  # person id -> name without accents, for the sort
-    for (permit_id, order, status, valid_until, status_until, holder_id, name, name_folded,
-         vehicle_id, _plate, plate_original, year, declared_on, insurance_expiry,
+    # what depends on a few values only, worked out once for each (a whole register's
+    # permits and vehicles share a few thousand dates), keyed by the values as read
+    horizon = out.horizon
+    validity_article = profile.permit.validity_article
+    cards: dict[tuple, tuple | None] = {}  # (issued, valid until, licensed) -> _card_licensing
+    renewals: dict[int, tuple] = {}  # the permit's last year -> _renewal_due
+    vehicle_items: dict[tuple, tuple] = {}  # (registered on, manufacture year) -> items
+    inspection_items: dict[tuple, list] = {}  # (last annual, last semiannual) -> items
+    never_inspected = (None, None)
+    for (permit_id, order, status, valid_until_read, status_until, holder_id, name,
+         name_folded, vehicle_id, _plate, plate_original, year, declared_on, insurance_expiry,
          registered_at, issued_on, licensed) in permits:
         folded[holder_id] = name_folded
-        valid_until, status_until = _as_date(valid_until), _as_date(status_until)
-        issued_on = _as_date(issued_on)
-        declared_on, insurance_expiry = _as_date(declared_on), _as_date(insurance_expiry)
-        common = dict(person_id=holder_id, person_name=name, order_number=order,
-                      plate=plate_original, permit_id=permit_id)
+        valid_until = read(valid_until_read)
+        about = out.about(holder_id, name, order, plate_original, permit_id)
         holders.setdefault(holder_id, (name, order, permit_id))
-        out.add("permit_validity", valid_until, article=profile.permit.validity_article,
-                entity="permit", entity_id=permit_id, **common)
+        if valid_until is not None and valid_until <= horizon:
+            out.add_about(about, "permit_validity", valid_until, validity_article, "permit",
+                          permit_id)
         if licenses and status != "expired":
-            _card_licensing(out, profile, permit_id, issued_on, valid_until, licensed, common)
+            key = (issued_on, valid_until_read, licensed)
+            card = cards.get(key, cards)
+            if card is cards:
+                card = cards[key] = _card_licensing(out, profile, read(issued_on),
+                                                    valid_until, read(licensed))
+            if card is not None:
+                out.add_about(about, "card_licensing", card[0], profile.licensing.article,
+                              "permit", permit_id, card[1])
         if renewal.deadline and valid_until.year <= horizon.year:
-            renew_on, in_grace = _renewal_due(renewal.deadline, renewal.grace_days,
-                                              valid_until.year, on)
-            out.add("renewal", renew_on, article=renewal.article, entity="permit",
-                    entity_id=permit_id, detail="último dia com multa" if in_grace else
-                    "requerimento", **common)
-        if status == "interrupted" and status_until is None:
-            stoppages[permit_id] = common  # unauthorised: no end date (permits.record_stoppage)
-        elif status == "interrupted":
-            out.add("interruption_end", status_until, article=profile.interruption.article,
-                    entity="permit", entity_id=permit_id, **common)
+            found = renewals.get(valid_until.year)
+            if found is None:
+                found = renewals[valid_until.year] = _renewal_due(
+                    renewal.deadline, renewal.grace_days, valid_until.year, on)
+            renew_on, in_grace = found
+            if renew_on <= horizon:
+                out.add_about(about, "renewal", renew_on, renewal.article, "permit", permit_id,
+                              "último dia com multa" if in_grace else "requerimento")
+        if status == "interrupted":
+            status_until = read(status_until)
+            if status_until is None:  # unauthorised: permits.record_stoppage
+                stoppages[permit_id] = dict(person_id=holder_id, person_name=name,
+                                            order_number=order, plate=plate_original,
+                                            permit_id=permit_id)
+            elif status_until <= horizon:
+                out.add_about(about, "interruption_end", status_until,
+                              profile.interruption.article, "permit", permit_id)
         if vehicle_id is None or vehicle_id in vehicles_seen:
             continue
         vehicles_seen.add(vehicle_id)
-        rules = at(_as_date(str(registered_at)[:10]))
-        vehicle_rule = rules.vehicle
-        age_applies = bool(vehicle_rule.max_age_years) and not vehicle_rule.max_age_at_grant_only
-        limit = vehicle_rules.age_limit_date(rules, year) if age_applies else None
-        if limit is not None and limit <= horizon:
-            grace = vehicle_rules.replacement_deadline(rules, year)
-            out.add("vehicle_age", limit, article=vehicle_rule.age_article, entity="vehicle",
-                    entity_id=vehicle_id, detail=f"fabricação {year}" + (
-                        f"; novo veículo até {format_date(grace)}" if grace else ""), **common)
-        if limit is not None and declared_on is None:
-            days_before = vehicle_rule.replacement_declare_days_before
-            out.add("replacement_declaration", vehicle_rules.declaration_due(rules, year),
-                    article=vehicle_rule.replacement_article, entity="vehicle",
-                    entity_id=vehicle_id, detail=f"{days_before} dias antes do limite", **common)
-        out.add("insurance", insurance_expiry, article=vehicle_rule.insurance_article,
-                entity="vehicle", entity_id=vehicle_id, **common)
-        annual, semi = last.get((vehicle_id, "annual")), last.get((vehicle_id, "semiannual"))
-        for kind in plan.kinds:
-            next_on = plan.next_due(kind, last_annual=annual, last_semiannual=semi)
-            out.add(f"{kind}_inspection", next_on or on, article=profile.inspection.article,
-                    entity="vehicle", entity_id=vehicle_id,
-                    detail="" if next_on else NEVER_INSPECTED, **common)
+        key = (str(registered_at)[:10], year)
+        found = vehicle_items.get(key)
+        if found is None:
+            found = vehicle_items[key] = _vehicle_items(at(_as_date(key[0])), year, horizon)
+        limit, age_item, declaration_item, insurance_article = found
+        if age_item is not None and limit <= horizon:
+            out.add_about(about, "vehicle_age", limit, age_item[0], "vehicle", vehicle_id,
+                          age_item[1])
+        if declaration_item is not None and declared_on is None:
+            out.add_about(about, "replacement_declaration", declaration_item[0],
+                          declaration_item[1], "vehicle", vehicle_id, declaration_item[2])
+        insurance_expiry = read(insurance_expiry)
+        if insurance_expiry is not None and insurance_expiry <= horizon:
+            out.add_about(about, "insurance", insurance_expiry, insurance_article, "vehicle",
+                          vehicle_id)
+        if plan.kinds:
+            dates = last.get(vehicle_id, never_inspected)
+            items = inspection_items.get(dates)
+            if items is None:
+                items = inspection_items[dates] = [
+                    (f"{kind}_inspection", next_on or on, "" if next_on else NEVER_INSPECTED)
+                    for kind in plan.kinds
+                    for next_on in (plan.next_due(kind, last_annual=read(dates[0]),
+                                                  last_semiannual=read(dates[1])),)]
+            for kind, due_on, detail in items:
+                if due_on <= horizon:
+                    out.add_about(about, kind, due_on, profile.inspection.article, "vehicle",
+                                  vehicle_id, detail)
 
     # 2b. services interrupted without authorisation: the day it reverts (PF Art. 12), or
     # the day it began where the authority decides (SRM Art. 29 §ú): one query
@@ -313,7 +382,8 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
         cnhs = Cnh.select(Cnh.person, latest)
         if persons is not None:
             cnhs = cnhs.where(Cnh.person.in_(persons))
-        for who, expiry in cnhs.group_by(Cnh.person).having(latest <= horizon).tuples():
+        for who, expiry in DB.obj.execute(  # as read: no per-row conversion
+                cnhs.group_by(Cnh.person).having(latest <= horizon)):
             if who in holders:
                 name, order, permit_id = holders[who]
                 out.add("cnh", _as_date(expiry), article=profile.holder.article, entity="person",
@@ -354,7 +424,8 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
     for item in campaigns.missed_items(on, persons, profile):
         out.add("campaign_missed", item.pop("due"), **item)
 
-    out.items.sort(key=lambda item: _sort_key(item, folded))
+    if sort:
+        out.items.sort(key=lambda item: _sort_key(item, folded))
     if folded_out is not None:
         folded_out.update(folded)
     return out.items
@@ -382,6 +453,41 @@ def changed_by_the_days(since: dt.date, on: dt.date) -> set[int] | None:
     if campaigns.missed_change(since, on):
         return None
     return campaigns.came_between(since, on)
+
+
+def _vehicle_items(rules, year, horizon: dt.date) -> tuple:
+    """Under the rules in force on a vehicle's registration day: its age limit, its age item
+    (article, detail) and replacement-declaration item (due, article, detail; by the
+    horizon) where the rules have them, else None; the insurance's article."""
+    vehicle_rule = rules.vehicle
+    age_applies = bool(vehicle_rule.max_age_years) and not vehicle_rule.max_age_at_grant_only
+    limit = vehicle_rules.age_limit_date(rules, year) if age_applies else None
+    if limit is None:
+        return None, None, None, vehicle_rule.insurance_article
+    grace = vehicle_rules.replacement_deadline(rules, year)
+    age_item = (vehicle_rule.age_article, f"fabricação {year}" + (
+        f"; novo veículo até {format_date(grace)}" if grace else ""))
+    days_before = vehicle_rule.replacement_declare_days_before
+    declaration_due = vehicle_rules.declaration_due(rules, year)
+    declaration_item = None
+    if declaration_due is not None and declaration_due <= horizon:
+        declaration_item = (declaration_due, vehicle_rule.replacement_article,
+                            f"{days_before} dias antes do limite")
+    return limit, age_item, declaration_item, vehicle_rule.insurance_article
+
+
+def _date_reader():
+    """_as_date, each text parsed once (a register's dates repeat)."""
+    parsed: dict = {}
+
+    def read(value):
+        if value is None or isinstance(value, dt.date):
+            return value
+        day = parsed.get(value)
+        if day is None:
+            day = parsed[value] = dt.date.fromisoformat(str(value)[:10])
+        return day
+    return read
 
 
 def _listed_elsewhere(permits: list) -> set[int]:

@@ -46,6 +46,7 @@ register is computed again.
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import threading
 
 import peewee as pw
@@ -233,22 +234,26 @@ COLUMNS = ["person_id", "kind", "due_date", "sort_name", "entity", "entity_id", 
            "order_number", "order_text", "plate", "person_name", "label", "article"]
 
 
-def _values(items: list[tuple[dict, str]]) -> list[tuple]:
+def _values(items) -> list[tuple]:
     """The items as rows of COLUMNS, ready for the driver (dates as ISO text on SQLite,
     as sqlite3's adapters store them): a rebuild writes a couple of hundred thousand. An
     item due on whatever day it is listed (alerts.due_each_day) is stored as due on
     EACH_DAY."""
     text_dates = not connection.is_postgres()
     each_day = set(alerts.due_each_day())
-
-    def due(item):
+    stored: dict[dt.date, object] = {}  # due date -> as written (a few hundred days)
+    rows = []
+    for item, name in items:
         day = EACH_DAY if (item["kind"], item["label"]) in each_day else item["due_date"]
-        return day.isoformat() if text_dates else day
-    return [(item["person_id"], item["kind"], due(item), name or "",
-             item["entity"], item["entity_id"], item["permit_id"],
-             item["permit_order_number"], item["permit_order_text"] or "", item["plate"],
-             item["person_name"] or "", item["label"], item["article"] or "")
-            for item, name in items]
+        written = stored.get(day)
+        if written is None:
+            written = stored[day] = day.isoformat() if text_dates else day
+        rows.append((item["person_id"], item["kind"], written, name or "",
+                     item["entity"], item["entity_id"], item["permit_id"],
+                     item["permit_order_number"], item["permit_order_text"] or "",
+                     item["plate"], item["person_name"] or "", item["label"],
+                     item["article"] or ""))
+    return rows
 
 
 def _replace(persons: set[int], day: dt.date, window: int) -> None:
@@ -291,8 +296,8 @@ def rebuild(on: dt.date, days: int = WINDOW) -> bool:
 def prepare(on: dt.date | None = None) -> bool:
     """The day's table made ahead of the first Painel (the program starts this while the
     login shows: on a 100,000-holder register about 0.1 s to bring the day before's
-    forward, about 4 s to compute it whole; paid while the password is typed). False when
-    it was already fresh."""
+    forward, about 2 s to compute it whole, 4 s on PostgreSQL; paid while the password is
+    typed). False when it was already fresh."""
     return rebuild(on or wallclock.today(), WINDOW)
 
 
@@ -370,7 +375,7 @@ def _write(state, on: dt.date, window: int, values: list[tuple], pairs: set) -> 
     """The rebuilt table, in the rebuild's write transaction: `pairs`, the records audited
     since its alerts were computed, stored again."""
     AlertDue.delete().execute()
-    insert_values(AlertDue, COLUMNS, values)
+    _insert_whole(values)
     if pairs:
         _replace(_persons(pairs, on), on, window)
     # what this thread audited before (committed, or in an enclosing transaction) is
@@ -383,16 +388,46 @@ def _write(state, on: dt.date, window: int, values: list[tuple], pairs: set) -> 
             AlertDueState.id == state.id).execute()
 
 
+def _insert_whole(values: list[tuple]) -> None:
+    """The whole table's rows, into the emptied table. On SQLite its indexes are dropped and
+    made again around them: one sort each instead of a couple of hundred thousand insertions
+    at scattered places (half the time); in the rebuild's write transaction, so readers keep
+    the previous table and its indexes until it commits (a rollback keeps them too). Not on
+    PostgreSQL, where dropping an index locks the table's readers out until the commit."""
+    if connection.is_postgres():
+        insert_values(AlertDue, COLUMNS, values)
+        return
+    AlertDue._schema.drop_indexes(safe=True)
+    insert_values(AlertDue, COLUMNS, values)
+    AlertDue._schema.create_indexes(safe=True)  # as the schema step made them
+
+
 def _state():
     return AlertDueState.select().order_by(AlertDueState.id).first()
 
 
 def _sorted_values(on: dt.date, window: int) -> list[tuple]:
-    values = _values(alerts.sorted_with_names(on=on, days=window))
-    # written person by person: the person, permit and entity indexes then grow at their
-    # end (a third less work for the database than in the Painel's order)
-    values.sort(key=lambda row: (row[0] or 0, row[6] or 0))
-    return values
+    """The whole register's rows, written person by person: on PostgreSQL the person,
+    permit and entity indexes then grow at their end (a third less work for the database
+    than in the Painel's order); within a person and permit, in alerts.due()'s order. One sort, by
+    (person, permit, due date, kind, folded name, entity id): what sorting due()'s list
+    (alerts._sort_key: the same order as those four) by person and permit gave, as the
+    sorts are stable. The collector makes a couple of hundred thousand dicts that hold no
+    cycles: the cyclic collector, which walked them all again and again while they were
+    made (a tenth of the time), waits until the rows are made (where it runs at all: the
+    window's runs on its own timer, gui/gc_collector.py)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        items, folded = alerts.collected(on=on, days=window)
+        names = [folded.get(item["person_id"], "") for item in items]
+        keys = [(item["person_id"] or 0, item["permit_id"] or 0, item["due_date"],
+                 item["kind"], name, item["entity_id"]) for item, name in zip(items, names)]
+        rows = _values(zip(items, names))
+        return [rows[i] for i in sorted(range(len(rows)), key=keys.__getitem__)]
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def _since(mark: int) -> tuple[set, bool]:
