@@ -15,6 +15,7 @@ import json
 from ..domain import validators
 from ..domain.errors import ValidationError
 from ..domain.permit_status import PermitAction
+from ..printing import permit_act
 from ..store.connection import write_transaction
 from ..store.models import Permit, PermitHistory, Person, Vehicle
 from . import acts, permissions, setup
@@ -52,15 +53,6 @@ def acts_of(permit_id) -> list[dict]:
              "effective_on": h.effective_on, "act_number": h.act_number,
              "text": f"{names[h.action]} de {validators.format_date(h.effective_on)}"
                      + (f" ({h.act_number})" if h.act_number else "")} for h in rows]
-
-
-def permits_with_acts(permit_ids: list[int]) -> set[int]:
-    """Those of the permits with a printable history line (acts_of not empty): one query."""
-    if not permit_ids:
-        return set()
-    return {p for (p,) in PermitHistory.select(PermitHistory.permit).where(
-        PermitHistory.permit.in_(permit_ids) &
-        PermitHistory.action.in_(list(printed_names()))).distinct().tuples()}
 
 
 def latest_act(permit_id, actions=None) -> int | None:
@@ -178,7 +170,6 @@ def print_act(actor: Actor, history_id) -> dict:
         content = _content(line, order)
         copy = log_copy(actor, DOCUMENT, str(line.id), "a4")
         copies = [{"key": str(line.id), "copy": copy, "order_number": line.permit.order_number}]
-        from ..printing import permit_act  # ReportLab: on the first print, not on the record's menu
         data = permit_act.ActData(municipio=municipio_header(line.effective_on), copy=copy,
                                   dated=line.effective_on, printed_at=wallclock.now(),
                                   login=actor.login, **content)

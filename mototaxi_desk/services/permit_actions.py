@@ -123,13 +123,23 @@ def states(actor: Actor, person_id, *, on: dt.date | None = None) -> dict[str, d
     return result
 
 
+def _permits_with_acts(permit_ids: list[int]) -> set[int]:
+    """Those of the permits with a line act_documents prints (its acts_of not empty), in one
+    query and without importing it: its ReportLab layouts are for the print, not the menu."""
+    printed = [action for act in acts.registry().values() for action in act.printed]
+    if not permit_ids or not printed:
+        return set()
+    return {p for (p,) in PermitHistory.select(PermitHistory.permit).where(
+        PermitHistory.permit.in_(permit_ids) & PermitHistory.action.in_(printed))
+        .distinct().tuples()}
+
+
 def _print_states(actor: Actor, person_id, held: list[Permit], profile,
                   credentials: list[AuxiliaryDriver] | None = None) -> dict[str, dict]:
     """The menu's two print entries: the document of an act done on a permit, and the
     auxiliary driver's card (where the law has auxiliary drivers)."""
-    from . import act_documents
     states = {}
-    printable = act_documents.permits_with_acts([p.id for p in held])
+    printable = _permits_with_acts([p.id for p in held])
     with_acts = [p.id for p in held if p.id in printable]
     why = ("" if permissions.can(actor, "print.termo") else
            f"Seu perfil não pode {permissions.PERMISSIONS['print.termo'].label}.")
