@@ -86,7 +86,8 @@ def credentials_for(person_id: int) -> list[AuxiliaryDriver]:
     """Active auxiliary credentials the record reaches: on the person's permits (the holder
     answers for them) and the person's own as an auxiliary driver."""
     held = Permit.select(Permit.id).where(Permit.holder == person_id)
-    return list(AuxiliaryDriver.select().where(
+    return list(AuxiliaryDriver.select(AuxiliaryDriver, Permit)  # with its permit: one query
+                .join(Permit, on=(AuxiliaryDriver.permit == Permit.id)).where(
         AuxiliaryDriver.active & ((AuxiliaryDriver.permit.in_(held)) |
                                   (AuxiliaryDriver.person == person_id)))
         .order_by(AuxiliaryDriver.id))
@@ -106,8 +107,7 @@ def states(actor: Actor, person_id, *, on: dt.date | None = None) -> dict[str, d
         permit_ids, auxiliary_ids = [], []
         if act.credential:
             credentials = credentials if credentials is not None else credentials_for(person_id)
-            live = {p.id: p.status for p in Permit.select(Permit.id, Permit.status).where(
-                Permit.id.in_([c.permit_id for c in credentials]))} if credentials else {}
+            live = {c.permit_id: c.permit.status for c in credentials}
             auxiliary_ids = [c.id for c in credentials
                              if not act.statuses or live.get(c.permit_id) in act.statuses]
             found = bool(auxiliary_ids)
@@ -119,24 +119,37 @@ def states(actor: Actor, person_id, *, on: dt.date | None = None) -> dict[str, d
         result[key] = {"enabled": enabled, "why": "" if enabled else (why or act.none_why),
                        "label": act.label, "title": act.title, "permit_ids": permit_ids,
                        "auxiliary_ids": auxiliary_ids}
-    result.update(_print_states(actor, person_id, held, profile))
+    result.update(_print_states(actor, person_id, held, profile, credentials))
     return result
 
 
-def _print_states(actor: Actor, person_id, held: list[Permit], profile) -> dict[str, dict]:
+def _permits_with_acts(permit_ids: list[int]) -> set[int]:
+    """Those of the permits with a line act_documents prints (its acts_of not empty), in one
+    query and without importing it: its ReportLab layouts are for the print, not the menu."""
+    printed = [action for act in acts.registry().values() for action in act.printed]
+    if not permit_ids or not printed:
+        return set()
+    return {p for (p,) in PermitHistory.select(PermitHistory.permit).where(
+        PermitHistory.permit.in_(permit_ids) & PermitHistory.action.in_(printed))
+        .distinct().tuples()}
+
+
+def _print_states(actor: Actor, person_id, held: list[Permit], profile,
+                  credentials: list[AuxiliaryDriver] | None = None) -> dict[str, dict]:
     """The menu's two print entries: the document of an act done on a permit, and the
     auxiliary driver's card (where the law has auxiliary drivers)."""
-    from . import act_documents
     states = {}
-    with_acts = [p.id for p in held if act_documents.acts_of(p.id)]
+    printable = _permits_with_acts([p.id for p in held])
+    with_acts = [p.id for p in held if p.id in printable]
     why = ("" if permissions.can(actor, "print.termo") else
            f"Seu perfil não pode {permissions.PERMISSIONS['print.termo'].label}.")
     states["print_act"] = {"enabled": not why and bool(with_acts), "permit_ids": with_acts,
                            "why": why or ("" if with_acts else
                                           "Nenhum ato registrado nas permissões desta pessoa.")}
     if auxiliary_refusal(profile) is None:  # the law has auxiliary drivers
-        live = [c for c in credentials_for(person_id)
-                if c.permit.status in auxiliary.LIVE_STATUSES]
+        if credentials is None:  # not read yet by states (the acts above)
+            credentials = credentials_for(person_id)
+        live = [c for c in credentials if c.permit.status in auxiliary.LIVE_STATUSES]
         states["aux_card"] = {"enabled": bool(live),
                               "permit_ids": sorted({c.permit_id for c in live}),
                               "auxiliary_ids": [c.id for c in live],

@@ -273,6 +273,10 @@ class PersonPage(QWidget):
     def refresh(self) -> None:
         if self.person_id is None:
             return
+        with records.opening():  # the record, its buttons, next steps: one reading
+            self._refresh()
+
+    def _refresh(self) -> None:
         record = records.person_record(self.actor, self.person_id)
         person = record["person"]
         cnh = record["cnh"]

@@ -45,6 +45,11 @@ def list_holidays() -> list[dict]:
 
 
 def business_calendar() -> BusinessCalendar:
+    from ...store.reading import remembered
+    return remembered("business_calendar", _read_calendar)  # once per prontuário opened
+
+
+def _read_calendar() -> BusinessCalendar:
     days = [d for (d,) in MunicipalHoliday.select(MunicipalHoliday.day).tuples()]
     return BusinessCalendar(setup.settings().uf, [
         d if isinstance(d, dt.date) else dt.date.fromisoformat(str(d)[:10]) for d in days])

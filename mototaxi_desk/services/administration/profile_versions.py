@@ -50,6 +50,11 @@ _HEADS_SQL = ('SELECT v.id, v.number, v.profile_id, v.effective_from, v.sha256, 
 
 def heads_and_overrides() -> tuple[list[VersionHead], str | None]:
     """Every version (without its text), oldest first, and the settings' overrides JSON."""
+    from ...store.reading import remembered
+    return remembered("profile_heads", _read_heads)  # once per prontuário opened
+
+
+def _read_heads() -> tuple[list[VersionHead], str | None]:
     from ...store.models import DB
     rows = DB.obj.execute_sql(_HEADS_SQL).fetchall()
     heads = [VersionHead(row[0], row[1], row[2], _as_date(row[3]), row[4]) for row in rows]

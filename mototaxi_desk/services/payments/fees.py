@@ -120,6 +120,12 @@ def open_debts(person_id: int) -> list[dict]:
     """Everything the person owes the município in this program: open fees and the open
     fines and impound charges of the penalty ledger. Each item's "source" ("fee" or
     "penalty") says which service pays it (fees.pay or ledger.pay_charge)."""
+    from ...store.reading import remembered
+    debts = remembered(("open_debts", int(person_id)), lambda: _open_debts(person_id))
+    return [dict(debt) for debt in debts]  # the caller's own copies
+
+
+def _open_debts(person_id: int) -> list[dict]:
     return [as_dict(f) for f in Fee.select().where((Fee.person == person_id) &
                                                    (Fee.status == "open")).order_by(Fee.id)] \
         + open_charges(person_id)

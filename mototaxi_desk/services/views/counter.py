@@ -12,6 +12,7 @@ from ...domain.errors import DomainError, RuleRefusal
 from ...domain.money import parse_money
 from ...domain.permit_status import PermitAction
 from ...store.connection import write_transaction
+from ...store.reading import one_reading
 from ...store.models import Permit, Person, WaitingListEntry
 from .. import acts, documents, ledger, permissions, permit_actions, setup
 from ..payments import fees
@@ -98,7 +99,11 @@ def actions(actor: Actor, person_id, *, on: dt.date | None = None) -> dict[str, 
     defence, stand, photo, edit (personal data), cnh, new_application, export (LGPD Art. 18
     II); and "permit_acts", the acts of the "Mais ▾" menu the município's law provides
     (permit_actions.states)."""
-    on = on or wallclock.today()
+    with one_reading():  # the profile, the calendar, the debts: read once for all the buttons
+        return _actions(actor, person_id, on=on or wallclock.today())
+
+
+def _actions(actor: Actor, person_id, *, on: dt.date) -> dict[str, dict]:
     held = list(Permit.select().where(Permit.holder == person_id).order_by(Permit.order_number))
     debts = fees.open_debts(person_id)
     pay_why = _role_why(actor, "fee.pay")

@@ -6,10 +6,13 @@ from __future__ import annotations
 import datetime as dt
 import json
 
+import peewee as pw
+
 from ...domain import validators
 from ...store.connection import write_transaction
+from ...store.reading import one_reading
 from ...store.models import (Application, AuditLog, AuxiliaryDriver, Fee, Inspection, Permit,
-                             PersonBar, Vehicle, WaitingListEntry)
+                             PersonBar, Stand, Vehicle, WaitingListEntry)
 from . import alerts
 from ..licensing import applications, auxiliary, bars, permit_history, permits, waiting_list
 from .. import audit, permissions, setup
@@ -31,10 +34,27 @@ def _fees(person_id: int) -> list[dict]:
 
 def person_record(actor: Actor, person_id, *, on: dt.date | None = None) -> dict:
     permissions.require(actor, "person.view")
+    with one_reading():  # the profile, the calendar, the debts: read once for the whole record
+        return _person_record(actor, person_id, on=on)
+
+
+def opening():
+    """One reading for a prontuário being opened: the record, its buttons and next steps
+    (store/reading.py) ask the profile, the calendar and the debts once between them."""
+    return one_reading()
+
+
+def _person_record(actor: Actor, person_id, *, on: dt.date | None) -> dict:
     on = on or wallclock.today()
     person = persons.get_person(person_id)
     cnh = persons.current_cnh(person.id)
-    held = list(Permit.select().where(Permit.holder == person.id).order_by(Permit.issued_on))
+    # each permit with its vehicle and stand in one query (permits.as_dict reads them)
+    held = list(Permit.select(Permit, Vehicle, Stand)
+                .join(Vehicle, pw.JOIN.LEFT_OUTER, on=(Permit.vehicle == Vehicle.id))
+                .switch(Permit).join(Stand, pw.JOIN.LEFT_OUTER, on=(Permit.stand == Stand.id))
+                .where(Permit.holder == person.id).order_by(Permit.issued_on))
+    for permit in held:
+        permit.holder = person  # the person just read
     permit_ids = [p.id for p in held]
     owned = list(Vehicle.select().where(Vehicle.owner == person.id).order_by(Vehicle.id))
     vehicle_ids = [v.id for v in owned]
