@@ -37,7 +37,9 @@ def main(args: list[str]) -> int:
                                "worksteal", "-p", "no:cacheprovider", f"--junitxml={report}",
                                *args], cwd=ROOT, env=env, capture_output=True, text=True)
         wall = time.monotonic() - started
-        print(done.stdout.strip().splitlines()[-1] if done.stdout.strip() else done.stderr)
+        lines = done.stdout.strip().splitlines()
+        print("\n".join(line for line in lines if line.startswith(("FAILED", "ERROR"))))
+        print(lines[-1] if lines else done.stderr)
         cases = [(c.get("classname"), c.get("name"), float(c.get("time") or 0))
                  for c in ET.parse(report).iter("testcase")]
     by_backend: collections.Counter = collections.Counter()

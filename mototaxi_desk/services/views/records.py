@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from contextlib import AbstractContextManager
 
 import peewee as pw
 
@@ -38,7 +39,7 @@ def person_record(actor: Actor, person_id, *, on: dt.date | None = None) -> dict
         return _person_record(actor, person_id, on=on)
 
 
-def opening():
+def opening() -> AbstractContextManager[None]:
     """One reading for a prontuário being opened: the record, its buttons and next steps
     (store/reading.py) ask the profile, the calendar and the debts once between them."""
     return one_reading()
