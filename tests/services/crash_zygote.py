@@ -47,11 +47,14 @@ def serve() -> None:
             child = os.fork()
             if child == 0:
                 _child(args[0], int(args[1]), args[2])
-            print(f"pid {child}", flush=True)
+            # each answer on a line of its own: a child's print (the word, then its newline:
+            # two writes) may be cut between them, and an answer glued to it ("doneexit -9")
+            # was never recognised (the test waited out its timeout and restarted the zygote)
+            print(f"\npid {child}", flush=True)
         elif command == "wait" and child:
             _, status = os.waitpid(child, 0)
             child = None
-            print(f"exit {os.waitstatus_to_exitcode(status)}", flush=True)
+            print(f"\nexit {os.waitstatus_to_exitcode(status)}", flush=True)
 
 
 if __name__ == "__main__":

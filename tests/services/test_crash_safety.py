@@ -36,7 +36,9 @@ KILL_DELAY = (0.0, 0.06)  # seconds after the last counted action
 # The zygote's answer to `wait` once the child was sent SIGKILL. On a disk writing back
 # gigabytes a killed child's exit can wait for its fsync a minute or more (_Lines); with the
 # trials' files in memory (/dev/shm, as `make test` puts them) it comes at once, and a zygote
-# silent for longer is stuck (seen once in a full run: three minutes lost before its restart).
+# silent for longer is stuck. (What looked stuck, about one trial in 150, was an answer glued
+# to a child's line cut by the kill, "doneexit -9": the zygote now starts each answer on a
+# line of its own.)
 REAPED_WITHIN = 20 if str(Path(os.environ.get("TMPDIR", "/tmp")).resolve()).startswith(
     "/dev/shm") else None
 
