@@ -96,7 +96,7 @@ def cached_register(name: str, fill, server: str | None = None) -> tuple[str, fl
     start = time.perf_counter()
     fill(_pg_url(server, database + "_partial"))
     took = time.perf_counter() - start
-    _vacuum_analyze(_pg_url(server, database + "_partial"))
+    vacuum_analyze(_pg_url(server, database + "_partial"))
     with _pg_admin(server) as cur:
         cur.execute(f'ALTER DATABASE "{database}_partial" RENAME TO "{database}"')
     return _pg_url(server, database), took
@@ -126,7 +126,7 @@ def _this_or_older(name: str) -> Path:
     return bench_cache() / f"{name}.db"
 
 
-def _vacuum_analyze(url: str) -> None:
+def vacuum_analyze(url: str) -> None:
     """What the server's autovacuum does within minutes of a bulk load: the planner's
     statistics and the visibility map (index-only scans). Without them a just-built register
     measured the name search at 20 ms p95 instead of 8."""

@@ -28,7 +28,9 @@ import time
 import traceback
 from pathlib import Path
 
-from common import _pg_admin, _pg_url, data_folder, percentile
+from common import _pg_admin, _pg_url, data_folder, percentile, vacuum_analyze
+
+from mototaxi_desk.domain import wallclock
 
 BUDGET_MS = {"search": 150, "open": 150, "write": 300}
 KINDS = {"search": "search", "open": "open", "first open": "open", "vehicle": "write", "inspection": "write",
@@ -56,7 +58,7 @@ class Clerk:
         from mototaxi_desk.store.models import Fee, Permit, Person
         self.index, self.rng = index, random.Random(seed * 1000 + index)
         self.actors = _actors()
-        self.today = dt.date.today()
+        self.today = wallclock.today()
         self.persons = [p for (p,) in Person.select(Person.id).tuples()]
         self.names = [n for (n,) in Person.select(Person.name).limit(2000).tuples()]
         self.permits = [p for (p,) in Permit.select(Permit.id).where(
@@ -337,7 +339,7 @@ def main() -> int:
             # the planner's statistics, as autovacuum gathers them within a minute on a
             # server left as installed (this test server runs without it): a register
             # never analyzed counts audit_log(id > n) by reading the whole table
-            _analyze(url)
+            vacuum_analyze(url)
             print(f"register: {args.holders} holders in {time.perf_counter() - started:.0f} s")
             for counters in [int(n) for n in args.counters.split(",")]:
                 open_database(url, check=False)
@@ -359,17 +361,6 @@ def main() -> int:
     if args.write:
         _write(lines, args)
     return 0
-
-
-def _analyze(url: str) -> None:
-    import psycopg2
-    conn = psycopg2.connect(url, connect_timeout=5)
-    conn.autocommit = True
-    try:
-        with conn.cursor() as cur:
-            cur.execute("ANALYZE")
-    finally:
-        conn.close()
 
 
 def _report(counters, args, result, problems, numbering, load_before, load_after) -> str:
@@ -402,7 +393,7 @@ def _write(lines, args) -> None:
     begin, end = "<!-- counters.py: begin -->", "<!-- counters.py: end -->"
     body = "\n".join([
         begin, "## Many counters on one PostgreSQL (issue 40 item 4)", "",
-        f"{dt.datetime.now():%d/%m/%Y %H:%M}; {platform.machine()}, {os.cpu_count()} cores, "
+        f"{wallclock.now():%d/%m/%Y %H:%M}; {platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}, PostgreSQL on the same machine; {args.holders} "
         "holders (bulk filler); each counter a process with its own connection. Wall time of "
         "each action as the clerk waits for it. Run: `python benchmarks/counters.py --write`.",

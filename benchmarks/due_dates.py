@@ -20,6 +20,7 @@ import sys
 
 from common import cached_register, clock, machine_line, medians, opened_copy, register
 
+from mototaxi_desk.domain import wallclock
 from mototaxi_desk.services.views import due_dates, overview
 from mototaxi_desk.store import migrations
 from mototaxi_desk.store.connection import write_transaction
@@ -43,7 +44,7 @@ def _stale() -> None:
 
 def measure(holders: int, runs: int, server: str | None = None,
             today: dt.date | None = None) -> list[tuple[str, float, float]]:
-    today = today or dt.date.today()
+    today = today or wallclock.today()
     window = due_dates.WINDOW + due_dates.AHEAD
     with opened_copy(_source(holders, server)):
         due_dates.rebuild(today)  # warm (and the copy migrated, when it was older)

@@ -96,7 +96,7 @@ def _cheap_password_hashing():
 @pytest.fixture(scope="session", autouse=True)
 def _kept_postgres_sessions():
     """The program's PostgreSQL sessions are kept between tests (tests/pg_reuse.py)."""
-    if not PG_URL or os.environ.get("MOTOTAXI_TEST_NO_REUSE"):
+    if not PG_URL:
         yield
         return
     from . import pg_reuse

@@ -70,22 +70,18 @@ def tidy_catalogue(cursor, *, full: bool) -> None:
     dead, live = cursor.fetchone()
     if dead < max(20_000, live):
         return
+    import psycopg2
     tables = ", ".join(f"pg_catalog.{table}" for table in CATALOGUE)
     if full:
         try:
             cursor.execute("SET lock_timeout = '3s'")
             cursor.execute(f"VACUUM FULL {tables}")
             return
-        except psycopg2_errors() as exc:  # a session held it: the plain one instead
+        except psycopg2.Error as exc:  # a session held it: the plain one instead
             print(f"VACUUM FULL do catálogo não feito: {exc}")
         finally:
             cursor.execute("RESET lock_timeout")
     cursor.execute(f"VACUUM {tables}")
-
-
-def psycopg2_errors():
-    import psycopg2
-    return psycopg2.Error
 
 
 class Templates:

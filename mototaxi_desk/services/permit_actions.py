@@ -126,7 +126,7 @@ def states(actor: Actor, person_id, *, on: dt.date | None = None) -> dict[str, d
 def _permits_with_acts(permit_ids: list[int]) -> set[int]:
     """Those of the permits with a line act_documents prints (its acts_of not empty), in one
     query and without importing it: its ReportLab layouts are for the print, not the menu."""
-    printed = [action for act in acts.registry().values() for action in act.printed]
+    printed = list(acts.printed())
     if not permit_ids or not printed:
         return set()
     return {p for (p,) in PermitHistory.select(PermitHistory.permit).where(

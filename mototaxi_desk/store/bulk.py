@@ -127,17 +127,14 @@ _COPY_CELLS = {type(None): lambda _none: "\\N", str: _copy_escaped, **_COPY_AS_T
 
 
 def _copy_line(row: tuple) -> str | None:
+    """A row with a value of a class _COPY_CELLS does not hold: the other types written."""
     cells = []
     for value in row:
         kind = value.__class__
-        if value is None:
-            cells.append("\\N")
-        elif kind is str:
-            cells.append(_copy_escaped(value))
+        if kind in _COPY_CELLS:
+            cells.append(_COPY_CELLS[kind](value))
         elif kind is dt.datetime and value.tzinfo is None:
             cells.append(value.isoformat(" "))
-        elif kind in _COPY_AS_TEXT:
-            cells.append(_COPY_AS_TEXT[kind](value))
         elif kind in (float, decimal.Decimal) and math.isfinite(value):
             cells.append(str(value))
         else:

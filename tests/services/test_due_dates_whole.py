@@ -12,12 +12,13 @@ import datetime as dt
 import pytest
 
 from mototaxi_desk.demo import data as demo
+from mototaxi_desk.domain import wallclock
 from mototaxi_desk.services.views import alerts, due_dates
 from mototaxi_desk.store.models import Person
 
 from ..conftest import L1745, PF
 
-TODAY = dt.date.today()
+TODAY = wallclock.today()
 WINDOW = due_dates.WINDOW + due_dates.AHEAD
 
 

@@ -92,24 +92,11 @@ class _Collector:
             detail: str = "") -> None:
         if due is None or due > self.horizon:
             return
-        days_left = (due - self.on).days
-        label = _label(kind, detail)
-        order_text = ""
-        if order_number:
-            order_text = self._order_texts.get(order_number)
-            if order_text is None:
-                order_text = self._order_texts[order_number] = \
-                    permit_rules.format_order_number(self.profile, order_number)
-        self.items.append({
-            "kind": kind, "label": label, "due_date": due, "days_left": days_left,
-            "urgency": "overdue" if days_left < 0 else "soon", "person_id": person_id,
-            "person_name": person_name, "permit_id": permit_id,
-            "permit_order_number": order_number,
-            "permit_order_text": order_text, "plate": plate, "entity": entity,
-            "entity_id": entity_id, "article": article})
+        self.add_about(self.about(person_id, person_name, order_number, plate, permit_id),
+                       kind, due, article, entity, entity_id, detail)
 
     def about(self, person_id, person_name, order_number, plate, permit_id) -> dict:
-        """The keys `add` fills from a permit's row, in its order: for `add_about`."""
+        """The keys of an item that come from its permit's row: for `add_about`."""
         order_text = ""
         if order_number:
             order_text = self._order_texts.get(order_number)
@@ -122,14 +109,13 @@ class _Collector:
 
     def add_about(self, about: dict, kind: str, due: dt.date, article: str, entity: str,
                   entity_id, detail: str = "") -> None:
-        """`add` for a due date within the horizon, the permit's keys given as `about`
-        made them (the same item: a whole register adds a couple of hundred thousand)."""
+        """An item due within the horizon, the permit's keys given as `about` made them
+        (made once per permit: a whole register adds a couple of hundred thousand items)."""
         days_left = (due - self.on).days
         self.items.append({
-            "kind": kind, "label": KIND_LABELS[kind] + (f" — {detail}" if detail else ""),
-            "due_date": due, "days_left": days_left,
-            "urgency": "overdue" if days_left < 0 else "soon", **about, "entity": entity,
-            "entity_id": entity_id, "article": article})
+            "kind": kind, "label": _label(kind, detail), "due_date": due,
+            "days_left": days_left, "urgency": "overdue" if days_left < 0 else "soon",
+            **about, "entity": entity, "entity_id": entity_id, "article": article})
 
 
 def _card_licensing(out: _Collector, profile, issued_on: dt.date, valid_until: dt.date,
@@ -485,7 +471,7 @@ def _date_reader():
             return value
         day = parsed.get(value)
         if day is None:
-            day = parsed[value] = dt.date.fromisoformat(str(value)[:10])
+            day = parsed[value] = _as_date(value)
         return day
     return read
 
