@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import peewee as pw
 
 from ..domain.audit_chain import (canonical_row_digest, canonical_value, row_digest,
-                                  seal_text, seal_version)
+                                  row_digester, seal_text, seal_version)
 from ..domain.errors import DomainError
 from .models import (DB, MODELS, SEAL_VERSION, SEALED_FIELD_VERSIONS, SEALED_FIELDS,
                      AuditLog, RowSeal, set_save_guard, touched_rows)
@@ -75,6 +75,28 @@ def agrees(table: str, row_id: int, seal: str, canonical: list | None) -> bool:
     if version not in layout(table).positions:
         return False
     return seal_of(table, row_id, version, canonical) == seal
+
+
+def agreement(table: str):
+    """agrees(table, ·, ·, ·) for a whole table's rows (`check`): a seal of the current
+    version, the commonest, is recomputed with what is made once per table; any other goes
+    through agrees."""
+    spec = layout(table)
+    positions = spec.positions.get(SEAL_VERSION)
+    if positions is None:
+        return functools.partial(agrees, table)
+    digest = row_digester(table, SEAL_VERSION)
+    prefix = seal_text(SEAL_VERSION, "x")[:-1]  # "v2:"
+    cut = len(prefix)
+    width = len(positions)  # the current version's fields come first in the layout
+    assert positions == tuple(range(width))
+
+    def agrees_now(row_id: int, seal: str, canonical: list | None) -> bool:
+        if canonical is not None and seal.startswith(prefix):
+            picked = canonical if len(canonical) == width else canonical[:width]
+            return digest(row_id, picked) == seal[cut:]
+        return agrees(table, row_id, seal, canonical)
+    return agrees_now
 
 
 def canonical_values(values) -> list:

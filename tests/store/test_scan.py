@@ -100,3 +100,24 @@ def test_any_text_in_the_shape_of_a_time_reads_as_the_model_reads_it(raw):
     """Impossible dates and hours included (a 30th of February, 29:75:99)."""
     canonical = scan.canonical_rows([InfractionNotice.occurred_at])
     assert canonical((raw,)) == [_model_reading(InfractionNotice.occurred_at, raw)]
+
+
+@pytest.mark.parametrize("table", ["person", "permit", "penalty_charge", "infraction_notice"])
+def test_a_tables_seal_agreement_judges_every_seal_as_agrees_does(table):
+    """Issue 40 item 3: `check` judges a whole table's seals with seals.agreement, which
+    recomputes a seal of the current version with what it makes once per table; every seal
+    (current, version 1, of no version, empty, a row gone) is judged as seals.agrees does."""
+    from mototaxi_desk.store import seals
+    spec = seals.layout(table)
+    canonical = [f"valor {i}" if i % 2 else i for i in range(len(spec.columns))]
+    current = seals.seal_of(table, 7, seals.SEAL_VERSION, canonical)
+    first = seals.seal_of(table, 7, 1, canonical) if 1 in spec.positions else ""
+    other = [*canonical[:-1], "outro"]
+    agree = seals.agreement(table)
+    for row_id in (7, 8):
+        for seal in (current, current[:-1] + "0", first, "", "v9:" + current[3:],
+                     "v2:", current.upper(), "lixo"):
+            for values in (canonical, other, None):
+                assert agree(row_id, seal, values) == \
+                    seals.agrees(table, row_id, seal, values), (row_id, seal, values)
+    assert agree(7, current, canonical) and not agree(8, current, canonical)

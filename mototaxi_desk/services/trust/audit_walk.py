@@ -277,13 +277,14 @@ def _unsealed(table: str, sealed: dict[int, tuple[str, int]], keep: int) -> list
     the program). The table is read once in key order, raw; a row that seems to differ is
     read again as the model reads it before it counts. Empties `sealed`."""
     differ = []
+    agrees = row_seals.agreement(table)
     for row_id, canonical in row_seals.scan(table):
         seal = sealed.pop(row_id, None)
         if seal is None:
             if len(differ) < keep:
                 differ.append((row_id, None, None, ""))
             continue
-        if not row_seals.agrees(table, row_id, seal[0], canonical) and len(differ) < keep:
+        if not agrees(row_id, seal[0], canonical) and len(differ) < keep:
             confirmed = row_seals.row_canonical(table, row_id)  # as the model reads it
             if not row_seals.agrees(table, row_id, seal[0], confirmed):
                 differ.append((row_id, seal[0], seal[1], ""))
