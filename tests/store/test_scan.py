@@ -121,3 +121,30 @@ def test_a_tables_seal_agreement_judges_every_seal_as_agrees_does(table):
                 assert agree(row_id, seal, values) == \
                     seals.agrees(table, row_id, seal, values), (row_id, seal, values)
     assert agree(7, current, canonical) and not agree(8, current, canonical)
+
+
+@pytest.mark.parametrize("text", ['{"person:1":"v2:ab"}', ' {"person:1":"v2:ab"} ',
+                                  '{"person:1":"v2:ab"}x', '{"person:1":', "", "[]", "null",
+                                  '{"a":1}{"b":2}', '\n{"person:1":"v2:ab"}', '"texto"'])
+def test_an_entrys_seals_read_as_json_loads_reads_them(text):
+    """Issue 40 item 3: `check` reads each entry's seals with the C scanner at once; what it
+    gives, or refuses, is what json.loads gives or refuses."""
+    import json
+
+    from mototaxi_desk.store import seals
+    try:
+        expected = json.loads(text)
+    except ValueError:
+        with pytest.raises(ValueError):
+            seals._decode(text)
+        return
+    assert seals._decode(text) == expected
+
+
+def test_a_seal_naming_a_row_by_another_scripts_digits_is_not_a_rows_seal():
+    """A seals text edited to name "person:²" (a digit to str.isdigit, not to int) is not the
+    seal of any row, and the walk goes on (it raised ValueError before)."""
+    from mototaxi_desk.store import seals
+    latest, unreadable = {}, []
+    seals.note_seals(9, '{"person:²":"v2:ab","person:3":"v2:cd"}', latest, unreadable)
+    assert latest == {"person": {3: ("v2:cd", 9)}} and unreadable == []
