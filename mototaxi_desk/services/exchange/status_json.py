@@ -3,13 +3,14 @@ json.dumps(status, ensure_ascii=False, sort_keys=True, separators=(",", ":")), t
 since the first list, written by orjson (issue 40 item 3: at 100,000 holders the standard
 library took a third of a second for its 10 MB; orjson a tenth of that).
 
-The same bytes for what a status list holds — dicts with text keys, text, integers, lists,
+The same text for what a status list holds — dicts with text keys, text, integers, lists,
 booleans, None: both write UTF-8 unescaped but for '"', '\\' and the control characters
-(\\b \\t \\n \\f \\r, the others as \\u00xx in lower case), keep U+2028/U+2029 and DEL as
+(\\b \\t \\n \\f \\r, the others as \\u00xx in lower case), leave U+2028/U+2029 and DEL as
 they are, and sort keys by code point (orjson by UTF-8 bytes: the same order).
-tests/services/test_status_json.py compares them on such values. Anything else (a float, a
-key not text, an integer beyond 64 bits, a lone surrogate) raises instead of being written
-some other way."""
+tests/services/test_status_json.py compares them on such values, and test_verifier.py the
+signed list with json.dumps's. A key not text, an integer beyond 64 bits or a lone
+surrogate raises (TypeError) instead of being written some other way; a float could be
+written otherwise (1e+16 / 1e16), and a status list holds none."""
 from __future__ import annotations
 
 import orjson

@@ -108,8 +108,8 @@ def status_list(as_of: dt.datetime) -> dict:
     # (grant, latest licensing) -> the card's anniversary (text): a register has a few
     # thousand pairs (100,000 permits: under 2,000)
     anniversaries: dict[tuple, str] = {}
-    # for the stickers: permit id -> its order number (0: ended); vehicle id -> (issued,
-    # id, order number) of the latest permit not ended that it serves
+    # for the stickers: permit id -> its order number (not ended); vehicle id -> (issued, id,
+    # order number) of the latest permit not ended that it serves
     named: dict[int, int] = {}
     serving: dict[int, tuple] = {}
     ended, today = frozenset(Permit.ENDED), on.isoformat()
@@ -118,23 +118,25 @@ def status_list(as_of: dt.datetime) -> dict:
     # PostgreSQL's dates), compared as text: no conversion per row. The order of the rows
     # is the JSON's (sorted keys), not the query's
     query = (Permit.select(Permit.id, Permit.order_number, Permit.status, Permit.issued_on,
-                           Permit.valid_until, Permit.vehicle, Person.cpf, Vehicle.plate)
+                           Permit.valid_until, Permit.vehicle, _cpf_middle(Person.cpf),
+                           Vehicle.plate)
              .join(Person, on=(Permit.holder == Person.id))
              .join_from(Permit, Vehicle, pw.JOIN.LEFT_OUTER, on=(Permit.vehicle == Vehicle.id)))
-    for (permit_id, number, status, issued_on, until, vehicle_id, cpf,
+    for (permit_id, number, status, issued_on, until, vehicle_id, cpf_middle,
          plate) in DB.obj.execute(query):
         order, until = str(number), str(until)[:10]
+        if status in ended:
+            permits[order] = status
+            continue
         if status == "active" and until >= today:
             valid_until[order] = until
         else:
             permits[order] = status if status != "active" else "expired"
-        if status in ended:
-            named[permit_id] = 0
-            continue
         named[permit_id] = number
         if vehicle_id is not None:
+            # (issued, id, number) < (issued, id): decided before the number (ids differ)
             serves = serving.get(vehicle_id)
-            if serves is None or (serves[0], serves[1]) < (issued_on, permit_id):
+            if serves is None or serves < (issued_on, permit_id):
                 serving[vehicle_id] = (issued_on, permit_id, number)
         if licenses:
             # card_valid_until is the anniversary capped by the permit's end: the card is
@@ -148,7 +150,7 @@ def status_list(as_of: dt.datetime) -> dict:
                 cards[order] = card
         # digest() inline (two per permit: 200,000 calls at 100,000 holders)
         salt = f"{ibge}|{order}|"
-        holders[order] = sha256(f"{salt}{qr.cpf_middle(cpf)}".encode()).digest()[:8].hex()
+        holders[order] = sha256(f"{salt}{cpf_middle}".encode()).digest()[:8].hex()
         plates[order] = (sha256(f"{salt}{plate}".encode()).digest()[:8].hex()
                          if vehicle_id else "")
     copies, reserved = _copies()
@@ -158,7 +160,8 @@ def status_list(as_of: dt.datetime) -> dict:
             "max_age_days": settings.status_max_age_days, "permits": permits,
             "valid_until": valid_until, "copies": copies, "reserved": reserved,
             "voided_stickers": _voided_stickers(),
-            "sticker_permits": _sticker_permits(named, serving),
+            "sticker_permits": _sticker_permits(
+                named, {vehicle: serves[2] for vehicle, serves in serving.items()}),
             "auxiliaries_ended": ended_auxiliaries, "auxiliaries": auxiliaries,
             "holders": holders, "plates": plates, "card_licensing": cards}
 
@@ -172,13 +175,13 @@ def _voided_stickers() -> dict:
     """serial -> the serial of the sticker that replaced it ("" if none), for every sticker
     not issued; where several name the same one, the first made."""
     replaced_by = {}
-    for replaces, serial in (Sticker.select(Sticker.replaces, Sticker.serial)
-                             .where(Sticker.replaces.is_null(False))
-                             .order_by(Sticker.id).tuples()):
+    for replaces, serial in DB.obj.execute(  # straight from the cursor, as the permits
+            Sticker.select(Sticker.replaces, Sticker.serial)
+            .where(Sticker.replaces.is_null(False)).order_by(Sticker.id)):
         replaced_by.setdefault(replaces, serial)
-    return {serial: replaced_by.get(sticker_id, "") for sticker_id, serial in (
+    return {serial: replaced_by.get(sticker_id, "") for sticker_id, serial in DB.obj.execute(
         Sticker.select(Sticker.id, Sticker.serial).where(Sticker.status != "issued")
-        .order_by(Sticker.id).tuples())}
+        .order_by(Sticker.id))}
 
 
 def _copies() -> tuple[dict, dict]:
@@ -205,23 +208,29 @@ def _copies() -> tuple[dict, dict]:
     return latest, reserved
 
 
-def _sticker_permits(named: dict[int, int], serving: dict[int, tuple]) -> dict:
+def _sticker_permits(named: dict[int, int], serving: dict[int, int]) -> dict:
     """serial -> the permit the desktop judges a sticker by (the latest permit not ended
     that its inspected vehicle serves; 0: none), where the phone could not tell it from the
-    sticker's own record (the permit it names, or none if that permit ended). `named` and
-    `serving`: status_list's, read with the permits."""
+    sticker's own record (the permit it names, or none if that permit ended). `named`
+    (permit id -> order number, the permits not ended) and `serving` (vehicle id -> that
+    latest permit's order number): status_list's, read with the permits."""
     return {serial: now for serial, vehicle_id, permit_id in DB.obj.execute(
                 Sticker.select(Sticker.serial, Inspection.vehicle, Inspection.permit)
                 .join(Inspection, on=(Sticker.inspection == Inspection.id)))
-            if (now := serving[vehicle_id][2] if vehicle_id in serving else 0)
-            != named.get(permit_id, 0)}
+            if (now := serving.get(vehicle_id, 0)) != named.get(permit_id, 0)}
+
+
+def _cpf_middle(cpf: pw.Field) -> pw.Node:
+    """qr.cpf_middle in SQL (the six digits a card shows; "" for a CPF not of 11): read with
+    the row instead of a call per permit."""
+    return pw.Case(None, [(pw.fn.LENGTH(cpf) == 11, pw.fn.SUBSTR(cpf, 4, 6))], "")
 
 
 def _auxiliaries(ibge: str, on: dt.date) -> tuple[dict, list[int]]:
     """Credentials with a printed card: those in force (their permit's order number,
     validity and a digest of the CPF digits the card shows) and the ids of those not."""
-    printed = {int(k) for (k,) in PrintLog.select(PrintLog.entity_key).where(
-        PrintLog.document == "aux_card").distinct().tuples() if k.isdigit()}
+    printed = {int(k) for (k,) in DB.obj.execute(PrintLog.select(PrintLog.entity_key).where(
+        PrintLog.document == "aux_card").distinct()) if k.isdigit()}
     in_force, ended = {}, []
     if not printed:
         return in_force, ended
