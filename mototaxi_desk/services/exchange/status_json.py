@@ -1,7 +1,7 @@
 """The status list's JSON text, which the município signs and the phones parse: the text of
 json.dumps(status, ensure_ascii=False, sort_keys=True, separators=(",", ":")), the format
 since the first list, written by orjson (issue 40 item 3: at 100,000 holders the standard
-library took a third of a second for its 10 MB; orjson a tenth of that).
+library took 350–500 ms of CPU for its 10 MB; orjson about 60, two thirds of it sorting).
 
 The same text for what a status list holds — dicts with text keys, text, integers, lists,
 booleans, None: both write UTF-8 unescaped but for '"', '\\' and the control characters
@@ -20,8 +20,3 @@ def sorted_compact(value) -> str:
     """json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))."""
     return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode("utf-8")
 
-
-def text_literal(text: str) -> str:
-    """json.dumps(text, ensure_ascii=False): the signed status list (10 MB at 100,000
-    holders) as a JSON string in the page's configuration."""
-    return orjson.dumps(text).decode("utf-8")
