@@ -201,6 +201,31 @@ def test_stickers_judged_by_the_permit_their_vehicle_serves(db, municipio):
         assert documents.verify(text, on=on)["reason"] == reason, serial
 
 
+def test_sticker_of_a_vehicle_serving_two_permits(db, municipio):
+    """A vehicle serving two permits not ended (the query leaves out the stickers that name
+    their vehicle's permit; those of such a vehicle are read apart): a sticker naming the
+    earlier one is judged by the later (same grant day: the later made), one naming the later
+    says nothing; the later ended, the other way round."""
+    from mototaxi_desk.store.models import Inspection
+    on = NOW.date()
+    _, vehicle, earlier = holder_with_vehicle(on, name="Primeira")
+    later = holder_with_vehicle(on, name="Segunda")[2]
+    later.vehicle = vehicle
+    later.save()
+    for permit, serial in ((earlier, "2026-000011"), (later, "2026-000012")):
+        inspection = Inspection.create(vehicle=vehicle, permit=permit, kind="annual",
+                                       inspected_on=on, approved=True,
+                                       valid_until=on + dt.timedelta(days=365),
+                                       sticker_serial=serial)
+        Sticker.create(serial=serial, inspection=inspection, status="issued")
+    status = json.loads(verifier.signed_status(NOW)["payload"])
+    assert status["sticker_permits"] == {"2026-000011": later.order_number}
+    later.status = "revoked"  # the vehicle serves the earlier one only
+    later.save()
+    status = json.loads(verifier.signed_status(NOW)["payload"])
+    assert status["sticker_permits"] == {"2026-000012": earlier.order_number}
+
+
 def test_auxiliaries_in_force_carry_their_permit_date_and_cpf_digest(db, municipio):
     on = NOW.date()
     _, _, current = holder_with_vehicle(on, name="Titular")

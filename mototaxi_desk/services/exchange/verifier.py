@@ -109,9 +109,11 @@ def status_list(as_of: dt.datetime) -> dict:
     # thousand pairs (100,000 permits: under 2,000)
     anniversaries: dict[tuple, str] = {}
     # for the stickers: permit id -> its order number (not ended); vehicle id -> (issued, id,
-    # order number) of the latest permit not ended that it serves
+    # order number) of the latest permit not ended that it serves; the vehicles serving more
+    # than one
     named: dict[int, int] = {}
     serving: dict[int, tuple] = {}
+    shared: set[int] = set()
     ended, today = frozenset(Permit.ENDED), on.isoformat()
     sha256 = hashlib.sha256
     # straight from the cursor; the dates as text (yyyy-mm-dd: SQLite's own, the str of
@@ -136,8 +138,12 @@ def status_list(as_of: dt.datetime) -> dict:
         if vehicle_id is not None:
             # (issued, id, number) < (issued, id): decided before the number (ids differ)
             serves = serving.get(vehicle_id)
-            if serves is None or serves < (issued_on, permit_id):
+            if serves is None:
                 serving[vehicle_id] = (issued_on, permit_id, number)
+            else:
+                shared.add(vehicle_id)
+                if serves < (issued_on, permit_id):
+                    serving[vehicle_id] = (issued_on, permit_id, number)
         if licenses:
             # card_valid_until is the anniversary capped by the permit's end: the card is
             # listed where the anniversary comes first, with that day
@@ -161,7 +167,7 @@ def status_list(as_of: dt.datetime) -> dict:
             "valid_until": valid_until, "copies": copies, "reserved": reserved,
             "voided_stickers": _voided_stickers(),
             "sticker_permits": _sticker_permits(
-                named, {vehicle: serves[2] for vehicle, serves in serving.items()}),
+                named, {vehicle: serves[2] for vehicle, serves in serving.items()}, shared),
             "auxiliaries_ended": ended_auxiliaries, "auxiliaries": auxiliaries,
             "holders": holders, "plates": plates, "card_licensing": cards}
 
@@ -208,16 +214,34 @@ def _copies() -> tuple[dict, dict]:
     return latest, reserved
 
 
-def _sticker_permits(named: dict[int, int], serving: dict[int, int]) -> dict:
+def _sticker_permits(named: dict[int, int], serving: dict[int, int],
+                     shared: set[int]) -> dict:
     """serial -> the permit the desktop judges a sticker by (the latest permit not ended
     that its inspected vehicle serves; 0: none), where the phone could not tell it from the
     sticker's own record (the permit it names, or none if that permit ended). `named`
-    (permit id -> order number, the permits not ended) and `serving` (vehicle id -> that
-    latest permit's order number): status_list's, read with the permits."""
-    return {serial: now for serial, vehicle_id, permit_id in DB.obj.execute(
-                Sticker.select(Sticker.serial, Inspection.vehicle, Inspection.permit)
-                .join(Inspection, on=(Sticker.inspection == Inspection.id)))
+    (permit id -> order number, the permits not ended), `serving` (vehicle id -> that
+    latest permit's order number) and `shared` (the vehicles serving more than one):
+    status_list's, read with the permits.
+
+    A sticker naming a permit not ended that its vehicle still serves, that vehicle serving
+    no other, is judged by that permit: nothing to say. The query leaves those out (nearly
+    every sticker: 100,000 holders, 78,000 stickers, none listed); those of the vehicles
+    serving several are read apart, by their vehicle."""
+    rows = (Sticker.select(Sticker.serial, Inspection.vehicle, Inspection.permit)
+            .join(Inspection, on=(Sticker.inspection == Inspection.id)))
+    maybe = rows.join_from(Inspection, Permit, pw.JOIN.LEFT_OUTER,
+                           on=(Inspection.permit == Permit.id)).where(
+        Permit.id.is_null() | Permit.vehicle.is_null() |
+        (Permit.vehicle != Inspection.vehicle) | Permit.status.in_(Permit.ENDED))
+    queries = [maybe] + [rows.where(Inspection.vehicle.in_(part))
+                         for part in _parts(sorted(shared), 500)]
+    return {serial: now for query in queries
+            for serial, vehicle_id, permit_id in DB.obj.execute(query)
             if (now := serving.get(vehicle_id, 0)) != named.get(permit_id, 0)}
+
+
+def _parts(values: list, size: int) -> list[list]:
+    return [values[i:i + size] for i in range(0, len(values), size)]
 
 
 def _cpf_middle(cpf: pw.Field) -> pw.Node:
