@@ -108,10 +108,8 @@ def status_list(as_of: dt.datetime) -> dict:
     # (grant, latest licensing) -> the card's anniversary (text): a register has a few
     # thousand pairs (100,000 permits: under 2,000)
     anniversaries: dict[tuple, str] = {}
-    # for the stickers: permit id -> its order number (not ended); vehicle id -> (issued, id,
-    # order number) of the latest permit not ended that it serves; the vehicles serving more
-    # than one
-    named: dict[int, int] = {}
+    # for the stickers: vehicle id -> (issued, id, order number) of the latest permit not
+    # ended that it serves; the vehicles serving more than one
     serving: dict[int, tuple] = {}
     shared: set[int] = set()
     ended, today = frozenset(Permit.ENDED), on.isoformat()
@@ -134,7 +132,6 @@ def status_list(as_of: dt.datetime) -> dict:
             valid_until[order] = until
         else:
             permits[order] = status if status != "active" else "expired"
-        named[permit_id] = number
         if vehicle_id is not None:
             # (issued, id, number) < (issued, id): decided before the number (ids differ)
             serves = serving.get(vehicle_id)
@@ -166,8 +163,7 @@ def status_list(as_of: dt.datetime) -> dict:
             "max_age_days": settings.status_max_age_days, "permits": permits,
             "valid_until": valid_until, "copies": copies, "reserved": reserved,
             "voided_stickers": _voided_stickers(),
-            "sticker_permits": _sticker_permits(
-                named, {vehicle: serves[2] for vehicle, serves in serving.items()}, shared),
+            "sticker_permits": _sticker_permits(serving, shared),
             "auxiliaries_ended": ended_auxiliaries, "auxiliaries": auxiliaries,
             "holders": holders, "plates": plates, "card_licensing": cards}
 
@@ -214,30 +210,30 @@ def _copies() -> tuple[dict, dict]:
     return latest, reserved
 
 
-def _sticker_permits(named: dict[int, int], serving: dict[int, int],
-                     shared: set[int]) -> dict:
+def _sticker_permits(serving: dict[int, tuple], shared: set[int]) -> dict:
     """serial -> the permit the desktop judges a sticker by (the latest permit not ended
     that its inspected vehicle serves; 0: none), where the phone could not tell it from the
-    sticker's own record (the permit it names, or none if that permit ended). `named`
-    (permit id -> order number, the permits not ended), `serving` (vehicle id -> that
-    latest permit's order number) and `shared` (the vehicles serving more than one):
-    status_list's, read with the permits.
+    sticker's own record (the permit it names, or none if that permit ended). `serving`
+    (vehicle id -> (issued, id, order number) of that latest permit) and `shared` (the
+    vehicles serving more than one): status_list's, read with the permits.
 
     A sticker naming a permit not ended that its vehicle still serves, that vehicle serving
     no other, is judged by that permit: nothing to say. The query leaves those out (nearly
     every sticker: 100,000 holders, 78,000 stickers, none listed); those of the vehicles
     serving several are read apart, by their vehicle."""
-    rows = (Sticker.select(Sticker.serial, Inspection.vehicle, Inspection.permit)
-            .join(Inspection, on=(Sticker.inspection == Inspection.id)))
-    maybe = rows.join_from(Inspection, Permit, pw.JOIN.LEFT_OUTER,
-                           on=(Inspection.permit == Permit.id)).where(
-        Permit.id.is_null() | Permit.vehicle.is_null() |
-        (Permit.vehicle != Inspection.vehicle) | Permit.status.in_(Permit.ENDED))
+    named = pw.Case(None, [(Permit.status.in_(Permit.ENDED), 0)], Permit.order_number)
+    rows = (Sticker.select(Sticker.serial, Inspection.vehicle, pw.fn.COALESCE(named, 0))
+            .join(Inspection, on=(Sticker.inspection == Inspection.id))
+            .join_from(Inspection, Permit, pw.JOIN.LEFT_OUTER,
+                       on=(Inspection.permit == Permit.id)))
+    maybe = rows.where(Permit.id.is_null() | Permit.vehicle.is_null() |
+                       (Permit.vehicle != Inspection.vehicle) |
+                       Permit.status.in_(Permit.ENDED))
     queries = [maybe] + [rows.where(Inspection.vehicle.in_(part))
                          for part in _parts(sorted(shared), 500)]
     return {serial: now for query in queries
-            for serial, vehicle_id, permit_id in DB.obj.execute(query)
-            if (now := serving.get(vehicle_id, 0)) != named.get(permit_id, 0)}
+            for serial, vehicle_id, names in DB.obj.execute(query)
+            if (now := serving[vehicle_id][2] if vehicle_id in serving else 0) != names}
 
 
 def _parts(values: list, size: int) -> list[list]:
