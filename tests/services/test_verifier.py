@@ -17,7 +17,7 @@ from mototaxi_desk.services import documents
 from mototaxi_desk.services.trust import keys
 from mototaxi_desk.services.exchange import verifier
 from mototaxi_desk.services.context import Actor, PermissionDenied
-from mototaxi_desk.store.models import AuditLog, Permit, Sticker
+from mototaxi_desk.store.models import AuditLog, Permit, Person, PrintLog, Sticker
 
 from ..conftest import row_counts
 from .licensing_rows import ATENDENTE, FISCAL, auxiliary, holder_with_vehicle
@@ -71,6 +71,59 @@ def test_status_list_is_signed_and_says_what_cards_cannot(db, municipio):
     text = signed["payload"]
     for personal in (holder.cpf, holder.cpf[3:9], holder.name, vehicle.plate, "Revogado"):
         assert personal not in text  # nothing in clear beyond what each card shows
+
+
+ODD = 'São João d\'Aljezur "Çà" \\ \x01\x1f\x7f \u2028\u2029 </script> — 😀'
+
+
+def test_signed_text_is_json_dumps_sorted_on_odd_data(db, municipio):
+    """Issue 40 item 3: the list is written by orjson (services/exchange/status_json.py);
+    its text is still json.dumps's with sorted keys, which the phones and the lists already
+    signed read — on a município, serials and print keys with odd characters."""
+    from mototaxi_desk.services import setup
+    from mototaxi_desk.store.models import Inspection
+    on = NOW.date()
+    settings = setup.settings()
+    settings.name = ODD
+    settings.save()
+    _, vehicle, current = holder_with_vehicle(on, name=ODD)
+    holder_with_vehicle(on, name="Revogado", permit_status="revoked")
+    holder_with_vehicle(on, name="Vencida", valid_until=on - dt.timedelta(days=1))
+    inspection = Inspection.create(vehicle=vehicle, permit=current, kind="annual",
+                                   inspected_on=on, approved=True,
+                                   valid_until=on + dt.timedelta(days=365))
+    old = Sticker.create(serial=ODD[:20], inspection=inspection, status="voided")
+    Sticker.create(serial="2026-\u2028\\\"ç", inspection=inspection, status="issued",
+                   replaces=old)
+    for copy, state in ((1, "issued"), (2, "issued"), (3, "reserved")):
+        PrintLog.create(login="atendente", document="sticker", entity_key=ODD[:40],
+                        copy=copy, state=state)
+    auxiliary(current, valid_until=on + dt.timedelta(days=90), on=on)
+    _issued(documents.print_aux_cards, [current.order_number], on=on)
+    status = verifier.status_list(NOW)
+    assert status["municipio"] == ODD and status["voided_stickers"] and status["reserved"]
+    payload = verifier.signed_status(NOW)["payload"]
+    assert payload == json.dumps(status, ensure_ascii=False, sort_keys=True,
+                                 separators=(",", ":"))
+    assert json.loads(payload) == status
+
+    def plain(value):  # what status_json writes as json.dumps does: no float, no odd key
+        if isinstance(value, dict):
+            return all(isinstance(k, str) and plain(v) for k, v in value.items())
+        if isinstance(value, list):
+            return all(plain(v) for v in value)
+        return value is None or isinstance(value, (str, int))
+    assert plain(status)
+
+
+def test_cpf_middle_read_in_sql_as_the_card_shows_it(db, municipio):
+    """The list reads the six CPF digits a card shows in its query (verifier._cpf_middle):
+    the same as qr.cpf_middle, whatever the column holds."""
+    who, _, _ = holder_with_vehicle(NOW.date())
+    for cpf in ("12345678901", "", "123", "1234567890", "1234567890ç", "ab3456789cd"):
+        Person.update(cpf=cpf).where(Person.id == who.id).execute()
+        assert Person.select(verifier._cpf_middle(Person.cpf)).where(
+            Person.id == who.id).scalar() == qr.cpf_middle(cpf), cpf
 
 
 def test_voided_sticker_listed_with_its_replacement(db, municipio):
@@ -146,6 +199,31 @@ def test_stickers_judged_by_the_permit_their_vehicle_serves(db, municipio):
                            ("2026-000001", None), ("2026-000004", None)):
         text = _issued(documents.print_stickers, [serial], on=on)["copies"][0]["qr_text"]
         assert documents.verify(text, on=on)["reason"] == reason, serial
+
+
+def test_sticker_of_a_vehicle_serving_two_permits(db, municipio):
+    """A vehicle serving two permits not ended (the query leaves out the stickers that name
+    their vehicle's permit; those of such a vehicle are read apart): a sticker naming the
+    earlier one is judged by the later (same grant day: the later made), one naming the later
+    says nothing; the later ended, the other way round."""
+    from mototaxi_desk.store.models import Inspection
+    on = NOW.date()
+    _, vehicle, earlier = holder_with_vehicle(on, name="Primeira")
+    later = holder_with_vehicle(on, name="Segunda")[2]
+    later.vehicle = vehicle
+    later.save()
+    for permit, serial in ((earlier, "2026-000011"), (later, "2026-000012")):
+        inspection = Inspection.create(vehicle=vehicle, permit=permit, kind="annual",
+                                       inspected_on=on, approved=True,
+                                       valid_until=on + dt.timedelta(days=365),
+                                       sticker_serial=serial)
+        Sticker.create(serial=serial, inspection=inspection, status="issued")
+    status = json.loads(verifier.signed_status(NOW)["payload"])
+    assert status["sticker_permits"] == {"2026-000011": later.order_number}
+    later.status = "revoked"  # the vehicle serves the earlier one only
+    later.save()
+    status = json.loads(verifier.signed_status(NOW)["payload"])
+    assert status["sticker_permits"] == {"2026-000012": earlier.order_number}
 
 
 def test_auxiliaries_in_force_carry_their_permit_date_and_cpf_digest(db, municipio):

