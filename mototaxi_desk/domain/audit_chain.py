@@ -14,6 +14,7 @@ from json.encoder import encode_basestring  # the encoder's own for ensure_ascii
 GENESIS = "0" * 64  # the "previous hash" of the first entry
 _FORMAT = "mototaxi-audit-v1"  # changes if the serialisation ever changes
 _FORMAT_SEALS = "mototaxi-audit-v2"  # v1 + the digests of the rows the action saved
+CHAIN_FORMATS = (_FORMAT, _FORMAT_SEALS)  # an entry without seals, with (store/chain_sql.py)
 # a row's seal: the digest of its sealed fields as one version of the field lists
 # (store/models.py SEALED_FIELD_VERSIONS) reads them. Version 1 (issue 18) is written as the
 # bare digest; later ones as "v<N>:<digest>", so an old seal is checked against its own list

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import datetime as dt
 
+import peewee as pw
+
 from ...domain.audit_chain import GENESIS, entry_hash, timed_entry_hash
-from ...store.models import SEALED_FIELDS, AuditLog, RowSeal
+from ...store import chain_sql
+from ...store.connection import is_postgres
+from ...store.models import DB, SEALED_FIELDS, AuditLog, RowSeal
 from ...store.scan import CANONICAL_STAMP, key_batches, time_text
 from ...store import seals as row_seals
 from ...store.seals import sealed_model
@@ -29,6 +33,11 @@ def walk(*, seals: bool = False, audited=()) -> dict:
     {row id: (digest, entry id)}} the last seal of each row and "unreadable": [ids of entries
     whose seals do not read] (with seals), "audited": {(action, entity): {entity ids}} for
     the pairs asked}. With neither, the read stops at the first broken entry."""
+    if is_postgres():
+        walked = _walk_on_server(audited)
+        if walked is not None:
+            latest, unreadable = row_seals.chain_seals() if seals else ({}, [])
+            return {**walked, "seals": latest, "unreadable": unreadable}
     wanted = {pair: set() for pair in audited}
     latest: dict[str, dict[int, tuple[str, int]]] = {}
     unreadable: list[int] = []
@@ -58,10 +67,7 @@ def walk(*, seals: bool = False, audited=()) -> dict:
                     if not problem:
                         previous, previous_id, count = row.entry_hash, entry_id, count + 1
                     else:
-                        chain = {"ok": False, "count": count, "head": previous,
-                                 "broken": {"id": row.id, "at": row.at,
-                                            "at_text": _when(row.at), "action": row.action,
-                                            "problem": problem}}
+                        chain = _broken(row, problem, count, previous)
                         if not seals and not wanted:
                             return {"chain": chain}
             if wanted:
@@ -73,6 +79,58 @@ def walk(*, seals: bool = False, audited=()) -> dict:
     if chain is None:
         chain = {"ok": True, "count": count, "head": previous, "broken": None}
     return {"chain": chain, "seals": latest, "unreadable": unreadable, "audited": wanted}
+
+
+def _broken(row: AuditLog, problem: str, count: int, previous: str) -> dict:
+    """The chain's verdict at its first broken entry (`count` sound ones before it)."""
+    return {"ok": False, "count": count, "head": previous,
+            "broken": {"id": row.id, "at": row.at, "at_text": _when(row.at),
+                       "action": row.action, "problem": problem}}
+
+
+DOUBTS = 200  # entries the server doubts that the walk judges here; more: it walks in Python
+
+
+def _walk_on_server(audited) -> dict | None:
+    """walk()'s "chain" and "audited" on PostgreSQL, the hashes recomputed by the server
+    (store/chain_sql.py): only the entries it doubts are read and judged here, as the model
+    reads them. None when it doubts more than DOUBTS entries that are sound here (a text the
+    server writes otherwise than Python for every entry): the walk is then made in Python."""
+    head_id = AuditLog.select(pw.fn.MAX(AuditLog.id)).scalar()  # the walk's end: entries
+    # appended from now on are the next walk's, as they are for the walk in batches
+    wanted = {pair: set() for pair in audited}
+    if head_id is None:
+        return {"chain": {"ok": True, "count": 0, "head": GENESIS, "broken": None},
+                "audited": wanted}
+    doubts = chain_sql.doubtful_entries(DOUBTS, head_id)
+    chain = None
+    for entry_id in doubts:
+        before = (AuditLog.select(AuditLog.id, AuditLog.entry_hash)
+                  .where(AuditLog.id < entry_id).order_by(AuditLog.id.desc()).limit(1)
+                  .tuples().first())
+        previous, previous_id = (before[1] or "", before[0]) if before else (GENESIS, None)
+        row = AuditLog.get_by_id(entry_id)
+        problem = _problem(row, previous, previous_id)
+        if problem:
+            count = AuditLog.select().where(AuditLog.id < entry_id).count()
+            chain = _broken(row, problem, count, previous)
+            break
+    if chain is None:
+        if len(doubts) == DOUBTS:
+            return None
+        head = AuditLog.select(AuditLog.entry_hash).where(AuditLog.id == head_id).scalar()
+        chain = {"ok": True, "count": AuditLog.select().where(AuditLog.id <= head_id).count(),
+                 "head": head or "", "broken": None}
+    if wanted:
+        actions, entities = sorted({a for a, _ in wanted}), sorted({e for _, e in wanted})
+        for action, entity, entity_id in DB.obj.execute(
+                AuditLog.select(AuditLog.action, AuditLog.entity, AuditLog.entity_id).where(
+                    AuditLog.action.in_(actions) & AuditLog.entity.in_(entities) &
+                    (AuditLog.id <= head_id))):
+            ids = wanted.get((action, entity))
+            if ids is not None:
+                ids.add(entity_id)
+    return {"chain": chain, "audited": wanted}
 
 
 def seal_walk() -> dict:
