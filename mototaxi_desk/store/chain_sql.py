@@ -27,20 +27,36 @@ _TEXT = """'[' || to_json(CASE WHEN seals IS NULL THEN %(v1)s ELSE %(v2)s END)::
     || CASE WHEN machine IS NULL OR machine = '' THEN '' ELSE ',' || to_json(machine)::text
        END || ']'"""
 
-# sound as the walk's fast test asks: a hash and a link stored, the link to the entry
-# before (GENESIS for the first), and the hash of the text
-_SOUND = f"""entry_hash <> '' AND prev_hash <> ''
-    AND prev_hash = lag(entry_hash, 1, %(genesis)s) OVER (ORDER BY id)
-    AND encode(sha256(convert_to({_TEXT}, 'UTF8')), 'hex') = entry_hash"""
+# the entries whose stored hash is not the hash of their text: a plain scan, which the
+# server may split over its parallel workers (no order asked)
+_HASH_DOUBTS = f"""SELECT id FROM audit_log WHERE id <= %(up_to)s
+    AND encode(sha256(convert_to({_TEXT}, 'UTF8')), 'hex') IS DISTINCT FROM entry_hash
+    LIMIT %(limit)s"""
 
-_FIRST_DOUBTS = f"""SELECT id FROM (SELECT id, {_SOUND} AS sound FROM audit_log
-    WHERE id <= %(up_to)s) AS checked WHERE sound IS NOT TRUE ORDER BY id LIMIT %(limit)s"""
+# the entries without a hash or a link, or whose link is not the hash of the entry before
+# (GENESIS for the first): two short columns in id order
+_LINK_DOUBTS = """SELECT id FROM (SELECT id, entry_hash, prev_hash,
+    lag(entry_hash, 1, %(genesis)s) OVER (ORDER BY id) AS before FROM audit_log
+    WHERE id <= %(up_to)s) AS linked
+    WHERE entry_hash IS NULL OR entry_hash = '' OR prev_hash IS NULL OR prev_hash = ''
+    OR prev_hash <> before LIMIT %(limit)s"""
+
+# the scan's parallel workers even where the planner, which cannot price sha256() over a
+# row's text, would start none (the transaction's own settings)
+_PARALLEL = ("SET LOCAL parallel_setup_cost = 0", "SET LOCAL parallel_tuple_cost = 0",
+             "SET LOCAL min_parallel_table_scan_size = 0")
 
 
-def doubtful_entries(limit: int, up_to: int) -> list[int]:
-    """The ids of the first `limit` entries up to id `up_to` that the server does not find
-    sound, in id order."""
-    cursor = DB.obj.execute_sql(_FIRST_DOUBTS, {
-        "v1": CHAIN_FORMATS[0], "v2": CHAIN_FORMATS[1], "genesis": GENESIS, "limit": limit,
-        "up_to": up_to})
-    return [entry_id for (entry_id,) in cursor.fetchall()]
+def doubtful_entries(limit: int, up_to: int) -> list[int] | None:
+    """The ids, in order, of the entries up to id `up_to` that the server does not find
+    sound: a hash or a link missing, a link that is not the hash of the entry before, a hash
+    that is not the hash of the entry's text. None when there are more than `limit`."""
+    params = {"v1": CHAIN_FORMATS[0], "v2": CHAIN_FORMATS[1], "genesis": GENESIS,
+              "limit": limit + 1, "up_to": up_to}
+    outermost = not DB.obj.in_transaction()  # in a savepoint SET LOCAL would outlive it
+    with DB.obj.atomic():
+        for setting in _PARALLEL if outermost else ():
+            DB.obj.execute_sql(setting)
+        found = {i for (i,) in DB.obj.execute_sql(_HASH_DOUBTS, params).fetchall()}
+        found |= {i for (i,) in DB.obj.execute_sql(_LINK_DOUBTS, params).fetchall()}
+    return None if len(found) > limit else sorted(found)

@@ -27,9 +27,9 @@ def _head_id() -> int:
 
 
 def _in_python(monkeypatch, **options) -> dict:
-    """walk() made in Python: the server's doubts overflow at once."""
+    """walk() made in Python, as when the server doubts more than DOUBTS entries."""
     with monkeypatch.context() as patch:
-        patch.setattr(audit_walk, "DOUBTS", 0)
+        patch.setattr(chain_sql, "doubtful_entries", lambda limit, up_to: None)
         return audit_walk.walk(**options)
 
 
@@ -51,6 +51,16 @@ def test_the_server_doubts_no_entry_the_program_wrote(register):
     the program writes: the server's canonical text is Python's for each."""
     assert AuditLog.select().count() > 100
     assert chain_sql.doubtful_entries(10, _head_id()) == []
+
+
+def test_more_doubts_than_the_walk_judges_leave_the_walk_to_python(register, db_url):
+    """A log changed in more places than DOUBTS: doubtful_entries says so (None) and the walk
+    is made in Python, with the same verdict."""
+    ids = [i for (i,) in AuditLog.select(AuditLog.id).order_by(AuditLog.id).tuples()]
+    _sql(db_url, f"UPDATE audit_log SET entity_id = 'x' WHERE id >= {ids[-5]}")
+    assert chain_sql.doubtful_entries(4, _head_id()) is None
+    assert chain_sql.doubtful_entries(5, _head_id()) == ids[-5:]
+    assert audit_walk.walk()["chain"]["broken"]["id"] == ids[-5]
 
 
 def test_a_sound_chain_reads_the_same_on_the_server_and_in_python(register, monkeypatch):

@@ -89,13 +89,14 @@ def _broken(row: AuditLog, problem: str, count: int, previous: str) -> dict:
 
 
 DOUBTS = 200  # entries the server doubts that the walk judges here; more: it walks in Python
+# (a log tampered with in many places, or whose text the server writes otherwise)
 
 
 def _walk_on_server(audited) -> dict | None:
     """walk()'s "chain" and "audited" on PostgreSQL, the hashes recomputed by the server
     (store/chain_sql.py): only the entries it doubts are read and judged here, as the model
-    reads them. None when it doubts more than DOUBTS entries that are sound here (a text the
-    server writes otherwise than Python for every entry): the walk is then made in Python."""
+    reads them. None when it doubts more than DOUBTS entries: the walk is then made in
+    Python."""
     head_id = AuditLog.select(pw.fn.MAX(AuditLog.id)).scalar()  # the walk's end: entries
     # appended from now on are the next walk's, as they are for the walk in batches
     wanted = {pair: set() for pair in audited}
@@ -103,6 +104,8 @@ def _walk_on_server(audited) -> dict | None:
         return {"chain": {"ok": True, "count": 0, "head": GENESIS, "broken": None},
                 "audited": wanted}
     doubts = chain_sql.doubtful_entries(DOUBTS, head_id)
+    if doubts is None:
+        return None
     chain = None
     for entry_id in doubts:
         before = (AuditLog.select(AuditLog.id, AuditLog.entry_hash)
@@ -116,8 +119,6 @@ def _walk_on_server(audited) -> dict | None:
             chain = _broken(row, problem, count, previous)
             break
     if chain is None:
-        if len(doubts) == DOUBTS:
-            return None
         head = AuditLog.select(AuditLog.entry_hash).where(AuditLog.id == head_id).scalar()
         chain = {"ok": True, "count": AuditLog.select().where(AuditLog.id <= head_id).count(),
                  "head": head or "", "broken": None}
