@@ -375,7 +375,6 @@ def _forward_window(state, on: dt.date, days: int) -> int | None:
 def _write(state, on: dt.date, window: int, values: list[tuple], pairs: set) -> None:
     """The rebuilt table, in the rebuild's write transaction: `pairs`, the records audited
     since its alerts were computed, stored again."""
-    AlertDue.delete().execute()
     _insert_whole(on, window, values)
     if pairs:
         _replace(_persons(pairs, on), on, window)
@@ -390,21 +389,61 @@ def _write(state, on: dt.date, window: int, values: list[tuple], pairs: set) -> 
 
 
 def _insert_whole(on: dt.date, window: int, computed: tuple[list[tuple], tuple]) -> None:
-    """The whole table's rows, into the emptied table: those made in Python
-    (`_sorted_values`), then the vehicles' (`_insert_vehicle_items`, in SQL). On SQLite its
-    indexes are dropped and made again around them: one sort each instead of a couple of
-    hundred thousand insertions at scattered places (half the time); in the rebuild's write
-    transaction, so readers keep the previous table and its indexes until it commits (a
-    rollback keeps them too). Not on PostgreSQL, where dropping an index locks the table's
-    readers out until the commit."""
+    """The table made the whole register's rows: those made in Python (`_sorted_values`)
+    and the vehicles' (`_insert_vehicle_items`, in SQL); in the rebuild's write
+    transaction, so readers keep the previous table until it commits (a rollback keeps it
+    too).
+
+    On SQLite the table is emptied and its indexes dropped and made again around the rows:
+    one sort each instead of a couple of hundred thousand insertions at scattered places
+    (half the time). Not on PostgreSQL, where dropping an index locks the table's readers
+    out until the commit: there the rows go to a temporary table (no index, no log) and
+    only the difference is written (`_write_changes`)."""
     values, rules = computed
-    postgres = connection.is_postgres()
-    if not postgres:
-        AlertDue._schema.drop_indexes(safe=True)
+    if connection.is_postgres():
+        _write_changes(on, window, values, rules)
+        return
+    AlertDue.delete().execute()
+    AlertDue._schema.drop_indexes(safe=True)
     insert_values(AlertDue, COLUMNS, values)
     _insert_vehicle_items(on, window, rules)
-    if not postgres:
-        AlertDue._schema.create_indexes(safe=True)  # as the schema step made them
+    AlertDue._schema.create_indexes(safe=True)  # as the schema step made them
+
+
+def _write_changes(on: dt.date, window: int, values: list[tuple], rules: tuple) -> None:
+    """PostgreSQL: the table made equal to the rows computed by deleting the rows no longer
+    computed and inserting those not yet stored. The server's cost was the writing of
+    every row into the table and its four indexes (two seconds at 100,000 holders), most
+    of them the same again (a stale mark after an import, a campaign, a restored copy
+    changes some persons' items); each side looked up in the other by one hashed anti-join.
+    Rows stored twice (which a computation never gives: checked by the count) would be
+    left as they were: the table is then written whole."""
+    database = DB.obj
+    columns = ", ".join(COLUMNS)
+    # hash joins, in memory (a few tens of megabytes): the planner, without figures for
+    # the temporary tables and misled by the rules' join, chose nested loops over
+    # 100,000 rows (100,000 index lookups twice; each anti-join quadratic); for this
+    # transaction only, set back below
+    database.execute_sql("SET LOCAL work_mem = '64MB'")
+    database.execute_sql("SET LOCAL enable_nestloop = off")
+    database.execute_sql(f"CREATE TEMP TABLE due_new AS SELECT {columns} FROM alert_due "
+                         "WITH NO DATA")
+    insert_table_values("due_new", COLUMNS, values)
+    _insert_vehicle_items(on, window, rules, into="due_new")
+    same = " AND ".join(f"a.{c} = g.{c}" if AlertDue._meta.fields[c].null is False else
+                        f"a.{c} IS NOT DISTINCT FROM g.{c}" for c in COLUMNS)
+    database.execute_sql(
+        f"DELETE FROM alert_due a WHERE NOT EXISTS (SELECT 1 FROM due_new g WHERE {same})")
+    database.execute_sql(
+        f"INSERT INTO alert_due ({columns}) SELECT {columns} FROM due_new g "
+        f"WHERE NOT EXISTS (SELECT 1 FROM alert_due a WHERE {same})")
+    stored = database.execute_sql("SELECT count(*) FROM alert_due").fetchone()[0]
+    if stored != database.execute_sql("SELECT count(*) FROM due_new").fetchone()[0]:
+        AlertDue.delete().execute()
+        database.execute_sql(f"INSERT INTO alert_due ({columns}) SELECT {columns} FROM due_new")
+    database.execute_sql("DROP TABLE due_new")
+    database.execute_sql("SET LOCAL enable_nestloop TO DEFAULT")
+    database.execute_sql("SET LOCAL work_mem TO DEFAULT")
 
 
 NO_INSPECTION = dt.date.min  # in the join of the last inspections' days: none of that kind
@@ -460,7 +499,8 @@ def _registration_day(vehicle: str) -> str:
     return f"substr({vehicle}.created_at, 1, 10)"
 
 
-def _insert_vehicle_items(on: dt.date, window: int, rules: tuple) -> None:
+def _insert_vehicle_items(on: dt.date, window: int, rules: tuple,
+                          into: str = "alert_due") -> None:
     """The items of the whole register's vehicles (alerts.VEHICLE_KINDS), written by one
     INSERT ... SELECT: each vehicle with the first permit it serves that has not ended (by
     order number, as alerts._due lists them), joined with the rules worked out per key in
@@ -517,7 +557,7 @@ def _insert_vehicle_items(on: dt.date, window: int, rules: tuple) -> None:
         f"inspected AS (SELECT s.*, COALESCE(l.annual, {mark}) AS last_annual, "
         f"COALESCE(l.semiannual, {mark}) AS last_semiannual "
         f"FROM served s LEFT JOIN last l ON l.vehicle_id = s.vehicle_id) "
-        f"INSERT INTO alert_due ({', '.join(COLUMNS)}) "
+        f"INSERT INTO {into} ({', '.join(COLUMNS)}) "
         f"{select('m.kind', 'm.due', 'm.label', 'm.article')} "
         f"FROM inspected s JOIN due_inspections m "
         f"ON m.annual = s.last_annual AND m.semiannual = s.last_semiannual "
