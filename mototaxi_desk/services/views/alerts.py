@@ -254,9 +254,10 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
          registered_at, issued_on, licensed) in permits:
         folded[holder_id] = name_folded
         valid_until = read(valid_until_read)
-        about = out.about(holder_id, name, order, plate_original, permit_id)
+        about = None  # the permit's keys, made with its first item (most have none)
         holders.setdefault(holder_id, (name, order, permit_id))
         if valid_until is not None and valid_until <= horizon:
+            about = about or out.about(holder_id, name, order, plate_original, permit_id)
             out.add_about(about, "permit_validity", valid_until, validity_article, "permit",
                           permit_id)
         if licenses and status != "expired":
@@ -266,6 +267,7 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
                 card = cards[key] = _card_licensing(out, profile, read(issued_on),
                                                     valid_until, read(licensed))
             if card is not None:
+                about = about or out.about(holder_id, name, order, plate_original, permit_id)
                 out.add_about(about, "card_licensing", card[0], profile.licensing.article,
                               "permit", permit_id, card[1])
         if renewal.deadline and valid_until.year <= horizon.year:
@@ -275,6 +277,7 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
                     renewal.deadline, renewal.grace_days, valid_until.year, on)
             renew_on, in_grace = found
             if renew_on <= horizon:
+                about = about or out.about(holder_id, name, order, plate_original, permit_id)
                 out.add_about(about, "renewal", renew_on, renewal.article, "permit", permit_id,
                               "último dia com multa" if in_grace else "requerimento")
         if status == "interrupted":
@@ -284,6 +287,7 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
                                             order_number=order, plate=plate_original,
                                             permit_id=permit_id)
             elif status_until <= horizon:
+                about = about or out.about(holder_id, name, order, plate_original, permit_id)
                 out.add_about(about, "interruption_end", status_until,
                               profile.interruption.article, "permit", permit_id)
         if not vehicles or vehicle_id is None or vehicle_id in vehicles_seen:
@@ -295,13 +299,16 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
             found = vehicle_items[key] = _vehicle_items(at(_as_date(key[0])), year, horizon)
         limit, age_item, declaration_item, insurance_article = found
         if age_item is not None and limit <= horizon:
+            about = about or out.about(holder_id, name, order, plate_original, permit_id)
             out.add_about(about, "vehicle_age", limit, age_item[0], "vehicle", vehicle_id,
                           age_item[1])
         if declaration_item is not None and declared_on is None:
+            about = about or out.about(holder_id, name, order, plate_original, permit_id)
             out.add_about(about, "replacement_declaration", declaration_item[0],
                           declaration_item[1], "vehicle", vehicle_id, declaration_item[2])
         insurance_expiry = read(insurance_expiry)
         if insurance_expiry is not None and insurance_expiry <= horizon:
+            about = about or out.about(holder_id, name, order, plate_original, permit_id)
             out.add_about(about, "insurance", insurance_expiry, insurance_article, "vehicle",
                           vehicle_id)
         if plan.kinds:
@@ -312,6 +319,7 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
                     plan, on, read(dates[0]), read(dates[1]))
             for kind, due_on, detail in items:
                 if due_on <= horizon:
+                    about = about or out.about(holder_id, name, order, plate_original, permit_id)
                     out.add_about(about, kind, due_on, profile.inspection.article, "vehicle",
                                   vehicle_id, detail)
 
