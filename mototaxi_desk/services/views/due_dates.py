@@ -593,10 +593,11 @@ def _state():
     return AlertDueState.select().order_by(AlertDueState.id).first()
 
 
-def _sorted_values(on: dt.date, window: int) -> list[tuple]:
-    """The whole register's rows, written person by person: on PostgreSQL the person,
-    permit and entity indexes then grow at their end (a third less work for the database
-    than in the Painel's order); within a person and permit, in alerts.due()'s order. One sort, by
+def _sorted_values(on: dt.date, window: int) -> tuple[list[tuple], tuple]:
+    """The whole register's rows but the vehicles' (alerts.VEHICLE_KINDS), and the rules
+    of those worked out per key (`_vehicle_rules`: `_insert_vehicle_items` writes them in
+    SQL). The rows in person order (indexes by person, permit and entity then grow at
+    their end); within a person and permit, in alerts.due()'s order. One sort, by
     (person, permit, due date, kind, folded name, entity id): what sorting due()'s list
     (alerts._sort_key: the same order as those four) by person and permit gave, as the
     sorts are stable. The collector makes a couple of hundred thousand dicts that hold no
