@@ -114,3 +114,17 @@ def test_a_bulk_register_whole_equals_person_by_person(make_municipio, profile):
     seen = _check(TODAY)
     assert ("renewal" in seen) == (profile == L1745)
     assert ("vehicle_age" in seen) == (profile == PF)
+
+
+def test_a_row_stored_twice_is_not_kept_by_the_next_whole_rebuild(demo_data):
+    """On PostgreSQL only the rows that changed are written (due_dates._write_changes): a
+    row stored twice (which no computation gives) would survive the comparison of the two
+    sides as sets; the counts disagree, and the table is written whole."""
+    expected = _table_built_whole(TODAY)
+    columns = ", ".join(due_dates.COLUMNS)
+    with write_transaction():
+        AlertDue._meta.database.execute_sql(
+            f"INSERT INTO alert_due ({columns}) SELECT {columns} FROM alert_due "
+            "WHERE id = (SELECT MIN(id) FROM alert_due)")
+    assert AlertDue.select().count() == len(expected) + 1
+    assert _table_built_whole(TODAY) == expected
