@@ -142,6 +142,17 @@ def _copy_line(row: tuple) -> str | None:
     return "\t".join(cells)
 
 
+def insert_table_values(table: str, columns: list[str], values: list[tuple],
+                        batch: int = 1000) -> int:
+    """insert_values for a table no model describes (a temporary one): its name and
+    columns as written in the SQL."""
+    if not values:
+        return 0
+    if not DB.obj.in_transaction():
+        raise RuntimeError("insert_table_values must run inside the action's transaction")
+    return _insert(DB.obj, table, ", ".join(columns), values, batch)
+
+
 def insert_values(model, names: list[str], values: list[tuple], batch: int = 1000) -> int:
     """Insert rows given as tuples of driver-ready values in the order of `names` (field
     names): no conversion at all, for a copy of many rows whose values the caller made

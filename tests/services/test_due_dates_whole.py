@@ -1,5 +1,6 @@
 """The due-dates table computed whole (issue 40: its computation kept per distinct date, its
-rows sorted once) holds what each person's own computation gives: alerts.for_person for
+rows sorted once, the vehicles' items joined in SQL with their rules worked out per key)
+holds what each person's own computation gives: alerts.for_person for
 every person, on varied registers (the demo filler through the services, the bulk filler
 with notices; three profiles: yearly card licensing, a renewal deadline with grace days,
 a vehicle age limit) and on edge days (the horizon's last day, 29 February, a renewal
@@ -14,7 +15,8 @@ import pytest
 from mototaxi_desk.demo import data as demo
 from mototaxi_desk.domain import wallclock
 from mototaxi_desk.services.views import alerts, due_dates
-from mototaxi_desk.store.models import Person
+from mototaxi_desk.store.connection import write_transaction
+from mototaxi_desk.store.models import AlertDue, Person
 
 from ..conftest import L1745, PF
 
@@ -34,11 +36,26 @@ def _person_by_person(on: dt.date, days: int) -> list[dict]:
 
 
 def _rows_sorted_twice(on: dt.date, days: int) -> list[tuple]:
-    """The table's rows as they were made before: due()'s order, then a stable sort by
-    person and permit."""
-    rows = due_dates._values(alerts.sorted_with_names(on=on, days=days))
+    """The rows made in Python as they were made before: due()'s order, then a stable sort
+    by person and permit (without the vehicles' items, written in SQL)."""
+    rows = [row for row in due_dates._values(alerts.sorted_with_names(on=on, days=days))
+            if row[1] not in alerts.VEHICLE_KINDS]
     rows.sort(key=lambda row: (row[0] or 0, row[6] or 0))
     return rows
+
+
+def _as_text(rows) -> list[tuple]:
+    return sorted(tuple("\x00" if v is None else str(v) for v in row) for row in rows)
+
+
+def _table_built_whole(on: dt.date) -> list[tuple]:
+    """The table as `rebuild` computes it whole for `on` (Python's rows and the vehicles'
+    written in SQL), each row's COLUMNS as text."""
+    with write_transaction():
+        due_dates.mark_stale()
+    assert due_dates.rebuild(on)
+    columns = [getattr(AlertDue, name) for name in due_dates.COLUMNS]
+    return _as_text(AlertDue.select(*columns).tuples())
 
 
 def _edge_days(on: dt.date) -> dict[dt.date, str]:
@@ -63,7 +80,12 @@ def _check(on: dt.date) -> set[str]:
     for day, why in sorted(_edge_days(on).items()):
         whole = alerts.due(on=day, days=WINDOW)
         assert _canonical(whole) == _canonical(_person_by_person(day, WINDOW)), why
-        assert due_dates._sorted_values(day, WINDOW) == _rows_sorted_twice(day, WINDOW), why
+        assert due_dates._sorted_values(day, WINDOW)[0] == _rows_sorted_twice(day, WINDOW), why
+        # the whole table (the vehicles' items joined in SQL) holds due()'s items, each once
+        table = _table_built_whole(day)
+        assert table == _as_text(due_dates._values(alerts.sorted_with_names(
+            on=day, days=WINDOW))), why
+        assert {row[1] for row in table} & set(alerts.VEHICLE_KINDS), why
         horizon = day + dt.timedelta(days=WINDOW)
         assert why != "horizon" or any(i["due_date"] == horizon for i in whole)
         kinds |= {i["kind"] for i in whole}
@@ -92,3 +114,17 @@ def test_a_bulk_register_whole_equals_person_by_person(make_municipio, profile):
     seen = _check(TODAY)
     assert ("renewal" in seen) == (profile == L1745)
     assert ("vehicle_age" in seen) == (profile == PF)
+
+
+def test_a_row_stored_twice_is_not_kept_by_the_next_whole_rebuild(demo_data):
+    """On PostgreSQL only the rows that changed are written (due_dates._write_changes): a
+    row stored twice (which no computation gives) would survive the comparison of the two
+    sides as sets; the counts disagree, and the table is written whole."""
+    expected = _table_built_whole(TODAY)
+    columns = ", ".join(due_dates.COLUMNS)
+    with write_transaction():
+        AlertDue._meta.database.execute_sql(
+            f"INSERT INTO alert_due ({columns}) SELECT {columns} FROM alert_due "
+            "WHERE id = (SELECT MIN(id) FROM alert_due)")
+    assert AlertDue.select().count() == len(expected) + 1
+    assert _table_built_whole(TODAY) == expected

@@ -165,19 +165,25 @@ def sorted_with_names(*, on: dt.date, days: int, persons: Collection[int] | None
     return [(item, folded.get(item["person_id"], "")) for item in items]
 
 
-def collected(*, on: dt.date, days: int) -> tuple[list[dict], dict[int, str]]:
+def collected(*, on: dt.date, days: int, vehicles: bool = True
+              ) -> tuple[list[dict], dict[int, str]]:
     """The items of `due()` unsorted (in the order collected: stable sorts of them give
     `due()`'s ties), with the folded names they are sorted by (person id -> name):
-    services/views/due_dates.py sorts the whole register's its own way, once."""
+    services/views/due_dates.py sorts the whole register's its own way, once. `vehicles`
+    False leaves out the items of VEHICLE_KINDS (due_dates writes those in SQL, from
+    `vehicle_rules_by_key`)."""
     folded: dict[int, str] = {}
-    return _due(on, days, None, folded, sort=False), folded
+    return _due(on, days, None, folded, sort=False, vehicles=vehicles), folded
 
 
 def _due(on: dt.date | None, days: int, persons: list[int] | None,
-         folded_out: dict | None = None, sort: bool = True) -> list[dict]:
+         folded_out: dict | None = None, sort: bool = True, vehicles: bool = True
+         ) -> list[dict]:
     """`due()`, for everyone or for some persons (their ids, at most MAX_PERSONS_AT_ONCE):
     the same queries, each limited to the persons' rows where they are given. `folded_out`
-    receives the names sorted by; `sort` False leaves the items in the order collected."""
+    receives the names sorted by; `sort` False leaves the items in the order collected;
+    `vehicles` False, without the items of VEHICLE_KINDS (and without reading the
+    inspections)."""
     on = on or wallclock.today()
     if persons is not None and len(persons) > MAX_PERSONS_AT_ONCE:
         raise ValueError(f"{len(persons)} persons at once: at most {MAX_PERSONS_AT_ONCE}")
@@ -213,7 +219,7 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
     read = _date_reader()  # a register's dates repeat: each text parsed once
     last: dict[int, tuple] = {}  # vehicle -> its last annual and semiannual, as read
     plan = inspection_rules.schedule(profile)
-    if plan.kinds and permits:
+    if vehicles and plan.kinds and permits:
         only = Inspection.approved & Inspection.kind.in_(list(inspection_rules.VALIDITY_MONTHS))
         if persons is not None:  # the persons' vehicles only
             only &= Inspection.vehicle.in_({row[8] for row in permits if row[8] is not None}
@@ -248,9 +254,10 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
          registered_at, issued_on, licensed) in permits:
         folded[holder_id] = name_folded
         valid_until = read(valid_until_read)
-        about = out.about(holder_id, name, order, plate_original, permit_id)
+        about = None  # the permit's keys, made with its first item (most have none)
         holders.setdefault(holder_id, (name, order, permit_id))
         if valid_until is not None and valid_until <= horizon:
+            about = about or out.about(holder_id, name, order, plate_original, permit_id)
             out.add_about(about, "permit_validity", valid_until, validity_article, "permit",
                           permit_id)
         if licenses and status != "expired":
@@ -260,6 +267,7 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
                 card = cards[key] = _card_licensing(out, profile, read(issued_on),
                                                     valid_until, read(licensed))
             if card is not None:
+                about = about or out.about(holder_id, name, order, plate_original, permit_id)
                 out.add_about(about, "card_licensing", card[0], profile.licensing.article,
                               "permit", permit_id, card[1])
         if renewal.deadline and valid_until.year <= horizon.year:
@@ -269,6 +277,7 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
                     renewal.deadline, renewal.grace_days, valid_until.year, on)
             renew_on, in_grace = found
             if renew_on <= horizon:
+                about = about or out.about(holder_id, name, order, plate_original, permit_id)
                 out.add_about(about, "renewal", renew_on, renewal.article, "permit", permit_id,
                               "último dia com multa" if in_grace else "requerimento")
         if status == "interrupted":
@@ -278,9 +287,10 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
                                             order_number=order, plate=plate_original,
                                             permit_id=permit_id)
             elif status_until <= horizon:
+                about = about or out.about(holder_id, name, order, plate_original, permit_id)
                 out.add_about(about, "interruption_end", status_until,
                               profile.interruption.article, "permit", permit_id)
-        if vehicle_id is None or vehicle_id in vehicles_seen:
+        if not vehicles or vehicle_id is None or vehicle_id in vehicles_seen:
             continue
         vehicles_seen.add(vehicle_id)
         key = (str(registered_at)[:10], year)
@@ -289,26 +299,27 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
             found = vehicle_items[key] = _vehicle_items(at(_as_date(key[0])), year, horizon)
         limit, age_item, declaration_item, insurance_article = found
         if age_item is not None and limit <= horizon:
+            about = about or out.about(holder_id, name, order, plate_original, permit_id)
             out.add_about(about, "vehicle_age", limit, age_item[0], "vehicle", vehicle_id,
                           age_item[1])
         if declaration_item is not None and declared_on is None:
+            about = about or out.about(holder_id, name, order, plate_original, permit_id)
             out.add_about(about, "replacement_declaration", declaration_item[0],
                           declaration_item[1], "vehicle", vehicle_id, declaration_item[2])
         insurance_expiry = read(insurance_expiry)
         if insurance_expiry is not None and insurance_expiry <= horizon:
+            about = about or out.about(holder_id, name, order, plate_original, permit_id)
             out.add_about(about, "insurance", insurance_expiry, insurance_article, "vehicle",
                           vehicle_id)
         if plan.kinds:
             dates = last.get(vehicle_id, never_inspected)
             items = inspection_items.get(dates)
             if items is None:
-                items = inspection_items[dates] = [
-                    (f"{kind}_inspection", next_on or on, "" if next_on else NEVER_INSPECTED)
-                    for kind in plan.kinds
-                    for next_on in (plan.next_due(kind, last_annual=read(dates[0]),
-                                                  last_semiannual=read(dates[1])),)]
+                items = inspection_items[dates] = _inspection_items(
+                    plan, on, read(dates[0]), read(dates[1]))
             for kind, due_on, detail in items:
                 if due_on <= horizon:
+                    about = about or out.about(holder_id, name, order, plate_original, permit_id)
                     out.add_about(about, kind, due_on, profile.inspection.article, "vehicle",
                                   vehicle_id, detail)
 
@@ -415,6 +426,56 @@ def _due(on: dt.date | None, days: int, persons: list[int] | None,
     if folded_out is not None:
         folded_out.update(folded)
     return out.items
+
+
+# the items that go with a vehicle (with the first permit it serves that has not ended, by
+# order number): services/views/due_dates.py writes the whole register's in SQL, from the
+# rules worked out here per distinct key (vehicle_rules_by_key)
+VEHICLE_KINDS = ("vehicle_age", "replacement_declaration", "insurance",
+                 *(f"{kind}_inspection" for kind in inspection_rules.VALIDITY_MONTHS))
+
+
+def _inspection_items(plan, on: dt.date, last_annual: dt.date | None,
+                      last_semiannual: dt.date | None) -> list[tuple[str, dt.date, str]]:
+    """A vehicle's periodic inspections, from its last approved annual and semiannual:
+    (kind, due, detail) each; one never made is due on the day itself."""
+    return [(f"{kind}_inspection", next_on or on, "" if next_on else NEVER_INSPECTED)
+            for kind in plan.kinds
+            for next_on in (plan.next_due(kind, last_annual=last_annual,
+                                          last_semiannual=last_semiannual),)]
+
+
+def vehicle_rules_by_key(*, on: dt.date, days: int, registrations, pairs
+                         ) -> tuple[list[tuple], list[list[tuple]]]:
+    """What `_due` works out for a vehicle's items, for each distinct key given, for
+    services/views/due_dates.py to join the whole register's vehicles with in SQL (the
+    rules stay here, once; tests/services/test_due_dates_whole.py holds the two equal):
+
+    registrations: (registration day, manufacture year) -> (its age limit, or None where
+    no age item applies; the age item's label, article; the replacement declaration's due
+    date, or None (none, or beyond the horizon); its label, article; the insurance's
+    article). pairs: (last approved annual, last semiannual inspection day, or None) -> the
+    inspections due by the horizon: [(kind, due date, label, article)], an inspection never
+    made due on the day itself. Each list in the order of the keys given."""
+    horizon = on + dt.timedelta(days=_days(days))
+    at = setup.profiles_by_date()
+    profile = at(on)
+    rules = []
+    for day, year in registrations:
+        limit, age_item, declaration, insurance_article = _vehicle_items(at(day), year, horizon)
+        age = (None, None, "") if age_item is None else \
+            (limit, _label("vehicle_age", age_item[1]), age_item[0] or "")
+        declared = (None, None, "") if declaration is None else \
+            (declaration[0], _label("replacement_declaration", declaration[2]),
+             declaration[1] or "")
+        rules.append((*age, *declared, insurance_article or ""))
+    plan = inspection_rules.schedule(profile)
+    article = profile.inspection.article or ""
+    inspections = [[(kind, due_on, _label(kind, detail), article)
+                    for kind, due_on, detail in _inspection_items(plan, on, annual, semiannual)
+                    if due_on <= horizon] if plan.kinds else []
+                   for annual, semiannual in pairs]
+    return rules, inspections
 
 
 def changed_by_the_days(since: dt.date, on: dt.date) -> set[int] | None:

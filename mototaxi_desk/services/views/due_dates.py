@@ -53,7 +53,7 @@ import peewee as pw
 
 from ...domain.alert_sources import FROM_THEIR_DAY, MAX_PERSONS, STALE, UNBOUNDED, classify
 from ...store import connection
-from ...store.bulk import insert_values
+from ...store.bulk import insert_table_values, insert_values
 from ...store.connection import (after_outermost_transaction, before_commit, listen_to_changes,
                                  write_transaction)
 from ...store.models import (DB, AlertDue, AlertDueState, Application, AuditLog, AuxiliaryDriver,
@@ -61,6 +61,7 @@ from ...store.models import (DB, AlertDue, AlertDueState, Application, AuditLog,
                              InspectionSummons, NoticeProceeding, PenaltyCharge, Permit,
                              ProfileVersion, Sanction, WaitingListEntry, utcnow)
 from . import alerts
+from .. import setup
 from ..ledger import open_terms
 from ...domain import wallclock
 
@@ -374,8 +375,7 @@ def _forward_window(state, on: dt.date, days: int) -> int | None:
 def _write(state, on: dt.date, window: int, values: list[tuple], pairs: set) -> None:
     """The rebuilt table, in the rebuild's write transaction: `pairs`, the records audited
     since its alerts were computed, stored again."""
-    AlertDue.delete().execute()
-    _insert_whole(values)
+    _insert_whole(on, window, values)
     if pairs:
         _replace(_persons(pairs, on), on, window)
     # what this thread audited before (committed, or in an enclosing transaction) is
@@ -388,28 +388,216 @@ def _write(state, on: dt.date, window: int, values: list[tuple], pairs: set) -> 
             AlertDueState.id == state.id).execute()
 
 
-def _insert_whole(values: list[tuple]) -> None:
-    """The whole table's rows, into the emptied table. On SQLite its indexes are dropped and
-    made again around them: one sort each instead of a couple of hundred thousand insertions
-    at scattered places (half the time); in the rebuild's write transaction, so readers keep
-    the previous table and its indexes until it commits (a rollback keeps them too). Not on
-    PostgreSQL, where dropping an index locks the table's readers out until the commit."""
+def _insert_whole(on: dt.date, window: int, computed: tuple[list[tuple], tuple]) -> None:
+    """The table made the whole register's rows: those made in Python (`_sorted_values`)
+    and the vehicles' (`_insert_vehicle_items`, in SQL); in the rebuild's write
+    transaction, so readers keep the previous table until it commits (a rollback keeps it
+    too).
+
+    On SQLite the table is emptied and its indexes dropped and made again around the rows:
+    one sort each instead of a couple of hundred thousand insertions at scattered places
+    (half the time). Not on PostgreSQL, where dropping an index locks the table's readers
+    out until the commit: there the rows go to a temporary table (no index, no log) and
+    only the difference is written (`_write_changes`)."""
+    values, rules = computed
     if connection.is_postgres():
-        insert_values(AlertDue, COLUMNS, values)
+        _write_changes(on, window, values, rules)
         return
+    AlertDue.delete().execute()
     AlertDue._schema.drop_indexes(safe=True)
     insert_values(AlertDue, COLUMNS, values)
+    _insert_vehicle_items(on, window, rules)
     AlertDue._schema.create_indexes(safe=True)  # as the schema step made them
+
+
+def _write_changes(on: dt.date, window: int, values: list[tuple], rules: tuple) -> None:
+    """PostgreSQL: the table made equal to the rows computed by deleting the rows no longer
+    computed and inserting those not yet stored. The server's cost was the writing of
+    every row into the table and its four indexes (two seconds at 100,000 holders), most
+    of them the same again (a stale mark after an import, a campaign, a restored copy
+    changes some persons' items); each side looked up in the other by one hashed anti-join.
+    Rows stored twice (which a computation never gives: checked by the count) would be
+    left as they were: the table is then written whole."""
+    database = DB.obj
+    columns = ", ".join(COLUMNS)
+    # hash joins, in memory (a few tens of megabytes): the planner, without figures for
+    # the temporary tables and misled by the rules' join, chose nested loops over
+    # 100,000 rows (100,000 index lookups twice; each anti-join quadratic); for this
+    # transaction only, set back below
+    database.execute_sql("SET LOCAL work_mem = '64MB'")
+    database.execute_sql("SET LOCAL enable_nestloop = off")
+    database.execute_sql(f"CREATE TEMP TABLE due_new AS SELECT {columns} FROM alert_due "
+                         "WITH NO DATA")
+    insert_table_values("due_new", COLUMNS, values)
+    _insert_vehicle_items(on, window, rules, into="due_new")
+    same = " AND ".join(f"a.{c} = g.{c}" if AlertDue._meta.fields[c].null is False else
+                        f"a.{c} IS NOT DISTINCT FROM g.{c}" for c in COLUMNS)
+    database.execute_sql(
+        f"DELETE FROM alert_due a WHERE NOT EXISTS (SELECT 1 FROM due_new g WHERE {same})")
+    database.execute_sql(
+        f"INSERT INTO alert_due ({columns}) SELECT {columns} FROM due_new g "
+        f"WHERE NOT EXISTS (SELECT 1 FROM alert_due a WHERE {same})")
+    stored = database.execute_sql("SELECT count(*) FROM alert_due").fetchone()[0]
+    if stored != database.execute_sql("SELECT count(*) FROM due_new").fetchone()[0]:
+        AlertDue.delete().execute()
+        database.execute_sql(f"INSERT INTO alert_due ({columns}) SELECT {columns} FROM due_new")
+    database.execute_sql("DROP TABLE due_new")
+    database.execute_sql("SET LOCAL enable_nestloop TO DEFAULT")
+    database.execute_sql("SET LOCAL work_mem TO DEFAULT")
+
+
+NO_INSPECTION = dt.date.min  # in the join of the last inspections' days: none of that kind
+
+
+def _vehicle_rules(on: dt.date, window: int) -> tuple:
+    """The keys the items of the vehicles depend on, each with its rules worked out
+    (alerts.vehicle_rules_by_key): the registration days and manufacture years of the
+    vehicles, and the pairs of last approved annual and semiannual inspection days; as
+    read (text on SQLite), so that the SQL join finds them. Read in the computation's
+    snapshot: a key that appears later is an audited change, whose persons the rebuild
+    stores again."""
+    read = alerts._as_date
+    registrations = DB.obj.execute_sql(
+        f"SELECT DISTINCT {_registration_day('v')}, v.manufacture_year FROM vehicle v"
+    ).fetchall()
+    pairs = DB.obj.execute_sql(
+        f"SELECT DISTINCT annual, semiannual FROM "
+        f"({_LAST_INSPECTIONS.format(mark=DB.obj.param)}) AS last",
+        _INSPECTION_KINDS).fetchall()
+    if (None, None) not in pairs:
+        pairs.append((None, None))  # never inspected
+    rules, inspections = alerts.vehicle_rules_by_key(
+        on=on, days=window, registrations=[(read(d), y) for d, y in registrations],
+        pairs=[(read(a), read(s)) for a, s in pairs])
+    text_dates = not connection.is_postgres()
+    each_day = set(alerts.due_each_day())
+
+    def written(day):
+        return day.isoformat() if text_dates and day is not None else day
+    rule_rows = [(d, y, written(r[0]), r[1], r[2], written(r[3]), r[4], r[5], r[6])
+                 for (d, y), r in zip(registrations, rules)]
+    none = written(NO_INSPECTION)
+    inspection_rows = [
+        (none if a is None else a, none if s is None else s, kind,
+         written(EACH_DAY if (kind, label) in each_day else due), label, article)
+        for (a, s), items in zip(pairs, inspections) for kind, due, label, article in items]
+    return rule_rows, inspection_rows
+
+
+_INSPECTION_KINDS = ("annual", "semiannual")
+# each vehicle's last approved annual and semiannual inspection (as alerts._due reads them)
+_LAST_INSPECTIONS = (
+    "SELECT vehicle_id, MAX(CASE WHEN kind = 'annual' THEN inspected_on END) AS annual, "
+    "MAX(CASE WHEN kind = 'semiannual' THEN inspected_on END) AS semiannual "
+    "FROM inspection WHERE approved AND kind IN ({mark}, {mark}) GROUP BY vehicle_id")
+
+
+def _registration_day(vehicle: str) -> str:
+    """A vehicle's registration day, as alerts._due keys it (the day of created_at)."""
+    if connection.is_postgres():
+        return f"CAST({vehicle}.created_at AS date)"
+    return f"substr({vehicle}.created_at, 1, 10)"
+
+
+def _insert_vehicle_items(on: dt.date, window: int, rules: tuple,
+                          into: str = "alert_due") -> None:
+    """The items of the whole register's vehicles (alerts.VEHICLE_KINDS), written by one
+    INSERT ... SELECT: each vehicle with the first permit it serves that has not ended (by
+    order number, as alerts._due lists them), joined with the rules worked out per key in
+    the snapshot (`_vehicle_rules`, held in two temporary tables for the statement). What
+    the SQL restates of alerts._due is the join and the comparison with the horizon; the
+    permit's number is written as permit_rules.format_order_number writes it."""
+    rule_rows, inspection_rows = rules
+    database = DB.obj
+    postgres = connection.is_postgres(database)
+    date, text, integer = ("date", "text", "integer") if postgres else ("", "", "")
+    database.execute_sql(
+        f"CREATE TEMP TABLE due_vehicle_rules (registered {date}, year {integer}, "
+        f"age_limit {date}, age_label {text}, age_article {text}, declaration_due {date}, "
+        f"declaration_label {text}, declaration_article {text}, insurance_article {text})")
+    database.execute_sql(
+        f"CREATE TEMP TABLE due_inspections (annual {date}, semiannual {date}, kind {text}, "
+        f"due {date}, label {text}, article {text})")
+    insert_table_values("due_vehicle_rules", [
+        "registered", "year", "age_limit", "age_label", "age_article", "declaration_due",
+        "declaration_label", "declaration_article", "insurance_article"], rule_rows)
+    insert_table_values("due_inspections", ["annual", "semiannual", "kind", "due", "label",
+                                            "article"], inspection_rows)
+    # the vehicles look their keys up (a few thousand rows each): not the other way round
+    database.execute_sql("CREATE INDEX due_vehicle_rules_key ON due_vehicle_rules "
+                         "(registered, year)")
+    database.execute_sql("CREATE INDEX due_inspections_key ON due_inspections "
+                         "(annual, semiannual)")
+    if postgres:  # the planner's figures (a temporary table has none): hash joins
+        database.execute_sql("ANALYZE due_vehicle_rules")
+        database.execute_sql("ANALYZE due_inspections")
+    horizon = on + dt.timedelta(days=window)
+    horizon = horizon if postgres else horizon.isoformat()
+    none = NO_INSPECTION if postgres else NO_INSPECTION.isoformat()
+    expiry = "s.insurance_expiry" if postgres else "substr(s.insurance_expiry, 1, 10)"
+    order_text = _order_text("s.order_number", setup.profiles_by_date()(on))
+    mark = database.param
+
+    def select(kind, due, label, article):
+        return (f"SELECT s.holder_id, {kind}, {due}, COALESCE(s.name_folded, ''), "
+                f"'vehicle', s.vehicle_id, s.permit_id, s.order_number, {order_text}, "
+                f"s.plate_original, COALESCE(s.name, ''), {label}, {article}")
+    sql = (
+        f"WITH firsts AS (SELECT vehicle_id, MIN(order_number) AS first_number FROM permit "
+        f"WHERE status NOT IN ({', '.join(mark for _ in Permit.ENDED)}) "
+        f"AND vehicle_id IS NOT NULL GROUP BY vehicle_id), "
+        f"served AS (SELECT p.id AS permit_id, p.order_number, p.holder_id, h.name, "
+        f"h.name_folded, v.id AS vehicle_id, v.plate_original, v.insurance_expiry, "
+        f"v.replacement_declared_on, r.* FROM firsts f "
+        f"JOIN permit p ON p.order_number = f.first_number "
+        f"JOIN person h ON h.id = p.holder_id JOIN vehicle v ON v.id = f.vehicle_id "
+        f"JOIN due_vehicle_rules r ON r.registered = {_registration_day('v')} "
+        f"AND r.year = v.manufacture_year), "
+        f"last AS ({_LAST_INSPECTIONS.format(mark=mark)}), "
+        f"inspected AS (SELECT s.*, COALESCE(l.annual, {mark}) AS last_annual, "
+        f"COALESCE(l.semiannual, {mark}) AS last_semiannual "
+        f"FROM served s LEFT JOIN last l ON l.vehicle_id = s.vehicle_id) "
+        f"INSERT INTO {into} ({', '.join(COLUMNS)}) "
+        f"{select('m.kind', 'm.due', 'm.label', 'm.article')} "
+        f"FROM inspected s JOIN due_inspections m "
+        f"ON m.annual = s.last_annual AND m.semiannual = s.last_semiannual "
+        f"UNION ALL {select(mark, expiry, mark, 's.insurance_article')} "
+        f"FROM served s WHERE s.insurance_expiry IS NOT NULL AND {expiry} <= {mark} "
+        f"UNION ALL {select(mark, 's.age_limit', 's.age_label', 's.age_article')} "
+        f"FROM served s WHERE s.age_label IS NOT NULL AND s.age_limit <= {mark} "
+        f"UNION ALL "
+        f"{select(mark, 's.declaration_due', 's.declaration_label', 's.declaration_article')} "
+        f"FROM served s "
+        f"WHERE s.declaration_due IS NOT NULL AND s.replacement_declared_on IS NULL")
+    database.execute_sql(sql, [*Permit.ENDED, *_INSPECTION_KINDS, none, none,
+                               "insurance", alerts._label("insurance"), horizon,
+                               "vehicle_age", horizon, "replacement_declaration"])
+    # dropped with the statement done (a rollback takes them away as it took the rows)
+    database.execute_sql("DROP TABLE due_vehicle_rules")
+    database.execute_sql("DROP TABLE due_inspections")
+
+
+def _order_text(column: str, profile) -> str:
+    """permit_rules.format_order_number in SQL (the profile's digits; "" for no number, as
+    alerts' Collector.about writes it)."""
+    digits = int(profile.permit.order_number_digits or 0)
+    as_text = f"CAST({column} AS {'text' if connection.is_postgres() else 'TEXT'})"
+    if digits:
+        padded = (f"lpad({as_text}, {digits}, '0')" if connection.is_postgres() else
+                  f"printf('%0{digits}d', {column})")
+        as_text = f"CASE WHEN length({as_text}) >= {digits} THEN {as_text} ELSE {padded} END"
+    return f"CASE WHEN {column} IS NULL OR {column} = 0 THEN '' ELSE {as_text} END"
 
 
 def _state():
     return AlertDueState.select().order_by(AlertDueState.id).first()
 
 
-def _sorted_values(on: dt.date, window: int) -> list[tuple]:
-    """The whole register's rows, written person by person: on PostgreSQL the person,
-    permit and entity indexes then grow at their end (a third less work for the database
-    than in the Painel's order); within a person and permit, in alerts.due()'s order. One sort, by
+def _sorted_values(on: dt.date, window: int) -> tuple[list[tuple], tuple]:
+    """The whole register's rows but the vehicles' (alerts.VEHICLE_KINDS), and the rules
+    of those worked out per key (`_vehicle_rules`: `_insert_vehicle_items` writes them in
+    SQL). The rows in person order (indexes by person, permit and entity then grow at
+    their end); within a person and permit, in alerts.due()'s order. One sort, by
     (person, permit, due date, kind, folded name, entity id): what sorting due()'s list
     (alerts._sort_key: the same order as those four) by person and permit gave, as the
     sorts are stable. The collector makes a couple of hundred thousand dicts that hold no
@@ -419,12 +607,13 @@ def _sorted_values(on: dt.date, window: int) -> list[tuple]:
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        items, folded = alerts.collected(on=on, days=window)
+        items, folded = alerts.collected(on=on, days=window, vehicles=False)
         names = [folded.get(item["person_id"], "") for item in items]
         keys = [(item["person_id"] or 0, item["permit_id"] or 0, item["due_date"],
                  item["kind"], name, item["entity_id"]) for item, name in zip(items, names)]
         rows = _values(zip(items, names))
-        return [rows[i] for i in sorted(range(len(rows)), key=keys.__getitem__)]
+        return ([rows[i] for i in sorted(range(len(rows)), key=keys.__getitem__)],
+                _vehicle_rules(on, window))
     finally:
         if was_enabled:
             gc.enable()
