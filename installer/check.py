@@ -16,7 +16,8 @@
    blank; with the window open, setup and uninstaller exit 3 and change nothing; the print
    preview draws a card with QtPdf and prints it;
 5. uninstall per user (data kept), then a per-machine install (/AllUsers: Program Files,
-   HKLM) where the installed launcher runs init, demo, print card, verify and the self-test
+   HKLM) where the installed launcher runs init, demo, print card, verify, verifier export
+   and the self-test
    on a new database, and the installed program's holiday calendar equals the whole
    package's for every UF; its uninstall.
 Exits non-zero with a message naming the first failed step.
@@ -649,14 +650,17 @@ def gui_smoke(m: Machine, folder: Path, new_installer: str) -> dict:
 
 
 # What the self-test does not reach: the compiled modules load (shiboken6, psycopg2 with its
-# libpq DLLs, Pillow, cryptography) and Brazil's holiday names survived the trimming
-# (holiday_trim.py keeps the BR catalogues).
+# libpq DLLs, Pillow, cryptography, orjson: the phone's status list) and Brazil's holiday
+# names survived the trimming (holiday_trim.py keeps the BR catalogues).
 WINDOWS_PROBE = """\
 import sys, holidays, shiboken6, psycopg2, PIL._imaging, cryptography.hazmat.bindings._rust
+import orjson
 names = holidays.Brazil(subdiv="MA", years=2026, language="pt_BR")
 assert "Confraternização Universal" in names.values(), sorted(names.values())
+assert orjson.dumps({"b": "ç", "a": 1}, option=orjson.OPT_SORT_KEYS) == '{"a":1,"b":"ç"}'.encode()
 print(sys.version.split()[0], "holidays", len(names), "shiboken6", shiboken6.__version__,
-      "psycopg2", psycopg2.__version__.split()[0], "libpq", psycopg2.__libpq_version__)
+      "psycopg2", psycopg2.__version__.split()[0], "libpq", psycopg2.__libpq_version__,
+      "orjson", orjson.__version__)
 """
 
 # The program's holiday calculation (national and state holidays, Carnival), every UF over
@@ -731,11 +735,16 @@ def per_machine(m: Machine, new_installer: str, python_version: str) -> None:
     verified = m.cli(folder, "verify", card["copies"][0]["qr_text"], env=env)
     if not (verified.get("valid") and verified.get("status", {}).get("permit_current")):
         raise CheckError(f"verify do cartão recém-impresso: {verified}")
+    page = m.cli(folder, "verifier", "export", "-o", "C:\\dados-teste\\verificador.html",
+                 env=env)
+    if page.get("keys", 0) < 1 or page.get("bytes", 0) < 100_000:
+        raise CheckError(f"verifier export no programa instalado: {page}")
     report = m.cli(folder, "self-test", env=env)
     if not report.get("ok"):
         raise CheckError(f"self-test falhou: {report}")
     print(f"  launcher instalado, banco novo: init, demo, print card ({card['bytes'] // 1024} "
-          f"KB), verify ({verified['message']}), self-test ({len(report['checks'])} "
+          f"KB), verify ({verified['message']}), verifier export ({page['bytes'] // 1024} KB, "
+          f"{page['keys']} chave(s)), self-test ({len(report['checks'])} "
           f"verificações, {report['seconds']} s)")
     child = m.prefix.run(m.windows(folder / "Python" / "python.exe"), "-c", CHILD_JOB_PROBE,
                          env=env)
