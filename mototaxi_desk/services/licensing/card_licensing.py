@@ -36,7 +36,9 @@ LICENSABLE = ("active", "suspended", "interrupted")
 def licensed_on(permit_ids=None) -> dict[int, dt.date]:
     """permit id -> the latest day its card was licensed (licensing or renewal): one grouped
     query (every permit with one, or those of `permit_ids`)."""
-    query = licensings()
+    query = (PermitHistory.select(PermitHistory.permit, pw.fn.MAX(PermitHistory.effective_on))
+             .where(PermitHistory.action.in_(LICENSING_ACTIONS))
+             .group_by(PermitHistory.permit))
     if permit_ids is not None:
         ids = list(permit_ids)
         if not ids:
@@ -59,15 +61,6 @@ def latest_licensings() -> dict:
         if permit_id not in latest or day > latest[permit_id]:
             latest[permit_id] = day
     return latest
-
-
-def licensings() -> pw.Select:
-    """The grouped query of licensed_on: (permit_id, licensed: its latest licensing day as
-    the database gives it)."""
-    return (PermitHistory.select(PermitHistory.permit.alias("permit_id"),
-                                 pw.fn.MAX(PermitHistory.effective_on).alias("licensed"))
-            .where(PermitHistory.action.in_(LICENSING_ACTIONS))
-            .group_by(PermitHistory.permit))
 
 
 def _date(value) -> dt.date | None:

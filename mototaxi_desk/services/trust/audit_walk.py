@@ -77,8 +77,13 @@ def walk(*, seals: bool = False, audited=()) -> dict:
             if seals and sealed is not None:
                 _note_seals(entry_id, sealed, latest, unreadable)
     if chain is None:
-        chain = {"ok": True, "count": count, "head": previous, "broken": None}
+        chain = _sound(count, previous)
     return {"chain": chain, "seals": latest, "unreadable": unreadable, "audited": wanted}
+
+
+def _sound(count: int, head: str) -> dict:
+    """The chain's verdict when every entry is sound."""
+    return {"ok": True, "count": count, "head": head, "broken": None}
 
 
 def _broken(row: AuditLog, problem: str, count: int, previous: str) -> dict:
@@ -101,8 +106,7 @@ def _walk_on_server(audited) -> dict | None:
     # appended from now on are the next walk's, as they are for the walk in batches
     wanted = {pair: set() for pair in audited}
     if head_id is None:
-        return {"chain": {"ok": True, "count": 0, "head": GENESIS, "broken": None},
-                "audited": wanted}
+        return {"chain": _sound(0, GENESIS), "audited": wanted}
     doubts = chain_sql.doubtful_entries(DOUBTS, head_id)
     if doubts is None:
         return None
@@ -120,8 +124,7 @@ def _walk_on_server(audited) -> dict | None:
             break
     if chain is None:
         head = AuditLog.select(AuditLog.entry_hash).where(AuditLog.id == head_id).scalar()
-        chain = {"ok": True, "count": AuditLog.select().where(AuditLog.id <= head_id).count(),
-                 "head": head or "", "broken": None}
+        chain = _sound(AuditLog.select().where(AuditLog.id <= head_id).count(), head or "")
     if wanted:
         actions, entities = sorted({a for a, _ in wanted}), sorted({e for _, e in wanted})
         for action, entity, entity_id in DB.obj.execute(
