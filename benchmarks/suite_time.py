@@ -54,6 +54,9 @@ def main(args: list[str]) -> int:
         f"{kind} {seconds:.0f} s" for kind, seconds in by_backend.most_common()))
     for module, seconds in by_file.most_common(15):
         print(f"  {seconds:6.1f} s  {module}")
+    print("the slowest tests:")
+    for module, name, seconds in sorted(cases, key=lambda case: -case[2])[:30]:
+        print(f"  {seconds:6.1f} s  {module}::{name}")
     return done.returncode
 
 

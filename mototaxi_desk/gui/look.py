@@ -57,4 +57,5 @@ def apply(app: QApplication) -> None:
     screen_fit.install(app)
     from .widgets import typed_limits
     typed_limits.install()
-    app.setStyleSheet(STYLESHEET)
+    if app.styleSheet() != STYLESHEET:  # set again, Qt polishes every widget alive anew
+        app.setStyleSheet(STYLESHEET)
