@@ -73,7 +73,6 @@ LONG_FIRST = (
     "tests/test_cli_municipio_vazio.py::",
     "tests/gui/test_municipio_vazio.py::",
     "tests/services/test_invariants.py::test_random_actions_keep_the_invariants",
-    "tests/gui/test_verified_file.py::",
     "tests/test_wheel_install.py::",
     "tests/services/test_atomic_actions.py::test_every_write_of_a_burst",
     "tests/browser/test_verifier_camera.py::",
