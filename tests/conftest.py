@@ -398,24 +398,9 @@ def pytest_runtest_teardown(item):
         sys.modules["mototaxi_desk.gui.gc_collector"].collect_if_due()
     result = yield
     if "PySide6.QtWidgets" in sys.modules:
-        _delete_hidden_windows()
+        from mototaxi_desk.gui.shutdown import delete_hidden_windows
+        delete_hidden_windows()
     return result
-
-
-def _delete_hidden_windows() -> None:
-    import shiboken6
-    from PySide6.QtCore import QCoreApplication, QEvent
-    from PySide6.QtWidgets import QApplication
-
-    app = QApplication.instance()
-    if app is None:
-        return
-    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    for widget in app.topLevelWidgets():
-        if shiboken6.isValid(widget) and shiboken6.ownedByPython(widget) \
-                and widget.parent() is None and not widget.isVisible():
-            shiboken6.delete(widget)
-    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 def pytest_sessionfinish(session, exitstatus):

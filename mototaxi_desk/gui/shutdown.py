@@ -15,24 +15,34 @@ children, and every wrapper learns its object is gone) leaves PySide nothing to 
 """
 from __future__ import annotations
 
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtWidgets import QApplication
+
 
 def delete_windows() -> None:
     """Delete every parentless widget and run pending deleteLater() calls; safe to call
     when no QApplication exists or a window is already gone."""
-    import shiboken6
-    from PySide6.QtCore import QCoreApplication, QEvent
-    from PySide6.QtWidgets import QApplication
-
-    app = QApplication.instance()
-    if app is None:
+    if QApplication.instance() is None:
         return
     from .screen_fit import uninstall
     uninstall()  # the app-wide filter sees no window being deleted
+    _delete_parentless(hidden_only=False)
+
+
+def delete_hidden_windows() -> None:
+    """The same for the windows closed and never deleted only, the application going on
+    (the test suite, after each test: tests/conftest.py)."""
+    if QApplication.instance() is not None:
+        _delete_parentless(hidden_only=True)
+
+
+def _delete_parentless(*, hidden_only: bool) -> None:
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    for widget in app.topLevelWidgets():
+    for widget in QApplication.instance().topLevelWidgets():
         # only what PySide would delete at exit: a window Qt owns (a completer's popup) is
         # deleted by its owner
         if shiboken6.isValid(widget) and shiboken6.ownedByPython(widget) \
-                and widget.parent() is None:
+                and widget.parent() is None and not (hidden_only and widget.isVisible()):
             shiboken6.delete(widget)
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
