@@ -22,6 +22,14 @@ class _Signals(QObject):
     failed = Signal(object)
 
 
+# Qt sizes its global pool by the cores this process may use (QThread.idealThreadCount):
+# one on a single-core PC or a process held to one core, two on the commonest office PC.
+# The jobs mostly wait on the database, not on a core, and one slow report (or the Painel
+# of a big register) would hold every later job behind it — the search, the prontuário, the
+# report the clerk chose next. Each thread holds a database connection of its own while its
+# job runs: a handful, not one per job.
+MIN_THREADS = 6
+
 _running: set[_Job] = set()  # the jobs started and not ended (stop_background_work)
 _running_lock = threading.Lock()
 
@@ -142,5 +150,13 @@ def run_in_background(work: Callable[[], object], on_done: Callable[[object], No
     job.setAutoDelete(False)  # the caller keeps it while its signals may still fire
     with _running_lock:
         _running.add(job)
-    QThreadPool.globalInstance().start(job)
+    pool().start(job)
     return job
+
+
+def pool() -> QThreadPool:
+    """Qt's global pool, with room for MIN_THREADS jobs at once whatever the cores."""
+    instance = QThreadPool.globalInstance()
+    if instance.maxThreadCount() < MIN_THREADS:
+        instance.setMaxThreadCount(MIN_THREADS)
+    return instance

@@ -125,3 +125,24 @@ def test_a_stopped_job_raises_at_its_next_query(db, qtbot):
     assert reached == ["after"] and page.shown == []
     assert isinstance(failures[0], workers.Cancelled)
     page.deleteLater()
+
+
+def test_a_job_waiting_on_another_does_not_hold_the_next_one_on_a_one_core_pc(qtbot):
+    """On a single-core PC Qt's pool has room for one job (QThread.idealThreadCount): a slow
+    report held the clerk's next report, search or Painel until it ended (measured with the
+    test workers held to one core each: the reports' tests waited 10 s and failed)."""
+    pool = QThreadPool.globalInstance()
+    before = pool.maxThreadCount()
+    pool.setMaxThreadCount(1)  # what Qt gives a process that may use one core
+    release, page = threading.Event(), _Page()
+    try:
+        slow = run_in_background(lambda: (release.wait(10), "relatório lento")[1],
+                                 page.show_result)
+        run_in_background(lambda: "busca", page.show_result)
+        qtbot.waitUntil(lambda: page.shown == ["busca"], timeout=5_000)
+        assert not slow.ended.is_set()  # the slow one still running meanwhile
+    finally:
+        release.set()
+        pool.waitForDone(10_000)
+        pool.setMaxThreadCount(before)
+    qtbot.waitUntil(lambda: page.shown == ["busca", "relatório lento"])
