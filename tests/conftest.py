@@ -32,6 +32,7 @@ from argon2 import PasswordHasher
 from mototaxi_desk.services.administration import users
 from mototaxi_desk.store.migrations import close_database, open_database
 
+from . import affinity
 from .prepared import PostgresBackend, SqliteBackend, Templates, fingerprint
 
 PG_URL = os.environ.get("MOTOTAXI_TEST_PG", "")
@@ -45,7 +46,9 @@ CHEAP_HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 
 def pytest_configure(config):
     """Before any test (in the controller, before pytest-xdist starts its workers): the
-    server's catalogue tidied if earlier runs left it bloated (tests/prepared.py)."""
+    server's catalogue tidied if earlier runs left it bloated (tests/prepared.py). In a
+    worker: the worker on a core of its own (tests/affinity.py)."""
+    affinity.pin_worker(config)
     if PG_URL and not hasattr(config, "workerinput"):
         import psycopg2
 

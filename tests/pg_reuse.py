@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import threading
 
+from . import affinity
+
 KEEP = 6  # idle sessions kept by a worker, the oldest closed first (the server's
 # max_connections is shared by both workers and every other program on it)
 
@@ -49,6 +51,7 @@ def install(patch) -> None:
             _key_of.pop(id(conn), None)
             conn.close()
         conn = connect(self)
+        affinity.follow(conn)  # its backend on this worker's core (tests/affinity.py)
         _key_of[id(conn)] = key
         return conn
 

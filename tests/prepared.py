@@ -30,7 +30,7 @@ from mototaxi_desk import config
 from mototaxi_desk.store.migrations import close_database, open_database
 from mototaxi_desk.store.models import DB, MODELS
 
-from . import pg_reuse
+from . import affinity, pg_reuse
 
 _KEYS = "keys"  # the part of the data folder a template carries
 # The tests' sessions do not wait for the server to flush each commit to its disk (2-3 ms a
@@ -192,6 +192,7 @@ class PostgresBackend:
         self.prefix = f"mtx_{os.getpid()}_"
         self._numbers = itertools.count(1)
         self._conn = psycopg2.connect(server_url, connect_timeout=5)
+        affinity.follow(self._conn)
         self._conn.autocommit = True
         self._execute("SET lock_timeout = '20s'")  # a connection a test left holding a lock
         self._execute("SET synchronous_commit = off")  # as the tests' sessions (NO_FLUSH_WAIT)
