@@ -3,9 +3,10 @@ every ending of a call that leaves its place free (refusal, withdrawal, death, r
 expiry, the called person's permit with another place still free) calls the next by itself,
 audited; SRM (Art. 3, licitação) and L1745 (Art. 13, edital) leave the next call to the clerk.
 
-Each município is made by `setup.initialise` (make_municipio) with a population whose cap is
-reached by the permits granted through the services, the applicants past it put on the list
-by the grant itself."""
+Each município is made by `setup.initialise` with a population whose cap is reached by the
+permits granted through the services, the applicants past it put on the list by the grant
+itself; once per session and backend (a template), copied into each test's database."""
+import copy
 import datetime as dt
 import json
 
@@ -17,7 +18,10 @@ from mototaxi_desk.services import setup
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.models import AuditLog, WaitingListEntry
 
-from ..conftest import row_counts
+from mototaxi_desk.services.administration import users
+
+from ..conftest import CHEAP_HASHER, MUNICIPIOS, backend_of, row_counts
+from ..prepared import fingerprint
 from ..factories import CLERK, SUPERVISOR, make_person, make_vehicle
 
 TODAY = dt.date(2026, 6, 15)
@@ -38,10 +42,29 @@ def grant(person, vehicle, on=TODAY):
                                 on=on)
 
 
-def full_municipio(make_municipio, profile_id=PF):
+@pytest.fixture
+def prepared(db, db_url, templates):
+    """prepared(make, profile_id): what `make(profile_id)` builds, built once per session and
+    backend (a template, tests/prepared.py) and copied into this test's database."""
+    kept = templates(backend_of(db_url))
+
+    def get(make, profile_id=PF):
+        name = f"waiting-{make.__name__}-{profile_id}"
+        if users._hasher is not CHEAP_HASHER or fingerprint() != kept.state("migrated"):
+            return make(profile_id)  # not the empty database a template is copied over
+        result = kept.build(name, lambda: make(profile_id))
+        kept.restore(name, db_url)
+        return copy.deepcopy(result)
+    return get
+
+
+def full_municipio(profile_id=PF):
     """Cap 2 (twice the inhabitants per permit) held by two permits; Ana, Bruno and Célia
     found it full and wait, in that order."""
-    make_municipio(profile_id, population=2 * per_permit(profile_id), today=TODAY)
+    name, uf, ibge, _population = MUNICIPIOS[profile_id]
+    setup.initialise(profile_id=profile_id, municipio=name, uf=uf, ibge=ibge,
+                     population=2 * per_permit(profile_id), fiscal_unit_value="48,26",
+                     admin_password="senha-forte-1", today=TODAY)
     held = [grant(*applicant(name))["id"] for name in ("Primeiro Titular", "Segunda Titular")]
     waiting = {}
     for name, years in (("Ana Primeira", 12), ("Bruno Segundo", 8), ("Célia Terceira", 4)):
@@ -63,9 +86,9 @@ def status(who) -> str:
     return WaitingListEntry.get_by_id(who["entry"]).status
 
 
-def pf_with_ana_called(make_municipio):
+def pf_with_ana_called(profile_id=PF):
     """PF: the first permit is given up; its place calls Ana (PF Art. 12)."""
-    held, waiting = full_municipio(make_municipio)
+    held, waiting = full_municipio(profile_id)
     permits.desist(SUPERVISOR, held[0], on=DESIST_ON)
     assert status(waiting["Ana"]) == "called"
     return held, waiting
@@ -75,11 +98,11 @@ def pf_with_ana_called(make_municipio):
                                     "Falecimento", "Deixou de atender aos requisitos",
                                     "Não compareceu à convocação",
                                     "Outro motivo: mudou-se do município"])
-def test_pf_art_12_par_unico_a_call_ended_by_leaving_calls_the_next(make_municipio, reason):
+def test_pf_art_12_par_unico_a_call_ended_by_leaving_calls_the_next(prepared, reason):
     """PF Art. 12 §ú: the called person refuses, gives up, dies or is removed — the place is
     still free, so the next on the list is called at once, with the deadline, audited under
     the clerk who recorded the ending."""
-    _, waiting = pf_with_ana_called(make_municipio)
+    _, waiting = prepared(pf_with_ana_called)
     ended = waiting_list.leave(CLERK, waiting["Ana"]["entry"], reason=reason, on=DESIST_ON)
     assert ended["status"] == "left"
     called = ended["next_called"]
@@ -97,19 +120,19 @@ def test_pf_art_12_par_unico_a_call_ended_by_leaving_calls_the_next(make_municip
         f"convocação da inscrição nº {waiting['Ana']['entry']} encerrada: {reason}")
 
 
-def test_pf_art_12_par_unico_an_expired_call_calls_the_next(make_municipio):
+def test_pf_art_12_par_unico_an_expired_call_calls_the_next(prepared):
     """PF Art. 12 §ú: the called person did not come by the deadline — the next is called."""
-    _, waiting = pf_with_ana_called(make_municipio)
+    _, waiting = prepared(pf_with_ana_called)
     deadline = WaitingListEntry.get_by_id(waiting["Ana"]["entry"]).call_deadline
     result = waiting_list.expire_calls(CLERK, on=deadline + dt.timedelta(days=1))
     assert [e["id"] for e in result["expired"]] == [waiting["Ana"]["entry"]]
     assert [e["id"] for e in result["called"]] == [waiting["Bruno"]["entry"]]
 
 
-def test_pf_art_12_par_unico_the_called_person_granted_fills_the_place(make_municipio):
+def test_pf_art_12_par_unico_the_called_person_granted_fills_the_place(prepared):
     """PF Art. 12 §ú: Ana takes the reverted permit — her call ends and, the cap full again,
     nobody else is called."""
-    _, waiting = pf_with_ana_called(make_municipio)
+    _, waiting = prepared(pf_with_ana_called)
     ana = waiting["Ana"]
     granted = grant(ana["person"], ana["vehicle"], on=DESIST_ON)
     assert granted["granted"] and granted["next_called"] is None
@@ -117,10 +140,10 @@ def test_pf_art_12_par_unico_the_called_person_granted_fills_the_place(make_muni
 
 
 def test_pf_art_12_par_unico_the_called_person_granted_with_a_place_left_calls_the_next(
-        make_municipio):
+        prepared):
     """PF Art. 12 §ú: while Ana was called the population grew (cap 3): her permit ends her
     call and the place still free calls Bruno."""
-    _, waiting = pf_with_ana_called(make_municipio)
+    _, waiting = prepared(pf_with_ana_called)
     setup.set_population(ADMIN, 3 * per_permit(PF))
     ana = waiting["Ana"]
     granted = grant(ana["person"], ana["vehicle"], on=DESIST_ON)
@@ -129,11 +152,11 @@ def test_pf_art_12_par_unico_the_called_person_granted_with_a_place_left_calls_t
     assert status(waiting["Célia"]) == "waiting"
 
 
-def test_pf_art_12_par_unico_no_free_place_no_call(make_municipio):
+def test_pf_art_12_par_unico_no_free_place_no_call(prepared):
     """PF Art. 12 §ú calls the next for a place that is free: a call made by hand while the
     cap is full, refused, leaves no place to offer — nobody is called and the text says why;
     nothing else is written."""
-    _, waiting = full_municipio(make_municipio)
+    _, waiting = prepared(full_municipio)
     assert waiting_list.call_next(CLERK, on=TODAY)["id"] == waiting["Ana"]["entry"]
     before = row_counts()
     ended = waiting_list.leave(CLERK, waiting["Ana"]["entry"], reason="Recusou a convocação",
@@ -145,9 +168,9 @@ def test_pf_art_12_par_unico_no_free_place_no_call(make_municipio):
     assert {k: v - before[k] for k, v in after.items() if v != before[k]} == {"AuditLog": 1}
 
 
-def test_pf_art_12_par_unico_leaving_while_waiting_calls_nobody(make_municipio):
+def test_pf_art_12_par_unico_leaving_while_waiting_calls_nobody(prepared):
     """PF Art. 12 §ú passes a call on: someone who was only waiting leaves no call behind."""
-    _, waiting = pf_with_ana_called(make_municipio)
+    _, waiting = prepared(pf_with_ana_called)
     ended = waiting_list.leave(CLERK, waiting["Bruno"]["entry"], reason="Desistência",
                                on=DESIST_ON)
     assert "next_called" not in ended and status(waiting["Célia"]) == "waiting"
@@ -155,11 +178,11 @@ def test_pf_art_12_par_unico_leaving_while_waiting_calls_nobody(make_municipio):
 
 
 @pytest.mark.parametrize("profile_id, article", [(SRM, "Art. 3"), (L1745, "Art. 13")])
-def test_srm_art_3_and_l1745_art_13_the_clerk_calls_the_next(make_municipio, profile_id,
+def test_srm_art_3_and_l1745_art_13_the_clerk_calls_the_next(prepared, profile_id,
                                                               article):
     """SRM Art. 3 (permits by licitação) and L1745 Art. 13 (every vacancy by edital) have no
     automatic call-up: a refused call frees the place and the clerk calls the next."""
-    held, waiting = full_municipio(make_municipio, profile_id)
+    held, waiting = prepared(full_municipio, profile_id)
     permits.cassate(SUPERVISOR, held[0], on=DESIST_ON, reason="Decisão no processo 9/2026")
     assert waiting_list.free_places() == 1 and status(waiting["Ana"]) == "waiting"
     assert waiting_list.call_next(CLERK, on=DESIST_ON)["id"] == waiting["Ana"]["entry"]
