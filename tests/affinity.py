@@ -17,12 +17,13 @@ import os
 from pathlib import Path
 
 _core: int | None = None  # this worker's core, once pinned
+_all: set[int] = set()  # the cores it could use before
 
 
 def pin_worker(config) -> None:
     """Pin this process (an xdist worker: `gw<N>`) to one core, N modulo the usable cores.
     Subprocesses started by its tests inherit the core."""
-    global _core
+    global _core, _all
     worker = getattr(config, "workerinput", {}).get("workerid", "")
     if not worker.startswith("gw") or not hasattr(os, "sched_setaffinity"):
         return
@@ -32,7 +33,15 @@ def pin_worker(config) -> None:
         return  # more workers than cores: the scheduler shares them better than a pin
     core = cores[int(worker[2:]) % len(cores)]
     os.sched_setaffinity(0, {core})
-    _core = core
+    _core, _all = core, set(cores)
+
+
+def unpin(pid: int) -> None:
+    """Give a child process every core this worker had before it was pinned: the
+    concurrency tests' counters race for real, at the same moment on both cores, not by
+    turns on one."""
+    if _core is not None:
+        os.sched_setaffinity(pid, _all)
 
 
 def follow(connection) -> None:

@@ -170,8 +170,10 @@ class CounterPool:
         self.jobs = [ctx.Queue() for _ in range(size)]
         self.workers = [ctx.Process(target=_serve, args=(i, q, self.barrier, self.results),
                                     daemon=True) for i, q in enumerate(self.jobs)]
+        from .. import affinity
         for worker in self.workers:
             worker.start()
+            affinity.unpin(worker.pid)  # on every core, as counters on several PCs
 
     def run(self, url, rounds_per_worker, timeout=120) -> list[list[tuple]]:
         """One list of rounds per counter (all the same length: they meet at the barrier);
