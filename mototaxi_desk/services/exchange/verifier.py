@@ -43,6 +43,7 @@ import re
 from importlib import resources
 from pathlib import Path
 
+import orjson
 import peewee as pw
 
 from ...domain import permit_rules, validators
@@ -286,8 +287,10 @@ def _asset(name: str) -> str:
 
 
 def _script_json(value) -> str:
-    """JSON safe inside a <script> element (no '</' can close it)."""
-    return json.dumps(value, ensure_ascii=False).replace("</", "<\\/")
+    """JSON safe inside a <script> element (no '</' can close it). Written by orjson: the
+    signed status list rides in it as one 10 MB string at 100,000 holders, whose every quote
+    json.dumps escaped in 40 ms of Python (orjson: a few)."""
+    return orjson.dumps(value).decode("utf-8").replace("</", "<\\/")
 
 
 def _icon_svg() -> str:
