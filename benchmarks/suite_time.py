@@ -26,17 +26,26 @@ def _load() -> str:
         "/proc/loadavg").exists() else "?"
 
 
+def _cpu() -> list[int]:
+    """The machine's CPU time so far (jiffies): user, nice, system, idle, iowait... (Linux)"""
+    stat = Path("/proc/stat")
+    return [int(v) for v in stat.read_text().split("\n", 1)[0].split()[1:]] if stat.exists() else []
+
+
 def main(args: list[str]) -> int:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     if Path("/dev/shm").is_dir() and os.access("/dev/shm", os.W_OK):
         env["TMPDIR"] = "/dev/shm"
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "junit.xml"
-        before, started = _load(), time.monotonic()
+        before, started, cpu_before = _load(), time.monotonic(), _cpu()
         done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "auto", "--dist",
                                "worksteal", "-p", "no:cacheprovider", f"--junitxml={report}",
                                *args], cwd=ROOT, env=env, capture_output=True, text=True)
         wall = time.monotonic() - started
+        cpu = [b - a for a, b in zip(cpu_before, _cpu())]
+        if keep := os.environ.get("SUITE_REPORT"):  # the JUnit report kept for a closer look
+            Path(keep).write_bytes(report.read_bytes())
         lines = done.stdout.strip().splitlines()
         print("\n".join(line for line in lines if line.startswith(("FAILED", "ERROR"))))
         print(lines[-1] if lines else done.stderr)
@@ -50,6 +59,8 @@ def main(args: list[str]) -> int:
         by_file[module] += seconds
     print(f"wall {wall:.0f} s (budget 360 s, ratio {wall / 360:.2f}); load {before} before, "
           f"{_load()} after; {len(cases)} tests, {os.cpu_count()} cores")
+    if cpu:  # idle: what the 2 cores did not use (both waiting, or the run's tail)
+        print(f"the cores were idle {100 * (cpu[3] + cpu[4]) / sum(cpu):.0f} % of the run")
     print("summed over the workers: " + ", ".join(
         f"{kind} {seconds:.0f} s" for kind, seconds in by_backend.most_common()))
     for module, seconds in by_file.most_common(15):
