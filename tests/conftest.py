@@ -225,22 +225,39 @@ def make_municipio(db, db_url, templates):
 
     def make(profile_id="sao-raimundo-das-mangabeiras-2019", *, population=None,
              fiscal_unit_value="48,26", today=None):
-        name, uf, ibge, default_population = MUNICIPIOS[profile_id]
-        values = dict(profile_id=profile_id, municipio=name, uf=uf, ibge=ibge,
-                      population=population or default_population,
-                      fiscal_unit_value=fiscal_unit_value, admin_password="senha-forte-1")
-        prepared = templates(backend_of(db_url))
-        if users._hasher is not CHEAP_HASHER or fingerprint() != prepared.state("migrated"):
-            return setup.initialise(today=today, **values)
+        values = municipio_values(profile_id, population=population,
+                                  fiscal_unit_value=fiscal_unit_value)
         day = today or datetime.date.today()
         # of the day, set-up uses the year alone (that year's fiscal-unit value and tariff)
         name = "municipio-" + hashlib.sha256(repr(
             (sorted(values.items()), day.year, _setup_inputs(profile_id))).encode()
         ).hexdigest()[:16]
-        result = prepared.build(name, lambda: setup.initialise(today=day, **values))
-        prepared.restore(name, db_url)
-        return copy.deepcopy(result)
+        return from_template(db_url, templates, name,
+                             lambda: setup.initialise(today=day, **values),
+                             for_real=lambda: setup.initialise(today=today, **values))
     return make
+
+
+def municipio_values(profile_id: str, *, population=None, fiscal_unit_value="48,26") -> dict:
+    """setup.initialise()'s values for the test município of `profile_id` (MUNICIPIOS)."""
+    name, uf, ibge, default_population = MUNICIPIOS[profile_id]
+    return dict(profile_id=profile_id, municipio=name, uf=uf, ibge=ibge,
+                population=population or default_population,
+                fiscal_unit_value=fiscal_unit_value, admin_password="senha-forte-1")
+
+
+def from_template(db_url, templates, name: str, make, *, for_real=None):
+    """What make() writes on an empty migrated database, as template `name` (built once per
+    session and backend, tests/prepared.py) copied into the test's database; returns a copy
+    of what make() returned. Where the test's database is no longer the empty copy it got,
+    or passwords are hashed as in production, `for_real` (default: make) runs on it
+    instead."""
+    prepared = templates(backend_of(db_url))
+    if users._hasher is not CHEAP_HASHER or fingerprint() != prepared.state("migrated"):
+        return (for_real or make)()
+    result = prepared.build(name, make)
+    prepared.restore(name, db_url)
+    return copy.deepcopy(result)
 
 
 def _setup_inputs(profile_id: str) -> tuple:
@@ -332,10 +349,7 @@ def demo_data(municipio, db_url, templates):
 
 def _default_municipio(setup) -> dict:
     """What make_municipio() does with its defaults."""
-    name, uf, ibge, population = MUNICIPIOS[SRM]
-    return setup.initialise(profile_id=SRM, municipio=name, uf=uf, ibge=ibge,
-                            population=population, fiscal_unit_value="48,26",
-                            admin_password="senha-forte-1")
+    return setup.initialise(**municipio_values(SRM))
 
 
 def row_counts() -> dict[str, int]:

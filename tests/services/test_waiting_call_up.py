@@ -6,7 +6,6 @@ audited; SRM (Art. 3, licitação) and L1745 (Art. 13, edital) leave the next ca
 Each município is made by `setup.initialise` with a population whose cap is reached by the
 permits granted through the services, the applicants past it put on the list by the grant
 itself; once per session and backend (a template), copied into each test's database."""
-import copy
 import datetime as dt
 import json
 
@@ -18,10 +17,7 @@ from mototaxi_desk.services import setup
 from mototaxi_desk.services.context import Actor
 from mototaxi_desk.store.models import AuditLog, WaitingListEntry
 
-from mototaxi_desk.services.administration import users
-
-from ..conftest import CHEAP_HASHER, MUNICIPIOS, backend_of, row_counts
-from ..prepared import fingerprint
+from ..conftest import from_template, municipio_values, row_counts
 from ..factories import CLERK, SUPERVISOR, make_person, make_vehicle
 
 TODAY = dt.date(2026, 6, 15)
@@ -45,26 +41,18 @@ def grant(person, vehicle, on=TODAY):
 @pytest.fixture
 def prepared(db, db_url, templates):
     """prepared(make, profile_id): what `make(profile_id)` builds, built once per session and
-    backend (a template, tests/prepared.py) and copied into this test's database."""
-    kept = templates(backend_of(db_url))
-
+    backend (a template) and copied into this test's database."""
     def get(make, profile_id=PF):
-        name = f"waiting-{make.__name__}-{profile_id}"
-        if users._hasher is not CHEAP_HASHER or fingerprint() != kept.state("migrated"):
-            return make(profile_id)  # not the empty database a template is copied over
-        result = kept.build(name, lambda: make(profile_id))
-        kept.restore(name, db_url)
-        return copy.deepcopy(result)
+        return from_template(db_url, templates, f"waiting-{make.__name__}-{profile_id}",
+                             lambda: make(profile_id))
     return get
 
 
 def full_municipio(profile_id=PF):
     """Cap 2 (twice the inhabitants per permit) held by two permits; Ana, Bruno and Célia
     found it full and wait, in that order."""
-    name, uf, ibge, _population = MUNICIPIOS[profile_id]
-    setup.initialise(profile_id=profile_id, municipio=name, uf=uf, ibge=ibge,
-                     population=2 * per_permit(profile_id), fiscal_unit_value="48,26",
-                     admin_password="senha-forte-1", today=TODAY)
+    setup.initialise(**municipio_values(profile_id, population=2 * per_permit(profile_id)),
+                     today=TODAY)
     held = [grant(*applicant(name))["id"] for name in ("Primeiro Titular", "Segunda Titular")]
     waiting = {}
     for name, years in (("Ana Primeira", 12), ("Bruno Segundo", 8), ("Célia Terceira", 4)):
