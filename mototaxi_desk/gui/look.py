@@ -55,6 +55,8 @@ def apply(app: QApplication) -> None:
         font.setPointSizeF(MIN_POINT_SIZE)
         app.setFont(font)
     screen_fit.install(app)
+    from . import dialog_lifetime
+    dialog_lifetime.install()
     from .widgets import typed_limits
     typed_limits.install()
     if app.styleSheet() != STYLESHEET:  # set again, Qt polishes every widget alive anew

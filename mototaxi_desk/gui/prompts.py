@@ -15,7 +15,9 @@ def ask_yes_no(parent, title: str, text: str) -> bool:
     no = box.addButton("Não", QMessageBox.ButtonRole.NoRole)
     box.setDefaultButton(no)
     box.exec()
-    return box.clickedButton() is yes
+    answer = box.clickedButton() is yes
+    box.deleteLater()  # its parent's child until then, all day (gui/dialog_lifetime.py)
+    return answer
 
 
 def inform(parent, title: str, text: str) -> None:

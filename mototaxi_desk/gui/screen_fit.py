@@ -115,7 +115,7 @@ class _Unsqueezed(QWidget):
 
     def event(self, event) -> bool:
         if event.type() == QEvent.Type.LayoutRequest:  # grown (a message appeared)
-            QTimer.singleShot(0, self._grow_window)
+            QTimer.singleShot(0, self, self._grow_window)  # not once it is deleted
         return super().event(event)
 
     def _grow_window(self) -> None:

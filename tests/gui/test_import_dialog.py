@@ -47,8 +47,7 @@ def test_mapping_dry_run_report_and_import_through_the_window(qtbot, admin, tmp_
     page = SettingsPage(admin)
     qtbot.addWidget(page)
     page.tabs.setCurrentWidget(page.import_tab)
-    dialog = page.import_tab.open_dialog()
-    qtbot.addWidget(dialog)
+    dialog = page.import_tab.open_dialog()  # the page's: deleted once it finishes
     assert dialog.open_file(path)
     ui = dialog.ui
     assert [ui.sheet_combo.itemText(i) for i in range(ui.sheet_combo.count())] == [

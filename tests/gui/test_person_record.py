@@ -8,6 +8,7 @@ import json
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
+from shiboken6 import Shiboken
 from validate_docbr import CNH
 
 from mototaxi_desk.domain import inspection_rules
@@ -39,7 +40,7 @@ def page(town, qapp):
 
 
 def _open(page, person_id):
-    if page.form is not None:
+    if page.form is not None and Shiboken.isValid(page.form):  # a finished one is deleted
         page.form.close()
         page.form = None
     page.open_person(person_id)

@@ -567,7 +567,7 @@ class _PreviewForm(ActionForm):
 
     def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
         super().showEvent(event)
-        QTimer.singleShot(0, self.fit_preview)
+        QTimer.singleShot(0, self, self.fit_preview)
 
 
 def _small_form(actor, act: str, fields: list, inputs, describe, parent=None) -> ActionForm:
