@@ -16,9 +16,9 @@ from mototaxi_desk.demo import data as demo
 from mototaxi_desk.domain import wallclock
 from mototaxi_desk.services.views import alerts, due_dates
 from mototaxi_desk.store.connection import write_transaction
-from mototaxi_desk.store.models import AlertDue, Person
+from mototaxi_desk.store.models import DB, AlertDue, Person
 
-from ..conftest import L1745, PF
+from ..conftest import BACKENDS, L1745, PF
 
 TODAY = wallclock.today()
 WINDOW = due_dates.WINDOW + due_dates.AHEAD
@@ -128,3 +128,31 @@ def test_a_row_stored_twice_is_not_kept_by_the_next_whole_rebuild(demo_data):
             "WHERE id = (SELECT MIN(id) FROM alert_due)")
     assert AlertDue.select().count() == len(expected) + 1
     assert _table_built_whole(TODAY) == expected
+
+
+@pytest.mark.parametrize("db_url", [BACKENDS[1]], indirect=True)
+def test_a_whole_rebuild_runs_without_jit_and_leaves_the_session_as_it_was(
+        make_municipio, monkeypatch):
+    """PostgreSQL compiled the rebuild's statements over the whole register with LLVM (their
+    estimates pass JIT's thresholds): half a second of CPU for a read that runs in 0.3 s.
+    The rebuild's read and write transactions turn it off for themselves only."""
+    make_municipio(PF, today=TODAY)
+    seen = []
+    compute = due_dates._sorted_values
+
+    def computed(on, window):
+        seen.append(DB.obj.execute_sql("SHOW jit").fetchone()[0])
+        return compute(on, window)
+    monkeypatch.setattr(due_dates, "_sorted_values", computed)
+    write = due_dates._insert_whole
+
+    def written(on, window, values):
+        seen.append(DB.obj.execute_sql("SHOW jit").fetchone()[0])
+        return write(on, window, values)
+    monkeypatch.setattr(due_dates, "_insert_whole", written)
+    before = DB.obj.execute_sql("SHOW jit").fetchone()[0]
+    with write_transaction():
+        due_dates.mark_stale()
+    assert due_dates.rebuild(TODAY)
+    assert seen == ["off", "off"]
+    assert DB.obj.execute_sql("SHOW jit").fetchone()[0] == before

@@ -306,6 +306,7 @@ def _rebuild(on: dt.date, days: int) -> bool:
     window = min(max(days, WINDOW) + AHEAD, alerts.MAX_DAYS)
 
     def computed():
+        _without_jit()
         mark = AuditLog.select(pw.fn.MAX(AuditLog.id)).scalar() or 0
         return mark, _sorted_values(on, window)
     attempts = 0
@@ -317,6 +318,7 @@ def _rebuild(on: dt.date, days: int) -> bool:
             return forward
         mark, values = _snapshot(computed)
         with write_transaction():
+            _without_jit()
             state = _state()
             if _fresh(state, on, days):
                 return False
@@ -444,6 +446,18 @@ def _write_changes(on: dt.date, window: int, values: list[tuple], rules: tuple) 
     database.execute_sql("DROP TABLE due_new")
     database.execute_sql("SET LOCAL enable_nestloop TO DEFAULT")
     database.execute_sql("SET LOCAL work_mem TO DEFAULT")
+
+
+def _without_jit() -> None:
+    """PostgreSQL: no JIT compilation for the rest of this transaction (a whole rebuild's).
+    The planner's estimates for its statements over the whole register pass JIT's
+    thresholds (PostgreSQL's defaults), and LLVM then compiled each of them, with
+    optimisation, in the server and again in each parallel worker: 470 ms of compiling
+    for the permits' read at 100,000 holders, a statement that runs in 290 ms
+    (benchmarks/RESULTS-postgresql.md). SET LOCAL: the session's own setting is back at
+    the commit or the rollback."""
+    if connection.is_postgres():
+        DB.obj.execute_sql("SET LOCAL jit = off")
 
 
 NO_INSPECTION = dt.date.min  # in the join of the last inspections' days: none of that kind
