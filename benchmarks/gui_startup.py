@@ -19,7 +19,7 @@ once and after 4 s at the login (the program builds the table while the login sh
 
 With --tour (issue 40): the window process's peak resident memory (VmHWM, read from
 /proc at the end, and the step at which it was reached) through the login, the Painel, ten
-prontuários, Infrações and Relatórios, and Entrar → usable main window split into the
+prontuários, Infrações and Relatórios, then "Nova pessoa" opened and cancelled 50 times, and Entrar → usable main window split into the
 password's argon2 check and the rest (and the GUI thread's CPU meanwhile); --morning makes
 each start the day's first. --db also takes a PostgreSQL URL (the register kept there, its
 data folder in the benchmarks' cache). BENCH_CODE=DIR runs the program from another tree
@@ -185,6 +185,15 @@ def tour(app, w):                           # the pages a clerk opens, the peak 
     w.reports_page.loaded.connect(lambda: done.append(1))
     w.nav.setCurrentRow(w.row_of("reports_page"))
     settle("Relatórios", done)
+    from PySide6.QtCore import QEventLoop, QTimer
+    for _ in range(50):                     # a counter's day of dialogs: opened, cancelled
+        dialog = w.new_person()
+        app.processEvents()
+        dialog.reject()
+        spin = QEventLoop()                 # back in an event loop, as the window's own,
+        QTimer.singleShot(5, spin.quit)     # where what was deleted later goes
+        spin.exec()
+    settle("50 × Nova pessoa")
     print("TOUR", json.dumps({"steps": steps, "peak": memory()[1],
                               "enter_to_main": figures["shown_at"] - figures["t1"],
                               "password": figures["password"],
@@ -292,7 +301,7 @@ def tour(db: str, runs: int, morning: bool = False) -> dict:
 def tour_text(t: dict) -> str:
     steps = t["runs"][len(t["runs"]) // 2]["steps"]
     return (f"peak resident memory (VmHWM) login → Painel → 10 prontuários → Infrações → "
-            f"Relatórios: median {t['peak_median']:.0f} MiB, worst {t['peak_worst']:.0f} "
+            f"Relatórios → 50 × Nova pessoa: median {t['peak_median']:.0f} MiB, worst {t['peak_worst']:.0f} "
             f"(budget 250), reached at: {', '.join(sorted({r['at'] for r in t['runs']}))}\n"
             "  steps (VmRSS/VmHWM MiB): " + "; ".join(f"{n} {rss:.0f}/{hwm:.0f}"
                                                      for n, rss, hwm in steps) + "\n"
