@@ -21,6 +21,12 @@ def first_login_password_change(actor: Actor, parent: QWidget | None = None) -> 
         QDialog.DialogCode.Accepted
 
 
+def _change_password(actor: Actor, window) -> None:
+    dialog = ChangePasswordDialog(actor, parent=window)
+    dialog.exec()
+    dialog.deleteLater()  # the window's child until then (gui/dialog_lifetime.py)
+
+
 def install(window, actor: Actor, *, idle_minutes: float | None = None) -> IdleLock:
     """Status-bar buttons, Ctrl+L and the idle lock on the main window."""
     lock = IdleLock(window, actor, minutes=idle_minutes)
@@ -28,7 +34,7 @@ def install(window, actor: Actor, *, idle_minutes: float | None = None) -> IdleL
     lock.logged_out.connect(QApplication.instance().quit)
     change = QPushButton("Trocar senha")
     change.setFlat(True)
-    change.clicked.connect(lambda: ChangePasswordDialog(actor, parent=window).exec())
+    change.clicked.connect(lambda: _change_password(actor, window))
     lock_now = QPushButton("Bloquear (Ctrl+L)")
     lock_now.setFlat(True)
     lock_now.clicked.connect(lambda: lock.lock())

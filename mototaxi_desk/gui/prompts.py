@@ -32,13 +32,15 @@ def warn(parent, title: str, text: str) -> None:
 def show_preview(parent, result: dict, *, modal: bool = False, on_close=None):
     """The print preview of a document just prepared (a services.documents result: its
     copies count when it is printed or saved); `on_close` runs when it closes (the screen
-    refreshes: a fee may have been charged with the copy). Returns the dialog."""
+    refreshes: a fee may have been charged with the copy). Returns the dialog, deleted once
+    it finishes and control is back in the event loop (gui/dialog_lifetime.py)."""
     from .dialogs.print_preview import PrintPreviewDialog
     dialog = PrintPreviewDialog(result, parent)
     if on_close is not None:
         dialog.finished.connect(lambda _code: on_close())
     if modal:
         dialog.exec()
+        dialog.deleteLater()  # its parent's child until then (gui/dialog_lifetime.py)
     else:
         dialog.open()
     return dialog

@@ -103,3 +103,15 @@ def test_kept_parentless_and_exec_dialogs_are_left_to_their_owners(qtbot):
     assert Shiboken.isValid(modal)
     modal.deleteLater()
     alone.deleteLater()
+
+
+def test_the_dialogs_run_by_exec_are_deleted_by_their_callers(qtbot):
+    """A dialog run by exec() is read by its caller after exec() returns; the caller then
+    deletes it: the progress of a long job (batch printing, reports) leaves nothing."""
+    from mototaxi_desk.gui.widgets.progress import run_with_progress
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    parent.show()
+    for _ in range(3):
+        assert run_with_progress(parent, "Imprimindo", "Aguarde.", lambda progress: 42) == 42
+    qtbot.waitUntil(lambda: not parent.findChildren(QDialog))

@@ -174,8 +174,10 @@ class CampaignsDialog(QDialog):
 
     def new_campaign(self) -> None:
         dialog = NewCampaignDialog(self.actor, self)
-        if dialog.exec() == QDialog.DialogCode.Accepted and dialog.created:
-            self.load_campaigns(select=dialog.created["id"])
+        created = dialog.created if dialog.exec() == QDialog.DialogCode.Accepted else None
+        dialog.deleteLater()  # this window's child until then (gui/dialog_lifetime.py)
+        if created:
+            self.load_campaigns(select=created["id"])
 
     def attend_selected(self) -> None:
         index = self.view.currentIndex()

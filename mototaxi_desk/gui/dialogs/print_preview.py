@@ -128,7 +128,9 @@ class PrintPreviewDialog(QDialog):
         printer = printer_for(self.document)
         dialog = QPrintDialog(printer, self)
         dialog.setWindowTitle("Imprimir")
-        if dialog.exec() != QDialog.DialogCode.Accepted:
+        chosen = dialog.exec() == QDialog.DialogCode.Accepted
+        dialog.deleteLater()  # the preview's child until then (gui/dialog_lifetime.py)
+        if not chosen:
             return
         render_to_printer(self.document, printer)
         if self.issue():

@@ -106,4 +106,9 @@ class ProgressDialog(QDialog):
 def run_with_progress(parent, title: str, text: str, work: Callable[[Progress], object], *,
                       last_step_text: str = ""):
     """One call for callers: see ProgressDialog.run."""
-    return ProgressDialog(title, text, parent, last_step_text=last_step_text).run(work)
+    dialog = ProgressDialog(title, text, parent, last_step_text=last_step_text)
+    try:
+        return dialog.run(work)
+    finally:
+        if parent is not None:  # its parent's child until then (gui/dialog_lifetime.py)
+            dialog.deleteLater()
