@@ -11,8 +11,9 @@ Only dialogs this program made in Python with a parent, opened window-modal (`op
 modeless (`show()`): a dialog Qt made itself (a static QMessageBox or QFileDialog) is Qt's
 to delete; one without a parent is Python's (collected with its last reference); one run by
 `exec()` (application-modal) is read by its caller after exec() returns, and its deletion
-could run inside exec()'s own event loop, before that: its caller deletes it
-(`prompts.py`). A dialog kept to be opened again says so with `keep(dialog)`."""
+could run inside exec()'s own event loop, before that: its caller deletes it once read
+(prompts.py, widgets/progress.py, the print dialog, the new campaign, the password change).
+A dialog kept to be opened again says so with `keep(dialog)`."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
