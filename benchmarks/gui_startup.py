@@ -19,11 +19,12 @@ once and after 4 s at the login (the program builds the table while the login sh
 
 With --tour (issue 40): the window process's peak resident memory (VmHWM, read from
 /proc at the end, and the step at which it was reached) through the login, the Painel, ten
-prontuários, Infrações and Relatórios, then "Nova pessoa" opened and cancelled 50 times, and Entrar → usable main window split into the
-password's argon2 check and the rest (and the GUI thread's CPU meanwhile); --morning makes
-each start the day's first. --db also takes a PostgreSQL URL (the register kept there, its
-data folder in the benchmarks' cache). BENCH_CODE=DIR runs the program from another tree
-(`git archive REV mototaxi_desk resources`): before/after starts interleaved.
+prontuários, Infrações and Relatórios, then "Nova pessoa" opened and cancelled 50 times,
+and Entrar → usable main window split into the password's argon2 check and the rest (and
+the GUI thread's CPU meanwhile); --morning makes each start the day's first. --db also
+takes a PostgreSQL URL (the register kept there, its data folder in the benchmarks' cache).
+BENCH_CODE=DIR runs the program from another tree (`git archive REV mototaxi_desk
+resources`): before/after starts interleaved.
 
     python benchmarks/gui_startup.py [--holders N] [--runs R] [--db FILE|URL] [--tour [--morning]]
 """
@@ -301,8 +302,9 @@ def tour(db: str, runs: int, morning: bool = False) -> dict:
 def tour_text(t: dict) -> str:
     steps = t["runs"][len(t["runs"]) // 2]["steps"]
     return (f"peak resident memory (VmHWM) login → Painel → 10 prontuários → Infrações → "
-            f"Relatórios → 50 × Nova pessoa: median {t['peak_median']:.0f} MiB, worst {t['peak_worst']:.0f} "
-            f"(budget 250), reached at: {', '.join(sorted({r['at'] for r in t['runs']}))}\n"
+            f"Relatórios → 50 × Nova pessoa: median {t['peak_median']:.0f} MiB, worst "
+            f"{t['peak_worst']:.0f} (budget 250), reached at: "
+            f"{', '.join(sorted({r['at'] for r in t['runs']}))}\n"
             "  steps (VmRSS/VmHWM MiB): " + "; ".join(f"{n} {rss:.0f}/{hwm:.0f}"
                                                      for n, rss, hwm in steps) + "\n"
             f"Entrar → usable main window: median {t['enter_to_main'] * 1000:.0f} ms (worst "

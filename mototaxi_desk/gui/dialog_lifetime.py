@@ -13,25 +13,18 @@ to delete; one without a parent is Python's (collected with its last reference);
 `exec()` (application-modal) is read by its caller after exec() returns, and its deletion
 could run inside exec()'s own event loop, before that: its caller deletes it once read
 (prompts.py, widgets/progress.py, the print dialog, the new campaign, the password change).
-A dialog kept to be opened again says so with `keep(dialog)`."""
+Every dialog is made anew each time it opens: none is shown again once it finished."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QWidget
 from shiboken6 import Shiboken
 
-_SEEN = "_mototaxi_deleted_when_finished"
-_KEEP = "_mototaxi_kept_when_finished"
-
-
-def keep(dialog: QDialog) -> QDialog:
-    """This dialog is opened again after it finishes: never deleted here."""
-    dialog.setProperty(_KEEP, True)
-    return dialog
+_SEEN = "_mototaxi_deleted_when_finished"  # shown again before it finished: connected once
 
 
 def _adopt(window: QWidget) -> None:
-    if not isinstance(window, QDialog) or window.property(_SEEN) or window.property(_KEEP):
+    if not isinstance(window, QDialog) or window.property(_SEEN):
         return
     if window.parent() is None or not Shiboken.createdByPython(window) or \
             window.windowModality() == Qt.WindowModality.ApplicationModal:
