@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test browser benchmark screenshots clean installer installer-check forms
+.PHONY: run test test-all-twins browser benchmark screenshots clean installer installer-check forms
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ é necessário")'
@@ -41,6 +41,11 @@ test: $(VENV)/.test-installed browser
 	$(BIN)/lint-imports
 	$(if $(TEST_TMPDIR),TMPDIR=$(TEST_TMPDIR)) QT_QPA_PLATFORM=offscreen \
 		$(BIN)/python -m pytest -q -n auto --dist worksteal
+
+# the same with every PostgreSQL twin (tests/twins.py: `make test` leaves out those of the
+# window's tests and of all laws but one); MOTOTAXI_TEST_PG names the server. Not run by CI.
+test-all-twins:
+	MOTOTAXI_TEST_PG_TWINS=all $(MAKE) test
 
 # every budget of issue 23 in one run, written to benchmarks/RESULTS.md; the 100,000-holder
 # register and its copy with 1,000,000 notices (BENCH_NOTICES=0 leaves those lines out) are

@@ -32,7 +32,7 @@ from argon2 import PasswordHasher
 from mototaxi_desk.services.administration import users
 from mototaxi_desk.store.migrations import close_database, open_database
 
-from . import affinity
+from . import affinity, twins
 from .prepared import PostgresBackend, SqliteBackend, Templates, fingerprint
 
 PG_URL = os.environ.get("MOTOTAXI_TEST_PG", "")
@@ -82,7 +82,8 @@ LONG_FIRST = (
 )
 
 
-def pytest_collection_modifyitems(items):
+def pytest_collection_modifyitems(config, items):
+    twins.drop_redundant_postgres_twins(config, items)
     items.sort(key=lambda item: not item.nodeid.startswith(LONG_FIRST))  # stable: else as found
 
 

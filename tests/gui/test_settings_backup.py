@@ -112,6 +112,7 @@ def test_rotation_settings_saved_and_audited(qtbot, tab):
     assert AuditLog.select().where(AuditLog.action == "backup.settings").count() == 1
 
 
+@pytest.mark.both_backends  # its subject is the backend
 def test_postgresql_explains_and_offers_no_restore(qtbot, municipio, admin):
     tab = BackupTab(admin)
     qtbot.addWidget(tab)

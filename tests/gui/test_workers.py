@@ -4,6 +4,7 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
 from PySide6.QtCore import QThreadPool
 from PySide6.QtWidgets import QLabel, QWidget
 
@@ -69,6 +70,7 @@ def _endless_query(database) -> str:
             "SELECT count(*) FROM (SELECT x FROM c LIMIT 5000000000)")
 
 
+@pytest.mark.both_backends  # cutting a query is each backend's own
 def test_a_closing_window_cuts_a_long_read_and_keeps_nothing_of_it(db, qtbot, caplog):
     """Issue 23: a window closing while an interruptible job reads (the integrity check
     walking a large register, the Painel) stops it — the query running is cut, the next
