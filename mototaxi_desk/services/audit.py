@@ -18,6 +18,7 @@ from ..domain.audit_chain import GENESIS, entry_hash
 from ..store.connection import (after_outermost_transaction, before_commit, chain_deferred,
                                 changed, lock_audit_chain, pending_entries, write_transaction)
 from ..store.models import DB, AuditLog, User, touched_rows, utcnow
+from ..store import plain_sql
 from ..store import seals as row_seals
 from .trust import station_marks
 
@@ -257,8 +258,8 @@ before_commit(station_marks.note_before_commit)  # after the seals: their entry 
 
 def _head() -> str:
     """The hash the next entry links to: the last entry's (GENESIS for the first)."""
-    last = AuditLog.select(AuditLog.entry_hash).order_by(AuditLog.id.desc()).limit(1).first()
-    return GENESIS if last is None else (last.entry_hash or "")
+    last = plain_sql.head()
+    return GENESIS if last is None else (last[1] or "")
 
 
 def verify() -> dict:

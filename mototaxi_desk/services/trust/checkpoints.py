@@ -39,7 +39,8 @@ from pathlib import Path
 from ...domain import input_limits, wallclock
 from ...domain.errors import DomainError
 from ...domain.output_files import write_atomic
-from ...store.models import DB, AuditLog, SigningKey
+from ...store import plain_sql
+from ...store.models import DB, AuditLog
 from . import station_marks
 from .station_marks import database_identity, holds, ibge_code, kept_in, path, second_path
 
@@ -61,9 +62,8 @@ def _private_key(ibge: str):
     """(key_ref, private key) when this station holds the current key, else None. Never
     creates a key (this runs after every action)."""
     from . import key_files as keys
-    row = (SigningKey.select(SigningKey.key_id, SigningKey.fingerprint)
-           .where(SigningKey.retired_at.is_null())
-           .order_by(SigningKey.key_id.desc()).tuples().first())
+    row = plain_sql.first("SELECT key_id, fingerprint FROM signing_key "
+                          "WHERE retired_at IS NULL ORDER BY key_id DESC LIMIT 1")
     if row is None:
         return None
     key_id, fingerprint = row
@@ -104,17 +104,16 @@ def _head(previous: dict | None = None) -> tuple[int, str, int] | None:
     """(id, hash, count) of the chain's last entry. The count is the previous checkpoint's
     plus the entries after it, an indexed range, when that checkpoint still holds; counting
     the whole log after every action would grow with the register (issue 23)."""
-    last = AuditLog.select(AuditLog.id, AuditLog.entry_hash).order_by(
-        AuditLog.id.desc()).limit(1).tuples().first()
+    last = plain_sql.head()
     if last is None:
         return None
     if previous:
         # bounded by the head read: an entry appended since is the next checkpoint's, and
         # a two-sided range is an index scan even on a table the planner never analyzed
-        since = AuditLog.select().where((AuditLog.id > previous["id"]) &
-                                        (AuditLog.id <= last[0])).count()
+        (since,) = plain_sql.first("SELECT COUNT(*) FROM audit_log WHERE id > ? AND id <= ?",
+                                   previous["id"], last[0])
         return last[0], last[1] or "", previous["count"] + since
-    return last[0], last[1] or "", AuditLog.select().count()
+    return last[0], last[1] or "", plain_sql.first("SELECT COUNT(*) FROM audit_log")[0]
 
 
 def write(*, reset: bool = False) -> dict | None:

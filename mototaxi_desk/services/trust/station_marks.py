@@ -28,10 +28,10 @@ import threading
 from pathlib import Path
 
 import peewee as pw
-from peewee import fn
 
 from ... import config
-from ...store.models import DB, AuditLog, MunicipioSettings, StationMark, utcnow
+from ...store import plain_sql
+from ...store.models import DB, AuditLog, StationMark, utcnow
 
 _state = threading.local()
 
@@ -56,8 +56,8 @@ def resolved(file: str) -> str:
 
 def ibge_code() -> str | None:
     """The município's IBGE code (None before it is set up): part of the files' names."""
-    row = MunicipioSettings.select(MunicipioSettings.ibge_code).first()
-    return row.ibge_code if row else None
+    row = plain_sql.first("SELECT ibge_code FROM municipio_settings LIMIT 1")
+    return row[0] if row else None
 
 
 _override_dir: Path | None = None
@@ -137,8 +137,8 @@ def _station_id(machine: str, os_user: str, folder: str, database: str) -> str:
 
 def holds(audit_id, entry_hash) -> bool:
     """Whether the chain still has entry `audit_id` with that hash."""
-    row = AuditLog.select(AuditLog.entry_hash).where(AuditLog.id == audit_id).first()
-    return row is not None and row.entry_hash == entry_hash
+    row = plain_sql.first("SELECT entry_hash FROM audit_log WHERE id = ?", audit_id)
+    return row is not None and row[0] == entry_hash
 
 
 def here() -> StationMark | None:
@@ -170,13 +170,13 @@ def note(*, reset: bool = False) -> None:
     the station's previous head is no longer in the chain (the evidence stays for `check`)
     unless reset (a restore, an acknowledgement), and before the station's checkpoint file
     first exists."""
-    head = AuditLog.select(AuditLog.id, AuditLog.entry_hash).order_by(
-        AuditLog.id.desc()).limit(1).tuples().first()
+    head = plain_sql.head()
     if head is None:
         return
     me = identity()
-    row = StationMark.get_or_none(StationMark.station == me["station"])
-    if row is not None and (row.audit_id, row.entry_hash) == head:
+    row = plain_sql.first("SELECT audit_id, entry_hash, entries FROM station_mark "
+                          "WHERE station = ?", me["station"])
+    if row is not None and (row[0], row[1]) == head:
         return
     if row is None and not reset:
         file = path()
@@ -185,10 +185,10 @@ def note(*, reset: bool = False) -> None:
     if row is None or reset:
         entries = AuditLog.select().count()
     else:  # an indexed range, not the whole log, after every action (under the chain lock)
-        held, since = _held_and_since(row.audit_id, row.entry_hash, head[0])
+        held, since = _held_and_since(row[0], row[1], head[0])
         if not held:
             return
-        entries = row.entries + since
+        entries = row[2] + since
     values = {"machine": me["machine"], "os_user": me["os_user"], "folder": me["folder"],
               "audit_id": head[0], "entry_hash": head[1] or "", "entries": entries,
               "seen_at": utcnow()}
@@ -201,12 +201,10 @@ def note(*, reset: bool = False) -> None:
 def _held_and_since(audit_id: int, entry_hash: str, head_id: int) -> tuple[bool, int]:
     """(holds(audit_id, entry_hash), entries after it up to the head) in one statement: a
     two-sided range, an index scan even on a table the planner never analyzed."""
-    held, since = (AuditLog.select(
-        fn.SUM(pw.Case(None, [((AuditLog.id == audit_id) &
-                               (AuditLog.entry_hash == entry_hash), 1)], 0)),
-        fn.SUM(pw.Case(None, [(AuditLog.id > audit_id, 1)], 0)))
-        .where((AuditLog.id >= audit_id) & (AuditLog.id <= head_id)).tuples().first()
-        or (0, 0))
+    held, since = plain_sql.first(
+        "SELECT SUM(CASE WHEN id = ? AND entry_hash = ? THEN 1 ELSE 0 END), "
+        "SUM(CASE WHEN id > ? THEN 1 ELSE 0 END) FROM audit_log WHERE id >= ? AND id <= ?",
+        audit_id, entry_hash, audit_id, audit_id, head_id) or (0, 0)
     return bool(held), int(since or 0)
 
 
