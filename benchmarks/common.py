@@ -14,7 +14,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# BENCH_CODE: the program of another revision (`git archive REV mototaxi_desk resources`
+# unpacked there) for a before/after; else this checkout's
+sys.path.insert(0, os.environ.get("BENCH_CODE") or str(Path(__file__).resolve().parents[1]))
 
 from mototaxi_desk.demo import data as demo
 from mototaxi_desk.services import setup  # noqa: E402
