@@ -127,12 +127,22 @@ def _append(row: AuditLog, previous: str | None = None, read: dict | None = None
               "entity_id": row.entity_id, "before": row.before, "after": row.after,
               "prev_hash": row.prev_hash, "seals": row.seals, "machine": row.machine}
     row.entry_hash = entry_hash(user_id=row.user_id, **fields)
-    row.save(force_insert=True)
+    _insert(row)
     station_marks.head_moved()
     if sealed:
         row_seals.write_index({key: (seal, row.id) for key, seal in sealed.items()})
     changed(row.action, row.entity, row.entity_id)  # the due-dates table (services/views/due_dates.py)
     return row
+
+
+def _insert(row: AuditLog) -> None:
+    """row.save(force_insert=True) as SQL written once: every action appends an entry
+    (store/plain_sql.py), converted by the fields as peewee converts them."""
+    data = row.__data__
+    row.id = plain_sql.insert("audit_log", {
+        field.column_name: field.db_value(data.get(field.name))
+        for field in AuditLog._meta.sorted_fields if field is not AuditLog.id})
+    row._dirty.clear()
 
 
 def record_many(actor: Actor, entries: list[dict], batch: int = 500) -> int:

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 
 import peewee as pw
 from ..domain import wallclock
-from . import row_journal
+from . import row_journal, whole_row_select
 
 
 class _DatabaseProxy(pw.DatabaseProxy):
@@ -132,6 +132,10 @@ class BaseModel(pw.Model):
     class Meta:
         database = DB
         legacy_table_names = False
+
+    @classmethod
+    def select(cls, *fields):
+        return whole_row_select.select(cls, fields)
 
     def save(self, force_insert=False, only=None):
         """Saves the row and, for a sealed table, marks it for the action's audit seal. The

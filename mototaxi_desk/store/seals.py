@@ -22,6 +22,7 @@ import peewee as pw
 from ..domain.audit_chain import (canonical_row_digest, canonical_value, row_digest,
                                   row_digester, seal_text, seal_version)
 from ..domain.errors import DomainError
+from . import plain_sql
 from .models import (DB, MODELS, SEAL_VERSION, SEALED_FIELD_VERSIONS, SEALED_FIELDS,
                      AuditLog, RowSeal, set_save_guard, touched_rows)
 
@@ -187,15 +188,13 @@ def _position(text, needle):
 
 def write_index(seals: dict[str, tuple[str, int]]) -> None:
     """{"table:id": (seal, entry id)} into row_seal, replacing each row's previous line."""
-    rows = []
+    records = []
     for key, (seal, entry_id) in seals.items():
         table, _, row_id = key.partition(":")
-        rows.append({"table_name": table, "row_id": int(row_id), "seal": seal,
-                     "entry_id": entry_id})
-    for start in range(0, len(rows), 300):
-        (RowSeal.insert_many(rows[start:start + 300])
-         .on_conflict(conflict_target=[RowSeal.table_name, RowSeal.row_id],
-                      preserve=[RowSeal.seal, RowSeal.entry_id]).execute())
+        records.append((table, int(row_id), seal, entry_id))
+    for start in range(0, len(records), 300):  # after every action: SQL written once
+        plain_sql.upsert("row_seal", ("table_name", "row_id"), records[start:start + 300],
+                         ("table_name", "row_id", "seal", "entry_id"))
 
 
 # --- the check before a save ----------------------------------------------------------------
