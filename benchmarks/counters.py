@@ -173,6 +173,14 @@ def _clerk(index, url, data_dir, seed, start_at, stop_at, interval, counters, re
     try:
         open_database(url, check=False)
         clerk = Clerk(index, seed, counters)
+        # what the window has done by the time its clerk can act (gui/app.py, while the
+        # password is typed): the screens' modules imported, the profile parsed, and off the
+        # GUI thread the documents' library, fonts and holidays (services/documents/preload.py)
+        import mototaxi_desk.gui.main_window  # noqa: F401
+        from mototaxi_desk.services import setup
+        from mototaxi_desk.services.documents.preload import preload
+        setup.profile_today()
+        preload()
         # a counter already open: its first prontuário (imports, the profile parsed, the
         # signing key read) timed apart as "first open", before the clock starts
         began, waited[0] = time.perf_counter(), 0.0

@@ -37,6 +37,21 @@ def _preload_screens() -> None:
         setup.profile_today()  # kept parsed for the process (services/administration/profile_versions.py)
     except Exception:  # noqa: BLE001 - a cache warmed or not: the main window says what fails
         pass
+    # then, off the GUI thread (the login stays responsive), what the first guia or print of
+    # the day needs: started after the screens' imports, so no two threads import at once
+    from .workers import run_in_background
+    run_in_background(_preload_documents, lambda _: None)
+
+
+def _preload_documents() -> None:
+    """ReportLab, the layouts, the fonts and the year's holidays (services/documents/
+    preload.py): a clerk's first guia 360 -> 50 ms."""
+    from ..services.documents.preload import preload
+    try:
+        preload()
+    except Exception:  # noqa: BLE001 - only a warm-up: the document itself says what fails
+        logging.getLogger(__name__).warning("pré-carregamento dos documentos falhou",
+                                            exc_info=True)
 
 
 def _warm_up_screens() -> None:
