@@ -90,7 +90,8 @@ def warm_up() -> None:
     the first time one of its objects reaches Python. A throwaway Painel, navigation and
     search box, drawn off screen (never shown), make the ~120 types the main window's
     construction and first paint made after Entrar (about 25 ms of the GUI thread's CPU at
-    2 cores). Reads nothing from the database."""
+    2 cores), and a throwaway chart those of the Painel's first chart. Reads nothing from
+    the database."""
     window = QMainWindow()
     nav = Navigation(window)
     nav.add_page(page_title(DashboardPage))
@@ -101,6 +102,14 @@ def warm_up() -> None:
     page.resize(800, 600)
     page.grab()
     window.deleteLater()
+    # the Painel's first chart: QtCharts loaded and its types made (about 24 ms of the GUI
+    # thread, else spent in the Painel's first turn after Entrar, while the clerk may search)
+    from .widgets import charts
+    view = charts.chart_view()
+    view.setChart(charts.permits_chart(["Ativa"], [1], ["active"]))
+    view.resize(400, 300)
+    view.grab()
+    view.deleteLater()
 
 
 class MainWindow(QMainWindow):

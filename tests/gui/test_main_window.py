@@ -1,5 +1,7 @@
 """The main window on the demo data: Painel, search → prontuário, Pontos, Lista de espera.
 A window per test, each on its own copy of the demo database (demo_data): 0.1-0.2 s."""
+import os
+
 import pytest
 from PySide6.QtCore import Qt
 
@@ -147,6 +149,20 @@ def test_the_screens_load_without_qtcharts():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "False"
+
+
+def test_the_warm_up_draws_the_painels_first_chart_too():
+    """Issue 40 item 5: the Painel's first chart (QtCharts loaded, its types made: about 24 ms
+    of the GUI thread) is drawn by the warm-up while the password is typed, not in the
+    Painel's first turn after Entrar, while the clerk may be searching."""
+    import subprocess
+    import sys
+    code = ("import sys; from PySide6.QtWidgets import QApplication; app = QApplication([]); "
+            "from mototaxi_desk.gui import main_window; main_window.warm_up(); "
+            "print('PySide6.QtCharts' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}).stdout
+    assert out.strip() == "True"
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)

@@ -220,9 +220,10 @@ class DashboardPage(QWidget):
             self._bound(lambda page, exc: page._failed(exc, asked)), interruptible=True)
 
     def show_dashboard(self, info: dict) -> None:
-        """The figures and the alerts now, the chart at the event loop's next turn (its first
-        drawing loads QtCharts: two shorter turns rather than one the clerk may feel);
-        `loaded` once both are shown."""
+        """The figures and the alerts now, the chart at the event loop's next turn (two
+        shorter turns rather than one the clerk may feel; QtCharts and the first chart's
+        types are made by the login's warm-up, main_window.warm_up, else by the first
+        drawing); `loaded` once both are shown."""
         self.figures.setText(_figures_html(info))
         self.time_changes.setText(time_changes_text(info["time_changes"]))
         self.time_changes.setToolTip("\n".join(
@@ -256,7 +257,7 @@ class DashboardPage(QWidget):
         tab = self.charts.currentIndex()
         if self._info is None or tab in self._drawn or tab >= len(CHART_TABS):
             return
-        from ..widgets import charts  # QtCharts: loaded with the first chart drawn
+        from ..widgets import charts  # QtCharts: not loaded by the screens' modules
         info = self._info
         page = self.charts.widget(tab)
         if page.layout() is None:
