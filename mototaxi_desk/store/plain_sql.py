@@ -12,8 +12,7 @@ new entry and the index of last seals. Other writes stay with peewee (its field
 conversions, the row journal's hook in store/connection.py)."""
 from __future__ import annotations
 
-import peewee as pw
-
+from .connection import is_postgres
 from .models import DB
 from .row_journal import UNJOURNALED
 
@@ -40,7 +39,7 @@ def head() -> tuple[int, str | None] | None:
 
 
 def _backend(database) -> tuple[str, bool]:
-    return database.param, isinstance(database, pw.PostgresqlDatabase)
+    return database.param, is_postgres(database)
 
 
 def insert(table: str, values: dict) -> int:
