@@ -28,10 +28,12 @@ def _demo_password() -> str:
 def _preload_screens() -> None:
     """While the password is typed: the screens' modules (the Configurações tabs' too, which
     it imports as it is built) and the rule profile parsed once, not after Entrar (about
-    150 ms of the main window's construction on a counter PC)."""
+    150 ms of the main window's construction on a counter PC), and the prontuário's next
+    steps, which the records' warm-up reads (so it imports nothing beside the documents')."""
     import importlib
-    for name in ("main_window", "pages.settings_collection", "pages.settings_import"):
-        importlib.import_module(f"mototaxi_desk.gui.{name}")
+    for name in ("gui.main_window", "gui.pages.settings_collection",
+                 "gui.pages.settings_import", "services.views.next_steps"):
+        importlib.import_module(f"mototaxi_desk.{name}")
     from ..services import setup
     try:
         setup.profile_today()  # kept parsed for the process (services/administration/profile_versions.py)
@@ -61,6 +63,18 @@ def _warm_up_screens() -> None:
         warm_up()
     except Exception:  # noqa: BLE001 - only a warm-up: the main window says what fails
         logging.getLogger(__name__).warning("pré-carregamento das telas falhou", exc_info=True)
+
+
+def _warm_up_records() -> None:
+    """Once the integrity verdict is in, on this thread's connection (the one the window
+    reads with): a holder's prontuário read and thrown away, so the clerk's first one costs
+    what the later ones cost (services/views/records.py warm_up)."""
+    try:
+        from ..services.views import records
+        records.warm_up()
+    except Exception:  # noqa: BLE001 - only a warm-up: the prontuário says what fails
+        logging.getLogger(__name__).warning("pré-carregamento do prontuário falhou",
+                                            exc_info=True)
 
 
 def _verify_at_close(sqlite_file: Path) -> None:
@@ -164,6 +178,8 @@ def run_gui(url: str, *, demo: bool = False) -> int:
         clock_trust.assess()  # a date not trusted holds the program at the register's day
         from . import painel_preparation
         painel_preparation.start()  # the day's first Painel, built while the password is typed
+        # after the screens' imports (their timer is due first), while the login shows only
+        QTimer.singleShot(80, login, lambda: login.isVisible() and _warm_up_records())
         from . import gc_collector  # after the preload (its timer is due first): the
         # the start-up's garbage, while the password is typed; never once the login is gone
         # (frozen then, a window's objects would never be collected)

@@ -120,8 +120,17 @@ def test_the_days_painel_is_built_while_the_login_shows_and_the_tick_keeps_it(
     monkeypatch.setattr(due_dates, "_rebuild",
                         lambda on, days: built.append(on) or rebuild(on, days))
 
+    # and the records' warm-up (issue 40 item 4) reads on the GUI thread's connection, the
+    # one the window reads with
+    from mototaxi_desk.services.views import records
+    warmed, warm_up = [], records.warm_up
+    monkeypatch.setattr(records, "warm_up", lambda: warmed.append(
+        (threading.current_thread() is threading.main_thread(), warm_up())))
+
     def enter(dialog):  # the password is typed while the table is built
         qtbot.waitUntil(lambda: due_dates.if_fresh(TODAY, 30) is not None, timeout=20_000)
+        qtbot.waitUntil(lambda: bool(warmed), timeout=20_000)
+        assert warmed == [(True, Permit.get_by_id(permit["id"]).holder_id)]
         assert Permit.get_by_id(permit["id"]).status == "active"  # no tick yet
         dialog.actor = users.authenticate("admin", "senha-forte-1")
         return QDialog.DialogCode.Accepted

@@ -37,3 +37,45 @@ def test_open_amount_counts_fees_and_fines(demo_data):
     assert record["open_amount_cents"] == sum(d["amount_cents"] for d in debts)
     assert record["open_amount_cents"] == record["open_fees_cents"] + \
         record["open_penalties_cents"]
+
+
+def _tables(statements: list[str]) -> set[str]:
+    """The tables a list of statements reads, by the quoted names after FROM and JOIN."""
+    import re
+    return {name for sql in statements
+            for name in re.findall(r'(?:FROM|JOIN)\s+"(\w+)"', sql)}
+
+
+def test_the_records_warm_up_reads_what_a_prontuario_reads_and_writes_nothing(make_municipio):
+    """Issue 40 item 4: run on the window's connection while the password is typed, the
+    warm-up reads a holder's record, buttons and next steps as the prontuário does (every
+    table the prontuário reads), so the clerk's first prontuário costs what later ones
+    cost; nobody looked at the record, so it writes nothing (no LGPD entry)."""
+    from mototaxi_desk.services.licensing import permits
+    from mototaxi_desk.services.payments import guias
+    from mototaxi_desk.services.views import counter, next_steps
+
+    from ..conftest import row_counts
+    from ..factories import make_person, make_vehicle
+    from ..querycount import count_queries
+    make_municipio("porto-feliz-2017")
+    assert records.warm_up() is None  # nobody holds a permit yet: nothing to read
+    holders = []
+    for name in ("Primeira Titular", "Segundo Titular"):
+        person = make_person(name)
+        vehicle = make_vehicle(person["id"])
+        permits.grant_permit(SUPERVISOR, holder_id=person["id"], vehicle_id=vehicle["id"])
+        holders.append(person["id"])
+    before = row_counts()
+    with count_queries() as warmed:
+        assert records.warm_up() == holders[0]
+    assert row_counts() == before
+    with count_queries() as opened:  # what gui/pages/person.py reads for the second holder
+        with records.opening():
+            record = records.person_record(SUPERVISOR, holders[1])
+            available = counter.actions(SUPERVISOR, holders[1])
+            available["guia"] = guias.action_state(SUPERVISOR, holders[1])
+            next_steps.for_person(SUPERVISOR, holders[1], due=record["due"],
+                                  available=available)
+    read = _tables(opened.statements)
+    assert len(read) > 10 and read <= _tables(warmed.statements)

@@ -45,7 +45,31 @@ def opening() -> AbstractContextManager[None]:
     return one_reading()
 
 
-def _person_record(actor: Actor, person_id, *, on: dt.date | None) -> dict:
+def warm_up() -> int | None:
+    """While the password is typed (gui/app.py), on the connection the window will read
+    with: the first holder's record, buttons and next steps read as the prontuário reads
+    them, and thrown away. The day's first prontuário then costs what the later ones cost:
+    on PostgreSQL a new session's first statements load the server's caches of each table
+    and index they touch, and the process makes its first compositions (42 -> 26 ms at
+    3,000 holders, benchmarks/counters.py). Writes nothing: nobody looked at the record, so
+    there is no LGPD entry. The person read (None for a register with no permit yet)."""
+    from ..context import SYSTEM
+    from ..payments import guias
+    from . import counter, next_steps
+    holder = (Permit.select(Permit.holder).order_by(Permit.id).limit(1).scalar())
+    if holder is None:
+        return None
+    on = wallclock.today()
+    with opening():
+        record = _person_record(SYSTEM, holder, on=on, audited=False)
+        available = counter.actions(SYSTEM, holder, on=on)
+        available["guia"] = guias.action_state(SYSTEM, holder)
+        next_steps.for_person(SYSTEM, holder, on=on, due=record["due"], available=available)
+    return holder
+
+
+def _person_record(actor: Actor, person_id, *, on: dt.date | None,
+                   audited: bool = True) -> dict:
     on = on or wallclock.today()
     person = persons.get_person(person_id)
     cnh = persons.current_cnh(person.id)
@@ -90,8 +114,9 @@ def _person_record(actor: Actor, person_id, *, on: dt.date | None) -> dict:
     record["open_amount_cents"] = record["open_fees_cents"] + record["open_penalties_cents"]
     if not permissions.can(actor, "person.view_cpf"):  # LGPD: only the part the card shows
         _mask_cpfs(record, person.cpf)
-    with write_transaction():  # LGPD: who looked at whose full record, and when
-        audit.record(actor, "person.view", "person", person.id)
+    if audited:
+        with write_transaction():  # LGPD: who looked at whose full record, and when
+            audit.record(actor, "person.view", "person", person.id)
     return record
 
 
