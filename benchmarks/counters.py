@@ -408,9 +408,10 @@ def _write(lines, args) -> None:
     import platform
     path = Path(__file__).with_name("RESULTS-postgresql.md")
     text = path.read_text(encoding="utf-8")
-    begin, end = "<!-- counters.py: begin -->", "<!-- counters.py: end -->"
+    # the section keeps the earlier runs' notes: only its last run is replaced
+    begin, end = "<!-- counters.py last run: begin -->", "<!-- counters.py last run: end -->"
     body = "\n".join([
-        begin, "## Many counters on one PostgreSQL (issue 40 item 4)", "",
+        begin, "### The last run written by `counters.py --write`", "",
         f"{wallclock.now():%d/%m/%Y %H:%M}; {platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}, PostgreSQL on the same machine; {args.holders} "
         "holders (bulk filler); each counter a process with its own connection. Wall time of "
@@ -418,8 +419,12 @@ def _write(lines, args) -> None:
         "", *[line + "\n" for line in lines], end])
     if begin in text:
         text = text[:text.index(begin)] + body + text[text.index(end) + len(end):]
+    elif "<!-- counters.py: end -->" in text:  # the section's notes, then its last run
+        at = text.index("<!-- counters.py: end -->")
+        text = text[:at] + body + "\n" + text[at:]
     else:
-        text = text.rstrip("\n") + "\n\n" + body + "\n"
+        text = (text.rstrip("\n") + "\n\n<!-- counters.py: begin -->\n## Many counters on one "
+                "PostgreSQL (issue 40 item 4)\n\n" + body + "\n<!-- counters.py: end -->\n")
     path.write_text(text, encoding="utf-8")
 
 
