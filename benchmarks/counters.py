@@ -85,7 +85,9 @@ class Clerk:
         from mototaxi_desk.services.payments import guias
         from mototaxi_desk.services.views import counter, next_steps, records
         person, actor = self.rng.choice(self.persons), self.actors["supervisor"]
-        with getattr(records, "opening", contextlib.nullcontext)():  # as the screen: one reading
+        if hasattr(records, "prontuario"):
+            return records.prontuario(actor, person, on=self.today)
+        with getattr(records, "opening", contextlib.nullcontext)():  # earlier code: the same
             record = records.person_record(actor, person, on=self.today)
             available = counter.actions(actor, person, on=self.today)
             available["guia"] = guias.action_state(actor, person)

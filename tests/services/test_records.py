@@ -48,12 +48,10 @@ def _tables(statements: list[str]) -> set[str]:
 
 def test_the_records_warm_up_reads_what_a_prontuario_reads_and_writes_nothing(make_municipio):
     """Issue 40 item 4: run on the window's connection while the password is typed, the
-    warm-up reads a holder's record, buttons and next steps as the prontuário does (every
-    table the prontuário reads), so the clerk's first prontuário costs what later ones
+    warm-up reads a holder's prontuário as the screen does (every table the screen's
+    `records.prontuario` reads), so the clerk's first prontuário costs what later ones
     cost; nobody looked at the record, so it writes nothing (no LGPD entry)."""
     from mototaxi_desk.services.licensing import permits
-    from mototaxi_desk.services.payments import guias
-    from mototaxi_desk.services.views import counter, next_steps
 
     from ..conftest import row_counts
     from ..factories import make_person, make_vehicle
@@ -71,11 +69,10 @@ def test_the_records_warm_up_reads_what_a_prontuario_reads_and_writes_nothing(ma
         assert records.warm_up() == holders[0]
     assert row_counts() == before
     with count_queries() as opened:  # what gui/pages/person.py reads for the second holder
-        with records.opening():
-            record = records.person_record(SUPERVISOR, holders[1])
-            available = counter.actions(SUPERVISOR, holders[1])
-            available["guia"] = guias.action_state(SUPERVISOR, holders[1])
-            next_steps.for_person(SUPERVISOR, holders[1], due=record["due"],
-                                  available=available)
+        shown = records.prontuario(SUPERVISOR, holders[1])
+    assert shown["record"]["person"]["id"] == holders[1]
+    assert shown["available"]["guia"] and shown["steps"]
     read = _tables(opened.statements)
     assert len(read) > 10 and read <= _tables(warmed.statements)
+    viewed = AuditLog.select().where(AuditLog.action == "person.view")
+    assert [e.entity_id for e in viewed] == [str(holders[1])]  # the screen's view only (LGPD)

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from ...domain.errors import DomainError
 from ...domain.money import format_money
 from ...domain.validators import format_date
-from ...services.views import counter, records
+from ...services.views import records
 from ...services import acts, permissions
 from ...services.register import persons
 from ...services.context import Actor
@@ -273,11 +273,12 @@ class PersonPage(QWidget):
     def refresh(self) -> None:
         if self.person_id is None:
             return
-        with records.opening():  # the record, its buttons, next steps: one reading
-            self._refresh()
+        # the record, its buttons, next steps: one reading (what the login's warm-up reads)
+        opened = records.prontuario(self.actor, self.person_id)
+        self._refresh(opened["record"])
+        self._enable_actions(opened["available"], opened["steps"])
 
-    def _refresh(self) -> None:
-        record = records.person_record(self.actor, self.person_id)
+    def _refresh(self, record: dict) -> None:
         person = record["person"]
         cnh = record["cnh"]
         cnh_text = ("sem CNH registrada" if cnh is None else
@@ -307,7 +308,6 @@ class PersonPage(QWidget):
                                for h in record["history"]])
         self.record = record
         self._show_photo(record["person"]["has_photo"])
-        self._enable_actions()
 
     # --- "Mais ▾": the acts of the permit's life (gui/dialogs/permit_acts.py) ---------------
     def _more_menu(self, row: QHBoxLayout) -> None:
@@ -383,12 +383,10 @@ class PersonPage(QWidget):
             self.preview = prompts.show_preview(self, printed)
 
     # --- the actions that apply now -----------------------------------------------------------
-    def _enable_actions(self) -> None:
-        from ...services.payments import guias
-        self.available = counter.actions(self.actor, self.person_id)
-        self.available["guia"] = guias.action_state(self.actor, self.person_id)
+    def _enable_actions(self, available: dict, steps: list[dict]) -> None:
+        self.available = available
         self._enable_more(self.available["permit_acts"])
-        self._show_next_steps()
+        self._show_next_steps(steps)
         from .person_vehicles import may_register
         self.new_vehicle_button.setEnabled(may_register(self))
         for key, button in self.buttons.items():
@@ -403,10 +401,7 @@ class PersonPage(QWidget):
         # Alt+O: Alt+P is "&Pagar…" (two buttons on one key only moved the focus)
         self.buttons["stand"].setText("Mudar de p&onto…" if placed else "Vincular a p&onto…")
 
-    def _show_next_steps(self) -> None:
-        from ...services.views import next_steps
-        steps = next_steps.for_person(self.actor, self.person_id, due=self.record["due"],
-                                      available=self.available)
+    def _show_next_steps(self, steps: list[dict]) -> None:
         self.next_steps.set_steps(steps)
         index = self.tabs.indexOf(self.next_steps)
         self.tabs.setTabText(index, f"Próximos passos ({len(steps)})")

@@ -45,27 +45,40 @@ def opening() -> AbstractContextManager[None]:
     return one_reading()
 
 
+def prontuario(actor: Actor, person_id, *, on: dt.date | None = None) -> dict:
+    """What the prontuário screen shows on opening a person (gui/pages/person.py), in one
+    reading: {"record": person_record, "available": counter.actions with the guia's state
+    under "guia", "steps": next_steps.for_person}. Viewing it is recorded (LGPD)."""
+    permissions.require(actor, "person.view")
+    return _prontuario(actor, person_id, on=on or wallclock.today(), audited=True)
+
+
 def warm_up() -> int | None:
     """While the password is typed (gui/app.py), on the connection the window will read
-    with: the first holder's record, buttons and next steps read as the prontuário reads
-    them, and thrown away. The day's first prontuário then costs what the later ones cost:
-    on PostgreSQL a new session's first statements load the server's caches of each table
-    and index they touch, and the process makes its first compositions (42 -> 26 ms at
-    3,000 holders, benchmarks/counters.py). Writes nothing: nobody looked at the record, so
-    there is no LGPD entry. The person read (None for a register with no permit yet)."""
+    with: the first holder's prontuário read as the screen reads it, and thrown away. The
+    day's first prontuário then costs what the later ones cost: on PostgreSQL a new
+    session's first statements load the server's caches of each table and index they
+    touch, and the process makes its first compositions (42 -> 26 ms at 3,000 holders,
+    benchmarks/counters.py). Writes nothing: nobody looked at the record, so there is no
+    LGPD entry. The person read (None for a register with no permit yet)."""
     from ..context import SYSTEM
-    from ..payments import guias
-    from . import counter, next_steps
-    holder = (Permit.select(Permit.holder).order_by(Permit.id).limit(1).scalar())
+    holder = Permit.select(Permit.holder).order_by(Permit.id).limit(1).scalar()
     if holder is None:
         return None
-    on = wallclock.today()
-    with opening():
-        record = _person_record(SYSTEM, holder, on=on, audited=False)
-        available = counter.actions(SYSTEM, holder, on=on)
-        available["guia"] = guias.action_state(SYSTEM, holder)
-        next_steps.for_person(SYSTEM, holder, on=on, due=record["due"], available=available)
+    _prontuario(SYSTEM, holder, on=wallclock.today(), audited=False)
     return holder
+
+
+def _prontuario(actor: Actor, person_id, *, on: dt.date, audited: bool) -> dict:
+    from ..payments import guias
+    from . import counter, next_steps
+    with opening():
+        record = _person_record(actor, person_id, on=on, audited=audited)
+        available = counter.actions(actor, person_id, on=on)
+        available["guia"] = guias.action_state(actor, person_id)
+        steps = next_steps.for_person(actor, person_id, on=on, due=record["due"],
+                                      available=available)
+    return {"record": record, "available": available, "steps": steps}
 
 
 def _person_record(actor: Actor, person_id, *, on: dt.date | None,
