@@ -212,6 +212,9 @@ INTERNAL = {
     "mail.send_test", "mail.reminders", "mail.retry", "mail.unsubscribe",
     "mail.update_person",  # persons.update_person (person.update) and mail.set_consent
     "as_of.as_of",  # the actor's day and wording for an action, not an action (services/as_of.py)
+    # the prontuário as the screen opens it: checks person.view at its start, as
+    # records.person_record (person.view's call above) does, then reads that record
+    "records.prontuario",
 }
 
 

@@ -1,6 +1,9 @@
 """The person's full record (prontuário, PF Art. 14)."""
 import datetime as dt
 
+import pytest
+
+from mototaxi_desk.services.context import Actor, PermissionDenied
 from mototaxi_desk.services.views import records
 from mototaxi_desk.store.models import AuditLog, Permit
 
@@ -76,3 +79,5 @@ def test_the_records_warm_up_reads_what_a_prontuario_reads_and_writes_nothing(ma
     assert len(read) > 10 and read <= _tables(warmed.statements)
     viewed = AuditLog.select().where(AuditLog.action == "person.view")
     assert [e.entity_id for e in viewed] == [str(holders[1])]  # the screen's view only (LGPD)
+    with pytest.raises(PermissionDenied):  # person.view, as person_record checks it
+        records.prontuario(Actor(None, "sem.perfil", "desconhecido"), holders[1])
