@@ -386,6 +386,21 @@ def first_painel(db: str, runs: int, typing: tuple[float, ...] = (1.0, 4.0)) -> 
     return out
 
 
+def _holds_a_register(url: str) -> bool:
+    """Whether a PostgreSQL database holds a set-up register (read only: nothing made)."""
+    import psycopg2
+    connection = psycopg2.connect(url, connect_timeout=5)
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT to_regclass('municipio_settings') IS NOT NULL")
+            if not cursor.fetchone()[0]:
+                return False
+            cursor.execute("SELECT EXISTS (SELECT 1 FROM municipio_settings)")
+            return bool(cursor.fetchone()[0])
+    finally:
+        connection.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--holders", type=int, default=100_000)
@@ -396,6 +411,12 @@ def main() -> int:
     parser.add_argument("--morning", action="store_true", help="with --tour: each start the "
                         "day's first (the due-dates table of the day before)")
     args = parser.parse_args()
+    if args.db and args.db.startswith("postgres") and not _holds_a_register(args.db):
+        # the program would set its schema up in that database and wait at the first-run
+        # wizard (a database of the tests' server, given by mistake)
+        print(f"{args.db}: no register in that database; `python benchmarks/due_dates.py "
+              "--db SERVER_URL` builds one (mtx_bench_startup_…)", file=sys.stderr)
+        return 2
     if args.tour:
         compiled()
         print(machine_line(args.db), f"load {os.getloadavg()[0]:.2f}")
