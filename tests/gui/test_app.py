@@ -1,7 +1,5 @@
 """The minimal window of the foundation: login, what is in the database, search."""
 
-import pytest
-
 from PySide6.QtCore import Qt
 
 from mototaxi_desk.gui.app import LoginDialog
@@ -63,34 +61,3 @@ def test_a_failed_documents_preload_is_only_logged(monkeypatch, caplog):
     gui_app._preload_documents()  # no exception: the document itself says what fails
     assert "pré-carregamento dos documentos falhou" in caplog.text
 
-
-@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
-def test_the_login_shows_before_qts_own_enums_are_made(srm, db_url, tmp_path):
-    """Issue 40 item 5: PySide6 makes all ~100 enums of Qt's own namespace (Qt.WindowType,
-    Qt.FocusPolicy...) the first time any of them is used: 15 ms, 7 % of the program's start
-    to a usable login on a counter PC. Nothing before the login shows uses them (the screen
-    fit, the dialogs' lifetime, the login's buttons); they are made while the password is
-    typed. The program itself, in a fresh interpreter, up to the login's show."""
-    import os
-    import subprocess
-    import sys
-    code = (
-        "import enum, os, sys\n"
-        "made = []\n"
-        "create = enum.EnumType._create_\n"
-        "def watched(cls, class_name, *args, **kwargs):\n"
-        "    made.append(class_name)\n"
-        "    return create(cls, class_name, *args, **kwargs)\n"
-        "enum.EnumType._create_ = watched\n"
-        "from mototaxi_desk import __main__ as program\n"
-        "from mototaxi_desk.gui.dialogs import login\n"
-        "def shown(self):\n"
-        "    print(len(made), 'FocusPolicy' in made, 'WindowType' in made, flush=True)\n"
-        "    os._exit(0)\n"
-        "login.LoginDialog.show = shown\n"
-        "program.main(['--db', sys.argv[1]])\n")
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "MOTOTAXI_DATA_DIR": str(tmp_path)}
-    out = subprocess.run([sys.executable, "-c", code, db_url], capture_output=True, text=True,
-                         env=env, timeout=120).stdout.split()
-    assert len(out) == 3 and int(out[0]) > 0, out  # the hook saw the enums that were made
-    assert out[1:] == ["False", "False"]
