@@ -60,4 +60,3 @@ def test_a_failed_documents_preload_is_only_logged(monkeypatch, caplog):
     monkeypatch.setattr(preload, "preload", broken)
     gui_app._preload_documents()  # no exception: the document itself says what fails
     assert "pré-carregamento dos documentos falhou" in caplog.text
-
