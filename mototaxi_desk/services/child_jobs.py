@@ -62,6 +62,11 @@ YIELDING = ("integrity",)
 
 
 def _yield_priority() -> None:
+    """The child at a lower priority, and on PostgreSQL its statements on one core of the
+    server: hashing the whole audit chain there is otherwise a parallel query (store/
+    chain_sql.py) that takes both cores of a PC that is the server and the counter too,
+    while the clerk waits for the login, argon2 and the Painel."""
+    connection.yield_server_cores()
     try:
         if sys.platform == "win32":
             import ctypes

@@ -56,6 +56,7 @@ class Interrupted(StoreError):
 
 
 _stopping = threading.local()
+_one_server_core = False  # yield_server_cores(): this process's sessions without parallel workers
 
 
 class _Stoppable:
@@ -81,6 +82,16 @@ class SqliteDatabase(_Stoppable, pw.SqliteDatabase):
 class PostgresqlDatabase(_Stoppable, Reconnecting, pw.PostgresqlDatabase):
     """A dropped connection is opened anew: reads sent again, a write reported
     (store/reconnect.py)."""
+
+
+def yield_server_cores() -> None:
+    """From now on, the PostgreSQL sessions this process opens run each statement on one
+    core of the server (no parallel workers): for work nobody waits for (the
+    administrator's start-up check, services/child_jobs.py), whose server may share the
+    counter PC's cores with the window. Set in the session's options, so a connection
+    opened anew (store/reconnect.py) keeps it."""
+    global _one_server_core
+    _one_server_core = True
 
 
 def stop_queries_when(event: threading.Event | None) -> None:
@@ -155,6 +166,9 @@ def _postgres(url: str) -> pw.Database:
         key, _, value = pair.partition("=")
         if key in ("sslmode", "options"):
             params[key] = unquote(value)
+    if _one_server_core:  # after the URL's own options (a schema's search_path)
+        params["options"] = " ".join(filter(None, [params.get("options"),
+                                                   "-c max_parallel_workers_per_gather=0"]))
     try:
         pg_driver.load()  # peewee was imported without it (store/pg_driver.py)
     except ImportError:

@@ -13,6 +13,7 @@ from mototaxi_desk.services.context import SYSTEM
 from mototaxi_desk.store import connection
 from mototaxi_desk.store.models import Person
 
+from ..conftest import BACKENDS
 from .ledger_helpers import holder_permit
 from .test_tamper import _sql
 
@@ -113,3 +114,23 @@ def test_the_administrator_s_check_yields_the_cores_to_the_window():
     before, after = map(int, subprocess.run([sys.executable, "-c", code], capture_output=True,
                                             text=True, check=True).stdout.split())
     assert after == min(before + 10, 19)
+
+
+@pytest.mark.parametrize("db_url", [BACKENDS[1]], indirect=True)  # skipped without a server
+def test_the_administrator_s_check_takes_one_core_of_the_server(db, db_url):
+    """Issue 40 item 5: on PostgreSQL the start-up check hashes the whole audit chain on the
+    server, as a parallel query (store/chain_sql.py). A server on the counter PC then took
+    both of its cores while the clerk waited for the login, argon2 and the Painel. The
+    yielding child's sessions run on one core of the server; the URL's own options (here
+    the test's schema) are kept, and the window's sessions are left as they are."""
+    show = ("SHOW max_parallel_workers_per_gather", "SHOW search_path")
+    code = ("import sys; from mototaxi_desk.services import child_jobs; "
+            "from mototaxi_desk.store import connection; child_jobs._yield_priority(); "
+            "d = connection.make_database(sys.argv[1]); d.connect(); "
+            f"print('|'.join(d.execute_sql(q).fetchone()[0] for q in {show!r}))")
+    child = subprocess.run([sys.executable, "-c", code, db_url], capture_output=True,
+                           text=True, check=True).stdout.strip().split("|")
+    window = [db.execute_sql(q).fetchone()[0] for q in show]
+    assert child == ["0", window[1]]
+    assert window[0] != "0", "the server's default gives the window's sessions workers"
+    assert window[1] != '"$user", public', "the test's URL names a schema of its own"
