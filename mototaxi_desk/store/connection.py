@@ -83,13 +83,28 @@ class PostgresqlDatabase(_Stoppable, Reconnecting, pw.PostgresqlDatabase):
     """A dropped connection is opened anew: reads sent again, a write reported
     (store/reconnect.py)."""
 
+    def _initialize_connection(self, conn):
+        """Each session, as peewee opens it (a connection opened anew too). A statement
+        whose process is gone (a child job killed as the window closes, a window ended
+        from the task manager) stops within a second, instead of working on for nobody
+        (measured at 100,000 holders: the start-up check's hashing, on one core, went on
+        1.2 s after its child was killed 3 s in; a longer chain, longer). One core of the
+        server for a process that yields (yield_server_cores)."""
+        super()._initialize_connection(conn)
+        settings = ["SET client_connection_check_interval = 1000"] \
+            if conn.server_version >= 140000 else []  # the setting's first release
+        if _one_server_core:
+            settings.append("SET max_parallel_workers_per_gather = 0")
+        if settings:
+            with conn.cursor() as cursor:  # peewee's connections commit each statement
+                cursor.execute("; ".join(settings))
+
 
 def yield_server_cores() -> None:
     """From now on, the PostgreSQL sessions this process opens run each statement on one
     core of the server (no parallel workers): for work nobody waits for (the
     administrator's start-up check, services/child_jobs.py), whose server may share the
-    counter PC's cores with the window. Set in the session's options, so a connection
-    opened anew (store/reconnect.py) keeps it."""
+    counter PC's cores with the window. Set as each session opens, so a connection opened anew (store/reconnect.py) keeps it."""
     global _one_server_core
     _one_server_core = True
 
@@ -166,9 +181,6 @@ def _postgres(url: str) -> pw.Database:
         key, _, value = pair.partition("=")
         if key in ("sslmode", "options"):
             params[key] = unquote(value)
-    if _one_server_core:  # after the URL's own options (a schema's search_path)
-        params["options"] = " ".join(filter(None, [params.get("options"),
-                                                   "-c max_parallel_workers_per_gather=0"]))
     try:
         pg_driver.load()  # peewee was imported without it (store/pg_driver.py)
     except ImportError:
