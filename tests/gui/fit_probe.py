@@ -36,6 +36,22 @@ def _inside_scroll_area(widget: QWidget, window: QWidget) -> bool:
     return False
 
 
+# pages whose tabs may still go behind Qt's arrows at 125%: Configurações holds nine tabs
+# (eleven for an administrator) whose titles the program's messages name ("Configurações →
+# Unidade fiscal e tarifa"); they need a layout of their own (a list of sections), not
+# shorter titles. Every other tab bar (the Painel, the prontuário, the dialogs) is held.
+TABS_NOT_HELD = ("Configurações",)
+
+
+def _tabs_not_held(bar: QTabBar) -> bool:
+    parent = bar.parentWidget()
+    while parent is not None:
+        if getattr(parent, "title", None) in TABS_NOT_HELD:
+            return True
+        parent = parent.parentWidget()
+    return False
+
+
 def _visible_rect(widget: QWidget, window: QWidget) -> QRect:
     """The part of the widget its ancestors up to the window leave on screen (in window
     coordinates)."""
@@ -69,6 +85,12 @@ def problems_of(window: QWidget, name: str) -> list[str]:
                 area.horizontalScrollBar().maximum() > 0:
             found.append(f"{name}: rolagem horizontal de {area.horizontalScrollBar().maximum()}"
                          f" px em {area.widget().objectName() or type(area.widget()).__name__}")
+    for bar in window.findChildren(QTabBar):  # a tab behind the arrows is not seen
+        if bar.isVisibleTo(window) and bar.window() is window and bar.count() > 1 and \
+                bar.sizeHint().width() > bar.width() + 1 and not _tabs_not_held(bar):
+            texts = ", ".join(f"'{bar.tabText(i)}'" for i in range(bar.count()))
+            found.append(f"{name}: abas atrás das setas ({bar.sizeHint().width()} px de abas "
+                         f"em {bar.width()} px): {texts}")
     for widget in window.findChildren(QWidget):
         if not isinstance(widget, (QAbstractButton, QLineEdit, QComboBox)) or \
                 not widget.isVisibleTo(window) or widget.window() is not window:

@@ -7,12 +7,12 @@ from html import escape
 from types import MethodType
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import (QGridLayout, QGroupBox, QHBoxLayout, QLabel, QTabWidget,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QGridLayout, QGroupBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget)
 
 from ...services.views import due_dates, overview
 from ...services.licensing.permits import STATUS_LABELS
 from ..models.dict_table import Column, DictTableModel
+from ..widgets.fitting_tabs import fitting_tab_widget
 from .. import painel_preparation
 from ..workers import run_in_background
 from ..widgets.common import STATUS_COLOURS, heading, open_rows, table_view
@@ -89,7 +89,9 @@ def time_changes_text(changes: list[dict], shown: int = 4) -> str:
             + "<br>".join(lines) + "</p>")
 
 
-CHART_TABS = ("Permissões por situação", "Autos de infração por mês", "Multas em aberto e pagas")
+# short: each chart carries its whole title (widgets/charts.py), and the tabs, with
+# "Primeiros passos", stay in sight at 1366×768, 125%
+CHART_TABS = ("Permissões", "Autos por mês", "Multas")
 
 
 class DashboardPage(QWidget):
@@ -118,7 +120,7 @@ class DashboardPage(QWidget):
         top.addWidget(box, 2)
         # one chart per tab, each made when its tab is first shown with figures: QtCharts
         # loads then, not at start-up, and the charts get the width their labels need
-        self.charts = QTabWidget()
+        self.charts = fitting_tab_widget()
         self.charts.setMinimumHeight(230)
         self.charts.setMaximumHeight(260)
         for label in CHART_TABS:

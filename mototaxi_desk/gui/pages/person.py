@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMenu,
     QPushButton,
-    QTabWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -30,6 +29,7 @@ from ..dialogs import record_items
 from ..labels import instrument_words
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import STATUS_COLOURS, badge, heading, open_rows, table_view
+from ..widgets.fitting_tabs import fitting_tab_widget
 from ..widgets.flow import FlowLayout
 
 PHOTO_W, PHOTO_H = 90, 120  # 3×4
@@ -115,7 +115,7 @@ class PersonPage(QWidget):
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.message.hide()
         layout.addWidget(self.message)
-        self.tabs = QTabWidget()
+        self.tabs = fitting_tab_widget()  # every tab in sight at 125% (widgets/fitting_tabs)
         self.views: dict[str, object] = {}
         self._models: list[DictTableModel] = []
         self._titles: list[str] = []
@@ -137,7 +137,7 @@ class PersonPage(QWidget):
             Column("due_date", "Data"), Column("days_left", "Prazo", labels.deadline_words),
             Column("label", "O quê"), Column("article", "Artigo")],
             colour_of=lambda r: STATUS_COLOURS[r["urgency"]])
-        self.fees = self._tab("fees", "Débitos e taxas", [
+        self.fees = self._tab("fees", "Taxas", [
             Column("label", "Taxa"), Column("units_text", "Unidades"),
             Column("amount_text", "Valor"), Column("status", "Situação", _fee_status),
             Column("paid_on", "Pago em"), Column("article", "Artigo")],
