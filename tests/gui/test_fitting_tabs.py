@@ -56,3 +56,17 @@ def test_too_narrow_even_so_the_padding_keeps_its_floor(qtbot):
         assert bar.tabSizeHint(i).width() >= bar.fontMetrics().horizontalAdvance(title) + floor
     assert bar.style().pixelMetric(QStyle.PixelMetric.PM_TabBarTabHSpace, None, bar) == floor
     assert bar.sizeHint().width() > tabs.width()  # Qt's arrows, as the last resort
+
+
+def test_a_window_made_wider_or_narrower_lays_the_tabs_again(qtbot):
+    """Qt lays the tabs out when they change, not when their tab widget is resized: the
+    prontuário opened in a narrow window, then maximised, then made narrow again."""
+    plain = _tabs(qtbot, _plain, 2000)
+    full = [plain.tabBar().tabRect(i).width() for i in range(len(TITLES))]
+    tabs = _tabs(qtbot, fitting_tab_widget, sum(full) - 60)
+    bar = tabs.tabBar()
+    assert bar.sizeHint().width() <= tabs.width()
+    tabs.resize(2000, 200)
+    qtbot.waitUntil(lambda: [bar.tabRect(i).width() for i in range(len(TITLES))] == full)
+    tabs.resize(sum(full) - 60, 200)
+    qtbot.waitUntil(lambda: bar.sizeHint().width() <= tabs.width())

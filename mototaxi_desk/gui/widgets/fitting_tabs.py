@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QEvent, QSize
 from PySide6.QtWidgets import QProxyStyle, QStyle, QTabBar, QTabWidget
 
 FLOOR_EM = 0.6  # the least padding left around a title, in the font's height
@@ -37,19 +37,39 @@ class FittingTabBar(QTabBar):
         super().__init__(parent)
         self._padding = _Padding()  # kept: a widget does not own the style it is given
         self.setStyle(self._padding)
+        if parent is not None:  # its tab widget's width is the room the tabs have
+            parent.installEventFilter(self)
+
+    def _fitting_hspace(self, room: int) -> int | None:
+        """The padding that fits the titles in `room` pixels (None: the style's own)."""
+        asked, self._padding.hspace = self._padding.hspace, None
+        try:
+            if room <= 0 or self.count() < 2:
+                return None
+            excess = sum(QTabBar.tabSizeHint(self, i).width()
+                         for i in range(self.count())) - room
+            if excess <= 0:
+                return None
+            own = self._padding.pixelMetric(_HSPACE, None, self)
+            floor = math.ceil(FLOOR_EM * self.fontMetrics().height())
+            return max(min(floor, own), own - math.ceil(excess / self.count()))
+        finally:
+            self._padding.hspace = asked
+
+    def _room(self) -> int:
+        return self.parentWidget().width() if self.parentWidget() is not None else 0
 
     def tabSizeHint(self, index: int) -> QSize:
-        self._padding.hspace = None
-        room = self.parentWidget().width() if self.parentWidget() is not None else 0
-        if room > 0 and self.count() > 1:
-            excess = sum(super(FittingTabBar, self).tabSizeHint(i).width()
-                         for i in range(self.count())) - room
-            if excess > 0:
-                own = self._padding.pixelMetric(_HSPACE, None, self)
-                floor = math.ceil(FLOOR_EM * self.fontMetrics().height())
-                self._padding.hspace = max(min(floor, own),
-                                           own - math.ceil(excess / self.count()))
+        self._padding.hspace = self._fitting_hspace(self._room())
         return super().tabSizeHint(index)
+
+    def eventFilter(self, watched, event) -> bool:
+        # Qt lays the tabs out again when they change, not when their tab widget is
+        # resized: a window made wider (or narrower) asks for it here
+        if watched is self.parentWidget() and event.type() == QEvent.Type.Resize and \
+                self._fitting_hspace(self._room()) != self._padding.hspace:
+            self.setIconSize(self.iconSize())  # Qt's public way to have the tabs laid again
+        return False
 
 
 def fitting_tab_widget() -> QTabWidget:
