@@ -13,13 +13,19 @@ TITLES = ["Próximos passos (2)", "Permissões (1)", "Prazos (1)", "Taxas (3)", 
 
 
 def _tabs(qtbot, make, width: int) -> QTabWidget:
+    """Tabs `width` pixels wide, as a child of a small window: the program fits every window
+    to the screen (gui/screen_fit.py, once gui/look.py is applied), not the widgets in it."""
+    holder = QWidget()
+    holder.resize(400, 240)
     tabs = make()
+    tabs.setParent(holder)
+    tabs.holder = holder  # qtbot keeps a weak reference only
     for title in TITLES:
         tabs.addTab(QWidget(), title)
-    qtbot.addWidget(tabs)
-    tabs.resize(width, 200)
-    tabs.show()
-    qtbot.waitExposed(tabs)
+    tabs.setGeometry(0, 0, width, 200)
+    qtbot.addWidget(holder)
+    holder.show()
+    qtbot.waitExposed(holder)
     return tabs
 
 
