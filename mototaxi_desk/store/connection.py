@@ -104,7 +104,8 @@ def yield_server_cores() -> None:
     """From now on, the PostgreSQL sessions this process opens run each statement on one
     core of the server (no parallel workers): for work nobody waits for (the
     administrator's start-up check, services/child_jobs.py), whose server may share the
-    counter PC's cores with the window. Set as each session opens, so a connection opened anew (store/reconnect.py) keeps it."""
+    counter PC's cores with the window. Set as each session opens, so a connection opened
+    anew (store/reconnect.py) keeps it."""
     global _one_server_core
     _one_server_core = True
 
