@@ -73,6 +73,10 @@ clean:
 screenshots: $(VENV)/.test-installed browser
 	QT_QPA_PLATFORM=offscreen $(BIN)/python tools/screenshots.py docs/screenshots 1
 	QT_QPA_PLATFORM=offscreen $(BIN)/python tools/screenshots.py docs/screenshots/125 1.25
+	for tool in first_day next_steps mail; do \
+		QT_QPA_PLATFORM=offscreen $(BIN)/python tools/screenshots_$$tool.py docs/screenshots 1 && \
+		QT_QPA_PLATFORM=offscreen $(BIN)/python tools/screenshots_$$tool.py docs/screenshots/125 1.25 \
+		|| exit 1; done
 	MOTOTAXI_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q -p no:cacheprovider \
 		tests/browser/test_offline_verifier.py -k screenshot
 

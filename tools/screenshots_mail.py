@@ -109,4 +109,7 @@ def _shots(app, folder: Path, port: int) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main(*sys.argv[1:]))
+    from mototaxi_desk.gui.shutdown import delete_windows
+    code = main(*sys.argv[1:])
+    delete_windows()  # before the interpreter's exit deletes them in no order (a crash)
+    sys.exit(code)

@@ -106,4 +106,7 @@ def _shots(app, folder: Path) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main(*sys.argv[1:]))
+    from mototaxi_desk.gui.shutdown import delete_windows
+    code = main(*sys.argv[1:])
+    delete_windows()  # before the interpreter's exit deletes them in no order (a crash)
+    sys.exit(code)
