@@ -78,30 +78,77 @@ def cached_register(name: str, fill, server: str | None = None) -> tuple[str, fl
     seconds `fill(url)` took to build it now (None: it was there). Built into a partial copy
     renamed when complete, so an interrupted build is never taken for a register."""
     if server is None:
-        path = _this_or_older(name)
-        took = None
-        if not path.exists():
-            partial = path.with_suffix(".partial")
-            partial.unlink(missing_ok=True)
-            start = time.perf_counter()
-            fill(str(partial))
-            took = time.perf_counter() - start
-            partial.rename(path)
-        return str(path), took
+        with _building(bench_cache() / f"{name}.building"):  # one build at a time
+            path = _this_or_older(name)
+            took = None
+            if not path.exists():
+                partial = path.with_suffix(".partial")
+                for left in (partial, Path(f"{partial}-wal"), Path(f"{partial}-shm")):
+                    left.unlink(missing_ok=True)  # a killed build's, WAL included
+                start = time.perf_counter()
+                fill(str(partial))
+                took = time.perf_counter() - start
+                partial.rename(path)
+            return str(path), took
     database = _pg_name(name)
-    with _pg_admin(server) as cur:
-        for older in _versions_of(name):  # as on SQLite: an older schema's, migrated
-            if _pg_exists(cur, _pg_name(older)):
-                return _pg_url(server, _pg_name(older)), None
-        cur.execute(f'DROP DATABASE IF EXISTS "{database}_partial"')
-        cur.execute(f'CREATE DATABASE "{database}_partial"')
-    start = time.perf_counter()
-    fill(_pg_url(server, database + "_partial"))
-    took = time.perf_counter() - start
-    vacuum_analyze(_pg_url(server, database + "_partial"))
-    with _pg_admin(server) as cur:
-        cur.execute(f'ALTER DATABASE "{database}_partial" RENAME TO "{database}"')
-    return _pg_url(server, database), took
+    with _building(bench_cache() / f"{database}.building"):
+        with _pg_admin(server) as cur:
+            for older in _versions_of(name):  # as on SQLite: an older schema's, migrated
+                if _pg_exists(cur, _pg_name(older)):
+                    return _pg_url(server, _pg_name(older)), None
+            cur.execute(f'DROP DATABASE IF EXISTS "{database}_partial"')
+            cur.execute(f'CREATE DATABASE "{database}_partial"')
+        start = time.perf_counter()
+        fill(_pg_url(server, database + "_partial"))
+        took = time.perf_counter() - start
+        vacuum_analyze(_pg_url(server, database + "_partial"))
+        with _pg_admin(server) as cur:
+            cur.execute(f'ALTER DATABASE "{database}_partial" RENAME TO "{database}"')
+        return _pg_url(server, database), took
+
+
+@contextmanager
+def _building(lock: Path):
+    """The build of one cached register by one benchmark at a time: two at once (two
+    benchmarks started together) wrote the same partial copy, and one took the other's
+    half-written file ("disk I/O error"). A lock file holding the builder's process id;
+    one whose process is gone (a killed build) is taken over."""
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    announced = False
+    while True:
+        try:
+            descriptor = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+            break
+        except FileExistsError:
+            try:
+                holder = int(lock.read_text() or 0)
+            except (OSError, ValueError):
+                holder = 0
+            if holder and not _alive(holder):
+                lock.unlink(missing_ok=True)
+                continue
+            if not announced:
+                print(f"waiting for process {holder} to build {lock.stem}", flush=True)
+                announced = True
+            time.sleep(1)
+    with os.fdopen(descriptor, "w") as out:
+        out.write(str(os.getpid()))
+    try:
+        yield
+    finally:
+        lock.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    if sys.platform == "win32":  # os.kill would end it there: taken as alive
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # someone else's process: alive
+        return True
+    return True
 
 
 def _pg_name(name: str) -> str:
