@@ -60,6 +60,33 @@ def now_aware() -> dt.datetime:
     return (dt.datetime.now().astimezone() + _offset + _shift())
 
 
+def local(stamp: dt.datetime | None) -> dt.datetime | None:
+    """A stored timestamp (UTC, naive: what `utcnow()` gives and the database keeps) as this
+    computer's local time, naive: the time of day a receipt, a screen or a protocol's year
+    shows (a clerk in Brasília time files at 14:05, not at 17:05)."""
+    if stamp is None:
+        return None
+    try:
+        return stamp.replace(tzinfo=dt.timezone.utc).astimezone().replace(tzinfo=None)
+    except (OverflowError, OSError, ValueError):  # outside what the C library converts
+        return stamp  # (before 1970 on Windows; year 1 or 9999): as stored
+
+
+def utc(local_stamp: dt.datetime) -> dt.datetime:
+    """The inverse of `local`: a local time of this computer as a stored (UTC, naive)
+    timestamp, for comparing a local day's bounds with the stored ones."""
+    try:
+        return local_stamp.astimezone(dt.timezone.utc).replace(tzinfo=None)
+    except (OverflowError, OSError, ValueError):
+        return local_stamp
+
+
+def local_day(stamp: dt.datetime | None) -> dt.date | None:
+    """The local calendar day of a stored (UTC) timestamp."""
+    shown = local(stamp)
+    return None if shown is None else shown.date()
+
+
 def hold(day: dt.date | None) -> None:
     """Hold the program at `day` (None: follow the computer's clock again)."""
     global _held

@@ -24,12 +24,12 @@ def print_application_receipt(actor: Actor, application_id) -> dict:
         filer = User.get_or_none(User.id == app.filed_by_id) if app.filed_by_id else None
         key = info["protocol"]
         # the receipt reads as the wording in force on the day the application was filed
-        profile = setup.profile(on=app.filed_at.date())
+        profile = setup.profile(on=wallclock.local_day(app.filed_at))
         copy = log_copy(actor, "receipt", key, "a5")
         data = receipt.ReceiptData(
             municipio=municipio_header(profile=profile), protocol=key, type_label=info["type_label"],
             status_label=info["status_label"], applicant=person.name,
-            cpf_masked=validators.mask_cpf(person.cpf), filed_at=app.filed_at,
+            cpf_masked=validators.mask_cpf(person.cpf), filed_at=info["filed_at"],
             attendant=filer.login if filer else "—", copy=copy,
             printed_at=wallclock.now(), login=actor.login,
             permit=order_text(app.permit.order_number, profile) if app.permit_id else "",

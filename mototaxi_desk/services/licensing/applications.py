@@ -79,7 +79,9 @@ def protocol_text(app: Application) -> str:
 
 def as_dict(app: Application, *, checklist=None, history=None) -> dict:
     """`checklist`, `history`: the application's rows when the caller read them already
-    (list_applications reads them for every application in two queries)."""
+    (list_applications reads them for every application in two queries). Its times
+    (filed, decided, each change of status) in this computer's local time, as shown: the
+    database keeps them in UTC."""
     if checklist is None:
         checklist = app.checklist.order_by(ApplicationChecklistItem.id)
     if history is None:
@@ -88,14 +90,14 @@ def as_dict(app: Application, *, checklist=None, history=None) -> dict:
             "type_label": TYPE_LABELS[app.type], "status": app.status,
             "status_label": STATUS_LABELS[app.status], "person_id": app.person_id,
             "person_name": app.person.name, "permit_id": app.permit_id,
-            "filed_at": app.filed_at, "filed_by": app.filed_by_id,
-            "decided_by": app.decided_by_id, "decided_at": app.decided_at,
+            "filed_at": wallclock.local(app.filed_at), "filed_by": app.filed_by_id,
+            "decided_by": app.decided_by_id, "decided_at": wallclock.local(app.decided_at),
             "decision_reason": app.decision_reason, "notes": app.notes,
             "checklist": [{"code": c.code, "text": c.text, "mandatory": c.mandatory,
                            "article": c.article, "received": c.received,
                            "received_on": c.received_on, "note": c.note}
                           for c in checklist],
-            "history": [{"at": h.at, "from": h.from_status, "to": h.to_status,
+            "history": [{"at": wallclock.local(h.at), "from": h.from_status, "to": h.to_status,
                          "reason": h.reason, "user_id": h.user_id}
                         for h in history]}
 
@@ -160,9 +162,11 @@ def file_application(actor: Actor, person_id, app_type: str, *, permit_id=None, 
     if received:
         permissions.require(actor, "application.checklist")
     when = on or utcnow()
+    filed_on = wallclock.local_day(when)  # the protocol's year is the counter's, not UTC's:
+    # filed at 22:00 on 31/12 in Brasília time, it is that year's (01:00 on 01/01 in UTC)
     with write_transaction(concurrent=True):  # its one conflict: the protocol number's row
-        seq = sequences.next_value("protocol", when.year)
-        app = Application.create(protocol_year=when.year, protocol_seq=seq, type=app_type,
+        seq = sequences.next_value("protocol", filed_on.year)
+        app = Application.create(protocol_year=filed_on.year, protocol_seq=seq, type=app_type,
                                  person=person.id, permit=permit_id, filed_at=when,
                                  filed_by=actor.user_id, notes=notes)
         if kind.checklist:
@@ -176,7 +180,7 @@ def file_application(actor: Actor, person_id, app_type: str, *, permit_id=None, 
                      after={**audit.snapshot(app), "protocol": protocol_text(app)})
         if received:
             _mark_items(actor, app, list(received), received=True,
-                        received_on=min(when.date(), wallclock.today()), note="")
+                        received_on=min(filed_on, wallclock.today()), note="")
     return as_dict(app)
 
 
@@ -289,7 +293,8 @@ def list_applications(*, status: str | None = None, person_id=None, limit=200) -
 def application_rows(*, status: str | None = None, offset: int = 0, limit: int = 200
                      ) -> list[dict]:
     """A page of the Requerimentos list, newest first: the fields of the table (no checklist
-    or history: get_application has them), applicants joined, in one query."""
+    or history: get_application has them), applicants joined, in one query; times local,
+    as in as_dict."""
     query = (Application.select(Application, Person)
              .join(Person, on=(Application.person == Person.id), attr="person")
              .order_by(Application.protocol_year.desc(), Application.protocol_seq.desc())
@@ -300,7 +305,7 @@ def application_rows(*, status: str | None = None, offset: int = 0, limit: int =
              "type_label": TYPE_LABELS[a.type], "status": a.status,
              "status_label": STATUS_LABELS[a.status], "person_id": a.person_id,
              "person_name": a.person.name, "permit_id": a.permit_id,
-             "filed_at": a.filed_at, "decided_at": a.decided_at,
+             "filed_at": wallclock.local(a.filed_at), "decided_at": wallclock.local(a.decided_at),
              "decision_reason": a.decision_reason} for a in query]
 
 

@@ -177,7 +177,7 @@ def _history(person_id: int, permit_ids: list[int], vehicle_ids: list[int], *,
         found.extend(AuditLog.select().where(only & (AuditLog.action != "person.view"))
                      .order_by(AuditLog.id.desc()).limit(limit))
     found.sort(key=lambda r: r.id, reverse=True)
-    return [{"id": r.id, "at": r.at, "user_id": r.user_id, "action": r.action,
+    return [{"id": r.id, "at": wallclock.local(r.at), "user_id": r.user_id, "action": r.action,
              "entity": r.entity, "entity_id": r.entity_id,
              "before": json.loads(r.before) if r.before else None,
              "after": json.loads(r.after) if r.after else None} for r in found[:limit]]

@@ -399,8 +399,9 @@ def fine_totals(first: dt.date, last: dt.date) -> dict:
 # --- applications ------------------------------------------------------------------------
 
 def _filed_within(first, last):
-    start = dt.datetime.combine(first, dt.time.min)
-    stop = dt.datetime.combine(last + dt.timedelta(days=1), dt.time.min)
+    """Filed on the local days from `first` to `last` (the stored times are UTC)."""
+    start = wallclock.utc(dt.datetime.combine(first, dt.time.min))
+    stop = wallclock.utc(dt.datetime.combine(last + dt.timedelta(days=1), dt.time.min))
     return (Application.filed_at >= start) & (Application.filed_at < stop)
 
 
@@ -414,9 +415,9 @@ def _applications_query(first, last):
 
 
 def _applications_rows(query) -> list[dict]:
-    return [{"protocol": f"{year}/{seq:06d}", "filed_on": filed_at.date(),
+    return [{"protocol": f"{year}/{seq:06d}", "filed_on": wallclock.local_day(filed_at),
              "type": TYPE_LABELS.get(kind, kind), "person_id": person_id, "person_name": name,
-             "status": APPLICATION_STATUS[status], "decided_on": decided_at.date() if decided_at else None,
+             "status": APPLICATION_STATUS[status], "decided_on": wallclock.local_day(decided_at),
              "tone": APPLICATION_TONE.get(status, "open")}
             for year, seq, filed_at, kind, person_id, name, status, decided_at
             in query.tuples()]
