@@ -36,22 +36,6 @@ def _inside_scroll_area(widget: QWidget, window: QWidget) -> bool:
     return False
 
 
-# pages whose tabs may still go behind Qt's arrows at 125%: Configurações holds nine tabs
-# (eleven for an administrator) whose titles the program's messages name ("Configurações →
-# Unidade fiscal e tarifa"); they need a layout of their own (a list of sections), not
-# shorter titles. Every other tab bar (the Painel, the prontuário, the dialogs) is held.
-TABS_NOT_HELD = ("Configurações",)
-
-
-def _tabs_not_held(bar: QTabBar) -> bool:
-    parent = bar.parentWidget()
-    while parent is not None:
-        if getattr(parent, "title", None) in TABS_NOT_HELD:
-            return True
-        parent = parent.parentWidget()
-    return False
-
-
 def _visible_rect(widget: QWidget, window: QWidget) -> QRect:
     """The part of the widget its ancestors up to the window leave on screen (in window
     coordinates)."""
@@ -87,7 +71,7 @@ def problems_of(window: QWidget, name: str) -> list[str]:
                          f" px em {area.widget().objectName() or type(area.widget()).__name__}")
     for bar in window.findChildren(QTabBar):  # a tab behind the arrows is not seen
         if bar.isVisibleTo(window) and bar.window() is window and bar.count() > 1 and \
-                bar.sizeHint().width() > bar.width() + 1 and not _tabs_not_held(bar):
+                bar.sizeHint().width() > bar.width() + 1:
             texts = ", ".join(f"'{bar.tabText(i)}'" for i in range(bar.count()))
             found.append(f"{name}: abas atrás das setas ({bar.sizeHint().width()} px de abas "
                          f"em {bar.width()} px): {texts}")
@@ -183,10 +167,35 @@ def main(argv: list[str]) -> int:
             record.tabs.setCurrentIndex(tab)
             check(window, f"prontuario-aba-{tab}")
         found.extend(dialog_problems(window, holder, check))
+        window.close()
+        settings_sections(check)
     finally:
         close_database()
     print(json.dumps(found, ensure_ascii=False))
     return 0
+
+
+def settings_sections(check) -> None:
+    """Configurações as the administrator sees it (eleven sections: the import and the
+    backups are theirs only), each section in turn."""
+    from mototaxi_desk.gui import account
+    from mototaxi_desk.gui.main_window import MainWindow
+    from mototaxi_desk.gui.pages.settings import SettingsPage
+    from mototaxi_desk.services.context import Actor
+    from mototaxi_desk.store.models import User
+
+    row = User.get(User.role == "admin")  # the município's, whatever its password
+    admin = Actor(row.id, row.login, row.role)
+    window = MainWindow(admin)
+    account.install(window, admin, idle_minutes=0)
+    window.show_on_screen()
+    index = next(i for i, page in enumerate(window.pages) if isinstance(page, SettingsPage))
+    window.show_page(index)
+    page = window.pages[index]
+    for section in range(page.tabs.count()):
+        page.tabs.setCurrentIndex(section)
+        check(window, f"configuracoes-admin-{section}-{page.tabs.tabText(section)}")
+    window.close()
 
 
 def dialog_problems(window, holder, check) -> list[str]:

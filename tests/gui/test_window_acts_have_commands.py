@@ -29,6 +29,7 @@ from mototaxi_desk.domain import wallclock
 from mototaxi_desk.gui.dialogs import permit_acts
 from mototaxi_desk.gui.dialogs.application_detail import ApplicationDetailDialog
 from mototaxi_desk.gui.dialogs.notice_detail import NoticeDetailDialog
+from mototaxi_desk.gui.widgets.section_tabs import SectionTabs
 from mototaxi_desk.gui.main_window import MainWindow
 from mototaxi_desk.services import acts, ledger, setup
 from mototaxi_desk.services.administration import users
@@ -219,7 +220,9 @@ def area(widget) -> str:
     """Where the window offers it: the nearest enclosing widget of the program's own."""
     parent = widget.parent()
     while parent is not None:
-        if type(parent).__module__.startswith("mototaxi_desk.gui"):
+        # (a page's sections, gui/widgets/section_tabs.py, are a tab widget: not an area)
+        if type(parent).__module__.startswith("mototaxi_desk.gui") and \
+                not isinstance(parent, SectionTabs):
             return type(parent).__name__
         parent = parent.parent()
     return "MainWindow"
@@ -228,9 +231,13 @@ def area(widget) -> str:
 def offered(root: QWidget) -> set[tuple[str, str]]:
     """(area, words) of every button, action and context-menu entry under `root`. Check
     boxes and radio buttons are fields of a form, not acts; Qt's own unnamed buttons (tab
-    scrolling, a table's corner, a line edit's clear) have no words."""
+    scrolling, a table's corner, a line edit's clear) have no words; a section's button
+    (gui/widgets/section_tabs.py) is a tab, not an act."""
     found = set()
     for button in root.findChildren(QAbstractButton):
+        if button.parent() is not None and \
+                button.parent().objectName() == SectionTabs.HEADER_NAME:
+            continue
         if not isinstance(button, (QCheckBox, QRadioButton)) and words(button.text()):
             found.add((area(button), words(button.text())))
     for action in root.findChildren(QAction):

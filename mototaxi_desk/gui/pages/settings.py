@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -38,6 +37,7 @@ from ..widgets.common import (AMBER, GREY, MessageLine, heading, open_rows, tabl
 from ..widgets.tariff_box import TariffBox
 from .settings_backup import add_backup_tab
 from .settings_verifier import add_verifier_tab
+from ..widgets.section_tabs import SectionTabs
 from ...domain import wallclock
 
 OK_STYLE = "color: #1b5e20;"
@@ -71,7 +71,8 @@ class SettingsPage(QWidget):
         self.read_only_note.setStyleSheet(f"background: {AMBER}; padding: 4px;")
         self.read_only_note.setVisible(not self.is_admin)
         layout.addWidget(self.read_only_note)
-        self.tabs = QTabWidget()
+        self.tabs = SectionTabs()  # eleven sections: their titles wrap, none hidden
+        layout.addWidget(self.tabs.header)
         layout.addWidget(self.tabs, 1)
         self._save_actions = {}  # tab widget -> what Ctrl+S does on it
         for tab, title, save in ((self._municipio_tab(), "Município", self.save_population),
