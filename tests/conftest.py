@@ -24,6 +24,7 @@ import copy
 import datetime
 import hashlib
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -318,6 +319,20 @@ def cli(monkeypatch, capsys):
         assert "Traceback" not in out + err
         return code, out, err
     return run
+
+
+@pytest.fixture
+def brasilia():
+    """This process in Brasília time (UTC−3; a POSIX rule: no time-zone data needed)."""
+    before = os.environ.get("TZ")
+    os.environ["TZ"] = "<-03>3"
+    time.tzset()
+    yield
+    if before is None:
+        os.environ.pop("TZ", None)
+    else:
+        os.environ["TZ"] = before
+    time.tzset()
 
 
 @pytest.fixture

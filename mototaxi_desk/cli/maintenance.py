@@ -186,7 +186,8 @@ def cmd_audit(args) -> int:
             data = audit.entries(entity=args.entity, entity_id=args.entity_id,
                                  since=args.since, limit=args.limit)
     if args.audit_command == "list":
-        emit(args, data, [f"{e['id']:>7}  {e['at']:%d/%m/%Y %H:%M:%S}  {e['action']:<28} "
+        emit(args, data, [f"{e['id']:>7}  {wallclock.local(e['at']):%d/%m/%Y %H:%M:%S}  "
+                          f"{e['action']:<28} "
                           f"{e['entity']} {e['entity_id']}  ({e['login']}"
                           + (f" em {e['machine']}" if e["machine"] else "") + ")"
                           for e in data]

@@ -12,7 +12,7 @@ from contextlib import nullcontext
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from ..domain import validators
+from ..domain import validators, wallclock
 from ..domain.errors import ClockNotTrusted
 from ..domain.audit_chain import GENESIS, entry_hash
 from ..store.connection import (after_outermost_transaction, before_commit, chain_deferred,
@@ -282,7 +282,8 @@ def verify() -> dict:
 
 def entries(*, entity: str | None = None, entity_id=None, since=None, limit: int = 100
             ) -> list[dict]:
-    """The newest entries first, optionally about one entity (and id) and from a date."""
+    """The newest entries first, optionally about one entity (and id) and from a date (a
+    local day: from its midnight on this computer's clock). Their times as stored: UTC."""
     query = AuditLog.select().order_by(AuditLog.id.desc()).limit(max(1, min(limit, 10_000)))
     if entity:
         query = query.where(AuditLog.entity == entity)
@@ -290,7 +291,8 @@ def entries(*, entity: str | None = None, entity_id=None, since=None, limit: int
         query = query.where(AuditLog.entity_id == str(entity_id))
     if since not in (None, ""):
         day = validators.parse_date(since, "Desde")
-        query = query.where(AuditLog.at >= dt.datetime.combine(day, dt.time(0, 0)))
+        midnight = wallclock.utc(dt.datetime.combine(day, dt.time(0, 0)))
+        query = query.where(AuditLog.at >= midnight)
     logins = dict(User.select(User.id, User.login).tuples())
     return [{"id": r.id, "at": r.at, "user_id": r.user_id,
              "login": logins.get(r.user_id, "sistema") if r.user_id else _nobody(r.action),

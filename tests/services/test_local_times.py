@@ -3,33 +3,16 @@
 filed at 22:30 on 31 December takes that year's protocol number, not the next one's (it is
 01:30 on 1 January in UTC)."""
 import datetime as dt
-import os
-import time
-
-import pytest
 
 from mototaxi_desk.domain import wallclock
 from mototaxi_desk.printing import receipt
 from mototaxi_desk.services.documents import receipts
+from mototaxi_desk.services.exchange import importing
 from mototaxi_desk.services.licensing import applications as apps
 from mototaxi_desk.services.views import records, reports
-from mototaxi_desk.store.models import Application
+from mototaxi_desk.store.models import Application, ImportRun
 
 from ..factories import CLERK, SUPERVISOR, make_person
-
-
-@pytest.fixture
-def brasilia():
-    """This process in Brasília time (a POSIX rule: no time-zone data needed)."""
-    before = os.environ.get("TZ")
-    os.environ["TZ"] = "<-03>3"
-    time.tzset()
-    yield
-    if before is None:
-        os.environ.pop("TZ", None)
-    else:
-        os.environ["TZ"] = before
-    time.tzset()
 
 
 def test_a_stored_time_read_in_the_computers_zone(brasilia):
@@ -107,3 +90,10 @@ def test_the_applications_report_counts_by_the_local_day(municipio, brasilia):
         ("2026/000001", dt.date(2026, 12, 31))]
     assert december["total"] == 1
     assert january["rows"] == [] and january["total"] == 0
+
+
+def test_the_imports_list_says_when_in_local_time(municipio, brasilia):
+    """Configurações → Importar cadastro lists each import with its local date and time."""
+    ImportRun.create(file_name="cadastro.xlsx", sha256="0" * 64,
+                     imported_at=dt.datetime(2026, 6, 10, 17, 5))  # stored: UTC
+    assert importing.runs()[0]["imported_at"] == dt.datetime(2026, 6, 10, 14, 5)

@@ -1284,9 +1284,9 @@ def imported_floors() -> dict[tuple[str, int], int]:
 
 
 def runs(limit: int = 50) -> list[dict]:
-    """The imports made, newest first."""
+    """The imports made, newest first (when: this computer's local time, as shown)."""
     return [{"id": r.id, "file_name": r.file_name, "sha256": r.sha256,
-             "imported_at": r.imported_at, "rows": r.rows,
+             "imported_at": wallclock.local(r.imported_at), "rows": r.rows,
              "created": json.loads(r.created), "updated": json.loads(r.updated),
              "alerts": r.alerts}
             for r in ImportRun.select().order_by(ImportRun.id.desc()).limit(limit)]
