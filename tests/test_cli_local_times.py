@@ -1,8 +1,13 @@
-"""`audit list` on the command line: times as the computer's clock shows them, and --since
-a local day (the audit trail keeps UTC)."""
+"""The command line's times as the computer's clock shows them (the register keeps UTC):
+`audit list` and its --since, the LGPD export's PDF."""
+import datetime as dt
 import sqlite3
 
+from mototaxi_desk.domain import wallclock
+
+from .printing import pdf_tools
 from .test_cli import INIT
+from .test_cli_person_export import _seed
 
 
 def test_audit_list_in_local_time(cli, sqlite_db, brasilia):
@@ -21,3 +26,25 @@ def test_audit_list_in_local_time(cli, sqlite_db, brasilia):
         assert code == 0
         return any(x.split()[0] == "1" for x in out.splitlines() if x.strip())
     assert listed("31/12/2026") and not listed("01/01/2027")
+
+
+def test_the_lgpd_exports_pdf_in_local_time(cli, sqlite_db, tmp_path, brasilia):
+    """Its footer (when it was issued) and its audit table say the counter's time; the JSON
+    beside it keeps the stored UTC."""
+    assert cli("--db", sqlite_db, *INIT)[0] == 0
+    person, _permit = _seed(sqlite_db)
+    before = wallclock.now()
+    code, _out, err = cli("--db", sqlite_db, "person", "export", person["cpf_text"],
+                          "-o", str(tmp_path))
+    after = wallclock.now()
+    assert code == 0, err
+    [pdf_file] = tmp_path.glob("dados-pessoa-*.pdf")
+    text = " ".join(pdf_tools.text(pdf_file.read_bytes()).split())
+    issued = {f"emitida em {moment:%d/%m/%Y %H:%M}" for moment in (before, after)}
+    assert any(line in text for line in issued), issued
+    trail = text.split("Registros de auditoria")[1]  # its entries made a moment ago
+    assert any(f"{moment:%d/%m/%Y %H}:" in trail
+               for moment in (before - dt.timedelta(minutes=2), after))
+    assert not any(f"{moment:%d/%m/%Y %H}:" in trail  # UTC: 3 hours later
+                   for moment in (wallclock.utcnow() - dt.timedelta(minutes=2),
+                                  wallclock.utcnow()))

@@ -9,6 +9,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 from reportlab.platypus import Paragraph, Table, TableStyle
 
+from ..domain import wallclock
 from ..domain.money import format_money
 from ..domain.validators import format_cpf
 from . import a4
@@ -111,7 +112,7 @@ def _audit_table(entries: list[dict], width: float) -> Table:
     st = a4.styles()
     head = [Paragraph(f"<b>{t}</b>", st["cell"]) for t in ("Data e hora", "Usuário", "Ato",
                                                               "Registro")]
-    data = [head] + [[a4.p(_value("at", e["at"]), st["cell"]),
+    data = [head] + [[a4.p(_value("at", wallclock.local(e["at"])), st["cell"]),  # kept in UTC
                       a4.p(e.get("login") or "sistema", st["cell"]),
                       a4.p(e["action"], st["cell"]),
                       a4.p(f"{e['entity']} {e['entity_id']}", st["cell"])] for e in entries]
@@ -129,7 +130,7 @@ def render(export: dict, municipio: Municipio) -> bytes:
     st = a4.styles()
     width = a4.CONTENT_WIDTH
     person = export["person"]
-    exported_at = export["exported_at"]
+    exported_at = wallclock.local(export["exported_at"])  # the JSON keeps UTC
     story = [
         a4.p("DADOS PESSOAIS MANTIDOS PELO MUNICÍPIO", st["title"]),
         Paragraph(
