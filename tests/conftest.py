@@ -20,6 +20,7 @@
 """
 from __future__ import annotations
 
+import contextlib
 import copy
 import datetime
 import hashlib
@@ -321,20 +322,28 @@ def cli(monkeypatch, capsys):
     return run
 
 
+@contextlib.contextmanager
+def time_zone(name: str, posix: str):
+    """This process in the zone `name` (the system's, where it has the data, as an office PC
+    does: the signing library wants a zone's name), else in the POSIX rule `posix`."""
+    before = os.environ.get("TZ")
+    os.environ["TZ"] = name if Path("/usr/share/zoneinfo", name).exists() else posix
+    time.tzset()
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("TZ", None)
+        else:
+            os.environ["TZ"] = before
+        time.tzset()
+
+
 @pytest.fixture
 def brasilia():
-    """This process in Brasília time (UTC−3): the system's zone where it has the data (as
-    an office PC does; the signing library wants a zone's name), else a POSIX rule."""
-    before = os.environ.get("TZ")
-    named = Path("/usr/share/zoneinfo/America/Sao_Paulo").exists()
-    os.environ["TZ"] = "America/Sao_Paulo" if named else "<-03>3"
-    time.tzset()
-    yield
-    if before is None:
-        os.environ.pop("TZ", None)
-    else:
-        os.environ["TZ"] = before
-    time.tzset()
+    """This process in Brasília time (UTC−3)."""
+    with time_zone("America/Sao_Paulo", "<-03>3"):
+        yield
 
 
 @pytest.fixture

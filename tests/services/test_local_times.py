@@ -10,8 +10,10 @@ from mototaxi_desk.services.documents import receipts
 from mototaxi_desk.services.exchange import importing
 from mototaxi_desk.services.licensing import applications as apps
 from mototaxi_desk.services.views import records, reports
-from mototaxi_desk.store.models import Application, ImportRun
+from mototaxi_desk.services.trust import clock_trust
+from mototaxi_desk.store.models import Application, ImportRun, MunicipioSettings
 
+from ..conftest import time_zone
 from ..factories import CLERK, SUPERVISOR, make_person
 
 
@@ -97,3 +99,16 @@ def test_the_imports_list_says_when_in_local_time(municipio, brasilia):
     ImportRun.create(file_name="cadastro.xlsx", sha256="0" * 64,
                      imported_at=dt.datetime(2026, 6, 10, 17, 5))  # stored: UTC
     assert importing.runs()[0]["imported_at"] == dt.datetime(2026, 6, 10, 14, 5)
+
+
+def test_set_up_in_the_evening_is_not_a_clock_behind_the_register(municipio):
+    """Set up at 22:30 on a computer west of UTC−5 (UTC already the next day): before its
+    first daily step the register's day is the day it was set up on that computer's clock,
+    not the next one; the program is not held as if the clock were behind the register."""
+    with time_zone("America/Phoenix", "<-07>7"):
+        MunicipioSettings.update(created_at=dt.datetime(2026, 12, 7, 5, 30)).execute()
+        with wallclock.travel(dt.datetime(2026, 12, 6, 22, 31)):
+            state = clock_trust.assess()
+        wallclock.hold(None)
+    assert state["register_day"] == dt.date(2026, 12, 6), state["message"]
+    assert state["trusted"] and state["problem"] is None

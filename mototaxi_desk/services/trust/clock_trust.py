@@ -103,8 +103,9 @@ def _set_up_day() -> dt.date:
     created = MunicipioSettings.select(MunicipioSettings.created_at).scalar()
     if isinstance(created, str):
         created = dt.datetime.fromisoformat(created[:19])
-    # stored in UTC: the local date may be the day before (Brazil is UTC-2 to UTC-5)
-    return (created - dt.timedelta(hours=5)).date()
+    # stored in UTC: the day it was on this computer's clock (in the evening in Brazil, UTC
+    # is already the next day; a fixed five hours back was wrong west of UTC-5)
+    return wallclock.local_day(created)
 
 
 def state() -> dict | None:
