@@ -14,12 +14,11 @@ One import is one transaction, audited, with a report of every payment:
 Importing the same file again changes nothing and shows the first import's report."""
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 from decimal import Decimal
 
 from ...domain.os_errors import os_error_text
-from ...domain import febraban, input_limits, validators
+from ...domain import febraban, input_limits, validators, wallclock
 from ...domain.errors import DomainError, ValidationError
 from ...domain.money import format_money
 from ...store.connection import write_transaction
@@ -115,15 +114,10 @@ def _same_sequence(row: BankReturnFile) -> BankReturnFile | None:
         .order_by(BankReturnFile.id).first())
 
 
-def _local(utc: dt.datetime) -> dt.datetime:
-    """A stored UTC timestamp in this computer's time zone, for the messages."""
-    return utc.replace(tzinfo=dt.timezone.utc).astimezone().replace(tzinfo=None)
-
-
 def file_dict(row: BankReturnFile) -> dict:
     return {"id": row.id, "file_name": row.file_name, "bank_code": row.bank_code,
             "bank_name": row.bank_name, "convenio": row.convenio, "sequence": row.sequence,
-            "generated_on": row.generated_on, "imported_at": _local(row.imported_at),
+            "generated_on": row.generated_on, "imported_at": wallclock.local(row.imported_at),
             "records": row.records, "total_cents": row.total_cents,
             "total_text": format_money(row.total_cents),
             "counts": {o: getattr(row, o) for o in BankReturnItem.OUTCOMES}}
@@ -146,7 +140,7 @@ def report(row: BankReturnFile, *, already_imported: bool = False) -> dict:
     warning = ""
     if repeated is not None:
         warning = (f"O arquivo nº {row.sequence} (NSA) do banco {row.bank_code} já tinha sido "
-                   f"importado em {_local(repeated.imported_at):%d/%m/%Y} com outro "
+                   f"importado em {wallclock.local(repeated.imported_at):%d/%m/%Y} com outro "
                    "conteúdo; "
                    "pagamentos repetidos aparecem como já pagos.")
     return {**file_dict(row), "already_imported": already_imported, "items": items,
@@ -161,7 +155,7 @@ def summary_text(row: BankReturnFile, already_imported: bool = False) -> str:
             f"{counts['already_paid']} já pago(s), {counts['unknown']} não identificado(s), "
             f"{counts['not_applied']} não aplicado(s).")
     if already_imported:
-        when = _local(row.imported_at)
+        when = wallclock.local(row.imported_at)
         text = f"Este arquivo já foi importado em {when:%d/%m/%Y %H:%M}; nada foi alterado. " \
             + text
     return text
