@@ -11,7 +11,7 @@ is one stop of the Tab key, and the arrow keys move between sections (Ctrl+Tab a
 Ctrl+PgDown still work from inside a section, as on any tab widget)."""
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QButtonGroup, QTabWidget, QToolButton, QWidget
 
 from .flow import FlowLayout
@@ -39,7 +39,6 @@ class SectionTabs(QTabWidget):
         self._group = QButtonGroup(self.header)
         self._group.setExclusive(True)
         self._group.idClicked.connect(self.setCurrentIndex)
-        self._keys = _ArrowKeys(self)
         self.currentChanged.connect(self._mark_current)
 
     # --- the buttons, in step with the tabs ---------------------------------------------
@@ -55,7 +54,7 @@ class SectionTabs(QTabWidget):
         super().setTabText(index, text)
         button = self._group.button(index)
         if button is not None:
-            button.setText(text.replace("&", "&&"))
+            button.setText(_shown(text))
 
     def setTabToolTip(self, index: int, tip: str) -> None:  # noqa: N802 (Qt API)
         super().setTabToolTip(index, tip)
@@ -77,11 +76,11 @@ class SectionTabs(QTabWidget):
             button.deleteLater()
         for index in range(self.count()):
             button = QToolButton(self.header)
-            button.setText(self.tabText(index).replace("&", "&&"))
+            button.setText(_shown(self.tabText(index)))
             button.setToolTip(self.tabToolTip(index))
             button.setCheckable(True)
             button.setAccessibleName(f"Seção {self.tabText(index)}")
-            button.installEventFilter(self._keys)
+            button.installEventFilter(self)  # the arrow keys: eventFilter
             self._group.addButton(button, index)
             self._flow.addWidget(button)
         self._mark_current(self.currentIndex())
@@ -95,6 +94,15 @@ class SectionTabs(QTabWidget):
             button.setFocusPolicy(Qt.FocusPolicy.TabFocus if i == index else
                                   Qt.FocusPolicy.NoFocus)
 
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
+        """The arrow keys on a section's button move to the next or previous section."""
+        if event.type() == QEvent.Type.KeyPress and event.key() in _NEXT and \
+                not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier and \
+                watched in self._group.buttons():
+            self.step(_NEXT[event.key()])
+            return True
+        return super().eventFilter(watched, event)
+
     def step(self, by: int) -> None:
         """The next (or previous) section, its button keeping the keyboard's focus."""
         if not self.count():
@@ -105,16 +113,6 @@ class SectionTabs(QTabWidget):
             self._group.button(self.currentIndex()).setFocus(Qt.FocusReason.TabFocusReason)
 
 
-class _ArrowKeys(QObject):
-    """The arrow keys on a section's button move to the next or previous section."""
-
-    def __init__(self, tabs: SectionTabs):
-        super().__init__(tabs)
-        self._tabs = tabs
-
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
-        if event.type() == QEvent.Type.KeyPress and event.key() in _NEXT and \
-                not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
-            self._tabs.step(_NEXT[event.key()])
-            return True
-        return False
+def _shown(title: str) -> str:
+    """A tab's title as a button's text: an "&" is a letter, not a shortcut's mark."""
+    return title.replace("&", "&&")
