@@ -175,17 +175,21 @@ def main(argv: list[str]) -> int:
     return 0
 
 
+def _admin():
+    """The município's administrator, whatever its password."""
+    from mototaxi_desk.services.context import Actor
+    from mototaxi_desk.store.models import User
+    row = User.get(User.role == "admin")
+    return Actor(row.id, row.login, row.role)
+
+
 def settings_sections(check) -> None:
     """Configurações as the administrator sees it (eleven sections: the import and the
     backups are theirs only), each section in turn."""
     from mototaxi_desk.gui import account
     from mototaxi_desk.gui.main_window import MainWindow
     from mototaxi_desk.gui.pages.settings import SettingsPage
-    from mototaxi_desk.services.context import Actor
-    from mototaxi_desk.store.models import User
-
-    row = User.get(User.role == "admin")  # the município's, whatever its password
-    admin = Actor(row.id, row.login, row.role)
+    admin = _admin()
     window = MainWindow(admin)
     account.install(window, admin, idle_minutes=0)
     window.show_on_screen()
@@ -254,10 +258,7 @@ def dialog_problems(window, holder, check) -> list[str]:
     for entry in MENU:  # the acts of "Mais ▾" that apply to this holder
         if entry is not None:
             makers[f"ato-{entry[0]}"] = lambda key=entry[0]: record.permit_act(key)
-    from mototaxi_desk.services.context import Actor
-    from mototaxi_desk.store.models import User
-    admin_row = User.get(User.role == "admin")  # the município's, whatever its password
-    admin = Actor(admin_row.id, admin_row.login, admin_row.role)
+    admin = _admin()
     for name, law in (("nova-versao-da-lei", None), ("nova-versao-da-lei-recusada",
                                                       "lei-1745-2011")):
         makers[name] = lambda law=law: profile_adopt_dialog(admin, window, law)
