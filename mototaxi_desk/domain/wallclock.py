@@ -87,6 +87,18 @@ def local_day(stamp: dt.datetime | None) -> dt.date | None:
     return None if shown is None else shown.date()
 
 
+# the stored times that are not UTC stamps, shown as stored: the local time of an event as
+# typed at the counter (an infraction, an impound's deposit and release), and the waiting
+# list's stamps (a local day with a time of day: services/licensing/waiting_list._stamp)
+SHOWN_AS_STORED = frozenset({"occurred_at", "deposited_at", "released_at",
+                             "enrolled_at", "called_at", "ended_at"})
+
+
+def shown(field: str, value: dt.datetime | None) -> dt.datetime | None:
+    """A record's stored time, by its field's name, as this computer's clock shows it."""
+    return value if field in SHOWN_AS_STORED else local(value)
+
+
 def hold(day: dt.date | None) -> None:
     """Hold the program at `day` (None: follow the computer's clock again)."""
     global _held

@@ -70,6 +70,9 @@ LABELS = {
     "decided_by": "Decidido por (nº)", "stand_position": "Posição no ponto",
     "stand_since": "No ponto desde", "held_since": "Titular desde",
     "campaign": "Campanha (nº)", "came_on": "Compareceu em", "recorded_by": "Registrado por (nº)",
+    "protocol_year": "Protocolo (ano)", "protocol_seq": "Protocolo (nº no ano)",
+    "type": "Tipo", "decided_at": "Decidido em", "decision_reason": "Motivo da decisão",
+    "state": "Estado da via",
 }
 _SKIP = {"photo_base64", "name_folded", "password_hash", "cpf_text", "blood"}  # derived
 
@@ -79,8 +82,8 @@ def _value(key: str, value) -> str:
         return "—"
     if isinstance(value, bool):
         return "Sim" if value else "Não"
-    if isinstance(value, dt.datetime):
-        return value.strftime("%d/%m/%Y %H:%M")
+    if isinstance(value, dt.datetime):  # kept in UTC in the JSON beside
+        return wallclock.shown(key, value).strftime("%d/%m/%Y %H:%M")
     if isinstance(value, dt.date):
         return value.strftime("%d/%m/%Y")
     if key.endswith("_cents") and isinstance(value, int):
@@ -112,7 +115,7 @@ def _audit_table(entries: list[dict], width: float) -> Table:
     st = a4.styles()
     head = [Paragraph(f"<b>{t}</b>", st["cell"]) for t in ("Data e hora", "Usuário", "Ato",
                                                               "Registro")]
-    data = [head] + [[a4.p(_value("at", wallclock.local(e["at"])), st["cell"]),  # kept in UTC
+    data = [head] + [[a4.p(_value("at", e["at"]), st["cell"]),
                       a4.p(e.get("login") or "sistema", st["cell"]),
                       a4.p(e["action"], st["cell"]),
                       a4.p(f"{e['entity']} {e['entity_id']}", st["cell"])] for e in entries]

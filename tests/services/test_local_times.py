@@ -112,3 +112,18 @@ def test_set_up_in_the_evening_is_not_a_clock_behind_the_register(municipio):
         wallclock.hold(None)
     assert state["register_day"] == dt.date(2026, 12, 6), state["message"]
     assert state["trusted"] and state["problem"] is None
+
+
+def test_the_times_shown_as_stored_are_those_not_stamped_in_utc():
+    """wallclock.SHOWN_AS_STORED names record fields that exist and that the program does
+    not stamp with utcnow (a local time typed at the counter, the waiting list's stamps);
+    every other stored time of a record is shown in local time."""
+    from mototaxi_desk.store.models import MODELS, utcnow
+    import peewee as pw
+    fields = {name: field for model in MODELS for name, field in model._meta.fields.items()
+              if isinstance(field, pw.DateTimeField)}
+    assert wallclock.SHOWN_AS_STORED <= set(fields)
+    typed = {"occurred_at", "deposited_at", "released_at"}
+    assert all(fields[name].default is not utcnow for name in typed)
+    assert wallclock.shown("occurred_at", dt.datetime(2026, 1, 1, 10)) == \
+        dt.datetime(2026, 1, 1, 10)
