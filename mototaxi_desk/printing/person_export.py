@@ -73,6 +73,37 @@ LABELS = {
     "protocol_year": "Protocolo (ano)", "protocol_seq": "Protocolo (nº no ano)",
     "type": "Tipo", "decided_at": "Decidido em", "decision_reason": "Motivo da decisão",
     "state": "Estado da via",
+    # the ledger's, the waiting list's and the vehicles' own fields
+    "agent_name": "Agente autuador", "agent_registration": "Matrícula do agente",
+    "applied_at": "Aplicada em", "applied_by": "Aplicada por (nº)", "attachments": "Anexos",
+    "auxiliary": "Condutor auxiliar nº", "bar": "Impedimento nº",
+    "boletim": "Boletim de ocorrência", "call_deadline": "Prazo da convocação",
+    "called_at": "Convocado em", "class_code": "Natureza da infração",
+    "decided_on": "Decidido em", "decision": "Decisão", "dependents": "Dependentes",
+    "deposited_at": "Depositado em", "description": "Descrição",
+    "end_reason": "Motivo do encerramento", "ended_at": "Encerrado em", "event": "Evento",
+    "explanation": "Memória de cálculo", "filed_on": "Protocolado em",
+    "fine_cents": "Valor da multa", "fine_units": "Multa (unidades)",
+    "impound": "Apreensão nº", "infraction_article": "Artigo da infração",
+    "infraction_code": "Código da infração", "infraction_text": "Infração",
+    "infractor": "Infrator (pessoa nº)", "infractor_role": "Condição do infrator",
+    "infractor_signed": "Assinado pelo infrator", "insurance_policy": "Apólice do seguro",
+    "insurer": "Seguradora", "lifted": "Levantado", "lottery_number": "Número do sorteio",
+    "measure": "Medida administrativa", "notice": "Auto nº",
+    "notification_channel": "Notificação", "notified_on": "Notificado em",
+    "occurred_at": "Data e hora da infração", "occurred_on": "Data da infração",
+    "out_of_service": "Fora de circulação", "owner": "Proprietário (pessoa nº)",
+    "paid_cents": "Valor pago", "permit_status_before": "Situação da permissão antes",
+    "place": "Local", "plate": "Placa", "points": "Pontos", "points_doubled": "Pontos em dobro",
+    "recidivism": "Reincidência", "reissue_of": "Reemissão do auto nº",
+    "release_article": "Artigo da liberação", "release_reason": "Motivo da liberação",
+    "released_at": "Liberado em", "released_by": "Liberado por (nº)",
+    "replacement_declared_on": "Substituição declarada em", "rule_key": "Regra aplicada",
+    "seniority_years": "Anos de serviço", "since": "Desde", "stage": "Fase",
+    "storage_days": "Dias de estadia", "undo_reason": "Motivo do desfazimento",
+    "undone_on": "Desfeita em", "until": "Até", "vehicle_condition": "Condição do veículo",
+    "void_kind": "Tipo de anulação", "void_reason": "Motivo da anulação",
+    "voided_by": "Anulado por (nº)", "voided_on": "Anulado em", "warning": "Advertência",
 }
 _SKIP = {"photo_base64", "name_folded", "password_hash", "cpf_text", "blood"}  # derived
 
@@ -118,7 +149,8 @@ def _audit_table(entries: list[dict], width: float) -> Table:
     data = [head] + [[a4.p(_value("at", e["at"]), st["cell"]),
                       a4.p(e.get("login") or "sistema", st["cell"]),
                       a4.p(e["action"], st["cell"]),
-                      a4.p(f"{e['entity']} {e['entity_id']}", st["cell"])] for e in entries]
+                      a4.p(f"{e['entity']}, registro nº {e['entity_id']}", st["cell"])]
+                     for e in entries]
     table = Table(data, colWidths=[width * 0.22, width * 0.13, width * 0.35, width * 0.30],
                   repeatRows=1)
     table.setStyle(TableStyle([
@@ -130,6 +162,8 @@ def _audit_table(entries: list[dict], width: float) -> Table:
 
 
 def render(export: dict, municipio: Municipio) -> bytes:
+    """The PDF of `export` as services/administration/privacy.in_words gives it (its codes
+    in words)."""
     st = a4.styles()
     width = a4.CONTENT_WIDTH
     person = export["person"]

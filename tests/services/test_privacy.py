@@ -4,13 +4,16 @@ about anyone else; printed QR codes carry no more than the card shows; the log f
 holds a CPF, a password or a key in clear."""
 from __future__ import annotations
 
+import datetime as dt
 import json
 import logging
+import re
+from pathlib import Path
 
 import pytest
 
 from mototaxi_desk import config, logs
-from mototaxi_desk.domain import validators
+from mototaxi_desk.domain import validators, wallclock
 from mototaxi_desk.domain.errors import ValidationError
 from mototaxi_desk.printing import qr
 from mototaxi_desk.services.licensing import applications, permits, waiting_list
@@ -114,6 +117,36 @@ def test_the_export_holds_everything_about_the_person_and_is_audited(holder):
     assert json.loads(entry.after)["counts"]["notices"] == 1
 
 
+def test_the_exports_pdf_says_in_words_what_its_json_keeps_as_codes(holder, tmp_path,
+                                                                    brasilia):
+    """LGPD Art. 18 II: the PDF handed to the person reads "Renovação", "Reservada",
+    "Permissão outorgada", never a stored code ("renewal", "reserved", "permit.grant"); the
+    JSON beside it, the machine-readable copy, keeps the codes. Both files are named by the
+    computer's time, as the PDF's footer says it (the JSON inside keeps UTC)."""
+    person = holder["person"]
+    records.person_record(CLERK, person["id"], on=TODAY)  # a view, in the trail
+    result = privacy.write_export(SUPERVISOR, person["cpf"], tmp_path)
+    data = json.loads(Path(result["json"]).read_text("utf-8"))
+    assert data["applications"][0]["type"] == "renewal"
+    assert data["print_log"][0]["state"] == "reserved"  # drawn, its printing not confirmed
+    assert data["permits"][0]["status"] == "active"
+    text = " ".join(pdf_tools.text(Path(result["pdf"]).read_bytes()).split())
+    for words in ("Renovação", "Protocolado", "Cartão de permissão", "Reservada",
+                  "Permissão outorgada", "Auto de infração", "Em vigor", "Em aberto",
+                  "Permissionário", "Prontuário consultado", "Permissão, registro nº"):
+        assert words in text, words
+    codes = ("renewal", "reserved", "single", "active", "open", "holder",
+             "card", "permit.grant", "notice.record", "person.view", "infraction_notice",
+             "penalty_charge")
+    assert not [code for code in codes if re.search(rf"(?<![\w.]){re.escape(code)}(?![\w.])",
+                                                   text)]
+    exported_at = dt.datetime.fromisoformat(data["exported_at"])  # UTC, as stored
+    local = wallclock.local(exported_at)
+    assert local != exported_at
+    assert Path(result["pdf"]).name.startswith(
+        f"dados-pessoa-{person['id']}-{local:%Y%m%d-%H%M%S}")
+
+
 @pytest.mark.parametrize("cpf, message", [
     ("", "CPF: informe o CPF"),
     ("123.456.789-00", "CPF: CPF inválido"),
@@ -204,3 +237,37 @@ def test_redact_masks_cpfs_keys_and_url_passwords():
     assert "529.982.247-25" not in out and "52998224725" not in out.replace("1529982247250", "")
     assert "1529982247250" in out  # 13 digits: not a CPF
     assert "abc123" not in out and "p4ss" not in out and "MC4C" not in out
+
+
+def test_every_worded_field_of_the_export_is_a_field_of_its_records():
+    """services/record_words.EXPORT_FIELDS names real columns: a renamed one would leave
+    its codes in the PDF without a failing test."""
+    from mototaxi_desk.services import record_words
+    from mototaxi_desk.store import models as m
+    sections = {"permits": m.Permit, "permits.history": m.PermitHistory,
+                "inspections": m.Inspection, "applications": m.Application,
+                "applications.status_changes": m.ApplicationStatusChange,
+                "applications.checklist": m.ApplicationChecklistItem,
+                "waiting_list": m.WaitingListEntry, "fees": m.Fee,
+                "notices": m.InfractionNotice, "proceedings": m.NoticeProceeding,
+                "penalty_charges": m.PenaltyCharge, "sanctions": m.Sanction,
+                "impounds": m.Impound, "bars": m.PersonBar, "print_log": m.PrintLog}
+    named = record_words.EXPORT_FIELDS.keys() | record_words.EXPORT_CODES_WORDED_BESIDE
+    assert not [(section, field) for section, field in named
+                if field not in sections[section]._meta.fields]
+
+
+def test_every_field_of_the_exported_records_has_a_portuguese_label():
+    """The PDF names each field in Portuguese ("Agente autuador", not "agent_name"): every
+    column of the records the export lists has a label (or is one it leaves out)."""
+    from mototaxi_desk.printing import person_export
+    from mototaxi_desk.store import models as m
+    exported = (m.Person, m.Cnh, m.Permit, m.PermitHistory, m.Vehicle, m.Inspection,
+                m.Application, m.ApplicationStatusChange, m.ApplicationChecklistItem,
+                m.WaitingListEntry, m.AuxiliaryDriver, m.Fee, m.InfractionNotice,
+                m.NoticeProceeding, m.PenaltyCharge, m.Sanction, m.Impound, m.PersonBar,
+                m.CampaignAttendance, m.PrintLog)
+    left_out = person_export._SKIP | {"password_hash", "photo", "brasao"}
+    assert not sorted({f"{model.__name__}.{name}" for model in exported
+                       for name in model._meta.fields
+                       if name not in person_export.LABELS and name not in left_out})

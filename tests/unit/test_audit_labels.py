@@ -1,4 +1,4 @@
-"""Every audit action the program writes has a Portuguese label (gui/labels.py), so the
+"""Every audit action the program writes has a Portuguese label (services/audit_words.py), so the
 prontuário's history and the audit screen never show a code such as 'backup.create'.
 
 The actions are found in the source, not listed by hand: the action argument of each
@@ -15,7 +15,7 @@ import itertools
 from pathlib import Path
 
 import mototaxi_desk
-from mototaxi_desk.gui import labels
+from mototaxi_desk.services import audit_words
 from mototaxi_desk.services.licensing import applications
 from mototaxi_desk.services import permissions
 
@@ -193,14 +193,14 @@ def test_every_audit_action_written_by_the_code_has_a_portuguese_label():
             "application.deferido", "refused:permit.grant", "refused:cli.login"} \
         <= finder.actions
     unlabelled = sorted(a for a in finder.actions
-                        if a not in labels.AUDIT_ACTIONS
-                        and not labels.audit_action(a).startswith("Ação recusada: "))
+                        if a not in audit_words.AUDIT_ACTIONS
+                        and not audit_words.audit_action(a).startswith("Ação recusada: "))
     assert unlabelled == []
 
 
 def test_refused_actions_read_as_the_permission_they_lacked():
-    assert labels.audit_action("refused:permit.grant") == \
+    assert audit_words.audit_action("refused:permit.grant") == \
         "Ação recusada: outorgar permissões"
-    assert labels.audit_action("refused:cli.login") == "Comando recusado: sem usuário"
-    assert labels.audit_action("backup.create") == "Cópia de segurança feita"
-    assert labels.audit_action("nada.visto") == "Nada: visto"  # a code no one labelled
+    assert audit_words.audit_action("refused:cli.login") == "Comando recusado: sem usuário"
+    assert audit_words.audit_action("backup.create") == "Cópia de segurança feita"
+    assert audit_words.audit_action("nada.visto") == "Nada: visto"  # a code no one labelled

@@ -22,6 +22,7 @@ from ...services.ledger import acts as ledger_acts
 from ...services.ledger import impounds
 from ...services.ledger.acts import NoticeState
 from ...services.ledger.acts.base import PROCEEDING_STAGES
+from ...services.record_words import DECISIONS, IMPOUND_STATUS, PROCEEDING_EVENTS
 from .. import labels, prompts
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import STATUS_COLOURS, table_view
@@ -31,10 +32,6 @@ from .notice_entry import admitted_channels
 from ...domain import wallclock
 from ...domain.notice_stage import Proceeding
 
-PROCEEDING_EVENTS = {"filed": "Protocolada", "revelia": "Revelia"}
-DECISIONS = {"accepted": "Acolhida", "rejected": "Rejeitada", "": "Pendente",
-             None: "Pendente"}
-IMPOUND_STATUS = {"held": "Apreendido", "released": "Liberado"}
 
 
 class NoticeDetailDialog(QDialog):

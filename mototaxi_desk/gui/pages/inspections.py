@@ -10,12 +10,12 @@ from ...domain.errors import DomainError
 from ...services import documents
 from ...services.register import inspections
 from ...services.context import Actor
+from ...services.record_words import STICKER_STATUS as STICKER_WORDS
 from .. import prompts
 from ..dialogs.inspection_form import KIND_WORDS, InspectionForm, ask_reason
 from ..models.dict_table import Column, DictTableModel
 from ..widgets.common import GREY, RED, heading, open_rows, table_view
 
-STICKER_WORDS = {"issued": "Emitido", "voided": "Cancelado"}
 
 
 def _colour(row: dict) -> str | None:

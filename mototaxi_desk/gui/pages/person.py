@@ -24,6 +24,7 @@ from ...services.views import records
 from ...services import acts, permissions
 from ...services.register import persons
 from ...services.context import Actor
+from ...services.record_words import FEE_STATUS
 from .. import labels, prompts
 from ..dialogs import record_items
 from ..labels import instrument_words
@@ -610,5 +611,5 @@ class PersonPage(QWidget):
 
 
 def _fee_status(status) -> str:
-    return {"open": "Em aberto", "paid": "Paga", "cancelled": "Cancelada"}.get(status, status)
+    return FEE_STATUS.get(status, status)
 

@@ -16,6 +16,7 @@ from ...services.views import counter
 from ...services import acts, permissions, setup
 from ...services.licensing import waiting_list
 from ...services.context import Actor
+from ...services.record_words import WAITING_STATUS as STATUS_TEXT
 from ..models.dict_table import Column, DictTableModel
 from ..models.paged_table import PagedTableModel
 from ..widgets.common import AMBER, RED, heading, open_rows, table_view
@@ -26,8 +27,6 @@ MODE_TEXT = {"automatic": "por ordem de inscrição; o próximo é convocado aut
              "licitacao": "por ordem de inscrição; as outorgas seguem licitação",
              "edital": "pela classificação do edital (antiguidade, menos infrações, situação "
                        "familiar, estado do veículo, sorteio)"}
-STATUS_TEXT = {"waiting": "Aguardando", "called": "Convocado", "granted": "Atendido",
-               "left": "Saiu", "expired": "Convocação expirada"}
 SOON_DAYS = 30
 
 

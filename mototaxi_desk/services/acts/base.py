@@ -46,7 +46,7 @@ class Act:
     menu_group = 0      # the menu puts a separator between groups
     none_why = ""       # the menu's tooltip when no permit or credential of the record applies
     # --- audit and the printed document
-    audit: dict[str, str] = {}    # audit action -> its words (gui/labels.AUDIT_ACTIONS)
+    audit: dict[str, str] = {}    # audit action -> its words (services/audit_words.py)
     printed: dict[str, str] = {}  # permit history action -> the printed document's name
     # permit history actions it writes that domain/permit_status.PermitAction lacks -> words
     history: dict[str, str] = {}

@@ -11,7 +11,7 @@ import json
 from decimal import Decimal
 
 from ...domain.os_errors import os_error_text
-from ...domain import output_files, validators
+from ...domain import output_files, validators, wallclock
 from ...domain.errors import ValidationError
 from ...store.connection import write_transaction
 from ...store.models import (Application, ApplicationChecklistItem, ApplicationStatusChange,
@@ -21,7 +21,7 @@ from ...store.models import (Application, ApplicationChecklistItem, ApplicationS
                              PersonBar, PrintLog, Sanction, SanctionNotice, User, Vehicle,
                              WaitingListEntry, utcnow)
 from ..licensing import applications
-from .. import audit, ledger, permissions
+from .. import audit, audit_words, ledger, permissions, record_words
 from ..register import persons
 from ..context import Actor
 
@@ -194,10 +194,33 @@ def to_json(export: dict) -> str:
     return json.dumps(export, default=_default, ensure_ascii=False, indent=2, sort_keys=False)
 
 
+def in_words(export: dict) -> dict:
+    """The export as its PDF shows it: each coded field of a record in words
+    (services/record_words: "Nova permissão", not "new_permit"), each audit entry's action
+    and record named (services/audit_words). The JSON keeps the codes."""
+    shown = {section: [_row_in_words(section, row) for row in rows]
+             if isinstance(rows, list) and section != "audit" else rows
+             for section, rows in export.items()}
+    shown["audit"] = [{**entry, "action": audit_words.audit_action(entry["action"]),
+                       "entity": audit_words.entity(entry["entity"])}
+                      for entry in export.get("audit") or []]
+    return shown
+
+
+def _row_in_words(section: str, row):
+    if not isinstance(row, dict):
+        return row
+    return {key: [_row_in_words(f"{section}.{key}", item) for item in value]
+            if isinstance(value, list) else record_words.export_value(section, key, value)
+            for key, value in row.items()
+            if (section, key) not in record_words.EXPORT_CODES_WORDED_BESIDE}
+
+
 def file_stem(export: dict) -> str:
     """The files' name: the person's record number, never the CPF (a file name shows in
-    folder listings, recent-file lists and backups of the folder)."""
-    stamp = export["exported_at"].strftime("%Y%m%d-%H%M%S")
+    folder listings, recent-file lists and backups of the folder); stamped with the
+    computer's local time, as the PDF's footer (the JSON inside keeps UTC)."""
+    stamp = wallclock.local(export["exported_at"]).strftime("%Y%m%d-%H%M%S")
     return f"dados-pessoa-{export['person']['id']}-{stamp}"
 
 
@@ -217,7 +240,7 @@ def write_export(actor: Actor, cpf, folder) -> dict:
     if folder.exists() and not folder.is_dir():
         raise ValidationError("Pasta de destino", f"'{folder}' não é uma pasta.")
     export = export_person(actor, cpf, audited=False)
-    pdf = person_export.render(export, municipio_header())
+    pdf = person_export.render(in_words(export), municipio_header())
     stem, copy = file_stem(export), 1
     paths = {"json": folder / f"{stem}.json", "pdf": folder / f"{stem}.pdf"}
     while any(p.exists() for p in paths.values()):  # two exports in the same second

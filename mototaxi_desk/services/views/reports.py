@@ -29,6 +29,7 @@ from ..register import stands
 from ..licensing import waiting_list
 from ..licensing.applications import STATUS_LABELS as APPLICATION_STATUS, TYPE_LABELS
 from ..context import Actor
+from ..record_words import CHARGE_STATUS
 from ..licensing.permits import IN_FORCE, STATUS_LABELS as PERMIT_STATUS
 from ...domain import wallclock
 
@@ -57,7 +58,6 @@ KINDS = [
                uses_stand=True),
 ]
 KIND_BY_KEY = {k.key: k for k in KINDS}
-CHARGE_STATUS = {"open": "Em aberto", "paid": "Paga", "voided": "Anulada"}
 CHARGE_TONE = {"open": "open", "paid": "paid", "voided": "cancelled"}
 APPLICATION_TONE = {"deferido": "paid", "indeferido": "revoked", "arquivado": "cancelled"}
 

@@ -72,7 +72,7 @@ class LedgerAct:
     active_only = True
     order = 100         # its place in the dialog's rows and among the commands
     # --- audit and the printed document
-    audit: dict[str, str] = {}    # audit action -> its words (gui/labels.AUDIT_ACTIONS)
+    audit: dict[str, str] = {}    # audit action -> its words (services/audit_words.py)
     document = ""                 # the document it prints ("" none)
     print_button = ("", "")       # (key, words) of the dialog's button printing it
     # --- the window
