@@ -126,3 +126,44 @@ def test_a_csv_row_split_by_a_loose_separator_is_named_by_line(cli, db_url, tmp_
            "dentro de um valor sem aspas divide a célula em duas." in out
     assert "Problemas: 1 erro(s), 0 alerta(s)." in out and err.startswith("Erro:")
     assert _counts(db_url) == before
+
+
+def test_the_imports_made_listed_from_the_command_line(cli, db_url, tmp_path, brasilia,
+                                                       monkeypatch):
+    """`import --list`: what Configurações → Importar cadastro lists (when, in the
+    computer's time; the file, its rows, what it made and changed, its hash), newest first;
+    only who may import sees it; no file and no --list, or both, is a clear refusal."""
+    from mototaxi_desk.domain import wallclock
+    from mototaxi_desk.store.models import ImportRun
+    assert cli("--db", db_url, *INIT)[0] == 0
+    code, out, err = cli("--db", db_url, "import", "--list")
+    assert code == 0 and out.strip() == "Nenhuma planilha importada.", err
+    path = example_workbook(tmp_path / "cadastro.xlsx")
+    assert cli("--db", db_url, "import", str(path))[0] == 0
+    open_database(db_url)
+    try:
+        run = ImportRun.get()
+        when = wallclock.local(run.imported_at)
+    finally:
+        close_database()
+    code, out, err = cli("--db", db_url, "import", "--list")
+    assert code == 0, err
+    [line] = out.splitlines()
+    assert line.startswith(f"Nº 1 · {when:%d/%m/%Y %H:%M} · cadastro.xlsx · ")
+    assert "novos: 2 pontos, 6 pessoas, 4 CNHs, 3 veículos, 3 permissões" in line
+    assert "alterados: nenhum" in line
+    code, out, _ = cli("--db", db_url, "--json", "import", "--list", "--limit", "1")
+    [listed] = json.loads(out)
+    assert listed["file_name"] == "cadastro.xlsx" and listed["created"]["permit"] == 3
+    for wrong in (["import"], ["import", str(path), "--list"], ["import", "--list", "--limit",
+                                                                  "0"]):
+        before = _counts(db_url)
+        code, _, err = cli("--db", db_url, *wrong)
+        assert code != 0 and err.startswith("Erro: ") and "Traceback" not in err, wrong
+        assert _counts(db_url) == before
+    assert cli("--db", db_url, "users", "add", "ana", "--name", "Ana Reis", "--role",
+               "atendente", "--password-stdin", stdin="senha-da-ana-1\n")[0] == 0
+    monkeypatch.setenv("MOTOTAXI_USER", "ana")
+    monkeypatch.setenv("MOTOTAXI_PASSWORD", "senha-da-ana-1")
+    code, out, err = cli("--db", db_url, "import", "--list")
+    assert code != 0 and "cadastro.xlsx" not in out and "importar o cadastro" in err

@@ -1,5 +1,6 @@
 """`import ARQUIVO [--mapping M] [--dry-run] [--report R.xlsx] [--save-mapping M]`: the
 município's register from a spreadsheet (services/exchange/importing.py, docs/importing.md);
+`import --list`: the imports made, as Configurações → Importar cadastro lists them;
 `export-register -o ARQUIVO.xlsx`: the whole register in the same layout (the archive)."""
 from __future__ import annotations
 
@@ -14,7 +15,12 @@ def register(sub) -> None:
     p = sub.add_parser("import", help="importa o cadastro de uma planilha (XLSX ou CSV): "
                                       "pessoas, CNH, veículos, permissões, pontos, auxiliares, "
                                       "lista de espera")
-    p.add_argument("file", metavar="ARQUIVO", help="planilha .xlsx ou .csv (docs/importing.md)")
+    p.add_argument("file", metavar="ARQUIVO", nargs="?",
+                   help="planilha .xlsx ou .csv (docs/importing.md)")
+    p.add_argument("--list", action="store_true",
+                   help="lista as planilhas já importadas (a mais nova primeiro), sem ARQUIVO")
+    p.add_argument("--limit", type=int, default=50, metavar="N",
+                   help="com --list: quantas importações mostrar (padrão 50)")
     p.add_argument("--mapping", metavar="M.json",
                    help="mapeamento das colunas (o de --save-mapping, editado); sem ele, as "
                         "colunas são reconhecidas pelos cabeçalhos")
@@ -64,6 +70,8 @@ def _lines(result: dict) -> list[str]:
 
 def cmd_import(args) -> int:
     from ..services.exchange import importing
+    if args.list or args.file is None:
+        return _list_runs(args)
     mapping = importing.read_mapping_file(args.mapping) if args.mapping else None
     refused = None
     with database(args):
@@ -97,6 +105,25 @@ def cmd_import(args) -> int:
         return EXIT_REFUSED
     if args.dry_run and not result["importable"]:
         return EXIT_REFUSED
+    return EXIT_OK
+
+
+def _list_runs(args) -> int:
+    from ..services.exchange import importing
+    if args.file is not None or not args.list:
+        print("Erro: informe a planilha a importar, ou --list (sem planilha) para ver as já "
+              "importadas.", file=sys.stderr)
+        return EXIT_REFUSED
+    if args.limit < 1:
+        print("Erro: --limit: informe um número a partir de 1.", file=sys.stderr)
+        return EXIT_REFUSED
+    with database(args):
+        runs = importing.runs(actor(args), args.limit)
+    lines = [f"Nº {r['id']} · {r['imported_at']:%d/%m/%Y %H:%M} · {r['file_name']} · "
+             f"{r['rows']} linha(s) · novos: {importing.count_text(r['created']) or 'nenhum'}"
+             f" · alterados: {importing.count_text(r['updated']) or 'nenhum'} · "
+             f"{r['alerts']} alerta(s) · SHA-256 {r['sha256'][:16]}…" for r in runs]
+    emit(args, runs, lines or ["Nenhuma planilha importada."])
     return EXIT_OK
 
 

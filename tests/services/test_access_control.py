@@ -201,6 +201,7 @@ INTERNAL = {
     # act that ended it (waiting_list.leave / mark_granted / expire_calls, permits.*)
     "waiting_list.call_for_free_place",
     "importing.dry_run", "importing.read",  # check import.register, like importing.apply
+    "importing.runs",  # the imports made: checks import.register, like importing.apply
     "applications.set_checklist_item",  # one document: set_checklist_items, which checks
     "keys.trust_plan",  # what keys.install_trusted would add, shown first; checks keys.trust
     "seal_review.restore",  # checks integrity.accept, as seal_review.accept (test_seal_guard.py)

@@ -14,6 +14,7 @@ from mototaxi_desk.services.trust import clock_trust
 from mototaxi_desk.store.models import Application, ImportRun, MunicipioSettings
 
 from ..conftest import time_zone
+from .ledger_helpers import ADMIN
 from ..factories import CLERK, SUPERVISOR, make_person
 
 
@@ -98,7 +99,7 @@ def test_the_imports_list_says_when_in_local_time(municipio, brasilia):
     """Configurações → Importar cadastro lists each import with its local date and time."""
     ImportRun.create(file_name="cadastro.xlsx", sha256="0" * 64,
                      imported_at=dt.datetime(2026, 6, 10, 17, 5))  # stored: UTC
-    assert importing.runs()[0]["imported_at"] == dt.datetime(2026, 6, 10, 14, 5)
+    assert importing.runs(ADMIN)[0]["imported_at"] == dt.datetime(2026, 6, 10, 14, 5)
 
 
 def test_set_up_in_the_evening_is_not_a_clock_behind_the_register(municipio):

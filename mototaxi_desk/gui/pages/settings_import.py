@@ -64,7 +64,7 @@ class ImportTab(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        self.model.set_rows(importing.runs())
+        self.model.set_rows(importing.runs(self.actor))
 
     def export_register(self, path: str | Path | None = None) -> Path | None:
         """The whole register in the import's layout, for the município's archive."""

@@ -1283,8 +1283,10 @@ def imported_floors() -> dict[tuple[str, int], int]:
     return floors
 
 
-def runs(limit: int = 50) -> list[dict]:
-    """The imports made, newest first (when: this computer's local time, as shown)."""
+def runs(actor: Actor, limit: int = 50) -> list[dict]:
+    """The imports made, newest first (when: this computer's local time, as shown): who may
+    import sees them (Configurações → Importar cadastro, `import --list`)."""
+    permissions.require(actor, "import.register")
     return [{"id": r.id, "file_name": r.file_name, "sha256": r.sha256,
              "imported_at": wallclock.local(r.imported_at), "rows": r.rows,
              "created": json.loads(r.created), "updated": json.loads(r.updated),
