@@ -32,6 +32,16 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", default=".", metavar="PASTA",
                    help="pasta onde gravar (padrão: a atual)")
     json_flag(p)
+    p = person.add_parser("history", help="o histórico do prontuário: o que foi feito no "
+                                          "cadastro, nas permissões, veículos e requerimentos "
+                                          "da pessoa, quando e por quem (o mais novo primeiro)")
+    p.set_defaults(handler=cmd_person_history)
+    p.add_argument("cpf", metavar="CPF")
+    p.add_argument("--limit", type=whole_number, default=50,
+                   help="quantos registros mostrar (padrão 50, no máximo 200)")
+    p.add_argument("--before", type=whole_number, metavar="Nº",
+                   help="os registros mais antigos que o de número Nº (a página seguinte)")
+    json_flag(p)
     p = person.add_parser("next", help="o que a pessoa precisa fazer agora: taxa a pagar, "
                                        "cartão a imprimir, vistoria, documento, prazo")
     p.set_defaults(handler=cmd_next_steps)
@@ -100,6 +110,27 @@ def cmd_person(args) -> int:
     total = sum(result["counts"].values())
     emit(args, result, [f"Dados de {result['name']}: {total} registros.",
                         f"JSON: {result['json']}", f"PDF:  {result['pdf']}"])
+    return EXIT_OK
+
+
+def cmd_person_history(args) -> int:
+    """The prontuário's Histórico: each entry's number, local time, who, what (in words), on
+    which record, and its detail (services/audit_words)."""
+    from ..services import audit_words
+    from ..services.views import records
+    from ..services.register import persons
+    with database(args):  # the view is recorded (LGPD)
+        person = persons.person_by_cpf(args.cpf)
+        entries = records.person_history(actor(args), person.id,
+                                         limit=max(1, min(args.limit, records.HISTORY_LIMIT)),
+                                         before_id=args.before)
+    lines = [f"{e['id']:>7}  {e['at']:%d/%m/%Y %H:%M}  {e['login']}  "
+             f"{audit_words.audit_action(e['action'])} — {audit_words.entity(e['entity'])} "
+             f"nº {e['entity_id']}" + (f": {detail}" if (detail := audit_words.history_detail(e))
+                                      else "") for e in entries]
+    if entries and len(entries) == args.limit:
+        lines.append(f"Mais antigos: person history {args.cpf} --before {entries[-1]['id']}")
+    emit(args, entries, lines or [f"Nada no histórico de {person.name}."])
     return EXIT_OK
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..domain.profile_words import PROFILE_NUMBERS, PROFILE_SECTIONS, profile_number  # noqa: F401
 # the audit trail's words are the services' (the LGPD export's PDF lists entries too)
 from ..services.audit_words import (AUDIT_ACTIONS, ENTITIES, REFUSED,  # noqa: F401
-                                    audit_action, entity)
+                                    audit_action, entity, history_detail)
 
 # and the records' codes (the LGPD export's PDF shows them too)
 from ..services.record_words import (CHARGE_KINDS, CHARGE_STATUS,  # noqa: F401
@@ -40,22 +40,3 @@ def deadline_words(days: int | None) -> str:
     if days < 0:
         return f"vencido há {-days} dia(s)"
     return "vence hoje" if days == 0 else f"em {days} dia(s)"
-
-
-def history_detail(entry: dict) -> str:
-    """What an entry of a record's history was about, in words (never an internal id):
-    the document conferred, the plate, the protocol... from the audit's before/after."""
-    after = entry.get("after") if isinstance(entry.get("after"), dict) else {}
-    before = entry.get("before") if isinstance(entry.get("before"), dict) else {}
-    data = {**before, **after}
-    if entry.get("action") == "application.checklist":
-        document = data.get("text") or data.get("code") or "documento"
-        state = "recebido" if after.get("received") else "não recebido"
-        return f"{document}: {state}"
-    for key, shown in (("protocol", "Protocolo {}"), ("plate_original", "Placa {}"),
-                       ("plate", "Placa {}"), ("order_number", "Nº {}"),
-                       ("name", "{}")):
-        value = data.get(key)
-        if value not in (None, ""):
-            return shown.format(value)
-    return ""

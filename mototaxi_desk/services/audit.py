@@ -295,15 +295,18 @@ def entries(*, entity: str | None = None, entity_id=None, since=None, limit: int
         query = query.where(AuditLog.at >= midnight)
     logins = dict(User.select(User.id, User.login).tuples())
     return [{"id": r.id, "at": r.at, "user_id": r.user_id,
-             "login": logins.get(r.user_id, "sistema") if r.user_id else _nobody(r.action),
+             "login": who(r.user_id, r.action, logins),
              "machine": r.machine or "", "action": r.action,
              "entity": r.entity, "entity_id": r.entity_id, "before": r.before,
              "after": r.after} for r in query]
 
 
-def _nobody(action: str) -> str:
-    """Who an entry with no user names: the program itself, or — for a refusal (an unknown
-    login, a command without one) — nobody the program knows."""
+def who(user_id: int | None, action: str, logins: dict[int, str]) -> str:
+    """The login an entry names (`logins`: user id -> login); with no user, the program
+    itself, or — for a refusal (an unknown login, a command without one) — nobody the
+    program knows."""
+    if user_id:
+        return logins.get(user_id, "sistema")
     return "desconhecido" if action.startswith("refused:") else "sistema"
 
 

@@ -136,3 +136,22 @@ def audit_action(code: str) -> str:
 
 def entity(code: str) -> str:
     return ENTITIES.get(code, code)
+
+
+def history_detail(entry: dict) -> str:
+    """What an entry of a record's history was about, in words (never an internal id):
+    the document conferred, the plate, the protocol... from the audit's before/after."""
+    after = entry.get("after") if isinstance(entry.get("after"), dict) else {}
+    before = entry.get("before") if isinstance(entry.get("before"), dict) else {}
+    data = {**before, **after}
+    if entry.get("action") == "application.checklist":
+        document = data.get("text") or data.get("code") or "documento"
+        state = "recebido" if after.get("received") else "não recebido"
+        return f"{document}: {state}"
+    for key, shown in (("protocol", "Protocolo {}"), ("plate_original", "Placa {}"),
+                       ("plate", "Placa {}"), ("order_number", "Nº {}"),
+                       ("name", "{}")):
+        value = data.get(key)
+        if value not in (None, ""):
+            return shown.format(value)
+    return ""

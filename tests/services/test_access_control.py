@@ -216,6 +216,7 @@ INTERNAL = {
     # the prontuário as the screen opens it: checks person.view at its start, as
     # records.person_record (person.view's call above) does, then reads that record
     "records.prontuario",
+    "records.person_history",  # the prontuário's Histórico: checks person.view, as prontuario
 }
 
 

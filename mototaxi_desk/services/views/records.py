@@ -13,7 +13,7 @@ from ...domain import validators
 from ...store.connection import write_transaction
 from ...store.reading import one_reading
 from ...store.models import (Application, AuditLog, AuxiliaryDriver, Fee, Inspection, Permit,
-                             PersonBar, Stand, Vehicle, WaitingListEntry)
+                             PersonBar, Stand, User, Vehicle, WaitingListEntry)
 from . import alerts
 from ..licensing import applications, auxiliary, bars, permit_history, permits, waiting_list
 from .. import audit, permissions, setup
@@ -156,6 +156,27 @@ def history(person_id, *, limit: int = HISTORY_LIMIT, before_id: int | None = No
     vehicle_ids = [v for (v,) in Vehicle.select(Vehicle.id).where(Vehicle.owner == person.id)
                    .tuples()]
     return _history(person.id, permit_ids, vehicle_ids, limit=limit, before_id=before_id)
+
+
+def person_history(actor: Actor, person_id, *, limit: int = HISTORY_LIMIT,
+                   before_id: int | None = None) -> list[dict]:
+    """The prontuário's Histórico (see history) for `actor`: checks person.view and records
+    the view (LGPD: the entries' before/after are the person's data), CPFs masked for a role
+    that sees them masked, as person_record does; each entry with who made it ("login")
+    (`person history CPF`)."""
+    permissions.require(actor, "person.view")
+    person = persons.get_person(person_id)
+    entries = history(person.id, limit=limit, before_id=before_id)
+    users = {e["user_id"] for e in entries if e["user_id"]}
+    logins = dict(User.select(User.id, User.login).where(User.id.in_(users)).tuples()) \
+        if users else {}
+    for entry in entries:
+        entry["login"] = audit.who(entry["user_id"], entry["action"], logins)
+    if not permissions.can(actor, "person.view_cpf"):
+        _mask_cpfs(entries, person.cpf)
+    with write_transaction():
+        audit.record(actor, "person.view", "person", person.id)
+    return entries
 
 
 def _history(person_id: int, permit_ids: list[int], vehicle_ids: list[int], *,
