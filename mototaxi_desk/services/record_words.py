@@ -4,7 +4,7 @@ records as they are stored (the LGPD export's PDF), which must never hand a citi
 "new_permit" or "issued". The JSON export keeps the codes."""
 from __future__ import annotations
 
-from ..domain import permit_status
+from ..domain import field_words, permit_status
 from ..domain.penalty_engine import SANCTION_LABELS
 from .documents.common import DOCUMENTS
 from .ledger.acts.base import PROCEEDING_STAGES
@@ -82,3 +82,21 @@ def export_value(section: str, field: str, value):
     if words is None or not isinstance(value, str):
         return value
     return words.get(value, value)
+
+
+# the audit trail's record names (audit_log.entity) -> their section of the export
+ENTITY_SECTIONS = {
+    "person": "person", "cnh": "cnh", "permit": "permits", "vehicle": "vehicles",
+    "inspection": "inspections", "application": "applications",
+    "waiting_list_entry": "waiting_list", "auxiliary_driver": "auxiliary_credentials",
+    "fee": "fees", "infraction_notice": "notices", "notice_proceeding": "proceedings",
+    "penalty_charge": "penalty_charges", "sanction": "sanctions", "impound": "impounds",
+    "campaign_attendance": "recadastramento",
+}
+
+
+def change_text(entity: str, field: str, value) -> str:
+    """A field's value as an audit entry's before/after keeps it, as a person reads it: its
+    code in words, dates and times as the screens show them (domain/field_words)."""
+    shown = export_value(ENTITY_SECTIONS.get(entity, entity), field, value)
+    return field_words.value_text(field, shown)

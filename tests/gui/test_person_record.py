@@ -4,6 +4,7 @@ refused with the field named and nothing written; every tab of the record opens 
 with Enter. One record page for the module."""
 import datetime as dt
 import json
+import re
 
 import pytest
 from PySide6.QtCore import Qt
@@ -11,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 from shiboken6 import Shiboken
 from validate_docbr import CNH
 
-from mototaxi_desk.domain import inspection_rules
+from mototaxi_desk.domain import inspection_rules, wallclock
 from mototaxi_desk.gui.dialogs.application_detail import ApplicationDetailDialog
 from mototaxi_desk.gui.dialogs.person_forms import CnhDialog, PersonEditDialog
 from mototaxi_desk.gui.dialogs.record_items import DetailDialog
@@ -22,7 +23,7 @@ from mototaxi_desk.services.payments import fees
 from mototaxi_desk.services.register import inspections, stands
 from mototaxi_desk.services.views import search
 from mototaxi_desk.services import setup
-from mototaxi_desk.store.models import AuditLog, Cnh, Person
+from mototaxi_desk.store.models import AuditLog, Cnh, Permit, Person
 
 from ..conftest import row_counts
 from ..factories import make_vehicle
@@ -255,6 +256,24 @@ def _enter_on(qtbot, page, key, row=0):
     view.selectRow(row)
     qtbot.keyClick(view, Qt.Key.Key_Return)
     return page.form
+
+
+def test_the_historys_changes_read_in_words_and_local_time(page, qtbot, holder, brasilia):
+    """The Histórico's "O que mudou" names each field in Portuguese, its codes in words, its
+    dates dd/mm/aaaa and a stored (UTC) time in the computer's time: the grant reads
+    "Situação: Ativa", never "status: active" or the UTC hour."""
+    _open(page, holder["person"]["id"])
+    row = next(i for i, h in enumerate(page.history.rows)
+               if h["action"] == "Permissão outorgada")
+    opened = _enter_on(qtbot, page, "history", row)
+    changes = {r["field"]: r["after"] for r in opened.table_model.rows}
+    assert changes["Situação"] == "Ativa"
+    assert re.fullmatch(r"\d{2}/\d{2}/\d{4}", changes["Válido até"])
+    created = Permit.get_by_id(holder["permit"]["id"]).created_at
+    assert changes["Cadastrado em"] == f"{wallclock.local(created):%d/%m/%Y %H:%M}"
+    assert wallclock.local(created) != created
+    assert not [field for field in changes if re.fullmatch(r"[a-z_]+", field)]
+    qtbot.keyClick(opened, Qt.Key.Key_Escape)
 
 
 @pytest.mark.parametrize("key, kind, text", [

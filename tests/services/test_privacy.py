@@ -258,8 +258,10 @@ def test_every_worded_field_of_the_export_is_a_field_of_its_records():
 
 
 def test_every_field_of_the_exported_records_has_a_portuguese_label():
-    """The PDF names each field in Portuguese ("Agente autuador", not "agent_name"): every
-    column of the records the export lists has a label (or is one it leaves out)."""
+    """The PDF names each field in Portuguese ("Agente autuador", not "agent_name"), and so
+    does the Histórico's "O que mudou": every column of the records the export lists has a
+    label (domain/field_words.py), or is one the PDF leaves out."""
+    from mototaxi_desk.domain import field_words
     from mototaxi_desk.printing import person_export
     from mototaxi_desk.store import models as m
     exported = (m.Person, m.Cnh, m.Permit, m.PermitHistory, m.Vehicle, m.Inspection,
@@ -270,4 +272,4 @@ def test_every_field_of_the_exported_records_has_a_portuguese_label():
     left_out = person_export._SKIP | {"password_hash", "photo", "brasao"}
     assert not sorted({f"{model.__name__}.{name}" for model in exported
                        for name in model._meta.fields
-                       if name not in person_export.LABELS and name not in left_out})
+                       if name not in field_words.FIELD_LABELS and name not in left_out})

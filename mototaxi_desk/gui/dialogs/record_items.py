@@ -3,15 +3,15 @@ own: a permit with its history, an inspection with its checklist, an entry of th
 with what changed. Read-only; Enter or Esc closes it (UX.md: every tab opens its item)."""
 from __future__ import annotations
 
-import json
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFormLayout, QLabel, QVBoxLayout,
                                QWidget)
 
+from ...domain import field_words
 from ...domain.validators import format_date
 from ...domain.permit_status import ACTION_LABELS, STATUS_LABELS
-from ...services import acts
+from ...services import acts, record_words
 from .. import labels
 from ..models.dict_table import Column, DictTableModel, cell_text
 from ..widgets.common import table_view
@@ -111,21 +111,18 @@ def inspection_detail(inspection: dict, parent: QWidget | None = None) -> Detail
                                               items))
 
 
-def _shown(value) -> str:
-    if isinstance(value, (dict, list)):
-        return json.dumps(value, ensure_ascii=False, default=str)
-    return cell_text(value)
-
-
 def history_detail(entry: dict, parent: QWidget | None = None) -> DetailDialog:
     """An entry of the history: when, what, on which record, and each field it changed
-    (before → after)."""
+    (before → after), in words: the field's name, its codes, dates and times as the screens
+    show them (services/record_words.change_text)."""
     before, after = entry.get("before") or {}, entry.get("after") or {}
     keys = [k for k in dict.fromkeys([*before, *after])
             if before.get(k) != after.get(k)] if isinstance(before, dict) and \
         isinstance(after, dict) else []
-    changes = [{"field": k, "before": _shown(before.get(k)), "after": _shown(after.get(k))}
-               for k in keys]
+    entity = entry.get("entity", "")
+    changes = [{"field": field_words.label(k),
+                "before": record_words.change_text(entity, k, before.get(k)),
+                "after": record_words.change_text(entity, k, after.get(k))} for k in keys]
     rows = [("Quando", entry["at"]), ("Ação", labels.audit_action(entry["action"])),
             ("Registro", labels.entity(entry["entity"])),
             ("Detalhe", labels.history_detail(entry) or "—")]
