@@ -5,7 +5,6 @@ what an entry changed (before → after) the same way ("Válido até 26/02/2027"
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
 
 from . import wallclock
@@ -81,6 +80,22 @@ FIELD_LABELS = {
     "undone_on": "Desfeita em", "until": "Até", "vehicle_condition": "Condição do veículo",
     "void_kind": "Tipo de anulação", "void_reason": "Motivo da anulação",
     "voided_by": "Anulado por (nº)", "voided_on": "Anulado em", "warning": "Advertência",
+    # the details a permit's act keeps (permit_history.record(details=...))
+    "authorised": "Autorizada", "auxiliary_id": "Condutor auxiliar nº",
+    "card_valid_until_before": "Cartão válido até (antes)", "changes": "Alterações",
+    "days": "Dias", "from_holder_id": "Titular anterior nº",
+    "from_vehicle_id": "Veículo anterior nº", "holder_id": "Titular nº",
+    "import": "Importação nº", "new_plate": "Placa nova", "new_position": "Nova posição",
+    "new_stand_id": "Novo ponto nº", "new_stand_number": "Número do novo ponto",
+    "new_vehicle_id": "Veículo novo nº", "old_plate": "Placa anterior",
+    "old_position": "Posição anterior", "old_since": "No ponto anterior desde",
+    "old_stand_id": "Ponto anterior nº", "old_stand_number": "Número do ponto anterior",
+    "old_vehicle_id": "Veículo anterior nº", "person_id": "Pessoa nº",
+    "position": "Posição no ponto", "previous_valid_until": "Válido até (antes)",
+    "reverts_on": "Reverte ao município em", "stand_id": "Ponto nº",
+    "stand_number": "Número do ponto", "stand_release": "Vaga liberada",
+    "to_holder_id": "Novo titular nº", "to_vehicle_id": "Veículo novo nº",
+    "valid_until_before": "Válido até (antes)", "vehicle_id": "Veículo nº",
 }
 
 _ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -96,7 +111,7 @@ def value_text(key: str, value) -> str:
     """A stored value of field `key` as text: "—" for nothing, Sim/Não, dates dd/mm/aaaa,
     a stored time (a datetime, or its ISO text as an audit entry's before/after keeps it) in
     the computer's time unless it is one kept as typed (wallclock.shown), money in R$, a
-    CPF formatted; a nested value as JSON."""
+    CPF formatted; a nested record as "Campo: valor; …", a list item by item."""
     if value is None or value == "":
         return "—"
     if isinstance(value, bool):
@@ -113,6 +128,9 @@ def value_text(key: str, value) -> str:
         return format_money(value)
     if key == "cpf" and isinstance(value, str) and len(value) == 11 and value.isdigit():
         return format_cpf(value)
-    if isinstance(value, (dict, list)):
-        return json.dumps(value, ensure_ascii=False, default=str)
+    if isinstance(value, dict):
+        return "; ".join(f"{label(str(k))}: {value_text(str(k), v)}"
+                         for k, v in value.items()) or "—"
+    if isinstance(value, list):
+        return ", ".join(value_text(key, item) for item in value) or "—"
     return str(value)

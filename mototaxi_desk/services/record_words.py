@@ -4,6 +4,8 @@ records as they are stored (the LGPD export's PDF), which must never hand a citi
 "new_permit" or "issued". The JSON export keeps the codes."""
 from __future__ import annotations
 
+import json
+
 from ..domain import field_words, permit_status
 from ..domain.penalty_engine import SANCTION_LABELS
 from .documents.common import DOCUMENTS
@@ -75,9 +77,18 @@ EXPORT_FIELDS: dict[tuple[str, str], dict] = {
 EXPORT_CODES_WORDED_BESIDE = frozenset({("fees", "code"), ("applications.checklist", "code")})
 
 
+# fields kept as JSON text: a permit act's details ({"holder_id": 5} -> "Titular nº: 5")
+EXPORT_JSON_FIELDS = frozenset({("permits.history", "details")})
+
+
 def export_value(section: str, field: str, value):
     """The words of a coded field of the LGPD export (`value` itself when it has none: a
     code of a later release, a free text)."""
+    if (section, field) in EXPORT_JSON_FIELDS and isinstance(value, str):
+        try:
+            return field_words.value_text(field, json.loads(value or "{}"))
+        except ValueError:  # not JSON after all: as stored
+            return value
     words = EXPORT_FIELDS.get((section, field))
     if words is None or not isinstance(value, str):
         return value

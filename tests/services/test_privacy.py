@@ -137,7 +137,7 @@ def test_the_exports_pdf_says_in_words_what_its_json_keeps_as_codes(holder, tmp_
         assert words in text, words
     codes = ("renewal", "reserved", "single", "active", "open", "holder",
              "card", "permit.grant", "notice.record", "person.view", "infraction_notice",
-             "penalty_charge")
+             "penalty_charge", "holder_id", "vehicle_id")
     assert not [code for code in codes if re.search(rf"(?<![\w.]){re.escape(code)}(?![\w.])",
                                                    text)]
     exported_at = dt.datetime.fromisoformat(data["exported_at"])  # UTC, as stored
