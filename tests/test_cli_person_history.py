@@ -44,6 +44,11 @@ def test_person_history_in_words_page_by_page(cli, sqlite_db, brasilia):
     code, out, _ = cli("--db", sqlite_db, "--json", "person", "history", person["cpf"],
                        "--before", str(everything[1]["id"]))
     assert [e["id"] for e in json.loads(out)] == [e["id"] for e in everything[2:]]
+    views = _views(sqlite_db)
+    for wrong in (["--limit", "0"], ["--limit", "201"], ["--before", "0"], ["--limit", "x"]):
+        code, out, err = cli("--db", sqlite_db, "person", "history", person["cpf"], *wrong)
+        assert code != 0 and out == "" and err, wrong
+    assert _views(sqlite_db) == views  # refused before anything was read
 
 
 def test_a_fiscal_sees_the_history_with_the_cpf_masked(cli, sqlite_db, monkeypatch):

@@ -8,7 +8,8 @@ import json
 import sys
 from pathlib import Path
 
-from .common import EXIT_OK, EXIT_REFUSED, actor, database, emit, json_flag, write_file
+from .common import (EXIT_OK, EXIT_REFUSED, actor, database, emit, json_flag, whole_number,
+                     write_file)
 
 
 def register(sub) -> None:
@@ -19,7 +20,7 @@ def register(sub) -> None:
                    help="planilha .xlsx ou .csv (docs/importing.md)")
     p.add_argument("--list", action="store_true",
                    help="lista as planilhas já importadas (a mais nova primeiro), sem ARQUIVO")
-    p.add_argument("--limit", type=int, default=50, metavar="N",
+    p.add_argument("--limit", type=whole_number, metavar="N",
                    help="com --list: quantas importações mostrar (padrão 50)")
     p.add_argument("--mapping", metavar="M.json",
                    help="mapeamento das colunas (o de --save-mapping, editado); sem ele, as "
@@ -72,6 +73,9 @@ def cmd_import(args) -> int:
     from ..services.exchange import importing
     if args.list or args.file is None:
         return _list_runs(args)
+    if args.limit is not None:
+        print("Erro: --limit vale só com --list.", file=sys.stderr)
+        return EXIT_REFUSED
     mapping = importing.read_mapping_file(args.mapping) if args.mapping else None
     refused = None
     with database(args):
@@ -114,11 +118,19 @@ def _list_runs(args) -> int:
         print("Erro: informe a planilha a importar, ou --list (sem planilha) para ver as já "
               "importadas.", file=sys.stderr)
         return EXIT_REFUSED
-    if args.limit < 1:
+    mixed = [option for option, given in (("--mapping", args.mapping), ("--dry-run", args.dry_run),
+                                          ("--report", args.report),
+                                          ("--save-mapping", args.save_mapping)) if given]
+    if mixed:
+        print(f"Erro: --list só lista as importações feitas: sem {', '.join(mixed)}.",
+              file=sys.stderr)
+        return EXIT_REFUSED
+    limit = 50 if args.limit is None else args.limit
+    if limit < 1:
         print("Erro: --limit: informe um número a partir de 1.", file=sys.stderr)
         return EXIT_REFUSED
-    with database(args):
-        runs = importing.runs(actor(args), args.limit)
+    with database(args, read_only=True):
+        runs = importing.runs(actor(args), limit)
     lines = [f"Nº {r['id']} · {r['imported_at']:%d/%m/%Y %H:%M} · {r['file_name']} · "
              f"{r['rows']} linha(s) · novos: {importing.count_text(r['created']) or 'nenhum'}"
              f" · alterados: {importing.count_text(r['updated']) or 'nenhum'} · "

@@ -1,7 +1,10 @@
 """Looking things up: search, alerts, ledger, a person's data (LGPD)."""
 from __future__ import annotations
 
-from .common import EXIT_OK, actor, command_group, database, emit, json_flag, whole_number
+import sys
+
+from .common import (EXIT_OK, EXIT_REFUSED, actor, command_group, database, emit, json_flag,
+                     whole_number)
 from ..domain import wallclock
 
 
@@ -38,7 +41,7 @@ def register(sub) -> None:
     p.set_defaults(handler=cmd_person_history)
     p.add_argument("cpf", metavar="CPF")
     p.add_argument("--limit", type=whole_number, default=50,
-                   help="quantos registros mostrar (padrão 50, no máximo 200)")
+                   help="quantos registros mostrar (1 a 200; padrão 50)")
     p.add_argument("--before", type=whole_number, metavar="Nº",
                    help="os registros mais antigos que o de número Nº (a página seguinte)")
     json_flag(p)
@@ -119,10 +122,17 @@ def cmd_person_history(args) -> int:
     from ..services import audit_words
     from ..services.views import records
     from ..services.register import persons
+    if not 1 <= args.limit <= records.HISTORY_LIMIT:
+        print(f"Erro: --limit: informe um número de 1 a {records.HISTORY_LIMIT}.",
+              file=sys.stderr)
+        return EXIT_REFUSED
+    if args.before is not None and args.before < 1:
+        print("Erro: --before: informe o número de um registro do histórico (a partir de 1).",
+              file=sys.stderr)
+        return EXIT_REFUSED
     with database(args):  # the view is recorded (LGPD)
         person = persons.person_by_cpf(args.cpf)
-        entries = records.person_history(actor(args), person.id,
-                                         limit=max(1, min(args.limit, records.HISTORY_LIMIT)),
+        entries = records.person_history(actor(args), person.id, limit=args.limit,
                                          before_id=args.before)
     lines = [f"{e['id']:>7}  {e['at']:%d/%m/%Y %H:%M}  {e['login']}  "
              f"{audit_words.audit_action(e['action'])} — {audit_words.entity(e['entity'])} "

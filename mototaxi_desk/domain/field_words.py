@@ -100,6 +100,24 @@ FIELD_LABELS = {
 
 _ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 _ISO_MOMENT = re.compile(r"\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?")
+# the fields that hold a date or a time (an audit entry's JSON keeps them as ISO text); a
+# free text that looks like one ("2026-02-26 10:00" typed as a reason) stays as typed
+_TIME_ENDINGS = ("_at", "_on", "_date", "_until", "_since", "_expiry", "_before", "_deadline")
+_TIME_KEYS = frozenset({"at", "since", "until"})
+
+
+def _as_time(key: str, text: str):
+    """The date or datetime an ISO text of a date or time field stands for, else None."""
+    if key not in _TIME_KEYS and not key.endswith(_TIME_ENDINGS):
+        return None
+    try:
+        if _ISO_MOMENT.fullmatch(text):
+            return dt.datetime.fromisoformat(text)
+        if _ISO_DAY.fullmatch(text):
+            return dt.date.fromisoformat(text)
+    except ValueError:  # "2026-02-30": not a day after all
+        return None
+    return None
 
 
 def label(key: str) -> str:
@@ -109,17 +127,16 @@ def label(key: str) -> str:
 
 def value_text(key: str, value) -> str:
     """A stored value of field `key` as text: "—" for nothing, Sim/Não, dates dd/mm/aaaa,
-    a stored time (a datetime, or its ISO text as an audit entry's before/after keeps it) in
+    a stored time (a datetime, or the ISO text of a date or time field, as an audit entry's
+    before/after keeps it) in
     the computer's time unless it is one kept as typed (wallclock.shown), money in R$, a
     CPF formatted; a nested record as "Campo: valor; …", a list item by item."""
     if value is None or value == "":
         return "—"
     if isinstance(value, bool):
         return "Sim" if value else "Não"
-    if isinstance(value, str) and _ISO_MOMENT.fullmatch(value):
-        value = dt.datetime.fromisoformat(value)
-    elif isinstance(value, str) and _ISO_DAY.fullmatch(value):
-        value = dt.date.fromisoformat(value)
+    if isinstance(value, str):
+        value = _as_time(key, value) or value
     if isinstance(value, dt.datetime):  # kept in UTC but for the fields typed as local
         return wallclock.shown(key, value).strftime("%d/%m/%Y %H:%M")
     if isinstance(value, dt.date):

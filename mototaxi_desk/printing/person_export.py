@@ -64,7 +64,7 @@ def _audit_table(entries: list[dict], width: float) -> Table:
     head = [Paragraph(f"<b>{t}</b>", st["cell"]) for t in ("Data e hora", "Usuário", "Ato",
                                                               "Registro")]
     data = [head] + [[a4.p(_value("at", e["at"]), st["cell"]),
-                      a4.p(e.get("login") or "sistema", st["cell"]),
+                      a4.p(e["login"], st["cell"]),
                       a4.p(e["action"], st["cell"]),
                       a4.p(f"{e['entity']}, registro nº {e['entity_id']}", st["cell"])]
                      for e in entries]

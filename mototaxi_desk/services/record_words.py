@@ -90,7 +90,7 @@ def export_value(section: str, field: str, value):
         except ValueError:  # not JSON after all: as stored
             return value
     words = EXPORT_FIELDS.get((section, field))
-    if words is None or not isinstance(value, str):
+    if words is None or not (isinstance(value, str) or value is None):
         return value
     return words.get(value, value)
 

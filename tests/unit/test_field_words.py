@@ -23,6 +23,9 @@ SERVICES = Path(__file__).resolve().parents[2] / "mototaxi_desk" / "services"
      "Cartão válido até (antes): 27/02/2023"),
     ("notice_ids", [3, 4], "3, 4"), ("details", {}, "—"),
     ("name", "2027-02-26 é a data", "2027-02-26 é a data"),  # a text, not a date
+    ("notes", "2026-02-26", "2026-02-26"),  # typed in a free text: as typed
+    ("valid_until", "2026-02-30", "2026-02-30"),  # not a day after all: as stored
+    ("created_at", "2026-02-26 25:00", "2026-02-26 25:00"),
 ])
 def test_a_stored_value_as_a_person_reads_it(key, value, shown):
     assert field_words.value_text(key, value) == shown
@@ -35,6 +38,8 @@ def test_a_stored_time_in_the_computers_zone_but_one_typed_as_local(brasilia):
         "07/12/2026 14:05"
     assert wallclock.SHOWN_AS_STORED >= {"occurred_at"}
     assert field_words.value_text("occurred_at", "2026-12-07T17:05:00") == "07/12/2026 17:05"
+    # a reason typed as a date and time is a text, never a UTC time moved 3 hours
+    assert field_words.value_text("reason", "2026-02-26 10:00") == "2026-02-26 10:00"
 
 
 def _detail_keys() -> set[str]:

@@ -202,7 +202,8 @@ def in_words(export: dict) -> dict:
              if isinstance(rows, list) and section != "audit" else rows
              for section, rows in export.items()}
     shown["audit"] = [{**entry, "action": audit_words.audit_action(entry["action"]),
-                       "entity": audit_words.entity(entry["entity"])}
+                       "entity": audit_words.entity(entry["entity"]),
+                       "login": entry["login"] or audit.who(None, entry["action"], {})}
                       for entry in export.get("audit") or []]
     return shown
 
