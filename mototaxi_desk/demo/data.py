@@ -537,8 +537,9 @@ def fill_bulk(holders: int, *, seed: int = 2019, today: dt.date | None = None,
         around = demo_bulk.grant_records(rng, profile, first_order,
                                          first_order + len(permit_rows) - 1, today)
         _insert(WaitingListEntry, [
-            {"person": ids[p["cpf"]], "enrolled_at": dt.datetime.combine(
-                today - dt.timedelta(days=rng.randint(1, 700)), dt.time(9, rng.randint(0, 59)))}
+            {"person": ids[p["cpf"]], "enrolled_at": wallclock.utc(dt.datetime.combine(
+                today - dt.timedelta(days=rng.randint(1, 700)),
+                dt.time(9, rng.randint(0, 59))))}  # kept in UTC
             for p in people[holders:]])
         created_users = _demo_users() if with_users else 0
         counts = {"holders": holders, "stands": len(sizes), "waiting": waiting,

@@ -88,10 +88,8 @@ def local_day(stamp: dt.datetime | None) -> dt.date | None:
 
 
 # the stored times that are not UTC stamps, shown as stored: the local time of an event as
-# typed at the counter (an infraction, an impound's deposit and release), and the waiting
-# list's stamps (a local day with a time of day: services/licensing/waiting_list._stamp)
-SHOWN_AS_STORED = frozenset({"occurred_at", "deposited_at", "released_at",
-                             "enrolled_at", "called_at", "ended_at"})
+# typed at the counter (an infraction, an impound's deposit and release)
+SHOWN_AS_STORED = frozenset({"occurred_at", "deposited_at", "released_at"})
 
 
 def shown(field: str, value: dt.datetime | None) -> dt.datetime | None:

@@ -362,6 +362,21 @@ def _step_email(db: pw.Database) -> None:
     db.create_tables([m.EmailConsent, m.EmailDelivery])
 
 
+def _step_waiting_times(db: pw.Database) -> None:
+    """v26: the waiting list's times (enrolled_at, called_at, ended_at) in UTC, as every other
+    time the database keeps, so that the screens and documents show them in local time.
+    Before, three kinds were mixed: an entry enrolled at the counter kept its UTC time; a
+    call, a leaving, an expiry and an enrolment when the cap was full joined the local day
+    with the UTC time of day (an act after 21:00 in Brasília fell back to 00:00–03:00 of its
+    day: behind that day's earlier entries); an imported one kept its local day plus its
+    position in seconds. Each is made the UTC time it stands for, told apart by the audit
+X
+    was a local time. In UTC nothing changes; the list's order only moves where it was
+    wrong (those evening acts)."""
+    from . import waiting_times
+    waiting_times.convert()
+
+
 # Steps are found by name in their tests. A step that has landed keeps its number: a
 # database already at that version would skip a step slipped in before it.
 STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _step_5_printing,
@@ -371,7 +386,7 @@ STEPS = {2: _step_2_name_tokens, 3: _step_3_licensing, 4: _step_4_ledger, 5: _st
          15: _step_campaigns, 16: _step_profile_versions, 17: _step_name_token_order,
          18: _step_alert_due, 19: _step_ledger_indexes, 20: _step_each_day_alerts,
          21: _step_clock_journal, 22: _step_seal_index, 23: _step_station_marks,
-         24: _step_program_versions, 25: _step_email}
+         24: _step_program_versions, 25: _step_email, 26: _step_waiting_times}
 LATEST = max(STEPS)
 
 

@@ -15,14 +15,15 @@ STEP = next(n for n, step in STEPS.items() if step.__name__ == "_step_campaigns"
 def test_the_steps_that_came_after_it():
     """The campaigns step came just before profile versions; the name tokens' order, the
     due-dates table, the ledger's indexes and the each-day alerts (issue 23) came after both
-    and the clock's journal (issue 34), the program versions (issue 35) and the e-mail
-    deliveries (issue 41) came after both (a landed step is never renumbered)."""
+    and the clock's journal (issue 34), the program versions (issue 35), the e-mail
+    deliveries (issue 41) and the waiting list's times in UTC came after both (a landed step
+    is never renumbered)."""
     names = [STEPS[n].__name__ for n in sorted(STEPS)]
     assert names[names.index("_step_campaigns"):] == [
         "_step_campaigns", "_step_profile_versions", "_step_name_token_order",
         "_step_alert_due", "_step_ledger_indexes", "_step_each_day_alerts",
         "_step_clock_journal", "_step_seal_index", "_step_station_marks",
-        "_step_program_versions", "_step_email"]
+        "_step_program_versions", "_step_email", "_step_waiting_times"]
 
 
 def test_the_step_adds_the_tables_to_a_database_made_before(tmp_path, monkeypatch):

@@ -798,8 +798,8 @@ def _compare_waiting(plan: Plan) -> None:
     for record in records:
         values = record.values
         if values.get("enrolled_on") is not None:
-            values["enrolled_at"] = imp.waiting_stamp(values["enrolled_on"],
-                                                      values["position"], values["enrolled_on"])
+            values["enrolled_at"] = _waiting_stamp(values["enrolled_on"], values["position"],
+                                                   values["enrolled_on"])
     registered = [r for r in records if r.existing is not None]
     by_file = sorted(registered, key=lambda r: r.values["position"])
     by_time = sorted(registered, key=lambda r: (r.existing.enrolled_at, r.existing.id))
@@ -807,15 +807,24 @@ def _compare_waiting(plan: Plan) -> None:
     for record in registered:
         names = ["seniority_years", "dependents", "vehicle_condition", "notes"]
         stamp = record.values.get("enrolled_at")
-        if stamp is not None and not (same_order and _day(record.existing.enrolled_at) ==
-                                      stamp.date()):
+        if stamp is not None and not (same_order and _local_day(record.existing.enrolled_at) ==
+                                      wallclock.local_day(stamp)):
             names.insert(0, "enrolled_at")
         _diff(record, names)
 
 
-def _day(value) -> dt.date:
-    return value.date() if isinstance(value, dt.datetime) else \
-        dt.date.fromisoformat(str(value)[:10])
+def _waiting_stamp(enrolled_on: dt.date | None, position: int, fallback: dt.date
+                   ) -> dt.datetime:
+    """domain/importing.waiting_stamp (the local day of enrolment plus the position in
+    seconds) as the database keeps times: UTC."""
+    return wallclock.utc(imp.waiting_stamp(enrolled_on, position, fallback))
+
+
+def _local_day(value) -> dt.date:
+    """The local day of a stored (UTC) time, read as the driver gives it."""
+    if not isinstance(value, dt.datetime):
+        value = dt.datetime.fromisoformat(str(value))
+    return wallclock.local_day(value)
 
 
 # --- what the window and the command show ------------------------------------------------
@@ -832,6 +841,7 @@ def _shown(entity: str, name: str, value) -> str:
     if name == "insurance_cover_cents" and isinstance(value, int):
         return format_money(value)
     if name == "enrolled_at" and isinstance(value, dt.datetime):
+        value = wallclock.local(value)  # kept in UTC
         return f"{value:%d/%m/%Y} (posição {value.hour * 3600 + value.minute * 60 + value.second})"
     return _text(value)
 
@@ -1247,8 +1257,8 @@ def _write_waiting(w: _Writer) -> None:
     names = ("seniority_years", "dependents", "vehicle_condition", "notes")
     for record in sorted(w.new("waiting"), key=lambda r: r.values["position"]):
         values = record.values
-        enrolled = values.get("enrolled_at") or imp.waiting_stamp(None, values["position"],
-                                                                  w.today)
+        enrolled = values.get("enrolled_at") or _waiting_stamp(None, values["position"],
+                                                               w.today)
         entry = WaitingListEntry.create(person=w.id_of("person", record.key),
                                         enrolled_at=enrolled, status="waiting",
                                         **_values(record, names))

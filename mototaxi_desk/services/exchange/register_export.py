@@ -169,8 +169,8 @@ def workbook(on: dt.date | None = None) -> tuple[bytes, dict]:
             WaitingListEntry.status.in_(("waiting", "called")))
             .order_by(WaitingListEntry.enrolled_at, WaitingListEntry.id), start=1):
         person = people[w.person_id]
-        enrolled = w.enrolled_at.date() if isinstance(w.enrolled_at, dt.datetime) else \
-            w.enrolled_at
+        enrolled = wallclock.local_day(w.enrolled_at) if isinstance(
+            w.enrolled_at, dt.datetime) else w.enrolled_at  # kept in UTC
         ws.append([position, *_person(person), *_cnh(cnhs.get(person.id)), enrolled,
                    w.seniority_years, w.dependents, w.vehicle_condition, _blank(w.notes)])
         rows += 1

@@ -138,14 +138,25 @@ def _small_int(value, field: str, maximum: int) -> int:
 
 
 def _stamp(on: dt.date | None) -> dt.datetime:
-    """A timestamp for an action dated `on` (today's time of day on that date)."""
-    now = utcnow()
-    return now if on is None else dt.datetime.combine(on, now.time())
+    """When an action dated `on` happened, as the database keeps every time (UTC): now; for
+    an action dated another day (the daily step catching up on the days the program was
+    closed), that local day at this moment's local time of day. (Until schema step 26 it
+    joined the local day with the UTC time of day: migrations._step_waiting_times.)"""
+    if on is None or on == wallclock.today():
+        return utcnow()
+    return wallclock.utc(dt.datetime.combine(on, wallclock.now().time()))
+
+
+TIMES = ("enrolled_at", "called_at", "ended_at")  # kept in UTC, shown in local time
 
 
 def as_dict(entry: WaitingListEntry, person: Person | None = None,
             actor: Actor | None = None) -> dict:
+    """The entry with its person's name and CPF (as `actor` may see it); its times in the
+    computer's local time, as the screens and documents show them."""
     data = audit.snapshot(entry)
+    for name in TIMES:
+        data[name] = wallclock.local(data[name])
     person = person or Person.get_by_id(entry.person_id)
     data["person_id"] = entry.person_id
     data["person_name"] = person.name
