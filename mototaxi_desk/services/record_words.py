@@ -77,8 +77,10 @@ EXPORT_FIELDS: dict[tuple[str, str], dict] = {
 EXPORT_CODES_WORDED_BESIDE = frozenset({("fees", "code"), ("applications.checklist", "code")})
 
 
-# fields kept as JSON text: a permit act's details ({"holder_id": 5} -> "Titular nº: 5")
-EXPORT_JSON_FIELDS = frozenset({("permits.history", "details")})
+# fields kept as JSON text: a permit act's details ({"holder_id": 5} -> "Titular nº: 5"); a
+# notice's and a sanction's computation, by the texts it carries (the fine's own words)
+EXPORT_JSON_FIELDS = frozenset({("permits.history", "details"), ("notices", "explanation"),
+                                ("sanctions", "explanation")})
 
 
 def export_value(section: str, field: str, value):
@@ -86,13 +88,37 @@ def export_value(section: str, field: str, value):
     code of a later release, a free text)."""
     if (section, field) in EXPORT_JSON_FIELDS and isinstance(value, str):
         try:
-            return field_words.value_text(field, json.loads(value or "{}"))
+            parsed = json.loads(value or "{}")
         except ValueError:  # not JSON after all: as stored
             return value
+        if field == "explanation" and isinstance(parsed, dict):
+            return _explanation(parsed)
+        return field_words.value_text(field, parsed)
     words = EXPORT_FIELDS.get((section, field))
     if words is None or not (isinstance(value, str) or value is None):
         return value
     return words.get(value, value)
+
+
+def _explanation(computed: dict) -> str:
+    """A notice's or a sanction's computation (services/ledger) in the words it carries:
+    the fine's text ("3 UFM × R$ 48,26 = R$ 144,78 (…)"), the points and their article, the
+    sanction's reason."""
+    parts = list(dict.fromkeys(_texts(computed)))
+    points = computed.get("points")
+    if isinstance(points, dict) and points.get("points") is not None:
+        article = f" ({points['article']})" if points.get("article") else ""
+        parts.append(f"{points['points']} ponto(s){article}")
+    return "; ".join(parts) or field_words.value_text("explanation", computed)
+
+
+def _texts(value) -> list[str]:
+    if isinstance(value, dict):
+        found = [value["text"]] if isinstance(value.get("text"), str) and value["text"] else []
+        return found + [t for k, v in value.items() if k != "text" for t in _texts(v)]
+    if isinstance(value, list):
+        return [t for item in value for t in _texts(item)]
+    return []
 
 
 # the audit trail's record names (audit_log.entity) -> their section of the export

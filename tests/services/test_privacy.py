@@ -135,6 +135,8 @@ def test_the_exports_pdf_says_in_words_what_its_json_keeps_as_codes(holder, tmp_
                   "Permissão outorgada", "Auto de infração", "Em vigor", "Em aberto",
                   "Permissionário", "Prontuário consultado", "Permissão, registro nº"):
         assert words in text, words
+    assert "Memória de cálculo" in text and "ponto(s)" in text  # the notice's, in words
+    assert '"basis"' not in text and "unit_value_cents" not in text
     codes = ("renewal", "reserved", "single", "active", "open", "holder",
              "card", "permit.grant", "notice.record", "person.view", "infraction_notice",
              "penalty_charge", "holder_id", "vehicle_id")
