@@ -33,18 +33,17 @@ SECTIONS = [  # export key -> title
 ]
 NESTED = {"history": "Histórico", "checklist": "Documentos conferidos",
           "status_changes": "Andamento"}
-LABELS = field_words.FIELD_LABELS
 _SKIP = {"photo_base64", "name_folded", "password_hash", "cpf_text", "blood"}  # derived
 
 
-def _value(key: str, value) -> str:
-    return field_words.value_text(key, value)
+def _fields(row: dict) -> list[tuple[str, str]]:
+    """The row's own fields (not its nested lists) as (label, value) in words."""
+    return [(field_words.label(k), field_words.value_text(k, v)) for k, v in row.items()
+            if k not in _SKIP and not isinstance(v, (list, dict))]
 
 
 def _row_table(row: dict, width: float) -> list:
-    flat = [(LABELS.get(k, k), _value(k, v)) for k, v in row.items()
-            if k not in _SKIP and not isinstance(v, (list, dict))]
-    parts = [a4.fields_table(flat, width)]
+    parts = [a4.fields_table(_fields(row), width)]
     st = a4.styles()
     for key, title in NESTED.items():
         items = row.get(key)
@@ -52,9 +51,7 @@ def _row_table(row: dict, width: float) -> list:
             parts.append(a4.p(f"{title} ({len(items)})", st["label"]))
             for item in items:
                 parts.append(a4.spacer(1))
-                parts.append(a4.fields_table(
-                    [(LABELS.get(k, k), _value(k, v)) for k, v in item.items()
-                     if k not in _SKIP and not isinstance(v, (list, dict))], width * 0.96))
+                parts.append(a4.fields_table(_fields(item), width * 0.96))
     parts.append(a4.spacer(2))
     return parts
 
@@ -63,7 +60,7 @@ def _audit_table(entries: list[dict], width: float) -> Table:
     st = a4.styles()
     head = [Paragraph(f"<b>{t}</b>", st["cell"]) for t in ("Data e hora", "Usuário", "Ato",
                                                               "Registro")]
-    data = [head] + [[a4.p(_value("at", e["at"]), st["cell"]),
+    data = [head] + [[a4.p(field_words.value_text("at", e["at"]), st["cell"]),
                       a4.p(e["login"], st["cell"]),
                       a4.p(e["action"], st["cell"]),
                       a4.p(f"{e['entity']}, registro nº {e['entity_id']}", st["cell"])]

@@ -122,6 +122,7 @@ def _texts(value) -> list[str]:
 
 
 # the audit trail's record names (audit_log.entity) -> their section of the export
+# (services/administration/privacy.collect finds a person's audit entries by them)
 ENTITY_SECTIONS = {
     "person": "person", "cnh": "cnh", "permit": "permits", "vehicle": "vehicles",
     "inspection": "inspections", "application": "applications",

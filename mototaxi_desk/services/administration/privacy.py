@@ -133,14 +133,10 @@ def _print_log(data: dict) -> list[dict]:
     return _rows(PrintLog.select().where(condition).order_by(PrintLog.id))
 
 
-_AUDITED = {  # audit entity name -> the section holding the person's rows of that entity
-    "permit": "permits", "vehicle": "vehicles", "application": "applications",
-    "cnh": "cnh", "fee": "fees", "inspection": "inspections", "waiting_list_entry":
-    "waiting_list", "auxiliary_driver": "auxiliary_credentials", "infraction_notice":
-    "notices", "notice_proceeding": "proceedings", "penalty_charge": "penalty_charges",
-    "sanction": "sanctions", "impound": "impounds",
-    "campaign_attendance": "recadastramento",
-}
+# audit entity name -> the section holding the person's rows of that entity (the person's
+# own entries are found by the person's id)
+_AUDITED = {entity: section for entity, section in record_words.ENTITY_SECTIONS.items()
+            if entity != "person"}
 
 
 def _audit_entries(person: Person, data: dict) -> list[dict]:
